@@ -1,0 +1,43 @@
+import type { Config } from 'jest';
+
+const tsJest = (tsconfig: string) => ['ts-jest', { tsconfig, diagnostics: { warnOnly: false } }] as const;
+const esmPackages = ['react-intl', '@formatjs', 'intl-messageformat', 'ky', 'react-vant', '@react-vant', 'date-fns'].join('|');
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'domain',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/src/core/domain', '<rootDir>/src/core/step-engine'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.tsx?$': tsJest('<rootDir>/tsconfig.jest.json') },
+      moduleNameMapper: { '^@core/(.*)$': '<rootDir>/src/core/$1', '^@locales/(.*)$': '<rootDir>/locales/$1' },
+    },
+    {
+      displayName: 'client',
+      testEnvironment: '<rootDir>/src/core/testing/jsdom-env.cjs',
+      roots: ['<rootDir>/src'],
+      testMatch: ['**/*.test.tsx', '<rootDir>/src/core/!(domain|step-engine)/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/src/core/testing/setup.ts'],
+      transform: { '^.+\\.[tj]sx?$': tsJest('<rootDir>/tsconfig.jest.json') },
+      transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
+      moduleNameMapper: {
+        '\\.(css|less)$': '<rootDir>/src/core/testing/style-stub.cjs',
+        '\\.(png|jpg|jpeg|svg|pdf|mp3|wav)(\\?url)?$': '<rootDir>/src/core/testing/file-stub.cjs',
+        '^@core/(.*)$': '<rootDir>/src/core/$1',
+        '^@locales/(.*)$': '<rootDir>/locales/$1',
+      },
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server/test'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.tsx?$': tsJest('<rootDir>/server/tsconfig.jest.json') },
+      moduleNameMapper: { '^@core/domain$': '<rootDir>/src/core/domain/index.ts', '^@core/domain/(.*)$': '<rootDir>/src/core/domain/$1', '^(\\.{1,2}/.*)\\.js$': '$1' },
+      testTimeout: 30000,
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { VERIFY_CODE_LENGTH } from './limits';
+
+/** Phone number rules per area code (digits only; the area code without "+"). */
+export const AREA_CODES = ['86', '852', '853', '886', '1', '44', '65'] as const;
+export type AreaCode = (typeof AREA_CODES)[number];
+
+const PHONE_RULES: Record<AreaCode, RegExp> = {
+  '86': /^1[3-9]\d{9}$/,
+  '852': /^[4-9]\d{7}$/,
+  '853': /^6\d{7}$/,
+  '886': /^9\d{8}$/,
+  '1': /^[2-9]\d{9}$/,
+  '44': /^7\d{9}$/,
+  '65': /^[89]\d{7}$/,
+};
+
+export function isValidPhone(areaCode: string, phone: string): boolean {
+  const rule = PHONE_RULES[areaCode as AreaCode];
+  return !!rule && rule.test(phone);
+}
+
+/** Strips spaces and dashes a user may type. */
+export function cleanPhone(input: string): string {
+  return input.replace(/[\s-]/g, '');
+}
+
+export function isValidCode(code: string): boolean {
+  return new RegExp(`^\\d{${VERIFY_CODE_LENGTH}}$`).test(code);
+}
+
+/** Send-code scene and type defaults (part 3 §5). */
+export const SEND_CODE_DEFAULTS = { scene: 10, type: 1 } as const;
+
+export const phoneFields = {
+  areaCode: z.enum(AREA_CODES),
+  value: z.string().min(4).max(20),
+};

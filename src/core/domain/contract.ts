@@ -1,0 +1,220 @@
+/**
+ * The calls of the KYC service: path, method, timeout and the shape of what goes in and out.
+ * The service validates with these schemas; the client's api layer uses the same paths and types.
+ * Payloads are described in plain form; on the wire they travel inside the cipher (cipher.ts).
+ */
+import { z } from 'zod';
+import { AREA_CODES, SEND_CODE_DEFAULTS } from './auth';
+import { STEP_NAMES } from './steps';
+import { TIMEOUT_MS } from './limits';
+
+export const API_PREFIX = '/kyc/esop/v1';
+
+export const LANGS = ['zh-CN', 'zh-TW', 'en'] as const;
+export type Lang = (typeof LANGS)[number];
+
+const stepName = z.enum(STEP_NAMES as [string, ...string[]]);
+const appId = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/);
+const ossId = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/);
+
+export const FILE_CATEGORIES = ['UserApply', 'UserInfo'] as const;
+
+/** A file reference inside step data. */
+export const fileRef = z.object({
+  ossId,
+  url: z.string().max(2048).optional(),
+  description: z.string().max(200).optional(),
+  ossCategory: z.enum(FILE_CATEGORIES).optional(),
+});
+
+/** Step data is a JSON object; the halfway save bounds its size and depth, the step schemas check the rest. */
+export const MAX_STEP_DATA_BYTES = 64 * 1024;
+export const stepData = z.record(z.string().max(64), z.unknown());
+
+export const applicationView = z.object({
+  appId: z.string(),
+  oaType: z.number(),
+  clientType: z.enum(['cn', 'hk']),
+  clientStatus: z.number(),
+  applyStatus: z.number(),
+  hlId: z.string().nullable(),
+  name: z.string().nullable(),
+  applyStepsName: z.array(stepName),
+  currentStep: stepName.nullable(),
+  latestStep: stepName.nullable(),
+  stepVersion: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  rejectData: z.object({ steps: z.array(z.string()), message: z.string() }).nullable(),
+  cashInStatus: z.number().nullable(),
+  cashInData: z.object({ steps: z.array(z.string()), message: z.string() }).nullable(),
+  stockStatus: z.number().nullable(),
+  aecode: z.string().nullable(),
+  channel: z.string().nullable(),
+  protocolStatus: z.number(),
+  fromPage: z.string().nullable(),
+  esop: z.boolean(),
+  clientInfo: z.object({ accts: z.array(z.object({ subAcctId: z.string() })) }),
+  updatedAt: z.string(),
+});
+export type ApplicationView = z.infer<typeof applicationView>;
+
+export const userView = z.object({
+  userId: z.string(),
+  phoneMasked: z.string(),
+  areaCode: z.string(),
+  subAcctId: z.string().nullable(),
+  clientStatus: z.number(),
+  hasApplication: z.boolean(),
+});
+export type UserView = z.infer<typeof userView>;
+
+interface CallDef {
+  method: 'GET' | 'POST';
+  path: string;
+  timeout: number;
+  /** true for calls made before login */
+  public?: boolean;
+}
+
+const call = (method: CallDef['method'], name: string, opts: Partial<CallDef> = {}): CallDef => ({
+  method,
+  path: `${API_PREFIX}/${name}`,
+  timeout: TIMEOUT_MS.default,
+  ...opts,
+});
+
+export const CALLS = {
+  health: call('GET', 'health', { public: true }),
+  cipherKey: call('GET', 'CipherKey', { public: true }),
+  cipherSession: call('POST', 'CipherSession', { public: true }),
+  sendCode: call('POST', 'SendCode', { public: true }),
+  login: call('POST', 'Login', { public: true }),
+  tokenLogin: call('POST', 'TokenLogin', { public: true }),
+  logout: call('POST', 'Logout'),
+  userInfo: call('GET', 'UserInfo'),
+  areaType: call('GET', 'AccountOpeningAreaType'),
+  applyCheck: call('GET', 'ApplyCheck'),
+  applyStart: call('POST', 'ApplyStart'),
+  applySwitch: call('POST', 'ApplySwitch'),
+  applyDetail: call('GET', 'ApplyDetail'),
+  applyUpdate: call('POST', 'ApplyUpdate'),
+  applyStatementStep: call('POST', 'ApplyStatementStep'),
+  applySubmit: call('POST', 'ApplySubmit', { timeout: TIMEOUT_MS.submit }),
+  ipLocation: call('GET', 'IpLocation'),
+  positionToCity: call('POST', 'PositionToCity'),
+  positionInfo: call('POST', 'PostionInfo'),
+  upload: call('POST', 'oss/v1/Upload', { timeout: TIMEOUT_MS.upload }), // + '/{category}'
+  download: call('GET', 'oss/v1/Download', { timeout: TIMEOUT_MS.download }),
+} as const satisfies Record<string, CallDef>;
+export type CallName = keyof typeof CALLS;
+
+/** Request and response schemas, by call. */
+export const schemas = {
+  cipherKey: { res: z.object({ kid: z.string(), alg: z.literal('RSA-OAEP-256'), spki: z.string() }) },
+  cipherSession: {
+    req: z.object({ kid: z.string().max(64), wrappedKey: z.string().min(16).max(2048) }),
+    res: z.object({ sid: z.string(), expiresAt: z.string() }),
+  },
+  sendCode: {
+    req: z.object({
+      scene: z.coerce.number().int().default(SEND_CODE_DEFAULTS.scene),
+      type: z.coerce.number().int().default(SEND_CODE_DEFAULTS.type),
+      value: z.string().min(4).max(20),
+      areaCode: z.enum(AREA_CODES),
+      captcha: z.string().max(64).optional().default(''),
+    }),
+    res: z.object({ salt: z.string(), cooldownSeconds: z.number() }),
+  },
+  login: {
+    req: z.object({
+      areaCode: z.enum(AREA_CODES),
+      phone: z.string().min(4).max(20),
+      code: z.string().min(4).max(8),
+      salt: z.string().min(8).max(64),
+    }),
+    res: userView,
+  },
+  tokenLogin: {
+    req: z.object({
+      t: z.string().min(10).max(4096),
+      subAccountId: z.string().max(64).optional(),
+      sessionId: z.string().max(128).optional(),
+    }),
+    res: userView,
+  },
+  userInfo: { res: userView },
+  areaType: {
+    res: z.object({ openingLimitType: z.number(), statementLimitType: z.number(), statementSkipType: z.string() }),
+  },
+  applyCheck: { res: z.object({ ok: z.literal(true) }) },
+  applyStart: {
+    req: z.object({
+      oaType: z.union([z.literal(1), z.literal(2)]),
+      esop: z.boolean().optional().default(false),
+      withStatement: z.enum(['first', 'last']).optional(),
+      aecode: z.string().max(32).optional(),
+      channel: z.string().max(32).optional(),
+    }),
+    res: z.object({ appId: z.string(), nextStep: stepName, application: applicationView }),
+  },
+  applySwitch: {
+    req: z.object({
+      appId,
+      data: z.object({ oaType: z.union([z.literal(1), z.literal(2)]) }),
+      withStatement: z.enum(['first', 'last']).optional(),
+    }),
+    res: z.object({ appId: z.string(), nextStep: stepName, application: applicationView }),
+  },
+  applyDetail: {
+    req: z.object({ appId: appId.optional() }),
+    /** null when the user has no application yet */
+    res: applicationView.nullable(),
+  },
+  applyUpdate: {
+    req: z.object({
+      appId,
+      stepVersion: z.string().max(8),
+      currentStep: stepName,
+      /** true for the halfway save: stored as a draft, checked for shape and lengths only */
+      draft: z.boolean().optional().default(false),
+      data: stepData,
+    }),
+    res: z.object({ application: applicationView, nextStep: stepName.nullable() }),
+  },
+  applyStatementStep: {
+    /** strict handling adds STATEMENT: first, or last when the statement may be submitted later */
+    req: z.object({ appId, position: z.enum(['first', 'last']) }),
+    res: z.object({ application: applicationView }),
+  },
+  applySubmit: {
+    req: z.object({ appId, aeCode: z.string().max(32).optional(), channel: z.string().max(32).optional() }),
+    res: z.object({ application: applicationView }),
+  },
+  ipLocation: { res: z.object({ country: z.string(), region: z.string() }) },
+  positionToCity: {
+    req: z.object({ location: z.string().regex(/^-?\d{1,3}(\.\d+)?,-?\d{1,3}(\.\d+)?$/) }),
+    res: z.object({ city_code: z.string() }),
+  },
+  positionInfo: { req: z.object({ location: z.string().max(64) }), res: z.object({ ok: z.literal(true) }) },
+  upload: {
+    /** plain form of the ciphered meta; multipart part `file` carries the (ciphered) bytes */
+    meta: z.object({
+      filename: z.string().min(1).max(200),
+      subAccountId: z.string().max(64).optional(),
+      fileIv: z.string().optional(),
+    }),
+    res: z.object({ ossId: z.string(), ossUrl: z.string() }),
+  },
+  download: {
+    req: z.object({
+      ossid: ossId,
+      subAccountId: z.string().max(64).optional(),
+      preview: z.union([z.literal('0'), z.literal('1')]).optional(),
+      exp: z.coerce.number().int().optional(),
+      sig: z.string().max(128).optional(),
+    }),
+  },
+} as const;
+
+export type Req<K extends keyof typeof schemas> = (typeof schemas)[K] extends { req: z.ZodType } ? z.input<(typeof schemas)[K]['req']> : void;
+export type Res<K extends keyof typeof schemas> = (typeof schemas)[K] extends { res: z.ZodType } ? z.infer<(typeof schemas)[K]['res']> : unknown;

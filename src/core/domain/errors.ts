@@ -1,0 +1,101 @@
+/**
+ * The one catalogue of error codes used by the service and the client.
+ * The service answers `{error: {code, message, data}}`; the client maps each code to the
+ * behaviour the spec gives it (see `behaviourOf`). Messages live in locales under `errors.<code>`.
+ */
+export const ErrorCode = {
+  // transport / platform (ours, where the spec shows none)
+  NETWORK: 'NETWORK', // client-side only: no answer from the service
+  INVALID_INPUT: 100400, // body, query or file failed validation; data.issues lists {path, rule}
+  FORBIDDEN: 100403, // the object belongs to someone else
+  NOT_FOUND: 100404,
+  RATE_LIMITED: 100429,
+  INTERNAL: 100500,
+  CIPHER_REQUIRED: 100601, // a plain request where a ciphered one is required
+  CIPHER_INVALID: 100602, // unknown key id, bad tag, malformed envelope
+  CIPHER_STALE: 100603, // timestamp outside the accepted window
+  CIPHER_REPLAY: 100604, // nonce already seen
+  // login (spec)
+  LOGIN_EXPIRED: 100008, // no session, or the session has ended
+  SESSION_IDLE: 100033, // idle expiry reached
+  SESSION_ABSOLUTE: 100034, // absolute expiry reached
+  TOKEN_INVALID: 111504, // the app's trading token is invalid or expired
+  CODE_TOO_FREQUENT: 110112, // a code was sent moments ago: keep the previous salt
+  CODE_SEND_FAILED: 110113, // ours: the SMS vendor failed
+  CODE_WRONG: 110114, // ours: wrong or expired verification code
+  // application (spec)
+  MESSAGE: 150200, // show the given message
+  ID_REGISTERED: 150204, // data.phone is the masked phone of the holder
+  NEED_STATEMENT: 150211, // on submit: go to STATEMENT?supplement=supplement
+  BANK_CARD_WRONG: 150302,
+  FACE_FAILED: 150405,
+  FROM_ORGANISATION: 151000,
+  FROM_PARTNER: 151100, // data.url is the partner's account-opening site
+  ID_VALIDITY_INVALID: 151201,
+  ID_UNCLEAR: 151202,
+  ID_NOT_ORIGINAL: 151203,
+  ID_REFLECTIVE: 151204,
+  SWITCH_REGION_DENIED: 151205,
+  CHANNEL_INCORRECT: 151212,
+  APPLICATION_LOCKED: 151300, // ours: the application is submitted and cannot be edited
+  NO_APPLICATION: 151301, // ours: no application for this user (or not theirs)
+  STEP_UNKNOWN: 151302, // ours: currentStep is not in the application's step list
+  VIDEO_TOO_LARGE: 120207,
+  SAVE_NOT_PUSHED: 200016,
+  UPDATE_NOT_PUSHED: 200017,
+  // device / bridge (spec)
+  LOCATION_PERMISSION: 1004,
+  FILE_TOO_LARGE: 1008,
+  FILE_TYPE: 1009, // ours: content is not png, jpeg or pdf
+} as const;
+
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const LOGIN_EXPIRED_CODES: readonly number[] = [
+  ErrorCode.LOGIN_EXPIRED,
+  ErrorCode.SESSION_IDLE,
+  ErrorCode.SESSION_ABSOLUTE,
+  ErrorCode.TOKEN_INVALID,
+];
+
+/** What the general wrapper does with an error (the per-call handlers may take over first). */
+export type ErrorBehaviour =
+  | { kind: 'serverUnavailable' }
+  | { kind: 'loginExpired'; redirectAfterMs: number }
+  | { kind: 'showGivenMessage' }
+  | { kind: 'toast'; durationMs: number };
+
+export const TOAST_MS = 2000;
+export const CHANNEL_ERROR_MS = 3000;
+export const LOGIN_REDIRECT_MS = 2000;
+
+export function behaviourOf(code: number | string): ErrorBehaviour {
+  if (code === ErrorCode.NETWORK) return { kind: 'serverUnavailable' };
+  if (typeof code === 'number' && LOGIN_EXPIRED_CODES.includes(code)) {
+    return { kind: 'loginExpired', redirectAfterMs: LOGIN_REDIRECT_MS };
+  }
+  if (code === ErrorCode.MESSAGE) return { kind: 'showGivenMessage' };
+  if (code === ErrorCode.CHANNEL_INCORRECT) return { kind: 'toast', durationMs: CHANNEL_ERROR_MS };
+  return { kind: 'toast', durationMs: TOAST_MS };
+}
+
+/** The error body every failing call answers with. */
+export interface ApiErrorBody {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** Codes that the locales translate under `errors.<code>` (the client prefers these to the server text). */
+export const TRANSLATED_CODES: readonly number[] = Object.values(ErrorCode).filter(
+  (c): c is Extract<ErrorCodeValue, number> => typeof c === 'number',
+);
+
+/** Masks a phone as the spec shows it: first 3 digits (2 when shorter than 11), four stars, the rest after those. */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length <= 4) return '****';
+  const head = digits.length >= 11 ? 3 : 2;
+  const tailStart = Math.min(digits.length, head + 4);
+  return digits.slice(0, head) + '****' + digits.slice(tailStart);
+}

@@ -1,0 +1,162 @@
+import type { ClientType, OaType } from './client-type';
+
+/** Step names as stored in applyStepsName and sent as currentStep. */
+export const STEP = {
+  STATEMENT: 'STATEMENT',
+  IDCARD: 'IDCARD',
+  HK_IDCARD: 'HK_IDCARD',
+  USERINFO: 'USERINFO',
+  PROOFADDRESS: 'PROOFADDRESS',
+  BANKCARD: 'BANKCARD',
+  JOBSTATUS: 'JOBSTATUS',
+  FINANCE: 'FINANCE',
+  INVESTMENT: 'INVESTMENT',
+  SELECTACCOUNT: 'SELECTACCOUNT',
+  IDENTITYEXPOSURE: 'IDENTITYEXPOSURE',
+  TAXINFO: 'TAXINFO',
+  RISK: 'RISK',
+  SIGN: 'SIGN',
+  SIGNATURE: 'SIGNATURE',
+  LIVINGWITNESS: 'LIVINGWITNESS',
+  CAAPPLY: 'CAAPPLY',
+} as const;
+export type StepName = (typeof STEP)[keyof typeof STEP];
+export const STEP_NAMES = Object.values(STEP) as StepName[];
+
+export function isStepName(value: unknown): value is StepName {
+  return typeof value === 'string' && (STEP_NAMES as string[]).includes(value);
+}
+
+/** The route (hash path) of each step. */
+export const STEP_ROUTE: Record<StepName, string> = {
+  STATEMENT: '/statement',
+  IDCARD: '/IDcard',
+  HK_IDCARD: '/HK_IDcard',
+  USERINFO: '/UserInfo',
+  PROOFADDRESS: '/ProofAddress',
+  BANKCARD: '/bankCard',
+  JOBSTATUS: '/jobStatus',
+  FINANCE: '/Finance',
+  INVESTMENT: '/Investment',
+  SELECTACCOUNT: '/selectAccount',
+  IDENTITYEXPOSURE: '/disclosure',
+  TAXINFO: '/TaxInfo',
+  RISK: '/risk',
+  SIGN: '/sign',
+  SIGNATURE: '/signature',
+  LIVINGWITNESS: '/livingWitness',
+  CAAPPLY: '/caApply',
+};
+
+export function stepOfRoute(path: string): StepName | undefined {
+  return STEP_NAMES.find((s) => STEP_ROUTE[s].toLowerCase() === path.toLowerCase());
+}
+
+/** The step lists a new application starts with (STATEMENT is inserted by strict handling). */
+export const STEPS_OF: Record<ClientType, readonly StepName[]> = {
+  cn: [
+    'IDCARD', 'BANKCARD', 'JOBSTATUS', 'FINANCE', 'INVESTMENT', 'SELECTACCOUNT',
+    'IDENTITYEXPOSURE', 'TAXINFO', 'RISK', 'SIGN', 'SIGNATURE', 'LIVINGWITNESS', 'CAAPPLY',
+  ],
+  hk: [
+    'HK_IDCARD', 'USERINFO', 'PROOFADDRESS', 'JOBSTATUS', 'FINANCE', 'INVESTMENT', 'SELECTACCOUNT',
+    'IDENTITYEXPOSURE', 'TAXINFO', 'RISK', 'SIGN', 'SIGNATURE',
+  ],
+};
+
+/** Application status a step moves the application to when saved (part 3 §4). STATEMENT shares the identity code. */
+export const STEP_STATUS: Record<StepName, number> = {
+  STATEMENT: 1000,
+  IDCARD: 1000,
+  HK_IDCARD: 1000,
+  BANKCARD: 1010,
+  USERINFO: 1010,
+  PROOFADDRESS: 1011,
+  JOBSTATUS: 1020,
+  FINANCE: 1030,
+  INVESTMENT: 1040,
+  SELECTACCOUNT: 1050,
+  IDENTITYEXPOSURE: 1060,
+  TAXINFO: 1070,
+  RISK: 1080,
+  SIGN: 1090,
+  SIGNATURE: 1090,
+  LIVINGWITNESS: 1100,
+  CAAPPLY: 1110,
+};
+
+/**
+ * Progress groups: the 5 (cn) or 6 (hk) numbered stages the progress bar shows.
+ * The spec gives the positions as display labels; these are the ones used everywhere.
+ */
+const PROGRESS_GROUP: Record<ClientType, Partial<Record<StepName, number>>> = {
+  cn: {
+    STATEMENT: 1, IDCARD: 1, BANKCARD: 2, JOBSTATUS: 3, FINANCE: 3, INVESTMENT: 3,
+    SELECTACCOUNT: 4, IDENTITYEXPOSURE: 4, TAXINFO: 4, RISK: 4, SIGN: 5, SIGNATURE: 5,
+    LIVINGWITNESS: 5, CAAPPLY: 5,
+  },
+  hk: {
+    STATEMENT: 1, HK_IDCARD: 1, USERINFO: 2, PROOFADDRESS: 3, JOBSTATUS: 4, FINANCE: 4,
+    INVESTMENT: 4, SELECTACCOUNT: 5, IDENTITYEXPOSURE: 5, TAXINFO: 5, RISK: 5, SIGN: 6, SIGNATURE: 6,
+  },
+};
+
+export const STEP_TOTAL: Record<ClientType, number> = { cn: 5, hk: 6 };
+
+export interface Progress {
+  current: number;
+  total: number;
+}
+
+export function progressOf(clientType: ClientType, step: StepName): Progress | undefined {
+  const current = PROGRESS_GROUP[clientType][step];
+  return current === undefined ? undefined : { current, total: STEP_TOTAL[clientType] };
+}
+
+/** oaType 5 only relabels the third progress stage (proof of address is shown as address and funds). */
+export function progressStageLabelKey(oaType: OaType, stage: number): string {
+  return oaType === 5 && stage === 3 ? 'progress.stage3.oa5' : `progress.stage${stage}`;
+}
+
+/** Strict handling: STATEMENT goes first, or last when the applicant may submit it later. Never twice. */
+export function insertStatement(steps: readonly StepName[], skipAllowed: boolean): StepName[] {
+  const rest = steps.filter((s) => s !== 'STATEMENT');
+  return skipAllowed ? [...rest, 'STATEMENT'] : ['STATEMENT', ...rest];
+}
+
+/** The local skip flag moves an existing STATEMENT to the end of the list. */
+export function orderSteps(steps: readonly StepName[], statementSkipped: boolean): StepName[] {
+  if (!statementSkipped || !steps.includes('STATEMENT')) return [...steps];
+  return insertStatement(steps, true);
+}
+
+export type NextMove = { kind: 'step'; step: StepName } | { kind: 'submit' } | { kind: 'unknown' };
+
+/** What Next does from a step: the following step, or submit on the last one. */
+export function nextMove(steps: readonly StepName[], current: StepName): NextMove {
+  const i = steps.indexOf(current);
+  if (i < 0) return { kind: 'unknown' };
+  if (i === steps.length - 1) return { kind: 'submit' };
+  return { kind: 'step', step: steps[i + 1] };
+}
+
+/** Back: the previous step, or undefined on the first (the caller goes home). */
+export function previousStep(steps: readonly StepName[], current: StepName): StepName | undefined {
+  const i = steps.indexOf(current);
+  return i > 0 ? steps[i - 1] : undefined;
+}
+
+/** The furthest of two steps in the list (latestStep never goes back). */
+export function furthestStep(steps: readonly StepName[], a: StepName | null | undefined, b: StepName): StepName {
+  if (!a) return b;
+  return steps.indexOf(b) > steps.indexOf(a) ? b : a;
+}
+
+/** The step a returning applicant resumes at: the one after the latest saved, or the first. */
+export function resumeStep(steps: readonly StepName[], latest: StepName | null | undefined): StepName | 'submit' {
+  if (!latest || !steps.includes(latest)) return steps[0];
+  const move = nextMove(steps, latest);
+  return move.kind === 'step' ? move.step : 'submit';
+}
+
+export const STEP_VERSION = '1.0';
