@@ -85,6 +85,7 @@ const call = (method: CallDef['method'], name: string, opts: Partial<CallDef> = 
 
 export const CALLS = {
   health: call('GET', 'health', { public: true }),
+  clientConfig: call('GET', 'ClientConfig', { public: true }),
   cipherKey: call('GET', 'CipherKey', { public: true }),
   cipherSession: call('POST', 'CipherSession', { public: true }),
   sendCode: call('POST', 'SendCode', { public: true }),
@@ -110,6 +111,15 @@ export type CallName = keyof typeof CALLS;
 
 /** Request and response schemas, by call. */
 export const schemas = {
+  clientConfig: {
+    /** deployment settings the screens need: where login-expired users go, the app download page, service phones */
+    res: z.object({
+      memberPageUrl: z.string(),
+      appDownloadUrl: z.string(),
+      servicePhones: z.object({ mainland: z.string(), hongKong: z.string() }),
+      production: z.boolean(),
+    }),
+  },
   cipherKey: { res: z.object({ kid: z.string(), alg: z.literal('RSA-OAEP-256'), spki: z.string() }) },
   cipherSession: {
     req: z.object({ kid: z.string().max(64), wrappedKey: z.string().min(16).max(2048) }),
