@@ -129,8 +129,9 @@ export async function sealRequest(
   path: string,
   payload: unknown,
   now: number = Date.now(),
+  /** pass a nonce made beforehand when something else (an upload's file bytes) is bound to it */
+  nonce: string = randomB64u(16),
 ): Promise<RequestEnvelope> {
-  const nonce = randomB64u(16);
   const { iv, data } = await sealJson(key, payload, requestAad(method, path, sid, now, nonce));
   return { v: CIPHER_VERSION, sid, ts: now, nonce, iv, data };
 }
