@@ -1,0 +1,105 @@
+/**
+ * A Node client of the KYC service for test set-up and the bench (log in a user, upload a file).
+ * It speaks the same wire protocol as the web client, using the shared domain cipher.
+ */
+import {
+  fileAad, generateAesKey, importRsaPublicKey, openJson, randomB64u, responseAad, sealBytes, sealRequest, wrapAesKey,
+  UPLOAD_ENVELOPE_FIELD, GET_ENVELOPE_PARAM, toB64u,
+} from '../../src/core/domain/cipher';
+import { API_PREFIX, CALLS, type CallName } from '../../src/core/domain/contract';
+
+export class ServiceError extends Error {
+  constructor(public code: number | string, message: string, public data?: unknown) {
+    super(`${code}: ${message}`);
+  }
+}
+
+export class ApiClient {
+  private cookies = new Map<string, string>();
+  private key?: CryptoKey;
+  private sid?: string;
+
+  constructor(private base: string) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  private keep(res: Response) {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, i).trim(), pair.slice(i + 1).trim());
+    }
+  }
+
+  private async plain<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(this.base + path, {
+      method,
+      headers: { 'content-type': 'application/json', cookie: this.cookieHeader() },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    this.keep(res);
+    const json = (await res.json()) as { result?: T; error?: { code: number; message: string; data?: unknown } };
+    if (json.error) throw new ServiceError(json.error.code, json.error.message, json.error.data);
+    return json.result as T;
+  }
+
+  async handshake(): Promise<void> {
+    const pub = await this.plain<{ kid: string; spki: string }>('GET', `${API_PREFIX}/CipherKey`);
+    const { key, raw } = await generateAesKey();
+    const wrappedKey = await wrapAesKey(await importRsaPublicKey(pub.spki), raw);
+    const session = await this.plain<{ sid: string }>('POST', `${API_PREFIX}/CipherSession`, { kid: pub.kid, wrappedKey });
+    this.key = key;
+    this.sid = session.sid;
+  }
+
+  private async open<T>(res: Response, nonce: string): Promise<T> {
+    this.keep(res);
+    const body = (await res.json()) as Record<string, unknown>;
+    let json = body as { result?: T; error?: { code: number; message: string; data?: unknown } };
+    if (res.headers.get('x-esop-cipher') === '1') {
+      json = await openJson(this.key!, body.iv as string, body.data as string, responseAad(this.sid!, nonce));
+    }
+    if (json.error) throw new ServiceError(json.error.code, json.error.message, json.error.data);
+    return json.result as T;
+  }
+
+  async call<T = unknown>(name: CallName, payload: Record<string, unknown> = {}): Promise<T> {
+    if (!this.key) await this.handshake();
+    const def = CALLS[name];
+    const env = await sealRequest(this.key!, this.sid!, def.method, def.path, payload);
+    const url =
+      def.method === 'GET'
+        ? `${this.base}${def.path}?${GET_ENVELOPE_PARAM}=${toB64u(new TextEncoder().encode(JSON.stringify(env)))}`
+        : this.base + def.path;
+    const res = await fetch(url, {
+      method: def.method,
+      headers: { 'content-type': 'application/json', cookie: this.cookieHeader(), 'x-esop-lang': 'en' },
+      body: def.method === 'GET' ? undefined : JSON.stringify(env),
+    });
+    return this.open<T>(res, env.nonce);
+  }
+
+  async upload(bytes: Uint8Array, filename: string, category: 'UserApply' | 'UserInfo' = 'UserApply') {
+    if (!this.key) await this.handshake();
+    const path = `${CALLS.upload.path}/${category}`;
+    const nonce = randomB64u(16);
+    const file = await sealBytes(this.key!, bytes, fileAad(this.sid!, nonce));
+    const meta = await sealRequest(this.key!, this.sid!, 'POST', path, { filename, fileIv: file.iv }, Date.now(), nonce);
+    const form = new FormData();
+    form.set(UPLOAD_ENVELOPE_FIELD, JSON.stringify(meta));
+    form.set('file', new Blob([file.bytes as Uint8Array<ArrayBuffer>]), 'blob');
+    const res = await fetch(this.base + path, { method: 'POST', headers: { cookie: this.cookieHeader() }, body: form });
+    return this.open<{ ossId: string; ossUrl: string }>(res, meta.nonce);
+  }
+
+  /** Fetches a URL of the service with this client's cookies (e.g. a signed download URL). */
+  get(url: string): Promise<Response> {
+    return fetch(new URL(url, this.base), { headers: { cookie: this.cookieHeader() } });
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * e2e harness: builds the site if needed, starts the real service on a free port with a fresh data dir,
+ * launches Debian's Chromium at 375x667 and gives journeys small helpers (ops CLI, screenshots, login).
+ */
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const exec = promisify(execFile);
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const OUT = join(ROOT, 'e2e/out');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const VIEWPORT = { width: 375, height: 667 };
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+];
+
+export function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => res(port));
+    });
+    s.on('error', rej);
+  });
+}
+
+export interface Service {
+  base: string;
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  log: string[];
+  stop(): Promise<void>;
+}
+
+export async function ensureBuilt(): Promise<void> {
+  if (existsSync(join(ROOT, 'dist/pages/openAccount.html'))) return;
+  await exec('npx', ['vite', 'build'], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+}
+
+export async function startService(extraEnv: Record<string, string> = {}): Promise<Service> {
+  const port = await freePort();
+  const dataDir = join(ROOT, 'e2e/.tmp', `data-${port}-${Date.now()}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv };
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const log: string[] = [];
+  child.stdout!.on('data', (d) => log.push(String(d)));
+  child.stderr!.on('data', (d) => log.push(String(d)));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`service exited: ${log.join('')}`);
+    try {
+      const r = await fetch(`${base}/kyc/esop/v1/health`);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`service did not start: ${log.join('')}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    base,
+    dataDir,
+    env,
+    log,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs `npm run ops -- <args>` against the running service; returns stdout trimmed. */
+export async function ops(service: Service, ...args: string[]): Promise<string> {
+  const { stdout } = await exec(process.execPath, ['--import', 'tsx', 'server/src/ops/cli.ts', ...args], { cwd: ROOT, env: service.env });
+  return stdout.trim();
+}
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}
+
+export async function newPhone(browser: Browser, lang = 'en-US'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: lang });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export async function shot(page: Page, name: string): Promise<string> {
+  mkdirSync(OUT, { recursive: true });
+  const path = join(OUT, `${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}
+
+export interface Journey {
+  name: string;
+  run(ctx: { service: Service; browser: Browser }): Promise<void>;
+}
+
+export function assert(cond: unknown, message: string): asserts cond {
+  if (!cond) throw new Error(`assertion failed: ${message}`);
+}
