@@ -106,6 +106,8 @@ export const CALLS = {
   positionInfo: call('POST', 'PostionInfo'),
   upload: call('POST', 'oss/v1/Upload', { timeout: TIMEOUT_MS.upload }), // + '/{category}'
   download: call('GET', 'oss/v1/Download', { timeout: TIMEOUT_MS.download }),
+  /** a fresh signed download URL for a file the session's user owns (ciphered) */
+  signedUrl: call('GET', 'oss/v1/SignedUrl'),
 } as const satisfies Record<string, CallDef>;
 export type CallName = keyof typeof CALLS;
 
@@ -214,6 +216,11 @@ export const schemas = {
       fileIv: z.string().optional(),
     }),
     res: z.object({ ossId: z.string(), ossUrl: z.string() }),
+  },
+  signedUrl: {
+    req: z.object({ ossid: ossId }),
+    /** same form as Upload's ossUrl: a signed /oss/v1/Download URL, valid SIGNED_URL_TTL_S */
+    res: z.object({ ossUrl: z.string() }),
   },
   download: {
     req: z.object({
