@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './client-type';
 export * from './steps';
+export * from './after-submit';
 export * from './status';
 export * from './area';
 export * from './limits';

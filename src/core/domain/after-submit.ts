@@ -1,0 +1,33 @@
+/**
+ * Where the applicant goes after a successful submit (spec part 3 §4 "Step progression"), and where a
+ * locked application lands when a guarded route has nowhere to bounce back to.
+ */
+import type { ClientType } from './client-type';
+import { APPLY_STATUS } from './status';
+
+/** Post-submission routes (flagged as submitted in the route table). */
+export const RESULT_ROUTE = {
+  openStatus: '/openStatus',
+  accountStatus: '/AccountStatus',
+  witness: '/witness',
+  transitionGold: '/transitionGold',
+} as const;
+
+export interface SubmittedApplication {
+  clientType: ClientType;
+  applyStatus: number;
+  rejectData: { steps: readonly string[] } | null;
+}
+
+/** non-mainland → /AccountStatus; mainland with reject steps → /openStatus; status 1500 → /witness; otherwise /openStatus. */
+export function afterSubmitRoute(app: SubmittedApplication): string {
+  if (app.clientType !== 'cn') return RESULT_ROUTE.accountStatus;
+  if (app.rejectData && app.rejectData.steps.length > 0) return RESULT_ROUTE.openStatus;
+  if (app.applyStatus === APPLY_STATUS.AWAITING_DEPOSIT) return RESULT_ROUTE.witness;
+  return RESULT_ROUTE.openStatus;
+}
+
+/** The status page of a client type (a locked application's home). */
+export function statusRouteOf(clientType: ClientType): string {
+  return clientType === 'cn' ? RESULT_ROUTE.openStatus : RESULT_ROUTE.accountStatus;
+}
