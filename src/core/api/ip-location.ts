@@ -1,0 +1,9 @@
+import { queryOptions } from '@tanstack/react-query';
+import { callApi } from './client';
+import { queryKeys } from './keys';
+
+/** Country and region of the caller's address: {country, region}. */
+export const fetchIpLocation = (signal?: AbortSignal) => callApi('ipLocation', undefined, { signal });
+
+export const ipLocationQuery = () =>
+  queryOptions({ queryKey: queryKeys.ipLocation(), queryFn: ({ signal }) => fetchIpLocation(signal), staleTime: 10 * 60_000 });

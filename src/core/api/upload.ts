@@ -1,0 +1,105 @@
+/**
+ * File upload: images compressed (max 1920x1080, quality 0.7; PDFs untouched), the bytes sealed with the
+ * session key bound to the envelope's nonce, then a multipart POST (`e` = request envelope whose plaintext
+ * is {filename, fileIv}; `file` = the sealed bytes) to /oss/v1/Upload/{category}.
+ * XMLHttpRequest carries it because ky's onUploadProgress needs request streams over HTTP/2, which cheap
+ * phones' browsers and HTTP/1.1 servers lack (ky ignores the handler there); the cipher, envelope and
+ * error handling are the same as callApi's.
+ */
+import { CALLS, FILE_CATEGORIES } from '../domain/contract';
+import { UPLOAD_ENVELOPE_FIELD, fileAad, randomB64u, sealBytes, sealRequest } from '../domain/cipher';
+import { ErrorCode } from '../domain/errors';
+import { currentLang } from '../i18n/lang';
+import { ApiError } from './api-error';
+import { LANG_HEADER, openAnswer, serverNow, withCipherRetry } from './client';
+
+export type FileCategory = (typeof FILE_CATEGORIES)[number];
+
+export const IMAGE_LIMITS = { maxWidth: 1920, maxHeight: 1080, quality: 0.7 } as const;
+const COMPRESSIBLE = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'];
+
+/** Compresses an image (other types pass through); on any compression failure the original goes. */
+export async function compressForUpload(file: Blob): Promise<Blob> {
+  if (!COMPRESSIBLE.includes(file.type)) return file;
+  try {
+    const { default: Compressor } = await import('compressorjs');
+    return await new Promise<Blob>((resolve, reject) => {
+      new Compressor(file, { ...IMAGE_LIMITS, success: resolve, error: reject });
+    });
+  } catch (e) {
+    console.warn('image compression failed; sending the original', e);
+    return file;
+  }
+}
+
+function renamed(filename: string, from: string, to: string): string {
+  if (from === to || to !== 'image/jpeg') return filename;
+  return /\.[A-Za-z0-9]+$/.test(filename) ? filename.replace(/\.[A-Za-z0-9]+$/, '.jpg') : `${filename}.jpg`;
+}
+
+interface XhrAnswer {
+  status: number;
+  headers: { get(name: string): string | null };
+  body: unknown;
+}
+
+function xhrPost(url: string, form: FormData, timeoutMs: number, onProgress?: (pct: number) => void): Promise<XhrAnswer> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.timeout = timeoutMs;
+    xhr.withCredentials = false; // same-origin: the session cookie goes anyway
+    xhr.setRequestHeader(LANG_HEADER, currentLang());
+    if (onProgress && xhr.upload) {
+      xhr.upload.onprogress = (ev) => {
+        if (ev.lengthComputable && ev.total > 0) onProgress(Math.min(99, Math.round((ev.loaded / ev.total) * 100)));
+      };
+    }
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        body = undefined;
+      }
+      resolve({ status: xhr.status, headers: { get: (n) => xhr.getResponseHeader(n) }, body });
+    };
+    xhr.onerror = () => reject(ApiError.network(new Error('upload failed')));
+    xhr.ontimeout = () => reject(ApiError.network(new Error('upload timed out')));
+    xhr.onabort = () => reject(ApiError.network(new Error('upload aborted')));
+    xhr.send(form);
+  });
+}
+
+/** Uploads one file → {ossId, ossUrl}. onProgress gets 0-100. Errors: ApiError (1008 too large, 1009 type, NETWORK, …). */
+export async function uploadFile(
+  file: Blob,
+  filename: string,
+  category: FileCategory = 'UserApply',
+  onProgress?: (pct: number) => void,
+): Promise<{ ossId: string; ossUrl: string }> {
+  if (!(FILE_CATEGORIES as readonly string[]).includes(category)) throw new ApiError(ErrorCode.INVALID_INPUT, 'bad category');
+  onProgress?.(0);
+  const body = await compressForUpload(file);
+  const name = renamed(filename, file.type, body.type);
+  const bytes = new Uint8Array(await body.arrayBuffer());
+  const def = CALLS.upload;
+  const path = `${def.path}/${category}`;
+  const result = await withCipherRetry<{ ossId: string; ossUrl: string }>(async (st) => {
+    const nonce = randomB64u(16);
+    const sealed = await sealBytes(st.key, bytes, fileAad(st.sid, nonce));
+    const env = await sealRequest(st.key, st.sid, 'POST', path, { filename: name, fileIv: sealed.iv }, serverNow(), nonce);
+    const form = new FormData();
+    form.append(UPLOAD_ENVELOPE_FIELD, JSON.stringify(env)); // the meta first: the service reads it before the file
+    form.append('file', new Blob([sealed.bytes as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }), 'file.bin');
+    const res = await xhrPost(path, form, def.timeout, onProgress);
+    try {
+      return { value: (await openAnswer(res, res.body, st, nonce)) as { ossId: string; ossUrl: string } };
+    } catch (e) {
+      if (e instanceof ApiError) return { error: e, date: res.headers.get('date') };
+      throw e;
+    }
+  });
+  onProgress?.(100);
+  return result;
+}

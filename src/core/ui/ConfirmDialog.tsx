@@ -1,0 +1,121 @@
+/**
+ * A declarative confirm / notice dialog over react-vant's Dialog (its popup, overlay and animation), with
+ * the accessibility react-vant lacks: role="dialog", aria-modal, a name (the title) and a description
+ * (the message), focus moved into the dialog on open and back on close, Escape = cancel.
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import Dialog from 'react-vant/es/dialog/index.js';
+import { useIntl } from 'react-intl';
+import './confirm-dialog.css';
+
+export interface ConfirmDialogProps {
+  visible: boolean;
+  title: ReactNode;
+  message?: ReactNode;
+  /** extra content under the message */
+  children?: ReactNode;
+  /** default: common.confirm */
+  confirmText?: ReactNode;
+  /** default: common.cancel */
+  cancelText?: ReactNode;
+  /** false for a one-button notice (default true) */
+  showCancel?: boolean;
+  onConfirm: () => void;
+  onCancel?: () => void;
+  confirmLoading?: boolean;
+  confirmDisabled?: boolean;
+  /** tapping the overlay cancels (default false: decisions need a button) */
+  closeOnOverlay?: boolean;
+}
+
+export function ConfirmDialog({
+  visible,
+  title,
+  message,
+  children,
+  confirmText,
+  cancelText,
+  showCancel = true,
+  onConfirm,
+  onCancel,
+  confirmLoading = false,
+  confirmDisabled = false,
+  closeOnOverlay = false,
+}: ConfirmDialogProps) {
+  const intl = useIntl();
+  const id = useId();
+  const titleId = `${id}-title`;
+  const messageId = `${id}-message`;
+  const boxRef = useRef<HTMLDivElement>(null);
+  const returnFocus = useRef<Element | null>(null);
+
+  useEffect(() => {
+    if (!visible) return;
+    returnFocus.current = document.activeElement;
+    let frame = 0;
+    const focus = () => {
+      if (boxRef.current) boxRef.current.focus();
+      else frame = requestAnimationFrame(focus);
+    };
+    focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onCancel?.();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener('keydown', onKey);
+      const el = returnFocus.current as HTMLElement | null;
+      if (el && typeof el.focus === 'function' && document.contains(el)) el.focus();
+    };
+  }, [visible, onCancel]);
+
+  const cancel = onCancel ?? (() => undefined);
+  return (
+    <Dialog
+      visible={visible}
+      className="esop-dialog"
+      showConfirmButton={false}
+      showCancelButton={false}
+      closeOnClickOverlay={closeOnOverlay}
+      onClose={closeOnOverlay ? cancel : undefined}
+      footer={<></>}
+    >
+      <div
+        ref={boxRef}
+        role={showCancel ? 'dialog' : 'alertdialog'}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={message ? messageId : undefined}
+        tabIndex={-1}
+        className="esop-dialog__box"
+      >
+        <h2 id={titleId} className="esop-dialog__title">
+          {title}
+        </h2>
+        {message ? (
+          <div id={messageId} className="esop-dialog__message">
+            {message}
+          </div>
+        ) : null}
+        {children}
+        <div className={`esop-dialog__footer${showCancel ? ' esop-dialog__footer--two' : ''}`}>
+          {showCancel ? (
+            <button type="button" className="esop-dialog__btn esop-dialog__btn--cancel" onClick={cancel}>
+              {cancelText ?? intl.formatMessage({ id: 'common.cancel' })}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="esop-dialog__btn esop-dialog__btn--confirm"
+            onClick={onConfirm}
+            disabled={confirmDisabled}
+            aria-busy={confirmLoading || undefined}
+          >
+            {confirmText ?? intl.formatMessage({ id: 'common.confirm' })}
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

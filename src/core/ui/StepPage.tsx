@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import type { Progress } from '../domain/steps';
+import { FooterButton } from './FooterButton';
+import './step-page.css';
+
+export interface StepPageProps {
+  /** the page heading (already translated) */
+  title: string;
+  /** progress "n of 5/6"; omitted on pages without a step number */
+  progress?: Progress;
+  /** back arrow; omitted → no back button */
+  onBack?: () => void;
+  children: ReactNode;
+  /** default footer: one Next button */
+  onNext?: () => void;
+  /** default: common.next */
+  nextLabel?: string;
+  nextDisabled?: boolean;
+  nextLoading?: boolean;
+  /** replaces the default footer (e.g. two buttons) */
+  footer?: ReactNode;
+  className?: string;
+}
+
+/**
+ * The frame of a step: a header (back button, title), the progress "n of 5"/"n of 6" with a bar,
+ * scrollable content in <main>, and a sticky footer with the Next button above the safe area.
+ */
+export function StepPage({
+  title,
+  progress,
+  onBack,
+  children,
+  onNext,
+  nextLabel,
+  nextDisabled,
+  nextLoading,
+  footer,
+  className,
+}: StepPageProps) {
+  const intl = useIntl();
+  const label = progress ? intl.formatMessage({ id: 'common.progress' }, { current: progress.current, total: progress.total }) : undefined;
+  const hasFooter = footer !== undefined || !!onNext;
+  return (
+    <div className={`esop-step${className ? ` ${className}` : ''}`}>
+      <header className="esop-step__header">
+        {onBack ? (
+          <button type="button" className="esop-step__back" onClick={onBack} aria-label={intl.formatMessage({ id: 'core.back' })}>
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </button>
+        ) : (
+          <span className="esop-step__back-spacer" aria-hidden="true" />
+        )}
+        <h1 className="esop-step__title">{title}</h1>
+        <span className="esop-step__back-spacer" aria-hidden="true" />
+      </header>
+      {progress && label ? (
+        <div className="esop-step__progress">
+          <div
+            className="esop-step__bar"
+            role="progressbar"
+            aria-label={intl.formatMessage({ id: 'core.progressName' })}
+            aria-valuemin={1}
+            aria-valuemax={progress.total}
+            aria-valuenow={progress.current}
+            aria-valuetext={label}
+          >
+            {Array.from({ length: progress.total }, (_, i) => (
+              <span key={i} className={`esop-step__seg${i < progress.current ? ' esop-step__seg--done' : ''}`} />
+            ))}
+          </div>
+          <span className="esop-step__progress-label" aria-hidden="true">
+            {label}
+          </span>
+        </div>
+      ) : null}
+      <main className="esop-step__content">{children}</main>
+      {hasFooter ? (
+        <footer className="esop-step__footer">
+          {footer !== undefined ? (
+            footer
+          ) : (
+            <FooterButton onClick={onNext!} disabled={nextDisabled} loading={nextLoading}>
+              {nextLabel ?? intl.formatMessage({ id: 'common.next' })}
+            </FooterButton>
+          )}
+        </footer>
+      ) : null}
+    </div>
+  );
+}
