@@ -72,7 +72,9 @@ function ports(s: Setup = {}) {
     appVersion: () => (s.version === undefined ? '2.2.0' : s.version),
     getLocation: jest.fn(s.location ?? (async () => ({ latitude: 22.3, longitude: 114.2 }))),
     getCityCode: jest.fn(async () => s.city ?? '15681'),
-    markStrict: jest.fn(() => log('markStrict')),
+    markStrict: jest.fn(() => {
+      log('markStrict');
+    }),
     applyCheck: jest.fn(s.check ?? (async () => ({ ok: true }))),
     getApplication: jest.fn(async () => (s.existing === undefined ? null : s.existing)),
     start: jest.fn(
@@ -325,6 +327,14 @@ describe('start, continue, switch', () => {
     const p = ports({ start: () => Promise.reject(new CodeError(100500)) });
     await expect(runNextAction('hk', p)).resolves.toEqual({ kind: 'stopped', reason: 'startFailed' });
     expect(p.calls).toEqual(['toast:startFailed']);
+  });
+
+  test('151303 on start (the other type appeared meanwhile) → switch confirm → switch', async () => {
+    const getApplication = jest.fn().mockResolvedValueOnce(null).mockResolvedValueOnce(app());
+    const p = ports({ start: () => Promise.reject(new CodeError(151303)) });
+    p.getApplication = getApplication;
+    await expect(runNextAction('cn', p)).resolves.toEqual({ kind: 'navigated', to: '/IDcard' });
+    expect(p.calls).toEqual(['confirm:switchType', 'navigate:/IDcard']);
   });
 
   test('start with an expired login goes to the general handler instead', async () => {

@@ -187,7 +187,7 @@ async function startNew(ports: NextActionPorts, oaType: 1 | 2, withStatement?: S
     const res = await ports.start({ oaType, esop: ports.esop, ...(withStatement ? { withStatement } : {}) });
     return STEP_ROUTE[res.nextStep as StepName] ?? resumeRoute(res.application);
   } catch (err) {
-    if (isGeneral(err)) throw err;
+    if (isGeneral(err) || errorCode(err) === ErrorCode.OTHER_TYPE_EXISTS) throw err;
     ports.toast('startFailed');
     throw new Stop('startFailed');
   }
@@ -222,6 +222,18 @@ async function switchExisting(
   }
 }
 
+/** Starts; when the service answers that an application of the other type appeared meanwhile (151303), switches it. */
+async function startNewOrSwitch(ports: NextActionPorts, oaType: 1 | 2, withStatement?: StatementPosition): Promise<string> {
+  try {
+    return await startNew(ports, oaType, withStatement);
+  } catch (err) {
+    if (errorCode(err) !== ErrorCode.OTHER_TYPE_EXISTS) throw err;
+    const app = await ports.getApplication();
+    if (!app) throw err;
+    return switchExisting(ports, app, oaType, () => ports.getAreaType(), withStatement);
+  }
+}
+
 /** Runs Next for the chosen type. Never throws: every failure has been shown through the ports. */
 export async function runNextAction(choice: ClientType, ports: NextActionPorts): Promise<NextResult> {
   const oaType = OA_TYPE_OF[choice] as 1 | 2;
@@ -231,7 +243,7 @@ export async function runNextAction(choice: ClientType, ports: NextActionPorts):
     await checkApplication(ports);
     const app = await ports.getApplication();
     let to: string;
-    if (!app) to = await startNew(ports, oaType, withStatement);
+    if (!app) to = await startNewOrSwitch(ports, oaType, withStatement);
     else if (clientTypeOf(app.oaType) === choice) to = await continueExisting(ports, app, withStatement);
     else to = await switchExisting(ports, app, oaType, () => ports.getAreaType(), withStatement);
     ports.navigate(to);

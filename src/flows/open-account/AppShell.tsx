@@ -1,0 +1,28 @@
+/**
+ * The element of each route: the core RouteGuard (session, submitted-only routes, title, progress step) around
+ * the lazy screen, with a skeleton while the screen's chunk loads.
+ */
+import { Suspense } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { RouteGuard } from '@core/router';
+import { RouteSkeleton } from './components/RouteSkeleton';
+import type { FlowRoute } from './routes';
+
+export function RouteElement({ route }: { route: FlowRoute }) {
+  const { Screen } = route;
+  return (
+    <RouteGuard submittedFlag={route.submittedFlag} titleKey={route.titleKey} public={route.public}>
+      <Suspense fallback={<RouteSkeleton />}>
+        <Screen />
+      </Suspense>
+    </RouteGuard>
+  );
+}
+
+/** The react-router table: the flow's routes, and any unknown path back to `/` (which picks the right page). */
+export function routeObjects(routes: FlowRoute[]): RouteObject[] {
+  return [
+    ...routes.map((route) => ({ path: route.path, element: <RouteElement route={route} /> })),
+    { path: '*', element: <Navigate to="/" replace /> },
+  ];
+}

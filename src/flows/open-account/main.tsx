@@ -1,0 +1,4 @@
+/** Entry of /pages/openAccount.html. */
+import { bootstrap } from './bootstrap';
+
+bootstrap({ esop: false });

@@ -1,0 +1,277 @@
+/**
+ * Home (/account): choose the opening type, consent, Next (spec part 1 "Home" and §4).
+ * The decisions are in ./next-action.ts (sequence) and @core/domain (rules); this screen renders and wires them.
+ */
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  applyCheck,
+  applyDetailQuery,
+  areaTypeQuery,
+  fetchCityCode,
+  ipLocationQuery,
+  useApiErrorHandler,
+  useApplyDetail,
+  useApplyStart,
+  useApplyStatementStep,
+  useApplySwitch,
+  useAreaType,
+  useClientConfig,
+} from '@core/api';
+import { bridge } from '@core/bridge';
+import { useT } from '@core/i18n';
+import { ConfirmDialog, PdfLink, useToast } from '@core/ui';
+import { GEO_MIN_APP_VERSION, NEXT_DEBOUNCE_MS, TOAST_MS, clientTypeOf, type ClientType } from '@core/domain';
+import { AppHeader } from '../../components/AppHeader';
+import { useFlow } from '../../flow-context';
+import { runNextAction, type ConfirmKind, type InformKind, type NextActionPorts, type ToastKind } from './next-action';
+import { TypeCard } from './TypeCard';
+import './home.css';
+
+export const AGREEMENT_PDF_PATH = '/pages/static/customer-agreement.pdf';
+/** The non-identity flag that marks strict mode (kept by the bridge's storage). */
+export const STRICT_FLAG_KEY = 'strictMode';
+
+const DOCS: Record<ClientType, string[]> = {
+  hk: ['home.hk.docs.id', 'home.hk.docs.address', 'home.hk.docs.funds'],
+  cn: ['home.cn.docs.id', 'home.cn.docs.bank'],
+};
+
+type DialogState = { kind: ConfirmKind | InformKind; url?: string } | null;
+
+export default function HomeScreen() {
+  const t = useT();
+  const { esop } = useFlow();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const onApiError = useApiErrorHandler();
+  const toast = useToast();
+  const config = useClientConfig();
+  const application = useApplyDetail();
+  // the area flags are fetched once with the page (React Query keeps them); Next reads the same cache entry
+  useAreaType();
+  const start = useApplyStart();
+  const switchType = useApplySwitch();
+  const statementStep = useApplyStatementStep();
+
+  const [choice, setChoice] = useState<ClientType | null>(null);
+  const [tradingConsent, setTradingConsent] = useState(true);
+  const [agreementConsent, setAgreementConsent] = useState(true);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const [running, setRunning] = useState(false);
+  const runningRef = useRef(false);
+  const lastPress = useRef(0);
+  const answer = useRef<((ok: boolean) => void) | null>(null);
+  const groupLabelId = useId();
+  const hintId = useId();
+
+  // a returning applicant finds the type of their application already chosen
+  const existingType = application.data ? clientTypeOf(application.data.oaType) : null;
+  useEffect(() => {
+    if (existingType) setChoice((c) => c ?? existingType);
+  }, [existingType]);
+
+  const inFlight = start.isPending || switchType.isPending || statementStep.isPending;
+  const ready = choice !== null && tradingConsent && agreementConsent;
+  const disabled = !ready || inFlight || running;
+  const hint = choice === null ? t('home.chooseFirst') : !tradingConsent || !agreementConsent ? t('home.consentFirst') : null;
+
+  const closeDialog = useCallback((ok: boolean) => {
+    setDialog(null);
+    const resolve = answer.current;
+    answer.current = null;
+    resolve?.(ok);
+  }, []);
+
+  const toastOf = useCallback(
+    (kind: ToastKind) => {
+      const text: Record<ToastKind, string> = {
+        upgradeApp: t('home.toast.upgradeApp', { version: GEO_MIN_APP_VERSION }),
+        mainlandBlocked: t('home.toast.mainlandBlocked'),
+        startFailed: t('home.toast.startFailed'),
+        locationFailed: t('home.toast.locationFailed'),
+      };
+      toast.show(text[kind], TOAST_MS);
+    },
+    [t, toast],
+  );
+
+  const onNext = async () => {
+    const now = Date.now();
+    if (disabled || !choice || runningRef.current || now - lastPress.current < NEXT_DEBOUNCE_MS) return;
+    lastPress.current = now;
+    runningRef.current = true;
+    setRunning(true);
+    const ports: NextActionPorts = {
+      esop,
+      getAreaType: () => queryClient.ensureQueryData(areaTypeQuery()),
+      getIpLocation: () => queryClient.fetchQuery(ipLocationQuery()),
+      isInApp: () => bridge.isInApp(),
+      appVersion: () => bridge.appVersion(),
+      getLocation: () => bridge.getLocation(),
+      getCityCode: (location) => fetchCityCode(location),
+      markStrict: () => bridge.storage.set(STRICT_FLAG_KEY, '1'),
+      applyCheck: () => applyCheck(),
+      getApplication: () => queryClient.fetchQuery({ ...applyDetailQuery(), staleTime: 0 }),
+      start: (req) => start.mutateAsync(req),
+      switchType: (req) => switchType.mutateAsync(req),
+      insertStatement: (req) => statementStep.mutateAsync(req),
+      confirm: (kind) =>
+        new Promise<boolean>((resolve) => {
+          answer.current = resolve;
+          setDialog({ kind });
+        }),
+      inform: (kind, data) => setDialog({ kind, url: data?.url }),
+      toast: toastOf,
+      navigate: (to) => navigate(to),
+      onError: onApiError,
+    };
+    try {
+      await runNextAction(choice, ports);
+    } finally {
+      runningRef.current = false;
+      setRunning(false);
+    }
+  };
+
+  const openExternal = (url: string | undefined) => {
+    if (url) void bridge.openPage(url);
+  };
+
+  return (
+    <div className="oa-page oa-home">
+      <AppHeader />
+      <div className="oa-content">
+        <section className="oa-hero">
+          {esop && <span className="oa-badge">{t('home.esopBadge')}</span>}
+          <h1 className="oa-hero__title">{t('home.heroTitle')}</h1>
+          <p className="oa-hero__sub" id={groupLabelId}>
+            {t('home.heroSubtitle')}
+          </p>
+        </section>
+
+        <div role="radiogroup" aria-labelledby={groupLabelId} className="oa-types">
+          {(['hk', 'cn'] as const).map((type) => (
+            <TypeCard
+              key={type}
+              type={type}
+              checked={choice === type}
+              onChoose={() => setChoice(type)}
+              title={t(`home.${type}.title`)}
+              description={t(`home.${type}.desc`)}
+              steps={t(`home.${type}.steps`)}
+              prepareTitle={t('home.prepare')}
+              documents={DOCS[type].map((k) => t(k))}
+            />
+          ))}
+        </div>
+
+        <section className="oa-consents" aria-label={t('home.consent.agreementTitle')}>
+          <label className="oa-check">
+            <input type="checkbox" checked={tradingConsent} onChange={(e) => setTradingConsent(e.target.checked)} />
+            <span className="oa-check__box" aria-hidden="true" />
+            <span className="oa-check__text">{t('home.consent.trading')}</span>
+          </label>
+          <div className="oa-check">
+            <input
+              id={`${hintId}-agreement`}
+              type="checkbox"
+              checked={agreementConsent}
+              aria-label={t('home.consent.agreementFull')}
+              onChange={(e) => setAgreementConsent(e.target.checked)}
+            />
+            <span className="oa-check__box" aria-hidden="true" />
+            <span className="oa-check__text">
+              <label htmlFor={`${hintId}-agreement`}>{t('home.consent.agreement')}</label>{' '}
+              <PdfLink className="oa-link" url={AGREEMENT_PDF_PATH} title={t('home.consent.agreementTitle')}>
+                {t('home.consent.agreementLink')}
+              </PdfLink>
+            </span>
+          </div>
+        </section>
+
+        <p className="oa-tip">
+          <svg className="oa-tip__icon" viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+            <circle cx="10" cy="10" r="8.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+            <path d="M10 9v5" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+            <circle cx="10" cy="6.2" r="1.1" fill="currentColor" />
+          </svg>
+          <span>{t('home.tip')}</span>
+        </p>
+      </div>
+
+      <footer className="oa-footer">
+        {hint && (
+          <p className="oa-footer__hint" id={hintId}>
+            {hint}
+          </p>
+        )}
+        <button
+          type="button"
+          className="oa-btn oa-btn--primary oa-btn--block"
+          disabled={disabled}
+          aria-describedby={hint ? hintId : undefined}
+          aria-busy={running || inFlight}
+          onClick={onNext}
+        >
+          {running || inFlight ? <span className="oa-spinner" aria-hidden="true" /> : null}
+          {t('home.start')}
+        </button>
+      </footer>
+
+      <ConfirmDialog
+        visible={dialog?.kind === 'switchType'}
+        title={t('dialogs.switchType.title')}
+        message={t('dialogs.switchType.message')}
+        confirmText={t('dialogs.switchType.confirm')}
+        cancelText={t('common.cancel')}
+        onConfirm={() => closeDialog(true)}
+        onCancel={() => closeDialog(false)}
+      />
+      <ConfirmDialog
+        visible={dialog?.kind === 'statement'}
+        title={t('dialogs.statement.title')}
+        message={t('dialogs.statement.message')}
+        confirmText={t('dialogs.statement.confirm')}
+        cancelText={t('common.cancel')}
+        onConfirm={() => closeDialog(true)}
+        onCancel={() => closeDialog(false)}
+      />
+      <ConfirmDialog
+        visible={dialog?.kind === 'downloadApp'}
+        title={t('dialogs.downloadApp.title')}
+        message={t('dialogs.downloadApp.message')}
+        confirmText={t('dialogs.downloadApp.confirm')}
+        cancelText={t('common.cancel')}
+        onConfirm={() => {
+          closeDialog(true);
+          openExternal(config.data?.appDownloadUrl);
+        }}
+        onCancel={() => closeDialog(false)}
+      />
+      <ConfirmDialog
+        visible={dialog?.kind === 'locationSettings'}
+        title={t('dialogs.locationSettings.title')}
+        message={t('dialogs.locationSettings.message')}
+        confirmText={t('dialogs.locationSettings.confirm')}
+        showCancel={false}
+        onConfirm={() => closeDialog(true)}
+        onCancel={() => closeDialog(false)}
+      />
+      <ConfirmDialog
+        visible={dialog?.kind === 'partner'}
+        title={t('dialogs.partner.title')}
+        message={t('dialogs.partner.message')}
+        confirmText={t('dialogs.partner.confirm')}
+        cancelText={t('common.cancel')}
+        onConfirm={() => {
+          const url = dialog?.url;
+          closeDialog(true);
+          openExternal(url);
+        }}
+        onCancel={() => closeDialog(false)}
+      />
+    </div>
+  );
+}

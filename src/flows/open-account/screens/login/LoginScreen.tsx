@@ -1,0 +1,206 @@
+/**
+ * Phone login for a browser user without a token (/login?redirect=<route>): area code, phone, a code sent by SMS
+ * (60 s countdown), log in, then back to `redirect` or home. Phone rules come from @core/domain/auth.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useIntl } from 'react-intl';
+import { errorMessage, isApiError, useApiErrorHandler, useLogin, useSendCode } from '@core/api';
+import { useT } from '@core/i18n';
+import { useToast } from '@core/ui';
+import {
+  AREA_CODES,
+  ErrorCode,
+  SEND_CODE_COOLDOWN_S,
+  TOAST_MS,
+  VERIFY_CODE_LENGTH,
+  cleanPhone,
+  isValidCode,
+  isValidPhone,
+  type AreaCode,
+} from '@core/domain';
+import { AppHeader } from '../../components/AppHeader';
+import './login.css';
+
+/** Only a route of this page: never another origin or a protocol-relative URL. */
+export function safeRedirect(value: string | null): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/login')) return '/account';
+  return value;
+}
+
+export default function LoginScreen() {
+  const t = useT();
+  const intl = useIntl();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const onApiError = useApiErrorHandler();
+  const sendCode = useSendCode();
+  const login = useLogin();
+  const ids = useId();
+
+  const [areaCode, setAreaCode] = useState<AreaCode>('852');
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [salt, setSalt] = useState<string | null>(null);
+  const [countdown, setCountdown] = useState(0);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const id = window.setTimeout(() => setCountdown((s) => s - 1), 1000);
+    return () => window.clearTimeout(id);
+  }, [countdown]);
+
+  const checkPhone = (): string | null => {
+    const value = cleanPhone(phone);
+    if (!isValidPhone(areaCode, value)) {
+      setPhoneError(t('login.phoneInvalid'));
+      return null;
+    }
+    setPhoneError(null);
+    return value;
+  };
+
+  const onSend = async () => {
+    if (countdown > 0 || sendCode.isPending) return;
+    const value = checkPhone();
+    if (!value) return;
+    try {
+      const r = await sendCode.mutateAsync({ value, areaCode });
+      setSalt(r.salt);
+      setCountdown(r.cooldownSeconds > 0 ? r.cooldownSeconds : SEND_CODE_COOLDOWN_S);
+      toast.show(t('login.sent'), TOAST_MS);
+      codeRef.current?.focus();
+    } catch (err) {
+      if (isApiError(err, ErrorCode.CODE_TOO_FREQUENT)) {
+        // a code went out moments ago: the previous salt stays valid
+        toast.show(errorMessage(intl, err), TOAST_MS);
+      } else if (isApiError(err) && err.code !== ErrorCode.NETWORK && err.code !== ErrorCode.RATE_LIMITED) {
+        // network → "service unavailable" and rate limiting → "too many attempts" come from the general catalogue
+        toast.show(t('login.sendFailed'), TOAST_MS);
+      } else {
+        onApiError(err);
+      }
+    }
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (login.isPending) return;
+    const value = checkPhone();
+    const codeOk = isValidCode(code);
+    setCodeError(codeOk ? null : t('login.codeInvalid'));
+    if (!value || !codeOk) return;
+    if (!salt) {
+      toast.show(t('login.sendFirst'), TOAST_MS);
+      return;
+    }
+    try {
+      await login.mutateAsync({ areaCode, phone: value, code, salt });
+      navigate(safeRedirect(params.get('redirect')), { replace: true });
+    } catch (err) {
+      onApiError(err);
+    }
+  };
+
+  const phoneErrId = `${ids}-phone-err`;
+  const codeErrId = `${ids}-code-err`;
+
+  return (
+    <div className="oa-page oa-login">
+      <AppHeader />
+      <form className="oa-content oa-login__form" onSubmit={onSubmit} noValidate>
+        <h1 className="oa-login__title">{t('login.title')}</h1>
+        <p className="oa-login__sub">{t('login.subtitle')}</p>
+
+        <div className="oa-field">
+          <label className="oa-field__label" htmlFor={`${ids}-area`}>
+            {t('login.areaCode')}
+          </label>
+          <div className="oa-select">
+            <select id={`${ids}-area`} value={areaCode} onChange={(e) => setAreaCode(e.target.value as AreaCode)} autoComplete="tel-country-code">
+              {AREA_CODES.map((c) => (
+                <option key={c} value={c}>
+                  {t('login.areaCodeOption', { country: t(`login.country.${c}`), code: c })}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        <div className="oa-field">
+          <label className="oa-field__label" htmlFor={`${ids}-phone`}>
+            {t('login.phone')}
+          </label>
+          <div className="oa-input" data-invalid={phoneError ? 'true' : undefined}>
+            <span className="oa-input__prefix" aria-hidden="true">
+              +{areaCode}
+            </span>
+            <input
+              id={`${ids}-phone`}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={20}
+              placeholder={t('login.phonePlaceholder')}
+              value={phone}
+              aria-invalid={phoneError ? true : undefined}
+              aria-describedby={phoneError ? phoneErrId : undefined}
+              onChange={(e) => {
+                setPhone(e.target.value);
+                if (phoneError) setPhoneError(null);
+              }}
+            />
+          </div>
+          {phoneError && (
+            <p className="oa-field__error" id={phoneErrId} role="alert">
+              {phoneError}
+            </p>
+          )}
+        </div>
+
+        <div className="oa-field">
+          <label className="oa-field__label" htmlFor={`${ids}-code`}>
+            {t('login.code')}
+          </label>
+          <div className="oa-input" data-invalid={codeError ? 'true' : undefined}>
+            <input
+              ref={codeRef}
+              id={`${ids}-code`}
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]*"
+              maxLength={VERIFY_CODE_LENGTH}
+              placeholder={t('login.codePlaceholder')}
+              value={code}
+              aria-invalid={codeError ? true : undefined}
+              aria-describedby={codeError ? codeErrId : undefined}
+              onChange={(e) => {
+                setCode(e.target.value.replace(/\D/g, '').slice(0, VERIFY_CODE_LENGTH));
+                if (codeError) setCodeError(null);
+              }}
+            />
+            <button type="button" className="oa-input__action" onClick={onSend} disabled={countdown > 0 || sendCode.isPending} aria-live="polite">
+              {countdown > 0 ? t('login.resend', { seconds: countdown }) : t('login.send')}
+            </button>
+          </div>
+          {codeError && (
+            <p className="oa-field__error" id={codeErrId} role="alert">
+              {codeError}
+            </p>
+          )}
+        </div>
+
+        <button type="submit" className="oa-btn oa-btn--primary oa-btn--block oa-login__submit" disabled={login.isPending} aria-busy={login.isPending}>
+          {login.isPending ? <span className="oa-spinner" aria-hidden="true" /> : null}
+          {t('login.submit')}
+        </button>
+        <p className="oa-login__privacy">{t('login.privacy')}</p>
+      </form>
+    </div>
+  );
+}
