@@ -1,0 +1,152 @@
+/**
+ * The step engine's React side (the pure rules are in domain/steps.ts and domain/after-submit.ts).
+ * next(data): ApplyUpdate, then the following step of applyStepsName (STATEMENT last when the local skip
+ * flag is "1"), or ApplySubmit on the last step and the after-submit route. Debounced 1 s; a press while
+ * a save is in flight is refused with the "no repeat" toast.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ApplicationView } from '../domain/contract';
+import { behaviourOf, ErrorCode } from '../domain/errors';
+import { NEXT_DEBOUNCE_MS } from '../domain/limits';
+import { isLockedForEditing } from '../domain/status';
+import { STEP_ROUTE, nextMove, orderSteps, previousStep, progressOf, type Progress, type StepName } from '../domain/steps';
+import { afterSubmitRoute } from '../domain/after-submit';
+import { bridge } from '../bridge/bridge';
+import { ApiError } from '../api/api-error';
+import { applyDetailQuery, useApplyDetail } from '../api/apply-detail';
+import { applyUpdate, saveDraft as sendDraft } from '../api/apply-update';
+import { applySubmit } from '../api/apply-submit';
+import { useApiErrorHandler } from '../api/errors';
+import { queryKeys } from '../api/keys';
+import { toast } from '../ui/toast';
+import { markCommitted } from './committed';
+
+export const STATEMENT_SKIP_KEY = 'statementSkipType';
+export const HOME_ROUTE = '/account';
+export const STATEMENT_SUPPLEMENT_ROUTE = '/statement?supplement=supplement';
+
+export type StepPhase = 'save' | 'submit';
+
+export interface StepFlowOptions {
+  /** a screen's own handling; return true when handled (the general catalogue is then skipped) */
+  onError?: (err: unknown, phase: StepPhase) => boolean | void;
+}
+
+export interface StepFlow {
+  progress: Progress | undefined;
+  /** translated "n of 5" / "n of 6"; '' when the step has no number */
+  progressLabel: string;
+  next: (data: Record<string, unknown>) => Promise<void>;
+  back: () => Promise<void>;
+  saveDraft: (data: Record<string, unknown>) => Promise<void>;
+  isSaving: boolean;
+  application: ApplicationView | null | undefined;
+}
+
+/** The step list in the order Next follows (STATEMENT moved last when the local skip flag is "1"). */
+export async function orderedStepsOf(app: Pick<ApplicationView, 'applyStepsName'>): Promise<StepName[]> {
+  const skip = (await bridge.storage.get(STATEMENT_SKIP_KEY)) === '1';
+  return orderSteps(app.applyStepsName as StepName[], skip);
+}
+
+export function useStepFlow(step: StepName, opts: StepFlowOptions = {}): StepFlow {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const onApiError = useApiErrorHandler();
+  const { data: application } = useApplyDetail();
+  const [isSaving, setSaving] = useState(false);
+  const inFlight = useRef(false);
+  const lastPress = useRef(0);
+  const optsRef = useRef(opts);
+  useEffect(() => {
+    optsRef.current = opts;
+  });
+
+  const progress = application ? progressOf(application.clientType, step) : undefined;
+  const progressLabel = progress ? intl.formatMessage({ id: 'common.progress' }, { current: progress.current, total: progress.total }) : '';
+
+  const current = useCallback(
+    (): ApplicationView | null | undefined => qc.getQueryData<ApplicationView | null>(queryKeys.application()) ?? application,
+    [qc, application],
+  );
+
+  const next = useCallback(
+    async (data: Record<string, unknown>) => {
+      if (inFlight.current) {
+        toast.show(intl.formatMessage({ id: 'common.noRepeat' }));
+        return;
+      }
+      const now = Date.now();
+      if (now - lastPress.current < NEXT_DEBOUNCE_MS) return;
+      lastPress.current = now;
+      const app = current() ?? (await qc.fetchQuery(applyDetailQuery()).catch(() => null));
+      if (!app) {
+        navigate(HOME_ROUTE);
+        return;
+      }
+      inFlight.current = true;
+      setSaving(true);
+      let phase: StepPhase = 'save';
+      try {
+        const saved = await applyUpdate({ appId: app.appId, currentStep: step, data });
+        qc.setQueryData(queryKeys.application(), saved.application);
+        markCommitted(step);
+        const steps = await orderedStepsOf(saved.application);
+        const move = nextMove(steps, step);
+        if (move.kind === 'step') {
+          navigate(STEP_ROUTE[move.step]);
+        } else if (move.kind === 'submit') {
+          phase = 'submit';
+          const submitted = await applySubmit({ appId: app.appId });
+          qc.setQueryData(queryKeys.application(), submitted.application);
+          navigate(afterSubmitRoute(submitted.application), { replace: true });
+        } else {
+          console.error(`step ${step} is not in the application's step list`, steps);
+          if (saved.nextStep) navigate(STEP_ROUTE[saved.nextStep as StepName]);
+        }
+      } catch (err) {
+        if (optsRef.current.onError?.(err, phase)) return;
+        if (phase === 'submit' && err instanceof ApiError) {
+          if (err.code === ErrorCode.NEED_STATEMENT) {
+            navigate(STATEMENT_SUPPLEMENT_ROUTE);
+            return;
+          }
+          if (behaviourOf(err.code).kind === 'toast') {
+            toast.show(intl.formatMessage({ id: 'core.submitFailed' }));
+            return;
+          }
+        }
+        onApiError(err);
+      } finally {
+        inFlight.current = false;
+        setSaving(false);
+      }
+    },
+    [current, intl, navigate, onApiError, qc, step],
+  );
+
+  const back = useCallback(async () => {
+    const app = current();
+    if (!app) {
+      navigate(HOME_ROUTE);
+      return;
+    }
+    const prev = previousStep(await orderedStepsOf(app), step);
+    navigate(prev ? STEP_ROUTE[prev] : HOME_ROUTE);
+  }, [current, navigate, step]);
+
+  const saveDraft = useCallback(
+    async (data: Record<string, unknown>) => {
+      const app = current();
+      if (!app || isLockedForEditing(app.applyStatus, app.clientStatus)) return;
+      await sendDraft({ appId: app.appId, currentStep: step, data });
+    },
+    [current, step],
+  );
+
+  return { progress, progressLabel, next, back, saveDraft, isSaving, application };
+}

@@ -1,0 +1,49 @@
+import type { ApplicationView, UserView } from '../domain/contract';
+import type { ClientType } from '../domain/client-type';
+import { STEPS_OF, STEP_VERSION } from '../domain/steps';
+
+let seq = 0;
+
+/** An application as ApplyDetail returns it; hk unless told otherwise. */
+export function makeApplication(over: Partial<ApplicationView> & { clientType?: ClientType } = {}): ApplicationView {
+  const clientType = over.clientType ?? 'hk';
+  seq++;
+  return {
+    appId: `APP${String(100000 + seq)}`,
+    oaType: clientType === 'cn' ? 1 : 2,
+    clientType,
+    clientStatus: 33,
+    applyStatus: 0,
+    hlId: null,
+    name: null,
+    applyStepsName: [...STEPS_OF[clientType]],
+    currentStep: null,
+    latestStep: null,
+    stepVersion: STEP_VERSION,
+    data: {},
+    rejectData: null,
+    cashInStatus: null,
+    cashInData: null,
+    stockStatus: null,
+    aecode: null,
+    channel: null,
+    protocolStatus: 0,
+    fromPage: null,
+    esop: false,
+    clientInfo: { accts: [] },
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...over,
+  };
+}
+
+export function makeUser(over: Partial<UserView> = {}): UserView {
+  return {
+    userId: 'U1',
+    phoneMasked: '138****5678',
+    areaCode: '86',
+    subAcctId: null,
+    clientStatus: 30,
+    hasApplication: true,
+    ...over,
+  };
+}
