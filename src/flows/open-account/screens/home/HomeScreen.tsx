@@ -183,7 +183,7 @@ export default function HomeScreen() {
             />
             <span className="oa-check__box" aria-hidden="true" />
             <span className="oa-check__text">
-              <label htmlFor={`${hintId}-agreement`}>{t('home.consent.agreement')}</label>{' '}
+              <label htmlFor={`${hintId}-agreement`}>{t('home.consent.agreement')}</label>
               <PdfLink className="oa-link" url={AGREEMENT_PDF_PATH} title={t('home.consent.agreementTitle')}>
                 {t('home.consent.agreementLink')}
               </PdfLink>

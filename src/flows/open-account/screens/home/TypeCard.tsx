@@ -59,9 +59,9 @@ export function TypeCard({ type, checked, onChoose, title, description, steps, p
           <span className="oa-type__desc" id={`${id}-desc`}>
             {description}
           </span>
-        </span>
-        <span className="oa-type__steps" aria-hidden="true">
-          {steps}
+          <span className="oa-type__steps" aria-hidden="true">
+            {steps}
+          </span>
         </span>
         <span className="oa-type__mark" aria-hidden="true" />
       </label>

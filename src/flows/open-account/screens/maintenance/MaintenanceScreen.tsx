@@ -23,9 +23,10 @@ function MaintenanceArt({ label }: { label: string }) {
         />
         <circle r="9" fill="#ffffff" />
       </g>
-      <g transform="translate(150 84) rotate(40)">
-        <rect x="-5" y="-4" width="10" height="44" rx="5" fill="#f59e0b" />
-        <path d="M-12-16a13 13 0 0024 0l-6 0v8h-12v-8z" fill="#f59e0b" />
+      <g transform="translate(156 74) rotate(45)" fill="#f59e0b">
+        <rect x="-4.5" y="2" width="9" height="42" rx="4.5" />
+        <circle cx="0" cy="-4" r="11" />
+        <rect x="-4.5" y="-18" width="9" height="13" rx="1.5" fill="#ffffff" />
       </g>
       <path d="M176 118l10-26 10 26z" fill="#f97316" />
       <rect x="174" y="116" width="24" height="5" rx="2" fill="#c2410c" />
