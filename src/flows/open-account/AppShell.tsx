@@ -3,7 +3,7 @@
  * the lazy screen, with a skeleton while the screen's chunk loads.
  */
 import { Suspense } from 'react';
-import { Navigate, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { RouteGuard } from '@core/router';
 import { RouteSkeleton } from './components/RouteSkeleton';
 import type { FlowRoute } from './routes';
@@ -19,10 +19,7 @@ export function RouteElement({ route }: { route: FlowRoute }) {
   );
 }
 
-/** The react-router table: the flow's routes, and any unknown path back to `/` (which picks the right page). */
+/** The react-router table of the flow's routes. */
 export function routeObjects(routes: FlowRoute[]): RouteObject[] {
-  return [
-    ...routes.map((route) => ({ path: route.path, element: <RouteElement route={route} /> })),
-    { path: '*', element: <Navigate to="/" replace /> },
-  ];
+  return routes.map((route) => ({ path: route.path, element: <RouteElement route={route} /> }));
 }

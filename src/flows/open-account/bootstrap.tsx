@@ -10,9 +10,10 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createHashRouter, RouterProvider } from 'react-router-dom';
 import { createQueryClient } from '@core/api';
 import { I18nProvider } from '@core/i18n';
+import { GuardSettingsProvider } from '@core/router';
 import { ToastHost } from '@core/ui';
 import { routeObjects } from './AppShell';
-import { FlowContext, type FlowSettings } from './flow-context';
+import { FlowContext, flowTitleKey, type FlowSettings } from './flow-context';
 import { flowRoutes } from './routes';
 
 export function FlowProviders({ settings, queryClient, children }: { settings: FlowSettings; queryClient: QueryClient; children: React.ReactNode }) {
@@ -20,7 +21,7 @@ export function FlowProviders({ settings, queryClient, children }: { settings: F
     <FlowContext.Provider value={settings}>
       <QueryClientProvider client={queryClient}>
         <I18nProvider>
-          {children}
+          <GuardSettingsProvider value={{ appTitleKey: flowTitleKey(settings.esop), loginPath: '/login' }}>{children}</GuardSettingsProvider>
           <ToastHost />
         </I18nProvider>
       </QueryClientProvider>

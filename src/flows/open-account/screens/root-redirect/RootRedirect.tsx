@@ -1,26 +1,23 @@
 /**
- * `/`: where a visitor lands. A link's `jump` query names the route to open; otherwise: no application → home
- * (/account); an application → the step to resume (a restricted applicant whose list starts with STATEMENT lands
- * on /statement that way); a submitted one → its status page. The spec's "/ redirects to /statement" is met
- * through the resume step (see decisions).
+ * `/`: where a visitor lands (a link's `jump` query is followed by the core RouteGuard before this runs).
+ * No application → home (/account); an application → the step to resume (a restricted applicant whose list starts
+ * with STATEMENT lands on /statement that way); a submitted one → its status page. The spec's "/ redirects to
+ * /statement" is met through the resume step (see decisions).
  */
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useApplyDetail } from '@core/api';
 import { clientTypeOf, isLockedForEditing, statusRouteOf } from '@core/domain';
-import { readQueryParam } from '@core/i18n';
 import { RouteSkeleton } from '../../components/RouteSkeleton';
 import { resumeRoute } from '../../resume';
-import { namedRoute } from '../../routes';
 
 export default function RootRedirect() {
-  const jump = namedRoute(readQueryParam('jump'));
-  const detail = useApplyDetail({ enabled: !jump });
-  if (jump) return <Navigate to={jump} replace />;
+  const detail = useApplyDetail();
+  const { search } = useLocation();
   if (detail.isPending) return <RouteSkeleton />;
   const app = detail.data;
-  if (!app) return <Navigate to="/account" replace />;
-  if (isLockedForEditing(app.applyStatus, app.clientStatus)) {
-    return <Navigate to={statusRouteOf(clientTypeOf(app.oaType))} replace />;
-  }
-  return <Navigate to={resumeRoute(app)} replace />;
+  // the query (lang, jump, channel…) travels on with the redirect
+  const go = (pathname: string) => <Navigate to={{ pathname, search }} replace />;
+  if (!app) return go('/account');
+  if (isLockedForEditing(app.applyStatus, app.clientStatus)) return go(statusRouteOf(clientTypeOf(app.oaType)));
+  return go(resumeRoute(app));
 }
