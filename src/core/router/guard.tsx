@@ -105,7 +105,7 @@ export function resetGuardState(): void {
 function Loading() {
   const intl = useIntl();
   return (
-    <div className="esop-guard-loading" role="status" aria-label={intl.formatMessage({ id: 'common.loading' })}>
+    <div className="esop-guard-loading" role="progressbar" aria-busy="true" aria-label={intl.formatMessage({ id: 'common.loading' })}>
       <span className="esop-guard-loading__spinner" aria-hidden="true" />
     </div>
   );

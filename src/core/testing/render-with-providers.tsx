@@ -47,17 +47,29 @@ export function currentLocation(): string {
 
 export interface RenderOptions {
   route?: string;
+  /** a history to start with (the last entry is shown unless initialIndex says otherwise); overrides route */
+  initialEntries?: string[];
+  initialIndex?: number;
   lang?: Lang;
   queryClient?: QueryClient;
   /** render the location probe (default true) */
   probe?: boolean;
 }
 
-export function Providers({ children, route = '/', lang = 'en', queryClient, probe = true }: RenderOptions & { children: ReactNode; queryClient: QueryClient }) {
+export function Providers({
+  children,
+  route = '/',
+  initialEntries,
+  initialIndex,
+  lang = 'en',
+  queryClient,
+  probe = true,
+}: RenderOptions & { children: ReactNode; queryClient: QueryClient }) {
+  const entries = initialEntries ?? [route];
   return (
     <QueryClientProvider client={queryClient}>
       <I18nProvider lang={lang} messages={testMessages[lang]}>
-        <MemoryRouter initialEntries={[route]}>
+        <MemoryRouter initialEntries={entries} initialIndex={initialIndex ?? entries.length - 1}>
           {children}
           {probe ? <LocationProbe /> : null}
         </MemoryRouter>
