@@ -1,0 +1,192 @@
+import { act, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { renderWithProviders } from '../testing/render-with-providers';
+import { StepPage } from './StepPage';
+import { ConfirmDialog } from './ConfirmDialog';
+import { FooterButton } from './FooterButton';
+import { PdfLink } from './PdfLink';
+import { toast } from './toast';
+
+beforeEach(() => {
+  toast.clear();
+  delete window.HLNativeBridge;
+  jest.restoreAllMocks();
+});
+
+describe('StepPage', () => {
+  test('header with a labelled back button, the title, the progress "n of 6" and the Next button', async () => {
+    const onBack = jest.fn();
+    const onNext = jest.fn();
+    const { user } = renderWithProviders(
+      <StepPage title="Identity" progress={{ current: 1, total: 6 }} onBack={onBack} onNext={onNext}>
+        <p>form</p>
+      </StepPage>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Identity' })).toBeInTheDocument();
+    const bar = screen.getByRole('progressbar', { name: 'Application progress' });
+    expect(bar).toHaveAttribute('aria-valuenow', '1');
+    expect(bar).toHaveAttribute('aria-valuemax', '6');
+    expect(bar).toHaveAttribute('aria-valuetext', '1 of 6');
+    expect(screen.getByText('1 of 6')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveTextContent('form');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(onBack).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onNext).toHaveBeenCalledTimes(1);
+  });
+
+  test('the progress follows the language ("2 of 5" in simplified Chinese) and is absent without a step number', () => {
+    const { unmount } = renderWithProviders(
+      <StepPage title="银行卡" progress={{ current: 2, total: 5 }}>
+        <p>x</p>
+      </StepPage>,
+      { lang: 'zh-CN' },
+    );
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '第 2 步，共 5 步');
+    unmount();
+    renderWithProviders(
+      <StepPage title="Witness">
+        <p>x</p>
+      </StepPage>,
+    );
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+  });
+});
+
+describe('FooterButton', () => {
+  test('acts on the first press and ignores presses within 1 s', async () => {
+    let now = 10_000;
+    jest.spyOn(Date, 'now').mockImplementation(() => now);
+    const onClick = jest.fn();
+    renderWithProviders(<FooterButton onClick={onClick}>Next</FooterButton>);
+    const button = screen.getByRole('button', { name: 'Next' });
+    act(() => button.click());
+    now += 999;
+    act(() => button.click());
+    expect(onClick).toHaveBeenCalledTimes(1);
+    now += 1;
+    act(() => button.click());
+    expect(onClick).toHaveBeenCalledTimes(2);
+  });
+
+  test('a disabled button does nothing; a loading one is busy', () => {
+    const onClick = jest.fn();
+    const { rerender } = renderWithProviders(
+      <FooterButton onClick={onClick} disabled>
+        Next
+      </FooterButton>,
+    );
+    act(() => screen.getByRole('button', { name: 'Next' }).click());
+    expect(onClick).not.toHaveBeenCalled();
+    rerender(
+      <FooterButton onClick={onClick} loading>
+        Next
+      </FooterButton>,
+    );
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveAttribute('aria-busy', 'true');
+  });
+});
+
+describe('ToastHost', () => {
+  test('shows a toast in the status live region for 2 s by default', () => {
+    jest.useFakeTimers();
+    renderWithProviders(<p>page</p>);
+    act(() => toast.show('Saved'));
+    const region = screen.getByRole('status');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toHaveTextContent('Saved');
+    act(() => jest.advanceTimersByTime(1999));
+    expect(region).toHaveTextContent('Saved');
+    act(() => jest.advanceTimersByTime(1));
+    expect(region).toBeEmptyDOMElement();
+    act(() => toast.show('Channel wrong', 3000));
+    act(() => jest.advanceTimersByTime(2999));
+    expect(region).toHaveTextContent('Channel wrong');
+    jest.useRealTimers();
+  });
+});
+
+function DialogHarness({ showCancel = true }: { showCancel?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [result, setResult] = useState('none');
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        open
+      </button>
+      <p>{`result ${result}`}</p>
+      <ConfirmDialog
+        visible={open}
+        title="Change the opening method?"
+        message="Your current application will be invalidated."
+        showCancel={showCancel}
+        onConfirm={() => {
+          setResult('confirmed');
+          setOpen(false);
+        }}
+        onCancel={() => {
+          setResult('cancelled');
+          setOpen(false);
+        }}
+      />
+    </>
+  );
+}
+
+describe('ConfirmDialog', () => {
+  test('an accessible dialog named by its title, described by its message, with translated buttons', async () => {
+    const { user } = renderWithProviders(<DialogHarness />, { lang: 'zh-TW' });
+    await user.click(screen.getByRole('button', { name: 'open' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the opening method?' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveAccessibleDescription('Your current application will be invalidated.');
+    await user.click(screen.getByRole('button', { name: '取消' }));
+    expect(screen.getByText('result cancelled')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'open' }));
+    await user.click(await screen.findByRole('button', { name: '確定' }));
+    expect(screen.getByText('result confirmed')).toBeInTheDocument();
+  });
+
+  test('Escape cancels; a one-button notice is an alertdialog', async () => {
+    const { user } = renderWithProviders(<DialogHarness showCancel={false} />);
+    await user.click(screen.getByRole('button', { name: 'open' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Change the opening method?' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.getByText('result cancelled')).toBeInTheDocument();
+  });
+});
+
+describe('PdfLink', () => {
+  test('in a browser: a real link to a new window, announced as such', () => {
+    renderWithProviders(
+      <PdfLink url="/pages/static/customer-agreement.pdf" title="Customer agreement">
+        customer agreement
+      </PdfLink>,
+    );
+    const link = screen.getByRole('link', { name: 'customer agreement (opens in a new window)' });
+    expect(link).toHaveAttribute('href', '/pages/static/customer-agreement.pdf');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  test('in the app: the native PDF viewer', async () => {
+    const posted: { method: string; params: unknown }[] = [];
+    window.HLNativeBridge = {
+      postMessage: (json: string) => {
+        const m = JSON.parse(json);
+        posted.push(m);
+        queueMicrotask(() => window.HLNativeBridgeReceive?.(JSON.stringify({ id: m.id, ok: true, result: null })));
+      },
+    };
+    const open = jest.spyOn(window, 'open').mockImplementation(() => null);
+    const { user } = renderWithProviders(
+      <PdfLink url="/pages/static/customer-agreement.pdf" title="Customer agreement">
+        customer agreement
+      </PdfLink>,
+    );
+    await user.click(screen.getByRole('link', { name: 'customer agreement' }));
+    expect(posted).toEqual([{ id: expect.any(String), method: 'openPdf', params: { url: '/pages/static/customer-agreement.pdf', title: 'Customer agreement' } }]);
+    expect(open).not.toHaveBeenCalled();
+  });
+});
