@@ -33,7 +33,16 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server/test'],
       testMatch: ['**/*.test.ts'],
-      transform: { '^.+\\.tsx?$': tsJest('<rootDir>/server/tsconfig.jest.json') },
+      globalSetup: '<rootDir>/server/test/global-setup.ts',
+      globalTeardown: '<rootDir>/server/test/global-teardown.ts',
+      transform: {
+        '^.+\\.tsx?$': tsJest('<rootDir>/server/tsconfig.jest.json'),
+        // ESM-only dependencies of the server (Node 20.19 loads them natively; Jest needs them compiled)
+        // PGlite and @fastify/cookie load modules with import(): turned into require() (no --experimental-vm-modules needed)
+        '/(@electric-sql/pglite|@fastify/cookie)/.+\\.c?js$': '<rootDir>/server/test/jest-dynamic-import.cjs',
+        '^.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'CommonJS', target: 'ES2022' }, diagnostics: false }],
+      },
+      transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie|@electric-sql/pglite|@fastify/cookie)/)'],
       moduleNameMapper: { '^@core/domain$': '<rootDir>/src/core/domain/index.ts', '^@core/domain/(.*)$': '<rootDir>/src/core/domain/$1', '^(\\.{1,2}/.*)\\.js$': '$1' },
       testTimeout: 30000,
     },

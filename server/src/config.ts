@@ -1,0 +1,211 @@
+/**
+ * Settings, read once from the environment and checked with zod. A bad setting stops the start
+ * with a message naming every offending variable. Secrets that are not configured are made on
+ * first start inside DATA_DIR (mode 0600) and reused afterwards.
+ */
+import { generateKeyPairSync, createHash, randomBytes, createPublicKey } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max).default(def);
+const bool = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .default(def ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v : undefined));
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: int(8080, 0, 65535),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional()),
+    CIPHER_PRIVATE_KEY_FILE: optionalText,
+    CIPHER_PUBLIC_KEY_FILE: optionalText,
+    APP_TOKEN_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    SIGNING_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    SESSION_IDLE_MINUTES: int(30, 1, 24 * 60),
+    SESSION_ABSOLUTE_HOURS: int(12, 1, 24 * 30),
+    MAX_UPLOAD_MB: int(10, 1, 200),
+    AREA_OPENING_LIMIT_TYPE: int(0, 0, 99),
+    AREA_STATEMENT_LIMIT_TYPE: int(1, 0, 99),
+    AREA_STATEMENT_SKIP_TYPE: z.enum(['0', '1']).default('0'),
+    IP_DEFAULT_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code').default('HK'),
+    IP_DEFAULT_REGION: z.string().max(16).default(''),
+    MEMBER_PAGE_URL: z.string().min(1).default('/pages/openAccount.html#/login'),
+    APP_DOWNLOAD_URL: z.string().min(1).default('https://www.example.com/app'),
+    SERVICE_PHONE_MAINLAND: z.string().min(1).default('400 000 0000'),
+    SERVICE_PHONE_HK: z.string().min(1).default('+852 0000 0000'),
+    SMS_VENDOR: z.enum(['console', 'http']).default('console'),
+    SMS_HTTP_URL: optionalText.pipe(z.url().optional()),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** true when a reverse proxy sets X-Forwarded-For/-Proto (client address, Secure cookies) */
+    TRUST_PROXY: bool(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.SMS_VENDOR === 'http' && !env.SMS_HTTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'is required when SMS_VENDOR=http' });
+    }
+    if (!!env.CIPHER_PRIVATE_KEY_FILE !== !!env.CIPHER_PUBLIC_KEY_FILE) {
+      ctx.addIssue({ code: 'custom', path: ['CIPHER_PUBLIC_KEY_FILE'], message: 'set both CIPHER_PRIVATE_KEY_FILE and CIPHER_PUBLIC_KEY_FILE, or neither' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Secrets {
+  /** PEM (PKCS#8) of the RSA key that unwraps session keys */
+  cipherPrivateKeyPem: string;
+  /** PEM (SPKI) of its public half */
+  cipherPublicKeyPem: string;
+  /** key id: first 16 hex chars of the SHA-256 of the SPKI DER */
+  cipherKid: string;
+  appTokenSecret: string;
+  signingSecret: string;
+}
+
+export interface Config {
+  nodeEnv: Env['NODE_ENV'];
+  production: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  maxUploadMb: number;
+  area: { openingLimitType: number; statementLimitType: number; statementSkipType: string };
+  ipDefault: { country: string; region: string };
+  memberPageUrl: string;
+  appDownloadUrl: string;
+  servicePhones: { mainland: string; hongKong: string };
+  sms: { vendor: 'console' | 'http'; httpUrl?: string };
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  secrets: Secrets;
+}
+
+/** The repository root (npm scripts and jest run from it; a parent folder is searched otherwise). */
+export function projectRoot(start: string = process.cwd()): string {
+  let dir = resolve(start);
+  for (;;) {
+    if (existsSync(join(dir, 'server', 'src', 'db', 'migrations'))) return dir;
+    const parent = resolve(dir, '..');
+    if (parent === dir) throw new Error(`cannot find the project root from ${start}`);
+    dir = parent;
+  }
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws ConfigError listing every bad variable. */
+export function parseEnv(env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  }
+  return parsed.data;
+}
+
+function writeSecretFile(path: string, content: string): void {
+  writeFileSync(path, content, { mode: 0o600 });
+  chmodSync(path, 0o600);
+}
+
+function readOrCreateSecret(path: string): string {
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeSecretFile(path, secret + '\n');
+  return secret;
+}
+
+/** Reads the configured key files, or makes (once) a key pair in DATA_DIR/keys. */
+function loadCipherKeys(env: Env, keysDir: string): Pick<Secrets, 'cipherPrivateKeyPem' | 'cipherPublicKeyPem' | 'cipherKid'> {
+  let privatePem: string;
+  let publicPem: string;
+  if (env.CIPHER_PRIVATE_KEY_FILE && env.CIPHER_PUBLIC_KEY_FILE) {
+    const problems: string[] = [];
+    for (const [name, file] of [['CIPHER_PRIVATE_KEY_FILE', env.CIPHER_PRIVATE_KEY_FILE], ['CIPHER_PUBLIC_KEY_FILE', env.CIPHER_PUBLIC_KEY_FILE]]) {
+      if (!existsSync(file)) problems.push(`${name}: file ${file} does not exist`);
+    }
+    if (problems.length) throw new ConfigError(problems);
+    privatePem = readFileSync(env.CIPHER_PRIVATE_KEY_FILE, 'utf8');
+    publicPem = readFileSync(env.CIPHER_PUBLIC_KEY_FILE, 'utf8');
+  } else {
+    const privPath = join(keysDir, 'cipher-private.pem');
+    const pubPath = join(keysDir, 'cipher-public.pem');
+    if (!existsSync(privPath) || !existsSync(pubPath)) {
+      const pair = generateKeyPairSync('rsa', {
+        modulusLength: 2048,
+        publicKeyEncoding: { type: 'spki', format: 'pem' },
+        privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      });
+      writeSecretFile(privPath, pair.privateKey);
+      writeSecretFile(pubPath, pair.publicKey);
+    }
+    privatePem = readFileSync(privPath, 'utf8');
+    publicPem = readFileSync(pubPath, 'utf8');
+  }
+  let der: Buffer;
+  try {
+    der = createPublicKey(publicPem).export({ type: 'spki', format: 'der' });
+  } catch {
+    throw new ConfigError(['CIPHER_PUBLIC_KEY_FILE: not a PEM public key']);
+  }
+  return { cipherPrivateKeyPem: privatePem, cipherPublicKeyPem: publicPem, cipherKid: createHash('sha256').update(der).digest('hex').slice(0, 16) };
+}
+
+/**
+ * Checks the environment, creates DATA_DIR (and DATA_DIR/keys) and loads or makes the secrets.
+ * Throws ConfigError with every problem listed.
+ */
+export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): Config {
+  const env = parseEnv(envVars);
+  const dataDir = resolve(env.DATA_DIR);
+  const keysDir = join(dataDir, 'keys');
+  try {
+    mkdirSync(keysDir, { recursive: true, mode: 0o700 });
+  } catch (err) {
+    throw new ConfigError([`DATA_DIR: cannot create ${dataDir} (${(err as Error).message})`]);
+  }
+  const secrets: Secrets = {
+    ...loadCipherKeys(env, keysDir),
+    appTokenSecret: env.APP_TOKEN_SECRET ?? readOrCreateSecret(join(keysDir, 'app-token.secret')),
+    signingSecret: env.SIGNING_SECRET ?? readOrCreateSecret(join(keysDir, 'signing.secret')),
+  };
+  return {
+    nodeEnv: env.NODE_ENV,
+    production: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: env.SESSION_ABSOLUTE_HOURS,
+    maxUploadMb: env.MAX_UPLOAD_MB,
+    area: {
+      openingLimitType: env.AREA_OPENING_LIMIT_TYPE,
+      statementLimitType: env.AREA_STATEMENT_LIMIT_TYPE,
+      statementSkipType: env.AREA_STATEMENT_SKIP_TYPE,
+    },
+    ipDefault: { country: env.IP_DEFAULT_COUNTRY, region: env.IP_DEFAULT_REGION },
+    memberPageUrl: env.MEMBER_PAGE_URL,
+    appDownloadUrl: env.APP_DOWNLOAD_URL,
+    servicePhones: { mainland: env.SERVICE_PHONE_MAINLAND, hongKong: env.SERVICE_PHONE_HK },
+    sms: { vendor: env.SMS_VENDOR, httpUrl: env.SMS_HTTP_URL },
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    secrets,
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * The service's error type. Throw `new AppError(ErrorCode.X, {data})` anywhere in a route, service
+ * or plugin: the error handler answers {error: {code, message, data}} with the HTTP status below
+ * and the message in the request's language (locales errors.<code>).
+ */
+import { ErrorCode } from '@core/domain';
+
+const STATUS: Record<number, number> = {
+  [ErrorCode.INVALID_INPUT]: 400,
+  [ErrorCode.FORBIDDEN]: 403,
+  [ErrorCode.NOT_FOUND]: 404,
+  [ErrorCode.RATE_LIMITED]: 429,
+  [ErrorCode.INTERNAL]: 500,
+  [ErrorCode.CIPHER_REQUIRED]: 400,
+  [ErrorCode.CIPHER_INVALID]: 401,
+  [ErrorCode.CIPHER_STALE]: 400,
+  [ErrorCode.CIPHER_REPLAY]: 400,
+  [ErrorCode.LOGIN_EXPIRED]: 401,
+  [ErrorCode.SESSION_IDLE]: 401,
+  [ErrorCode.SESSION_ABSOLUTE]: 401,
+  [ErrorCode.TOKEN_INVALID]: 401,
+  [ErrorCode.CODE_TOO_FREQUENT]: 429,
+  [ErrorCode.CODE_SEND_FAILED]: 502,
+  [ErrorCode.FILE_TOO_LARGE]: 413,
+  [ErrorCode.FILE_TYPE]: 415,
+};
+
+/** HTTP status for an error code: the table above, 400 for every other business error. */
+export function httpStatusOf(code: number): number {
+  return STATUS[code] ?? 400;
+}
+
+export class AppError extends Error {
+  readonly code: number;
+  readonly data?: unknown;
+  readonly statusCode: number;
+  /** a message to send instead of the translated one (e.g. 150200 "show the given message") */
+  readonly givenMessage?: string;
+
+  constructor(code: number, opts: { data?: unknown; message?: string; status?: number } = {}) {
+    super(opts.message ?? `error ${code}`);
+    this.name = 'AppError';
+    this.code = code;
+    this.data = opts.data;
+    this.statusCode = opts.status ?? httpStatusOf(code);
+    this.givenMessage = opts.message;
+  }
+}
+
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+
+/** Shape of data.issues for 100400 */
+export interface Issue {
+  path: string;
+  message: string;
+}

@@ -1,0 +1,40 @@
+/**
+ * Logger settings: structured JSON (pino, fastify's own), never identity data. Requests are
+ * logged by method, route path (no query string: it can carry tokens or envelopes) and status;
+ * headers, cookies and bodies are not logged; any field named like a secret is redacted.
+ */
+import type { FastifyServerOptions, FastifyRequest } from 'fastify';
+import type { Config } from './config';
+
+export const REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.phone',
+  '*.code',
+  '*.token',
+  '*.t',
+  '*.salt',
+  '*.cookie',
+  '*.body',
+  '*.payload',
+  '*.wrappedKey',
+  '*.password',
+  '*.idNumber',
+];
+
+export function pathOnly(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: {
+      req: (req: FastifyRequest) => ({ method: req.method, path: pathOnly(req.url) }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/** Operator functions for login and users (used by the ops commands `code`, `user`, `app-token`). */
+import { cipher, cleanPhone, isValidPhone, maskPhone } from '@core/domain';
+import type { Db } from '../../db';
+import { latestOutboxCode } from '../../vendors/sms/outbox-repository';
+import { signAppToken, type AppTokenClaims } from './app-token';
+import * as repo from './repository';
+
+export class OpsInputError extends Error {}
+
+function phoneOf(areaCode: string, phone: string): string {
+  const p = cleanPhone(phone);
+  if (!isValidPhone(areaCode, p)) throw new OpsInputError(`not a valid phone number for +${areaCode}: ${phone}`);
+  return p;
+}
+
+/** The latest code the local SMS vendor sent to a phone. */
+export async function latestLoginCode(db: Db, areaCode: string, phone: string): Promise<{ code: string; sentAt: string }> {
+  const found = await latestOutboxCode(db, areaCode, phoneOf(areaCode, phone));
+  if (!found) throw new OpsInputError(`no code was sent to +${areaCode} ${maskPhone(phone)}`);
+  return { code: found.code, sentAt: found.sentAt.toISOString() };
+}
+
+export type SettingsChange = { [K in keyof repo.UserSettings]?: repo.UserSettings[K] | null };
+
+/** Creates the user when new and applies setting changes (null removes an override). */
+export async function updateUserSettings(
+  db: Db,
+  areaCode: string,
+  phone: string,
+  change: SettingsChange,
+): Promise<{ userId: string; phoneMasked: string; areaCode: string; created: boolean; settings: repo.UserSettings }> {
+  const p = phoneOf(areaCode, phone);
+  return db.transaction(async (tx) => {
+    const existing = await repo.findUserByPhone(tx, areaCode, p);
+    const user = existing ?? (await repo.upsertUser(tx, { id: cipher.randomB64u(12), areaCode, phone: p }));
+    const settings: Record<string, unknown> = { ...(await repo.getUserSettings(tx, user.id)) };
+    for (const [k, v] of Object.entries(change)) {
+      if (v === undefined) continue;
+      if (v === null) delete settings[k];
+      else settings[k] = v;
+    }
+    const checked = repo.userSettingsSchema.parse(settings);
+    await repo.setUserSettings(tx, user.id, checked);
+    return { userId: user.id, phoneMasked: maskPhone(p), areaCode, created: !existing, settings: checked };
+  });
+}
+
+export function makeAppToken(secret: string, claims: { areaCode: AppTokenClaims['areaCode']; phone: string; subAcctId?: string; ttlMinutes: number }, nowMs: number): { token: string; exp: number } {
+  const exp = Math.floor(nowMs / 1000) + claims.ttlMinutes * 60;
+  const token = signAppToken(secret, { phone: phoneOf(claims.areaCode, claims.phone), areaCode: claims.areaCode, ...(claims.subAcctId ? { subAcctId: claims.subAcctId } : {}), exp });
+  return { token, exp };
+}

@@ -1,0 +1,165 @@
+/** SQL for users, login codes and sessions. */
+import { z } from 'zod';
+import type { Db } from '../../db';
+
+/** Per-user overrides set by operators (`npm run ops -- user ...`). */
+export const userSettingsSchema = z.object({
+  openingLimitType: z.number().int().optional(),
+  statementLimitType: z.number().int().optional(),
+  statementSkipType: z.enum(['0', '1']).optional(),
+  /** ApplyCheck answers this error code (151000 organisation, 151100 partner) */
+  check: z.union([z.literal(151000), z.literal(151100)]).optional(),
+  /** the partner's account-opening site sent with 151100 */
+  partnerUrl: z.string().max(2048).optional(),
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+export interface UserRow {
+  id: string;
+  area_code: string;
+  phone: string;
+  sub_acct_id: string | null;
+  client_status: number;
+  app_id: string | null;
+  settings: UserSettings;
+  created_at: Date;
+  last_login_at: Date | null;
+}
+
+const USER_COLS = 'id, area_code, phone, sub_acct_id, client_status, app_id, settings, created_at, last_login_at';
+
+export async function findUserByPhone(db: Db, areaCode: string, phone: string): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>(`SELECT ${USER_COLS} FROM users WHERE area_code = $1 AND phone = $2`, [areaCode, phone]);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>(`SELECT ${USER_COLS} FROM users WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** Returns the user with this phone, creating it when new. */
+export async function upsertUser(db: Db, u: { id: string; areaCode: string; phone: string }): Promise<UserRow> {
+  await db.query('INSERT INTO users (id, area_code, phone) VALUES ($1, $2, $3) ON CONFLICT (area_code, phone) DO NOTHING', [u.id, u.areaCode, u.phone]);
+  return (await findUserByPhone(db, u.areaCode, u.phone)) as UserRow;
+}
+
+export async function recordLogin(db: Db, userId: string, at: Date, subAcctId?: string): Promise<void> {
+  await db.query('UPDATE users SET last_login_at = $2, sub_acct_id = COALESCE($3, sub_acct_id) WHERE id = $1', [userId, at, subAcctId ?? null]);
+}
+
+/** The per-user overrides ({} when none or the user is unknown). */
+export async function getUserSettings(db: Db, userId: string): Promise<UserSettings> {
+  const { rows } = await db.query<{ settings: unknown }>('SELECT settings FROM users WHERE id = $1', [userId]);
+  const parsed = userSettingsSchema.safeParse(rows[0]?.settings ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
+export async function setUserSettings(db: Db, userId: string, settings: UserSettings): Promise<void> {
+  await db.query('UPDATE users SET settings = $2::jsonb WHERE id = $1', [userId, JSON.stringify(settings)]);
+}
+
+/** Called by the applications module when a user's application or client status changes. */
+export async function setUserApplication(db: Db, userId: string, change: { appId?: string | null; clientStatus?: number }): Promise<void> {
+  await db.query(
+    `UPDATE users SET
+       app_id = CASE WHEN $2 THEN $3 ELSE app_id END,
+       client_status = COALESCE($4, client_status)
+     WHERE id = $1`,
+    [userId, change.appId !== undefined, change.appId ?? null, change.clientStatus ?? null],
+  );
+}
+
+// --- login codes
+
+export interface LoginCodeRow {
+  salt: string;
+  area_code: string;
+  phone: string;
+  code_hash: string;
+  sent_at: Date;
+  expires_at: Date;
+  attempts: number;
+  used_at: Date | null;
+}
+
+export async function insertLoginCode(db: Db, c: { salt: string; areaCode: string; phone: string; codeHash: string; ip: string; sentAt: Date; expiresAt: Date }): Promise<void> {
+  await db.query(
+    'INSERT INTO login_codes (salt, area_code, phone, code_hash, ip, sent_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    [c.salt, c.areaCode, c.phone, c.codeHash, c.ip, c.sentAt, c.expiresAt],
+  );
+}
+
+export async function deleteLoginCode(db: Db, salt: string): Promise<void> {
+  await db.query('DELETE FROM login_codes WHERE salt = $1', [salt]);
+}
+
+export async function lastCodeSentAt(db: Db, areaCode: string, phone: string): Promise<Date | null> {
+  const { rows } = await db.query<{ sent_at: Date }>('SELECT max(sent_at) AS sent_at FROM login_codes WHERE area_code = $1 AND phone = $2', [areaCode, phone]);
+  return rows[0]?.sent_at ?? null;
+}
+
+export async function countCodesForPhoneSince(db: Db, areaCode: string, phone: string, since: Date): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM login_codes WHERE area_code = $1 AND phone = $2 AND sent_at > $3', [areaCode, phone, since]);
+  return rows[0].n;
+}
+
+export async function countCodesForIpSince(db: Db, ip: string, since: Date): Promise<{ n: number; oldest: Date | null }> {
+  const { rows } = await db.query<{ n: number; oldest: Date | null }>('SELECT count(*)::int AS n, min(sent_at) AS oldest FROM login_codes WHERE ip = $1 AND sent_at > $2', [ip, since]);
+  return rows[0];
+}
+
+/** Counts one verification try against a live code; null when the code is unknown, used, expired or out of tries. */
+export async function takeCodeAttempt(db: Db, salt: string, now: Date, maxAttempts: number): Promise<LoginCodeRow | null> {
+  const { rows } = await db.query<LoginCodeRow>(
+    `UPDATE login_codes SET attempts = attempts + 1
+     WHERE salt = $1 AND used_at IS NULL AND expires_at > $2 AND attempts < $3
+     RETURNING salt, area_code, phone, code_hash, sent_at, expires_at, attempts, used_at`,
+    [salt, now, maxAttempts],
+  );
+  return rows[0] ?? null;
+}
+
+/** Marks a code used; false when another request used it first. */
+export async function markCodeUsed(db: Db, salt: string, now: Date): Promise<boolean> {
+  const { rows } = await db.query('UPDATE login_codes SET used_at = $2 WHERE salt = $1 AND used_at IS NULL RETURNING 1 AS ok', [salt, now]);
+  return rows.length === 1;
+}
+
+export async function purgeLoginCodes(db: Db, before: Date): Promise<void> {
+  await db.query('DELETE FROM login_codes WHERE sent_at < $1', [before]);
+}
+
+// --- sessions
+
+export interface SessionRow {
+  id_hash: string;
+  user_id: string;
+  created_at: Date;
+  last_seen_at: Date;
+  absolute_expires_at: Date;
+}
+
+export async function insertSession(db: Db, s: { idHash: string; userId: string; at: Date; absoluteExpiresAt: Date; appSessionId?: string; subAcctId?: string }): Promise<void> {
+  await db.query(
+    'INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, absolute_expires_at, app_session_id, sub_acct_id) VALUES ($1, $2, $3, $3, $4, $5, $6)',
+    [s.idHash, s.userId, s.at, s.absoluteExpiresAt, s.appSessionId ?? null, s.subAcctId ?? null],
+  );
+}
+
+export async function findSession(db: Db, idHash: string): Promise<SessionRow | null> {
+  const { rows } = await db.query<SessionRow>('SELECT id_hash, user_id, created_at, last_seen_at, absolute_expires_at FROM sessions WHERE id_hash = $1', [idHash]);
+  return rows[0] ?? null;
+}
+
+export async function touchSession(db: Db, idHash: string, at: Date): Promise<void> {
+  await db.query('UPDATE sessions SET last_seen_at = $2 WHERE id_hash = $1', [idHash, at]);
+}
+
+export async function deleteSession(db: Db, idHash: string): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE id_hash = $1', [idHash]);
+}
+
+export async function purgeSessions(db: Db, now: Date, idleBefore: Date): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE absolute_expires_at <= $1 OR last_seen_at < $2', [now, idleBefore]);
+}

@@ -1,0 +1,28 @@
+/**
+ * `preHandler: requireUser` on any route that needs a logged-in user: sets request.user or
+ * answers 100008 (no/unknown session), 100033 (idle expiry), 100034 (absolute expiry).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { resolveSession } from './service';
+
+export const SESSION_COOKIE = 'esop_sid';
+
+export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  try {
+    const { user, sessionHash } = await resolveSession(request.server.deps, request.cookies[SESSION_COOKIE]);
+    request.user = { userId: user.id, areaCode: user.area_code, phone: user.phone, subAcctId: user.sub_acct_id, sessionHash };
+  } catch (err) {
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    throw err;
+  }
+}
+
+export function cookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: request.protocol === 'https',
+    maxAge: maxAgeSeconds,
+  };
+}

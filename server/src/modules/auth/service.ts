@@ -1,0 +1,195 @@
+/**
+ * Login by phone and verification code, login by the app's token, sessions.
+ * Rules: a code is 6 digits, lives 5 minutes, is single-use and allows 5 tries; a phone gets one
+ * code per 60 s (110112 with the seconds left) and 10 a day, an address 30 an hour (100429).
+ * Sessions end after SESSION_IDLE_MINUTES without a call (100033) or SESSION_ABSOLUTE_HOURS
+ * after login (100034); the session id lives only in the cookie, the database keeps its hash.
+ */
+import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  cipher,
+  cleanPhone,
+  ErrorCode,
+  isValidPhone,
+  maskPhone,
+  SEND_CODE_COOLDOWN_S,
+  VERIFY_CODE_LENGTH,
+  VERIFY_CODE_MAX_ATTEMPTS,
+  VERIFY_CODE_TTL_S,
+  type Lang,
+  type UserView,
+} from '@core/domain';
+import { AppError } from '../../errors';
+import type { AppDeps } from '../../plugins/context';
+import { smsText } from './sms-text';
+import * as repo from './repository';
+
+export const CODES_PER_PHONE_PER_DAY = 10;
+export const CODES_PER_IP_PER_HOUR = 30;
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+/** Old rows are cleared at most once a minute per database. */
+const lastPurge = new WeakMap<object, number>();
+function purgeDue(key: object, now: number): boolean {
+  if (now - (lastPurge.get(key) ?? 0) < 60_000) return false;
+  lastPurge.set(key, now);
+  return true;
+}
+
+const invalidPhone = (path: string) => new AppError(ErrorCode.INVALID_INPUT, { data: { issues: [{ path, message: 'invalid phone number' }] } });
+
+export function hashCode(secret: string, salt: string, code: string): string {
+  return createHmac('sha256', secret).update(`login-code|${salt}|${code}`).digest('base64url');
+}
+
+export function hashSessionId(id: string): string {
+  return createHash('sha256').update(id).digest('base64url');
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function toUserView(u: repo.UserRow): UserView {
+  return {
+    userId: u.id,
+    phoneMasked: maskPhone(u.phone),
+    areaCode: u.area_code,
+    subAcctId: u.sub_acct_id,
+    clientStatus: u.client_status,
+    hasApplication: u.app_id !== null,
+  };
+}
+
+export async function sendCode(
+  deps: AppDeps,
+  input: { areaCode: string; value: string; lang: Lang },
+  ip: string,
+): Promise<{ salt: string; cooldownSeconds: number }> {
+  const { db, clock, config } = deps;
+  const phone = cleanPhone(input.value);
+  if (!isValidPhone(input.areaCode, phone)) throw invalidPhone('value');
+  const now = clock.now();
+
+  const last = await repo.lastCodeSentAt(db, input.areaCode, phone);
+  if (last) {
+    const wait = Math.ceil((last.getTime() + SEND_CODE_COOLDOWN_S * 1000 - now) / 1000);
+    if (wait > 0) throw new AppError(ErrorCode.CODE_TOO_FREQUENT, { data: { remainingSeconds: wait } });
+  }
+  if ((await repo.countCodesForPhoneSince(db, input.areaCode, phone, new Date(now - DAY))) >= CODES_PER_PHONE_PER_DAY) {
+    throw new AppError(ErrorCode.RATE_LIMITED, { data: { scope: 'phone' } });
+  }
+  const perIp = await repo.countCodesForIpSince(db, ip, new Date(now - HOUR));
+  if (perIp.n >= CODES_PER_IP_PER_HOUR) {
+    const retry = perIp.oldest ? Math.max(1, Math.ceil((perIp.oldest.getTime() + HOUR - now) / 1000)) : 3600;
+    throw new AppError(ErrorCode.RATE_LIMITED, { data: { scope: 'address', retryAfterSeconds: retry } });
+  }
+
+  const code = String(randomInt(0, 10 ** VERIFY_CODE_LENGTH)).padStart(VERIFY_CODE_LENGTH, '0');
+  const salt = cipher.randomB64u(18);
+  await repo.insertLoginCode(db, {
+    salt,
+    areaCode: input.areaCode,
+    phone,
+    codeHash: hashCode(config.secrets.signingSecret, salt, code),
+    ip,
+    sentAt: new Date(now),
+    expiresAt: new Date(now + VERIFY_CODE_TTL_S * 1000),
+  });
+  try {
+    await deps.vendors.sms.send({ areaCode: input.areaCode, phone, code, text: smsText(input.lang, code) }, new Date(now));
+  } catch {
+    // not sent: the cooldown must not hold the user back
+    await repo.deleteLoginCode(db, salt);
+    throw new AppError(ErrorCode.CODE_SEND_FAILED);
+  }
+  if (purgeDue(repo.purgeLoginCodes, now)) await repo.purgeLoginCodes(db, new Date(now - 2 * DAY));
+  return { salt, cooldownSeconds: SEND_CODE_COOLDOWN_S };
+}
+
+export interface NewSession {
+  sessionId: string;
+  user: UserView;
+  maxAgeSeconds: number;
+}
+
+async function openSession(deps: AppDeps, user: repo.UserRow, extra: { appSessionId?: string; subAcctId?: string } = {}): Promise<NewSession> {
+  const now = deps.clock.now();
+  const sessionId = cipher.randomB64u(32);
+  const maxAgeSeconds = deps.config.sessionAbsoluteHours * 3600;
+  await repo.insertSession(deps.db, {
+    idHash: hashSessionId(sessionId),
+    userId: user.id,
+    at: new Date(now),
+    absoluteExpiresAt: new Date(now + maxAgeSeconds * 1000),
+    ...extra,
+  });
+  if (purgeDue(repo.purgeSessions, now)) await repo.purgeSessions(deps.db, new Date(now), new Date(now - deps.config.sessionIdleMinutes * 60_000));
+  return { sessionId, user: toUserView(user), maxAgeSeconds };
+}
+
+export async function loginWithCode(deps: AppDeps, input: { areaCode: string; phone: string; code: string; salt: string }): Promise<NewSession> {
+  const { db, clock, config } = deps;
+  const phone = cleanPhone(input.phone);
+  if (!isValidPhone(input.areaCode, phone)) throw invalidPhone('phone');
+  const now = new Date(clock.now());
+  const row = await repo.takeCodeAttempt(db, input.salt, now, VERIFY_CODE_MAX_ATTEMPTS);
+  if (!row || row.area_code !== input.areaCode || row.phone !== phone) throw new AppError(ErrorCode.CODE_WRONG);
+  if (!sameText(row.code_hash, hashCode(config.secrets.signingSecret, input.salt, input.code))) {
+    throw new AppError(ErrorCode.CODE_WRONG, { data: { attemptsLeft: Math.max(0, VERIFY_CODE_MAX_ATTEMPTS - row.attempts) } });
+  }
+  if (!(await repo.markCodeUsed(db, input.salt, now))) throw new AppError(ErrorCode.CODE_WRONG);
+  const user = await repo.upsertUser(db, { id: cipher.randomB64u(12), areaCode: input.areaCode, phone });
+  await repo.recordLogin(db, user.id, now);
+  return openSession(deps, user);
+}
+
+export async function loginWithAppToken(deps: AppDeps, input: { t: string; subAccountId?: string; sessionId?: string }): Promise<NewSession> {
+  const claims = await deps.vendors.appToken.verify(input.t, deps.clock.now());
+  if (!claims) throw new AppError(ErrorCode.TOKEN_INVALID);
+  if (input.subAccountId && claims.subAcctId && input.subAccountId !== claims.subAcctId) throw new AppError(ErrorCode.TOKEN_INVALID);
+  const user = await repo.upsertUser(deps.db, { id: cipher.randomB64u(12), areaCode: claims.areaCode, phone: claims.phone });
+  await repo.recordLogin(deps.db, user.id, new Date(deps.clock.now()), claims.subAcctId);
+  const fresh = (await repo.findUserById(deps.db, user.id)) as repo.UserRow;
+  return openSession(deps, fresh, { appSessionId: input.sessionId, subAcctId: input.subAccountId });
+}
+
+export interface SessionUser {
+  user: repo.UserRow;
+  sessionHash: string;
+}
+
+/** The user of a session cookie, refreshing its idle clock; throws 100008/100033/100034. */
+export async function resolveSession(deps: AppDeps, sessionId: string | undefined): Promise<SessionUser> {
+  if (!sessionId || sessionId.length > 128) throw new AppError(ErrorCode.LOGIN_EXPIRED);
+  const { db, clock, config } = deps;
+  const hash = hashSessionId(sessionId);
+  const s = await repo.findSession(db, hash);
+  if (!s) throw new AppError(ErrorCode.LOGIN_EXPIRED);
+  const now = clock.now();
+  if (now >= s.absolute_expires_at.getTime()) {
+    await repo.deleteSession(db, hash);
+    throw new AppError(ErrorCode.SESSION_ABSOLUTE);
+  }
+  if (now - s.last_seen_at.getTime() > config.sessionIdleMinutes * 60_000) {
+    await repo.deleteSession(db, hash);
+    throw new AppError(ErrorCode.SESSION_IDLE);
+  }
+  const user = await repo.findUserById(db, s.user_id);
+  if (!user) throw new AppError(ErrorCode.LOGIN_EXPIRED);
+  await repo.touchSession(db, hash, new Date(now));
+  return { user, sessionHash: hash };
+}
+
+export async function endSession(deps: AppDeps, sessionId: string | undefined): Promise<void> {
+  if (sessionId && sessionId.length <= 128) await repo.deleteSession(deps.db, hashSessionId(sessionId));
+}
+
+export async function userInfo(deps: AppDeps, userId: string): Promise<UserView> {
+  const user = await repo.findUserById(deps.db, userId);
+  if (!user) throw new AppError(ErrorCode.LOGIN_EXPIRED);
+  return toUserView(user);
+}

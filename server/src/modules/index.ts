@@ -1,0 +1,16 @@
+/**
+ * The API modules, registered in this order by app.ts. Each is a Fastify plugin that declares its
+ * routes with the full paths from CALLS (src/core/domain/contract.ts) and zod schemas.
+ *
+ * To add a module: write server/src/modules/<area>/routes.ts exporting a FastifyPluginAsync and
+ * append it to `modules` below (one import, one array entry).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import systemRoutes from './system/routes';
+import authRoutes from './auth/routes';
+
+export const modules: FastifyPluginAsync[] = [
+  systemRoutes,
+  authRoutes,
+  // apps helper: applications, files, location modules go here
+];

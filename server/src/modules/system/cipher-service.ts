@@ -1,0 +1,108 @@
+/**
+ * The service side of the wire cipher (protocol in src/core/domain/cipher.ts, docs/api.md):
+ * the handshake (unwrap a client's AES key with our RSA private key) and the opening of
+ * request envelopes with the checks in order: shape → known sid → tag (AAD) → freshness → replay.
+ */
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { cipher, ErrorCode } from '@core/domain';
+import type { Config } from '../../config';
+import type { Db } from '../../db';
+import { AppError } from '../../errors';
+import type { CipherContext, Clock } from '../../plugins/context';
+import * as repo from './cipher-repository';
+
+type RequestEnvelope = cipher.RequestEnvelope;
+
+export const CIPHER_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+const CACHE_MAX = 10_000;
+const PURGE_EVERY_MS = 60_000;
+
+export interface CipherService {
+  publicKey(): { kid: string; alg: 'RSA-OAEP-256'; spki: string };
+  openSession(kid: string, wrappedKey: string): Promise<{ sid: string; expiresAt: string }>;
+  /** Opens a request envelope for method+path; returns the plaintext payload and the context to seal the answer with. */
+  openRequest(envelope: unknown, method: string, path: string): Promise<{ ctx: CipherContext; payload: unknown }>;
+  sealResponse(ctx: CipherContext, body: string): Promise<string>;
+}
+
+const invalid = () => new AppError(ErrorCode.CIPHER_INVALID);
+
+export function createCipherService(deps: { config: Config; db: Db; clock: Clock }): CipherService {
+  const { secrets } = deps.config;
+  const spkiDer = createPublicKey(secrets.cipherPublicKeyPem).export({ type: 'spki', format: 'der' });
+  const pkcs8Der = createPrivateKey(secrets.cipherPrivateKeyPem).export({ type: 'pkcs8', format: 'der' });
+  const privateKey = globalThis.crypto.subtle.importKey('pkcs8', new Uint8Array(pkcs8Der), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['decrypt']);
+  const cache = new Map<string, { key: CryptoKey; expiresAt: number }>();
+  let lastPurge = 0;
+
+  async function keyFor(sid: string): Promise<CryptoKey | null> {
+    const now = deps.clock.now();
+    const hit = cache.get(sid);
+    if (hit) {
+      if (hit.expiresAt > now) return hit.key;
+      cache.delete(sid);
+      return null;
+    }
+    const row = await repo.findCipherSession(deps.db, sid);
+    if (!row || row.expiresAt.getTime() <= now) return null;
+    const key = await cipher.importAesKey(row.key);
+    remember(sid, key, row.expiresAt.getTime());
+    return key;
+  }
+
+  function remember(sid: string, key: CryptoKey, expiresAt: number) {
+    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+    cache.set(sid, { key, expiresAt });
+  }
+
+  async function purgeNow(now: number) {
+    if (now - lastPurge < PURGE_EVERY_MS) return;
+    lastPurge = now;
+    await repo.purgeCipherRows(deps.db, now - 2 * cipher.CIPHER_WINDOW_MS, new Date(now));
+  }
+
+  return {
+    publicKey: () => ({ kid: secrets.cipherKid, alg: 'RSA-OAEP-256', spki: cipher.toB64u(spkiDer) }),
+
+    async openSession(kid, wrappedKey) {
+      if (kid !== secrets.cipherKid) throw invalid();
+      let raw: Uint8Array;
+      try {
+        raw = await cipher.unwrapAesKey(await privateKey, wrappedKey);
+      } catch {
+        throw invalid();
+      }
+      if (raw.byteLength !== 32) throw invalid();
+      const key = await cipher.importAesKey(raw);
+      const now = deps.clock.now();
+      const sid = cipher.randomB64u(18);
+      const expiresAt = now + CIPHER_SESSION_TTL_MS;
+      await repo.insertCipherSession(deps.db, { sid, key: raw, createdAt: new Date(now), expiresAt: new Date(expiresAt) });
+      remember(sid, key, expiresAt);
+      return { sid, expiresAt: new Date(expiresAt).toISOString() };
+    },
+
+    async openRequest(envelope, method, path) {
+      if (!cipher.isRequestEnvelope(envelope)) throw invalid();
+      const env: RequestEnvelope = envelope;
+      const key = await keyFor(env.sid);
+      if (!key) throw invalid();
+      let payload: unknown;
+      try {
+        payload = await cipher.openJson(key, env.iv, env.data, cipher.requestAad(method, path, env.sid, env.ts, env.nonce));
+      } catch {
+        throw invalid();
+      }
+      const now = deps.clock.now();
+      if (!cipher.isFresh(env.ts, now)) throw new AppError(ErrorCode.CIPHER_STALE);
+      await purgeNow(now);
+      if (!(await repo.recordNonce(deps.db, env.sid, env.nonce, env.ts))) throw new AppError(ErrorCode.CIPHER_REPLAY);
+      return { ctx: { sid: env.sid, nonce: env.nonce, key }, payload };
+    },
+
+    async sealResponse(ctx, body) {
+      const { iv, data } = await cipher.sealBytes(ctx.key, new TextEncoder().encode(body), cipher.responseAad(ctx.sid, ctx.nonce));
+      return JSON.stringify({ v: cipher.CIPHER_VERSION, iv, data });
+    },
+  };
+}

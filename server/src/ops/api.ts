@@ -1,0 +1,40 @@
+/**
+ * The ops API for `npm run ops` while the server runs (PGlite allows one process on its data dir):
+ * POST /ops/v1/run {command, params} → {result}. Loopback callers only (the socket's address, not
+ * X-Forwarded-For) with `Authorization: Bearer <DATA_DIR/ops.token>`. Not in the OpenAPI description.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { ErrorCode } from '@core/domain';
+import { sendError } from '../plugins/errors';
+import { OpsError } from './framework';
+import { asOpsError, runCommand } from './run';
+import { isLoopback, readOpsToken, sameToken } from './token';
+
+const runBody = z.object({ command: z.string().min(1).max(64), params: z.unknown() });
+
+const opsApi: FastifyPluginAsync = async (app) => {
+  const { config, db, clock } = app.deps;
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isLoopback(request.socket.remoteAddress)) return sendError(request, reply, ErrorCode.FORBIDDEN);
+    const expected = readOpsToken(config.dataDir);
+    const given = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (!expected || !given || !sameToken(given, expected)) return sendError(request, reply, ErrorCode.FORBIDDEN);
+  });
+
+  app.get('/ping', { config: { cipher: false }, schema: { hide: true } }, async () => ({ result: { pid: process.pid } }));
+
+  app.post('/run', { config: { cipher: false }, schema: { hide: true, body: runBody } }, async (request, reply) => {
+    const { command, params } = request.body as z.infer<typeof runBody>;
+    try {
+      return { result: await runCommand({ db, config, clock }, command, params) };
+    } catch (err) {
+      const e = asOpsError(err);
+      if (e instanceof OpsError) return sendError(request, reply, ErrorCode.INVALID_INPUT, { message: e.message });
+      throw e;
+    }
+  });
+};
+
+export default opsApi;

@@ -1,0 +1,140 @@
+/**
+ * The cipher layer on every API route under /kyc/esop/v1 unless the route says `config: {cipher: false}`.
+ * - POST JSON: the body is a RequestEnvelope; it is opened before validation and replaced by its payload.
+ * - GET: query `e` = base64url(JSON(RequestEnvelope)); the query becomes the payload.
+ * - multipart (`config: {multipart: true}`): the handler calls `openUpload(request)`.
+ * Answers to opened requests are sealed (header x-esop-cipher: 1); failures of the layer itself
+ * (100601..100604) are answered plain because there is no key to seal with.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_PREFIX, cipher, ErrorCode, schemas } from '@core/domain';
+import { AppError } from '../errors';
+import { pathOnly } from '../log';
+import type { CipherService } from '../modules/system/cipher-service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    cipherService: CipherService;
+  }
+}
+
+const GCM_TAG_BYTES = 16;
+
+export function isCipheredRoute(request: FastifyRequest): boolean {
+  const url = pathOnly(request.url);
+  if (url !== API_PREFIX && !url.startsWith(API_PREFIX + '/')) return false;
+  if (request.is404) return false;
+  return request.routeOptions.config?.cipher !== false;
+}
+
+function looksLikeEnvelope(x: unknown): boolean {
+  return !!x && typeof x === 'object' && 'sid' in x && 'data' in x;
+}
+
+function decodeQueryEnvelope(e: unknown): unknown {
+  if (typeof e !== 'string' || e.length === 0) throw new AppError(ErrorCode.CIPHER_REQUIRED);
+  try {
+    return JSON.parse(new TextDecoder().decode(cipher.fromB64u(e)));
+  } catch {
+    throw new AppError(ErrorCode.CIPHER_INVALID);
+  }
+}
+
+export function installCipher(app: FastifyInstance, service: CipherService): void {
+  app.decorate('cipherService', service);
+  app.decorateRequest('cipher', null);
+
+  app.addHook('preValidation', async (request) => {
+    if (!isCipheredRoute(request)) return;
+    if (request.routeOptions.config?.multipart) return; // opened by openUpload in the handler
+    const path = pathOnly(request.url);
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'DELETE') {
+      const envelope = decodeQueryEnvelope((request.query as Record<string, unknown> | undefined)?.[cipher.GET_ENVELOPE_PARAM]);
+      const { ctx, payload } = await service.openRequest(envelope, request.method, path);
+      request.cipher = ctx;
+      request.query = payload ?? {};
+      return;
+    }
+    if (!looksLikeEnvelope(request.body)) throw new AppError(ErrorCode.CIPHER_REQUIRED);
+    const { ctx, payload } = await service.openRequest(request.body, request.method, path);
+    request.cipher = ctx;
+    request.body = payload;
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (pathOnly(request.url).startsWith(API_PREFIX + '/')) reply.header('cache-control', 'no-store');
+    if (!request.cipher) return payload;
+    let text: string;
+    if (typeof payload === 'string') text = payload;
+    else if (Buffer.isBuffer(payload)) text = payload.toString('utf8');
+    else if (payload == null) text = JSON.stringify({ result: null });
+    else throw new Error('a ciphered route answered with a stream');
+    reply.header(cipher.CIPHER_HEADER, '1');
+    reply.header('content-type', 'application/json; charset=utf-8');
+    return service.sealResponse(request.cipher, text);
+  });
+}
+
+export interface OpenedUpload {
+  meta: { filename: string; subAccountId?: string; fileIv?: string };
+  bytes: Uint8Array;
+}
+
+/**
+ * Opens a ciphered multipart upload: field `e` (JSON RequestEnvelope whose payload is
+ * {filename, subAccountId?, fileIv}) and part `file` (bytes sealed with AES-GCM, iv=fileIv,
+ * aad=fileAad(sid, nonce)). Sets request.cipher so the answer is sealed.
+ * Errors: not multipart → 100601; envelope/file fail to open → 100602 (..100604 as usual);
+ * meta invalid → 100400; file larger than maxBytes → 1008.
+ */
+export async function openUpload(request: FastifyRequest, maxBytes: number): Promise<OpenedUpload> {
+  if (!request.isMultipart()) throw new AppError(ErrorCode.CIPHER_REQUIRED);
+  let envelopeText: string | undefined;
+  let sealed: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || sealed) {
+          await part.toBuffer();
+          throw new AppError(ErrorCode.INVALID_INPUT, { data: { issues: [{ path: part.fieldname, message: 'unexpected file part' }] } });
+        }
+        sealed = await part.toBuffer();
+      } else if (part.fieldname === cipher.UPLOAD_ENVELOPE_FIELD && typeof part.value === 'string') {
+        envelopeText = part.value;
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT') throw new AppError(ErrorCode.FILE_TOO_LARGE);
+    throw err;
+  }
+  if (envelopeText === undefined) throw new AppError(ErrorCode.CIPHER_REQUIRED);
+  let envelope: unknown;
+  try {
+    envelope = JSON.parse(envelopeText);
+  } catch {
+    throw new AppError(ErrorCode.CIPHER_INVALID);
+  }
+  const service = request.server.cipherService;
+  const { ctx, payload } = await service.openRequest(envelope, request.method, pathOnly(request.url));
+  request.cipher = ctx;
+  const meta = schemas.upload.meta.safeParse(payload);
+  if (!meta.success) {
+    throw new AppError(ErrorCode.INVALID_INPUT, { data: { issues: meta.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) } });
+  }
+  if (!sealed) throw new AppError(ErrorCode.INVALID_INPUT, { data: { issues: [{ path: 'file', message: 'missing file part' }] } });
+  if (sealed.byteLength > maxBytes + GCM_TAG_BYTES) throw new AppError(ErrorCode.FILE_TOO_LARGE);
+  if (!meta.data.fileIv) throw new AppError(ErrorCode.INVALID_INPUT, { data: { issues: [{ path: 'fileIv', message: 'required' }] } });
+  let bytes: Uint8Array;
+  try {
+    bytes = await cipher.openBytes(ctx.key, meta.data.fileIv, new Uint8Array(sealed), cipher.fileAad(ctx.sid, ctx.nonce));
+  } catch {
+    request.cipher = null; // a cipher-layer failure is answered plain, like the others
+    throw new AppError(ErrorCode.CIPHER_INVALID);
+  }
+  return { meta: meta.data, bytes };
+}
+
+/** The multipart size limit to register: the largest allowed file plus the GCM tag. */
+export const multipartFileLimit = (maxUploadMb: number) => maxUploadMb * 1024 * 1024 + GCM_TAG_BYTES;

@@ -1,0 +1,57 @@
+/**
+ * What every route can reach: `app.deps` (config, db, clock, vendors), `request.user` (set by
+ * requireUser), `request.cipher` (set by the cipher plugin for ciphered requests), `request.lang`.
+ */
+import type { Lang } from '@core/domain';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import type { Vendors } from '../vendors';
+
+/** Time source; tests pass a movable clock. */
+export interface Clock {
+  now(): number;
+}
+export const systemClock: Clock = { now: () => Date.now() };
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  vendors: Vendors;
+}
+
+export interface RequestUser {
+  userId: string;
+  areaCode: string;
+  phone: string;
+  subAcctId: string | null;
+  /** hash of the session id (to end the session on logout) */
+  sessionHash: string;
+}
+
+export interface CipherContext {
+  sid: string;
+  nonce: string;
+  key: CryptoKey;
+}
+
+/** Per-route options, set with `config: {...}` on a route. */
+export interface RouteFlags {
+  /** false: the route takes and answers plain JSON (health, CipherKey, CipherSession, Download, ops) */
+  cipher?: boolean;
+  /** true: a multipart route that opens its body with openUpload(request) */
+  multipart?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+  interface FastifyRequest {
+    user: RequestUser | null;
+    cipher: CipherContext | null;
+    lang: Lang;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface FastifyContextConfig extends RouteFlags {}
+}

@@ -1,0 +1,56 @@
+/**
+ * The error envelope: every failure (thrown AppError, zod validation, 404, body parse errors,
+ * unexpected errors) answers {error: {code, message, data?}}. 5xx messages are never sent.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ErrorCode } from '@core/domain';
+import { AppError, httpStatusOf, type Issue } from '../errors';
+import { errorMessage, langOf } from '../i18n';
+
+export function errorBody(request: FastifyRequest, code: number, data?: unknown, given?: string) {
+  const message = given ?? errorMessage(code, request.lang ?? langOf(request.headers));
+  return { error: data === undefined ? { code, message } : { code, message, data } };
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, code: number, opts: { data?: unknown; status?: number; message?: string } = {}) {
+  return reply.status(opts.status ?? httpStatusOf(code)).send(errorBody(request, code, opts.data, opts.message));
+}
+
+/** {path, message} per zod issue; path joined with dots (body/query prefix dropped). */
+export function issuesOf(validation: ReadonlyArray<{ instancePath?: string; message?: string; params?: unknown }>): Issue[] {
+  return validation.map((v) => ({
+    path: (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.'),
+    message: v.message ?? 'invalid',
+  }));
+}
+
+/** Installs the error and not-found handlers on the root instance. */
+export function installErrorEnvelope(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.statusCode >= 500) request.log.error({ err, code: err.code }, 'request failed');
+      return sendError(request, reply, err.code, { data: err.data, status: err.statusCode, message: err.givenMessage });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      return sendError(request, reply, ErrorCode.INVALID_INPUT, { data: { issues: issuesOf(err.validation) } });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err: { message: err.message, issues: err.cause?.issues?.length } }, 'response did not match its schema');
+      return sendError(request, reply, ErrorCode.INTERNAL);
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_FILES_LIMIT') {
+      return sendError(request, reply, ErrorCode.FILE_TOO_LARGE, { status: 413 });
+    }
+    if (status >= 400 && status < 500) {
+      // body parse errors, wrong content type, and the like: the client sent something unusable
+      const code = status === 404 ? ErrorCode.NOT_FOUND : status === 429 ? ErrorCode.RATE_LIMITED : ErrorCode.INVALID_INPUT;
+      return sendError(request, reply, code, { status, data: code === ErrorCode.INVALID_INPUT ? { issues: [{ path: '', message: err.code ?? 'bad request' }] } : undefined });
+    }
+    request.log.error({ err }, 'unexpected error');
+    return sendError(request, reply, ErrorCode.INTERNAL, { status: 500 });
+  });
+
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, ErrorCode.NOT_FOUND));
+}

@@ -1,0 +1,50 @@
+/**
+ * The built site: dist/pages/*.html at /pages/*.html (no-cache), dist/assets at /assets/*
+ * (hashed names: cached for a year), static/ at /pages/static/* (an hour); `/` → the home page.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+export const HOME_PAGE = '/pages/openAccount.html';
+
+export async function installStatic(app: FastifyInstance, root: string): Promise<{ dist: boolean }> {
+  const dist = join(root, 'dist');
+  const hasDist = existsSync(join(dist, 'pages'));
+  const hide = { schemaHide: true } as const;
+  if (hasDist) {
+    await app.register(fastifyStatic, {
+      root: join(dist, 'pages'),
+      prefix: '/pages/',
+      cacheControl: false,
+      ...hide,
+      setHeaders: (reply) => void reply.header('cache-control', 'no-cache'),
+    });
+    if (existsSync(join(dist, 'assets'))) {
+      await app.register(fastifyStatic, {
+        root: join(dist, 'assets'),
+        prefix: '/assets/',
+        decorateReply: false,
+        immutable: true,
+        maxAge: '365d',
+        ...hide,
+      });
+    }
+  }
+  const staticDir = join(root, 'static');
+  if (existsSync(staticDir)) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      prefix: '/pages/static/',
+      decorateReply: !hasDist,
+      maxAge: '1h',
+      ...hide,
+    });
+  }
+  app.get('/', { schema: { hide: true } }, (request, reply) => {
+    const q = request.url.indexOf('?');
+    return reply.redirect(HOME_PAGE + (q === -1 ? '' : request.url.slice(q)), 302);
+  });
+  return { dist: hasDist };
+}

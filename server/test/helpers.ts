@@ -1,0 +1,319 @@
+/**
+ * Test harness: `createTestApp()` builds the real app over a real migrated database (a clone of the
+ * run's PGlite template, or a fresh database on PostgreSQL when DATABASE_URL is set), with a
+ * movable clock and the local SMS vendor writing to the outbox (and to `smsLines`, not stdout).
+ * `handshake()` gives a ciphered client; `login(phone)` a logged-in one.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { CALLS, cipher, type CallName, type UserView } from '@core/domain';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openPostgres, pgliteOptions, wrapPglite, type Db } from '../src/db';
+import { migrate } from '../src/db/migrate';
+import type { Clock } from '../src/plugins/context';
+import { consoleSms } from '../src/vendors/sms';
+import { latestOutboxCode } from '../src/vendors/sms/outbox-repository';
+import type { Vendors } from '../src/vendors';
+
+export class TestClock implements Clock {
+  constructor(private t: number = Date.now()) {}
+  now = () => this.t;
+  advance(ms: number): void {
+    this.t += ms;
+  }
+  set(ms: number): void {
+    this.t = ms;
+  }
+}
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+
+// ---------------------------------------------------------------- database
+
+let inProcessTemplate: Promise<Uint8Array> | undefined;
+let assets: Promise<{ pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
+
+/**
+ * PGlite's compiled files, handed over directly: inside Jest's module sandbox PGlite cannot load
+ * them itself (it uses a dynamic import(), which needs --experimental-vm-modules).
+ */
+function pgliteAssets() {
+  assets ??= (async () => {
+    const dist = dirname(require.resolve('@electric-sql/pglite'));
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
+      WebAssembly.compile(readFileSync(join(dist, 'pglite.wasm'))),
+      WebAssembly.compile(readFileSync(join(dist, 'initdb.wasm'))),
+    ]);
+    return { pgliteWasmModule, initdbWasmModule, fsBundle: new Blob([readFileSync(join(dist, 'pglite.data'))]) };
+  })();
+  return assets;
+}
+
+async function pgliteTemplate(): Promise<Uint8Array> {
+  const file = process.env.ESOP_TEST_PGLITE_TEMPLATE;
+  if (file) return new Uint8Array(readFileSync(file));
+  // run outside the jest globalSetup: build the template here once
+  inProcessTemplate ??= (async () => {
+    const lite = await PGlite.create({ ...pgliteOptions, ...(await pgliteAssets()) });
+    try {
+      await migrate(wrapPglite(lite));
+      return new Uint8Array(await (await lite.dumpDataDir('none')).arrayBuffer());
+    } finally {
+      await lite.close();
+    }
+  })();
+  return inProcessTemplate;
+}
+
+/** A migrated database of its own: a PGlite clone, or a new database on DATABASE_URL's server. */
+export async function createTestDb(): Promise<Db> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const lite = await PGlite.create({ ...pgliteOptions, ...(await pgliteAssets()), loadDataDir: new Blob([(await pgliteTemplate()) as Uint8Array<ArrayBuffer>]) });
+    const db = wrapPglite(lite);
+    await migrate(db); // nothing to do unless the template is stale
+    return db;
+  }
+  const name = `esop_test_${cipher.randomB64u(9).toLowerCase().replace(/[^a-z0-9]/g, '')}_${process.pid}`;
+  const admin = openPostgres(url, 1);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.close();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const db = openPostgres(target.toString(), 4);
+  await migrate(db);
+  return {
+    kind: db.kind,
+    query: db.query,
+    transaction: db.transaction,
+    close: async () => {
+      await db.close();
+      const again = openPostgres(url, 1);
+      try {
+        await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await again.close();
+      }
+    },
+  };
+}
+
+// ---------------------------------------------------------------- app
+
+let sharedKeys: { CIPHER_PRIVATE_KEY_FILE: string; CIPHER_PUBLIC_KEY_FILE: string } | undefined;
+
+/** One RSA key pair per test worker (making one per app would cost ~0.1 s each). */
+function keyFiles() {
+  if (!sharedKeys) {
+    const dir = mkdtempSync(join(tmpdir(), 'esop-keys-'));
+    const pair = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+    writeFileSync(join(dir, 'private.pem'), pair.privateKey, { mode: 0o600 });
+    writeFileSync(join(dir, 'public.pem'), pair.publicKey);
+    sharedKeys = { CIPHER_PRIVATE_KEY_FILE: join(dir, 'private.pem'), CIPHER_PUBLIC_KEY_FILE: join(dir, 'public.pem') };
+  }
+  return sharedKeys;
+}
+
+export interface TestAppOptions {
+  /** environment settings on top of the test defaults */
+  env?: Record<string, string>;
+  vendors?: Partial<Vendors>;
+  clock?: TestClock;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  clock: TestClock;
+  /** lines the local SMS vendor printed */
+  smsLines: string[];
+  /** a client with a cipher session and no login */
+  handshake(): Promise<TestClient>;
+  /** a client logged in with phone + code (areaCode 852 unless given) */
+  login(phone?: string, areaCode?: string): Promise<TestClient>;
+  /** the latest code sent to a phone */
+  latestCode(phone: string, areaCode?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'esop-app-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...keyFiles(), ...opts.env });
+  const db = await createTestDb();
+  const clock = opts.clock ?? new TestClock();
+  const smsLines: string[] = [];
+  const app = await buildApp({ config, db, clock, vendors: { sms: consoleSms(db, (l) => smsLines.push(l)), ...opts.vendors } });
+  await app.ready();
+
+  const t: TestApp = {
+    app,
+    db,
+    config,
+    clock,
+    smsLines,
+    handshake: () => TestClient.handshake(app, clock),
+    latestCode: async (phone, areaCode = '852') => {
+      const found = await latestOutboxCode(db, areaCode, phone);
+      if (!found) throw new Error(`no code sent to ${phone}`);
+      return found.code;
+    },
+    login: async (phone = '91234567', areaCode = '852') => {
+      const client = await t.handshake();
+      const sent = await client.call('sendCode', { value: phone, areaCode });
+      if (sent.status !== 200) throw new Error(`SendCode failed: ${JSON.stringify(sent.body)}`);
+      const salt = (sent.body.result as { salt: string }).salt;
+      const res = await client.call('login', { areaCode, phone, code: await t.latestCode(phone, areaCode), salt });
+      if (res.status !== 200) throw new Error(`Login failed: ${JSON.stringify(res.body)}`);
+      client.user = res.body.result as UserView;
+      return client;
+    },
+    close: async () => {
+      await app.close();
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return t;
+}
+
+// ---------------------------------------------------------------- ciphered client
+
+export interface ErrorBody {
+  code: number;
+  message: string;
+  data?: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export interface CallResult<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  status: number;
+  ciphered: boolean;
+  headers: LightMyRequestResponse['headers'];
+  body: { result?: T; error?: ErrorBody };
+  response: LightMyRequestResponse;
+}
+
+export interface SendOptions {
+  /** appended to the call's path (e.g. '/UserInfo' for uploads) */
+  pathSuffix?: string;
+  headers?: Record<string, string>;
+  /** timestamp to seal with (default: the test clock) */
+  now?: number;
+}
+
+export class TestClient {
+  cookie: string | undefined;
+  user: UserView | undefined;
+
+  constructor(
+    readonly app: FastifyInstance,
+    readonly clock: Clock,
+    readonly sid: string,
+    readonly key: CryptoKey,
+  ) {}
+
+  static async handshake(app: FastifyInstance, clock: Clock): Promise<TestClient> {
+    const pk = await app.inject({ method: 'GET', url: CALLS.cipherKey.path });
+    const { kid, spki } = pk.json().result as { kid: string; spki: string };
+    const publicKey = await cipher.importRsaPublicKey(spki);
+    const { key, raw } = await cipher.generateAesKey();
+    const wrappedKey = await cipher.wrapAesKey(publicKey, raw);
+    const res = await app.inject({ method: 'POST', url: CALLS.cipherSession.path, payload: { kid, wrappedKey } });
+    if (res.statusCode !== 200) throw new Error(`CipherSession failed: ${res.body}`);
+    return new TestClient(app, clock, (res.json().result as { sid: string }).sid, key);
+  }
+
+  /** Seals a payload for method+path as the browser client would. */
+  seal(method: string, path: string, payload: unknown, now: number = this.clock.now()): Promise<cipher.RequestEnvelope> {
+    return cipher.sealRequest(this.key, this.sid, method, path, payload, now);
+  }
+
+  /** Injects with this client's session cookie; keeps any new session cookie. */
+  async inject(opts: InjectOptions): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { ...(opts.headers as Record<string, string> | undefined) };
+    if (this.cookie) headers.cookie = `esop_sid=${this.cookie}`;
+    const res = await this.app.inject({ ...opts, headers });
+    const set = res.cookies.find((c) => c.name === 'esop_sid');
+    if (set) this.cookie = set.value === '' || (set.expires && set.expires.getTime() < Date.now()) ? undefined : set.value;
+    return res;
+  }
+
+  /** Opens a response: sealed ones with the session key, plain ones as JSON. */
+  async open(res: LightMyRequestResponse, nonce: string): Promise<CallResult> {
+    const ciphered = res.headers['x-esop-cipher'] === '1';
+    let body: CallResult['body'];
+    if (ciphered) {
+      const env = res.json() as cipher.ResponseEnvelope;
+      body = await cipher.openJson(this.key, env.iv, env.data, cipher.responseAad(this.sid, nonce));
+    } else {
+      body = res.body ? res.json() : {};
+    }
+    return { status: res.statusCode, ciphered, headers: res.headers, body, response: res };
+  }
+
+  /** A ciphered request to any method and path. */
+  async send(method: 'GET' | 'POST', path: string, payload: unknown = {}, opts: SendOptions = {}): Promise<CallResult> {
+    const envelope = await this.seal(method, path, payload, opts.now);
+    const res =
+      method === 'GET'
+        ? await this.inject({ method, url: `${path}?e=${encodeEnvelope(envelope)}`, headers: opts.headers })
+        : await this.inject({ method, url: path, payload: envelope as unknown as Record<string, unknown>, headers: opts.headers });
+    return this.open(res, envelope.nonce);
+  }
+
+  /** A ciphered call by its contract name. */
+  call(name: CallName, payload: unknown = {}, opts: SendOptions = {}): Promise<CallResult> {
+    const def = CALLS[name];
+    return this.send(def.method, def.path + (opts.pathSuffix ?? ''), payload, opts);
+  }
+
+  /** A ciphered multipart upload: field `e` = envelope of {filename, subAccountId?, fileIv}, part `file` = sealed bytes. */
+  async upload(path: string, meta: { filename: string; subAccountId?: string }, bytes: Uint8Array, opts: { contentType?: string; now?: number } = {}): Promise<CallResult> {
+    const now = opts.now ?? this.clock.now();
+    const fileIv = cipher.toB64u(globalThis.crypto.getRandomValues(new Uint8Array(12)));
+    const envelope = await this.seal('POST', path, { ...meta, fileIv }, now);
+    const sealed = new Uint8Array(
+      await globalThis.crypto.subtle.encrypt(
+        { name: 'AES-GCM', iv: cipher.fromB64u(fileIv), additionalData: cipher.fileAad(this.sid, envelope.nonce) as Uint8Array<ArrayBuffer> },
+        this.key,
+        bytes as Uint8Array<ArrayBuffer>,
+      ),
+    );
+    const form = multipartBody({ e: JSON.stringify(envelope) }, { name: 'file', filename: 'blob', contentType: opts.contentType ?? 'application/octet-stream', bytes: sealed });
+    const res = await this.inject({ method: 'POST', url: path, payload: form.body, headers: { 'content-type': form.contentType } });
+    return this.open(res, envelope.nonce);
+  }
+}
+
+export function encodeEnvelope(envelope: unknown): string {
+  return cipher.toB64u(new TextEncoder().encode(JSON.stringify(envelope)));
+}
+
+/** A multipart/form-data body with text fields and one file part. */
+export function multipartBody(
+  fields: Record<string, string>,
+  file?: { name: string; filename: string; contentType: string; bytes: Uint8Array },
+): { body: Buffer; contentType: string } {
+  const boundary = `----esop${cipher.randomB64u(12)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`));
+    chunks.push(Buffer.from(file.bytes));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
