@@ -14,7 +14,8 @@
  *   unreadable 5xx → ApiError 'NETWORK'.
  */
 import ky, { isNetworkError, isTimeoutError, type KyResponse, type Options as KyOptions } from 'ky';
-import { API_PREFIX, CALLS, type CallName, type Req, type Res, type schemas } from '../domain/contract';
+import { API_PREFIX, CALLS, type CallName } from '../domain/calls';
+import type { Req, Res, schemas } from '../domain/contract';
 import {
   CIPHER_HEADER,
   GET_ENVELOPE_PARAM,

@@ -3,10 +3,14 @@
  * the accessibility react-vant lacks: role="dialog", aria-modal, a name (the title) and a description
  * (the message), focus moved into the dialog on open and back on close, Escape = cancel.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import Dialog from 'react-vant/es/dialog/index.js';
+import { lazy, Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import './confirm-dialog.css';
+
+// react-vant's Dialog (with Popup, Overlay and react-transition-group, ~8 KB gzip) loads when the first
+// ConfirmDialog mounts — screens mount theirs closed, so it is there before anyone taps — and stays
+// out of the page's initial JS.
+const Dialog = lazy(() => import('react-vant/es/dialog/index.js'));
 
 export interface ConfirmDialogProps {
   visible: boolean;
@@ -72,50 +76,52 @@ export function ConfirmDialog({
 
   const cancel = onCancel ?? (() => undefined);
   return (
-    <Dialog
-      visible={visible}
-      className="esop-dialog"
-      showConfirmButton={false}
-      showCancelButton={false}
-      closeOnClickOverlay={closeOnOverlay}
-      onClose={closeOnOverlay ? cancel : undefined}
-      footer={<></>}
-    >
-      <div
-        ref={boxRef}
-        role={showCancel ? 'dialog' : 'alertdialog'}
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={message ? messageId : undefined}
-        tabIndex={-1}
-        className="esop-dialog__box"
+    <Suspense fallback={null}>
+      <Dialog
+        visible={visible}
+        className="esop-dialog"
+        showConfirmButton={false}
+        showCancelButton={false}
+        closeOnClickOverlay={closeOnOverlay}
+        onClose={closeOnOverlay ? cancel : undefined}
+        footer={<></>}
       >
-        <h2 id={titleId} className="esop-dialog__title">
-          {title}
-        </h2>
-        {message ? (
-          <div id={messageId} className="esop-dialog__message">
-            {message}
-          </div>
-        ) : null}
-        {children}
-        <div className={`esop-dialog__footer${showCancel ? ' esop-dialog__footer--two' : ''}`}>
-          {showCancel ? (
-            <button type="button" className="esop-dialog__btn esop-dialog__btn--cancel" onClick={cancel}>
-              {cancelText ?? intl.formatMessage({ id: 'common.cancel' })}
-            </button>
+        <div
+          ref={boxRef}
+          role={showCancel ? 'dialog' : 'alertdialog'}
+          aria-modal="true"
+          aria-labelledby={titleId}
+          aria-describedby={message ? messageId : undefined}
+          tabIndex={-1}
+          className="esop-dialog__box"
+        >
+          <h2 id={titleId} className="esop-dialog__title">
+            {title}
+          </h2>
+          {message ? (
+            <div id={messageId} className="esop-dialog__message">
+              {message}
+            </div>
           ) : null}
-          <button
-            type="button"
-            className="esop-dialog__btn esop-dialog__btn--confirm"
-            onClick={onConfirm}
-            disabled={confirmDisabled}
-            aria-busy={confirmLoading || undefined}
-          >
-            {confirmText ?? intl.formatMessage({ id: 'common.confirm' })}
-          </button>
+          {children}
+          <div className={`esop-dialog__footer${showCancel ? ' esop-dialog__footer--two' : ''}`}>
+            {showCancel ? (
+              <button type="button" className="esop-dialog__btn esop-dialog__btn--cancel" onClick={cancel}>
+                {cancelText ?? intl.formatMessage({ id: 'common.cancel' })}
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="esop-dialog__btn esop-dialog__btn--confirm"
+              onClick={onConfirm}
+              disabled={confirmDisabled}
+              aria-busy={confirmLoading || undefined}
+            >
+              {confirmText ?? intl.formatMessage({ id: 'common.confirm' })}
+            </button>
+          </div>
         </div>
-      </div>
-    </Dialog>
+      </Dialog>
+    </Suspense>
   );
 }

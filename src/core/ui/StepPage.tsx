@@ -25,7 +25,7 @@ export interface StepPageProps {
 
 /**
  * The frame of a step: a header (back button, title), the progress "n of 5"/"n of 6" with a bar,
- * scrollable content in <main>, and a sticky footer with the Next button above the safe area.
+ * scrollable content, and a sticky footer with the Next button above the safe area.
  */
 export function StepPage({
   title,
@@ -77,7 +77,8 @@ export function StepPage({
           </span>
         </div>
       ) : null}
-      <main className="esop-step__content">{children}</main>
+      {/* not <main>: the page shell already is the main landmark */}
+      <div className="esop-step__content">{children}</div>
       {hasFooter ? (
         <footer className="esop-step__footer">
           {footer !== undefined ? (
