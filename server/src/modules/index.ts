@@ -8,9 +8,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import systemRoutes from './system/routes';
 import authRoutes from './auth/routes';
+import applicationRoutes from './applications/routes';
+import fileRoutes from './files/routes';
+import locationRoutes from './location/routes';
 
 export const modules: FastifyPluginAsync[] = [
   systemRoutes,
   authRoutes,
-  // apps helper: applications, files, location modules go here
+  applicationRoutes,
+  fileRoutes,
+  locationRoutes,
 ];

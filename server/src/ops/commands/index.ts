@@ -6,13 +6,26 @@ import type { OpsCommand } from '../framework';
 import code from './code';
 import user from './user';
 import appToken from './app-token';
+import apps from './apps';
+import app from './app';
+import approve from './approve';
+import reject from './reject';
+import setStatus from './set-status';
+import deposit from './deposit';
+import file from './file';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const commands: OpsCommand<any, any>[] = [
   code,
   user,
   appToken,
-  // apps helper: apps, app, approve, reject, set-status, deposit, file
+  apps,
+  app,
+  approve,
+  reject,
+  setStatus,
+  deposit,
+  file,
 ];
 
 export function findCommand(name: string) {

@@ -1,0 +1,315 @@
+/**
+ * Application rules, applied with the domain's functions (steps.ts, status.ts, area.ts,
+ * client-type.ts) — nothing here re-states a rule the domain already has.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  APPLY_STATUS,
+  CLIENT_STATUS,
+  ErrorCode,
+  STEP_STATUS,
+  STEP_VERSION,
+  STEPS_OF,
+  clientTypeOf,
+  furthestStep,
+  insertStatement,
+  isLockedForEditing,
+  isMainlandIp,
+  isRejected,
+  nextMove,
+  resumeStep,
+  type ApplicationView,
+  type AreaType,
+  type ClientType,
+  type Req,
+  type StepName,
+} from '@core/domain';
+import type { Config } from '../../config';
+import { audit } from '../../db/audit';
+import type { Db } from '../../db';
+import { AppError, type Issue } from '../../errors';
+import type { Clock } from '../../plugins/context';
+import { getUserSettings, setUserApplication } from '../auth/repository';
+import { checkStepData } from './data-bounds';
+import * as repo from './repository';
+import { toView } from './view';
+
+export interface AppsDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+}
+
+/** Status of a freshly started (or switched) application: the identity-step code, the lowest the spec lists. */
+export const FRESH_APPLY_STATUS = STEP_STATUS.IDCARD;
+
+/**
+ * Step data kept when the opening type is switched: answers about the applicant's profile that do not
+ * depend on the identity document. Everything else (identity, contact, bank card, statement, tax,
+ * agreements, signature, witness, certificate, and their drafts) is cleared.
+ */
+export const KEPT_ON_SWITCH: readonly StepName[] = ['JOBSTATUS', 'FINANCE', 'INVESTMENT', 'SELECTACCOUNT', 'IDENTITYEXPOSURE'];
+
+const invalid = (issues: Issue[]) => new AppError(ErrorCode.INVALID_INPUT, { data: { issues } });
+const now = (deps: AppsDeps) => new Date(deps.clock.now());
+const actorOf = (userId: string) => `user:${userId}`;
+
+export const newAppId = () => randomBytes(15).toString('base64url');
+
+/** The deployment's opening-area settings with the user's own overrides on top. */
+export async function areaType(deps: AppsDeps, userId: string): Promise<AreaType> {
+  const s = await getUserSettings(deps.db, userId);
+  return {
+    openingLimitType: s.openingLimitType ?? deps.config.area.openingLimitType,
+    statementLimitType: s.statementLimitType ?? deps.config.area.statementLimitType,
+    statementSkipType: s.statementSkipType ?? deps.config.area.statementSkipType,
+  };
+}
+
+/** 151000 / 151100 (with the partner's site) when an operator marked the user so; else ok. */
+export async function applyCheck(deps: AppsDeps, userId: string): Promise<{ ok: true }> {
+  const s = await getUserSettings(deps.db, userId);
+  if (s.check === ErrorCode.FROM_ORGANISATION) throw new AppError(ErrorCode.FROM_ORGANISATION);
+  if (s.check === ErrorCode.FROM_PARTNER) throw new AppError(ErrorCode.FROM_PARTNER, { data: { url: s.partnerUrl ?? '' } });
+  return { ok: true };
+}
+
+/**
+ * The switch-region rule (151205): switching TO the hk route is denied when the area settings are
+ * restrictive — opening-limit type 3, or 2/5 with a mainland IP address (the same IP rule the home page uses).
+ */
+export async function switchToHkDenied(area: AreaType, locateIp: () => Promise<{ country: string; region: string }>): Promise<boolean> {
+  if (area.openingLimitType === 3) return true;
+  if (area.openingLimitType === 2 || area.openingLimitType === 5) return isMainlandIp(await locateIp());
+  return false;
+}
+
+function stepsFor(clientType: ClientType, withStatement?: 'first' | 'last'): StepName[] {
+  return withStatement ? insertStatement(STEPS_OF[clientType], withStatement === 'last') : [...STEPS_OF[clientType]];
+}
+
+function statementOnlyForCn(clientType: ClientType, field: string): void {
+  if (clientType !== 'cn') throw invalid([{ path: field, message: 'the statement step applies to mainland (cn) applications only' }]);
+}
+
+function isEditable(row: repo.AppRow): boolean {
+  return !isLockedForEditing(row.apply_status, row.client_status);
+}
+
+/** The user's active application with this id, locked for the transaction; 151301 when missing or not theirs. */
+async function ownedActive(db: Db, userId: string, appId: string): Promise<repo.AppRow> {
+  const row = await repo.findById(db, appId, true);
+  if (!row || row.user_id !== userId || row.archived_at) throw new AppError(ErrorCode.NO_APPLICATION);
+  return row;
+}
+
+export interface StartAnswer {
+  appId: string;
+  nextStep: StepName;
+  application: ApplicationView;
+}
+
+function answer(row: repo.AppRow, nextStep?: StepName): StartAnswer {
+  const steps = row.steps as StepName[];
+  const resume = resumeStep(steps, row.latest_step as StepName | null);
+  return { appId: row.app_id, nextStep: nextStep ?? (resume === 'submit' ? steps[steps.length - 1] : resume), application: toView(row) };
+}
+
+export async function start(deps: AppsDeps, userId: string, req: Req<'applyStart'> & { esop: boolean }): Promise<StartAnswer> {
+  const clientType = clientTypeOf(req.oaType);
+  if (req.withStatement) statementOnlyForCn(clientType, 'withStatement');
+  const at = now(deps);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const result = await deps.db.transaction(async (tx) => {
+      const existing = await repo.findActiveByUser(tx, userId, true);
+      if (existing) return continueExisting(tx, userId, existing, clientType, req.withStatement, at);
+      const steps = stepsFor(clientType, req.withStatement);
+      const appId = newAppId();
+      const inserted = await repo.insertApplication(tx, {
+        appId,
+        userId,
+        oaType: req.oaType,
+        clientType,
+        clientStatus: CLIENT_STATUS.STARTED,
+        applyStatus: FRESH_APPLY_STATUS,
+        stepVersion: STEP_VERSION,
+        steps,
+        aecode: req.aecode ?? null,
+        channel: req.channel ?? null,
+        fromPage: null,
+        esop: req.esop,
+        at,
+      });
+      if (!inserted) return null; // a concurrent start won: read it on the next attempt
+      await setUserApplication(tx, userId, { appId, clientStatus: CLIENT_STATUS.STARTED });
+      await audit(tx, { actor: actorOf(userId), userId, appId, action: 'application.start', detail: { oaType: req.oaType, esop: req.esop, statement: req.withStatement ?? null }, at });
+      return answer((await repo.findById(tx, appId))!, steps[0]);
+    });
+    if (result) return result;
+  }
+  throw new Error('could not start or find the application');
+}
+
+async function continueExisting(tx: Db, userId: string, row: repo.AppRow, clientType: ClientType, withStatement: 'first' | 'last' | undefined, at: Date): Promise<StartAnswer> {
+  if (row.client_type !== clientType) {
+    throw new AppError(ErrorCode.OTHER_TYPE_EXISTS, { status: 409, data: { appId: row.app_id, oaType: row.oa_type } });
+  }
+  if (withStatement && isEditable(row)) {
+    const steps = insertStatement(row.steps as StepName[], withStatement === 'last');
+    if (steps.join() !== row.steps.join()) {
+      row = await repo.updateApplication(tx, row.app_id, { steps }, at);
+      await audit(tx, { actor: actorOf(userId), userId, appId: row.app_id, action: 'application.statement', detail: { position: withStatement }, at });
+      if (withStatement === 'first') return answer(row, 'STATEMENT');
+    }
+  }
+  return answer(row);
+}
+
+export async function switchType(
+  deps: AppsDeps,
+  userId: string,
+  req: Req<'applySwitch'>,
+  locateIp: () => Promise<{ country: string; region: string }>,
+): Promise<StartAnswer> {
+  const target = req.data.oaType;
+  const targetType = clientTypeOf(target);
+  if (req.withStatement) statementOnlyForCn(targetType, 'withStatement');
+  const area = targetType === 'hk' ? await areaType(deps, userId) : null;
+  const at = now(deps);
+  return deps.db.transaction(async (tx) => {
+    const row = await ownedActive(tx, userId, req.appId);
+    if (!isEditable(row) || isRejected(row.apply_status)) throw new AppError(ErrorCode.APPLICATION_LOCKED);
+    if (row.client_type === targetType) return continueExisting(tx, userId, row, targetType, req.withStatement, at);
+    if (area && (await switchToHkDenied(area, locateIp))) throw new AppError(ErrorCode.SWITCH_REGION_DENIED);
+    const steps = stepsFor(targetType, req.withStatement);
+    const oldDrafts = (row.data.drafts ?? {}) as Record<string, unknown>;
+    const data: Record<string, unknown> = {};
+    const drafts: Record<string, unknown> = {};
+    for (const step of KEPT_ON_SWITCH) {
+      if (step in row.data) data[step] = row.data[step];
+      if (step in oldDrafts) drafts[step] = oldDrafts[step];
+    }
+    if (Object.keys(drafts).length) data.drafts = drafts;
+    const cleared = Object.keys(row.data).filter((k) => k !== 'drafts' && !(k in data));
+    const updated = await repo.updateApplication(
+      tx,
+      row.app_id,
+      { oa_type: target, client_type: targetType, steps, current_step: null, latest_step: null, apply_status: FRESH_APPLY_STATUS, data, reject_data: null },
+      at,
+    );
+    await audit(tx, {
+      actor: actorOf(userId),
+      userId,
+      appId: row.app_id,
+      action: 'application.switch',
+      detail: { fromOaType: row.oa_type, toOaType: target, statement: req.withStatement ?? null, clearedSteps: cleared },
+      at,
+    });
+    return answer(updated, steps[0]);
+  });
+}
+
+/** The user's active application, or the one named (151301 when it is not theirs, without telling whether it exists). */
+export async function detail(deps: AppsDeps, userId: string, appId?: string): Promise<ApplicationView | null> {
+  if (appId) {
+    const row = await repo.findById(deps.db, appId);
+    if (!row || row.user_id !== userId) throw new AppError(ErrorCode.NO_APPLICATION);
+    return toView(row);
+  }
+  const row = await repo.findActiveByUser(deps.db, userId);
+  return row ? toView(row) : null;
+}
+
+export async function update(deps: AppsDeps, userId: string, req: Req<'applyUpdate'> & { draft: boolean }): Promise<{ application: ApplicationView; nextStep: StepName | null }> {
+  const step = req.currentStep as StepName;
+  const issues: Issue[] = [];
+  if (req.stepVersion !== STEP_VERSION) issues.push({ path: 'stepVersion', message: `must be ${STEP_VERSION}` });
+  const bounds = checkStepData(req.data);
+  issues.push(...bounds.issues);
+  if (issues.length) throw invalid(issues);
+  const at = now(deps);
+  return deps.db.transaction(async (tx) => {
+    const row = await ownedActive(tx, userId, req.appId);
+    const steps = row.steps as StepName[];
+    if (!steps.includes(step)) throw new AppError(ErrorCode.STEP_UNKNOWN);
+    if (!isEditable(row)) throw new AppError(ErrorCode.APPLICATION_LOCKED);
+    if (isRejected(row.apply_status) && !(row.reject_data?.steps ?? []).includes(step)) throw new AppError(ErrorCode.APPLICATION_LOCKED);
+    if ((await repo.foreignFiles(tx, userId, bounds.ossIds)).length) throw new AppError(ErrorCode.FORBIDDEN);
+
+    const drafts = { ...((row.data.drafts ?? {}) as Record<string, unknown>) };
+    let change: repo.AppChange;
+    if (req.draft) {
+      drafts[step] = req.data;
+      change = { data: { ...row.data, drafts } };
+    } else {
+      delete drafts[step];
+      const data: Record<string, unknown> = { ...row.data, [step]: req.data };
+      if (Object.keys(drafts).length) data.drafts = drafts;
+      else delete data.drafts;
+      const latest = furthestStep(steps, row.latest_step as StepName | null, step);
+      change = { data, current_step: step, latest_step: latest, apply_status: Math.max(row.apply_status, STEP_STATUS[latest]) };
+    }
+    const updated = await repo.updateApplication(tx, row.app_id, change, at);
+    await repo.linkFiles(tx, userId, row.app_id, bounds.ossIds);
+    await audit(tx, {
+      actor: actorOf(userId),
+      userId,
+      appId: row.app_id,
+      action: req.draft ? 'step.draft' : 'step.save',
+      step,
+      detail: { stepVersion: req.stepVersion, files: bounds.ossIds.length, ...(req.draft ? {} : { applyStatus: updated.apply_status }) },
+      at,
+    });
+    const move = nextMove(steps, step);
+    return { application: toView(updated), nextStep: move.kind === 'step' ? move.step : null };
+  });
+}
+
+export async function statementStep(deps: AppsDeps, userId: string, req: Req<'applyStatementStep'>): Promise<{ application: ApplicationView }> {
+  const at = now(deps);
+  return deps.db.transaction(async (tx) => {
+    const row = await ownedActive(tx, userId, req.appId);
+    if (!isEditable(row)) throw new AppError(ErrorCode.APPLICATION_LOCKED);
+    statementOnlyForCn(row.client_type, 'appId');
+    const steps = insertStatement(row.steps as StepName[], req.position === 'last');
+    const updated = await repo.updateApplication(tx, row.app_id, { steps }, at);
+    await audit(tx, { actor: actorOf(userId), userId, appId: row.app_id, action: 'application.statement', detail: { position: req.position }, at });
+    return { application: toView(updated) };
+  });
+}
+
+/**
+ * Submits: every step of the list must have been saved; the status moves to SUBMITTED (1200).
+ * The statement requirement on submit (150211) comes with a later issue.
+ */
+export async function submit(deps: AppsDeps, userId: string, req: Req<'applySubmit'>): Promise<{ application: ApplicationView }> {
+  const at = now(deps);
+  return deps.db.transaction(async (tx) => {
+    const row = await ownedActive(tx, userId, req.appId);
+    if (!isEditable(row)) throw new AppError(ErrorCode.APPLICATION_LOCKED);
+    const steps = row.steps as StepName[];
+    const unsaved = steps.filter((s) => !Object.prototype.hasOwnProperty.call(row.data, s));
+    if (unsaved.length || row.latest_step !== steps[steps.length - 1]) {
+      throw invalid([{ path: 'appId', message: `steps not saved: ${unsaved.join(', ') || steps[steps.length - 1]}` }]);
+    }
+    const updated = await repo.updateApplication(
+      tx,
+      row.app_id,
+      { apply_status: APPLY_STATUS.SUBMITTED, submitted_at: at, reject_data: null, aecode: req.aeCode ?? row.aecode, channel: req.channel ?? row.channel },
+      at,
+    );
+    await audit(tx, { actor: actorOf(userId), userId, appId: row.app_id, action: 'application.submit', detail: { from: row.apply_status, resubmission: isRejected(row.apply_status) }, at });
+    return { application: toView(updated) };
+  });
+}
+
+/** Keeps the last position the app reported on the user's active application (none: nothing to keep). */
+export async function reportPosition(deps: AppsDeps, userId: string, location: string): Promise<void> {
+  const at = now(deps);
+  await deps.db.transaction(async (tx) => {
+    const row = await repo.findActiveByUser(tx, userId, true);
+    if (row) await repo.updateApplication(tx, row.app_id, { last_position: location, last_position_at: at }, at);
+    // the position itself is personal data: the audit trail records only that it was reported
+    await audit(tx, { actor: actorOf(userId), userId, appId: row?.app_id ?? null, action: 'position.report', at });
+  });
+}

@@ -1,0 +1,41 @@
+/** SQL for uploaded files. */
+import type { Db } from '../../db';
+
+export interface FileRow {
+  oss_id: string;
+  owner_user_id: string;
+  app_id: string | null;
+  category: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  storage_key: string;
+  original_name: string;
+  created_at: Date;
+}
+
+const COLS = 'oss_id, owner_user_id, app_id, category, mime, size, sha256, storage_key, original_name, created_at';
+
+export async function insertFile(db: Db, f: Omit<FileRow, 'created_at'> & { at: Date }): Promise<void> {
+  await db.query(
+    `INSERT INTO files (oss_id, owner_user_id, app_id, category, mime, size, sha256, storage_key, original_name, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [f.oss_id, f.owner_user_id, f.app_id, f.category, f.mime, f.size, f.sha256, f.storage_key, f.original_name, f.at],
+  );
+}
+
+export async function findFile(db: Db, ossId: string): Promise<FileRow | null> {
+  const { rows } = await db.query<FileRow>(`SELECT ${COLS} FROM files WHERE oss_id = $1`, [ossId]);
+  return rows[0] ?? null;
+}
+
+/** The file when userId owns it, else null (the caller answers the same either way). */
+export async function findOwnedFile(db: Db, userId: string, ossId: string): Promise<FileRow | null> {
+  const { rows } = await db.query<FileRow>(`SELECT ${COLS} FROM files WHERE oss_id = $1 AND owner_user_id = $2`, [ossId, userId]);
+  return rows[0] ?? null;
+}
+
+export async function activeAppIdOf(db: Db, userId: string): Promise<string | null> {
+  const { rows } = await db.query<{ app_id: string }>('SELECT app_id FROM applications WHERE user_id = $1 AND archived_at IS NULL', [userId]);
+  return rows[0]?.app_id ?? null;
+}
