@@ -3,14 +3,30 @@
  * the accessibility react-vant lacks: role="dialog", aria-modal, a name (the title) and a description
  * (the message), focus moved into the dialog on open and back on close, Escape = cancel.
  */
-import { lazy, Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, type ComponentType, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import './confirm-dialog.css';
 
 // react-vant's Dialog (with Popup, Overlay and react-transition-group, ~8 KB gzip) loads when the first
 // ConfirmDialog mounts — screens mount theirs closed, so it is there before anyone taps — and stays
 // out of the page's initial JS.
-const Dialog = lazy(() => import('react-vant/es/dialog/index.js'));
+// If its chunk cannot be fetched (a flaky network), one retry, then a plain overlay stands in: the
+// decision stays possible and nothing throws to the page.
+type ShellProps = { visible?: boolean; className?: string; children?: ReactNode } & Record<string, unknown>;
+function PlainDialog({ visible, className, children }: ShellProps) {
+  if (!visible) return null;
+  return (
+    <div className="esop-dialog-plain">
+      <div className={`esop-dialog-plain__panel ${className ?? ''}`}>{children}</div>
+    </div>
+  );
+}
+const loadDialog = () => import('react-vant/es/dialog/index.js') as Promise<{ default: ComponentType<ShellProps> }>;
+const Dialog = lazy(() =>
+  loadDialog()
+    .catch(() => new Promise((r) => setTimeout(r, 1500)).then(loadDialog))
+    .catch(() => ({ default: PlainDialog })),
+);
 
 export interface ConfirmDialogProps {
   visible: boolean;
