@@ -56,7 +56,7 @@ export function ContactPopup({ visible, onClose }: ContactPopupProps) {
           <ul className="oa-contact">
             {lines.map((l) => (
               <li key={l.key}>
-                <a className="oa-contact__row" href={telHref(l.phone)} aria-label={`${l.label} ${t('dialogs.contact.call', { phone: l.phone })}`}>
+                <a className="oa-contact__row" href={telHref(l.phone)}>
                   <span className="oa-contact__icon" aria-hidden="true">
                     <svg viewBox="0 0 24 24" width="20" height="20" focusable="false">
                       <path

@@ -12,21 +12,24 @@ export function LangSwitcher() {
   const { lang, setLang } = useLang();
   return (
     <div className="oa-lang" role="group" aria-label={t('home.language')}>
-      {OPTIONS.map((o) => (
-        <button
-          key={o.lang}
-          type="button"
-          className="oa-lang__btn"
-          lang={o.lang}
-          aria-label={t(o.nameKey)}
-          aria-pressed={lang === o.lang}
-          onClick={() => setLang(o.lang)}
-        >
-          <span className="oa-lang__pill" aria-hidden="true">
-            {o.short}
-          </span>
-        </button>
-      ))}
+      {OPTIONS.map((o) => {
+        return (
+          <button
+            key={o.lang}
+            type="button"
+            className="oa-lang__btn"
+            lang={o.lang}
+            aria-pressed={lang === o.lang}
+            onClick={() => setLang(o.lang)}
+          >
+            <span className="oa-lang__pill" aria-hidden="true">
+              {o.short}
+            </span>
+            {/* the name read out: the language's own full name */}
+            <span className="oa-visually-hidden">{t(o.nameKey)}</span>
+          </button>
+        );
+      })}
     </div>
   );
 }
