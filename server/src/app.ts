@@ -22,6 +22,13 @@ import { installSecurityHeaders } from './plugins/security';
 import { installStatic } from './plugins/static';
 import { createVendors, type Vendors } from './vendors';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** every route registered (method, url, hidden from OpenAPI) */
+    routeList: { method: string; url: string; hidden: boolean }[];
+  }
+}
+
 export interface BuildOptions {
   config: Config;
   db: Db;
@@ -49,6 +56,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('deps', deps);
+  const routeList: { method: string; url: string; hidden: boolean }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) {
+      if (method !== 'HEAD') routeList.push({ method, url: r.url, hidden: !!(r.schema as { hide?: boolean } | undefined)?.hide });
+    }
+  });
   app.decorateRequest('user', null);
   app.decorateRequest('lang', 'zh-CN');
   app.addHook('onRequest', async (request) => {

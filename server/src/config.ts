@@ -47,15 +47,18 @@ export const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** true when a reverse proxy sets X-Forwarded-For/-Proto (client address, Secure cookies) */
     TRUST_PROXY: bool(false),
-  })
-  .superRefine((env, ctx) => {
-    if (env.SMS_VENDOR === 'http' && !env.SMS_HTTP_URL) {
-      ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'is required when SMS_VENDOR=http' });
-    }
-    if (!!env.CIPHER_PRIVATE_KEY_FILE !== !!env.CIPHER_PUBLIC_KEY_FILE) {
-      ctx.addIssue({ code: 'custom', path: ['CIPHER_PUBLIC_KEY_FILE'], message: 'set both CIPHER_PRIVATE_KEY_FILE and CIPHER_PUBLIC_KEY_FILE, or neither' });
-    }
   });
+
+/** Rules between settings, checked on the raw values so they are reported with the rest. */
+function crossChecks(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  const set = (name: string) => !!env[name] && env[name]!.trim() !== '';
+  if (env.SMS_VENDOR === 'http' && !set('SMS_HTTP_URL')) problems.push('SMS_HTTP_URL: is required when SMS_VENDOR=http');
+  if (set('CIPHER_PRIVATE_KEY_FILE') !== set('CIPHER_PUBLIC_KEY_FILE')) {
+    problems.push('CIPHER_PUBLIC_KEY_FILE: set both CIPHER_PRIVATE_KEY_FILE and CIPHER_PUBLIC_KEY_FILE, or neither');
+  }
+  return problems;
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -112,9 +115,11 @@ export class ConfigError extends Error {
 /** Parses the environment; throws ConfigError listing every bad variable. */
 export function parseEnv(env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
-  }
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`)),
+    ...crossChecks(env),
+  ];
+  if (problems.length || !parsed.success) throw new ConfigError(problems);
   return parsed.data;
 }
 

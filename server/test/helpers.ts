@@ -129,6 +129,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   vendors?: Partial<Vendors>;
   clock?: TestClock;
+  /** where dist/ and static/ are looked for */
+  root?: string;
 }
 
 export interface TestApp {
@@ -153,7 +155,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const db = await createTestDb();
   const clock = opts.clock ?? new TestClock();
   const smsLines: string[] = [];
-  const app = await buildApp({ config, db, clock, vendors: { sms: consoleSms(db, (l) => smsLines.push(l)), ...opts.vendors } });
+  const app = await buildApp({ config, db, clock, root: opts.root, vendors: { sms: consoleSms(db, (l) => smsLines.push(l)), ...opts.vendors } });
   await app.ready();
 
   const t: TestApp = {
