@@ -10,7 +10,6 @@ export function sanitiseFileName(raw: string, fallback = 'file'): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
   let name = base
     .normalize('NFC')
-    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f-\u009f"<>:|?*\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .replace(/\s+/g, ' ')
     .replace(/^[\s.]+|[\s.]+$/g, '');
