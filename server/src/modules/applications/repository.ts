@@ -145,7 +145,7 @@ export async function listApplications(db: Db, filter: { status?: number; includ
     `SELECT a.app_id, u.area_code, u.phone, a.oa_type, a.client_type, a.client_status, a.apply_status, a.current_step,
             a.latest_step, a.cash_in_status, a.archived_at, a.updated_at
        FROM applications a JOIN users u ON u.id = a.user_id
-      WHERE ($1::int IS NULL OR a.apply_status = $1) AND ($2 OR a.archived_at IS NULL)
+      WHERE ($1::int IS NULL OR a.apply_status = $1::int) AND ($2::boolean OR a.archived_at IS NULL)
       ORDER BY a.updated_at DESC LIMIT $3`,
     [filter.status ?? null, filter.includeArchived ?? false, filter.limit],
   );
