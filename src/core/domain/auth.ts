@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { VERIFY_CODE_LENGTH } from './limits';
 
+// zod-free: the browser's login screen imports these rules (zod lives in contract.ts)
 /** Phone number rules per area code (digits only; the area code without "+"). */
 export const AREA_CODES = ['86', '852', '853', '886', '1', '44', '65'] as const;
 export type AreaCode = (typeof AREA_CODES)[number];
@@ -31,8 +31,3 @@ export function isValidCode(code: string): boolean {
 
 /** Send-code scene and type defaults (part 3 §5). */
 export const SEND_CODE_DEFAULTS = { scene: 10, type: 1 } as const;
-
-export const phoneFields = {
-  areaCode: z.enum(AREA_CODES),
-  value: z.string().min(4).max(20),
-};

@@ -17,6 +17,12 @@ const appId = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/);
 const ossId = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/);
 
 /** A file reference inside step data. */
+/** Phone fields as the service validates them (moved from auth.ts so that auth.ts stays zod-free). */
+export const phoneFields = {
+  areaCode: z.enum(AREA_CODES),
+  value: z.string().min(4).max(20),
+};
+
 export const fileRef = z.object({
   ossId,
   url: z.string().max(2048).optional(),
