@@ -14,7 +14,7 @@ import { GuardSettingsProvider } from '@core/router';
 import { ToastHost } from '@core/ui';
 import { routeObjects } from './AppShell';
 import { FlowContext, flowTitleKey, type FlowSettings } from './flow-context';
-import { flowRoutes } from './routes';
+import { flowRoutes, preloadFirstScreens } from './routes';
 
 export function FlowProviders({ settings, queryClient, children }: { settings: FlowSettings; queryClient: QueryClient; children: React.ReactNode }) {
   return (
@@ -32,6 +32,7 @@ export function FlowProviders({ settings, queryClient, children }: { settings: F
 export function bootstrap(settings: FlowSettings): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from the page');
+  preloadFirstScreens();
   const queryClient = createQueryClient();
   const router = createHashRouter(routeObjects(flowRoutes(settings)));
   createRoot(container).render(

@@ -1,4 +1,6 @@
-import { STEP_ROUTE, resumeStep, type ApplicationView, type StepName } from '@core/domain';
+// zod-free domain modules only (the barrel would bring zod into the browser bundle)
+import type { ApplicationView } from '@core/domain/contract';
+import { STEP_ROUTE, resumeStep, type StepName } from '@core/domain/steps';
 
 /**
  * The route a returning applicant goes to: the step after the latest saved one (domain resumeStep), or the

@@ -17,9 +17,12 @@ export interface FlowRoute {
   Screen: LazyExoticComponent<ComponentType>;
 }
 
+const loadHome = () => import('./screens/home/HomeScreen');
+const loadLogin = () => import('./screens/login/LoginScreen');
+
 const RootRedirect = lazy(() => import('./screens/root-redirect/RootRedirect'));
-const HomeScreen = lazy(() => import('./screens/home/HomeScreen'));
-const LoginScreen = lazy(() => import('./screens/login/LoginScreen'));
+const HomeScreen = lazy(loadHome);
+const LoginScreen = lazy(loadLogin);
 const MaintenanceScreen = lazy(() => import('./screens/maintenance/MaintenanceScreen'));
 const EnterprisePromptScreen = lazy(() => import('./screens/enterprise-prompt/EnterprisePromptScreen'));
 const NotFoundScreen = lazy(() => import('./screens/not-found/NotFoundScreen'));
@@ -38,3 +41,12 @@ export function flowRoutes({ esop }: { esop: boolean }): FlowRoute[] {
   ];
 }
 
+
+/**
+ * Starts loading the screens a visitor most likely sees first (home, or login without a session) while the page
+ * checks the session, instead of after it: one round trip less before the first screen on a slow network.
+ */
+export function preloadFirstScreens(): void {
+  void loadHome().catch(() => undefined);
+  void loadLogin().catch(() => undefined);
+}

@@ -2,7 +2,7 @@
 import { FormattedMessage } from 'react-intl';
 import { useT } from '@core/i18n';
 import { useToast } from '@core/ui';
-import { TOAST_MS } from '@core/domain';
+import { TOAST_MS } from '@core/domain/errors';
 import { AppHeader } from '../../components/AppHeader';
 import '../maintenance/maintenance.css';
 import './enterprise-prompt.css';

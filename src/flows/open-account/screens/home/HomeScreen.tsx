@@ -22,7 +22,10 @@ import {
 import { bridge } from '@core/bridge';
 import { useT } from '@core/i18n';
 import { ConfirmDialog, PdfLink, useToast } from '@core/ui';
-import { GEO_MIN_APP_VERSION, NEXT_DEBOUNCE_MS, TOAST_MS, clientTypeOf, type ClientType } from '@core/domain';
+import { GEO_MIN_APP_VERSION } from '@core/domain/area';
+import { clientTypeOf, type ClientType } from '@core/domain/client-type';
+import { TOAST_MS } from '@core/domain/errors';
+import { NEXT_DEBOUNCE_MS } from '@core/domain/limits';
 import { AppHeader } from '../../components/AppHeader';
 import { useFlow } from '../../flow-context';
 import { runNextAction, type ConfirmKind, type InformKind, type NextActionPorts, type ToastKind } from './next-action';

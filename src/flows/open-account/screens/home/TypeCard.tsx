@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ClientType } from '@core/domain';
+import type { ClientType } from '@core/domain/client-type';
 
 export interface TypeCardProps {
   type: ClientType;

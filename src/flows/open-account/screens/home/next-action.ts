@@ -4,23 +4,20 @@
  * steps.ts, errors.ts); this module only sequences them. Everything with a side effect (calls, the bridge,
  * dialogs, toasts, navigation) comes in through `ports`, so the sequence is tested without a screen.
  */
+// zod-free domain modules only (the barrel would bring zod into the browser bundle)
+import type { ApplicationView } from '@core/domain/contract';
+import { OA_TYPE_OF, clientTypeOf, type ClientType } from '@core/domain/client-type';
+import { STEP_ROUTE, type StepName } from '@core/domain/steps';
+import { ErrorCode, behaviourOf } from '@core/domain/errors';
 import {
-  OA_TYPE_OF,
-  STEP_ROUTE,
-  ErrorCode,
   afterIpCheck,
-  behaviourOf,
-  clientTypeOf,
   cnEntryCheck,
   geoGate,
   isMainlandCityCode,
   isMainlandIp,
   strictOutcome,
-  type ApplicationView,
   type AreaType,
-  type ClientType,
-  type StepName,
-} from '@core/domain';
+} from '@core/domain/area';
 import { resumeRoute } from '../../resume';
 
 export type StatementPosition = 'first' | 'last';

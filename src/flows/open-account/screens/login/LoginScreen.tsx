@@ -8,17 +8,9 @@ import { useIntl } from 'react-intl';
 import { errorMessage, isApiError, useApiErrorHandler, useLogin, useSendCode } from '@core/api';
 import { useT } from '@core/i18n';
 import { useToast } from '@core/ui';
-import {
-  AREA_CODES,
-  ErrorCode,
-  SEND_CODE_COOLDOWN_S,
-  TOAST_MS,
-  VERIFY_CODE_LENGTH,
-  cleanPhone,
-  isValidCode,
-  isValidPhone,
-  type AreaCode,
-} from '@core/domain';
+import { AREA_CODES, cleanPhone, isValidCode, isValidPhone, type AreaCode } from '@core/domain/auth';
+import { ErrorCode, TOAST_MS } from '@core/domain/errors';
+import { SEND_CODE_COOLDOWN_S, VERIFY_CODE_LENGTH } from '@core/domain/limits';
 import { AppHeader } from '../../components/AppHeader';
 import './login.css';
 

@@ -6,7 +6,9 @@
  */
 import { Navigate, useLocation } from 'react-router-dom';
 import { useApplyDetail } from '@core/api';
-import { clientTypeOf, isLockedForEditing, statusRouteOf } from '@core/domain';
+import { clientTypeOf } from '@core/domain/client-type';
+import { isLockedForEditing } from '@core/domain/status';
+import { statusRouteOf } from '@core/domain/after-submit';
 import { RouteSkeleton } from '../../components/RouteSkeleton';
 import { resumeRoute } from '../../resume';
 
