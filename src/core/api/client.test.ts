@@ -104,6 +104,24 @@ describe('callApi against the fake service (real cipher protocol)', () => {
     await expect(callApi('userInfo')).resolves.toMatchObject({ userId: 'U1' });
   });
 
+  test('a phone clock far behind the service: no handshake loop, the stale request is retried with the learned clock', async () => {
+    server.handlers.userInfo = () => makeUser({ userId: 'U5' });
+    server.clockSkewMs = 3 * 60 * 60 * 1000; // the session's expiresAt looks 4 h ahead, requests look 3 h old
+    const before = server.handshakes;
+    await expect(callApi('userInfo')).resolves.toMatchObject({ userId: 'U5' });
+    await expect(callApi('userInfo')).resolves.toMatchObject({ userId: 'U5' });
+    expect(server.handshakes - before).toBe(1);
+  });
+
+  test('a phone clock far ahead of the service: every new session would look expired; still one handshake', async () => {
+    server.handlers.userInfo = () => makeUser({ userId: 'U6' });
+    server.clockSkewMs = -3 * 60 * 60 * 1000;
+    const before = server.handshakes;
+    await expect(callApi('userInfo')).resolves.toMatchObject({ userId: 'U6' });
+    await expect(callApi('userInfo')).resolves.toMatchObject({ userId: 'U6' });
+    expect(server.handshakes - before).toBe(1);
+  });
+
   test('a business error becomes ApiError with code, message, data and status', async () => {
     server.handlers.applyUpdate = () => {
       throw fakeError(150204, 'This ID already has an account', { phone: '138****5678' }, 409);

@@ -153,8 +153,11 @@ async function handshake(): Promise<CipherState> {
   const wrappedKey = await wrapAesKey(publicKey, raw);
   raw.fill(0);
   const s = await plainCall<{ sid: string; expiresAt: string }>('cipherSession', { kid, wrappedKey }, {});
-  const expiresAt = Date.parse(s.expiresAt);
-  return { sid: s.sid, key, expiresAt: Number.isFinite(expiresAt) ? expiresAt : Infinity };
+  // expiresAt is on the service's clock; a phone whose clock runs ahead would see every new session as
+  // expired and handshake forever, so an implausible lifetime means "until the service says 100602"
+  const lifetime = Date.parse(s.expiresAt) - serverNow();
+  const expiresAt = Number.isFinite(lifetime) && lifetime > 2 * EXPIRY_MARGIN_MS ? Date.now() + lifetime : Infinity;
+  return { sid: s.sid, key, expiresAt };
 }
 
 /** The page's cipher session, made on first use and shared by concurrent calls. */
