@@ -13,7 +13,7 @@
  * - Envelope: {result} → the result; {error:{code,message,data}} → ApiError. No answer, a timeout or an
  *   unreadable 5xx → ApiError 'NETWORK'.
  */
-import ky, { isNetworkError, isTimeoutError, type KyResponse, type Options as KyOptions } from 'ky';
+import ky, { isTimeoutError, type KyResponse, type Options as KyOptions } from 'ky';
 import { API_PREFIX, CALLS, type CallName } from '../domain/calls';
 import type { Req, Res, schemas } from '../domain/contract';
 import {
@@ -102,7 +102,7 @@ async function send(path: string, options: KyOptions, signal?: AbortSignal): Pro
   } catch (e) {
     if (isAbort(e, signal) && !isTimeoutError(e)) throw e;
     // ky's NetworkError and TimeoutError, and any fetch failure its heuristics do not recognise
-    throw ApiError.network(isNetworkError(e) || isTimeoutError(e) ? e : (e as Error));
+    throw ApiError.network(e);
   }
 }
 
