@@ -171,34 +171,46 @@ describe('ApplySwitch', () => {
     expect(res.body.result.application.data).toEqual({});
   });
 
-  test('151205 when the area settings forbid the hk route: opening-limit 3, or 2/5 from a mainland address', async () => {
-    const c = await user();
-    const a = await start(c, 1);
-    await settings(c, { openingLimitType: 3 });
-    expect(errorOf(await c.call('applySwitch', { appId: a.appId, data: { oaType: 2 } }))).toBe(ErrorCode.SWITCH_REGION_DENIED);
-
-    await settings(c, { openingLimitType: 2 });
-    expect(errorOf(await callFrom(c, 'applySwitch', { appId: a.appId, data: { oaType: 2 } }, '1.2.4.8'))).toBe(ErrorCode.SWITCH_REGION_DENIED);
-    await settings(c, { openingLimitType: 5 });
-    expect(errorOf(await callFrom(c, 'applySwitch', { appId: a.appId, data: { oaType: 2 } }, '114.114.114.114'))).toBe(ErrorCode.SWITCH_REGION_DENIED);
-    const detail = await c.call('applyDetail');
-    expect(detail.body.result.oaType).toBe(1); // nothing changed
-
-    // the same settings from a Hong Kong address let the switch through
-    const ok = await callFrom(c, 'applySwitch', { appId: a.appId, data: { oaType: 2 } }, '203.198.1.1');
-    expect(ok.body.error).toBeUndefined();
-    expect(ok.body.result.application.clientType).toBe('hk');
-  });
-
-  test('opening-limit 0 and switching to cn are never region-denied', async () => {
+  test('151205 when a switch to cn from a restrictive area brings no statement: opening-limit 3, or 2/5 from a mainland address', async () => {
     const c = await user();
     const a = await start(c, 2);
     await settings(c, { openingLimitType: 3 });
-    const res = await callFrom(c, 'applySwitch', { appId: a.appId, data: { oaType: 1 } }, '1.2.4.8');
-    expect(res.body.result.application.clientType).toBe('cn');
+    expect(errorOf(await c.call('applySwitch', { appId: a.appId, data: { oaType: 1 } }))).toBe(ErrorCode.SWITCH_REGION_DENIED);
+    await settings(c, { openingLimitType: 2 });
+    expect(errorOf(await callFrom(c, 'applySwitch', { appId: a.appId, data: { oaType: 1 } }, '1.2.4.8'))).toBe(ErrorCode.SWITCH_REGION_DENIED);
+    await settings(c, { openingLimitType: 5 });
+    expect(errorOf(await callFrom(c, 'applySwitch', { appId: a.appId, data: { oaType: 1 } }, '114.114.114.114'))).toBe(ErrorCode.SWITCH_REGION_DENIED);
+    const detail = await c.call('applyDetail');
+    expect(detail.body.result.oaType).toBe(2); // nothing changed
+
+    // the same settings from a Hong Kong address let the switch through
+    await settings(c, { openingLimitType: 2 });
+    const ok = await callFrom(c, 'applySwitch', { appId: a.appId, data: { oaType: 1 } }, '203.198.1.1');
+    expect(ok.body.error).toBeUndefined();
+    expect(ok.body.result.application.clientType).toBe('cn');
+  });
+
+  test('with the statement the restricted switch to cn goes through, STATEMENT first; no statements taken → still 151205', async () => {
+    const c = await user();
+    const a = await start(c, 2);
+    await settings(c, { openingLimitType: 3, statementLimitType: 0 });
+    expect(errorOf(await c.call('applySwitch', { appId: a.appId, data: { oaType: 1 }, withStatement: 'first' }))).toBe(ErrorCode.SWITCH_REGION_DENIED);
+    await settings(c, { openingLimitType: 3, statementLimitType: 1 });
+    const ok = await c.call('applySwitch', { appId: a.appId, data: { oaType: 1 }, withStatement: 'first' });
+    expect(ok.body.error).toBeUndefined();
+    expect(ok.body.result.application.applyStepsName[0]).toBe('STATEMENT');
+    expect(ok.body.result.nextStep).toBe('STATEMENT');
+  });
+
+  test('opening-limit 0 and switching to hk are never region-denied', async () => {
+    const c = await user();
+    const a = await start(c, 1);
+    await settings(c, { openingLimitType: 3 });
+    const res = await callFrom(c, 'applySwitch', { appId: a.appId, data: { oaType: 2 } }, '1.2.4.8');
+    expect(res.body.result.application.clientType).toBe('hk');
     await settings(c, {});
-    const back = await callFrom(c, 'applySwitch', { appId: a.appId, data: { oaType: 2 } }, '1.2.4.8');
-    expect(back.body.result.application.clientType).toBe('hk');
+    const back = await callFrom(c, 'applySwitch', { appId: a.appId, data: { oaType: 1 } }, '1.2.4.8');
+    expect(back.body.result.application.clientType).toBe('cn');
   });
 
   test('another user\'s application → 151301, and it stays as it was', async () => {

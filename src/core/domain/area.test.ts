@@ -1,5 +1,5 @@
 import {
-  afterIpCheck, cnEntryCheck, compareVersions, geoGate, isMainlandCityCode, isMainlandIp, strictOutcome,
+  afterIpCheck, cnEntryCheck, cnNeedsStatement, compareVersions, geoGate, isMainlandCityCode, isMainlandIp, strictOutcome,
 } from './area';
 
 describe('cn entry check by opening-limit (area) type', () => {
@@ -90,5 +90,20 @@ describe('strict handling', () => {
     [2, '0', 'mainlandBlocked'],
   ])('limit %i, skip %s → %s', (statementLimitType, statementSkipType, kind) => {
     expect(strictOutcome({ statementLimitType, statementSkipType }).kind).toBe(kind);
+  });
+});
+
+describe('service-side statement requirement for cn', () => {
+  test.each([
+    [3, false, true],
+    [3, true, true],
+    [2, true, true],
+    [5, true, true],
+    [2, false, false],
+    [5, false, false],
+    [4, true, false],
+    [0, true, false],
+  ])('limit %i, mainland IP %s → needs statement %s', (type, mainland, needs) => {
+    expect(cnNeedsStatement(type, mainland)).toBe(needs);
   });
 });

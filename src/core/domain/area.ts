@@ -92,3 +92,14 @@ export function strictOutcome(area: Pick<AreaType, 'statementLimitType' | 'state
 export function statementSkipAllowed(area: Pick<AreaType, 'statementSkipType'>): boolean {
   return String(area.statementSkipType) === '1';
 }
+
+/**
+ * The service's reading of the same rule: the opening-limit type alone (3), or 2/5 with a mainland IP address,
+ * makes a mainland (cn) application need the statement. Type 4 rests on the app's geolocation, which only the
+ * client can read. A switch to cn that needs the statement and does not bring it is refused with 151205, and the
+ * client answers that with strict handling.
+ */
+export function cnNeedsStatement(openingLimitType: number, mainlandIp: boolean): boolean {
+  if (openingLimitType === 3) return true;
+  return (openingLimitType === 2 || openingLimitType === 5) && mainlandIp;
+}

@@ -15,6 +15,7 @@ import {
   insertStatement,
   isLockedForEditing,
   isMainlandIp,
+  cnNeedsStatement,
   isRejected,
   nextMove,
   resumeStep,
@@ -75,13 +76,21 @@ export async function applyCheck(deps: AppsDeps, userId: string): Promise<{ ok: 
 }
 
 /**
- * The switch-region rule (151205): switching TO the hk route is denied when the area settings are
- * restrictive — opening-limit type 3, or 2/5 with a mainland IP address (the same IP rule the home page uses).
+ * The switch-region rule (151205): a switch TO the mainland (cn) route from a restrictive area (domain
+ * cnNeedsStatement: opening-limit type 3, or 2/5 with a mainland IP address) is refused unless it brings the
+ * statement step; when the deployment takes no statements at all (statementLimitType ≠ 1) it is refused outright.
+ * The client answers 151205 with strict handling (statement dialog, then the switch again with the statement).
  */
-export async function switchToHkDenied(area: AreaType, locateIp: () => Promise<{ country: string; region: string }>): Promise<boolean> {
-  if (area.openingLimitType === 3) return true;
-  if (area.openingLimitType === 2 || area.openingLimitType === 5) return isMainlandIp(await locateIp());
-  return false;
+export async function switchToCnDenied(
+  area: AreaType,
+  withStatement: boolean,
+  locateIp: () => Promise<{ country: string; region: string }>,
+): Promise<boolean> {
+  const needs = area.openingLimitType === 3 || area.openingLimitType === 2 || area.openingLimitType === 5
+    ? cnNeedsStatement(area.openingLimitType, isMainlandIp(await locateIp()))
+    : false;
+  if (!needs) return false;
+  return !withStatement || area.statementLimitType !== 1;
 }
 
 function stepsFor(clientType: ClientType, withStatement?: 'first' | 'last'): StepName[] {
@@ -174,13 +183,13 @@ export async function switchType(
   const target = req.data.oaType;
   const targetType = clientTypeOf(target);
   if (req.withStatement) statementOnlyForCn(targetType, 'withStatement');
-  const area = targetType === 'hk' ? await areaType(deps, userId) : null;
+  const area = targetType === 'cn' ? await areaType(deps, userId) : null;
   const at = now(deps);
   return deps.db.transaction(async (tx) => {
     const row = await ownedActive(tx, userId, req.appId);
     if (!isEditable(row) || isRejected(row.apply_status)) throw new AppError(ErrorCode.APPLICATION_LOCKED);
     if (row.client_type === targetType) return continueExisting(tx, userId, row, targetType, req.withStatement, at);
-    if (area && (await switchToHkDenied(area, locateIp))) throw new AppError(ErrorCode.SWITCH_REGION_DENIED);
+    if (area && (await switchToCnDenied(area, !!req.withStatement, locateIp))) throw new AppError(ErrorCode.SWITCH_REGION_DENIED);
     const steps = stepsFor(targetType, req.withStatement);
     const oldDrafts = (row.data.drafts ?? {}) as Record<string, unknown>;
     const data: Record<string, unknown> = {};
