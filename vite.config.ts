@@ -28,7 +28,14 @@ export default defineConfig(({ command }) => ({
     target: 'es2020',
     sourcemap: false,
     reportCompressedSize: false,
-    rolldownOptions: { input: pages },
+    rolldownOptions: {
+      input: pages,
+      // React Query marks its modules "use client" (a server-components hint that means nothing in this build)
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+    },
   },
   server: {
     port: 5173,
