@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { FormattedMessage } from 'react-intl';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { detectLang, normalizeLang, readQueryParam, setCurrentLang } from './lang';
 import { I18nProvider, useLang, usePageTitle } from './I18nProvider';
 import { flattenMessages } from './messages';
@@ -85,6 +86,18 @@ describe('detectLang: query, then the user choice, then the app, then the browse
 
 test('flattenMessages makes dotted keys', () => {
   expect(flattenMessages({ home: { cn: { title: 'A' } }, common: { next: 'N' } })).toEqual({ 'home.cn.title': 'A', 'common.next': 'N' });
+});
+
+test('precompiled messages (ICU ASTs) are kept and render like texts', async () => {
+  const ast = parse('{current} of {total}');
+  const messages = flattenMessages({ common: { progress: ast, next: parse('Next') } });
+  expect(messages).toEqual({ 'common.progress': ast, 'common.next': expect.any(Array) });
+  render(
+    <I18nProvider lang="en" messages={messages}>
+      <FormattedMessage id="common.progress" values={{ current: 2, total: 6 }} />
+    </I18nProvider>,
+  );
+  expect(await screen.findByText('2 of 6')).toBeInTheDocument();
 });
 
 function Probe() {

@@ -2,19 +2,24 @@
  * Messages per language, loaded lazily: each language's JSON and react-vant's locale are separate
  * chunks, so only the chosen language is fetched (the initial JS carries none of them).
  */
+import type { MessageFormatElement } from 'react-intl';
 import type { Locale as VantLocale } from 'react-vant/es/locale/lang/base.js';
 import type { Lang } from './lang';
 
-export type Messages = Record<string, string>;
+/** Message texts, or ICU ASTs when a build step precompiled them (react-intl takes both). */
+export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
 
-/** Flattens nested locale JSON to dotted keys: {home:{cn:{title}}} → {'home.cn.title': ...}. */
-export function flattenMessages(tree: Record<string, unknown>, prefix = '', out: Messages = {}): Messages {
+/**
+ * Flattens nested locale JSON to dotted keys: {home:{cn:{title}}} → {'home.cn.title': ...}.
+ * Arrays are kept as they are: a precompiled message is an array of ICU AST elements.
+ */
+export function flattenMessages(tree: Record<string, unknown>, prefix = '', out: Record<string, unknown> = {}): Messages {
   for (const [k, v] of Object.entries(tree)) {
     const key = prefix ? `${prefix}.${k}` : k;
-    if (v && typeof v === 'object' && !Array.isArray(v)) flattenMessages(v as Record<string, unknown>, key, out);
-    else if (typeof v === 'string') out[key] = v;
+    if (typeof v === 'string' || Array.isArray(v)) out[key] = v;
+    else if (v && typeof v === 'object') flattenMessages(v as Record<string, unknown>, key, out);
   }
-  return out;
+  return out as Messages;
 }
 
 type JsonModule = { default: Record<string, unknown> } | Record<string, unknown>;

@@ -15,10 +15,11 @@ import { flattenMessages } from '../i18n/messages';
 import type { Lang } from '../i18n/lang';
 import { ToastHost } from '../ui/ToastHost';
 
+// the locale files hold plain texts, so the flattened messages are strings here
 export const testMessages: Record<Lang, Record<string, string>> = {
-  'zh-CN': flattenMessages(zhCN as Record<string, unknown>),
-  'zh-TW': flattenMessages(zhTW as Record<string, unknown>),
-  en: flattenMessages(en as Record<string, unknown>),
+  'zh-CN': flattenMessages(zhCN as Record<string, unknown>) as Record<string, string>,
+  'zh-TW': flattenMessages(zhTW as Record<string, unknown>) as Record<string, string>,
+  en: flattenMessages(en as Record<string, unknown>) as Record<string, string>,
 };
 
 /** A QueryClient for tests: no retries, no garbage-collection timers left behind. */
