@@ -36,6 +36,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** where dist/ and static/ are looked for (default: the project root) */
   root?: string;
+  /** where log lines go (default: stdout) */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -48,7 +50,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   };
 
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: opts.logStream ? { ...(loggerOptions(config) as object), stream: opts.logStream } : loggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

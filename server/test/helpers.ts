@@ -86,7 +86,7 @@ export async function createTestDb(): Promise<Db> {
   await admin.close();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const db = openPostgres(target.toString(), 4);
+  const db = openPostgres(target.toString(), 4, () => undefined); // DROP ... WITH (FORCE) may end a closing connection
   await migrate(db);
   return {
     kind: db.kind,
@@ -131,6 +131,8 @@ export interface TestAppOptions {
   clock?: TestClock;
   /** where dist/ and static/ are looked for */
   root?: string;
+  /** receives the structured log lines (set LOG_LEVEL in env to see them) */
+  logStream?: { write(line: string): void };
 }
 
 export interface TestApp {
@@ -155,7 +157,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const db = await createTestDb();
   const clock = opts.clock ?? new TestClock();
   const smsLines: string[] = [];
-  const app = await buildApp({ config, db, clock, root: opts.root, vendors: { sms: consoleSms(db, (l) => smsLines.push(l)), ...opts.vendors } });
+  const app = await buildApp({ config, db, clock, root: opts.root, logStream: opts.logStream, vendors: { sms: consoleSms(db, (l) => smsLines.push(l)), ...opts.vendors } });
   await app.ready();
 
   const t: TestApp = {

@@ -67,8 +67,14 @@ const pgTypes = {
     oid === INT8_OID ? toNumber : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
-export function openPostgres(connectionString: string, max = 10): Db & { pool: pg.Pool } {
+export function openPostgres(
+  connectionString: string,
+  max = 10,
+  onIdleError: (err: Error) => void = (err) => process.stderr.write(`database: an idle connection failed (${err.message}); it will be replaced\n`),
+): Db & { pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString, max, types: pgTypes });
+  // a connection dropped while idle (server restart, admin kill) must not crash the process
+  pool.on('error', onIdleError);
   let closed = false;
   return {
     kind: 'postgres',
