@@ -35,6 +35,14 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOp
     serializers: {
       req: (req: FastifyRequest) => ({ method: req.method, path: pathOnly(req.url) }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      // no driver details: PostgreSQL's `detail` names the values of a failed row
+      err: (err: Error & { code?: unknown; statusCode?: unknown }) => ({
+        type: err.name,
+        message: err.message,
+        errorCode: err.code, // not `code`: that name is redacted (verification codes)
+        statusCode: err.statusCode,
+        stack: err.stack ?? '',
+      }),
     },
   };
 }

@@ -201,6 +201,12 @@ describe('malformed bodies', () => {
     expect(res.json().error.code).toBe(ErrorCode.INVALID_INPUT);
   });
 
+  it('answers 100400 (HTTP 413) for a body over 1 MiB', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/kyc/esop/v1/SendCode', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ sid: 'x', data: 'a'.repeat(1100 * 1024) }) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe(ErrorCode.INVALID_INPUT);
+  });
+
   it('translates messages by x-esop-lang / accept-language', async () => {
     const client = await t.handshake();
     const en = await client.call('userInfo', {}, { headers: { 'x-esop-lang': 'en' } });

@@ -28,3 +28,11 @@ it('logs requests without phones, codes, salts, tokens, cookies, query strings o
   // the code goes only to the console SMS vendor's own line, never to the structured log
   expect(t.smsLines.join('\n')).toContain(code);
 });
+
+it('logs a failing query without the row values PostgreSQL puts in its detail', async () => {
+  lines.length = 0;
+  t.app.log.error({ err: Object.assign(new Error('duplicate key value violates unique constraint "users_area_code_phone_key"'), { code: '23505', detail: 'Key (area_code, phone)=(852, 98765432) already exists.' }) }, 'boom');
+  const log = lines.join('');
+  expect(log).toContain('23505');
+  expect(log).not.toContain('98765432');
+});

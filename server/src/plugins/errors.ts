@@ -29,7 +29,7 @@ export function issuesOf(validation: ReadonlyArray<{ instancePath?: string; mess
 export function installErrorEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
-      if (err.statusCode >= 500) request.log.error({ err, code: err.code }, 'request failed');
+      if (err.statusCode >= 500) request.log.error({ err, errorCode: err.code }, 'request failed');
       return sendError(request, reply, err.code, { data: err.data, status: err.statusCode, message: err.givenMessage });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -40,7 +40,7 @@ export function installErrorEnvelope(app: FastifyInstance): void {
       return sendError(request, reply, ErrorCode.INTERNAL);
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
-    if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_FILES_LIMIT') {
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_FILES_LIMIT') {
       return sendError(request, reply, ErrorCode.FILE_TOO_LARGE, { status: 413 });
     }
     if (status >= 400 && status < 500) {
