@@ -144,3 +144,13 @@ describe('cipher rejections (answered plain)', () => {
     }
   });
 });
+
+describe('cipher session storage', () => {
+  it('stores session keys sealed, not in clear', async () => {
+    const client = await t.handshake();
+    const { rows } = await t.db.query<{ aes_key: Uint8Array }>('SELECT aes_key FROM cipher_sessions WHERE sid = $1', [client.sid]);
+    expect(rows[0].aes_key.byteLength).toBe(12 + 32 + 16);
+    expect(client.rawKey?.byteLength).toBe(32);
+    expect(Buffer.from(rows[0].aes_key).includes(Buffer.from(client.rawKey!))).toBe(false);
+  });
+});

@@ -218,6 +218,8 @@ export interface SendOptions {
 export class TestClient {
   cookie: string | undefined;
   user: UserView | undefined;
+  /** the AES key's bytes (what the server must never store in clear) */
+  rawKey: Uint8Array | undefined;
 
   constructor(
     readonly app: FastifyInstance,
@@ -234,7 +236,9 @@ export class TestClient {
     const wrappedKey = await cipher.wrapAesKey(publicKey, raw);
     const res = await app.inject({ method: 'POST', url: CALLS.cipherSession.path, payload: { kid, wrappedKey } });
     if (res.statusCode !== 200) throw new Error(`CipherSession failed: ${res.body}`);
-    return new TestClient(app, clock, (res.json().result as { sid: string }).sid, key);
+    const client = new TestClient(app, clock, (res.json().result as { sid: string }).sid, key);
+    client.rawKey = raw;
+    return client;
   }
 
   /** Seals a payload for method+path as the browser client would. */

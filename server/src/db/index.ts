@@ -9,7 +9,10 @@ import pg from 'pg';
 
 export interface Db {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
-  /** Runs fn in one transaction (nested calls join the outer one). */
+  /**
+   * Runs fn in one transaction (nested calls join the outer one). Inside fn use only `tx`: on PGlite
+   * (one connection) a query on the outer db waits for the transaction to end, i.e. forever.
+   */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';

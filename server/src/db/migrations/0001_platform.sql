@@ -56,6 +56,7 @@ CREATE INDEX sessions_user_idx ON sessions (user_id);
 
 CREATE TABLE cipher_sessions (
   sid text PRIMARY KEY,
+  -- the session's AES key, sealed: iv (12 bytes) || AES-GCM(key derived from SIGNING_SECRET, aad = sid)
   aes_key bytea NOT NULL,
   created_at timestamptz NOT NULL,
   expires_at timestamptz NOT NULL

@@ -3,7 +3,7 @@
  * the handshake (unwrap a client's AES key with our RSA private key) and the opening of
  * request envelopes with the checks in order: shape → known sid → tag (AAD) → freshness → replay.
  */
-import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { createPrivateKey, createPublicKey, hkdfSync } from 'node:crypto';
 import { cipher, ErrorCode } from '@core/domain';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
@@ -32,6 +32,34 @@ export function createCipherService(deps: { config: Config; db: Db; clock: Clock
   const spkiDer = createPublicKey(secrets.cipherPublicKeyPem).export({ type: 'spki', format: 'der' });
   const pkcs8Der = createPrivateKey(secrets.cipherPrivateKeyPem).export({ type: 'pkcs8', format: 'der' });
   const privateKey = globalThis.crypto.subtle.importKey('pkcs8', new Uint8Array(pkcs8Der), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['decrypt']);
+  // session keys are stored sealed (AES-GCM, aad = sid) under a key derived from SIGNING_SECRET
+  const atRest = globalThis.crypto.subtle.importKey(
+    'raw',
+    new Uint8Array(hkdfSync('sha256', secrets.signingSecret, 'esop', 'cipher-session-at-rest', 32)),
+    { name: 'AES-GCM' },
+    false,
+    ['encrypt', 'decrypt'],
+  );
+  const sealAtRest = async (sid: string, raw: Uint8Array): Promise<Uint8Array> => {
+    const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
+    const ct = new Uint8Array(await globalThis.crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(sid) }, await atRest, raw as Uint8Array<ArrayBuffer>));
+    const out = new Uint8Array(12 + ct.byteLength);
+    out.set(iv);
+    out.set(ct, 12);
+    return out;
+  };
+  const openAtRest = async (sid: string, stored: Uint8Array): Promise<Uint8Array | null> => {
+    try {
+      const plain = await globalThis.crypto.subtle.decrypt(
+        { name: 'AES-GCM', iv: stored.slice(0, 12), additionalData: new TextEncoder().encode(sid) },
+        await atRest,
+        stored.slice(12),
+      );
+      return new Uint8Array(plain);
+    } catch {
+      return null; // another SIGNING_SECRET: the client handshakes again
+    }
+  };
   const cache = new Map<string, { key: CryptoKey; expiresAt: number }>();
   let lastPurge = 0;
 
@@ -45,7 +73,9 @@ export function createCipherService(deps: { config: Config; db: Db; clock: Clock
     }
     const row = await repo.findCipherSession(deps.db, sid);
     if (!row || row.expiresAt.getTime() <= now) return null;
-    const key = await cipher.importAesKey(row.key);
+    const raw = await openAtRest(sid, row.key);
+    if (!raw) return null;
+    const key = await cipher.importAesKey(raw);
     remember(sid, key, row.expiresAt.getTime());
     return key;
   }
@@ -77,7 +107,7 @@ export function createCipherService(deps: { config: Config; db: Db; clock: Clock
       const now = deps.clock.now();
       const sid = cipher.randomB64u(18);
       const expiresAt = now + CIPHER_SESSION_TTL_MS;
-      await repo.insertCipherSession(deps.db, { sid, key: raw, createdAt: new Date(now), expiresAt: new Date(expiresAt) });
+      await repo.insertCipherSession(deps.db, { sid, key: await sealAtRest(sid, raw), createdAt: new Date(now), expiresAt: new Date(expiresAt) });
       remember(sid, key, expiresAt);
       return { sid, expiresAt: new Date(expiresAt).toISOString() };
     },
