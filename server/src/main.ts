@@ -1,7 +1,8 @@
 /** `npm start` / `npm run serve`: settings → database (migrated) → app → listen. */
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, projectRoot } from './config';
 import { openDatabase } from './db';
 import { migrate } from './db/migrate';
 import { serverInfoPath, writeOpsToken } from './ops/token';
@@ -56,6 +57,7 @@ async function start(): Promise<void> {
     [
       '',
       `  Account opening is running: http://${shownHost}:${port}/pages/openAccount.html`,
+      ...(existsSync(join(projectRoot(), 'dist', 'pages')) ? [] : ['  The site is not built yet (npm run build, or npm start): only the API answers.']),
       `  Database: ${db.kind === 'pglite' ? `PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'}`,
       config.sms.vendor === 'console'
         ? '  Log in with any phone number; the verification code appears in this log as "[sms] code for ...",\n  or run: npm run ops -- code <phone> [--area 852]'
