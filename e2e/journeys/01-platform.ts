@@ -50,11 +50,14 @@ export const journeys: Journey[] = [
       await ops(service, 'user', '13812345678', '--area', '86', '--opening-limit', '3', '--statement-limit', '1', '--statement-skip', '0');
       const { context, page } = await newPhone(browser);
       try {
+        // home is public: the visitor chooses first, and Start asks for the login
         await page.goto(`${service.base}/pages/openAccount.html#/account`);
-        await loginInBrowser(page, service, '13812345678', '86');
         const cn = page.getByRole('radio', { name: /Mainland China/ });
-        await cn.waitFor();
         await cn.click();
+        await page.getByRole('button', { name: 'Start' }).click();
+        await loginInBrowser(page, service, '13812345678', '86');
+        await page.waitForURL(/#\/account\?type=cn/);
+        assert(await cn.isChecked(), 'back from login with the mainland card still chosen');
         await page.getByRole('button', { name: 'Start' }).click();
         const dialog = page.getByRole('dialog', { name: 'Upload a statement' });
         await dialog.waitFor();
@@ -82,7 +85,7 @@ export const journeys: Journey[] = [
 
       const { context, page } = await newPhone(browser);
       try {
-        await page.goto(`${service.base}/pages/openAccount.html#/account`);
+        await page.goto(`${service.base}/pages/openAccount.html#/login`);
         await loginInBrowser(page, service, '63456789');
         await page.getByRole('radio', { name: /Mainland China/ }).waitFor();
         const res = await page.goto(new URL(ossUrl, service.base).toString());

@@ -39,6 +39,10 @@ describe('send code and log in', () => {
     });
     const cookie = login.response.cookies.find((c) => c.name === 'esop_sid');
     expect(cookie).toEqual(expect.objectContaining({ httpOnly: true, sameSite: 'Strict', path: '/' }));
+    // the readable hint carries no secret and lives as long as the session
+    const hint = login.response.cookies.find((c) => c.name === 'esop_in');
+    expect(hint).toEqual(expect.objectContaining({ value: '1', sameSite: 'Strict', path: '/', maxAge: cookie?.maxAge }));
+    expect(hint?.httpOnly).toBeFalsy();
 
     const info = await client.call('userInfo');
     expect(info.status).toBe(200);
@@ -307,6 +311,8 @@ describe('sessions', () => {
     expect(out.status).toBe(200);
     expect(out.body.result).toEqual({ ok: true });
     expect(client.cookie).toBeUndefined();
+    const hint = out.response.cookies.find((c) => c.name === 'esop_in');
+    expect(hint?.value).toBe('');
     client.cookie = cookie;
     expect((await client.call('userInfo')).body.error?.code).toBe(ErrorCode.LOGIN_EXPIRED);
   });

@@ -31,3 +31,13 @@ export function isValidCode(code: string): boolean {
 
 /** Send-code scene and type defaults (part 3 §5). */
 export const SEND_CODE_DEFAULTS = { scene: 10, type: 1 } as const;
+
+/**
+ * A cookie the page can read that says "a session was started here" (value "1", no secret; the session itself
+ * is the HttpOnly esop_sid). Without it the page knows the visitor is anonymous without asking the service.
+ */
+export const SESSION_HINT_COOKIE = 'esop_in';
+
+export function hasSessionHint(cookieHeader: string): boolean {
+  return cookieHeader.split(';').some((c) => c.trim() === `${SESSION_HINT_COOKIE}=1`);
+}

@@ -47,3 +47,8 @@ export function makeUser(over: Partial<UserView> = {}): UserView {
     ...over,
   };
 }
+
+/** Makes the page look like one where no session was started (no readable session hint). */
+export function clearSessionHint(): void {
+  document.cookie = 'esop_in=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+}

@@ -11,3 +11,9 @@ if (!window.matchMedia) {
     ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
 }
 window.scrollTo = () => {};
+
+// Tests start as a page where a session was started (the readable hint cookie the service sets with it);
+// a test of an anonymous visitor clears it with clearSessionHint().
+beforeEach(() => {
+  document.cookie = 'esop_in=1; path=/';
+});

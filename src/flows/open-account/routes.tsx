@@ -32,7 +32,7 @@ export function flowRoutes({ esop }: { esop: boolean }): FlowRoute[] {
   const titleKey = flowTitleKey(esop);
   return [
     { path: '/', submittedFlag: true, titleKey, public: false, Screen: RootRedirect },
-    { path: '/account', submittedFlag: false, titleKey, public: false, Screen: HomeScreen },
+    { path: '/account', submittedFlag: false, titleKey, public: true, Screen: HomeScreen },
     { path: '/login', submittedFlag: true, titleKey, public: true, Screen: LoginScreen },
     { path: '/mrStatus', submittedFlag: true, titleKey, public: true, Screen: MaintenanceScreen },
     { path: '/accountPrompt', submittedFlag: true, titleKey, public: true, Screen: EnterprisePromptScreen },

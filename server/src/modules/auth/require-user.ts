@@ -3,16 +3,28 @@
  * answers 100008 (no/unknown session), 100033 (idle expiry), 100034 (absolute expiry).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_HINT_COOKIE } from '@core/domain';
 import { resolveSession } from './service';
 
 export const SESSION_COOKIE = 'esop_sid';
+
+/** Sets the session cookie and its readable hint (see SESSION_HINT_COOKIE) with the same lifetime. */
+export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, sessionId: string, maxAgeSeconds: number): void {
+  reply.setCookie(SESSION_COOKIE, sessionId, cookieOptions(request, maxAgeSeconds));
+  reply.setCookie(SESSION_HINT_COOKIE, '1', { ...cookieOptions(request, maxAgeSeconds), httpOnly: false });
+}
+
+export function clearSessionCookies(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
+}
 
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   try {
     const { user, sessionHash } = await resolveSession(request.server.deps, request.cookies[SESSION_COOKIE]);
     request.user = { userId: user.id, areaCode: user.area_code, phone: user.phone, subAcctId: user.sub_acct_id, sessionHash };
   } catch (err) {
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookies(reply);
     throw err;
   }
 }

@@ -2,11 +2,11 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CALLS, schemas } from '@core/domain';
 import { OK, okSchema, resultOf } from '../../plugins/reply';
-import { cookieOptions, requireUser, SESSION_COOKIE } from './require-user';
+import { clearSessionCookies, requireUser, SESSION_COOKIE, setSessionCookies } from './require-user';
 import * as service from './service';
 
 function startSession(request: FastifyRequest, reply: FastifyReply, s: service.NewSession) {
-  reply.setCookie(SESSION_COOKIE, s.sessionId, cookieOptions(request, s.maxAgeSeconds));
+  setSessionCookies(request, reply, s.sessionId, s.maxAgeSeconds);
   return { result: s.user };
 }
 
@@ -30,7 +30,7 @@ const authRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(CALLS.logout.path, { schema: { tags: ['auth'], response: { 200: resultOf(okSchema) } } }, async (request, reply) => {
     await service.endSession(deps, request.cookies[SESSION_COOKIE]);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookies(reply);
     return { result: OK };
   });
 

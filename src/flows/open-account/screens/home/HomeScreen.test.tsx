@@ -9,7 +9,7 @@ import { ApiError } from '@core/api/api-error';
 import { bridge } from '@core/bridge';
 import type { AreaType } from '@core/domain';
 import { installFakeApi, type FakeApiHandlers } from '@core/testing/fake-api';
-import { makeApplication } from '@core/testing/factories';
+import { clearSessionHint, makeApplication, makeUser } from '@core/testing/factories';
 import { currentLocation, renderWithProviders } from '@core/testing/render-with-providers';
 import { toast } from '@core/ui';
 import { FlowContext } from '../../flow-context';
@@ -30,6 +30,7 @@ function area(over: Partial<AreaType> = {}): AreaType {
 function api(over: FakeApiHandlers = {}, areaType: AreaType = area()) {
   return installFakeApi({
     clientConfig: () => CONFIG,
+    userInfo: () => makeUser(),
     areaType: () => areaType,
     applyDetail: () => null,
     applyCheck: () => ({ ok: true }),
@@ -65,6 +66,8 @@ async function choose(radio: () => HTMLElement) {
 }
 
 async function pressStart() {
+  // Start waits for the session check (a person sees it enabled before pressing)
+  await waitFor(() => expect(startButton()).toBeEnabled());
   await act(async () => startButton().click());
 }
 
@@ -72,6 +75,35 @@ beforeEach(() => {
   jest.restoreAllMocks();
   toast.clear();
   window.localStorage.clear();
+});
+
+describe('an anonymous visitor', () => {
+  test('sees the home page at once and is asked to log in on Start, coming back with the type chosen', async () => {
+    clearSessionHint();
+    const fake = api();
+    renderHome();
+    await choose(hkRadio);
+    await pressStart();
+    await waitFor(() => expect(screen.getByText('elsewhere')).toBeInTheDocument());
+    expect(currentLocation()).toBe(`/login?redirect=${encodeURIComponent('/account?type=hk')}`);
+    const called = fake.all.map((c) => c.name);
+    expect(called).not.toContain('userInfo');
+    expect(called).not.toContain('applyStart');
+    expect(called).not.toContain('applyDetail');
+  });
+
+  test('back from login with ?type=cn, the mainland card is chosen', async () => {
+    api();
+    renderWithProviders(
+      <FlowContext.Provider value={{ esop: false }}>
+        <Routes>
+          <Route path="/account" element={<HomeScreen />} />
+        </Routes>
+      </FlowContext.Provider>,
+      { route: '/account?type=cn', lang: 'en' },
+    );
+    await waitFor(() => expect(cnRadio()).toBeChecked());
+  });
 });
 
 describe('home layout and the Next rule', () => {
@@ -181,7 +213,7 @@ describe('starting', () => {
     await choose(hkRadio);
     await pressStart();
     expect(startButton()).toBeDisabled();
-    await pressStart();
+    await act(async () => startButton().click());
     await act(async () => release());
     await waitFor(() => expect(currentLocation()).toBe('/HK_IDcard'));
     expect(fake.calls('applyCheck')).toHaveLength(1);

@@ -3,7 +3,7 @@
  * The decisions are in ./next-action.ts (sequence) and @core/domain (rules); this screen renders and wires them.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   applyCheck,
@@ -18,13 +18,15 @@ import {
   useApplySwitch,
   useAreaType,
   useClientConfig,
+  useUserInfo,
+  ApiError,
 } from '@core/api';
 import { bridge } from '@core/bridge';
 import { useT } from '@core/i18n';
 import { ConfirmDialog, PdfLink, useToast } from '@core/ui';
 import { GEO_MIN_APP_VERSION } from '@core/domain/area';
 import { clientTypeOf, type ClientType } from '@core/domain/client-type';
-import { TOAST_MS } from '@core/domain/errors';
+import { ErrorCode, TOAST_MS } from '@core/domain/errors';
 import { NEXT_DEBOUNCE_MS } from '@core/domain/limits';
 import { AppHeader } from '../../components/AppHeader';
 import { useFlow } from '../../flow-context';
@@ -51,14 +53,20 @@ export default function HomeScreen() {
   const onApiError = useApiErrorHandler();
   const toast = useToast();
   const config = useClientConfig();
-  const application = useApplyDetail();
+  // home is public: it paints at once, and asks for a login only when the visitor presses Start
+  const user = useUserInfo();
+  const loggedIn = !!user.data;
+  const application = useApplyDetail({ enabled: loggedIn });
   // the area flags are fetched once with the page (React Query keeps them); Next reads the same cache entry
-  useAreaType();
+  useAreaType({ enabled: loggedIn });
+  const [params] = useSearchParams();
+  const typeParam = params.get('type');
   const start = useApplyStart();
   const switchType = useApplySwitch();
   const statementStep = useApplyStatementStep();
 
-  const [choice, setChoice] = useState<ClientType | null>(null);
+  // back from the login screen with the type chosen before it
+  const [choice, setChoice] = useState<ClientType | null>(typeParam === 'hk' || typeParam === 'cn' ? typeParam : null);
   const [tradingConsent, setTradingConsent] = useState(true);
   const [agreementConsent, setAgreementConsent] = useState(true);
   const [dialog, setDialog] = useState<DialogState>(null);
@@ -75,7 +83,7 @@ export default function HomeScreen() {
     if (existingType) setChoice((c) => c ?? existingType);
   }, [existingType]);
 
-  const inFlight = start.isPending || switchType.isPending || statementStep.isPending;
+  const inFlight = start.isPending || switchType.isPending || statementStep.isPending || user.isPending;
   const ready = choice !== null && tradingConsent && agreementConsent;
   const disabled = !ready || inFlight || running;
   const hint = choice === null ? t('home.chooseFirst') : !tradingConsent || !agreementConsent ? t('home.consentFirst') : null;
@@ -104,6 +112,12 @@ export default function HomeScreen() {
     const now = Date.now();
     if (disabled || !choice || runningRef.current || now - lastPress.current < NEXT_DEBOUNCE_MS) return;
     lastPress.current = now;
+    if (!loggedIn) {
+      // in the app the app logs the user in (login-expired behaviour); in a browser the login screen comes back here
+      if (bridge.isInApp()) onApiError(new ApiError(ErrorCode.LOGIN_EXPIRED, '', undefined, 401));
+      else navigate(`/login?redirect=${encodeURIComponent(`/account?type=${choice}`)}`);
+      return;
+    }
     runningRef.current = true;
     setRunning(true);
     const ports: NextActionPorts = {
