@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { reactVantFix } from './scripts/react-vant-fix';
+import { precompileMessages } from './scripts/precompile-messages';
+import { compressAssets } from './scripts/compress-assets';
 
 const root = import.meta.dirname;
 const pages = Object.fromEntries(
@@ -15,9 +17,16 @@ export default defineConfig(({ command }) => ({
   root,
   base: '/',
   publicDir: false,
-  plugins: [reactVantFix(), command === 'serve' ? react() : null],
+  plugins: [reactVantFix(), precompileMessages(), compressAssets(), command === 'serve' ? react() : null],
   resolve: {
-    alias: { '@core': resolve(root, 'src/core'), '@locales': resolve(root, 'locales') },
+    alias: [
+      { find: '@core', replacement: resolve(root, 'src/core') },
+      { find: '@locales', replacement: resolve(root, 'locales') },
+      // messages are precompiled at build time (scripts/precompile-messages.ts): ship no ICU parser
+      ...(command === 'build'
+        ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: resolve(root, 'node_modules/@formatjs/icu-messageformat-parser/lib/no-parser.js') }]
+        : []),
+    ],
   },
   optimizeDeps: {
     rolldownOptions: { plugins: [reactVantFix()] },

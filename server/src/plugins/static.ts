@@ -1,6 +1,7 @@
 /**
  * The built site: dist/pages/*.html at /pages/*.html (no-cache), dist/assets at /assets/*
  * (hashed names: cached for a year), static/ at /pages/static/* (an hour); `/` → the home page.
+ * Pages and assets go out as the .br/.gz copies the build writes beside them when the browser accepts them.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ export async function installStatic(app: FastifyInstance, root: string): Promise
     await app.register(fastifyStatic, {
       root: join(dist, 'pages'),
       prefix: '/pages/',
+      preCompressed: true,
       cacheControl: false,
       ...hide,
       setHeaders: (reply) => void reply.header('cache-control', 'no-cache'),
@@ -26,6 +28,7 @@ export async function installStatic(app: FastifyInstance, root: string): Promise
         root: join(dist, 'assets'),
         prefix: '/assets/',
         decorateReply: false,
+        preCompressed: true,
         immutable: true,
         maxAge: '365d',
         ...hide,
