@@ -44,6 +44,10 @@ export const envSchema = z
     SERVICE_PHONE_HK: z.string().min(1).default('+852 0000 0000'),
     SMS_VENDOR: z.enum(['console', 'http']).default('console'),
     SMS_HTTP_URL: optionalText.pipe(z.url().optional()),
+    IPGEO_VENDOR: z.enum(['local', 'http']).default('local'),
+    IPGEO_HTTP_URL: optionalText.pipe(z.url().optional()),
+    GEOCODE_VENDOR: z.enum(['local', 'http']).default('local'),
+    GEOCODE_HTTP_URL: optionalText.pipe(z.url().optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** true when a reverse proxy sets X-Forwarded-For/-Proto (client address, Secure cookies) */
     TRUST_PROXY: bool(false),
@@ -54,6 +58,11 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
   const set = (name: string) => !!env[name] && env[name]!.trim() !== '';
   if (env.SMS_VENDOR === 'http' && !set('SMS_HTTP_URL')) problems.push('SMS_HTTP_URL: is required when SMS_VENDOR=http');
+  if (env.NODE_ENV === 'production' && (env.SMS_VENDOR ?? 'console') === 'console') {
+    problems.push('SMS_VENDOR: must be http in production (the console vendor prints login codes in the log)');
+  }
+  if (env.IPGEO_VENDOR === 'http' && !set('IPGEO_HTTP_URL')) problems.push('IPGEO_HTTP_URL: is required when IPGEO_VENDOR=http');
+  if (env.GEOCODE_VENDOR === 'http' && !set('GEOCODE_HTTP_URL')) problems.push('GEOCODE_HTTP_URL: is required when GEOCODE_VENDOR=http');
   if (set('CIPHER_PRIVATE_KEY_FILE') !== set('CIPHER_PUBLIC_KEY_FILE')) {
     problems.push('CIPHER_PUBLIC_KEY_FILE: set both CIPHER_PRIVATE_KEY_FILE and CIPHER_PUBLIC_KEY_FILE, or neither');
   }
@@ -89,6 +98,8 @@ export interface Config {
   appDownloadUrl: string;
   servicePhones: { mainland: string; hongKong: string };
   sms: { vendor: 'console' | 'http'; httpUrl?: string };
+  ipgeo: { vendor: 'local' | 'http'; httpUrl?: string };
+  geocode: { vendor: 'local' | 'http'; httpUrl?: string };
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   secrets: Secrets;
@@ -209,6 +220,8 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     appDownloadUrl: env.APP_DOWNLOAD_URL,
     servicePhones: { mainland: env.SERVICE_PHONE_MAINLAND, hongKong: env.SERVICE_PHONE_HK },
     sms: { vendor: env.SMS_VENDOR, httpUrl: env.SMS_HTTP_URL },
+    ipgeo: { vendor: env.IPGEO_VENDOR, httpUrl: env.IPGEO_HTTP_URL },
+    geocode: { vendor: env.GEOCODE_VENDOR, httpUrl: env.GEOCODE_HTTP_URL },
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     secrets,

@@ -140,13 +140,19 @@ describe('health, client config, OpenAPI', () => {
 
 describe('settings', () => {
   it('lists every bad setting at once', () => {
-    expect(() => parseEnv({ PORT: 'abc', SESSION_IDLE_MINUTES: '0', SMS_VENDOR: 'http', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+    const bad = { PORT: 'abc', SESSION_IDLE_MINUTES: '0', SMS_VENDOR: 'http', DATABASE_URL: 'mysql://x', IPGEO_VENDOR: 'http', GEOCODE_VENDOR: 'elsewhere' };
+    expect(() => parseEnv(bad)).toThrow(ConfigError);
     try {
-      parseEnv({ PORT: 'abc', SESSION_IDLE_MINUTES: '0', SMS_VENDOR: 'http', DATABASE_URL: 'mysql://x' });
+      parseEnv(bad);
     } catch (err) {
       const text = (err as ConfigError).message;
-      for (const name of ['PORT', 'SESSION_IDLE_MINUTES', 'SMS_HTTP_URL', 'DATABASE_URL']) expect(text).toContain(name);
+      for (const name of ['PORT', 'SESSION_IDLE_MINUTES', 'SMS_HTTP_URL', 'DATABASE_URL', 'IPGEO_HTTP_URL', 'GEOCODE_VENDOR']) expect(text).toContain(name);
     }
+  });
+
+  it('refuses to print login codes in production', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/SMS_VENDOR: must be http in production/);
+    expect(() => parseEnv({ NODE_ENV: 'production', SMS_VENDOR: 'http', SMS_HTTP_URL: 'https://sms.example/send' })).not.toThrow();
   });
 
   it('makes keys and secrets once, with 0600 permissions, and reuses them', () => {

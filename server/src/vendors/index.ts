@@ -7,15 +7,28 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { consoleSms, httpSms, type SmsSender } from './sms';
 import { localAppTokens, type AppTokenVerifier } from '../modules/auth/app-token';
+import { createIpGeo, type IpGeoVendor } from './ipgeo';
+import { createGeocode, type GeocodeVendor } from './geocode';
 
 export interface Vendors {
   sms: SmsSender;
   appToken: AppTokenVerifier;
+  /** IP address → {country, region} */
+  ipgeo: IpGeoVendor;
+  /** "latitude,longitude" → city code */
+  geocode: GeocodeVendor;
 }
 
 export function createVendors(config: Config, db: Db): Vendors {
   return {
     sms: config.sms.vendor === 'http' && config.sms.httpUrl ? httpSms(config.sms.httpUrl) : consoleSms(db),
     appToken: localAppTokens(config.secrets.appTokenSecret),
+    ipgeo: createIpGeo({
+      IP_DEFAULT_COUNTRY: config.ipDefault.country,
+      IP_DEFAULT_REGION: config.ipDefault.region,
+      IPGEO_VENDOR: config.ipgeo.vendor,
+      IPGEO_HTTP_URL: config.ipgeo.httpUrl,
+    }),
+    geocode: createGeocode({ GEOCODE_VENDOR: config.geocode.vendor, GEOCODE_HTTP_URL: config.geocode.httpUrl }),
   };
 }

@@ -115,6 +115,7 @@ export const schemas = {
     }),
     res: userView,
   },
+  logout: { res: z.object({ ok: z.literal(true) }) },
   userInfo: { res: userView },
   areaType: {
     res: z.object({ openingLimitType: z.number(), statementLimitType: z.number(), statementSkipType: z.string() }),

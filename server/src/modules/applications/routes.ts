@@ -4,13 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CALLS, schemas } from '@core/domain';
 import { resultOf } from '../../plugins/reply';
 import { requireUser } from '../auth/require-user';
-import { locationVendors } from '../location/vendors';
 import * as service from './service';
 
 const applicationRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
-  const { ipgeo } = locationVendors(deps);
+  const { ipgeo } = deps.vendors;
   const guarded = { preHandler: requireUser };
   const tags = ['application'];
   const security = [{ session: [] }];

@@ -7,7 +7,6 @@ import { OK, resultOf } from '../../plugins/reply';
 import { parseLocation } from '../../vendors/geocode';
 import { reportPosition } from '../applications/service';
 import { requireUser } from '../auth/require-user';
-import { locationVendors } from './vendors';
 
 function positionOf(location: string): { lat: number; lng: number } {
   const p = parseLocation(location);
@@ -18,7 +17,7 @@ function positionOf(location: string): { lat: number; lng: number } {
 const locationRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
-  const { ipgeo, geocode } = locationVendors(deps);
+  const { ipgeo, geocode } = deps.vendors;
   const guarded = { preHandler: requireUser };
   const tags = ['location'];
   const security = [{ session: [] }];
