@@ -1,4 +1,4 @@
-import { assert, newPhone, ops, shot, type Journey } from '../lib/harness';
+import { assert, assertClean, newPhone, ops, shot, type Journey } from '../lib/harness';
 import { appOf, loginInBrowser, TINY_PNG } from '../lib/flows';
 import { ApiClient } from '../lib/api-client';
 
@@ -6,7 +6,8 @@ export const journeys: Journey[] = [
   {
     name: 'hk applicant logs in with the printed code, starts, lands on /HK_IDcard; reload keeps the application',
     async run({ service, browser }) {
-      const { context, page } = await newPhone(browser);
+      const phone = await newPhone(browser);
+      const { context, page } = phone;
       try {
         await page.goto(`${service.base}/pages/openAccount.html`);
         await page.waitForURL(/#\/login/);
@@ -39,6 +40,7 @@ export const journeys: Journey[] = [
         await page.waitForURL(/#\/HK_IDcard/);
         const again = await appOf(service, '61234567');
         assert(again.appId === app.appId, 'the same application continues after a reload');
+        assertClean(phone);
       } finally {
         await context.close();
       }
@@ -48,7 +50,8 @@ export const journeys: Journey[] = [
     name: 'cn applicant with area type 3 sees the statement dialog and STATEMENT goes first',
     async run({ service, browser }) {
       await ops(service, 'user', '13812345678', '--area', '86', '--opening-limit', '3', '--statement-limit', '1', '--statement-skip', '0');
-      const { context, page } = await newPhone(browser);
+      const phone = await newPhone(browser);
+      const { context, page } = phone;
       try {
         // home is public: the visitor chooses first, and Start asks for the login
         await page.goto(`${service.base}/pages/openAccount.html#/account`);
@@ -67,6 +70,7 @@ export const journeys: Journey[] = [
         const app = await appOf(service, '13812345678', '86');
         assert(app.oaType === 1, `oaType 1, got ${app.oaType}`);
         assert(Array.isArray(app.applyStepsName) && app.applyStepsName[0] === 'STATEMENT', `STATEMENT first, got ${app.applyStepsName}`);
+        assertClean(phone);
       } finally {
         await context.close();
       }

@@ -90,10 +90,30 @@ export function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }
 
-export async function newPhone(browser: Browser, lang = 'en-US'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: lang });
+export interface Phone {
+  context: BrowserContext;
+  page: Page;
+  /** console errors, uncaught page errors and CSP violations seen so far */
+  problems: string[];
+}
+
+export async function newPhone(browser: Browser, lang = 'en-US', userAgent?: string): Promise<Phone> {
+  const context = await browser.newContext({
+    viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: lang, ...(userAgent ? { userAgent } : {}),
+  });
   const page = await context.newPage();
-  return { context, page };
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || /Content Security Policy/i.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  return { context, page, problems };
+}
+
+/** Fails when the page logged an error or broke the CSP (except the messages matched by `allow`). */
+export function assertClean(phone: Phone, allow: RegExp[] = []): void {
+  const left = phone.problems.filter((p) => !allow.some((a) => a.test(p)));
+  assert(left.length === 0, `the page logged problems:\n  ${left.join('\n  ')}`);
 }
 
 export async function shot(page: Page, name: string): Promise<string> {
