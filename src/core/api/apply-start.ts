@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Req } from '../domain/contract';
 import { callApi } from './client';
-import { queryKeys } from './keys';
+import { useApplicationMutation } from './application-mutation';
 
 export type ApplyStartInput = Req<'applyStart'>;
 
@@ -9,9 +8,5 @@ export const applyStart = (input: ApplyStartInput) => callApi('applyStart', inpu
 
 /** Starts an application: {oaType, esop, withStatement?} → {appId, nextStep, application}. */
 export function useApplyStart() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: applyStart,
-    onSuccess: (r) => qc.setQueryData(queryKeys.application(), r.application),
-  });
+  return useApplicationMutation(applyStart);
 }

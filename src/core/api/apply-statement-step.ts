@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Req } from '../domain/contract';
 import { callApi } from './client';
-import { queryKeys } from './keys';
+import { useApplicationMutation } from './application-mutation';
 
 export type ApplyStatementStepInput = Req<'applyStatementStep'>;
 
@@ -9,9 +8,5 @@ export const applyStatementStep = (input: ApplyStatementStepInput) => callApi('a
 
 /** Strict handling: adds STATEMENT first or last ({appId, position}) → {application}. */
 export function useApplyStatementStep() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: applyStatementStep,
-    onSuccess: (r) => qc.setQueryData(queryKeys.application(), r.application),
-  });
+  return useApplicationMutation(applyStatementStep);
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Req } from '../domain/contract';
 import { callApi } from './client';
-import { queryKeys } from './keys';
+import { useApplicationMutation } from './application-mutation';
 
 export type ApplySubmitInput = Req<'applySubmit'>;
 
@@ -9,9 +8,5 @@ export const applySubmit = (input: ApplySubmitInput) => callApi('applySubmit', i
 
 /** Submits the application (30 s timeout): {appId, aeCode?, channel?} → {application}. */
 export function useApplySubmit() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: applySubmit,
-    onSuccess: (r) => qc.setQueryData(queryKeys.application(), r.application),
-  });
+  return useApplicationMutation(applySubmit);
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Req } from '../domain/contract';
 import { callApi } from './client';
-import { queryKeys } from './keys';
+import { useApplicationMutation } from './application-mutation';
 
 export type ApplySwitchInput = Req<'applySwitch'>;
 
@@ -9,9 +8,5 @@ export const applySwitch = (input: ApplySwitchInput) => callApi('applySwitch', i
 
 /** Switches the opening type: {appId, data:{oaType}, withStatement?} → {appId, nextStep, application}; 151205 when the region forbids. */
 export function useApplySwitch() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: applySwitch,
-    onSuccess: (r) => qc.setQueryData(queryKeys.application(), r.application),
-  });
+  return useApplicationMutation(applySwitch);
 }

@@ -26,7 +26,7 @@ export function LangSwitcher() {
               {o.short}
             </span>
             {/* the name read out: the language's own full name */}
-            <span className="oa-visually-hidden">{t(o.nameKey)}</span>
+            <span className="esop-visually-hidden">{t(o.nameKey)}</span>
           </button>
         );
       })}

@@ -27,7 +27,7 @@ export async function copyText(text: string): Promise<boolean> {
   const area = document.createElement('textarea');
   area.value = text;
   area.setAttribute('readonly', '');
-  area.className = 'oa-visually-hidden';
+  area.className = 'esop-visually-hidden';
   document.body.appendChild(area);
   area.select();
   let ok = false;

@@ -70,6 +70,10 @@ export default function HomeScreen() {
   const [tradingConsent, setTradingConsent] = useState(true);
   const [agreementConsent, setAgreementConsent] = useState(true);
   const [dialog, setDialog] = useState<DialogState>(null);
+  // the last dialog shown keeps its text while the dialog closes
+  const lastDialog = useRef<NonNullable<DialogState>>({ kind: 'switchType' });
+  if (dialog) lastDialog.current = dialog;
+  const shownDialog = dialog ?? lastDialog.current;
   const [running, setRunning] = useState(false);
   const runningRef = useRef(false);
   const lastPress = useRef(0);
@@ -238,54 +242,18 @@ export default function HomeScreen() {
       </footer>
 
       <ConfirmDialog
-        visible={dialog?.kind === 'switchType'}
-        title={t('dialogs.switchType.title')}
-        message={t('dialogs.switchType.message')}
-        confirmText={t('dialogs.switchType.confirm')}
+        visible={dialog !== null}
+        title={t(`dialogs.${shownDialog.kind}.title`)}
+        message={t(`dialogs.${shownDialog.kind}.message`)}
+        confirmText={t(`dialogs.${shownDialog.kind}.confirm`)}
         cancelText={t('common.cancel')}
-        onConfirm={() => closeDialog(true)}
-        onCancel={() => closeDialog(false)}
-      />
-      <ConfirmDialog
-        visible={dialog?.kind === 'statement'}
-        title={t('dialogs.statement.title')}
-        message={t('dialogs.statement.message')}
-        confirmText={t('dialogs.statement.confirm')}
-        cancelText={t('common.cancel')}
-        onConfirm={() => closeDialog(true)}
-        onCancel={() => closeDialog(false)}
-      />
-      <ConfirmDialog
-        visible={dialog?.kind === 'downloadApp'}
-        title={t('dialogs.downloadApp.title')}
-        message={t('dialogs.downloadApp.message')}
-        confirmText={t('dialogs.downloadApp.confirm')}
-        cancelText={t('common.cancel')}
+        showCancel={shownDialog.kind !== 'locationSettings'}
         onConfirm={() => {
+          const shown = dialog;
           closeDialog(true);
-          openExternal(config.data?.appDownloadUrl);
-        }}
-        onCancel={() => closeDialog(false)}
-      />
-      <ConfirmDialog
-        visible={dialog?.kind === 'locationSettings'}
-        title={t('dialogs.locationSettings.title')}
-        message={t('dialogs.locationSettings.message')}
-        confirmText={t('dialogs.locationSettings.confirm')}
-        showCancel={false}
-        onConfirm={() => closeDialog(true)}
-        onCancel={() => closeDialog(false)}
-      />
-      <ConfirmDialog
-        visible={dialog?.kind === 'partner'}
-        title={t('dialogs.partner.title')}
-        message={t('dialogs.partner.message')}
-        confirmText={t('dialogs.partner.confirm')}
-        cancelText={t('common.cancel')}
-        onConfirm={() => {
-          const url = dialog?.url;
-          closeDialog(true);
-          openExternal(url);
+          // the two "go elsewhere" dialogs open their page on confirm
+          if (shown?.kind === 'downloadApp') openExternal(config.data?.appDownloadUrl);
+          if (shown?.kind === 'partner') openExternal(shown.url);
         }}
         onCancel={() => closeDialog(false)}
       />

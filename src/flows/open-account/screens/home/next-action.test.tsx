@@ -3,6 +3,7 @@
  * (File ends in .tsx so the jest `client` project picks it up.)
  */
 import type { ApplicationView, AreaType, StepName } from '@core/domain';
+import { makeApplication } from '@core/testing/factories';
 import { runNextAction, type NextActionPorts } from './next-action';
 
 class CodeError extends Error {
@@ -14,34 +15,8 @@ class CodeError extends Error {
   }
 }
 
-function app(over: Partial<ApplicationView> = {}): ApplicationView {
-  return {
-    appId: 'APP123456',
-    oaType: 2,
-    clientType: 'hk',
-    clientStatus: 33,
-    applyStatus: 0,
-    hlId: null,
-    name: null,
-    applyStepsName: ['HK_IDCARD', 'USERINFO', 'PROOFADDRESS'],
-    currentStep: null,
-    latestStep: null,
-    stepVersion: '1.0',
-    data: {},
-    rejectData: null,
-    cashInStatus: null,
-    cashInData: null,
-    stockStatus: null,
-    aecode: null,
-    channel: null,
-    protocolStatus: 0,
-    fromPage: null,
-    esop: false,
-    clientInfo: { accts: [] },
-    updatedAt: '2026-01-01T00:00:00Z',
-    ...over,
-  };
-}
+const app = (over: Partial<ApplicationView> = {}): ApplicationView =>
+  makeApplication({ appId: 'APP123456', applyStepsName: ['HK_IDCARD', 'USERINFO', 'PROOFADDRESS'], ...over });
 
 const CN_STEPS: StepName[] = ['IDCARD', 'BANKCARD', 'JOBSTATUS'];
 
