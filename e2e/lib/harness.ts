@@ -119,7 +119,7 @@ export function assertClean(phone: Phone, allow: RegExp[] = []): void {
 export async function shot(page: Page, name: string): Promise<string> {
   mkdirSync(OUT, { recursive: true });
   const path = join(OUT, `${name}.png`);
-  await page.screenshot({ path });
+  await page.screenshot({ path, animations: 'disabled' });
   return path;
 }
 

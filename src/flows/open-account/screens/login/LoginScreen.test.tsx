@@ -168,9 +168,12 @@ test('log in → back to the redirect route', async () => {
   await user.type(await screen.findByRole('textbox', { name: 'Mobile number' }), '51234567');
   await user.click(screen.getByRole('button', { name: 'Send code' }));
   await screen.findByRole('button', { name: 'Resend in 60s' });
+  expect(screen.getByText('Code sent')).toBeInTheDocument();
   await user.type(codeField(), '654321');
   await act(async () => screen.getByRole('button', { name: 'Log in' }).click());
   await waitFor(() => expect(currentLocation()).toBe('/HK_IDcard'));
+  // the "code sent" toast does not follow the applicant onto the next page
+  expect(screen.queryByText('Code sent')).not.toBeInTheDocument();
   expect(fake.calls('login')).toEqual([{ areaCode: '852', phone: '51234567', code: '654321', salt: 'salt-AAAAAAAA' }]);
 });
 

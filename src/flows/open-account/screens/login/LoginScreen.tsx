@@ -92,6 +92,7 @@ export default function LoginScreen() {
     }
     try {
       await login.mutateAsync({ areaCode, phone: value, code, salt });
+      toast.clear(); // "code sent" means nothing once logged in
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (err) {
       onApiError(err);
