@@ -32,6 +32,7 @@
  *   tradePassword {}                                 → { verified: boolean, ticket?: string }
  *   getLocation   {}                                 → { latitude: number, longitude: number }
  *                                                       error code 1004 when location permission is denied
+ *   openSettings  { kind: 'location' | 'camera' }    → null       open the system settings page of this app
  *   camera        { purpose: 'idFront'|'idBack'|'bankCard'|'document' } → { fileName, fileData (base64), mimeType }
  *   chooseImage   { count }                          → { files: [{ fileName, fileData (base64), mimeType }] }
  *   Cancelling a user-driven method answers { ok: false, error: { code: 'CANCELLED' } }.
@@ -261,6 +262,12 @@ export const bridge = {
     if (isInApp()) return callNative<void>('close');
     window.history.back();
     return Promise.resolve();
+  },
+
+  /** Opens the app's system settings page (permissions); a plain browser cannot: rejects {code:'UNSUPPORTED'}. */
+  openSettings(kind: 'location' | 'camera'): Promise<void> {
+    if (isInApp()) return callNative<void>('openSettings', { kind });
+    return Promise.reject({ code: 'UNSUPPORTED' } satisfies BridgeError);
   },
 
   back(): Promise<void> {

@@ -367,8 +367,11 @@ describe('cn area types and strict handling', () => {
     renderHome();
     await choose(cnRadio);
     await pressStart();
-    const dialog = await screen.findByRole('alertdialog', { name: 'Location access needed' });
+    const dialog = await screen.findByRole('dialog', { name: 'Location access needed' });
     expect(dialog).toHaveAccessibleDescription(/go to your system settings/);
+    const openSettings = jest.spyOn(bridge, 'openSettings').mockResolvedValue();
+    await act(async () => within(dialog).getByRole('button', { name: 'Go to settings' }).click());
+    expect(openSettings).toHaveBeenCalledWith('location');
   });
 
   test('statement limit type 0 → toast that mainland accounts cannot be opened', async () => {

@@ -247,13 +247,13 @@ export default function HomeScreen() {
         message={t(`dialogs.${shownDialog.kind}.message`)}
         confirmText={t(`dialogs.${shownDialog.kind}.confirm`)}
         cancelText={t('common.cancel')}
-        showCancel={shownDialog.kind !== 'locationSettings'}
         onConfirm={() => {
           const shown = dialog;
           closeDialog(true);
-          // the two "go elsewhere" dialogs open their page on confirm
+          // the "go elsewhere" dialogs open their page on confirm
           if (shown?.kind === 'downloadApp') openExternal(config.data?.appDownloadUrl);
           if (shown?.kind === 'partner') openExternal(shown.url);
+          if (shown?.kind === 'locationSettings') void bridge.openSettings('location').catch(() => undefined);
         }}
         onCancel={() => closeDialog(false)}
       />
