@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AreaType } from '../domain/area';
-import { bridge } from '../bridge/bridge';
+import { bridge, STORAGE_KEY } from '../bridge/bridge';
 import { callApi } from './client';
 import { queryKeys } from './keys';
 
@@ -8,9 +8,9 @@ import { queryKeys } from './keys';
 export async function fetchAreaType(signal?: AbortSignal): Promise<AreaType> {
   const r = await callApi('areaType', undefined, { signal });
   await Promise.all([
-    bridge.storage.set('openingLimitType', String(r.openingLimitType)),
-    bridge.storage.set('statementLimitType', String(r.statementLimitType)),
-    bridge.storage.set('statementSkipType', String(r.statementSkipType)),
+    bridge.storage.set(STORAGE_KEY.openingLimitType, String(r.openingLimitType)),
+    bridge.storage.set(STORAGE_KEY.statementLimitType, String(r.statementLimitType)),
+    bridge.storage.set(STORAGE_KEY.statementSkipType, String(r.statementSkipType)),
   ]);
   return r;
 }

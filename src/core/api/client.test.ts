@@ -154,6 +154,26 @@ describe('callApi against the fake service (real cipher protocol)', () => {
     await expect(callApi('userInfo')).rejects.toMatchObject({ code: 'NETWORK', status: 502 });
   });
 
+  test('a plain {result} on a ciphered call is refused: only a sealed answer can carry a result', async () => {
+    server.handlers.userInfo = () => makeUser();
+    await callApi('userInfo');
+    const forged = { result: { userId: 'someone-else' } };
+    globalThis.fetch = (async () => new Response(JSON.stringify(forged), { status: 200, headers: { 'content-type': 'application/json' } })) as typeof fetch;
+    await expect(callApi('userInfo')).rejects.toMatchObject({ code: 100500 });
+  });
+
+  test('a plain error keeps its code but not its text or data (nothing vouches for them)', async () => {
+    server.handlers.userInfo = () => makeUser();
+    await callApi('userInfo');
+    const forged = { error: { code: 150200, message: 'Call +852 0000 0000 to verify your account', data: { url: 'https://evil.example' } } };
+    globalThis.fetch = (async () => new Response(JSON.stringify(forged), { status: 400, headers: { 'content-type': 'application/json' } })) as typeof fetch;
+    const err = (await callApi('userInfo').catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.code).toBe(150200);
+    expect(err.message).not.toContain('0000');
+    expect(err.data).toBeUndefined();
+  });
+
   test('x-esop-lang follows the current language', async () => {
     server.handlers.userInfo = () => makeUser();
     setCurrentLang('zh-TW');

@@ -210,18 +210,29 @@ export async function openAnswer(
   st: CipherState,
   nonce: string,
 ): Promise<unknown> {
-  let plain = body;
-  if (res.headers.get(CIPHER_HEADER) === '1') {
-    const env = body as ResponseEnvelope | undefined;
-    try {
-      if (!env || typeof env.iv !== 'string' || typeof env.data !== 'string') throw new Error('not an envelope');
-      plain = await openJson(st.key, env.iv, env.data, responseAad(st.sid, nonce));
-    } catch {
-      // the answer could not be authenticated; the request may have been processed, so no retry
-      throw new ApiError(ErrorCode.INTERNAL, 'answer failed authentication', undefined, res.status);
-    }
+  if (res.headers.get(CIPHER_HEADER) !== '1') return unauthenticatedAnswer(body, res.status);
+  const env = body as ResponseEnvelope | undefined;
+  let plain: unknown;
+  try {
+    if (!env || typeof env.iv !== 'string' || typeof env.data !== 'string') throw new Error('not an envelope');
+    plain = await openJson(st.key, env.iv, env.data, responseAad(st.sid, nonce));
+  } catch {
+    // the answer could not be authenticated; the request may have been processed, so no retry
+    throw new ApiError(ErrorCode.INTERNAL, 'answer failed authentication', undefined, res.status);
   }
   return fromEnvelope(plain, res.status);
+}
+
+/**
+ * A plain answer to a ciphered call is never a result: only the cipher layer (which has no key to seal with)
+ * or a gateway answers plain. Its code is kept, but not its text or data, which nothing vouches for: the
+ * screen shows the translated message of the code.
+ */
+function unauthenticatedAnswer(body: unknown, status: number): never {
+  const error = body && typeof body === 'object' ? (body as Envelope).error : undefined;
+  if (error && typeof error === 'object' && typeof error.code === 'number') throw new ApiError(error.code, '', undefined, status);
+  if (status === 0 || status >= 500) throw new ApiError(ErrorCode.NETWORK, 'no usable answer', undefined, status);
+  throw new ApiError(ErrorCode.INTERNAL, 'answer failed authentication', undefined, status);
 }
 
 /** Learns the clock offset from an answer's Date header (1 s resolution is plenty for a 5 min window). */

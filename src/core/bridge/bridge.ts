@@ -48,15 +48,18 @@ export const BRIDGE_TIMEOUT_MS = 10_000;
 const UA_APP = /\bHLApp\/(\d+(?:\.\d+)*)/;
 const UA_LANG = /\bHLLang\/([A-Za-z_-]+)/;
 
+/** The non-identity flags the pages keep (spec names them); the browser fallback may keep these in localStorage. */
+export const STORAGE_KEY = {
+  statementSkipType: 'statementSkipType',
+  statementLimitType: 'statementLimitType',
+  openingLimitType: 'openingLimitType',
+  strictMode: 'strictMode',
+  taxPopup: 'taxPopup',
+  openAccountSign: 'openAccountSign',
+} as const;
+
 /** Flags the browser fallback may keep in localStorage. Never identity data. */
-export const LOCAL_KEYS = [
-  'statementSkipType',
-  'statementLimitType',
-  'openingLimitType',
-  'strictMode',
-  'taxPopup',
-  'openAccountSign',
-] as const;
+export const LOCAL_KEYS = Object.values(STORAGE_KEY);
 
 export interface BridgeError {
   code: number | string;

@@ -1,2 +1,2 @@
-export { bridge, callNative, isBridgeError, LOCAL_KEYS, BRIDGE_TIMEOUT_MS } from './bridge';
+export { bridge, callNative, isBridgeError, LOCAL_KEYS, STORAGE_KEY, BRIDGE_TIMEOUT_MS } from './bridge';
 export type { Bridge, BridgeError, CameraPurpose, NativeHost } from './bridge';

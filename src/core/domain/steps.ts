@@ -27,6 +27,9 @@ export function isStepName(value: unknown): value is StepName {
   return typeof value === 'string' && (STEP_NAMES as string[]).includes(value);
 }
 
+/** The home page (choice of opening type): where a flow starts and where "back" from the first step goes. */
+export const HOME_ROUTE = '/account';
+
 /** The route (hash path) of each step. */
 export const STEP_ROUTE: Record<StepName, string> = {
   STATEMENT: '/statement',

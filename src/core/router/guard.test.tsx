@@ -131,12 +131,16 @@ describe('RouteGuard', () => {
     renderAt(['/HK_IDcard?t=TOKEN-1234567']);
     expect(await screen.findByText('identity step')).toBeInTheDocument();
     expect(server.callsOf('tokenLogin')).toHaveLength(0);
+    // and it does not stay in the address
+    await waitFor(() => expect(currentLocation()).toBe('/HK_IDcard'));
   });
 
   test('a bad token shows the login-expired message', async () => {
     user = null;
-    renderAt(['/account?t=WRONG-TOKEN-99']);
+    renderAt(['/account?t=WRONG-TOKEN-99&sub=S1&sid=X']);
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('bad token'));
+    // a refused token leaves the address too
+    await waitFor(() => expect(currentLocation()).toBe('/account'));
   });
 
   test('a browser user without a session is sent to the login screen with a redirect back', async () => {

@@ -142,7 +142,13 @@ export function RouteGuard({ submittedFlag, titleKey, public: isPublic = false, 
 
   // token login when there is no session
   useEffect(() => {
-    if (!token || user.isPending || user.data || triedTokens.has(token)) return;
+    if (!token || user.isPending) return;
+    // the token never stays in the address bar or the history, whether it was used, refused or not needed
+    const stripToken = () => navigate({ pathname: location.pathname, search: withoutParams(location, TOKEN_PARAMS) }, { replace: true });
+    if (user.data || triedTokens.has(token)) {
+      if (!tokenPending) stripToken();
+      return;
+    }
     triedTokens.add(token);
     setTokenPending(true);
     const sub = param(location, 'sub') ?? undefined;
@@ -151,11 +157,13 @@ export function RouteGuard({ submittedFlag, titleKey, public: isPublic = false, 
       .then((u) => {
         qc.setQueryData(queryKeys.user(), u);
         void qc.invalidateQueries({ queryKey: queryKeys.application() });
-        navigate({ pathname: location.pathname, search: withoutParams(location, TOKEN_PARAMS) }, { replace: true });
       })
       .catch(onApiError)
-      .finally(() => setTokenPending(false));
-  }, [token, user.isPending, user.data, location, navigate, onApiError, qc]);
+      .finally(() => {
+        setTokenPending(false);
+        stripToken();
+      });
+  }, [token, tokenPending, user.isPending, user.data, location, navigate, onApiError, qc]);
 
   const loggedIn = !!user.data;
   const waitingForToken = tokenPending || (!!token && !loggedIn && !triedTokens.has(token) && !user.isError);

@@ -1,9 +1,9 @@
-import { STEP_NAMES, STEP_ROUTE, type StepName } from '../domain/steps';
+import { HOME_ROUTE, STEP_NAMES, STEP_ROUTE, type StepName } from '../domain/steps';
 import { RESULT_ROUTE } from '../domain/after-submit';
 
 /** Named routes used by links from the app and other pages (`jump`), besides the step names. */
 export const NAMED_ROUTES: Readonly<Record<string, string>> = {
-  account: '/account',
+  account: HOME_ROUTE,
   STATEMENT: STEP_ROUTE.STATEMENT,
   WITNESS: RESULT_ROUTE.witness,
   openStatus: RESULT_ROUTE.openStatus,

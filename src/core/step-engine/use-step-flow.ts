@@ -12,9 +12,9 @@ import type { ApplicationView } from '../domain/contract';
 import { behaviourOf, ErrorCode } from '../domain/errors';
 import { NEXT_DEBOUNCE_MS } from '../domain/limits';
 import { isLockedForEditing } from '../domain/status';
-import { STEP_ROUTE, nextMove, orderSteps, previousStep, progressOf, type Progress, type StepName } from '../domain/steps';
+import { HOME_ROUTE, STEP_ROUTE, nextMove, orderSteps, previousStep, progressOf, type Progress, type StepName } from '../domain/steps';
 import { afterSubmitRoute } from '../domain/after-submit';
-import { bridge } from '../bridge/bridge';
+import { bridge, STORAGE_KEY } from '../bridge/bridge';
 import { ApiError } from '../api/api-error';
 import { applyDetailQuery, useApplyDetail } from '../api/apply-detail';
 import { applyUpdate, saveDraft as sendDraft } from '../api/apply-update';
@@ -24,8 +24,8 @@ import { queryKeys } from '../api/keys';
 import { toast } from '../ui/toast';
 import { markCommitted } from './committed';
 
-export const STATEMENT_SKIP_KEY = 'statementSkipType';
-export const HOME_ROUTE = '/account';
+export const STATEMENT_SKIP_KEY = STORAGE_KEY.statementSkipType;
+export { HOME_ROUTE };
 export const STATEMENT_SUPPLEMENT_ROUTE = '/statement?supplement=supplement';
 
 export type StepPhase = 'save' | 'submit';

@@ -5,6 +5,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { flowTitleKey } from './flow-context';
+import { HOME_ROUTE } from '@core/domain/steps';
 
 export interface FlowRoute {
   path: string;
@@ -32,7 +33,7 @@ export function flowRoutes({ esop }: { esop: boolean }): FlowRoute[] {
   const titleKey = flowTitleKey(esop);
   return [
     { path: '/', submittedFlag: true, titleKey, public: false, Screen: RootRedirect },
-    { path: '/account', submittedFlag: false, titleKey, public: true, Screen: HomeScreen },
+    { path: HOME_ROUTE, submittedFlag: false, titleKey, public: true, Screen: HomeScreen },
     { path: '/login', submittedFlag: true, titleKey, public: true, Screen: LoginScreen },
     { path: '/mrStatus', submittedFlag: true, titleKey, public: true, Screen: MaintenanceScreen },
     { path: '/accountPrompt', submittedFlag: true, titleKey, public: true, Screen: EnterprisePromptScreen },

@@ -21,7 +21,7 @@ import {
   useUserInfo,
   ApiError,
 } from '@core/api';
-import { bridge } from '@core/bridge';
+import { bridge, STORAGE_KEY } from '@core/bridge';
 import { useT } from '@core/i18n';
 import { ConfirmDialog, PdfLink, useToast } from '@core/ui';
 import { GEO_MIN_APP_VERSION } from '@core/domain/area';
@@ -33,10 +33,11 @@ import { useFlow } from '../../flow-context';
 import { runNextAction, type ConfirmKind, type InformKind, type NextActionPorts, type ToastKind } from './next-action';
 import { TypeCard } from './TypeCard';
 import './home.css';
+import { HOME_ROUTE } from '@core/domain/steps';
 
 export const AGREEMENT_PDF_PATH = '/pages/static/customer-agreement.pdf';
 /** The non-identity flag that marks strict mode (kept by the bridge's storage). */
-export const STRICT_FLAG_KEY = 'strictMode';
+export const STRICT_FLAG_KEY = STORAGE_KEY.strictMode;
 
 const DOCS: Record<ClientType, string[]> = {
   hk: ['home.hk.docs.id', 'home.hk.docs.address', 'home.hk.docs.funds'],
@@ -119,7 +120,7 @@ export default function HomeScreen() {
     if (!loggedIn) {
       // in the app the app logs the user in (login-expired behaviour); in a browser the login screen comes back here
       if (bridge.isInApp()) onApiError(new ApiError(ErrorCode.LOGIN_EXPIRED, '', undefined, 401));
-      else navigate(`/login?redirect=${encodeURIComponent(`/account?type=${choice}`)}`);
+      else navigate(`/login?redirect=${encodeURIComponent(`${HOME_ROUTE}?type=${choice}`)}`);
       return;
     }
     runningRef.current = true;
@@ -133,6 +134,7 @@ export default function HomeScreen() {
       getLocation: () => bridge.getLocation(),
       getCityCode: (location) => fetchCityCode(location),
       markStrict: () => bridge.storage.set(STRICT_FLAG_KEY, '1'),
+      isStrictMarked: async () => (await bridge.storage.get(STRICT_FLAG_KEY)) === '1',
       applyCheck: () => applyCheck(),
       getApplication: () => queryClient.fetchQuery({ ...applyDetailQuery(), staleTime: 0 }),
       start: (req) => start.mutateAsync(req),

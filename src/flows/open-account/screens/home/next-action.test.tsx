@@ -33,6 +33,7 @@ interface Setup {
   switchType?: NextActionPorts['switchType'];
   confirms?: Partial<Record<'switchType' | 'statement', boolean>>;
   esop?: boolean;
+  strictMarked?: boolean;
 }
 
 function ports(s: Setup = {}) {
@@ -50,6 +51,7 @@ function ports(s: Setup = {}) {
     markStrict: jest.fn(() => {
       log('markStrict');
     }),
+    isStrictMarked: jest.fn(async () => s.strictMarked ?? false),
     applyCheck: jest.fn(s.check ?? (async () => ({ ok: true }))),
     getApplication: jest.fn(async () => (s.existing === undefined ? null : s.existing)),
     start: jest.fn(
@@ -170,6 +172,32 @@ describe('app geolocation limit (type 4)', () => {
     await runNextAction('cn', p);
     expect(p.markStrict).not.toHaveBeenCalled();
     expect(p.start).toHaveBeenCalledWith({ oaType: 1, esop: false });
+  });
+
+  test.each([4, 5])('area type %i: a mainland position marked earlier → strict without a new location check', async (type) => {
+    const p = ports({ area: { openingLimitType: type }, inApp: true, version: '2.2.0', strictMarked: true, ip: { country: 'HK', region: '' } });
+    await runNextAction('cn', p);
+    expect(p.getLocation).not.toHaveBeenCalled();
+    expect(p.calls[0]).toBe('confirm:statement');
+    expect(p.start).toHaveBeenCalledWith({ oaType: 1, esop: false, withStatement: 'first' });
+  });
+
+  test('the mark does not matter where no location limit applies (area type 0)', async () => {
+    const p = ports({ area: { openingLimitType: 0 }, strictMarked: true });
+    await runNextAction('cn', p);
+    expect(p.start).toHaveBeenCalledWith({ oaType: 1, esop: false });
+  });
+
+  test('151205 on start (the service sees a restricted area) → strict handling → start once more with STATEMENT', async () => {
+    const start = jest.fn(async (req: { oaType: 1 | 2; withStatement?: 'first' | 'last' }) => {
+      if (!req.withStatement) throw new CodeError(151205);
+      return { nextStep: 'STATEMENT', application: app({ oaType: 1, applyStepsName: ['STATEMENT', ...CN_STEPS] }) };
+    });
+    const p = ports({ area: { openingLimitType: 0 }, start });
+    await expect(runNextAction('cn', p)).resolves.toEqual({ kind: 'navigated', to: '/statement' });
+    expect(start).toHaveBeenCalledTimes(2);
+    expect(start).toHaveBeenLastCalledWith({ oaType: 1, esop: false, withStatement: 'first' });
+    expect(p.calls).toEqual(['confirm:statement', 'navigate:/statement']);
   });
 
   test('location permission denied (1004) → settings dialog', async () => {

@@ -43,6 +43,8 @@ export interface NextActionPorts {
   getCityCode(location: string): Promise<string>;
   /** Marks strict mode persistently (a non-identity flag in app storage). */
   markStrict(): Promise<void> | void;
+  /** Whether an earlier geolocation check marked strict mode. */
+  isStrictMarked(): Promise<boolean>;
   applyCheck(): Promise<unknown>;
   getApplication(): Promise<ApplicationView | null>;
   start(req: { oaType: 1 | 2; esop: boolean; withStatement?: StatementPosition }): Promise<StartAnswer>;
@@ -116,6 +118,8 @@ async function strictHandling(ports: NextActionPorts, area: AreaType): Promise<S
 
 /** The app geolocation limit: 'strict' when the position resolves to a mainland city. */
 async function geoCheck(ports: NextActionPorts): Promise<'strict' | 'normal'> {
+  // a position once found in the mainland marks strict mode for good: no new location check
+  if (await ports.isStrictMarked()) return 'strict';
   const gate = geoGate(ports.isInApp(), ports.appVersion());
   if (gate === 'needApp') {
     ports.inform('downloadApp');
@@ -185,6 +189,10 @@ async function startNew(ports: NextActionPorts, oaType: 1 | 2, withStatement?: S
     return STEP_ROUTE[res.nextStep as StepName] ?? resumeRoute(res.application);
   } catch (err) {
     if (isGeneral(err) || errorCode(err) === ErrorCode.OTHER_TYPE_EXISTS) throw err;
+    // 151205: the service sees a restricted area the page did not → strict handling, then start once more with it
+    if (errorCode(err) === ErrorCode.SWITCH_REGION_DENIED && !withStatement) {
+      return startNew(ports, oaType, await strictHandling(ports, await ports.getAreaType()));
+    }
     ports.toast('startFailed');
     throw new Stop('startFailed');
   }

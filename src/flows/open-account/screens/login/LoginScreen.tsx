@@ -13,10 +13,11 @@ import { ErrorCode, TOAST_MS } from '@core/domain/errors';
 import { SEND_CODE_COOLDOWN_S, VERIFY_CODE_LENGTH } from '@core/domain/limits';
 import { AppHeader } from '../../components/AppHeader';
 import './login.css';
+import { HOME_ROUTE } from '@core/domain/steps';
 
 /** Only a route of this page: never another origin or a protocol-relative URL. */
 export function safeRedirect(value: string | null): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/login')) return '/account';
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/login')) return HOME_ROUTE;
   return value;
 }
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useT } from '@core/i18n';
 import { AppHeader } from '../../components/AppHeader';
 import '../maintenance/maintenance.css';
+import { HOME_ROUTE } from '@core/domain/steps';
 
 export default function NotFoundScreen() {
   const t = useT();
@@ -20,7 +21,7 @@ export default function NotFoundScreen() {
         </svg>
         <h1 className="oa-notice__title">{t('home.notFound.title')}</h1>
         <p className="oa-notice__text">{t('home.notFound.message')}</p>
-        <Link className="oa-btn oa-btn--primary oa-btn--block oa-notice__action" to="/account" replace>
+        <Link className="oa-btn oa-btn--primary oa-btn--block oa-notice__action" to={HOME_ROUTE} replace>
           {t('home.notFound.action')}
         </Link>
       </div>

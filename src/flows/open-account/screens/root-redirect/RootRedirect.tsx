@@ -11,6 +11,7 @@ import { isLockedForEditing } from '@core/domain/status';
 import { statusRouteOf } from '@core/domain/after-submit';
 import { RouteSkeleton } from '../../components/RouteSkeleton';
 import { resumeRoute } from '../../resume';
+import { HOME_ROUTE } from '@core/domain/steps';
 
 export default function RootRedirect() {
   const detail = useApplyDetail();
@@ -19,7 +20,7 @@ export default function RootRedirect() {
   const app = detail.data;
   // the query (lang, jump, channel…) travels on with the redirect
   const go = (pathname: string) => <Navigate to={{ pathname, search }} replace />;
-  if (!app) return go('/account');
+  if (!app) return go(HOME_ROUTE);
   if (isLockedForEditing(app.applyStatus, app.clientStatus)) return go(statusRouteOf(clientTypeOf(app.oaType)));
   return go(resumeRoute(app));
 }
