@@ -24,8 +24,8 @@ import { createVendors, type Vendors } from './vendors';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** every route registered (method, url, hidden from OpenAPI) */
-    routeList: { method: string; url: string; hidden: boolean }[];
+    /** every route registered (method, url, hidden from OpenAPI, plain = declared `config: {cipher: false}`) */
+    routeList: { method: string; url: string; hidden: boolean; plain: boolean }[];
   }
 }
 
@@ -58,11 +58,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('deps', deps);
-  const routeList: { method: string; url: string; hidden: boolean }[] = [];
+  const routeList: FastifyInstance['routeList'] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) {
-      if (method !== 'HEAD') routeList.push({ method, url: r.url, hidden: !!(r.schema as { hide?: boolean } | undefined)?.hide });
+      if (method !== 'HEAD') routeList.push({
+        method,
+        url: r.url,
+        hidden: !!(r.schema as { hide?: boolean } | undefined)?.hide,
+        plain: (r.config as { cipher?: boolean } | undefined)?.cipher === false,
+      });
     }
   });
   app.decorateRequest('user', null);

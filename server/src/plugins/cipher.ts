@@ -20,11 +20,36 @@ declare module 'fastify' {
 
 const GCM_TAG_BYTES = 16;
 
+/** The matched route's pattern (e.g. /kyc/esop/v1/oss/v1/Upload/:category); undefined when no route matched. */
+function routeUrl(request: FastifyRequest): string | undefined {
+  return request.is404 ? undefined : request.routeOptions.url;
+}
+
+/** A matched route under the API prefix (decided by the router's match, never by the raw URL's spelling). */
+export function isApiRoute(request: FastifyRequest): boolean {
+  const url = routeUrl(request);
+  return !!url && (url === API_PREFIX || url.startsWith(API_PREFIX + '/'));
+}
+
+/** Ciphered: every API route unless it declares `config: {cipher: false}`. */
 export function isCipheredRoute(request: FastifyRequest): boolean {
-  const url = pathOnly(request.url);
-  if (url !== API_PREFIX && !url.startsWith(API_PREFIX + '/')) return false;
-  if (request.is404) return false;
-  return request.routeOptions.config?.cipher !== false;
+  return isApiRoute(request) && request.routeOptions.config?.cipher !== false;
+}
+
+/**
+ * The path the envelope's AAD must name: the matched route's pattern with its parameters filled in
+ * from the router's (decoded) values. However the client spelled the URL (%6B, …), a request is
+ * accepted only if it was sealed for this route, e.g. /kyc/esop/v1/oss/v1/Upload/UserInfo.
+ */
+export function routePath(request: FastifyRequest): string {
+  const url = routeUrl(request);
+  if (!url) throw new AppError(ErrorCode.CIPHER_INVALID);
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  return url.replace(/:([A-Za-z0-9_]+)(\([^)]*\))?|\*$/g, (m, name: string | undefined) => {
+    const v = params[name ?? '*'];
+    if (typeof v !== 'string') throw new AppError(ErrorCode.CIPHER_INVALID);
+    return v;
+  });
 }
 
 function looksLikeEnvelope(x: unknown): boolean {
@@ -47,7 +72,7 @@ export function installCipher(app: FastifyInstance, service: CipherService): voi
   app.addHook('preValidation', async (request) => {
     if (!isCipheredRoute(request)) return;
     if (request.routeOptions.config?.multipart) return; // opened by openUpload in the handler
-    const path = pathOnly(request.url);
+    const path = routePath(request);
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'DELETE') {
       const envelope = decodeQueryEnvelope((request.query as Record<string, unknown> | undefined)?.[cipher.GET_ENVELOPE_PARAM]);
       const { ctx, payload } = await service.openRequest(envelope, request.method, path);
@@ -62,7 +87,7 @@ export function installCipher(app: FastifyInstance, service: CipherService): voi
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (pathOnly(request.url).startsWith(API_PREFIX + '/')) reply.header('cache-control', 'no-store');
+    if (isApiRoute(request) || pathOnly(request.url).startsWith(API_PREFIX + '/')) reply.header('cache-control', 'no-store');
     if (!request.cipher) return payload;
     let text: string;
     if (typeof payload === 'string') text = payload;
@@ -117,7 +142,7 @@ export async function openUpload(request: FastifyRequest, maxBytes: number): Pro
     throw new AppError(ErrorCode.CIPHER_INVALID);
   }
   const service = request.server.cipherService;
-  const { ctx, payload } = await service.openRequest(envelope, request.method, pathOnly(request.url));
+  const { ctx, payload } = await service.openRequest(envelope, request.method, routePath(request));
   request.cipher = ctx;
   const meta = schemas.upload.meta.safeParse(payload);
   if (!meta.success) {
