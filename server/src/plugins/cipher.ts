@@ -45,7 +45,7 @@ export function routePath(request: FastifyRequest): string {
   const url = routeUrl(request);
   if (!url) throw new AppError(ErrorCode.CIPHER_INVALID);
   const params = (request.params ?? {}) as Record<string, unknown>;
-  return url.replace(/:([A-Za-z0-9_]+)(\([^)]*\))?|\*$/g, (m, name: string | undefined) => {
+  return url.replace(/:([A-Za-z0-9_]+)(\([^)]*\))?|\*$/g, (_m, name: string | undefined) => {
     const v = params[name ?? '*'];
     if (typeof v !== 'string') throw new AppError(ErrorCode.CIPHER_INVALID);
     return v;
