@@ -48,6 +48,10 @@ export default defineConfig(({ command }) => ({
   },
   server: {
     port: 5173,
-    proxy: { '/kyc': 'http://127.0.0.1:8080', '/pages/static': 'http://127.0.0.1:8080' },
+    // the service of `npm run dev` (same PORT setting as the service itself)
+    proxy: {
+      '/kyc': `http://127.0.0.1:${process.env.PORT ?? 8080}`,
+      '/pages/static': `http://127.0.0.1:${process.env.PORT ?? 8080}`,
+    },
   },
 }));
