@@ -202,6 +202,52 @@ describe('ApplySwitch', () => {
     expect(ok.body.result.nextStep).toBe('STATEMENT');
   });
 
+  test('ApplyStart for cn follows the same region rule as ApplySwitch: 151205 without the statement from a restrictive area', async () => {
+    const c = await user();
+    await settings(c, { openingLimitType: 3 });
+    expect(errorOf(await c.call('applyStart', { oaType: 1 }))).toBe(ErrorCode.SWITCH_REGION_DENIED);
+    await settings(c, { openingLimitType: 2 });
+    expect(errorOf(await callFrom(c, 'applyStart', { oaType: 1 }, '1.2.4.8'))).toBe(ErrorCode.SWITCH_REGION_DENIED);
+    await settings(c, { openingLimitType: 5 });
+    expect(errorOf(await callFrom(c, 'applyStart', { oaType: 1 }, '114.114.114.114'))).toBe(ErrorCode.SWITCH_REGION_DENIED);
+    expect(await appCount(c.user!.userId)).toBe(0);
+    // hk is never region-denied; 2 from a Hong Kong address passes
+    await settings(c, { openingLimitType: 2 });
+    const ok = await callFrom(c, 'applyStart', { oaType: 1 }, '203.198.1.1');
+    expect(ok.body.error).toBeUndefined();
+    expect(ok.body.result.application.clientType).toBe('cn');
+  });
+
+  test('ApplyStart for cn from a restrictive area goes through with the statement; no statements taken → always 151205', async () => {
+    const c = await user();
+    await settings(c, { openingLimitType: 3, statementLimitType: 0 });
+    expect(errorOf(await c.call('applyStart', { oaType: 1, withStatement: 'first' }))).toBe(ErrorCode.SWITCH_REGION_DENIED);
+    expect(await appCount(c.user!.userId)).toBe(0);
+    await settings(c, { openingLimitType: 3, statementLimitType: 1 });
+    const ok = await c.call('applyStart', { oaType: 1, withStatement: 'first' });
+    expect(ok.body.error).toBeUndefined();
+    expect(ok.body.result.nextStep).toBe('STATEMENT');
+    const hk = await user();
+    await settings(hk, { openingLimitType: 3, statementLimitType: 0 });
+    expect((await hk.call('applyStart', { oaType: 2 })).body.error).toBeUndefined();
+  });
+
+  test('continuing an existing cn application through ApplyStart applies the region rule too', async () => {
+    const c = await user();
+    const a = await start(c, 1);
+    await settings(c, { openingLimitType: 3 });
+    expect(errorOf(await c.call('applyStart', { oaType: 1 }))).toBe(ErrorCode.SWITCH_REGION_DENIED);
+    const withIt = await c.call('applyStart', { oaType: 1, withStatement: 'last' });
+    expect(withIt.body.error).toBeUndefined();
+    expect(withIt.body.result.appId).toBe(a.appId);
+    expect(withIt.body.result.application.applyStepsName).toContain('STATEMENT');
+    // the application now carries the statement step: continuing needs nothing more
+    const again = await c.call('applyStart', { oaType: 1 });
+    expect(again.body.error).toBeUndefined();
+    await settings(c, { openingLimitType: 3, statementLimitType: 0 });
+    expect(errorOf(await c.call('applyStart', { oaType: 1 }))).toBe(ErrorCode.SWITCH_REGION_DENIED);
+  });
+
   test('opening-limit 0 and switching to hk are never region-denied', async () => {
     const c = await user();
     const a = await start(c, 1);

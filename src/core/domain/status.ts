@@ -2,6 +2,8 @@
  * Client and application statuses. Values the spec gives are used as given; the ones it leaves
  * open (submitted threshold, approved threshold, reject list) are chosen here and recorded in docs/decisions.md.
  */
+import { STEP_STATUS } from './steps';
+
 export const CLIENT_STATUS = {
   HAS_APPLICATION: 30,
   SUCCESS: 31,
@@ -45,3 +47,6 @@ export function effectiveApplyStatus(applyStatus: number, clientStatus: number, 
 
 /** cashInStatus values (part 3) */
 export const CASH_IN_STATUS = { NOT_DEPOSITED: 1000, DONE: 2000, NEEDS_CHANGE: 2020 } as const;
+
+/** Status of a freshly started (or switched) application: the identity-step code, the lowest the spec lists. */
+export const FRESH_APPLY_STATUS = STEP_STATUS.IDCARD;

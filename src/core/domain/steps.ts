@@ -163,3 +163,10 @@ export function resumeStep(steps: readonly StepName[], latest: StepName | null |
 }
 
 export const STEP_VERSION = '1.0';
+
+/**
+ * Step data kept when the opening type is switched: answers about the applicant's profile that do not
+ * depend on the identity document. Everything else (identity, contact, bank card, statement, tax,
+ * agreements, signature, witness, certificate, and their drafts) is cleared.
+ */
+export const KEPT_ON_SWITCH: readonly StepName[] = ['JOBSTATUS', 'FINANCE', 'INVESTMENT', 'SELECTACCOUNT', 'IDENTITYEXPOSURE'];

@@ -25,7 +25,7 @@ const applicationRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     CALLS.applyStart.path,
     { ...guarded, schema: { tags, security, body: schemas.applyStart.req, response: { 200: resultOf(schemas.applyStart.res) } } },
-    async (request) => ({ result: await service.start(deps, request.user!.userId, request.body) }),
+    async (request) => ({ result: await service.start(deps, request.user!.userId, request.body, () => ipgeo.locate(request.ip)) }),
   );
 
   app.post(

@@ -7,6 +7,8 @@ import {
   APPLY_STATUS,
   CLIENT_STATUS,
   ErrorCode,
+  FRESH_APPLY_STATUS,
+  KEPT_ON_SWITCH,
   STEP_STATUS,
   STEP_VERSION,
   STEPS_OF,
@@ -17,6 +19,7 @@ import {
   isMainlandIp,
   cnNeedsStatement,
   isRejected,
+  strictOutcome,
   nextMove,
   resumeStep,
   type ApplicationView,
@@ -40,16 +43,6 @@ export interface AppsDeps {
   db: Db;
   clock: Clock;
 }
-
-/** Status of a freshly started (or switched) application: the identity-step code, the lowest the spec lists. */
-export const FRESH_APPLY_STATUS = STEP_STATUS.IDCARD;
-
-/**
- * Step data kept when the opening type is switched: answers about the applicant's profile that do not
- * depend on the identity document. Everything else (identity, contact, bank card, statement, tax,
- * agreements, signature, witness, certificate, and their drafts) is cleared.
- */
-export const KEPT_ON_SWITCH: readonly StepName[] = ['JOBSTATUS', 'FINANCE', 'INVESTMENT', 'SELECTACCOUNT', 'IDENTITYEXPOSURE'];
 
 const invalid = (issues: Issue[]) => new AppError(ErrorCode.INVALID_INPUT, { data: { issues } });
 const now = (deps: AppsDeps) => new Date(deps.clock.now());
@@ -75,22 +68,33 @@ export async function applyCheck(deps: AppsDeps, userId: string): Promise<{ ok: 
   return { ok: true };
 }
 
+export type LocateIp = () => Promise<{ country: string; region: string }>;
+
+/** What the mainland-area rule found for a cn application: whether it needs the statement step, and whether the deployment takes statements. */
+export interface RegionCheck {
+  needsStatement: boolean;
+  statementsTaken: boolean;
+}
+
 /**
- * The switch-region rule (151205): a switch TO the mainland (cn) route from a restrictive area (domain
- * cnNeedsStatement: opening-limit type 3, or 2/5 with a mainland IP address) is refused unless it brings the
- * statement step; when the deployment takes no statements at all (statementLimitType ≠ 1) it is refused outright.
- * The client answers 151205 with strict handling (statement dialog, then the switch again with the statement).
+ * The mainland-area rule (151205), one reading for ApplyStart and ApplySwitch, from the domain's cnNeedsStatement
+ * (opening-limit type 3, or 2/5 with a mainland IP address) and strictOutcome (no statements taken → mainland
+ * blocked). The IP is looked up only when the area type depends on it, and before any transaction opens.
  */
-export async function switchToCnDenied(
-  area: AreaType,
-  withStatement: boolean,
-  locateIp: () => Promise<{ country: string; region: string }>,
-): Promise<boolean> {
-  const needs = area.openingLimitType === 3 || area.openingLimitType === 2 || area.openingLimitType === 5
-    ? cnNeedsStatement(area.openingLimitType, isMainlandIp(await locateIp()))
-    : false;
-  if (!needs) return false;
-  return !withStatement || area.statementLimitType !== 1;
+export async function regionCheck(area: AreaType, locateIp: LocateIp): Promise<RegionCheck> {
+  const type = area.openingLimitType;
+  let needsStatement = cnNeedsStatement(type, false);
+  if (!needsStatement && cnNeedsStatement(type, true)) needsStatement = cnNeedsStatement(type, isMainlandIp(await locateIp()));
+  return { needsStatement, statementsTaken: strictOutcome(area).kind !== 'mainlandBlocked' };
+}
+
+/**
+ * Refused with 151205: a cn application that needs the statement and does not have it, or needs it where no
+ * statements are taken. The client answers 151205 with strict handling (statement dialog, then the call again with it).
+ */
+export function cnOpeningDenied(check: RegionCheck | null, hasStatement: boolean): boolean {
+  if (!check?.needsStatement) return false;
+  return !hasStatement || !check.statementsTaken;
 }
 
 function stepsFor(clientType: ClientType, withStatement?: 'first' | 'last'): StepName[] {
@@ -124,14 +128,16 @@ function answer(row: repo.AppRow, nextStep?: StepName): StartAnswer {
   return { appId: row.app_id, nextStep: nextStep ?? (resume === 'submit' ? steps[steps.length - 1] : resume), application: toView(row) };
 }
 
-export async function start(deps: AppsDeps, userId: string, req: Req<'applyStart'> & { esop: boolean }): Promise<StartAnswer> {
+export async function start(deps: AppsDeps, userId: string, req: Req<'applyStart'> & { esop: boolean }, locateIp: LocateIp): Promise<StartAnswer> {
   const clientType = clientTypeOf(req.oaType);
   if (req.withStatement) statementOnlyForCn(clientType, 'withStatement');
+  const region = clientType === 'cn' ? await regionCheck(await areaType(deps, userId), locateIp) : null;
   const at = now(deps);
   for (let attempt = 0; attempt < 2; attempt++) {
     const result = await deps.db.transaction(async (tx) => {
       const existing = await repo.findActiveByUser(tx, userId, true);
-      if (existing) return continueExisting(tx, userId, existing, clientType, req.withStatement, at);
+      if (existing) return continueExisting(tx, userId, existing, clientType, req.withStatement, at, region);
+      if (cnOpeningDenied(region, !!req.withStatement)) throw new AppError(ErrorCode.SWITCH_REGION_DENIED);
       const steps = stepsFor(clientType, req.withStatement);
       const appId = newAppId();
       const inserted = await repo.insertApplication(tx, {
@@ -159,9 +165,22 @@ export async function start(deps: AppsDeps, userId: string, req: Req<'applyStart
   throw new Error('could not start or find the application');
 }
 
-async function continueExisting(tx: Db, userId: string, row: repo.AppRow, clientType: ClientType, withStatement: 'first' | 'last' | undefined, at: Date): Promise<StartAnswer> {
+async function continueExisting(
+  tx: Db,
+  userId: string,
+  row: repo.AppRow,
+  clientType: ClientType,
+  withStatement: 'first' | 'last' | undefined,
+  at: Date,
+  region: RegionCheck | null,
+): Promise<StartAnswer> {
   if (row.client_type !== clientType) {
     throw new AppError(ErrorCode.OTHER_TYPE_EXISTS, { status: 409, data: { appId: row.app_id, oaType: row.oa_type } });
+  }
+  // an application still being filled in: the region rule as for a new one (its own statement step counts);
+  // a submitted one is only shown
+  if (isEditable(row) && cnOpeningDenied(region, !!withStatement || (row.steps as StepName[]).includes('STATEMENT'))) {
+    throw new AppError(ErrorCode.SWITCH_REGION_DENIED);
   }
   if (withStatement && isEditable(row)) {
     const steps = insertStatement(row.steps as StepName[], withStatement === 'last');
@@ -178,18 +197,18 @@ export async function switchType(
   deps: AppsDeps,
   userId: string,
   req: Req<'applySwitch'>,
-  locateIp: () => Promise<{ country: string; region: string }>,
+  locateIp: LocateIp,
 ): Promise<StartAnswer> {
   const target = req.data.oaType;
   const targetType = clientTypeOf(target);
   if (req.withStatement) statementOnlyForCn(targetType, 'withStatement');
-  const area = targetType === 'cn' ? await areaType(deps, userId) : null;
+  const region = targetType === 'cn' ? await regionCheck(await areaType(deps, userId), locateIp) : null;
   const at = now(deps);
   return deps.db.transaction(async (tx) => {
     const row = await ownedActive(tx, userId, req.appId);
     if (!isEditable(row) || isRejected(row.apply_status)) throw new AppError(ErrorCode.APPLICATION_LOCKED);
-    if (row.client_type === targetType) return continueExisting(tx, userId, row, targetType, req.withStatement, at);
-    if (area && (await switchToCnDenied(area, !!req.withStatement, locateIp))) throw new AppError(ErrorCode.SWITCH_REGION_DENIED);
+    if (row.client_type === targetType) return continueExisting(tx, userId, row, targetType, req.withStatement, at, region);
+    if (cnOpeningDenied(region, !!req.withStatement)) throw new AppError(ErrorCode.SWITCH_REGION_DENIED);
     const steps = stepsFor(targetType, req.withStatement);
     const oldDrafts = (row.data.drafts ?? {}) as Record<string, unknown>;
     const data: Record<string, unknown> = {};
