@@ -40,6 +40,12 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
+/** Fastify's trustProxy from the setting: a hop count N trusts the N addresses nearest to us (as Fastify does for numbers). */
+export function trustProxyOption(setting: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   const deps: AppDeps = {
@@ -51,7 +57,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const app = Fastify({
     logger: opts.logStream ? { ...(loggerOptions(config) as object), stream: opts.logStream } : loggerOptions(config),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -5,15 +5,51 @@
  */
 import { generateKeyPairSync, createHash, randomBytes, createPublicKey } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max).default(def);
-const bool = (def: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no'])
-    .default(def ? 'true' : 'false')
-    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+/** proxy-addr's names for ranges, accepted in TRUST_PROXY lists */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [addr, bits, ...rest] = entry.split('/');
+  const family = isIP(addr);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: which proxies' X-Forwarded-For/-Proto to believe. Unset, "false" or "0": none (the socket's address).
+ * A whole number N: the N proxies nearest to us. Otherwise a comma list of proxy addresses/CIDRs (or loopback,
+ * linklocal, uniquelocal). "true" (believe anyone's header) is refused: a client could name any address.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): false | number | string[] => {
+    const text = (v ?? '').trim();
+    if (text === '' || text === 'false' || text === '0') return false;
+    if (/^(true|yes)$/i.test(text)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'true is no longer accepted (it believes any client\'s X-Forwarded-For): give the hop count of your proxies (e.g. 1) or a comma list of their addresses/CIDRs (e.g. 10.0.0.0/8,::1)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !isProxyEntry(e));
+    if (bad.length) {
+      ctx.addIssue({ code: 'custom', message: `not a hop count or a list of proxy addresses/CIDRs: ${bad.map((b) => JSON.stringify(b)).join(', ')}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const optionalText = z
   .string()
   .optional()
@@ -49,8 +85,8 @@ export const envSchema = z
     GEOCODE_VENDOR: z.enum(['local', 'http']).default('local'),
     GEOCODE_HTTP_URL: optionalText.pipe(z.url().optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** true when a reverse proxy sets X-Forwarded-For/-Proto (client address, Secure cookies) */
-    TRUST_PROXY: bool(false),
+    /** the reverse proxies whose X-Forwarded-For/-Proto are believed (client address, Secure cookies): hop count or address list */
+    TRUST_PROXY: trustProxy,
   });
 
 /** Rules between settings, checked on the raw values so they are reported with the rest. */
@@ -101,7 +137,8 @@ export interface Config {
   ipgeo: { vendor: 'local' | 'http'; httpUrl?: string };
   geocode: { vendor: 'local' | 'http'; httpUrl?: string };
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** false: none; N: the N nearest hops; list: these proxy addresses/CIDRs (Fastify trustProxy) */
+  trustProxy: false | number | string[];
   secrets: Secrets;
 }
 

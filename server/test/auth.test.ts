@@ -132,7 +132,7 @@ describe('send code and log in', () => {
   });
 
   it('limits one address to 30 codes an hour', async () => {
-    const own = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    const own = await createTestApp({ env: { TRUST_PROXY: '1' } });
     try {
       const client = await own.handshake();
       const headers = { 'x-forwarded-for': '203.0.113.9' };

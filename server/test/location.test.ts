@@ -43,7 +43,7 @@ describe('IpLocation', () => {
   test('X-Forwarded-For is ignored unless TRUST_PROXY is set', async () => {
     const c = await user();
     expect((await getFrom(c, 'ipLocation', '127.0.0.1', { 'x-forwarded-for': '1.2.4.8' })).body.result).toEqual({ country: 'HK', region: '' });
-    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true', IP_DEFAULT_COUNTRY: 'GB' } });
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '1', IP_DEFAULT_COUNTRY: 'GB' } });
     try {
       const pc = await proxied.login('61230000');
       expect((await getFrom(pc, 'ipLocation', '127.0.0.1', { 'x-forwarded-for': '1.2.4.8' })).body.result).toEqual({ country: 'CN', region: '' });

@@ -15,8 +15,9 @@ export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, 
 }
 
 export function clearSessionCookies(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
-  reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
+  const { secure, sameSite } = cookieOptions(reply.request, 0);
+  reply.clearCookie(SESSION_COOKIE, { path: '/', secure, sameSite, httpOnly: true });
+  reply.clearCookie(SESSION_HINT_COOKIE, { path: '/', secure, sameSite });
 }
 
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -29,12 +30,13 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply):
   }
 }
 
+/** Secure in production (TLS may end at a proxy that TRUST_PROXY does not name) and on any HTTPS request. */
 export function cookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
   return {
     path: '/',
     httpOnly: true,
     sameSite: 'strict' as const,
-    secure: request.protocol === 'https',
+    secure: request.server.deps.config.production || request.protocol === 'https',
     maxAge: maxAgeSeconds,
   };
 }
