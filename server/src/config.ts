@@ -50,6 +50,13 @@ const trustProxy = z
     return entries;
   });
 
+const optionalInt = (min: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() !== '' ? Number(v) : undefined))
+    .pipe(z.number().int().min(min).optional());
+
 const optionalText = z
   .string()
   .optional()
@@ -69,6 +76,9 @@ export const envSchema = z
     SESSION_IDLE_MINUTES: int(30, 1, 24 * 60),
     SESSION_ABSOLUTE_HOURS: int(12, 1, 24 * 30),
     MAX_UPLOAD_MB: int(10, 1, 200),
+    /** each user's upload quota over the last 24 hours: files, and megabytes in all (100429 beyond); unset → UPLOAD_QUOTA_DEFAULT (limits.ts) */
+    UPLOAD_DAILY_COUNT: optionalInt(1),
+    UPLOAD_DAILY_MB: optionalInt(1),
     AREA_OPENING_LIMIT_TYPE: int(0, 0, 99),
     AREA_STATEMENT_LIMIT_TYPE: int(1, 0, 99),
     AREA_STATEMENT_SKIP_TYPE: z.enum(['0', '1']).default('0'),
@@ -128,6 +138,8 @@ export interface Config {
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   maxUploadMb: number;
+  /** unset parts take UPLOAD_QUOTA_DEFAULT (src/core/domain/limits.ts) */
+  uploadQuota: { filesPerDay?: number; megabytesPerDay?: number };
   area: { openingLimitType: number; statementLimitType: number; statementSkipType: string };
   ipDefault: { country: string; region: string };
   memberPageUrl: string;
@@ -247,6 +259,7 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: env.SESSION_ABSOLUTE_HOURS,
     maxUploadMb: env.MAX_UPLOAD_MB,
+    uploadQuota: { filesPerDay: env.UPLOAD_DAILY_COUNT, megabytesPerDay: env.UPLOAD_DAILY_MB },
     area: {
       openingLimitType: env.AREA_OPENING_LIMIT_TYPE,
       statementLimitType: env.AREA_STATEMENT_LIMIT_TYPE,

@@ -1,6 +1,6 @@
 import { CALLS, ErrorCode, STEPS_OF, STEP_STATUS, STEP_VERSION, type ApplicationView, type StepName } from '@core/domain';
 import { auditTrail } from '../src/db/audit';
-import { setUserSettings, type UserSettings } from '../src/modules/auth/repository';
+import { setUserSettings, type UserSettings } from '../src/modules/auth/settings';
 import { runCommand } from '../src/ops/run';
 import { createTestApp, HOUR, MINUTE, type CallResult, type TestApp, type TestClient } from './helpers';
 

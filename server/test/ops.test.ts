@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ErrorCode } from '@core/domain';
-import { getUserSettings, findUserByPhone } from '../src/modules/auth/repository';
+import { findUserByPhone } from '../src/modules/auth/repository';
+import { getUserSettings } from '../src/modules/auth/settings';
 import { executeCli } from '../src/ops/execute';
 import { OpsError, type OpsIo } from '../src/ops/framework';
 import { serverInfoPath, writeOpsToken } from '../src/ops/token';
@@ -60,6 +61,19 @@ describe('ops commands (direct database path)', () => {
     expect(json.created).toBe(false);
     await expect(ops(['user', '96000003', '--check', '123'])).rejects.toThrow(OpsError);
     await expect(ops(['user', '96000003', '--opening-limit', 'x'])).rejects.toThrow(/whole number/);
+  });
+
+  it('`user --partner-url` takes https URLs only; the service refuses others too, and ignores a stored one that is not https', async () => {
+    for (const url of ['http://partner.example.com/open', 'javascript:alert(1)', 'data:text/html,x', 'ftp://partner.example.com/', 'partner.example.com']) {
+      await expect(ops(['user', '96000013', '--partner-url', url])).rejects.toThrow(OpsError);
+    }
+    const { updateUserSettings } = await import('../src/modules/auth/ops-service');
+    await expect(updateUserSettings(t.db, '852', '96000013', { partnerUrl: 'http://partner.example.com/' })).rejects.toThrow(/https/);
+    await ops(['user', '96000013', '--check', '151100', '--partner-url', 'https://partner.example.com/open']);
+    const user = await findUserByPhone(t.db, '852', '96000013');
+    // a value written around the validation (an older release, a hand edit) is not handed to the client
+    await t.db.query(`UPDATE users SET settings = jsonb_set(settings, '{partnerUrl}', '"javascript:alert(1)"') WHERE id = $1`, [user!.id]);
+    expect(await getUserSettings(t.db, user!.id)).toEqual({ check: 151100 });
   });
 
   it('`user` works for a phone that later logs in (same user)', async () => {

@@ -15,3 +15,49 @@ export const VERIFY_CODE_TTL_S = 5 * 60;
 export const VERIFY_CODE_MAX_ATTEMPTS = 5;
 export const MAX_UPLOAD_BYTES_DEFAULT = 10 * 1024 * 1024;
 export const SIGNED_URL_TTL_S = 10 * 60;
+
+// ---------------------------------------------------------------- service limits
+
+/** Login codes: one a phone per SEND_CODE_COOLDOWN_S, at most this many a phone a day and an address an hour (100429). */
+export const CODES_PER_PHONE_PER_DAY = 10;
+export const CODES_PER_ADDRESS_PER_HOUR = 30;
+
+/** How long a cipher session (the AES key a client sent through CipherSession) is accepted. */
+export const CIPHER_SESSION_TTL_S = 24 * 60 * 60;
+
+/**
+ * Shape bounds of step data (ApplyUpdate `data`, drafts included), besides MAX_STEP_DATA_BYTES of JSON:
+ * nesting depth, string length, array items, key length and keys per object.
+ */
+export const STEP_DATA_BOUNDS = { maxDepth: 6, maxString: 2000, maxArray: 50, maxKey: 64, maxKeys: 200 } as const;
+
+/** A fixed-window rate limit: at most `max` calls in each `windowS` seconds. */
+export interface RateLimit {
+  max: number;
+  windowS: number;
+}
+
+/**
+ * Rate limits per client address and, on calls that need a login, per user. Over the limit: 100429
+ * (HTTP 429) with data {scope: 'address' | 'user', retryAfterSeconds}. Addresses are generous because
+ * many people can share one (mobile carriers, offices).
+ */
+export const RATE_LIMITS = {
+  cipherSession: { perAddress: { max: 300, windowS: 600 } },
+  tokenLogin: { perAddress: { max: 60, windowS: 600 } },
+  upload: { perAddress: { max: 600, windowS: 3600 }, perUser: { max: 120, windowS: 3600 } },
+  positionToCity: { perAddress: { max: 600, windowS: 3600 }, perUser: { max: 60, windowS: 3600 } },
+  ipLocation: { perAddress: { max: 600, windowS: 3600 }, perUser: { max: 60, windowS: 3600 } },
+} as const satisfies Record<string, { perAddress: RateLimit; perUser?: RateLimit }>;
+
+export type RateLimitedCall = keyof typeof RATE_LIMITS;
+
+/**
+ * Each user's upload quota over the last 24 hours (defaults of UPLOAD_DAILY_COUNT and UPLOAD_DAILY_MB).
+ * Over it: 100429 with data {scope: 'uploadCount' | 'uploadBytes', retryAfterSeconds}.
+ */
+export const UPLOAD_QUOTA_DEFAULT = { filesPerDay: 200, megabytesPerDay: 500 } as const;
+
+/** data.scope of a 100429 answer */
+export const RATE_LIMIT_SCOPES = ['phone', 'address', 'user', 'uploadCount', 'uploadBytes'] as const;
+export type RateLimitScope = (typeof RATE_LIMIT_SCOPES)[number];

@@ -4,10 +4,10 @@
  * items, object keys ≤ 64 characters, and every `ossId` a well-formed file id. Also collects the
  * ossIds referenced anywhere in the data (their ownership is checked by the service).
  */
-import { MAX_STEP_DATA_BYTES } from '@core/domain';
+import { MAX_STEP_DATA_BYTES, STEP_DATA_BOUNDS } from '@core/domain';
 import type { Issue } from '../../errors';
 
-export const DATA_LIMITS = { maxBytes: MAX_STEP_DATA_BYTES, maxDepth: 6, maxString: 2000, maxArray: 50, maxKey: 64, maxKeys: 200 } as const;
+export const DATA_LIMITS = { maxBytes: MAX_STEP_DATA_BYTES, ...STEP_DATA_BOUNDS } as const;
 
 const OSS_ID = /^[A-Za-z0-9_-]{6,64}$/;
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db';
 import { latestOutboxCode } from '../../vendors/sms/outbox-repository';
 import { signAppToken, type AppTokenClaims } from './app-token';
 import * as repo from './repository';
+import { getUserSettings, setUserSettings, type UserSettings } from './settings';
 
 export class OpsInputError extends Error {}
 
@@ -20,7 +21,7 @@ export async function latestLoginCode(db: Db, areaCode: string, phone: string): 
   return { code: found.code, sentAt: found.sentAt.toISOString() };
 }
 
-export type SettingsChange = { [K in keyof repo.UserSettings]?: repo.UserSettings[K] | null };
+export type SettingsChange = { [K in keyof UserSettings]?: UserSettings[K] | null };
 
 /** Creates the user when new and applies setting changes (null removes an override). */
 export async function updateUserSettings(
@@ -28,19 +29,18 @@ export async function updateUserSettings(
   areaCode: string,
   phone: string,
   change: SettingsChange,
-): Promise<{ userId: string; phoneMasked: string; areaCode: string; created: boolean; settings: repo.UserSettings }> {
+): Promise<{ userId: string; phoneMasked: string; areaCode: string; created: boolean; settings: UserSettings }> {
   const p = phoneOf(areaCode, phone);
   return db.transaction(async (tx) => {
     const existing = await repo.findUserByPhone(tx, areaCode, p);
     const user = existing ?? (await repo.upsertUser(tx, { id: cipher.randomB64u(12), areaCode, phone: p }));
-    const settings: Record<string, unknown> = { ...(await repo.getUserSettings(tx, user.id)) };
+    const settings: Record<string, unknown> = { ...(await getUserSettings(tx, user.id)) };
     for (const [k, v] of Object.entries(change)) {
       if (v === undefined) continue;
       if (v === null) delete settings[k];
       else settings[k] = v;
     }
-    const checked = repo.userSettingsSchema.parse(settings);
-    await repo.setUserSettings(tx, user.id, checked);
+    const checked = await setUserSettings(tx, user.id, settings as UserSettings);
     return { userId: user.id, phoneMasked: maskPhone(p), areaCode, created: !existing, settings: checked };
   });
 }

@@ -1,18 +1,5 @@
 /** SQL for users, login codes and sessions. */
-import { z } from 'zod';
 import type { Db } from '../../db';
-
-/** Per-user overrides set by operators (`npm run ops -- user ...`). */
-export const userSettingsSchema = z.object({
-  openingLimitType: z.number().int().optional(),
-  statementLimitType: z.number().int().optional(),
-  statementSkipType: z.enum(['0', '1']).optional(),
-  /** ApplyCheck answers this error code (151000 organisation, 151100 partner) */
-  check: z.union([z.literal(151000), z.literal(151100)]).optional(),
-  /** the partner's account-opening site sent with 151100 */
-  partnerUrl: z.string().max(2048).optional(),
-});
-export type UserSettings = z.infer<typeof userSettingsSchema>;
 
 export interface UserRow {
   id: string;
@@ -21,7 +8,8 @@ export interface UserRow {
   sub_acct_id: string | null;
   client_status: number;
   app_id: string | null;
-  settings: UserSettings;
+  /** per-user overrides as stored; read them through settings.ts (validated) */
+  settings: unknown;
   created_at: Date;
   last_login_at: Date | null;
 }
@@ -48,14 +36,13 @@ export async function recordLogin(db: Db, userId: string, at: Date, subAcctId?: 
   await db.query('UPDATE users SET last_login_at = $2, sub_acct_id = COALESCE($3, sub_acct_id) WHERE id = $1', [userId, at, subAcctId ?? null]);
 }
 
-/** The per-user overrides ({} when none or the user is unknown). */
-export async function getUserSettings(db: Db, userId: string): Promise<UserSettings> {
+/** The stored per-user overrides, unchecked (settings.ts validates them); null when the user is unknown. */
+export async function getRawUserSettings(db: Db, userId: string): Promise<unknown> {
   const { rows } = await db.query<{ settings: unknown }>('SELECT settings FROM users WHERE id = $1', [userId]);
-  const parsed = userSettingsSchema.safeParse(rows[0]?.settings ?? {});
-  return parsed.success ? parsed.data : {};
+  return rows[0]?.settings ?? null;
 }
 
-export async function setUserSettings(db: Db, userId: string, settings: UserSettings): Promise<void> {
+export async function setRawUserSettings(db: Db, userId: string, settings: object): Promise<void> {
   await db.query('UPDATE users SET settings = $2::jsonb WHERE id = $1', [userId, JSON.stringify(settings)]);
 }
 

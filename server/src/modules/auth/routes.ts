@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CALLS, schemas } from '@core/domain';
+import { rateLimit } from '../../plugins/rate-limit';
 import { OK, okSchema, resultOf } from '../../plugins/reply';
 import { clearSessionCookies, requireUser, SESSION_COOKIE, setSessionCookies } from './require-user';
 import * as service from './service';
@@ -23,7 +24,7 @@ const authRoutes: FastifyPluginAsync = async (root) => {
     return startSession(request, reply, await service.loginWithCode(deps, request.body));
   });
 
-  app.post(CALLS.tokenLogin.path, { schema: { tags: ['auth'], body: schemas.tokenLogin.req, response: { 200: resultOf(schemas.tokenLogin.res) } } }, async (request, reply) => {
+  app.post(CALLS.tokenLogin.path, { preHandler: rateLimit('tokenLogin'), schema: { tags: ['auth'], body: schemas.tokenLogin.req, response: { 200: resultOf(schemas.tokenLogin.res) } } }, async (request, reply) => {
     await service.endSession(deps, request.cookies[SESSION_COOKIE]);
     return startSession(request, reply, await service.loginWithAppToken(deps, request.body));
   });

@@ -9,6 +9,8 @@ import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import {
   cipher,
   cleanPhone,
+  CODES_PER_ADDRESS_PER_HOUR,
+  CODES_PER_PHONE_PER_DAY,
   ErrorCode,
   isValidPhone,
   maskPhone,
@@ -24,8 +26,6 @@ import type { AppDeps } from '../../plugins/context';
 import { smsText } from './sms-text';
 import * as repo from './repository';
 
-export const CODES_PER_PHONE_PER_DAY = 10;
-export const CODES_PER_IP_PER_HOUR = 30;
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
@@ -83,7 +83,7 @@ export async function sendCode(
     throw new AppError(ErrorCode.RATE_LIMITED, { data: { scope: 'phone' } });
   }
   const perIp = await repo.countCodesForIpSince(db, ip, new Date(now - HOUR));
-  if (perIp.n >= CODES_PER_IP_PER_HOUR) {
+  if (perIp.n >= CODES_PER_ADDRESS_PER_HOUR) {
     const retry = perIp.oldest ? Math.max(1, Math.ceil((perIp.oldest.getTime() + HOUR - now) / 1000)) : 3600;
     throw new AppError(ErrorCode.RATE_LIMITED, { data: { scope: 'address', retryAfterSeconds: retry } });
   }

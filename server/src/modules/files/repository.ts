@@ -39,3 +39,16 @@ export async function activeAppIdOf(db: Db, userId: string): Promise<string | nu
   const { rows } = await db.query<{ app_id: string }>('SELECT app_id FROM applications WHERE user_id = $1 AND archived_at IS NULL', [userId]);
   return rows[0]?.app_id ?? null;
 }
+
+/**
+ * What the user uploaded since `since` (count, bytes, the oldest upload's time), with the user's row locked
+ * so that parallel uploads of one user are counted one after another. Inside a transaction only.
+ */
+export async function uploadsSinceLocked(db: Db, userId: string, since: Date): Promise<{ n: number; bytes: number; oldest: Date | null }> {
+  await db.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+  const { rows } = await db.query<{ n: number; bytes: string | number; oldest: Date | null }>(
+    'SELECT count(*)::int AS n, COALESCE(sum(size), 0)::bigint AS bytes, min(created_at) AS oldest FROM files WHERE owner_user_id = $1 AND created_at > $2',
+    [userId, since],
+  );
+  return { n: rows[0].n, bytes: Number(rows[0].bytes), oldest: rows[0].oldest };
+}

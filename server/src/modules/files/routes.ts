@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CALLS, FILE_CATEGORIES, schemas } from '@core/domain';
 import { openUpload } from '../../plugins/cipher';
+import { rateLimit } from '../../plugins/rate-limit';
 import { resultOf } from '../../plugins/reply';
 import { createStorage } from '../../storage';
 import { requireUser, SESSION_COOKIE } from '../auth/require-user';
@@ -25,7 +26,7 @@ const fileRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     `${CALLS.upload.path}/:category`,
     {
-      preHandler: requireUser,
+      preHandler: [requireUser, rateLimit('upload')],
       config: { multipart: true },
       schema: {
         tags,

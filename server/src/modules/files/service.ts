@@ -4,11 +4,12 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { ErrorCode, FILE_CATEGORIES } from '@core/domain';
+import { ErrorCode, FILE_CATEGORIES, UPLOAD_QUOTA_DEFAULT } from '@core/domain';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { audit } from '../../db/audit';
 import { AppError } from '../../errors';
+import { rateLimited } from '../../plugins/rate-limit';
 import type { Clock } from '../../plugins/context';
 import type { FileStorage } from '../../storage';
 import { sanitiseFileName, withExtension } from './disposition';
@@ -32,6 +33,18 @@ export function signedUrlFor(deps: Pick<FilesDeps, 'config' | 'clock'>, ossId: s
   return signDownload(deps.config.secrets.signingSecret, ossId, deps.clock.now(), preview).url;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The user's daily upload quota (config.uploadQuota, last 24 hours): 100429 with scope uploadCount or uploadBytes. */
+async function withinQuota(tx: Db, deps: Pick<FilesDeps, 'config'>, userId: string, size: number, now: number): Promise<void> {
+  const filesPerDay = deps.config.uploadQuota.filesPerDay ?? UPLOAD_QUOTA_DEFAULT.filesPerDay;
+  const bytesPerDay = (deps.config.uploadQuota.megabytesPerDay ?? UPLOAD_QUOTA_DEFAULT.megabytesPerDay) * 1024 * 1024;
+  const used = await repo.uploadsSinceLocked(tx, userId, new Date(now - DAY_MS));
+  const retry = used.oldest ? (used.oldest.getTime() + DAY_MS - now) / 1000 : DAY_MS / 1000;
+  if (used.n + 1 > filesPerDay) throw rateLimited(null, 'uploadCount', retry);
+  if (used.bytes + size > bytesPerDay) throw rateLimited(null, 'uploadBytes', retry);
+}
+
 export async function storeUpload(
   deps: FilesDeps,
   userId: string,
@@ -46,6 +59,7 @@ export async function storeUpload(
   const stored = await deps.storage.put(upload.bytes);
   try {
     await deps.db.transaction(async (tx) => {
+      await withinQuota(tx, deps, userId, stored.size, at.getTime());
       await repo.insertFile(tx, {
         oss_id: ossId,
         owner_user_id: userId,

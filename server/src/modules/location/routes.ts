@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CALLS, ErrorCode, schemas } from '@core/domain';
 import { AppError } from '../../errors';
+import { rateLimit } from '../../plugins/rate-limit';
 import { OK, resultOf } from '../../plugins/reply';
 import { parseLocation } from '../../vendors/geocode';
 import { reportPosition } from '../applications/service';
@@ -22,14 +23,14 @@ const locationRoutes: FastifyPluginAsync = async (root) => {
   const tags = ['location'];
   const security = [{ session: [] }];
 
-  // request.ip is the socket address unless TRUST_PROXY is set (then X-Forwarded-For is honoured)
-  app.get(CALLS.ipLocation.path, { ...guarded, schema: { tags, security, response: { 200: resultOf(schemas.ipLocation.res) } } }, async (request) => ({
+  // request.ip is the socket address unless TRUST_PROXY names the proxies in front (then their X-Forwarded-For entries count)
+  app.get(CALLS.ipLocation.path, { preHandler: [requireUser, rateLimit('ipLocation')], schema: { tags, security, response: { 200: resultOf(schemas.ipLocation.res) } } }, async (request) => ({
     result: await ipgeo.locate(request.ip),
   }));
 
   app.post(
     CALLS.positionToCity.path,
-    { ...guarded, schema: { tags, security, body: schemas.positionToCity.req, response: { 200: resultOf(schemas.positionToCity.res) } } },
+    { preHandler: [requireUser, rateLimit('positionToCity')], schema: { tags, security, body: schemas.positionToCity.req, response: { 200: resultOf(schemas.positionToCity.res) } } },
     async (request) => {
       const { lat, lng } = positionOf(request.body.location);
       return { result: { city_code: await geocode.cityCode(lat, lng) } };

@@ -4,7 +4,7 @@
  * request envelopes with the checks in order: shape → known sid → tag (AAD) → freshness → replay.
  */
 import { createPrivateKey, createPublicKey, hkdfSync } from 'node:crypto';
-import { cipher, ErrorCode } from '@core/domain';
+import { CIPHER_SESSION_TTL_S, cipher, ErrorCode } from '@core/domain';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
@@ -13,7 +13,6 @@ import * as repo from './cipher-repository';
 
 type RequestEnvelope = cipher.RequestEnvelope;
 
-export const CIPHER_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 const CACHE_MAX = 10_000;
 const PURGE_EVERY_MS = 60_000;
 
@@ -106,7 +105,7 @@ export function createCipherService(deps: { config: Config; db: Db; clock: Clock
       const key = await cipher.importAesKey(raw);
       const now = deps.clock.now();
       const sid = cipher.randomB64u(18);
-      const expiresAt = now + CIPHER_SESSION_TTL_MS;
+      const expiresAt = now + CIPHER_SESSION_TTL_S * 1000;
       await repo.insertCipherSession(deps.db, { sid, key: await sealAtRest(sid, raw), createdAt: new Date(now), expiresAt: new Date(expiresAt) });
       remember(sid, key, expiresAt);
       return { sid, expiresAt: new Date(expiresAt).toISOString() };

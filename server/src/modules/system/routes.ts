@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_PREFIX, CALLS, ErrorCode, schemas } from '@core/domain';
 import { AppError } from '../../errors';
+import { rateLimit } from '../../plugins/rate-limit';
 import { resultOf } from '../../plugins/reply';
 import { clientConfig, health } from './service';
 
@@ -33,7 +34,7 @@ const systemRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     CALLS.cipherSession.path,
-    { config: plain, schema: { tags: ['cipher'], body: schemas.cipherSession.req, response: { 200: resultOf(schemas.cipherSession.res) } } },
+    { config: plain, preHandler: rateLimit('cipherSession'), schema: { tags: ['cipher'], body: schemas.cipherSession.req, response: { 200: resultOf(schemas.cipherSession.res) } } },
     async (request) => ({ result: await app.cipherService.openSession(request.body.kid, request.body.wrappedKey) }),
   );
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AREA_CODES } from '@core/domain';
 import { updateUserSettings } from '../../modules/auth/ops-service';
+import { userSettingsFields } from '../../modules/auth/settings';
 import { defineCommand, flagText, OpsError, type ParsedArgs } from '../framework';
 
 const intFlag = (args: ParsedArgs, name: string): number | undefined => {
@@ -14,11 +15,11 @@ const schema = z.object({
   phone: z.string().min(4),
   area: z.enum(AREA_CODES),
   change: z.object({
-    openingLimitType: z.number().int().nullable().optional(),
-    statementLimitType: z.number().int().nullable().optional(),
-    statementSkipType: z.enum(['0', '1']).nullable().optional(),
-    check: z.union([z.literal(151000), z.literal(151100)]).nullable().optional(),
-    partnerUrl: z.url().nullable().optional(),
+    openingLimitType: userSettingsFields.openingLimitType.nullable().optional(),
+    statementLimitType: userSettingsFields.statementLimitType.nullable().optional(),
+    statementSkipType: userSettingsFields.statementSkipType.nullable().optional(),
+    check: userSettingsFields.check.nullable().optional(),
+    partnerUrl: userSettingsFields.partnerUrl.nullable().optional(),
   }),
 });
 
