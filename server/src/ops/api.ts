@@ -1,7 +1,8 @@
 /**
  * The ops API for `npm run ops` while the server runs (PGlite allows one process on its data dir):
  * POST /ops/v1/run {command, params} → {result}. Loopback callers only (the socket's address, not
- * X-Forwarded-For) with `Authorization: Bearer <DATA_DIR/ops.token>`. Not in the OpenAPI description.
+ * X-Forwarded-For; a request carrying any proxy header is refused: a local reverse proxy relays others)
+ * with `Authorization: Bearer <DATA_DIR/ops.token>`. Not in the OpenAPI description.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -11,6 +12,9 @@ import { OpsError } from './framework';
 import { asOpsError, runCommand } from './run';
 import { isLoopback, readOpsToken, sameToken } from './token';
 
+/** headers a proxy adds when it relays another client's request */
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host', 'x-forwarded-proto', 'via'];
+
 const runBody = z.object({ command: z.string().min(1).max(64), params: z.unknown() });
 
 const opsApi: FastifyPluginAsync = async (app) => {
@@ -18,6 +22,8 @@ const opsApi: FastifyPluginAsync = async (app) => {
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isLoopback(request.socket.remoteAddress)) return sendError(request, reply, ErrorCode.FORBIDDEN);
+    // a loopback peer that forwards for someone (a reverse proxy on this host) is not an operator
+    if (PROXY_HEADERS.some((h) => request.headers[h] !== undefined)) return sendError(request, reply, ErrorCode.FORBIDDEN);
     const expected = readOpsToken(config.dataDir);
     const given = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (!expected || !given || !sameToken(given, expected)) return sendError(request, reply, ErrorCode.FORBIDDEN);

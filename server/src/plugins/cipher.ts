@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX, cipher, ErrorCode, schemas } from '@core/domain';
 import { AppError } from '../errors';
 import { pathOnly } from '../log';
+import { parseJsonSafely } from './safe-json';
 import type { CipherService } from '../modules/system/cipher-service';
 
 declare module 'fastify' {
@@ -56,10 +57,24 @@ function looksLikeEnvelope(x: unknown): boolean {
   return !!x && typeof x === 'object' && 'sid' in x && 'data' in x;
 }
 
+/** An envelope's JSON, refused (100602) when it carries a prototype-poisoning key. */
+function envelopeOf(text: string): unknown {
+  const { value, forbidden } = parseJsonSafely(text);
+  if (forbidden.length) throw new AppError(ErrorCode.CIPHER_INVALID);
+  return value;
+}
+
+/** 100400 for a payload that carried `__proto__`/`constructor`/`prototype` keys (answered sealed: request.cipher is set). */
+function refuseForbidden(forbidden: string[]): void {
+  if (forbidden.length) {
+    throw new AppError(ErrorCode.INVALID_INPUT, { data: { issues: [...new Set(forbidden)].map((key) => ({ path: key, message: 'forbidden key' })) } });
+  }
+}
+
 function decodeQueryEnvelope(e: unknown): unknown {
   if (typeof e !== 'string' || e.length === 0) throw new AppError(ErrorCode.CIPHER_REQUIRED);
   try {
-    return JSON.parse(new TextDecoder().decode(cipher.fromB64u(e)));
+    return envelopeOf(new TextDecoder().decode(cipher.fromB64u(e)));
   } catch {
     throw new AppError(ErrorCode.CIPHER_INVALID);
   }
@@ -75,14 +90,16 @@ export function installCipher(app: FastifyInstance, service: CipherService): voi
     const path = routePath(request);
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'DELETE') {
       const envelope = decodeQueryEnvelope((request.query as Record<string, unknown> | undefined)?.[cipher.GET_ENVELOPE_PARAM]);
-      const { ctx, payload } = await service.openRequest(envelope, request.method, path);
+      const { ctx, payload, forbidden } = await service.openRequest(envelope, request.method, path);
       request.cipher = ctx;
+      refuseForbidden(forbidden);
       request.query = payload ?? {};
       return;
     }
     if (!looksLikeEnvelope(request.body)) throw new AppError(ErrorCode.CIPHER_REQUIRED);
-    const { ctx, payload } = await service.openRequest(request.body, request.method, path);
+    const { ctx, payload, forbidden } = await service.openRequest(request.body, request.method, path);
     request.cipher = ctx;
+    refuseForbidden(forbidden);
     request.body = payload;
   });
 
@@ -137,13 +154,14 @@ export async function openUpload(request: FastifyRequest, maxBytes: number): Pro
   if (envelopeText === undefined) throw new AppError(ErrorCode.CIPHER_REQUIRED);
   let envelope: unknown;
   try {
-    envelope = JSON.parse(envelopeText);
+    envelope = envelopeOf(envelopeText);
   } catch {
     throw new AppError(ErrorCode.CIPHER_INVALID);
   }
   const service = request.server.cipherService;
-  const { ctx, payload } = await service.openRequest(envelope, request.method, routePath(request));
+  const { ctx, payload, forbidden } = await service.openRequest(envelope, request.method, routePath(request));
   request.cipher = ctx;
+  refuseForbidden(forbidden);
   const meta = schemas.upload.meta.safeParse(payload);
   if (!meta.success) {
     throw new AppError(ErrorCode.INVALID_INPUT, { data: { issues: meta.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) } });

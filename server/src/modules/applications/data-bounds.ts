@@ -6,6 +6,7 @@
  */
 import { MAX_STEP_DATA_BYTES, STEP_DATA_BOUNDS } from '@core/domain';
 import type { Issue } from '../../errors';
+import { FORBIDDEN_KEYS } from '../../plugins/safe-json';
 
 export const DATA_LIMITS = { maxBytes: MAX_STEP_DATA_BYTES, ...STEP_DATA_BOUNDS } as const;
 
@@ -48,6 +49,10 @@ export function checkStepData(data: Record<string, unknown>): BoundsResult {
     for (const [key, v] of entries) {
       const at = `${path}.${key.slice(0, DATA_LIMITS.maxKey)}`;
       if (key.length > DATA_LIMITS.maxKey) issues.push({ path: at, message: `key longer than ${DATA_LIMITS.maxKey} characters` });
+      if (FORBIDDEN_KEYS.has(key)) {
+        issues.push({ path: at, message: 'forbidden key' });
+        continue;
+      }
       if (key === 'ossId') {
         if (typeof v === 'string' && OSS_ID.test(v)) ossIds.add(v);
         else issues.push({ path: at, message: 'not a file id' });

@@ -77,6 +77,15 @@ export async function insertLoginCode(db: Db, c: { salt: string; areaCode: strin
   );
 }
 
+/**
+ * Serialises code sending for one phone and one address until the transaction ends (advisory locks, in a
+ * fixed order: phone, then address), so the cooldown and the counts are checked and the code inserted as one step.
+ */
+export async function lockCodeSending(tx: Db, areaCode: string, phone: string, ip: string): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext('login-code|phone|' || $1))", [`${areaCode}|${phone}`]);
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext('login-code|ip|' || $1))", [ip]);
+}
+
 export async function deleteLoginCode(db: Db, salt: string): Promise<void> {
   await db.query('DELETE FROM login_codes WHERE salt = $1', [salt]);
 }

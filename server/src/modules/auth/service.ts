@@ -74,30 +74,33 @@ export async function sendCode(
   if (!isValidPhone(input.areaCode, phone)) throw invalidPhone('value');
   const now = clock.now();
 
-  const last = await repo.lastCodeSentAt(db, input.areaCode, phone);
-  if (last) {
-    const wait = Math.ceil((last.getTime() + SEND_CODE_COOLDOWN_S * 1000 - now) / 1000);
-    if (wait > 0) throw new AppError(ErrorCode.CODE_TOO_FREQUENT, { data: { remainingSeconds: wait } });
-  }
-  if ((await repo.countCodesForPhoneSince(db, input.areaCode, phone, new Date(now - DAY))) >= CODES_PER_PHONE_PER_DAY) {
-    throw new AppError(ErrorCode.RATE_LIMITED, { data: { scope: 'phone' } });
-  }
-  const perIp = await repo.countCodesForIpSince(db, ip, new Date(now - HOUR));
-  if (perIp.n >= CODES_PER_ADDRESS_PER_HOUR) {
-    const retry = perIp.oldest ? Math.max(1, Math.ceil((perIp.oldest.getTime() + HOUR - now) / 1000)) : 3600;
-    throw new AppError(ErrorCode.RATE_LIMITED, { data: { scope: 'address', retryAfterSeconds: retry } });
-  }
-
   const code = String(randomInt(0, 10 ** VERIFY_CODE_LENGTH)).padStart(VERIFY_CODE_LENGTH, '0');
   const salt = cipher.randomB64u(18);
-  await repo.insertLoginCode(db, {
-    salt,
-    areaCode: input.areaCode,
-    phone,
-    codeHash: hashCode(config.secrets.signingSecret, salt, code),
-    ip,
-    sentAt: new Date(now),
-    expiresAt: new Date(now + VERIFY_CODE_TTL_S * 1000),
+  // check-then-insert under locks on the phone and the address: parallel sends cannot both pass the checks
+  await db.transaction(async (tx) => {
+    await repo.lockCodeSending(tx, input.areaCode, phone, ip);
+    const last = await repo.lastCodeSentAt(tx, input.areaCode, phone);
+    if (last) {
+      const wait = Math.ceil((last.getTime() + SEND_CODE_COOLDOWN_S * 1000 - now) / 1000);
+      if (wait > 0) throw new AppError(ErrorCode.CODE_TOO_FREQUENT, { data: { remainingSeconds: wait } });
+    }
+    if ((await repo.countCodesForPhoneSince(tx, input.areaCode, phone, new Date(now - DAY))) >= CODES_PER_PHONE_PER_DAY) {
+      throw new AppError(ErrorCode.RATE_LIMITED, { data: { scope: 'phone' } });
+    }
+    const perIp = await repo.countCodesForIpSince(tx, ip, new Date(now - HOUR));
+    if (perIp.n >= CODES_PER_ADDRESS_PER_HOUR) {
+      const retry = perIp.oldest ? Math.max(1, Math.ceil((perIp.oldest.getTime() + HOUR - now) / 1000)) : 3600;
+      throw new AppError(ErrorCode.RATE_LIMITED, { data: { scope: 'address', retryAfterSeconds: retry } });
+    }
+    await repo.insertLoginCode(tx, {
+      salt,
+      areaCode: input.areaCode,
+      phone,
+      codeHash: hashCode(config.secrets.signingSecret, salt, code),
+      ip,
+      sentAt: new Date(now),
+      expiresAt: new Date(now + VERIFY_CODE_TTL_S * 1000),
+    });
   });
   try {
     await deps.vendors.sms.send({ areaCode: input.areaCode, phone, code, text: smsText(input.lang, code) }, new Date(now));
@@ -154,7 +157,8 @@ export async function loginWithAppToken(deps: AppDeps, input: { t: string; subAc
   const user = await repo.upsertUser(deps.db, { id: cipher.randomB64u(12), areaCode: claims.areaCode, phone: claims.phone });
   await repo.recordLogin(deps.db, user.id, new Date(deps.clock.now()), claims.subAcctId);
   const fresh = (await repo.findUserById(deps.db, user.id)) as repo.UserRow;
-  return openSession(deps, fresh, { appSessionId: input.sessionId, subAcctId: input.subAccountId });
+  // only the token's own claim is kept: the client's subAccountId is checked against it, never stored
+  return openSession(deps, fresh, { appSessionId: input.sessionId, subAcctId: claims.subAcctId });
 }
 
 export interface SessionUser {

@@ -9,6 +9,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
 import type { CipherContext, Clock } from '../../plugins/context';
+import { parseJsonSafely } from '../../plugins/safe-json';
 import * as repo from './cipher-repository';
 
 type RequestEnvelope = cipher.RequestEnvelope;
@@ -19,8 +20,11 @@ const PURGE_EVERY_MS = 60_000;
 export interface CipherService {
   publicKey(): { kid: string; alg: 'RSA-OAEP-256'; spki: string };
   openSession(kid: string, wrappedKey: string): Promise<{ sid: string; expiresAt: string }>;
-  /** Opens a request envelope for method+path; returns the plaintext payload and the context to seal the answer with. */
-  openRequest(envelope: unknown, method: string, path: string): Promise<{ ctx: CipherContext; payload: unknown }>;
+  /**
+   * Opens a request envelope for method+path; returns the plaintext payload and the context to seal the answer with.
+   * `forbidden` lists keys taken out of the payload (prototype poisoning, see safe-json.ts): the caller refuses the request.
+   */
+  openRequest(envelope: unknown, method: string, path: string): Promise<{ ctx: CipherContext; payload: unknown; forbidden: string[] }>;
   sealResponse(ctx: CipherContext, body: string): Promise<string>;
 }
 
@@ -116,9 +120,10 @@ export function createCipherService(deps: { config: Config; db: Db; clock: Clock
       const env: RequestEnvelope = envelope;
       const key = await keyFor(env.sid);
       if (!key) throw invalid();
-      let payload: unknown;
+      let parsed: { value: unknown; forbidden: string[] };
       try {
-        payload = await cipher.openJson(key, env.iv, env.data, cipher.requestAad(method, path, env.sid, env.ts, env.nonce));
+        const plain = await cipher.openBytes(key, env.iv, cipher.fromB64u(env.data), cipher.requestAad(method, path, env.sid, env.ts, env.nonce));
+        parsed = parseJsonSafely(new TextDecoder().decode(plain));
       } catch {
         throw invalid();
       }
@@ -126,7 +131,7 @@ export function createCipherService(deps: { config: Config; db: Db; clock: Clock
       if (!cipher.isFresh(env.ts, now)) throw new AppError(ErrorCode.CIPHER_STALE);
       await purgeNow(now);
       if (!(await repo.recordNonce(deps.db, env.sid, env.nonce, env.ts))) throw new AppError(ErrorCode.CIPHER_REPLAY);
-      return { ctx: { sid: env.sid, nonce: env.nonce, key }, payload };
+      return { ctx: { sid: env.sid, nonce: env.nonce, key }, payload: parsed.value, forbidden: parsed.forbidden };
     },
 
     async sealResponse(ctx, body) {

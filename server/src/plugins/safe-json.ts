@@ -1,0 +1,18 @@
+/**
+ * JSON from clients, parsed without prototype poisoning: keys that could reach an object's prototype when the
+ * value is later merged or spread (`__proto__`, `constructor`, `prototype`) are taken out while parsing and
+ * reported, so the caller can refuse the request.
+ */
+export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+export function parseJsonSafely(text: string): { value: unknown; forbidden: string[] } {
+  const forbidden: string[] = [];
+  const value: unknown = JSON.parse(text, (key, v: unknown) => {
+    if (FORBIDDEN_KEYS.has(key)) {
+      forbidden.push(key);
+      return undefined; // drops the property
+    }
+    return v;
+  });
+  return { value, forbidden };
+}
