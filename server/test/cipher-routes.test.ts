@@ -103,9 +103,18 @@ describe('an envelope is bound to its route', () => {
     const env = await user.seal('POST', path, { filename: 'a.png', fileIv: 'AAAAAAAAAAAAAAAA' });
     const { multipartBody } = await import('./helpers');
     const form = multipartBody({ e: JSON.stringify(env) }, { name: 'file', filename: 'blob', contentType: 'application/octet-stream', bytes: new Uint8Array(32) });
-    const res = await user.inject({ method: 'POST', url: `${CALLS.upload.path}/BankCard`, payload: form.body, headers: { 'content-type': form.contentType } });
-    expect([400, 401]).toContain(res.statusCode);
-    expect(res.headers['x-esop-cipher']).toBeUndefined();
+    const res = await user.inject({ method: 'POST', url: `${CALLS.upload.path}/UserApply`, payload: form.body, headers: { 'content-type': form.contentType } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe(ErrorCode.CIPHER_INVALID);
+    // and on its own category it opens (the file part then fails to open: 100602 too, but after the envelope)
+    const env2 = await user.seal('POST', `${CALLS.upload.path}/UserApply`, { filename: 'a.png', fileIv: 'AAAAAAAAAAAAAAAA' });
+    const form2 = multipartBody({ e: JSON.stringify(env2) }, { name: 'file', filename: 'blob', contentType: 'application/octet-stream', bytes: new Uint8Array(32) });
+    const ok = await user.inject({ method: 'POST', url: `/kyc/esop/v1/oss/v1/Upload/User%41pply`, payload: form2.body, headers: { 'content-type': form2.contentType } });
+    expect(ok.statusCode).toBe(401);
+    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM cipher_nonces WHERE nonce = $1', [env2.nonce]);
+    expect(rows[0].n).toBe(1); // the envelope opened (its nonce was recorded); the first one's was not
+    const { rows: first } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM cipher_nonces WHERE nonce = $1', [env.nonce]);
+    expect(first[0].n).toBe(0);
   });
 });
 
