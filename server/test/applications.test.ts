@@ -2,23 +2,19 @@ import { CALLS, ErrorCode, STEPS_OF, STEP_STATUS, STEP_VERSION, type Application
 import { auditTrail } from '../src/db/audit';
 import { setUserSettings, type UserSettings } from '../src/modules/auth/settings';
 import { runCommand } from '../src/ops/run';
-import { createTestApp, HOUR, MINUTE, type CallResult, type TestApp, type TestClient } from './helpers';
+import { createTestApp, userMaker, type CallResult, type TestApp, type TestClient } from './helpers';
 
 let t: TestApp;
+/** a new logged-in user */
+let user: () => Promise<TestClient>;
 beforeAll(async () => {
   t = await createTestApp();
+  user = userMaker(t, '9');
 });
 afterAll(() => t.close());
 
 // ---------------------------------------------------------------- helpers
 
-let phones = 0;
-/** A new logged-in user (the clock moves on an hour now and then: logins are rate-limited per address). */
-async function user(): Promise<TestClient> {
-  phones += 1;
-  if (phones % 20 === 0) t.clock.advance(HOUR + MINUTE);
-  return t.login(`9${String(1000000 + phones)}`);
-}
 
 async function settings(client: TestClient, s: UserSettings): Promise<void> {
   await setUserSettings(t.db, client.user!.userId, s);

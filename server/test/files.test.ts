@@ -3,20 +3,17 @@ import { join } from 'node:path';
 import { CALLS, ErrorCode, SIGNED_URL_TTL_S } from '@core/domain';
 import { signDownload } from '../src/modules/files/signed-url';
 import { runCommand } from '../src/ops/run';
-import { createTestApp, HOUR, MINUTE, type TestApp, type TestClient } from './helpers';
+import { createTestApp, userMaker, type TestApp, type TestClient } from './helpers';
 
 let t: TestApp;
+/** a new logged-in user */
+let user: () => Promise<TestClient>;
 beforeAll(async () => {
   t = await createTestApp({ env: { MAX_UPLOAD_MB: '1' } });
+  user = userMaker(t, '5');
 });
 afterAll(() => t.close());
 
-let phones = 0;
-async function user(): Promise<TestClient> {
-  phones += 1;
-  if (phones % 20 === 0) t.clock.advance(HOUR + MINUTE);
-  return t.login(`5${String(1000000 + phones)}`);
-}
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR fake png body')]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF fake jpeg body')]);

@@ -325,3 +325,16 @@ export function multipartBody(
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
+
+/**
+ * Makes new logged-in users with phones `${prefix}${start + n}`; the clock moves on an hour every 20 logins,
+ * because logins are rate-limited per address and every test user logs in from the same one.
+ */
+export function userMaker(t: TestApp, prefix: string, start = 1000000): () => Promise<TestClient> {
+  let n = 0;
+  return async () => {
+    n += 1;
+    if (n % 20 === 0) t.clock.advance(HOUR + MINUTE);
+    return t.login(`${prefix}${String(start + n)}`);
+  };
+}

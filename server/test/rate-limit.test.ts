@@ -4,20 +4,17 @@
  */
 import { CALLS, ErrorCode, RATE_LIMITS } from '@core/domain';
 import { buildApp } from '../src/app';
-import { createTestApp, HOUR, MINUTE, type CallResult, type TestApp, type TestClient } from './helpers';
+import { createTestApp, userMaker, HOUR, type CallResult, type TestApp, type TestClient } from './helpers';
 
 let t: TestApp;
+/** a new logged-in user */
+let user: () => Promise<TestClient>;
 beforeAll(async () => {
   t = await createTestApp({ env: { UPLOAD_DAILY_COUNT: '4', UPLOAD_DAILY_MB: '1' } });
+  user = userMaker(t, '9', 3000000);
 });
 afterAll(() => t.close());
 
-let phones = 0;
-async function user(): Promise<TestClient> {
-  phones += 1;
-  if (phones % 20 === 0) t.clock.advance(HOUR + MINUTE);
-  return t.login(`9${String(3000000 + phones)}`);
-}
 
 /** a ciphered call from a given client address */
 async function callFrom(c: TestClient, name: keyof typeof CALLS, payload: unknown, remoteAddress: string): Promise<CallResult> {
@@ -123,7 +120,8 @@ describe('daily upload quota', () => {
   const path = `${CALLS.upload.path}/UserInfo`;
 
   test('files per day (UPLOAD_DAILY_COUNT): the next one → 100429 scope uploadCount; a day later it is allowed again', async () => {
-    const c = await user();
+    const phone = '93999001'; // logged in again below, after the session has ended
+    const c = await t.login(phone);
     for (let i = 0; i < 4; i++) expect((await c.upload(path, { filename: 'a.png' }, PNG(8))).status).toBe(200);
     const over = await c.upload(path, { filename: 'a.png' }, PNG(8));
     expect([over.status, over.ciphered, over.body.error?.code, over.body.error?.data?.scope]).toEqual([429, true, ErrorCode.RATE_LIMITED, 'uploadCount']);
@@ -131,7 +129,7 @@ describe('daily upload quota', () => {
     const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM files WHERE owner_user_id = $1', [c.user!.userId]);
     expect(rows[0].n).toBe(4);
     t.clock.advance(24 * HOUR + 1000);
-    const again = await t.login(`9${String(3000000 + phones)}`); // the session ended meanwhile
+    const again = await t.login(phone); // the session ended meanwhile
     expect(again.user!.userId).toBe(c.user!.userId);
     expect((await again.upload(path, { filename: 'a.png' }, PNG(8))).status).toBe(200);
   });
