@@ -9,13 +9,13 @@
 import { CALLS, FILE_CATEGORIES } from '../domain/calls';
 import { UPLOAD_ENVELOPE_FIELD, fileAad, randomB64u, sealBytes, sealRequest } from '../domain/cipher';
 import { ErrorCode } from '../domain/errors';
+import { IMAGE_LIMITS } from '../domain/uploads';
 import { currentLang } from '../i18n/lang';
 import { ApiError } from './api-error';
 import { LANG_HEADER, openAnswer, serverNow, withCipherRetry } from './client';
 
 export type FileCategory = (typeof FILE_CATEGORIES)[number];
 
-export const IMAGE_LIMITS = { maxWidth: 1920, maxHeight: 1080, quality: 0.7 } as const;
 const COMPRESSIBLE = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'];
 
 /** Compresses an image (other types pass through); on any compression failure the original goes. */

@@ -51,5 +51,11 @@ export const CALLS = {
   download: call('GET', 'oss/v1/Download', { timeout: TIMEOUT_MS.download }),
   /** a fresh signed download URL for a file the session's user owns (ciphered) */
   signedUrl: call('GET', 'oss/v1/SignedUrl'),
+  idcardOcr: call('POST', 'IdcardOcr', { timeout: TIMEOUT_MS.ocr }),
+  bankcardOcr: call('POST', 'BankcardOcr', { timeout: TIMEOUT_MS.ocr }),
+  kycKeyValue: call('POST', 'KYCKeyValue'),
+  mainlandCity: call('GET', 'MainlandCity'),
+  companySearch: call('GET', 'CompanySearch'),
+  companyInfo: call('GET', 'CompanyInfo'),
 } as const satisfies Record<string, CallDef>;
 export type CallName = keyof typeof CALLS;

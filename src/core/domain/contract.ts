@@ -193,6 +193,62 @@ export const schemas = {
       sig: z.string().max(128).optional(),
     }),
   },
+  idcardOcr: {
+    /** an uploaded image of the card (the caller's own file) */
+    req: fileRef,
+    /**
+     * side 'front' (portrait side: name, gender, birthday, idAddress, idNumber) or 'back' (emblem side:
+     * idAuthority, idValidTime "YYYY-MM-DD,YYYY-MM-DD" or "YYYY-MM-DD,长期"); fields of the other side are ''.
+     * cropIdCard: the card cut out of the photo, stored as the caller's file (category UserInfo).
+     * Errors: 151201 validity expired or unreadable, 151202 card not found / unreadable, 151203 photocopy, 151204 glare.
+     */
+    res: z.object({
+      side: z.enum(['front', 'back']),
+      name: z.string(),
+      idNumber: z.string(),
+      idAddress: z.string(),
+      gender: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+      birthday: z.string(),
+      idAuthority: z.string(),
+      idValidTime: z.string(),
+      cropIdCard: z.object({ ossId: z.string(), ossUrl: z.string() }),
+    }),
+  },
+  bankcardOcr: {
+    req: fileRef,
+    /** the card number, digits only; 150302 when no card number can be read */
+    res: z.object({ acctNumber: z.string() }),
+  },
+  kycKeyValue: {
+    /** type 2: first 6 digits of a mainland ID → birthplace; 3: Chinese name → pinyin; 4: address (URI-encoded) → English/pinyin, upper case */
+    req: z.object({ type: z.union([z.literal(2), z.literal(3), z.literal(4)]), key: z.string().min(1).max(1500) }),
+    res: z.object({
+      value: z.string().optional(),
+      namePinyin: z
+        .object({ surnamePinyin: z.string(), namePinyin: z.string(), surnameIsPolyphone: z.boolean(), nameIsPolyphone: z.boolean() })
+        .optional(),
+    }),
+  },
+  mainlandCity: {
+    /** province name → its prefecture-level cities (Chinese names, official division order) */
+    res: z.record(z.string(), z.array(z.string())),
+  },
+  companySearch: {
+    req: z.object({
+      word: z.string().trim().min(2).max(100),
+      pageSize: z.coerce.number().int().min(1).max(50).default(10),
+      pageNum: z.coerce.number().int().min(1).max(1000).default(1),
+    }),
+    res: z.object({
+      items: z.array(z.object({ id: z.string(), name: z.string(), regLocation: z.string() })),
+      total: z.number(),
+      vendor: z.string(),
+    }),
+  },
+  companyInfo: {
+    req: z.object({ keyword: z.string().min(1).max(64) }),
+    res: z.object({ id: z.string(), name: z.string(), regLocation: z.string(), vendor: z.string() }),
+  },
 } as const;
 
 export type Req<K extends keyof typeof schemas> = (typeof schemas)[K] extends { req: z.ZodType } ? z.input<(typeof schemas)[K]['req']> : void;

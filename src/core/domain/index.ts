@@ -8,3 +8,8 @@ export * from './limits';
 export * from './auth';
 export * from './contract';
 export * as cipher from './cipher';
+export * from './identity';
+export * from './countries';
+export * from './uploads';
+export * from './brokers';
+export * from './step-rules';

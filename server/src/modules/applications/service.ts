@@ -21,6 +21,9 @@ import {
   isRejected,
   strictOutcome,
   nextMove,
+  todayInHongKong,
+  validateStep,
+  type StepContext,
   resumeStep,
   type ApplicationView,
   type AreaType,
@@ -36,6 +39,7 @@ import type { Clock } from '../../plugins/context';
 import { setUserApplication } from '../auth/repository';
 import { getUserSettings } from '../auth/settings';
 import { checkStepData } from './data-bounds';
+import { runStepChecks } from './step-checks';
 import * as repo from './repository';
 import { toView } from './view';
 
@@ -264,6 +268,12 @@ export async function update(deps: AppsDeps, userId: string, req: Req<'applyUpda
     if (!isEditable(row)) throw new AppError(ErrorCode.APPLICATION_LOCKED);
     if (isRejected(row.apply_status) && !(row.reject_data?.steps ?? []).includes(step)) throw new AppError(ErrorCode.APPLICATION_LOCKED);
     if ((await repo.foreignFiles(tx, userId, bounds.ossIds)).length) throw new AppError(ErrorCode.FORBIDDEN);
+    if (!req.draft) {
+      const ctx = stepContextOf(row, at);
+      const found: Issue[] = validateStep(step, req.data, ctx).map((i) => ({ path: `data.${i.field}`, message: i.rule }));
+      if (!found.length) found.push(...(await runStepChecks({ tx, userId, appId: row.app_id, step, data: req.data, ctx })));
+      if (found.length) throw invalid(found);
+    }
 
     const drafts = { ...((row.data.drafts ?? {}) as Record<string, unknown>) };
     let change: repo.AppChange;
@@ -292,6 +302,13 @@ export async function update(deps: AppsDeps, userId: string, req: Req<'applyUpda
     const move = nextMove(steps, step);
     return { application: toView(updated), nextStep: move.kind === 'step' ? move.step : null };
   });
+}
+
+/** What a step's rules see besides its data: HK today, the client type, the other steps' saved data, strict mode. */
+export function stepContextOf(row: repo.AppRow, at: Date): StepContext {
+  const saved: StepContext['saved'] = {};
+  for (const [k, v] of Object.entries(row.data)) if (k !== 'drafts' && v && typeof v === 'object') saved[k as StepName] = v as Record<string, unknown>;
+  return { today: todayInHongKong(at), clientType: row.client_type, saved, strict: (row.steps as StepName[]).includes('STATEMENT') };
 }
 
 export async function statementStep(deps: AppsDeps, userId: string, req: Req<'applyStatementStep'>): Promise<{ application: ApplicationView }> {

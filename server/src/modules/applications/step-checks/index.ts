@@ -1,0 +1,27 @@
+/**
+ * Service-only checks of a step's save, after the domain's validator passed: rules that need the database or
+ * the service's data (a known region code, an ID number held by another user's application → 150204, a country
+ * code known to the ISO list). One entry a step; each may return issues (→ 100400) or throw an AppError.
+ */
+import type { StepContext, StepName } from '@core/domain';
+import type { Db } from '../../../db';
+import type { Issue } from '../../../errors';
+
+export interface StepCheckArgs {
+  tx: Db;
+  userId: string;
+  appId: string;
+  step: StepName;
+  data: Record<string, unknown>;
+  ctx: StepContext;
+}
+
+export type StepCheck = (args: StepCheckArgs) => Promise<Issue[]>;
+
+export const STEP_CHECKS: Partial<Record<StepName, StepCheck>> = {
+};
+
+export async function runStepChecks(args: StepCheckArgs): Promise<Issue[]> {
+  const check = STEP_CHECKS[args.step];
+  return check ? check(args) : [];
+}

@@ -1,0 +1,19 @@
+/**
+ * The rules of each step's data, one validator a step. The screens use them to enable Next and to show
+ * errors; the service runs the same validator on every ApplyUpdate that is not a draft (100400 with
+ * data.issues [{path: "data.<field>", message: <rule>}]).
+ */
+import type { StepName } from '../steps';
+import type { FieldIssue, StepContext, StepValidator } from './types';
+
+export type { FieldIssue, StepContext, StepValidator } from './types';
+export { issuesOf, at, str } from './types';
+
+export const STEP_VALIDATORS: Partial<Record<StepName, StepValidator>> = {
+};
+
+/** The step's issues; a step without a validator here has none (its screen comes with a later issue). */
+export function validateStep(step: StepName, data: Record<string, unknown>, ctx: StepContext): FieldIssue[] {
+  const v = STEP_VALIDATORS[step];
+  return v ? v(data, ctx) : [];
+}

@@ -1,0 +1,40 @@
+import type { ClientType } from '../client-type';
+import type { Check, Rule } from '../identity';
+import type { StepName } from '../steps';
+
+/** One field that breaks a rule: `field` is a dotted path inside the step's data (e.g. "statementInfo.broker"). */
+export interface FieldIssue {
+  field: string;
+  rule: Rule;
+}
+
+/** What a step's rules may look at besides the step's own data. */
+export interface StepContext {
+  /** today in Hong Kong, YYYY-MM-DD (todayInHongKong) */
+  today: string;
+  clientType: ClientType;
+  /** the saved data of the application's steps (e.g. HK_IDCARD's nationality for USERINFO) */
+  saved: Partial<Record<StepName, Record<string, unknown>>>;
+  /** strict mainland-area handling applies: the application carries the STATEMENT step */
+  strict: boolean;
+}
+
+/** A step's whole-data rules: the screens enable Next on an empty answer; the service refuses the save otherwise. */
+export type StepValidator = (data: Record<string, unknown>, ctx: StepContext) => FieldIssue[];
+
+/** Issues of [field, check] pairs (null checks dropped). */
+export function issuesOf(pairs: ReadonlyArray<readonly [string, Check]>): FieldIssue[] {
+  return pairs.filter((p): p is readonly [string, Rule] => p[1] !== null).map(([field, rule]) => ({ field, rule }));
+}
+
+/** Reads a dotted path of plain step data. */
+export function at(data: unknown, path: string): unknown {
+  let v: unknown = data;
+  for (const k of path.split('.')) {
+    if (!v || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[k];
+  }
+  return v;
+}
+
+export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
