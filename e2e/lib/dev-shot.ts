@@ -1,0 +1,70 @@
+/**
+ * A developer's screenshot of one screen against a running dev instance (`npm run dev`):
+ *   npx tsx e2e/lib/dev-shot.ts --type cn|hk --route /IDcard [--lang en|zh-CN|zh-TW] [--out file.png]
+ *     [--phone 5xxxxxxx] [--data-dir DIR] [--base http://127.0.0.1:5173] [--api http://127.0.0.1:8080]
+ *     [--click "text"]... [--full]
+ * Logs a user in through the service (the code read with the ops CLI on DATA_DIR), starts an application of the
+ * type, hands the session cookie to Chromium, opens the route at 375x667 and saves the PNG.
+ */
+import { execFileSync } from 'node:child_process';
+import { chromium } from 'playwright-core';
+import { ApiClient } from './api-client';
+import { CHROMIUM, CHROMIUM_ARGS, ROOT, VIEWPORT } from './harness';
+
+const args = process.argv.slice(2);
+if (args.includes('--help')) {
+  console.log('usage: npx tsx e2e/lib/dev-shot.ts --type cn|hk --route /IDcard [--lang en] [--out f.png] [--phone N] [--click text]... [--full]');
+  process.exit(0);
+}
+const opt = (name: string, dflt: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : dflt;
+};
+const clicks = args.flatMap((a, i) => (a === '--click' ? [args[i + 1]] : []));
+const type = opt('type', 'hk');
+const route = opt('route', '/account');
+const lang = opt('lang', 'en');
+const out = opt('out', `/tmp/shots/${route.replace(/\W/g, '') || 'home'}-${lang}.png`);
+const phone = opt('phone', `5${String(Date.now()).slice(-7)}`);
+const dataDir = opt('data-dir', process.env.DATA_DIR ?? '/tmp/devdata');
+const base = opt('base', 'http://127.0.0.1:5173');
+const api = opt('api', 'http://127.0.0.1:8080');
+
+const client = new ApiClient(api);
+const { salt } = await client.call<{ salt: string }>('sendCode', { value: phone, areaCode: '852' });
+const code = execFileSync(process.execPath, ['--import', 'tsx', 'server/src/ops/cli.ts', 'code', phone, '--area', '852'], {
+  cwd: ROOT,
+  env: { ...process.env, DATA_DIR: dataDir },
+})
+  .toString()
+  .trim();
+await client.call('login', { areaCode: '852', phone, code, salt });
+const oaType = type === 'cn' ? 1 : 2;
+const started = await client.call<{ appId: string }>('applyStart', { oaType }).catch((e) => {
+  console.warn('ApplyStart:', e.message);
+  return null;
+});
+console.log(`phone ${phone} app ${started?.appId ?? '-'}`);
+
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: lang });
+const host = new URL(base).hostname;
+await context.addCookies(
+  ['esop_sid', 'esop_in'].flatMap((name) => {
+    const value = client.cookie(name);
+    return value ? [{ name, value, domain: host, path: '/' }] : [];
+  }),
+);
+const page = await context.newPage();
+page.on('console', (m) => m.type() === 'error' && console.log(`console: ${m.text()}`));
+page.on('pageerror', (e) => console.log(`page error: ${e.message}`));
+await page.goto(`${base}/pages/openAccount.html?lang=${lang}#${route}`);
+await page.waitForLoadState('networkidle');
+await page.waitForTimeout(800);
+for (const text of clicks) {
+  await page.getByText(text, { exact: false }).first().click();
+  await page.waitForTimeout(600);
+}
+await page.screenshot({ path: out, animations: 'disabled', fullPage: args.includes('--full') });
+console.log(`saved ${out}`);
+await browser.close();
