@@ -23,44 +23,47 @@ export const MAX_LEN = {
 
 export const MIN_LEN = { hkIdNumber: 8, companyNameManual: 4, bankCard: 12 } as const;
 
-/** The rule names a check can answer (each has `rules.<name>` in the locales). */
-export type Rule =
-  | 'required'
-  | 'tooLong'
-  | 'tooShort'
-  | 'format'
-  | 'lettersOnly'
-  | 'englishName'
-  | 'chineseName'
-  | 'email'
-  | 'phone'
-  | 'bankCard'
-  | 'city'
-  | 'hkId'
-  | 'otherId'
-  | 'cnIdFormat'
-  | 'cnIdRegion'
-  | 'cnIdBirthday'
-  | 'cnIdChecksum'
-  | 'cnIdMismatch'
-  | 'permanentCnId'
-  | 'date'
-  | 'dateRange'
-  | 'under18'
-  | 'tooOld'
-  | 'idExpiring'
-  | 'idExpired'
-  | 'country'
-  | 'nationalityNotAllowed'
-  | 'nationalityChina'
-  | 'idTypeNotAllowed'
-  | 'issuingCountry'
-  | 'fileRequired'
-  | 'tooManyFiles'
-  | 'mustTick'
-  | 'sameAsName'
-  | 'broker'
-  | 'choice';
+/** The rule names a check can answer (each has `rules.<name>` in the locales; a test checks). */
+export const RULES = [
+  'required',
+  'tooLong',
+  'tooShort',
+  'format',
+  'lettersOnly',
+  'englishName',
+  'chineseName',
+  'email',
+  'phone',
+  'bankCard',
+  'city',
+  'hkId',
+  'otherId',
+  'cnIdFormat',
+  'cnIdRegion',
+  'cnIdBirthday',
+  'cnIdChecksum',
+  'cnIdMismatch',
+  'permanentCnId',
+  'date',
+  'dateRange',
+  'under18',
+  'tooOld',
+  'idExpiring',
+  'idExpired',
+  'country',
+  'nationalityNotAllowed',
+  'nationalityChina',
+  'idTypeNotAllowed',
+  'issuingCountry',
+  'mainlandInvestor',
+  'fileRequired',
+  'tooManyFiles',
+  'mustTick',
+  'sameAsName',
+  'broker',
+  'choice',
+] as const;
+export type Rule = (typeof RULES)[number];
 
 export type Check = Rule | null;
 

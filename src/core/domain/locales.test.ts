@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TRANSLATED_CODES, LANGS } from './index';
+import { RULES } from './identity';
 
 const dir = join(__dirname, '../../../locales');
 const flat = (o: Record<string, unknown>, p = ''): [string, unknown][] =>
@@ -22,6 +23,13 @@ describe('locales', () => {
     for (const lang of LANGS) {
       const m = load(lang);
       for (const code of TRANSLATED_CODES) expect([lang, code, m.has(`errors.${code}`)]).toEqual([lang, code, true]);
+    }
+  });
+
+  test('every field rule is translated', () => {
+    for (const lang of LANGS) {
+      const m = load(lang);
+      for (const rule of RULES) expect([lang, rule, m.has(`rules.${rule}`)]).toEqual([lang, rule, true]);
     }
   });
 
