@@ -5,11 +5,15 @@
  */
 import type { StepName } from '../steps';
 import type { FieldIssue, StepContext, StepValidator } from './types';
+import { validateUserInfo } from './userinfo';
+import { validateProofAddress } from './proof-address';
 
 export type { FieldIssue, StepContext, StepValidator } from './types';
 export { issuesOf, at, str } from './types';
 
 export const STEP_VALIDATORS: Partial<Record<StepName, StepValidator>> = {
+  USERINFO: validateUserInfo,
+  PROOFADDRESS: validateProofAddress,
 };
 
 /** The step's issues; a step without a validator here has none (its screen comes with a later issue). */

@@ -1,0 +1,64 @@
+/**
+ * PROOFADDRESS (proof of address, step 3 of 6; spec part 1 §3 "Contact info", §5 "Proof of address").
+ * Data: {contactInfo: {residentialAddress, residentialAddressCountry, residentialAddressCity, mailingAddress,
+ * mailingAddressCountry, mailingAddressCity, mailingSameResidential: 1}, documentInfo: {proofOfAddress: FileRef[]
+ * (1..3)}, w8Info: {residenceAddress}}.
+ */
+import { checkAddress, checkCity, checkText, type Check } from '../identity';
+import { checkFiles, MAX_FILES } from '../uploads';
+import { at, issuesOf, str, type StepValidator } from './types';
+import { checkCountry } from './userinfo';
+
+const HAN = /\p{Script=Han}/u;
+
+/** The address contains Chinese characters: its English rendering comes from KYCKeyValue type 4. */
+export const hasChinese = (v: string): boolean => HAN.test(v);
+
+/**
+ * The W-8BEN residence address of an address without Chinese characters: as typed, upper case, its lines
+ * joined with ", " and runs of spaces made one (the form's address is one line).
+ */
+export const residenceAddressOf = (address: string): string =>
+  address
+    .split(/\r?\n/)
+    .map((l) => l.trim().replace(/\s+/g, ' '))
+    .filter(Boolean)
+    .join(', ')
+    .toUpperCase();
+
+/** The English rendering may be longer than the address (pinyin of Chinese characters): the step data's string bound. */
+export const RESIDENCE_ADDRESS_MAX = 2000;
+
+/**
+ * w8Info.residenceAddress: without Chinese in the address, exactly residenceAddressOf(address); with Chinese, a
+ * rendering without Chinese characters and without lower-case letters (the lookup's upper-cased English/pinyin).
+ */
+export function checkResidenceAddress(v: unknown, address: string): Check {
+  const base = checkText(v, RESIDENCE_ADDRESS_MAX);
+  if (base) return base;
+  const s = str(v);
+  if (!hasChinese(address)) return s === residenceAddressOf(address) ? null : 'format';
+  return hasChinese(s) || s !== s.toUpperCase() ? 'format' : null;
+}
+
+export const validateProofAddress: StepValidator = (data) => {
+  const country = str(at(data, 'contactInfo.residentialAddressCountry'));
+  const city = at(data, 'contactInfo.residentialAddressCity');
+  const address = at(data, 'contactInfo.residentialAddress');
+  const same = at(data, 'contactInfo.mailingSameResidential');
+  // on this step the mailing address is the residence (the box must be ticked); a different one is changed
+  // after opening (part 3), where the same rules apply to it
+  const mailing = (field: 'Address' | 'AddressCountry' | 'AddressCity', value: unknown): Check =>
+    same === 1 && at(data, `contactInfo.mailing${field}`) !== value ? 'format' : null;
+  return issuesOf([
+    ['contactInfo.residentialAddressCountry', checkCountry(at(data, 'contactInfo.residentialAddressCountry'))],
+    ['contactInfo.residentialAddressCity', checkCity(city, country)],
+    ['contactInfo.residentialAddress', checkAddress(address)],
+    ['contactInfo.mailingSameResidential', same === 1 ? null : 'mustTick'],
+    ['contactInfo.mailingAddressCountry', mailing('AddressCountry', at(data, 'contactInfo.residentialAddressCountry'))],
+    ['contactInfo.mailingAddressCity', mailing('AddressCity', city)],
+    ['contactInfo.mailingAddress', mailing('Address', address)],
+    ['documentInfo.proofOfAddress', checkFiles(at(data, 'documentInfo.proofOfAddress'), MAX_FILES.default)],
+    ['w8Info.residenceAddress', checkAddress(address) ? null : checkResidenceAddress(at(data, 'w8Info.residenceAddress'), str(address))],
+  ]);
+};
