@@ -11,3 +11,4 @@ export { ConfirmDialog } from './ConfirmDialog';
 export type { ConfirmDialogProps } from './ConfirmDialog';
 export { PdfLink } from './PdfLink';
 export type { PdfLinkProps } from './PdfLink';
+export * from './form';

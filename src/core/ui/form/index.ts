@@ -1,0 +1,10 @@
+export { TextField } from './TextField';
+export type { TextFieldProps } from './TextField';
+export { SelectField } from './SelectField';
+export type { SelectFieldProps } from './SelectField';
+export { RadioField } from './RadioField';
+export type { RadioFieldProps, RadioOption } from './RadioField';
+export { CheckboxRow } from './CheckboxRow';
+export type { CheckboxRowProps } from './CheckboxRow';
+export { FieldGroup } from './FieldGroup';
+export type { FieldGroupProps } from './FieldGroup';
