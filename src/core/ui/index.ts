@@ -12,3 +12,4 @@ export type { ConfirmDialogProps } from './ConfirmDialog';
 export { PdfLink } from './PdfLink';
 export type { PdfLinkProps } from './PdfLink';
 export * from './form';
+export * from './uploader';

@@ -1,0 +1,175 @@
+/**
+ * One big tile for one side of an identity or bank card: a drawn illustration of the side to photograph
+ * with its caption; tapping opens the camera or the photo picker (images only). The picked photo shows at
+ * once with the upload progress; when uploaded `onUploaded(ref, file)` runs (the screen reads the card):
+ * while it (or `busy`) works the tile shows "recognising…" (state 3); a failed upload shows the retry mask
+ * with the service's message (retry sends the same photo again); `error` (a recognition error from the
+ * screen) shows the mask with a "take again" button.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { IMAGE_ACCEPT_ATTR, isAcceptedFile, UPLOAD_STATE, type FileRefData } from '../../domain/uploads';
+import type { FileCategory } from '../../api/upload';
+import { toast } from '../toast';
+import { FieldLabel, useFieldIds } from '../form/field-parts';
+import { useUploads } from './use-uploads';
+import { BusyMask, ImagePreviewSheet, ProgressBar, RefImage, RemoveButton, RetryMask } from './parts';
+import { CardArt, type CardKind } from './CardArt';
+import './uploader.css';
+
+export interface CardUploaderProps {
+  name: string;
+  label: ReactNode;
+  value: FileRefData | null;
+  onUploaded: (ref: FileRefData, file: File) => void | Promise<void>;
+  category: FileCategory;
+  kind: CardKind;
+  /** the screen is working on the photo (recognition): state 3 */
+  busy?: boolean;
+  /** a recognition error (translated), shown as the retry mask */
+  error?: string;
+  onClear?: () => void;
+  readOnly?: boolean;
+  /** replaces the caption under the drawing */
+  caption?: ReactNode;
+}
+
+const isMobile = () => typeof navigator !== 'undefined' && /Android|iPhone|iPad|iPod|Mobile|HarmonyOS/i.test(navigator.userAgent);
+
+export function CardUploader({ name, label, value, onUploaded, category, kind, busy, error, onClear, readOnly, caption }: CardUploaderProps) {
+  const intl = useIntl();
+  const ids = useFieldIds(name);
+  const input = useRef<HTMLInputElement>(null);
+  const [working, setWorking] = useState(false);
+  const [preview, setPreview] = useState(false);
+  const handler = useRef(onUploaded);
+  handler.current = onUploaded;
+
+  const { items, add, retry, remove } = useUploads({
+    category,
+    onUploaded: (item, ref) => {
+      let result: void | Promise<void> = undefined;
+      try {
+        result = handler.current(ref, item.file);
+      } catch (e) {
+        console.error(e);
+      }
+      if (result && typeof (result as Promise<void>).then === 'function') {
+        setWorking(true);
+        (result as Promise<void>).catch((e) => console.error(e)).finally(() => setWorking(false));
+      }
+      return true;
+    },
+  });
+  const item = items[0];
+
+  // the screen cleared the value (e.g. the document type changed): drop the photo shown
+  const prevValue = useRef(value);
+  useEffect(() => {
+    if (prevValue.current && !value && item && item.state === UPLOAD_STATE.IDLE) remove(item.key);
+    prevValue.current = value;
+  }, [value, item, remove]);
+
+  const showItem = item && (item.state !== UPLOAD_STATE.IDLE || !value || value.ossId === item.ref?.ossId);
+  const shown: FileRefData | null = showItem ? (item.ref ?? null) : value;
+  const hasPhoto = !!(showItem || value);
+  const state = showItem && item.state !== UPLOAD_STATE.IDLE ? item.state : busy || working ? UPLOAD_STATE.LOADING : error ? UPLOAD_STATE.FAILED : UPLOAD_STATE.IDLE;
+
+  const pick = (files: FileList | null) => {
+    const f = files?.[0];
+    if (!f) return;
+    if (!isAcceptedFile(f, true)) {
+      toast.show(intl.formatMessage({ id: 'ui.upload.wrongTypeImage' }));
+      return;
+    }
+    add(f, { replace: true });
+  };
+
+  const clear = () => {
+    if (item) remove(item.key);
+    onClear?.();
+  };
+
+  const captionText = caption ?? intl.formatMessage({ id: `ui.card.${kind}` });
+  const uploadName = typeof label === 'string' ? label : intl.formatMessage({ id: `ui.card.${kind}` });
+  const canPick = !readOnly && state !== UPLOAD_STATE.UPLOADING && state !== UPLOAD_STATE.LOADING;
+  const uploadFailed = !!(showItem && item.state === UPLOAD_STATE.FAILED);
+  const errorText = uploadFailed ? item.error || intl.formatMessage({ id: 'ui.upload.failed' }) : error;
+  const captionId = `${ids.control}-caption`;
+
+  return (
+    <div className="esop-field esop-card" data-name={name} data-state={state}>
+      <FieldLabel ids={ids} label={label} asLabel={!readOnly} />
+      <div className="esop-card__tile" data-has-photo={hasPhoto ? 'true' : undefined}>
+        {hasPhoto ? (
+          showItem && item.localUrl ? (
+            <img className="esop-card__photo" src={item.localUrl} alt="" />
+          ) : shown ? (
+            <RefImage file={shown} className="esop-card__photo" />
+          ) : null
+        ) : (
+          <>
+            <CardArt kind={kind} />
+            <span className="esop-card__camera" aria-hidden="true">
+              <svg viewBox="0 0 24 24" width="26" height="26" focusable="false">
+                <path d="M4 8h3l2-3h6l2 3h3v11H4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+                <circle cx="12" cy="13" r="3.5" fill="none" stroke="currentColor" strokeWidth="2" />
+              </svg>
+            </span>
+          </>
+        )}
+        {!readOnly ? (
+          <input
+            ref={input}
+            id={ids.control}
+            type="file"
+            name={name}
+            accept={`image/*,${IMAGE_ACCEPT_ATTR}`}
+            capture={isMobile() ? 'environment' : undefined}
+            className="esop-card__input"
+            disabled={!canPick}
+            aria-describedby={[captionId, state === UPLOAD_STATE.FAILED ? ids.error : ''].filter(Boolean).join(' ')}
+            aria-invalid={state === UPLOAD_STATE.FAILED ? true : undefined}
+            onChange={(e) => {
+              pick(e.target.files);
+              e.target.value = '';
+            }}
+          />
+        ) : null}
+        {state === UPLOAD_STATE.UPLOADING && item ? <ProgressBar name={uploadName} value={item.progress} /> : null}
+        {state === UPLOAD_STATE.LOADING ? <BusyMask text={intl.formatMessage({ id: 'ui.upload.recognising' })} /> : null}
+        {state === UPLOAD_STATE.FAILED && uploadFailed ? (
+          <RetryMask
+            id={ids.error}
+            message={errorText ?? ''}
+            retryLabel={intl.formatMessage({ id: 'ui.upload.retryName' }, { name: uploadName })}
+            onRetry={() => retry(item.key)}
+          />
+        ) : state === UPLOAD_STATE.FAILED ? (
+          <RetryMask
+            id={ids.error}
+            message={errorText ?? ''}
+            retryLabel={intl.formatMessage({ id: 'ui.card.retake' })}
+            buttonText={intl.formatMessage({ id: 'ui.card.retake' })}
+            onRetry={() => input.current?.click()}
+          />
+        ) : null}
+        {hasPhoto && shown && state === UPLOAD_STATE.IDLE ? (
+          <button type="button" className="esop-card__view" aria-label={intl.formatMessage({ id: 'ui.upload.view' }, { name: uploadName })} onClick={() => setPreview(true)}>
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <circle cx="10.5" cy="10.5" r="6" fill="none" stroke="currentColor" strokeWidth="2.2" />
+              <path d="M15 15l5 5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            </svg>
+          </button>
+        ) : null}
+        {hasPhoto && !readOnly && state !== UPLOAD_STATE.LOADING && state !== UPLOAD_STATE.UPLOADING && (onClear || uploadFailed) ? (
+          <RemoveButton label={intl.formatMessage({ id: 'ui.card.remove' })} onClick={clear} />
+        ) : null}
+      </div>
+      <p id={captionId} className="esop-card__caption">
+        {captionText}
+      </p>
+      <ImagePreviewSheet file={preview ? shown : null} onClose={() => setPreview(false)} />
+    </div>
+  );
+}

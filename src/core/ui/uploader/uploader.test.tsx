@@ -1,0 +1,254 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { renderWithProviders } from '../../testing/render-with-providers';
+import { ApiError } from '../../api/api-error';
+import { uploadFile } from '../../api/upload';
+import { toast } from '../toast';
+import type { FileRefData } from '../../domain/uploads';
+import { CardUploader, FileUploader } from './index';
+
+jest.mock('../../api/upload', () => ({ uploadFile: jest.fn() }));
+const upload = uploadFile as jest.MockedFunction<typeof uploadFile>;
+
+let ossSeq = 0;
+const okUpload = () =>
+  upload.mockImplementation(async (_file, _name, _cat, onProgress) => {
+    onProgress?.(0);
+    onProgress?.(100);
+    const id = `oss${String(++ossSeq).padStart(4, '0')}`;
+    return { ossId: id, ossUrl: `/kyc/esop/v1/oss/v1/Download?ossid=${id}&sig=x` };
+  });
+
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const png = (name = 'a.png', size = 1000, lastModified = 1700000000000) => new File([new Uint8Array(size)], name, { type: 'image/png', lastModified });
+const pdf = (name = 'statement.pdf') => new File([new Uint8Array(500)], name, { type: 'application/pdf', lastModified: 1 });
+
+function pick(input: HTMLElement, ...files: File[]) {
+  fireEvent.change(input, { target: { files } });
+}
+
+const changes: FileRefData[][] = [];
+function Files({ max = 3, accept, initial = [] }: { max?: number; accept?: 'image' | 'pdfOrImage'; initial?: FileRefData[] }) {
+  const [v, setV] = useState<FileRefData[]>(initial);
+  return (
+    <FileUploader
+      name="proof"
+      label="Proof of address"
+      value={v}
+      onChange={(next) => {
+        changes.push(next);
+        setV(next);
+      }}
+      max={max}
+      category="UserApply"
+      accept={accept}
+      error={v.length ? undefined : 'Please upload a file'}
+    />
+  );
+}
+
+beforeAll(() => {
+  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:local-preview'), revokeObjectURL: jest.fn() });
+});
+beforeEach(() => {
+  upload.mockReset();
+  changes.length = 0;
+  toast.clear();
+});
+
+describe('FileUploader', () => {
+  test('the label names the file input; the error, the types and the count describe it', () => {
+    renderWithProviders(<Files />);
+    const input = screen.getByLabelText('Proof of address');
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).toHaveAccessibleDescription(/PNG, JPG or PDF.*Please upload a file.*0 of 3 files/);
+    expect(input).toHaveAttribute('accept', expect.stringContaining('application/pdf'));
+  });
+
+  test('uploads a picked image, shows its progress, then emits the done file; the same file again is refused', async () => {
+    const d = deferred<{ ossId: string; ossUrl: string }>();
+    let progress: ((p: number) => void) | undefined;
+    upload.mockImplementationOnce((_f, _n, _c, onProgress) => {
+      progress = onProgress;
+      return d.promise;
+    });
+    renderWithProviders(<Files />);
+    const file = png();
+    pick(screen.getByLabelText('Proof of address'), file);
+    act(() => progress?.(40));
+    const bar = await screen.findByRole('progressbar', { name: 'Uploading a.png' });
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    expect(upload).toHaveBeenCalledWith(file, 'a.png', 'UserApply', expect.any(Function));
+    await act(async () => d.resolve({ ossId: 'oss0001', ossUrl: '/signed/oss0001' }));
+    expect(changes.at(-1)).toEqual([{ ossId: 'oss0001', url: '/signed/oss0001', description: 'a.png', ossCategory: 'UserApply' }]);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View a.png' })).toBeInTheDocument();
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:local-preview');
+
+    pick(screen.getByLabelText('Proof of address'), png());
+    expect(await screen.findByRole('status')).toHaveTextContent('This file has already been added.');
+    expect(upload).toHaveBeenCalledTimes(1);
+  });
+
+  test('a wrong type is refused (and a PDF when only images are accepted)', async () => {
+    okUpload();
+    const { unmount } = renderWithProviders(<Files />);
+    pick(screen.getByLabelText('Proof of address'), new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Only PNG, JPG or PDF files can be uploaded.');
+    unmount();
+    toast.clear();
+    renderWithProviders(<Files accept="image" />);
+    pick(screen.getByLabelText('Proof of address'), pdf());
+    expect(screen.getByRole('status')).toHaveTextContent('Only PNG or JPG photos can be uploaded.');
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  test('over the maximum: the files that fit go, the rest are refused; a full list has no add tile', async () => {
+    okUpload();
+    renderWithProviders(<Files max={2} />);
+    pick(screen.getByLabelText('Proof of address'), png('1.png'), png('2.png'), png('3.png'));
+    expect(screen.getByRole('status')).toHaveTextContent('You can upload at most 2 files.');
+    await waitFor(() => expect(changes.at(-1)).toHaveLength(2));
+    expect(upload).toHaveBeenCalledTimes(2);
+    expect(screen.queryByLabelText('Proof of address')).not.toBeInTheDocument();
+    expect(screen.getByText('2 of 2 files')).toBeInTheDocument();
+  });
+
+  test('a failure shows the retry mask with the service message; retry sends the same file again and succeeds', async () => {
+    upload.mockRejectedValueOnce(new ApiError(100500, 'Storage is busy, try later', undefined, 500));
+    okUpload();
+    const { user } = renderWithProviders(<Files />);
+    const file = png();
+    pick(screen.getByLabelText('Proof of address'), file);
+    expect(await screen.findByText('Storage is busy, try later')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry uploading a.png' }));
+    await waitFor(() => expect(changes.at(-1)).toHaveLength(1));
+    expect(upload).toHaveBeenCalledTimes(2);
+    expect(upload.mock.calls[1][0]).toBe(file);
+    expect(screen.queryByText('Storage is busy, try later')).not.toBeInTheDocument();
+  });
+
+  test('1008 shows "file size exceeded"; no answer shows the service-unavailable text', async () => {
+    upload.mockRejectedValueOnce(new ApiError(1008, 'Payload too large', undefined, 413));
+    upload.mockRejectedValueOnce(ApiError.network());
+    renderWithProviders(<Files />);
+    pick(screen.getByLabelText('Proof of address'), png('big.png'));
+    expect(await screen.findByText('File size exceeded.')).toBeInTheDocument();
+    pick(screen.getByLabelText('Proof of address'), png('other.png'));
+    expect(await screen.findByText('The service is unavailable. Please try again later.')).toBeInTheDocument();
+    expect(changes).toHaveLength(0);
+  });
+
+  test('remove: a done file leaves the value; a failed one leaves the grid', async () => {
+    upload.mockRejectedValueOnce(new ApiError(100500, 'Nope', undefined, 500));
+    const { user } = renderWithProviders(
+      <Files initial={[{ ossId: 'saved000001', url: '/signed/saved', description: 'old.jpg', ossCategory: 'UserApply' }]} />,
+    );
+    pick(screen.getByLabelText('Proof of address'), png('bad.png'));
+    await screen.findByText('Nope');
+    await user.click(screen.getByRole('button', { name: 'Remove bad.png' }));
+    expect(screen.queryByText('Nope')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove old.jpg' }));
+    expect(changes.at(-1)).toEqual([]);
+  });
+
+  test('a PDF shows an icon and its name; an image opens a full-screen preview dialog', async () => {
+    okUpload();
+    const { user } = renderWithProviders(<Files />);
+    pick(screen.getByLabelText('Proof of address'), pdf('bank statement.pdf'));
+    await waitFor(() => expect(changes.at(-1)).toHaveLength(1));
+    expect(screen.getByText('bank statement.pdf')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /View bank statement/ })).not.toBeInTheDocument();
+    pick(screen.getByLabelText('Proof of address'), png('photo.png'));
+    await waitFor(() => expect(changes.at(-1)).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'View photo.png' }));
+    const dialog = screen.getByRole('dialog', { name: 'photo.png' });
+    expect(dialog).toHaveFocus();
+    expect(within(dialog).getByRole('img', { name: 'photo.png' })).toHaveAttribute('src', expect.stringContaining('Download?ossid='));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View photo.png' })).toHaveFocus();
+  });
+});
+
+describe('CardUploader', () => {
+  function Card({ busy, error, onUploaded }: { busy?: boolean; error?: string; onUploaded: (ref: FileRefData, file: File) => void | Promise<void> }) {
+    const [v, setV] = useState<FileRefData | null>(null);
+    return (
+      <CardUploader
+        name="front"
+        label="ID card front"
+        value={v}
+        kind="idFront"
+        category="UserInfo"
+        busy={busy}
+        error={error}
+        onUploaded={async (ref, file) => {
+          setV(ref);
+          await onUploaded(ref, file);
+        }}
+        onClear={() => setV(null)}
+      />
+    );
+  }
+
+  test('the drawn side and its caption; a picked photo uploads and onUploaded gets the ref and the file; recognising while it works', async () => {
+    okUpload();
+    const work = deferred<void>();
+    const onUploaded = jest.fn(() => work.promise);
+    const { user } = renderWithProviders(<Card onUploaded={onUploaded} />);
+    expect(screen.getByText('Upload the portrait side')).toBeInTheDocument();
+    const input = screen.getByLabelText('ID card front');
+    expect(input).toHaveAccessibleDescription('Upload the portrait side');
+    expect(input).toHaveAttribute('accept', expect.stringContaining('image/'));
+    const file = png('front.png');
+    pick(input, file);
+    await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1));
+    expect(onUploaded).toHaveBeenCalledWith(expect.objectContaining({ ossId: expect.any(String), description: 'front.png', ossCategory: 'UserInfo' }), file);
+    expect(upload).toHaveBeenCalledWith(file, 'front.png', 'UserInfo', expect.any(Function));
+    expect(screen.getByText('Recognising…')).toBeInTheDocument();
+    await act(async () => work.resolve());
+    expect(screen.queryByText('Recognising…')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove the photo' }));
+    expect(screen.getByText('Upload the portrait side')).toBeInTheDocument();
+  });
+
+  test('busy shows recognising; a recognition error shows the mask with "take again"', () => {
+    const { unmount } = renderWithProviders(<Card busy onUploaded={jest.fn()} />);
+    expect(screen.getByText('Recognising…')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<Card error="This is not the portrait side" onUploaded={jest.fn()} />);
+    expect(screen.getByText('This is not the portrait side')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Take again' })).toBeInTheDocument();
+    expect(screen.getByLabelText('ID card front')).toHaveAccessibleDescription(/This is not the portrait side/);
+  });
+
+  test('an upload failure shows the service message; retry uploads the same photo', async () => {
+    upload.mockRejectedValueOnce(new ApiError(1008, 'too big', undefined, 413));
+    okUpload();
+    const onUploaded = jest.fn();
+    const { user } = renderWithProviders(<Card onUploaded={onUploaded} />);
+    const file = png('front.png');
+    pick(screen.getByLabelText('ID card front'), file);
+    expect(await screen.findByText('File size exceeded.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry uploading ID card front' }));
+    await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1));
+    expect(upload.mock.calls[1][0]).toBe(file);
+  });
+
+  test('a non-image is refused', () => {
+    renderWithProviders(<Card onUploaded={jest.fn()} />);
+    pick(screen.getByLabelText('ID card front'), pdf());
+    expect(screen.getByRole('status')).toHaveTextContent('Only PNG or JPG photos can be uploaded.');
+    expect(upload).not.toHaveBeenCalled();
+  });
+});
