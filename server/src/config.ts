@@ -94,6 +94,12 @@ export const envSchema = z
     IPGEO_HTTP_URL: optionalText.pipe(z.url().optional()),
     GEOCODE_VENDOR: z.enum(['local', 'http']).default('local'),
     GEOCODE_HTTP_URL: optionalText.pipe(z.url().optional()),
+    /** ID and bank card OCR: local tesseract.js (offline language data from npm) or an HTTP adapter (vendors/ocr/http.ts) */
+    OCR_VENDOR: z.enum(['local', 'http']).default('local'),
+    OCR_HTTP_URL: optionalText.pipe(z.url().optional()),
+    OCR_HTTP_KEY: optionalText,
+    /** longest one card reading may take (the screens give up at 60 s) */
+    OCR_TIMEOUT_MS: int(45_000, 1000, 59_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** the reverse proxies whose X-Forwarded-For/-Proto are believed (client address, Secure cookies): hop count or address list */
     TRUST_PROXY: trustProxy,
@@ -109,6 +115,7 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
   }
   if (env.IPGEO_VENDOR === 'http' && !set('IPGEO_HTTP_URL')) problems.push('IPGEO_HTTP_URL: is required when IPGEO_VENDOR=http');
   if (env.GEOCODE_VENDOR === 'http' && !set('GEOCODE_HTTP_URL')) problems.push('GEOCODE_HTTP_URL: is required when GEOCODE_VENDOR=http');
+  if (env.OCR_VENDOR === 'http' && !set('OCR_HTTP_URL')) problems.push('OCR_HTTP_URL: is required when OCR_VENDOR=http');
   if (set('CIPHER_PRIVATE_KEY_FILE') !== set('CIPHER_PUBLIC_KEY_FILE')) {
     problems.push('CIPHER_PUBLIC_KEY_FILE: set both CIPHER_PRIVATE_KEY_FILE and CIPHER_PUBLIC_KEY_FILE, or neither');
   }
@@ -148,6 +155,7 @@ export interface Config {
   sms: { vendor: 'console' | 'http'; httpUrl?: string };
   ipgeo: { vendor: 'local' | 'http'; httpUrl?: string };
   geocode: { vendor: 'local' | 'http'; httpUrl?: string };
+  ocr: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string; timeoutMs: number };
   logLevel: Env['LOG_LEVEL'];
   /** false: none; N: the N nearest hops; list: these proxy addresses/CIDRs (Fastify trustProxy) */
   trustProxy: false | number | string[];
@@ -272,6 +280,7 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     sms: { vendor: env.SMS_VENDOR, httpUrl: env.SMS_HTTP_URL },
     ipgeo: { vendor: env.IPGEO_VENDOR, httpUrl: env.IPGEO_HTTP_URL },
     geocode: { vendor: env.GEOCODE_VENDOR, httpUrl: env.GEOCODE_HTTP_URL },
+    ocr: { vendor: env.OCR_VENDOR, httpUrl: env.OCR_HTTP_URL, httpKey: env.OCR_HTTP_KEY, timeoutMs: env.OCR_TIMEOUT_MS },
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     secrets,

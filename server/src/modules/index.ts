@@ -11,6 +11,7 @@ import authRoutes from './auth/routes';
 import applicationRoutes from './applications/routes';
 import fileRoutes from './files/routes';
 import locationRoutes from './location/routes';
+import ocrRoutes from './ocr/routes';
 
 export const modules: FastifyPluginAsync[] = [
   systemRoutes,
@@ -18,4 +19,5 @@ export const modules: FastifyPluginAsync[] = [
   applicationRoutes,
   fileRoutes,
   locationRoutes,
+  ocrRoutes,
 ];

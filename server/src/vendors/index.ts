@@ -9,6 +9,7 @@ import { consoleSms, httpSms, type SmsSender } from './sms';
 import { localAppTokens, type AppTokenVerifier } from '../modules/auth/app-token';
 import { createIpGeo, type IpGeoVendor } from './ipgeo';
 import { createGeocode, type GeocodeVendor } from './geocode';
+import { createOcr, type OcrVendor } from './ocr';
 
 export interface Vendors {
   sms: SmsSender;
@@ -17,6 +18,8 @@ export interface Vendors {
   ipgeo: IpGeoVendor;
   /** "latitude,longitude" → city code */
   geocode: GeocodeVendor;
+  /** reads ID and bank cards (cut out of the photo by modules/ocr) */
+  ocr: OcrVendor;
 }
 
 export function createVendors(config: Config, db: Db): Vendors {
@@ -30,5 +33,9 @@ export function createVendors(config: Config, db: Db): Vendors {
       IPGEO_HTTP_URL: config.ipgeo.httpUrl,
     }),
     geocode: createGeocode({ GEOCODE_VENDOR: config.geocode.vendor, GEOCODE_HTTP_URL: config.geocode.httpUrl }),
+    ocr: createOcr(
+      { OCR_VENDOR: config.ocr.vendor, OCR_HTTP_URL: config.ocr.httpUrl, OCR_HTTP_KEY: config.ocr.httpKey, OCR_HTTP_TIMEOUT_MS: config.ocr.timeoutMs },
+      { timeoutMs: config.ocr.timeoutMs },
+    ),
   };
 }

@@ -22,3 +22,5 @@ export * from './ip-location';
 export * from './position-to-city';
 export * from './upload';
 export * from './signed-url';
+export * from './idcard-ocr';
+export * from './bankcard-ocr';

@@ -48,6 +48,8 @@ export const RATE_LIMITS = {
   upload: { perAddress: { max: 600, windowS: 3600 }, perUser: { max: 120, windowS: 3600 } },
   positionToCity: { perAddress: { max: 600, windowS: 3600 }, perUser: { max: 60, windowS: 3600 } },
   ipLocation: { perAddress: { max: 600, windowS: 3600 }, perUser: { max: 60, windowS: 3600 } },
+  /** IdcardOcr and BankcardOcr together (each reading costs about a second of CPU) */
+  ocr: { perAddress: { max: 600, windowS: 3600 }, perUser: { max: 60, windowS: 3600 } },
 } as const satisfies Record<string, { perAddress: RateLimit; perUser?: RateLimit }>;
 
 export type RateLimitedCall = keyof typeof RATE_LIMITS;

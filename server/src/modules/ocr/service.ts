@@ -1,0 +1,89 @@
+/**
+ * IdcardOcr and BankcardOcr: the caller's own uploaded photo → the card found and cut out → checks of the
+ * picture (photocopy, glare) → the vendor reads it → the fields checked with the domain rules.
+ *
+ * ID card errors: 151202 no card / not an ID card / no valid ID number (front) / no validity (back);
+ * 151203 no colour on the card (a photocopy or greyscale reproduction); 151204 a large blown-out patch;
+ * 151201 validity dates that are not real, in the wrong order, starting in the future, or already ended.
+ * Bank card: 150302 when no 12-25 digit number is read. Someone else's file: 100403. A PDF cannot be read
+ * as a card photo: 151202 (ID) or 150302 (bank).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { ErrorCode, type Res } from '@core/domain';
+import { checkBankCard, checkValidity, joinValidity, parseCnId, todayInHongKong } from '@core/domain/identity';
+import { AppError } from '../../errors';
+import type { FilesDeps } from '../files/service';
+import { storeUpload } from '../files/service';
+import { findOwnedFile } from '../files/repository';
+import type { OcrVendor } from '../../vendors/ocr';
+import { cardQuality, findCard, QUALITY_LIMITS } from './card-image';
+
+export interface OcrDeps extends FilesDeps {
+  ocr: OcrVendor;
+}
+
+const IMAGE_TYPES = ['image/png', 'image/jpeg'];
+
+/** The bytes of the caller's image file: 100403 when it is not theirs (or does not exist); `notImage` for a PDF. */
+async function ownedImage(deps: OcrDeps, userId: string, ossId: string, notImage: number): Promise<Buffer> {
+  const file = await findOwnedFile(deps.db, userId, ossId);
+  if (!file) throw new AppError(ErrorCode.FORBIDDEN);
+  if (!IMAGE_TYPES.includes(file.mime)) throw new AppError(notImage);
+  return deps.storage.read(file.storage_key);
+}
+
+const GENDER_CODE = { 男: 1, 女: 2 } as const;
+
+export async function idcardOcr(deps: OcrDeps, userId: string, ossId: string, log?: FastifyBaseLogger): Promise<Res<'idcardOcr'>> {
+  const bytes = await ownedImage(deps, userId, ossId, ErrorCode.ID_UNCLEAR);
+  const card = await findCard(bytes);
+  if (!card) throw new AppError(ErrorCode.ID_UNCLEAR);
+  const quality = await cardQuality(card.crop);
+  if (quality.saturation < QUALITY_LIMITS.minSaturation) throw new AppError(ErrorCode.ID_NOT_ORIGINAL);
+  if (quality.blownOut > QUALITY_LIMITS.maxBlownOut) throw new AppError(ErrorCode.ID_REFLECTIVE);
+
+  const read = await deps.ocr.readIdCard(card.crop);
+  const today = todayInHongKong(deps.clock.now());
+  const answer: Omit<Res<'idcardOcr'>, 'cropIdCard'> = {
+    side: 'front',
+    name: '',
+    idNumber: '',
+    idAddress: '',
+    gender: 0,
+    birthday: '',
+    idAuthority: '',
+    idValidTime: '',
+  };
+
+  if (read.side === 'front') {
+    const id = parseCnId(read.idNumber, today);
+    if (!id.ok) throw new AppError(ErrorCode.ID_UNCLEAR);
+    // the ID number decides birthday and gender; what the 出生 and 性别 lines say is only compared
+    const disagree = [
+      read.birthday && read.birthday !== id.birthday ? 'birthday' : null,
+      read.gender && GENDER_CODE[read.gender] !== id.gender ? 'gender' : null,
+    ].filter(Boolean);
+    if (disagree.length) log?.info({ ocr: deps.ocr.name, disagree }, 'ID card: printed fields differ from the ID number; the number is used');
+    Object.assign(answer, { side: 'front', name: read.name, idNumber: read.idNumber, idAddress: read.address, gender: id.gender, birthday: id.birthday });
+  } else if (read.side === 'back') {
+    if (!read.validity) throw new AppError(ErrorCode.ID_UNCLEAR);
+    const validTime = joinValidity(read.validity.start, read.validity.end);
+    const rule = checkValidity(validTime, today);
+    if (rule === 'required' || rule === 'date' || rule === 'idExpired') throw new AppError(ErrorCode.ID_VALIDITY_INVALID);
+    Object.assign(answer, { side: 'back', idAuthority: read.authority, idValidTime: validTime });
+  } else {
+    throw new AppError(ErrorCode.ID_UNCLEAR);
+  }
+
+  const cropIdCard = await storeUpload(deps, userId, { category: 'UserInfo', filename: `idcard-${answer.side}.jpg`, bytes: card.crop });
+  return { ...answer, cropIdCard };
+}
+
+export async function bankcardOcr(deps: OcrDeps, userId: string, ossId: string): Promise<Res<'bankcardOcr'>> {
+  const bytes = await ownedImage(deps, userId, ossId, ErrorCode.BANK_CARD_WRONG);
+  const card = await findCard(bytes);
+  if (!card) throw new AppError(ErrorCode.BANK_CARD_WRONG);
+  const { acctNumber } = await deps.ocr.readBankCard(card.crop);
+  if (checkBankCard(acctNumber) !== null) throw new AppError(ErrorCode.BANK_CARD_WRONG);
+  return { acctNumber };
+}

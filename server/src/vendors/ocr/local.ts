@@ -1,0 +1,200 @@
+/**
+ * Offline OCR with tesseract.js (WebAssembly, in worker threads) and the LSTM language data of the npm
+ * packages @tesseract.js-data/chi_sim and @tesseract.js-data/eng (4.0.0_best_int), read from node_modules:
+ * langPath is a local folder and cacheMethod 'none', so nothing is fetched or written at run time.
+ *
+ * Two engines, each one worker created on first use and reused: chi_sim for the ID card's Chinese text and
+ * eng for digits (bank card numbers, a second reading of an ID number). Jobs on an engine run one at a time;
+ * a job that outlives the timeout ends its worker (a new one is made for the next job).
+ *
+ * ID card: a first pass reads the lower third (the back's 签发机关/有效期限 or the front's 公民身份号码) and so
+ * tells the sides apart; the front then gets a full pass with the portrait area painted white (its edges
+ * read as stray characters otherwise).
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { createWorker, OEM, PSM, type Worker, type WorkerParams } from 'tesseract.js';
+import { todayInHongKong } from '@core/domain/identity';
+import { projectRoot } from '../../config';
+import { findBankNumber, findIdNumber, parseBack, parseFront, sideOf } from './parse';
+import { EMPTY_ID_TEXT, type BankCardText, type IdCardText, type OcrVendor } from './types';
+
+/** the language data variant: LSTM only, integer weights (small and fast) */
+const DATA_VARIANT = '4.0.0_best_int';
+
+/** The folder holding <lang>.traineddata.gz inside the installed @tesseract.js-data/<lang> package. */
+export function languageDir(lang: 'chi_sim' | 'eng'): string {
+  const req = createRequire(join(projectRoot(), 'package.json'));
+  const dir = join(dirname(req.resolve(`@tesseract.js-data/${lang}/package.json`)), DATA_VARIANT);
+  if (!existsSync(join(dir, `${lang}.traineddata.gz`))) {
+    throw new Error(`OCR language data missing: ${dir}/${lang}.traineddata.gz (npm install @tesseract.js-data/${lang})`);
+  }
+  return dir;
+}
+
+/** Card regions as shares of the card (mainland ID card layout). */
+interface Region {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+const ID_LOWER = { x: 0, y: 0.64, w: 1, h: 0.36 };
+const ID_PORTRAIT = { x: 0.635, y: 0.04, w: 0.365, h: 0.69 };
+const ID_NUMBER = { x: 0.26, y: 0.78, w: 0.74, h: 0.22 };
+/** the width cards are scaled to before OCR: the ID card's labels come out about 30 px high */
+const OCR_WIDTH = 1024;
+
+class TimeoutError extends Error {
+  constructor(ms: number) {
+    super(`OCR took longer than ${ms} ms`);
+    this.name = 'TimeoutError';
+  }
+}
+
+/** One tesseract worker for one language, made on first use; jobs run one after another. */
+class Engine {
+  private worker: Promise<Worker> | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly lang: 'chi_sim' | 'eng',
+    private readonly timeoutMs: number,
+  ) {}
+
+  private start(): Promise<Worker> {
+    if (!this.worker) {
+      const made = createWorker(this.lang, OEM.LSTM_ONLY, { langPath: languageDir(this.lang), cacheMethod: 'none', gzip: true }).then(async (w) => {
+        await w.setParameters({ user_defined_dpi: '300' });
+        return w;
+      });
+      made.catch(() => {
+        if (this.worker === made) this.worker = null;
+      });
+      this.worker = made;
+    }
+    return this.worker;
+  }
+
+  /** Runs `job` on the worker after the jobs before it; ends the worker if it takes longer than the timeout. */
+  run<T>(job: (w: Worker) => Promise<T>): Promise<T> {
+    const next = this.queue.then(async () => {
+      const worker = await this.start();
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new TimeoutError(this.timeoutMs)), this.timeoutMs);
+      });
+      try {
+        return await Promise.race([job(worker), timeout]);
+      } catch (err) {
+        if (err instanceof TimeoutError) await this.close();
+        throw err;
+      } finally {
+        clearTimeout(timer);
+      }
+    });
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async recognise(image: Buffer, params: Partial<WorkerParams>): Promise<string[]> {
+    return this.run(async (w) => {
+      await w.setParameters({ tessedit_char_whitelist: '', tessedit_pageseg_mode: PSM.SINGLE_BLOCK, ...params });
+      const { data } = await w.recognize(image);
+      return data.text.split('\n').filter((l) => l.trim() !== '');
+    });
+  }
+
+  async close(): Promise<void> {
+    const w = this.worker;
+    this.worker = null;
+    if (!w) return;
+    const worker = await w.catch(() => null);
+    await worker?.terminate().catch(() => undefined);
+  }
+}
+
+/** Grey, contrast-stretched, `width` wide, then black-and-white at `threshold`; `blank` regions painted white. */
+async function prepare(card: Buffer, opts: { region?: Region; blank?: Region[]; threshold?: number; negateIfDark?: boolean }): Promise<Buffer> {
+  const meta = await sharp(card).metadata();
+  const W = meta.width!;
+  const H = meta.height!;
+  let img = sharp(card);
+  if (opts.region) {
+    const r = opts.region;
+    img = img.extract({ left: Math.round(r.x * W), top: Math.round(r.y * H), width: Math.round(r.w * W), height: Math.round(r.h * H) });
+  }
+  const width = Math.round(OCR_WIDTH * (opts.region?.w ?? 1));
+  const { data, info } = await img.resize({ width }).greyscale().normalise().raw().toBuffer({ resolveWithObject: true });
+  if (opts.negateIfDark) {
+    let sum = 0;
+    for (let i = 0; i < data.length; i++) sum += data[i];
+    if (sum / data.length < 128) for (let i = 0; i < data.length; i++) data[i] = 255 - data[i];
+  }
+  if (opts.threshold !== undefined) for (let i = 0; i < data.length; i++) data[i] = data[i] >= opts.threshold ? 255 : 0;
+  for (const b of opts.blank ?? []) {
+    const x0 = Math.round(b.x * info.width);
+    const x1 = Math.round((b.x + b.w) * info.width);
+    for (let y = Math.round(b.y * info.height); y < Math.min(info.height, Math.round((b.y + b.h) * info.height)); y++) {
+      data.fill(255, y * info.width + x0, y * info.width + Math.min(info.width, x1));
+    }
+  }
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).png().toBuffer();
+}
+
+/** grey level separating ink from card on the stretched ID card image */
+const ID_THRESHOLD = 150;
+
+export interface LocalOcrOptions {
+  /** per recognition; a slower one ends its worker and fails */
+  timeoutMs?: number;
+  /** the date the ID number's birth date is checked against (default: today in Hong Kong) */
+  today?: () => string;
+}
+
+export function createLocalOcr(opts: LocalOcrOptions = {}): OcrVendor {
+  const timeoutMs = opts.timeoutMs ?? 45_000;
+  const today = opts.today ?? (() => todayInHongKong());
+  const chinese = new Engine('chi_sim', timeoutMs);
+  const digits = new Engine('eng', timeoutMs);
+
+  /** The ID number read again from its own strip with the digit engine. */
+  async function idNumberByDigits(card: Buffer): Promise<{ idNumber: string; valid: boolean }> {
+    const image = await prepare(card, { region: ID_NUMBER, threshold: ID_THRESHOLD });
+    const lines = await digits.recognise(image, { tessedit_char_whitelist: '0123456789X', tessedit_pageseg_mode: PSM.SINGLE_BLOCK });
+    return findIdNumber(lines, today());
+  }
+
+  return {
+    name: 'tesseract.js',
+
+    async readIdCard(card: Buffer): Promise<IdCardText> {
+      const lower = await chinese.recognise(await prepare(card, { region: ID_LOWER, threshold: ID_THRESHOLD }), { tessedit_pageseg_mode: PSM.SINGLE_BLOCK });
+      const lowerSide = sideOf(lower.join('\n'));
+      if (lowerSide === 'back') return { ...EMPTY_ID_TEXT, side: 'back', ...parseBack(lower) };
+      const lines = await chinese.recognise(await prepare(card, { threshold: ID_THRESHOLD, blank: [ID_PORTRAIT] }), {});
+      const side = lowerSide ?? sideOf(lines.join('\n'));
+      if (side === 'back') return { ...EMPTY_ID_TEXT, side: 'back', ...parseBack(lines) };
+      let number = findIdNumber([...lines, ...lower], today());
+      if (!number.valid) {
+        const again = await idNumberByDigits(card);
+        if (again.valid || !number.idNumber) number = again;
+      }
+      if (side !== 'front' && !number.idNumber) return { ...EMPTY_ID_TEXT };
+      return { ...EMPTY_ID_TEXT, side: 'front', ...parseFront(lines), idNumber: number.idNumber };
+    },
+
+    async readBankCard(card: Buffer): Promise<BankCardText> {
+      const image = await prepare(card, { negateIfDark: true });
+      // separators stay in the alphabet so that dates (2016.05.20, 09/31) do not read as runs of digits
+      const lines = await digits.recognise(image, { tessedit_char_whitelist: '0123456789 ./-', tessedit_pageseg_mode: PSM.SPARSE_TEXT });
+      return { acctNumber: findBankNumber(lines.join('\n')) };
+    },
+
+    async close(): Promise<void> {
+      await Promise.all([chinese.close(), digits.close()]);
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * OCR vendor: reads the printed fields of a card that the service has already found and cut out of the
+ * photo (see modules/ocr/card-image.ts). It answers what it READ, lightly cleaned; the service checks it
+ * (ID number checksum, dates, validity) and decides the errors.
+ */
+
+/** The text of a mainland resident ID card as read. Fields of the other side, or unreadable ones, are ''. */
+export interface IdCardText {
+  /** 'front' = portrait side (姓名 … 公民身份号码), 'back' = emblem side (签发机关, 有效期限); null: not an ID card */
+  side: 'front' | 'back' | null;
+  name: string;
+  /** 男 / 女 as printed, '' when unread */
+  gender: '' | '男' | '女';
+  nation: string;
+  /** YYYY-MM-DD from the 出生 line, '' when unread */
+  birthday: string;
+  address: string;
+  /** 18 characters (17 digits and a digit or X) after repairing look-alike letters; '' when none was found */
+  idNumber: string;
+  authority: string;
+  /** 有效期限: start YYYY-MM-DD; end YYYY-MM-DD or 长期 (as read: the service checks them); null when unread */
+  validity: { start: string; end: string } | null;
+}
+
+export interface BankCardText {
+  /** the card number, digits only; '' when none was read */
+  acctNumber: string;
+}
+
+export interface OcrVendor {
+  readonly name: string;
+  /** `card`: the card cut out of the photo (JPEG or PNG) */
+  readIdCard(card: Buffer): Promise<IdCardText>;
+  readBankCard(card: Buffer): Promise<BankCardText>;
+  /** frees engines and workers (called when the app closes) */
+  close(): Promise<void>;
+}
+
+export interface OcrSettings {
+  /** 'local' (default: tesseract.js with the language data from npm, offline) or 'http' */
+  OCR_VENDOR?: 'local' | 'http';
+  /** for 'http': base URL; POST {url}/idcard and {url}/bankcard (see http.ts) */
+  OCR_HTTP_URL?: string;
+  /** for 'http': sent as `authorization: Bearer <key>` */
+  OCR_HTTP_KEY?: string;
+  OCR_HTTP_TIMEOUT_MS?: number;
+}
+
+export const EMPTY_ID_TEXT: IdCardText = {
+  side: null,
+  name: '',
+  gender: '',
+  nation: '',
+  birthday: '',
+  address: '',
+  idNumber: '',
+  authority: '',
+  validity: null,
+};

@@ -1,0 +1,233 @@
+/**
+ * IdcardOcr and BankcardOcr with the real offline engine (tesseract.js, language data from npm) on card
+ * photos drawn by scripts/make-card-images.ts. Recognitions are few (each about a second here): one shared
+ * app, so one chi_sim and one eng worker for the whole file. The clock is fixed, so validity is judged on a
+ * known date.
+ */
+import { CALLS, ErrorCode } from '@core/domain';
+import {
+  makeBankCard,
+  makeBlank,
+  makeGlare,
+  makeIdBack,
+  makeIdFront,
+  makePhotocopy,
+  SAMPLE_BACK,
+  SAMPLE_BANK,
+  type IdFrontOptions,
+} from '../../scripts/make-card-images';
+import { createTestApp, TestClock, userMaker, type TestApp, type TestClient } from './helpers';
+
+const OCR_TIMEOUT = 60_000;
+
+/** 2026-06-01 12:00 Hong Kong */
+const NOW = Date.UTC(2026, 5, 1, 4, 0, 0);
+
+let t: TestApp;
+let user: () => Promise<TestClient>;
+beforeAll(async () => {
+  t = await createTestApp({ clock: new TestClock(NOW) });
+  user = userMaker(t, '6');
+}, OCR_TIMEOUT);
+afterAll(() => t.close());
+
+const FRONT: IdFrontOptions = {
+  name: '李秀英',
+  gender: '女',
+  nation: '汉',
+  birthday: '1985-06-15',
+  address: '江苏省南京市鼓楼区中山路18号',
+  idNumber: '320102198506154867',
+};
+
+async function uploaded(c: TestClient, bytes: Uint8Array, filename = 'card.jpg'): Promise<string> {
+  const res = await c.upload(`${CALLS.upload.path}/UserInfo`, { filename }, bytes);
+  expect([res.status, res.body.error]).toEqual([200, undefined]);
+  return res.body.result.ossId as string;
+}
+
+async function filesOf(c: TestClient): Promise<{ oss_id: string; category: string; mime: string }[]> {
+  const { rows } = await t.db.query<{ oss_id: string; category: string; mime: string }>(
+    'SELECT oss_id, category, mime FROM files WHERE owner_user_id = $1 ORDER BY created_at',
+    [c.user!.userId],
+  );
+  return rows;
+}
+
+describe('IdcardOcr', () => {
+  test(
+    'front: every field as printed; the card cut out and stored as the caller\'s own file',
+    async () => {
+      const c = await user();
+      const ossId = await uploaded(c, await makeIdFront(FRONT));
+      const res = await c.call('idcardOcr', { ossId, ossCategory: 'UserInfo' });
+      expect([res.status, res.body.error]).toEqual([200, undefined]);
+      const { cropIdCard, ...fields } = res.body.result;
+      expect(fields).toEqual({
+        side: 'front',
+        name: '李秀英',
+        idNumber: '320102198506154867',
+        idAddress: '江苏省南京市鼓楼区中山路18号',
+        gender: 2,
+        birthday: '1985-06-15',
+        idAuthority: '',
+        idValidTime: '',
+      });
+      expect(cropIdCard.ossId).not.toBe(ossId);
+      expect((await filesOf(c)).find((f) => f.oss_id === cropIdCard.ossId)).toEqual({ oss_id: cropIdCard.ossId, category: 'UserInfo', mime: 'image/jpeg' });
+
+      // the owner downloads the crop; someone else's session is refused the same signed URL
+      const mine = await c.inject({ method: 'GET', url: cropIdCard.ossUrl });
+      expect([mine.statusCode, mine.headers['content-type']]).toEqual([200, 'image/jpeg']);
+      const sharp = (await import('sharp')).default;
+      const meta = await sharp(mine.rawPayload).metadata();
+      expect(meta.width! / meta.height!).toBeCloseTo(85.6 / 54, 1);
+      const other = await user();
+      const theirs = await other.inject({ method: 'GET', url: cropIdCard.ossUrl });
+      expect([theirs.statusCode, theirs.json().error.code]).toEqual([403, ErrorCode.FORBIDDEN]);
+    },
+    OCR_TIMEOUT,
+  );
+
+  test(
+    'front whose printed gender and birth date contradict the ID number: the number decides',
+    async () => {
+      const c = await user();
+      // printed 男 and 1990-01-02, but 11010519491231002X is a woman born 1949-12-31
+      const ossId = await uploaded(c, await makeIdFront({ name: '王芳', gender: '男', nation: '汉', birthday: '1990-01-02', address: '北京市朝阳区建国路88号', idNumber: '11010519491231002X' }));
+      const res = await c.call('idcardOcr', { ossId });
+      expect(res.status).toBe(200);
+      expect(res.body.result).toEqual(expect.objectContaining({ side: 'front', idNumber: '11010519491231002X', gender: 2, birthday: '1949-12-31' }));
+    },
+    OCR_TIMEOUT,
+  );
+
+  test(
+    'back: issuing authority and validity as "start,end"',
+    async () => {
+      const c = await user();
+      const ossId = await uploaded(c, await makeIdBack(SAMPLE_BACK));
+      const res = await c.call('idcardOcr', { ossId });
+      expect([res.status, res.body.error]).toEqual([200, undefined]);
+      const { cropIdCard, ...fields } = res.body.result;
+      expect(fields).toEqual({
+        side: 'back',
+        name: '',
+        idNumber: '',
+        idAddress: '',
+        gender: 0,
+        birthday: '',
+        idAuthority: '深圳市公安局福田分局',
+        idValidTime: '2016-05-20,2036-05-20',
+      });
+      expect((await filesOf(c)).map((f) => f.oss_id)).toContain(cropIdCard.ossId);
+    },
+    OCR_TIMEOUT,
+  );
+
+  test(
+    'back valid for the long term: the end is the word 长期',
+    async () => {
+      const c = await user();
+      const ossId = await uploaded(c, await makeIdBack({ authority: '北京市公安局朝阳分局', validFrom: '2012.08.15', validTo: '长期' }));
+      const res = await c.call('idcardOcr', { ossId });
+      expect(res.body.result).toEqual(expect.objectContaining({ side: 'back', idAuthority: '北京市公安局朝阳分局', idValidTime: '2012-08-15,长期' }));
+    },
+    OCR_TIMEOUT,
+  );
+
+  test(
+    'back whose validity ended before today → 151201, nothing stored',
+    async () => {
+      const c = await user();
+      const ossId = await uploaded(c, await makeIdBack({ authority: '南京市公安局鼓楼分局', validFrom: '2006.03.01', validTo: '2026.03.01' }));
+      const res = await c.call('idcardOcr', { ossId });
+      expect([res.status, res.body.error?.code]).toEqual([400, ErrorCode.ID_VALIDITY_INVALID]);
+      expect(await filesOf(c)).toHaveLength(1);
+    },
+    OCR_TIMEOUT,
+  );
+
+  test('a greyscale photocopy → 151203', async () => {
+    const c = await user();
+    const ossId = await uploaded(c, await makePhotocopy(await makeIdFront(FRONT)));
+    const res = await c.call('idcardOcr', { ossId });
+    expect([res.status, res.body.error?.code]).toEqual([400, ErrorCode.ID_NOT_ORIGINAL]);
+  });
+
+  test('a large glare patch on the card → 151204', async () => {
+    const c = await user();
+    const ossId = await uploaded(c, await makeGlare(await makeIdFront(FRONT)));
+    const res = await c.call('idcardOcr', { ossId });
+    expect([res.status, res.body.error?.code]).toEqual([400, ErrorCode.ID_REFLECTIVE]);
+  });
+
+  test('a photo with no card → 151202', async () => {
+    const c = await user();
+    const ossId = await uploaded(c, await makeBlank());
+    const res = await c.call('idcardOcr', { ossId });
+    expect([res.status, res.body.error?.code]).toEqual([400, ErrorCode.ID_UNCLEAR]);
+  });
+
+  test(
+    'a card that is not an ID card (a bank card) → 151202',
+    async () => {
+      const c = await user();
+      const ossId = await uploaded(c, await makeBankCard(SAMPLE_BANK));
+      const res = await c.call('idcardOcr', { ossId });
+      expect([res.status, res.body.error?.code]).toEqual([400, ErrorCode.ID_UNCLEAR]);
+    },
+    OCR_TIMEOUT,
+  );
+
+  test('a PDF → 151202 (a card photo is needed)', async () => {
+    const c = await user();
+    const ossId = await uploaded(c, Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n'), 'id.pdf');
+    const res = await c.call('idcardOcr', { ossId });
+    expect([res.status, res.body.error?.code]).toEqual([400, ErrorCode.ID_UNCLEAR]);
+  });
+
+  test('another user\'s file, or one that does not exist → 100403', async () => {
+    const owner = await user();
+    const ossId = await uploaded(owner, await makeBlank());
+    const c = await user();
+    for (const id of [ossId, 'A'.repeat(24)]) {
+      const res = await c.call('idcardOcr', { ossId: id });
+      expect([res.status, res.body.error?.code]).toEqual([403, ErrorCode.FORBIDDEN]);
+    }
+    const bank = await c.call('bankcardOcr', { ossId });
+    expect([bank.status, bank.body.error?.code]).toEqual([403, ErrorCode.FORBIDDEN]);
+  });
+
+  test('without a login → 100008', async () => {
+    const c = await t.handshake();
+    const res = await c.call('idcardOcr', { ossId: 'A'.repeat(24) });
+    expect(res.body.error?.code).toBe(ErrorCode.LOGIN_EXPIRED);
+  });
+});
+
+describe('BankcardOcr', () => {
+  test(
+    'the embossed number, digits only',
+    async () => {
+      const c = await user();
+      const ossId = await uploaded(c, await makeBankCard({ bankName: '中国工商银行', number: '6222 0212 3456 7890 128', holder: 'LI XIUYING' }));
+      const res = await c.call('bankcardOcr', { ossId, ossCategory: 'UserInfo' });
+      expect([res.status, res.body]).toEqual([200, { result: { acctNumber: '6222021234567890128' } }]);
+    },
+    OCR_TIMEOUT,
+  );
+
+  test(
+    'a picture without a card number → 150302',
+    async () => {
+      const c = await user();
+      for (const bytes of [await makeBlank(), await makeIdBack(SAMPLE_BACK)]) {
+        const ossId = await uploaded(c, bytes);
+        const res = await c.call('bankcardOcr', { ossId });
+        expect([res.status, res.body.error?.code]).toEqual([400, ErrorCode.BANK_CARD_WRONG]);
+      }
+    },
+    OCR_TIMEOUT,
+  );
+});

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Req, Res } from '../domain/contract';
+import { callApi } from './client';
+
+export type IdcardOcrInput = Req<'idcardOcr'>;
+export type IdcardOcrResult = Res<'idcardOcr'>;
+
+/**
+ * Reads an uploaded ID card photo (the caller's own file): {side, name, idNumber, idAddress, gender, birthday,
+ * idAuthority, idValidTime, cropIdCard}. Errors 151201-151204 as the contract lists; 60 s timeout (CALLS).
+ */
+export const idcardOcr = (ref: IdcardOcrInput) => callApi('idcardOcr', ref);
+
+export function useIdcardOcr() {
+  return useMutation({ mutationFn: idcardOcr });
+}
