@@ -94,6 +94,10 @@ export const envSchema = z
     IPGEO_HTTP_URL: optionalText.pipe(z.url().optional()),
     GEOCODE_VENDOR: z.enum(['local', 'http']).default('local'),
     GEOCODE_HTTP_URL: optionalText.pipe(z.url().optional()),
+    /** company registry for CompanySearch/CompanyInfo: the local companies table, or an HTTP adapter (vendors/company/http.ts) */
+    COMPANY_VENDOR: z.enum(['local', 'http']).default('local'),
+    COMPANY_HTTP_URL: optionalText.pipe(z.url().optional()),
+    COMPANY_HTTP_KEY: optionalText,
     /** ID and bank card OCR: local tesseract.js (offline language data from npm) or an HTTP adapter (vendors/ocr/http.ts) */
     OCR_VENDOR: z.enum(['local', 'http']).default('local'),
     OCR_HTTP_URL: optionalText.pipe(z.url().optional()),
@@ -115,6 +119,7 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
   }
   if (env.IPGEO_VENDOR === 'http' && !set('IPGEO_HTTP_URL')) problems.push('IPGEO_HTTP_URL: is required when IPGEO_VENDOR=http');
   if (env.GEOCODE_VENDOR === 'http' && !set('GEOCODE_HTTP_URL')) problems.push('GEOCODE_HTTP_URL: is required when GEOCODE_VENDOR=http');
+  if (env.COMPANY_VENDOR === 'http' && !set('COMPANY_HTTP_URL')) problems.push('COMPANY_HTTP_URL: is required when COMPANY_VENDOR=http');
   if (env.OCR_VENDOR === 'http' && !set('OCR_HTTP_URL')) problems.push('OCR_HTTP_URL: is required when OCR_VENDOR=http');
   if (set('CIPHER_PRIVATE_KEY_FILE') !== set('CIPHER_PUBLIC_KEY_FILE')) {
     problems.push('CIPHER_PUBLIC_KEY_FILE: set both CIPHER_PRIVATE_KEY_FILE and CIPHER_PUBLIC_KEY_FILE, or neither');
@@ -155,6 +160,7 @@ export interface Config {
   sms: { vendor: 'console' | 'http'; httpUrl?: string };
   ipgeo: { vendor: 'local' | 'http'; httpUrl?: string };
   geocode: { vendor: 'local' | 'http'; httpUrl?: string };
+  company: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string };
   ocr: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string; timeoutMs: number };
   logLevel: Env['LOG_LEVEL'];
   /** false: none; N: the N nearest hops; list: these proxy addresses/CIDRs (Fastify trustProxy) */
@@ -280,6 +286,7 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     sms: { vendor: env.SMS_VENDOR, httpUrl: env.SMS_HTTP_URL },
     ipgeo: { vendor: env.IPGEO_VENDOR, httpUrl: env.IPGEO_HTTP_URL },
     geocode: { vendor: env.GEOCODE_VENDOR, httpUrl: env.GEOCODE_HTTP_URL },
+    company: { vendor: env.COMPANY_VENDOR, httpUrl: env.COMPANY_HTTP_URL, httpKey: env.COMPANY_HTTP_KEY },
     ocr: { vendor: env.OCR_VENDOR, httpUrl: env.OCR_HTTP_URL, httpKey: env.OCR_HTTP_KEY, timeoutMs: env.OCR_TIMEOUT_MS },
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,

@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 export interface Db {
@@ -48,7 +49,8 @@ export function wrapPglite(lite: PGlite): Db & { lite: PGlite } {
   };
 }
 
-export const pgliteOptions = { parsers: { [INT8_OID]: toNumber } };
+/** PGlite settings used everywhere (server, ops CLI, tests): int8 as number; pg_trgm for the company search (migration 0004). */
+export const pgliteOptions = { parsers: { [INT8_OID]: toNumber }, extensions: { pg_trgm } };
 
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db & { lite: PGlite }> {
   const lite = await PGlite.create({ dataDir, loadDataDir, ...pgliteOptions });

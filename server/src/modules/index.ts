@@ -12,6 +12,7 @@ import applicationRoutes from './applications/routes';
 import fileRoutes from './files/routes';
 import locationRoutes from './location/routes';
 import ocrRoutes from './ocr/routes';
+import lookupRoutes from './lookup/routes';
 
 export const modules: FastifyPluginAsync[] = [
   systemRoutes,
@@ -20,4 +21,5 @@ export const modules: FastifyPluginAsync[] = [
   fileRoutes,
   locationRoutes,
   ocrRoutes,
+  lookupRoutes,
 ];

@@ -10,6 +10,7 @@ import { localAppTokens, type AppTokenVerifier } from '../modules/auth/app-token
 import { createIpGeo, type IpGeoVendor } from './ipgeo';
 import { createGeocode, type GeocodeVendor } from './geocode';
 import { createOcr, type OcrVendor } from './ocr';
+import { createCompanyVendor, type CompanyVendor } from './company';
 
 export interface Vendors {
   sms: SmsSender;
@@ -20,6 +21,8 @@ export interface Vendors {
   geocode: GeocodeVendor;
   /** reads ID and bank cards (cut out of the photo by modules/ocr) */
   ocr: OcrVendor;
+  /** company registry: name search and lookup by id */
+  company: CompanyVendor;
 }
 
 export function createVendors(config: Config, db: Db): Vendors {
@@ -37,5 +40,6 @@ export function createVendors(config: Config, db: Db): Vendors {
       { OCR_VENDOR: config.ocr.vendor, OCR_HTTP_URL: config.ocr.httpUrl, OCR_HTTP_KEY: config.ocr.httpKey, OCR_HTTP_TIMEOUT_MS: config.ocr.timeoutMs },
       { timeoutMs: config.ocr.timeoutMs },
     ),
+    company: createCompanyVendor({ COMPANY_VENDOR: config.company.vendor, COMPANY_HTTP_URL: config.company.httpUrl, COMPANY_HTTP_KEY: config.company.httpKey }, db),
   };
 }

@@ -220,8 +220,11 @@ export const schemas = {
     res: z.object({ acctNumber: z.string() }),
   },
   kycKeyValue: {
-    /** type 2: first 6 digits of a mainland ID → birthplace; 3: Chinese name → pinyin; 4: address (URI-encoded) → English/pinyin, upper case */
-    req: z.object({ type: z.union([z.literal(2), z.literal(3), z.literal(4)]), key: z.string().min(1).max(1500) }),
+    /**
+     * type 2: first 6 digits of a mainland ID → birthplace; 3: Chinese name → pinyin; 4: address (URI-encoded) → English/pinyin,
+     * upper case. key up to 4500: a 500-character Chinese address is 4500 characters URI-encoded (each type checks its own length).
+     */
+    req: z.object({ type: z.union([z.literal(2), z.literal(3), z.literal(4)]), key: z.string().min(1).max(4500) }),
     res: z.object({
       value: z.string().optional(),
       namePinyin: z

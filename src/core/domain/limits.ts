@@ -50,6 +50,9 @@ export const RATE_LIMITS = {
   ipLocation: { perAddress: { max: 600, windowS: 3600 }, perUser: { max: 60, windowS: 3600 } },
   /** IdcardOcr and BankcardOcr together (each reading costs about a second of CPU) */
   ocr: { perAddress: { max: 600, windowS: 3600 }, perUser: { max: 60, windowS: 3600 } },
+  /** search as you type (200 ms debounce): a few hundred calls an hour is a busy user */
+  companySearch: { perAddress: { max: 3000, windowS: 3600 }, perUser: { max: 600, windowS: 3600 } },
+  kycKeyValue: { perAddress: { max: 3000, windowS: 3600 }, perUser: { max: 600, windowS: 3600 } },
 } as const satisfies Record<string, { perAddress: RateLimit; perUser?: RateLimit }>;
 
 export type RateLimitedCall = keyof typeof RATE_LIMITS;

@@ -13,6 +13,7 @@ import reject from './reject';
 import setStatus from './set-status';
 import deposit from './deposit';
 import file from './file';
+import companiesImport from './companies-import';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const commands: OpsCommand<any, any>[] = [
@@ -26,6 +27,7 @@ export const commands: OpsCommand<any, any>[] = [
   setStatus,
   deposit,
   file,
+  companiesImport,
 ];
 
 export function findCommand(name: string) {

@@ -1,0 +1,62 @@
+/**
+ * The lookup calls' rules: KYCKeyValue (2: ID region → birthplace, 3: Chinese name → pinyin, 4: address →
+ * W-8BEN English line), MainlandCity, CompanySearch and CompanyInfo (through the company vendor).
+ */
+import { ErrorCode, type Res } from '@core/domain';
+import { AppError } from '../../errors';
+import type { AppDeps } from '../../plugins/context';
+import { ADDRESS_MAX, translateAddress } from './address';
+import { isChineseName, namePinyinOf, normaliseChineseName } from './name-pinyin';
+import { birthplaceOf, mainlandCities } from './regions';
+
+export { isKnownRegion } from './regions';
+
+const badKey = (message: string) => new AppError(ErrorCode.INVALID_INPUT, { data: { issues: [{ path: 'key', message }] } });
+
+/** The key of a type 4 lookup: URI-decoded when it decodes, else taken as it is. */
+export function decodeAddressKey(key: string): string {
+  try {
+    return decodeURIComponent(key);
+  } catch {
+    return key;
+  }
+}
+
+export function kycKeyValue(type: 2 | 3 | 4, key: string): Res<'kycKeyValue'> {
+  switch (type) {
+    case 2: {
+      if (!/^\d{6}$/.test(key)) throw badKey('type 2: the first 6 digits of a mainland ID number');
+      return { value: birthplaceOf(key) };
+    }
+    case 3: {
+      const name = normaliseChineseName(key);
+      if (!isChineseName(name)) throw badKey('type 3: a Chinese name of 1-100 Chinese characters (and · between parts)');
+      return { namePinyin: namePinyinOf(name) };
+    }
+    case 4: {
+      const address = decodeAddressKey(key).trim();
+      if (!address || [...address].length > ADDRESS_MAX) throw badKey(`type 4: an address of 1-${ADDRESS_MAX} characters (URI-encoded)`);
+      return { value: translateAddress(address) };
+    }
+  }
+}
+
+export function mainlandCityMap(): Res<'mainlandCity'> {
+  return mainlandCities();
+}
+
+/** One page of companies whose name matches the word; `vendor` names the registry that answered. */
+export async function companySearch(deps: AppDeps, req: { word: string; pageSize: number; pageNum: number }): Promise<Res<'companySearch'>> {
+  const vendor = deps.vendors.company;
+  const word = req.word.replace(/\s+/g, ' ').trim();
+  const page = await vendor.search({ word, pageSize: req.pageSize, pageNum: req.pageNum });
+  return { items: page.items, total: page.total, vendor: page.vendor ?? vendor.name };
+}
+
+/** A company by its id (the `id` of a search item); 100404 when unknown. */
+export async function companyInfo(deps: AppDeps, id: string): Promise<Res<'companyInfo'>> {
+  const vendor = deps.vendors.company;
+  const found = await vendor.info(id.trim());
+  if (!found) throw new AppError(ErrorCode.NOT_FOUND);
+  return { id: found.id, name: found.name, regLocation: found.regLocation, vendor: found.vendor ?? vendor.name };
+}
