@@ -8,3 +8,5 @@ export { CheckboxRow } from './CheckboxRow';
 export type { CheckboxRowProps } from './CheckboxRow';
 export { FieldGroup } from './FieldGroup';
 export type { FieldGroupProps } from './FieldGroup';
+export { DateField } from './DateField';
+export type { DateFieldProps } from './DateField';

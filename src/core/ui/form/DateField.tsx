@@ -1,0 +1,176 @@
+/**
+ * A date field: shows YYYY/MM/DD (or the translated "long-term"), sends YYYY-MM-DD (or LONG_TERM). Tapping
+ * opens a sheet with react-vant's DatetimePicker (date type, wheels year / month / day, loaded on first
+ * use so it stays out of the page's first JS); `longTerm` adds a "long-term" button.
+ */
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { DATE_MAX, DATE_MIN, displayDate, isIsoDate, LONG_TERM } from '../../domain/identity';
+import { Sheet } from '../pickers/Sheet';
+import { Chevron } from './SelectField';
+import { describedBy, FieldError, FieldHint, FieldLabel, useFieldIds } from './field-parts';
+import './form.css';
+
+type WheelProps = {
+  type: 'date';
+  value: Date;
+  minDate: Date;
+  maxDate: Date;
+  showToolbar: boolean;
+  visibleItemCount?: number;
+  itemHeight?: number;
+  formatter: (type: string, value: string) => string;
+  onChange: (d: Date) => void;
+};
+const loadPicker = () => import('react-vant/es/datetime-picker/index.js').then((m) => ({ default: m.DatetimePicker as unknown as React.ComponentType<WheelProps> }));
+const DatetimePicker = lazy(loadPicker);
+
+export interface DateFieldProps {
+  name: string;
+  label: ReactNode;
+  /** 'YYYY-MM-DD', LONG_TERM (with longTerm) or '' */
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: ReactNode;
+  /** 'YYYY-MM-DD' (default DATE_MIN) */
+  min?: string;
+  /** 'YYYY-MM-DD' (default DATE_MAX) */
+  max?: string;
+  readOnly?: boolean;
+  /** offer "long-term" (an ID valid without end) */
+  longTerm?: boolean;
+  required?: boolean;
+  placeholder?: string;
+}
+
+const CHANGE_SETTLE_MS = 150;
+
+const toDate = (iso: string) => {
+  const [y, m, d] = iso.split('-').map(Number);
+  return new Date(y, m - 1, d);
+};
+const pad = (n: number) => String(n).padStart(2, '0');
+export const isoOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+export function DateField({ name, label, value, onChange, error, hint, min = DATE_MIN, max = DATE_MAX, readOnly, longTerm, required, placeholder }: DateFieldProps) {
+  const intl = useIntl();
+  const ids = useFieldIds(name);
+  const valueId = `${ids.control}-value`;
+  const [open, setOpen] = useState(false);
+  const minDate = useMemo(() => toDate(min), [min]);
+  const maxDate = useMemo(() => toDate(max), [max]);
+  const start = useCallback(() => {
+    const base = isIsoDate(value) ? value : isoOf(new Date());
+    const clamped = base < min ? min : base > max ? max : base;
+    return toDate(clamped);
+  }, [value, min, max]);
+  const [draft, setDraft] = useState<Date>(start);
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
+  const confirmTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(confirmTimer.current), []);
+
+  // fetch the picker's code while the user reads the form, not when they tap
+  useEffect(() => {
+    if (!readOnly) void loadPicker().catch(() => undefined);
+  }, [readOnly]);
+
+  const shown = value === LONG_TERM ? intl.formatMessage({ id: 'ui.date.longTerm' }) : isIsoDate(value) ? displayDate(value) : '';
+
+  const formatter = useCallback(
+    (type: string, v: string) => {
+      if (type === 'year') return intl.formatMessage({ id: 'ui.date.year' }, { value: v });
+      if (type === 'month') return intl.formatDate(new Date(2000, Number(v) - 1, 1), { month: 'short' });
+      if (type === 'day') return intl.formatMessage({ id: 'ui.date.day' }, { value: v });
+      return v;
+    },
+    [intl],
+  );
+
+  const openPicker = () => {
+    setDraft(start());
+    setOpen(true);
+  };
+  // react-vant's picker reports a wheel change 100 ms after it settles: confirm waits for it, so a quick
+  // tap on Confirm right after a spin still takes the date shown
+  const confirm = () => {
+    clearTimeout(confirmTimer.current);
+    confirmTimer.current = setTimeout(() => {
+      onChange(isoOf(draftRef.current));
+      setOpen(false);
+    }, CHANGE_SETTLE_MS);
+  };
+
+  return (
+    <div className="esop-field" data-name={name}>
+      <FieldLabel ids={ids} label={label} required={required} asLabel={false} />
+      <button
+        type="button"
+        id={ids.control}
+        className="esop-field__box esop-field__select"
+        data-invalid={error ? 'true' : undefined}
+        data-readonly={readOnly ? 'true' : undefined}
+        aria-labelledby={`${ids.label} ${valueId}`}
+        aria-describedby={describedBy(ids, !!hint, !!error)}
+        aria-invalid={error ? true : undefined}
+        aria-haspopup="dialog"
+        aria-disabled={readOnly || undefined}
+        onClick={readOnly ? undefined : openPicker}
+      >
+        <span id={valueId} className={shown ? 'esop-field__value' : 'esop-field__placeholder'}>
+          {shown || placeholder || intl.formatMessage({ id: 'ui.date.pick' })}
+        </span>
+        {readOnly ? null : <Chevron />}
+      </button>
+      <FieldHint ids={ids} hint={hint} />
+      <FieldError ids={ids} error={error} />
+      <Sheet
+        visible={open}
+        title={label}
+        onClose={() => setOpen(false)}
+        headerStart={
+          <button type="button" className="esop-sheet__text-btn" onClick={() => setOpen(false)}>
+            {intl.formatMessage({ id: 'ui.cancel' })}
+          </button>
+        }
+        headerEnd={
+          <button type="button" className="esop-sheet__text-btn esop-sheet__text-btn--primary" onClick={confirm}>
+            {intl.formatMessage({ id: 'ui.confirm' })}
+          </button>
+        }
+        footer={
+          longTerm ? (
+            <button
+              type="button"
+              className="esop-date__long"
+              aria-pressed={value === LONG_TERM}
+              onClick={() => {
+                onChange(LONG_TERM);
+                setOpen(false);
+              }}
+            >
+              {intl.formatMessage({ id: 'ui.date.longTerm' })}
+            </button>
+          ) : undefined
+        }
+      >
+        <div className="esop-date__wheels">
+          <Suspense fallback={<div className="esop-date__loading">{intl.formatMessage({ id: 'common.loading' })}</div>}>
+            <DatetimePicker
+              type="date"
+              value={draft}
+              minDate={minDate}
+              maxDate={maxDate}
+              showToolbar={false}
+              visibleItemCount={5}
+              itemHeight={44}
+              formatter={formatter}
+              onChange={setDraft}
+            />
+          </Suspense>
+        </div>
+      </Sheet>
+    </div>
+  );
+}

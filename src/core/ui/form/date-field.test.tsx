@@ -1,0 +1,90 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { renderWithProviders } from '../../testing/render-with-providers';
+import { LONG_TERM } from '../../domain/identity';
+import { DateField } from './index';
+
+const seen: string[] = [];
+const pause = (ms: number) => act(() => new Promise<void>((r) => setTimeout(r, ms)));
+function Field({ initial = '', longTerm, lang }: { initial?: string; longTerm?: boolean; lang?: string }) {
+  const [v, setV] = useState(initial);
+  return (
+    <DateField
+      name="birthday"
+      label={lang === 'zh' ? '出生日期' : 'Date of birth'}
+      value={v}
+      longTerm={longTerm}
+      error={v ? undefined : 'Please choose a date'}
+      onChange={(next) => {
+        seen.push(next);
+        setV(next);
+      }}
+    />
+  );
+}
+
+beforeEach(() => {
+  seen.length = 0;
+});
+
+describe('DateField', () => {
+  test('a button named by the label and the value; the error describes it; shows YYYY/MM/DD', () => {
+    const { unmount } = renderWithProviders(<Field />);
+    const button = screen.getByRole('button', { name: 'Date of birth Select a date' });
+    expect(screen.getByLabelText('Date of birth')).toBe(button);
+    expect(button).toHaveAccessibleDescription('Please choose a date');
+    unmount();
+    renderWithProviders(<Field initial="1990-05-12" />);
+    expect(screen.getByRole('button', { name: 'Date of birth 1990/05/12' })).toBeInTheDocument();
+  });
+
+  test('picks a date on the wheels and sends it as YYYY-MM-DD; cancel keeps the old value; focus returns', async () => {
+    const { user } = renderWithProviders(<Field initial="2000-01-31" />);
+    const opener = screen.getByRole('button', { name: 'Date of birth 2000/01/31' });
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Date of birth' });
+    // a person's taps are more than the picker's 100 ms change debounce apart
+    await user.click(await within(dialog).findByRole('button', { name: '1990' }));
+    await pause(150);
+    await user.click(within(dialog).getByRole('button', { name: 'May' }));
+    await pause(150);
+    await user.click(within(dialog).getByRole('button', { name: '12' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(seen).toEqual(['1990-05-12']);
+    expect(screen.getByRole('button', { name: 'Date of birth 1990/05/12' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Date of birth 1990/05/12' }));
+    await user.click(await screen.findByRole('button', { name: '1980' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(seen).toEqual(['1990-05-12']);
+  });
+
+  test('the wheels stay inside 1900-01-01 … 2122-02-01', async () => {
+    const { user } = renderWithProviders(<Field />);
+    await user.click(screen.getByRole('button', { name: /Date of birth/ }));
+    expect(await screen.findByRole('button', { name: '1900' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '2122' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '1899' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '2123' })).not.toBeInTheDocument();
+  });
+
+  test('long-term sets LONG_TERM, shown translated', async () => {
+    const { user, unmount } = renderWithProviders(<Field longTerm initial="2030-01-01" />);
+    await user.click(screen.getByRole('button', { name: 'Date of birth 2030/01/01' }));
+    await user.click(screen.getByRole('button', { name: 'Long-term' }));
+    expect(seen).toEqual([LONG_TERM]);
+    expect(screen.getByRole('button', { name: 'Date of birth Long-term' })).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<Field longTerm initial={LONG_TERM} lang="zh" />, { lang: 'zh-TW' });
+    expect(screen.getByRole('button', { name: '出生日期 長期' })).toBeInTheDocument();
+  });
+
+  test('Chinese wheels carry the units', async () => {
+    const { user } = renderWithProviders(<Field initial="1990-05-12" lang="zh" />, { lang: 'zh-CN' });
+    await user.click(screen.getByRole('button', { name: '出生日期 1990/05/12' }));
+    expect(await screen.findByRole('button', { name: '1990年' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '5月' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '12日' })).toBeInTheDocument();
+  });
+});
