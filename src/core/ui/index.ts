@@ -13,3 +13,4 @@ export { PdfLink } from './PdfLink';
 export type { PdfLinkProps } from './PdfLink';
 export * from './form';
 export * from './uploader';
+export * from './pickers';
