@@ -5,6 +5,7 @@
  */
 import type { StepName } from '../steps';
 import type { FieldIssue, StepContext, StepValidator } from './types';
+import { validateStatement } from './statement';
 import { validateUserInfo } from './userinfo';
 import { validateProofAddress } from './proof-address';
 
@@ -12,6 +13,7 @@ export type { FieldIssue, StepContext, StepValidator } from './types';
 export { issuesOf, at, str } from './types';
 
 export const STEP_VALIDATORS: Partial<Record<StepName, StepValidator>> = {
+  STATEMENT: validateStatement,
   USERINFO: validateUserInfo,
   PROOFADDRESS: validateProofAddress,
 };
