@@ -24,3 +24,7 @@ export * from './upload';
 export * from './signed-url';
 export * from './idcard-ocr';
 export * from './bankcard-ocr';
+export * from './kyc-key-value';
+export * from './mainland-city';
+export * from './company-search';
+export * from './company-info';

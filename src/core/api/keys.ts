@@ -7,4 +7,9 @@ export const queryKeys = {
   ipLocation: () => ['esop', 'ipLocation'] as const,
   clientConfig: () => ['esop', 'clientConfig'] as const,
   signedUrl: (ossId: string) => ['esop', 'signedUrl', ossId] as const,
+  birthplace: (code6: string) => ['esop', 'birthplace', code6] as const,
+  namePinyin: (name: string) => ['esop', 'namePinyin', name] as const,
+  mainlandCities: () => ['esop', 'mainlandCities'] as const,
+  companySearch: (word: string, page: number, pageSize: number) => ['esop', 'companySearch', word, page, pageSize] as const,
+  companyInfo: (id: string) => ['esop', 'companyInfo', id] as const,
 };

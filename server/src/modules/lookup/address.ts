@@ -20,10 +20,12 @@
  * Tokens are then written in reverse order. The result is capped at 500 characters (the W-8BEN field's limit),
  * cut at a space.
  */
+import { MAX_LEN } from '@core/domain/identity';
 import { pinyin } from 'pinyin-pro';
 import { divisionNames } from './regions';
 
-export const ADDRESS_MAX = 500;
+/** The W-8BEN address field's limit (the same as every address). */
+export const ADDRESS_MAX = MAX_LEN.address;
 
 const PROVINCE_EN: Record<string, string> = {
   '北京市': 'BEIJING',

@@ -11,11 +11,10 @@
  *   pinyin-pro's dictionary, the surname too even when the surname rule fixed its reading (单 may still be
  *   Dan in a family), so the user checks it; a character without any reading is left out and flags its part.
  */
+import { isLookupName, normaliseLookupName } from '@core/domain/lookup';
 import { pinyin } from 'pinyin-pro';
 
-/** Chinese characters (any CJK block) and the middle dot, 1-100 characters. */
-export const CHINESE_NAME = /^[\p{Script=Han}·]{1,100}$/u;
-const DOTS = /[\u00B7\u2022\u2027\u30FB\uFF65]/g;
+export { isLookupName, normaliseLookupName };
 
 /** Compound surnames (复姓) of the Hundred Family Surnames, plus the common ones in use today. */
 export const COMPOUND_SURNAMES = new Set([
@@ -32,16 +31,6 @@ export interface NamePinyin {
   namePinyin: string;
   surnameIsPolyphone: boolean;
   nameIsPolyphone: boolean;
-}
-
-/** Normalises a name as typed: trimmed, inner spaces removed, any middle-dot variant → '·'. */
-export function normaliseChineseName(raw: string): string {
-  return raw.trim().replace(/\s+/g, '').replace(DOTS, '·');
-}
-
-/** True for a key type 3 accepts (after normaliseChineseName): Chinese characters and inner single dots. */
-export function isChineseName(name: string): boolean {
-  return CHINESE_NAME.test(name) && !/^·|·$|··/.test(name) && /\p{Script=Han}/u.test(name);
 }
 
 const TONED_U = /[ǖǘǚǜü]/g;
@@ -75,9 +64,9 @@ function readRun(run: string, surnameHead: boolean): CharReading[] {
 const join = (chars: CharReading[]) => chars.map((c) => c.text).join('').toUpperCase();
 const anyPolyphone = (chars: CharReading[]) => chars.some((c) => c.polyphone);
 
-/** The pinyin of a Chinese name (assumes isChineseName(normaliseChineseName(raw))). */
+/** The pinyin of a Chinese name (assumes isLookupName(normaliseLookupName(raw))). */
 export function namePinyinOf(raw: string): NamePinyin {
-  const name = normaliseChineseName(raw);
+  const name = normaliseLookupName(raw);
   if (name.includes('·')) {
     const parts = name.split('·');
     const surname = parts.flatMap((p, i) => (i === parts.length - 1 ? readRun(p, false) : []));

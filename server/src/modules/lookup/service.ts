@@ -3,10 +3,11 @@
  * W-8BEN English line), MainlandCity, CompanySearch and CompanyInfo (through the company vendor).
  */
 import { ErrorCode, type Res } from '@core/domain';
+import { ADDRESS_KEY_MAX, isLookupName, isRegionKey, normaliseLookupName } from '@core/domain/lookup';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../plugins/context';
-import { ADDRESS_MAX, translateAddress } from './address';
-import { isChineseName, namePinyinOf, normaliseChineseName } from './name-pinyin';
+import { translateAddress } from './address';
+import { namePinyinOf } from './name-pinyin';
 import { birthplaceOf, mainlandCities } from './regions';
 
 export { isKnownRegion } from './regions';
@@ -25,17 +26,17 @@ export function decodeAddressKey(key: string): string {
 export function kycKeyValue(type: 2 | 3 | 4, key: string): Res<'kycKeyValue'> {
   switch (type) {
     case 2: {
-      if (!/^\d{6}$/.test(key)) throw badKey('type 2: the first 6 digits of a mainland ID number');
+      if (!isRegionKey(key)) throw badKey('type 2: the first 6 digits of a mainland ID number');
       return { value: birthplaceOf(key) };
     }
     case 3: {
-      const name = normaliseChineseName(key);
-      if (!isChineseName(name)) throw badKey('type 3: a Chinese name of 1-100 Chinese characters (and · between parts)');
+      const name = normaliseLookupName(key);
+      if (!isLookupName(name)) throw badKey('type 3: a Chinese name of 1-100 Chinese characters (and · between parts)');
       return { namePinyin: namePinyinOf(name) };
     }
     case 4: {
       const address = decodeAddressKey(key).trim();
-      if (!address || [...address].length > ADDRESS_MAX) throw badKey(`type 4: an address of 1-${ADDRESS_MAX} characters (URI-encoded)`);
+      if (!address || [...address].length > ADDRESS_KEY_MAX) throw badKey(`type 4: an address of 1-${ADDRESS_KEY_MAX} characters (URI-encoded)`);
       return { value: translateAddress(address) };
     }
   }
