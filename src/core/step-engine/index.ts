@@ -1,3 +1,3 @@
 export { useStepFlow, orderedStepsOf, STATEMENT_SKIP_KEY, HOME_ROUTE, STATEMENT_SUPPLEMENT_ROUTE } from './use-step-flow';
-export type { StepFlow, StepFlowOptions, StepPhase } from './use-step-flow';
+export type { NextOptions, StepFlow, StepFlowOptions, StepPhase } from './use-step-flow';
 export { useHalfwaySave } from './use-halfway-save';

@@ -30,6 +30,9 @@ function StepScreen({ step, data }: { step: StepName; data: Record<string, unkno
           <button type="button" onClick={() => void flow.next(data)}>
             go next
           </button>
+          <button type="button" onClick={() => void flow.next(data, { submit: true })}>
+            save and submit
+          </button>
           <button type="button" onClick={() => navigate('/elsewhere')}>
             leave
           </button>
@@ -120,6 +123,16 @@ describe('useStepFlow', () => {
     await waitFor(() => expect(currentLocation()).toBe('/AccountStatus'));
     expect(updates().map((u) => u.currentStep)).toEqual(['USERINFO']);
     expect(server.callsOf('applySubmit')[0].payload).toEqual({ appId: app.appId });
+  });
+
+  test('next with {submit: true} saves and submits from a step that is not the last', async () => {
+    app = makeApplication({ clientType: 'cn', applyStepsName: ['STATEMENT', 'IDCARD'] });
+    renderFlow('/statement');
+    await screen.findByText('1 of 5');
+    await press(screen.getByRole('button', { name: 'save and submit' }));
+    await waitFor(() => expect(currentLocation()).toBe('/openStatus'));
+    expect(updates().map((u) => u.currentStep)).toEqual(['STATEMENT']);
+    expect(server.callsOf('applySubmit')).toHaveLength(1);
   });
 
   test('a mainland submit answered with status 1500 goes to /witness', async () => {

@@ -12,7 +12,7 @@ import type { ApplicationView } from '../domain/contract';
 import { behaviourOf, ErrorCode } from '../domain/errors';
 import { NEXT_DEBOUNCE_MS } from '../domain/limits';
 import { isLockedForEditing } from '../domain/status';
-import { HOME_ROUTE, STEP_ROUTE, nextMove, orderSteps, previousStep, progressOf, type Progress, type StepName } from '../domain/steps';
+import { HOME_ROUTE, STEP_ROUTE, nextMove, orderSteps, previousStep, progressOf, type NextMove, type Progress, type StepName } from '../domain/steps';
 import { afterSubmitRoute } from '../domain/after-submit';
 import { bridge, STORAGE_KEY } from '../bridge/bridge';
 import { ApiError } from '../api/api-error';
@@ -35,11 +35,20 @@ export interface StepFlowOptions {
   onError?: (err: unknown, phase: StepPhase) => boolean | void;
 }
 
+/** Per press of Next. */
+export interface NextOptions {
+  /**
+   * submit right after the save whatever the step's place in the list (the statement page in supplement mode:
+   * the applicant was sent there by 150211 on submit and comes back to submit)
+   */
+  submit?: boolean;
+}
+
 export interface StepFlow {
   progress: Progress | undefined;
   /** translated "n of 5" / "n of 6"; '' when the step has no number */
   progressLabel: string;
-  next: (data: Record<string, unknown>) => Promise<void>;
+  next: (data: Record<string, unknown>, options?: NextOptions) => Promise<void>;
   back: () => Promise<void>;
   saveDraft: (data: Record<string, unknown>) => Promise<void>;
   isSaving: boolean;
@@ -75,7 +84,7 @@ export function useStepFlow(step: StepName, opts: StepFlowOptions = {}): StepFlo
   );
 
   const next = useCallback(
-    async (data: Record<string, unknown>) => {
+    async (data: Record<string, unknown>, options: NextOptions = {}) => {
       if (inFlight.current) {
         toast.show(intl.formatMessage({ id: 'common.noRepeat' }));
         return;
@@ -96,7 +105,7 @@ export function useStepFlow(step: StepName, opts: StepFlowOptions = {}): StepFlo
         qc.setQueryData(queryKeys.application(), saved.application);
         markCommitted(step);
         const steps = await orderedStepsOf(saved.application);
-        const move = nextMove(steps, step);
+        const move: NextMove = options.submit ? { kind: 'submit' } : nextMove(steps, step);
         if (move.kind === 'step') {
           navigate(STEP_ROUTE[move.step]);
         } else if (move.kind === 'submit') {
