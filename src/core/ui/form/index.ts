@@ -10,3 +10,5 @@ export { FieldGroup } from './FieldGroup';
 export type { FieldGroupProps } from './FieldGroup';
 export { DateField } from './DateField';
 export type { DateFieldProps } from './DateField';
+export { EmailField } from './EmailField';
+export type { EmailFieldProps } from './EmailField';

@@ -6,3 +6,7 @@ export { CountryPicker } from './CountryPicker';
 export type { CountryPickerProps } from './CountryPicker';
 export { useCountryName, useCountryNames, loadCountryNames } from './country-names';
 export type { CountryNames } from './country-names';
+export { CityPicker } from './CityPicker';
+export type { CityPickerProps } from './CityPicker';
+export { SamplePopup } from './SamplePopup';
+export type { SamplePopupProps } from './SamplePopup';
