@@ -5,8 +5,8 @@
  * Variants for the error paths: a greyscale "photocopy", a photo with a large blown-out glare patch, and a
  * blank picture with no card.
  *
- * Library: `import { makeIdFront, makeIdBack, makeBankCard, makePhotocopy, makeGlare, makeBlank } from
- * 'scripts/make-card-images'` — each resolves to PNG (or JPEG) bytes under ~400 KB.
+ * Library: `import { makeIdFront, makeIdBack, makeBankCard, makePhotocopy, makeGlare, makeTilted, makeBlank } from
+ * 'scripts/make-card-images'` — JPEG by default (about 100 KB; pass 'png' for a lossless ~440 KB file), makeBlank PNG.
  * CLI: `npx tsx scripts/make-card-images.ts <out-dir>` writes a set of sample files.
  *
  * Text is set in WenQuanYi Micro Hei (Debian package fonts-wqy-microhei); CARD_FONT names another file.
@@ -372,6 +372,15 @@ export async function makeGlare(image: Buffer): Promise<Buffer> {
   return sharp(image).composite([{ input: Buffer.from(svg) }]).jpeg({ quality: 88 }).toBuffer();
 }
 
+/** The photo turned by `degrees` (clockwise), the corners filled with the table's colour (JPEG): a card photographed askew. */
+export async function makeTilted(image: Buffer, degrees: number): Promise<Buffer> {
+  // the table's colour: the mean of the photo's top-left corner (off the card)
+  const corner = await sharp(image).extract({ left: 0, top: 0, width: 24, height: 24 }).removeAlpha().raw().toBuffer();
+  const mean = (c: number) => Math.round(corner.filter((_, i) => i % 3 === c).reduce((a, v) => a + v, 0) / (corner.length / 3));
+  const [r, g, b] = [mean(0), mean(1), mean(2)];
+  return sharp(image).rotate(degrees, { background: { r, g, b } }).jpeg({ quality: 88 }).toBuffer();
+}
+
 /** A picture with no card on it: an evenly lit grey surface with faint noise (PNG). */
 export async function makeBlank(width = 1200, height = 800): Promise<Buffer> {
   ensureFont();
@@ -395,14 +404,15 @@ async function main(outDir: string): Promise<void> {
   const front = await makeIdFront();
   const back = await makeIdBack();
   const files: [string, Buffer][] = [
-    ['id-front.png', front],
-    ['id-front.jpg', await makeIdFront(SAMPLE_FRONT, 'jpeg')],
-    ['id-back.png', back],
-    ['id-back-expired.png', await makeIdBack({ ...SAMPLE_BACK, validFrom: '2005.03.01', validTo: '2015.03.01' })],
-    ['id-back-long-term.png', await makeIdBack({ ...SAMPLE_BACK, validFrom: '2012.08.15', validTo: '长期' })],
+    ['id-front.jpg', front],
+    ['id-front.png', await makeIdFront(SAMPLE_FRONT, 'png')],
+    ['id-back.jpg', back],
+    ['id-back-expired.jpg', await makeIdBack({ ...SAMPLE_BACK, validFrom: '2005.03.01', validTo: '2015.03.01' })],
+    ['id-back-long-term.jpg', await makeIdBack({ ...SAMPLE_BACK, validFrom: '2012.08.15', validTo: '长期' })],
     ['id-front-photocopy.jpg', await makePhotocopy(front)],
     ['id-front-glare.jpg', await makeGlare(front)],
-    ['bank-card.png', await makeBankCard()],
+    ['id-front-tilted.jpg', await makeTilted(front, 6)],
+    ['bank-card.jpg', await makeBankCard()],
     ['blank.png', await makeBlank()],
   ];
   for (const [name, bytes] of files) {

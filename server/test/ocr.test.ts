@@ -12,6 +12,7 @@ import {
   makeIdBack,
   makeIdFront,
   makePhotocopy,
+  makeTilted,
   SAMPLE_BACK,
   SAMPLE_BANK,
   type IdFrontOptions,
@@ -132,6 +133,17 @@ describe('IdcardOcr', () => {
       const ossId = await uploaded(c, await makeIdBack({ authority: '北京市公安局朝阳分局', validFrom: '2012.08.15', validTo: '长期' }));
       const res = await c.call('idcardOcr', { ossId });
       expect(res.body.result).toEqual(expect.objectContaining({ side: 'back', idAuthority: '北京市公安局朝阳分局', idValidTime: '2012-08-15,长期' }));
+    },
+    OCR_TIMEOUT,
+  );
+
+  test(
+    'a photo taken askew (7°, JPEG): the card is levelled before it is read',
+    async () => {
+      const c = await user();
+      const ossId = await uploaded(c, await makeTilted(await makeIdBack({ authority: '上海市公安局浦东分局', validFrom: '2019.11.02', validTo: '2039.11.02' }), 7));
+      const res = await c.call('idcardOcr', { ossId });
+      expect(res.body.result).toEqual(expect.objectContaining({ side: 'back', idAuthority: '上海市公安局浦东分局', idValidTime: '2019-11-02,2039-11-02' }));
     },
     OCR_TIMEOUT,
   );

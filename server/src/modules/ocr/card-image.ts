@@ -3,7 +3,7 @@
  * and measure two things the ID errors need — colour (a photocopy or a greyscale reproduction has almost
  * none) and blown-out white (glare). Everything here is sharp on raw pixels; no OCR.
  */
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import sharp from 'sharp';
 
 /** ISO/IEC 7810 ID-1: 85.6 x 54 mm */
 export const CARD_ASPECT = 85.6 / 54;
@@ -26,7 +26,7 @@ export interface CardBox {
 }
 
 export interface FoundCard {
-  /** where the card is in the (EXIF-rotated) photo */
+  /** where the card is in the upright (EXIF-rotated, levelled) photo */
   box: CardBox;
   /** false when the photo has no distinct surface around a card-shaped picture and the whole photo is taken as the card */
   separated: boolean;
@@ -44,10 +44,9 @@ export interface CardQuality {
 /** Thresholds of the ID checks (151203 photocopy, 151204 glare). */
 export const QUALITY_LIMITS = { minSaturation: 0.04, maxBlownOut: 0.08 } as const;
 
-/** The image's pixels upright (EXIF orientation applied), at most `size` on the longest side, as RGB bytes. */
-async function smallRgb(image: Buffer | Sharp, size: number) {
-  const pipeline = Buffer.isBuffer(image) ? sharp(image, { failOn: 'error' }).rotate() : image;
-  const { data, info } = await pipeline
+/** The image (already upright) at most `size` on the longest side, as RGB bytes. */
+async function smallRgb(image: Buffer, size: number) {
+  const { data, info } = await sharp(image)
     .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
     .removeAlpha()
     .toColourspace('srgb')
@@ -65,7 +64,39 @@ function median(values: number[]): number {
  * The largest connected region of "not surface" pixels (4-neighbours) as a bounding box with its pixel count.
  * The surface colour is the median of the photo's outer ring.
  */
-function largestRegion(data: Buffer, width: number, height: number): { box: CardBox; pixels: number } | null {
+interface Region {
+  box: CardBox;
+  pixels: number;
+  /** the long axis' tilt from horizontal, degrees (clockwise positive, as sharp's rotate counts) */
+  angle: number;
+  /** the surface colour (RGB) */
+  surface: number[];
+}
+
+/** The tilt of a region's long axis from its second-order central moments. */
+function tiltOf(queue: Int32Array, n: number, width: number): number {
+  let sx = 0;
+  let sy = 0;
+  for (let k = 0; k < n; k++) {
+    sx += queue[k] % width;
+    sy += Math.floor(queue[k] / width);
+  }
+  const mx = sx / n;
+  const my = sy / n;
+  let mxx = 0;
+  let myy = 0;
+  let mxy = 0;
+  for (let k = 0; k < n; k++) {
+    const dx = (queue[k] % width) - mx;
+    const dy = Math.floor(queue[k] / width) - my;
+    mxx += dx * dx;
+    myy += dy * dy;
+    mxy += dx * dy;
+  }
+  return (0.5 * Math.atan2(2 * mxy, mxx - myy) * 180) / Math.PI;
+}
+
+function largestRegion(data: Buffer, width: number, height: number): Region | null {
   const ring: number[][] = [[], [], []];
   const push = (x: number, y: number) => {
     const i = (y * width + x) * 3;
@@ -92,7 +123,7 @@ function largestRegion(data: Buffer, width: number, height: number): { box: Card
   }
   const seen = new Uint8Array(width * height);
   const queue = new Int32Array(width * height);
-  let best: { box: CardBox; pixels: number } | null = null;
+  let best: Region | null = null;
   for (let start = 0; start < mask.length; start++) {
     if (!mask[start] || seen[start]) continue;
     let head = 0;
@@ -119,7 +150,9 @@ function largestRegion(data: Buffer, width: number, height: number): { box: Card
         }
       }
     }
-    if (!best || tail > best.pixels) best = { pixels: tail, box: { left: minX, top: minY, width: maxX - minX + 1, height: maxY - minY + 1 } };
+    if (!best || tail > best.pixels) {
+      best = { pixels: tail, box: { left: minX, top: minY, width: maxX - minX + 1, height: maxY - minY + 1 }, angle: tiltOf(queue, tail, width), surface };
+    }
   }
   return best;
 }
@@ -152,23 +185,40 @@ function featureless(small: { data: Buffer; width: number; height: number }, box
 
 const cardShaped = (w: number, h: number) => w / h >= ASPECT_RANGE[0] && w / h <= ASPECT_RANGE[1];
 
+/** tilts below this are left alone; above MAX_TILT the region is not taken for a lying card */
+const MIN_TILT = 0.7;
+const MAX_TILT = 25;
+
 /**
  * Finds the card in a photo and cuts it out (JPEG, at most 1600 px wide). A card-shaped region clearly apart
- * from the surface around it is taken; failing that, a card-shaped photo is taken whole (the photo was already
- * cropped to the card). null: no card (nothing card-shaped, too small, or the card stands on its side).
+ * from the surface around it is taken (a tilted card is first turned level); failing that, a card-shaped
+ * photo is taken whole (the photo was already cropped to the card). null: no card (nothing card-shaped, too
+ * small, empty, or the card stands on its side).
  */
 export async function findCard(image: Buffer): Promise<FoundCard | null> {
-  let meta: Metadata;
+  let upright: Buffer;
   try {
-    meta = await sharp(image, { failOn: 'error' }).metadata();
+    upright = await sharp(image, { failOn: 'error' }).autoOrient().removeAlpha().png({ compressionLevel: 1 }).toBuffer();
   } catch {
     return null;
   }
-  if (!meta.width || !meta.height) return null;
-  const upright = (meta.orientation ?? 1) >= 5 ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
-  const small = await smallRgb(image, DETECT_SIZE);
+  const first = await locate(upright);
+  if (first.region && Math.abs(first.region.angle) >= MIN_TILT && Math.abs(first.region.angle) <= MAX_TILT) {
+    const [r, g, b] = first.region.surface;
+    const level = await sharp(upright).rotate(-first.region.angle, { background: { r, g, b } }).png({ compressionLevel: 1 }).toBuffer();
+    const again = await locate(level);
+    if (again.card) return again.card;
+  }
+  return first.card;
+}
+
+/** One detection pass over an upright image: the card (or null) and the largest region seen. */
+async function locate(upright: Buffer): Promise<{ card: FoundCard | null; region: Region | null }> {
+  const meta = await sharp(upright).metadata();
+  if (!meta.width || !meta.height) return { card: null, region: null };
+  const small = await smallRgb(upright, DETECT_SIZE);
   const region = largestRegion(small.data, small.width, small.height);
-  const scale = upright.width / small.width;
+  const scale = meta.width / small.width;
   let box: CardBox | null = null;
   let separated = false;
   if (region) {
@@ -184,22 +234,16 @@ export async function findCard(image: Buffer): Promise<FoundCard | null> {
         width: Math.round((b.width - 2 * inset) * scale),
         height: Math.round((b.height - 2 * inset) * scale),
       };
-      box.width = Math.min(box.width, upright.width - box.left);
-      box.height = Math.min(box.height, upright.height - box.top);
+      box.width = Math.min(box.width, meta.width - box.left);
+      box.height = Math.min(box.height, meta.height - box.top);
       separated = true;
     }
   }
-  if (!box && cardShaped(upright.width, upright.height)) box = { left: 0, top: 0, width: upright.width, height: upright.height };
-  if (!box || box.width < 200 || box.height < 120) return null;
-  if (featureless(small, box, scale)) return null;
-  const crop = await sharp(image)
-    .rotate()
-    .extract(box)
-    .resize({ width: 1600, withoutEnlargement: true })
-    .removeAlpha()
-    .jpeg({ quality: 90 })
-    .toBuffer();
-  return { box, separated, crop };
+  if (!box && cardShaped(meta.width, meta.height)) box = { left: 0, top: 0, width: meta.width, height: meta.height };
+  if (!box || box.width < 200 || box.height < 120) return { card: null, region };
+  if (featureless(small, box, scale)) return { card: null, region };
+  const crop = await sharp(upright).extract(box).resize({ width: 1600, withoutEnlargement: true }).jpeg({ quality: 90 }).toBuffer();
+  return { card: { box, separated, crop }, region };
 }
 
 /** Colour and blown-out white of a card crop. */
