@@ -8,6 +8,7 @@ import type { FieldIssue, StepContext, StepValidator } from './types';
 import { validateStatement } from './statement';
 import { validateUserInfo } from './userinfo';
 import { validateProofAddress } from './proof-address';
+import { validateHkIdcard } from './hk-idcard';
 
 export type { FieldIssue, StepContext, StepValidator } from './types';
 export { issuesOf, at, str } from './types';
@@ -16,6 +17,7 @@ export const STEP_VALIDATORS: Partial<Record<StepName, StepValidator>> = {
   STATEMENT: validateStatement,
   USERINFO: validateUserInfo,
   PROOFADDRESS: validateProofAddress,
+  HK_IDCARD: validateHkIdcard,
 };
 
 /** The step's issues; a step without a validator here has none (its screen comes with a later issue). */
