@@ -350,9 +350,15 @@ export async function makeBankCard(opts: BankCardOptions = SAMPLE_BANK, format: 
 
 // ---------------------------------------------------------------- variants
 
-/** A greyscale, slightly contrasty and noisy copy: what a photocopy of the card looks like (JPEG). */
-export async function makePhotocopy(image: Buffer): Promise<Buffer> {
-  return sharp(image).grayscale().linear(1.08, -6).blur(0.4).jpeg({ quality: 85 }).toBuffer();
+/**
+ * A greyscale, slightly contrasty and soft copy: what a photocopy of the card looks like (JPEG). `warmLight`:
+ * the copy photographed under warm indoor light (a yellowish cast over the grey).
+ */
+export async function makePhotocopy(image: Buffer, warmLight = false): Promise<Buffer> {
+  const copy = sharp(image).grayscale().linear(1.08, -6).blur(0.4);
+  if (!warmLight) return copy.jpeg({ quality: 85 }).toBuffer();
+  const grey = await copy.toColourspace('srgb').png().toBuffer();
+  return sharp(grey).removeAlpha().recomb([[1, 0, 0], [0, 0.93, 0], [0, 0, 0.8]]).jpeg({ quality: 85 }).toBuffer();
 }
 
 /** The same photo with a large blown-out reflection over the card (JPEG). */

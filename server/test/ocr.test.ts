@@ -160,11 +160,13 @@ describe('IdcardOcr', () => {
     OCR_TIMEOUT,
   );
 
-  test('a greyscale photocopy → 151203', async () => {
+  test('a greyscale photocopy, also one photographed under warm light → 151203', async () => {
     const c = await user();
-    const ossId = await uploaded(c, await makePhotocopy(await makeIdFront(FRONT)));
-    const res = await c.call('idcardOcr', { ossId });
-    expect([res.status, res.body.error?.code]).toEqual([400, ErrorCode.ID_NOT_ORIGINAL]);
+    for (const warm of [false, true]) {
+      const ossId = await uploaded(c, await makePhotocopy(await makeIdFront(FRONT), warm));
+      const res = await c.call('idcardOcr', { ossId });
+      expect([res.status, res.body.error?.code]).toEqual([400, ErrorCode.ID_NOT_ORIGINAL]);
+    }
   });
 
   test('a large glare patch on the card → 151204', async () => {

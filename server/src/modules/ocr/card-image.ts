@@ -198,7 +198,13 @@ const MAX_TILT = 25;
 export async function findCard(image: Buffer): Promise<FoundCard | null> {
   let upright: Buffer;
   try {
-    upright = await sharp(image, { failOn: 'error' }).autoOrient().removeAlpha().png({ compressionLevel: 1 }).toBuffer();
+    // upright, and at most 2400 px: a card needs no more, and a 50-megapixel photo would only cost time
+    upright = await sharp(image, { failOn: 'error' })
+      .autoOrient()
+      .resize({ width: 2400, height: 2400, fit: 'inside', withoutEnlargement: true })
+      .removeAlpha()
+      .png({ compressionLevel: 1 })
+      .toBuffer();
   } catch {
     return null;
   }
@@ -246,26 +252,35 @@ async function locate(upright: Buffer): Promise<{ card: FoundCard | null; region
   return { card: { box, separated, crop }, region };
 }
 
-/** Colour and blown-out white of a card crop. */
+/**
+ * Colour and blown-out white of a card crop. The colour is measured after a grey-world white balance (each
+ * channel scaled to the same mean), so that a greyscale copy photographed under warm or cold light does not
+ * pass for colour: only colour that differs from place to place on the card counts.
+ */
 export async function cardQuality(crop: Buffer): Promise<CardQuality> {
   const { data, width, height } = await smallRgb(crop, 400);
+  const n = width * height;
+  const sums = [0, 0, 0];
+  for (let p = 0; p < n; p++) for (let c = 0; c < 3; c++) sums[c] += data[p * 3 + c];
+  const grey = (sums[0] + sums[1] + sums[2]) / 3;
+  const gain = sums.map((s) => (s > 0 ? grey / s : 1));
   let blown = 0;
   let lit = 0;
   let satSum = 0;
-  for (let p = 0; p < width * height; p++) {
+  for (let p = 0; p < n; p++) {
     const i = p * 3;
-    const r = data[i];
-    const g = data[i + 1];
-    const b = data[i + 2];
-    const max = Math.max(r, g, b);
-    const min = Math.min(r, g, b);
-    if (min >= 248) {
+    if (Math.min(data[i], data[i + 1], data[i + 2]) >= 248) {
       blown += 1;
       continue;
     }
+    const r = data[i] * gain[0];
+    const g = data[i + 1] * gain[1];
+    const b = data[i + 2] * gain[2];
+    const max = Math.max(r, g, b);
+    const min = Math.min(r, g, b);
     if (max < 60) continue; // too dark to have a meaningful hue
     lit += 1;
     satSum += (max - min) / max;
   }
-  return { saturation: lit ? satSum / lit : 0, blownOut: blown / (width * height) };
+  return { saturation: lit ? satSum / lit : 0, blownOut: blown / n };
 }
