@@ -97,10 +97,10 @@ export function CardArt({ kind }: { kind: CardKind }) {
           <rect x="40" y="34" width="78" height="98" rx="6" fill="#eef3ff" />
           <Face cx={79} cy={82} s={0.9} />
           <Lines x={136} y={38} widths={[130, 100, 140, 90, 120]} gap={19} />
-          <text x="40" y="160" fontSize="13" fontFamily="monospace" fill={INK}>
+          <text x="40" y="160" fontSize="13" fontFamily="monospace" fill={INK} textLength="240" lengthAdjust="spacingAndGlyphs">
             P&lt;HKG&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;
           </text>
-          <text x="40" y="178" fontSize="13" fontFamily="monospace" fill={INK}>
+          <text x="40" y="178" fontSize="13" fontFamily="monospace" fill={INK} textLength="240" lengthAdjust="spacingAndGlyphs">
             K12345678&lt;0HKG&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;
           </text>
         </>
