@@ -78,6 +78,8 @@ describe('IdcardOcr with the HTTP vendor', () => {
   test.each([
     ['an ID number failing the checksum', { side: 'front', idNumber: '440304199003072110' }, ErrorCode.ID_UNCLEAR],
     ['an ID number with an unknown province', { side: 'front', idNumber: '990304199003072116' }, ErrorCode.ID_UNCLEAR],
+    ['a Hong Kong code (81) with a valid check digit', { side: 'front', idNumber: '810000199003072117' }, ErrorCode.ID_UNCLEAR],
+    ['a birth date in the future', { side: 'front', idNumber: '440304203003072119' }, ErrorCode.ID_UNCLEAR],
     ['no side', { side: null, name: '张伟明' }, ErrorCode.ID_UNCLEAR],
     ['a back without validity', { side: 'back', authority: '深圳市公安局' }, ErrorCode.ID_UNCLEAR],
     ['a validity ended yesterday', { side: 'back', authority: '深圳市公安局', validFrom: '2006.05.31', validTo: '2026.05.31' }, ErrorCode.ID_VALIDITY_INVALID],

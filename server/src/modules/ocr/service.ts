@@ -15,6 +15,7 @@ import { AppError } from '../../errors';
 import type { FilesDeps } from '../files/service';
 import { storeUpload } from '../files/service';
 import { findOwnedFile } from '../files/repository';
+import { isKnownRegion } from '../lookup/regions';
 import type { OcrVendor } from '../../vendors/ocr';
 import { cardQuality, findCard, QUALITY_LIMITS } from './card-image';
 
@@ -56,7 +57,8 @@ export async function idcardOcr(deps: OcrDeps, userId: string, ossId: string, lo
   };
 
   if (read.side === 'front') {
-    const id = parseCnId(read.idNumber, today);
+    // the same region rule as the ID card step (ApplyUpdate IDCARD)
+    const id = parseCnId(read.idNumber, today, isKnownRegion);
     if (!id.ok) throw new AppError(ErrorCode.ID_UNCLEAR);
     // the ID number decides birthday and gender; what the 出生 and 性别 lines say is only compared
     const disagree = [
