@@ -6,6 +6,8 @@
 import type { StepContext, StepName } from '@core/domain';
 import type { Db } from '../../../db';
 import type { Issue } from '../../../errors';
+import { checkUserInfo } from './userinfo';
+import { checkProofAddress } from './proof-address';
 
 export interface StepCheckArgs {
   tx: Db;
@@ -19,6 +21,8 @@ export interface StepCheckArgs {
 export type StepCheck = (args: StepCheckArgs) => Promise<Issue[]>;
 
 export const STEP_CHECKS: Partial<Record<StepName, StepCheck>> = {
+  USERINFO: checkUserInfo,
+  PROOFADDRESS: checkProofAddress,
 };
 
 export async function runStepChecks(args: StepCheckArgs): Promise<Issue[]> {
