@@ -5,7 +5,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { flowTitleKey } from './flow-context';
-import { HOME_ROUTE } from '@core/domain/steps';
+import { HOME_ROUTE, STEP_ROUTE } from '@core/domain/steps';
 
 export interface FlowRoute {
   path: string;
@@ -27,6 +27,8 @@ const LoginScreen = lazy(loadLogin);
 const MaintenanceScreen = lazy(() => import('./screens/maintenance/MaintenanceScreen'));
 const EnterprisePromptScreen = lazy(() => import('./screens/enterprise-prompt/EnterprisePromptScreen'));
 const NotFoundScreen = lazy(() => import('./screens/not-found/NotFoundScreen'));
+const IdCardScreen = lazy(() => import('./screens/id-card/IdCardScreen'));
+const BankCardScreen = lazy(() => import('./screens/bank-card/BankCardScreen'));
 
 /** The routes of the flow; the title is the flow's (ESOP or not) on every route, as the spec gives. */
 export function flowRoutes({ esop }: { esop: boolean }): FlowRoute[] {
@@ -37,6 +39,8 @@ export function flowRoutes({ esop }: { esop: boolean }): FlowRoute[] {
     { path: '/login', submittedFlag: true, titleKey, public: true, Screen: LoginScreen },
     { path: '/mrStatus', submittedFlag: true, titleKey, public: true, Screen: MaintenanceScreen },
     { path: '/accountPrompt', submittedFlag: true, titleKey, public: true, Screen: EnterprisePromptScreen },
+    { path: STEP_ROUTE.IDCARD, submittedFlag: false, titleKey, public: false, Screen: IdCardScreen },
+    { path: STEP_ROUTE.BANKCARD, submittedFlag: false, titleKey, public: false, Screen: BankCardScreen },
     // a path without a screen on this page (e.g. a step whose screen another issue builds)
     { path: '*', submittedFlag: true, titleKey, public: true, Screen: NotFoundScreen },
   ];

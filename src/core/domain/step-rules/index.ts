@@ -5,6 +5,8 @@
  */
 import type { StepName } from '../steps';
 import type { FieldIssue, StepContext, StepValidator } from './types';
+import { validateIdcard } from './idcard';
+import { validateBankcard } from './bankcard';
 import { validateStatement } from './statement';
 import { validateUserInfo } from './userinfo';
 import { validateProofAddress } from './proof-address';
@@ -14,6 +16,8 @@ export type { FieldIssue, StepContext, StepValidator } from './types';
 export { issuesOf, at, str } from './types';
 
 export const STEP_VALIDATORS: Partial<Record<StepName, StepValidator>> = {
+  IDCARD: validateIdcard,
+  BANKCARD: validateBankcard,
   STATEMENT: validateStatement,
   USERINFO: validateUserInfo,
   PROOFADDRESS: validateProofAddress,

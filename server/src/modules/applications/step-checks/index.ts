@@ -8,6 +8,8 @@ import type { Db } from '../../../db';
 import type { Issue } from '../../../errors';
 import { checkUserInfo } from './userinfo';
 import { checkProofAddress } from './proof-address';
+import { checkIdcard } from './idcard';
+import { checkBankcard } from './bankcard';
 
 export interface StepCheckArgs {
   tx: Db;
@@ -23,6 +25,8 @@ export type StepCheck = (args: StepCheckArgs) => Promise<Issue[]>;
 export const STEP_CHECKS: Partial<Record<StepName, StepCheck>> = {
   USERINFO: checkUserInfo,
   PROOFADDRESS: checkProofAddress,
+  IDCARD: checkIdcard,
+  BANKCARD: checkBankcard,
 };
 
 export async function runStepChecks(args: StepCheckArgs): Promise<Issue[]> {

@@ -1,0 +1,111 @@
+import { CALLS, ErrorCode, STEP_VERSION, cnIdCheckDigit } from '@core/domain';
+import { luhnValid } from '../src/modules/applications/step-checks/bankcard';
+import { createTestApp, TestClock, HOUR, MINUTE, type CallResult, type TestApp, type TestClient } from './helpers';
+
+const clock = new TestClock(Date.parse('2026-11-21T04:00:00Z'));
+let t: TestApp;
+let n = 0;
+async function user(): Promise<TestClient> {
+  n += 1;
+  if (n % 20 === 0) t.clock.advance(HOUR + MINUTE);
+  return t.login(`1370000${String(1000 + n)}`, '86');
+}
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterAll(() => t.close());
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR fake png body')]);
+// a UnionPay-style number with a valid Luhn digit, and the same with the last digit changed
+const CARD = '6222021234567890128';
+const BAD_CARD = '6222021234567890127';
+
+async function upload(c: TestClient, category: 'UserInfo' | 'UserApply' = 'UserInfo') {
+  const res = await c.upload(`${CALLS.upload.path}/${category}`, { filename: `bank-${Math.random()}.png` }, PNG);
+  expect([res.status, res.body.error]).toEqual([200, undefined]);
+  return { ossId: res.body.result.ossId as string, url: res.body.result.ossUrl as string, ossCategory: category };
+}
+
+/** A cn application at BANKCARD: IDCARD saved directly in the database (its own rules are step-idcard's test). */
+async function atBankCard(c: TestClient): Promise<string> {
+  const res = await c.call('applyStart', { oaType: 1 });
+  expect([res.status, res.body.error]).toEqual([200, undefined]);
+  const appId = res.body.result.appId as string;
+  const first17 = `11010119900307${String(100 + n)}`;
+  await t.db.query(`UPDATE applications SET data = jsonb_set(data, '{IDCARD}', $2::jsonb), current_step = 'IDCARD', latest_step = 'IDCARD' WHERE app_id = $1`, [
+    appId,
+    JSON.stringify({ idNumber: first17 + cnIdCheckDigit(first17) }),
+  ]);
+  return appId;
+}
+
+const good = (over: Record<string, unknown> = {}, bank: Record<string, unknown> = {}) => ({
+  bankInfo: { acctNumber: CARD, phone: '13812345678', ...bank },
+  email: 'zhang.san@qq.com',
+  defaultLanguage: 'zhTc',
+  statementDeliveryWay: 'email',
+  ...over,
+});
+
+const save = (c: TestClient, appId: string, data: Record<string, unknown>) =>
+  c.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: 'BANKCARD', draft: false, data });
+
+const issuesOf = (res: CallResult) => {
+  expect([res.status, res.body.error?.code]).toEqual([400, ErrorCode.INVALID_INPUT]);
+  return (res.body.error!.data.issues as { path: string; message: string }[]).map((i) => `${i.path}:${i.message}`);
+};
+
+test.each([
+  ['6222021234567890128', true],
+  ['6222021234567890127', false],
+  ['4111111111111111', true],
+  ['79927398713', true],
+  ['79927398710', false],
+  ['', false],
+  ['12a4', false],
+])('luhn %s → %s', (digits, ok) => expect(luhnValid(digits)).toBe(ok));
+
+describe('ApplyUpdate BANKCARD', () => {
+  test('a complete bank card page is saved as sent; with the scanned image too', async () => {
+    const c = await user();
+    const appId = await atBankCard(c);
+    const res = await save(c, appId, good());
+    expect([res.status, res.body.error]).toEqual([200, undefined]);
+    expect(res.body.result.nextStep).toBe('JOBSTATUS');
+    expect(res.body.result.application.data.BANKCARD).toEqual(good());
+    const withScan = good({ defaultLanguage: 'en', documentInfo: { bankCard: await upload(c) } });
+    const again = await save(c, appId, withScan);
+    expect([again.status, again.body.error]).toEqual([200, undefined]);
+    expect(again.body.result.application.data.BANKCARD).toEqual(withScan);
+  });
+
+  test.each<[string, Record<string, unknown>, Record<string, unknown>, string[]]>([
+    ['card too short', {}, { acctNumber: '62220212345' }, ['data.bankInfo.acctNumber:bankCard']],
+    ['card with spaces', {}, { acctNumber: '6222 0212 3456 7890' }, ['data.bankInfo.acctNumber:bankCard']],
+    ['phone not mainland', {}, { phone: '91234567' }, ['data.bankInfo.phone:phone']],
+    ['phone missing', {}, { phone: '' }, ['data.bankInfo.phone:required']],
+    ['e-mail', { email: 'zhang@qq' }, {}, ['data.email:email']],
+    ['language', { defaultLanguage: 'zhCn' }, {}, ['data.defaultLanguage:choice']],
+    ['delivery', { statementDeliveryWay: 'post' }, {}, ['data.statementDeliveryWay:choice']],
+  ])('%s → 100400 with the path', async (_name, over, bank, expected) => {
+    const c = await user();
+    const appId = await atBankCard(c);
+    expect(issuesOf(await save(c, appId, good(over, bank)))).toEqual(expected);
+  });
+
+  test('a card number with a wrong check digit → 150302', async () => {
+    const c = await user();
+    const appId = await atBankCard(c);
+    const res = await save(c, appId, good({}, { acctNumber: BAD_CARD }));
+    expect(res.body.error?.code).toBe(ErrorCode.BANK_CARD_WRONG);
+  });
+
+  test('the scanned image must be a UserInfo file of the caller', async () => {
+    const c = await user();
+    const appId = await atBankCard(c);
+    expect(issuesOf(await save(c, appId, good({ documentInfo: { bankCard: await upload(c, 'UserApply') } })))).toEqual(['data.documentInfo.bankCard:format']);
+    const other = await user();
+    const theirs = await upload(other);
+    expect((await save(c, appId, good({ documentInfo: { bankCard: theirs } }))).body.error?.code).toBe(ErrorCode.FORBIDDEN);
+  });
+});

@@ -1,0 +1,503 @@
+/**
+ * /IDcard — the mainland ID card (cn step 1 of 5; spec part 1 "Mainland ID card page", §4, §5, §8).
+ * Both sides are photographed and read by IdcardOcr (the front must be the portrait side, the back the emblem
+ * side); the fields appear once both are recognised. The name's pinyin and the birthplace come from
+ * KYCKeyValue (types 3 and 2). Age and validity limits block with a dialog; Next opens the confirmation
+ * dialog, whose confirm saves the step. 150204 shows the already-registered dialog.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError, idcardOcr, useApiErrorHandler, useApplyDetail, useBirthplace, useNamePinyin } from '@core/api';
+import type { ApplicationView } from '@core/domain/contract';
+import { useT } from '@core/i18n';
+import { useHalfwaySave, useStepFlow } from '@core/step-engine';
+import { CardUploader, CheckboxRow, CityPicker, ConfirmDialog, DateField, FieldGroup, RadioField, SelectField, StepPage, TextField } from '@core/ui';
+import { behaviourOf, ErrorCode } from '@core/domain/errors';
+import {
+  MAX_LEN,
+  checkAge,
+  checkValidity,
+  englishNameOf,
+  isIsoDate,
+  joinValidity,
+  normaliseCnId,
+  normaliseLatinName,
+  parseCnId,
+  todayInHongKong,
+  type Rule,
+} from '@core/domain/identity';
+import { HOME_ROUTE, type StepName } from '@core/domain/steps';
+import { validateStep, type StepContext } from '@core/domain/step-rules';
+import { IDCARD_CONFIRM_FIELD } from '@core/domain/step-rules/idcard';
+import type { FileRefData } from '@core/domain/uploads';
+import { ContactPopup } from '../../components/ContactPopup';
+import { bothRecognised, buildIdcardData, formFromData, type IdForm, type Side } from './form-state';
+import './id-card.css';
+
+const STEP: StepName = 'IDCARD';
+/** OCR answers with their own message; any other failure is the generic "recognition failed". */
+const OCR_CODES: readonly number[] = [ErrorCode.ID_VALIDITY_INVALID, ErrorCode.ID_UNCLEAR, ErrorCode.ID_NOT_ORIGINAL, ErrorCode.ID_REFLECTIVE];
+/** The longest value of each field, for the "at most {max}" message. */
+const MAX: Record<string, number> = {
+  chineseName: MAX_LEN.name,
+  lastName: MAX_LEN.name,
+  firstName: MAX_LEN.name,
+  idNumber: MAX_LEN.cnIdNumber,
+  idAddress: MAX_LEN.address,
+  birthCity: MAX_LEN.city,
+};
+type Block = Extract<Rule, 'under18' | 'tooOld' | 'idExpiring' | 'idExpired'>;
+
+export default function IdCardScreen() {
+  const { data: application } = useApplyDetail();
+  if (!application) return null;
+  return <IdCardForm application={application} />;
+}
+
+function stepContext(app: ApplicationView, today: string): StepContext {
+  const saved: StepContext['saved'] = {};
+  for (const [k, v] of Object.entries(app.data)) if (k !== 'drafts' && v && typeof v === 'object') saved[k as StepName] = v as Record<string, unknown>;
+  return { today, clientType: app.clientType, saved, strict: (app.applyStepsName as string[]).includes('STATEMENT') };
+}
+
+function IdCardForm({ application }: { application: ApplicationView }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const onApiError = useApiErrorHandler();
+  const today = useMemo(() => todayInHongKong(), []);
+  const locked = !!application.rejectData?.steps?.length;
+
+  const initial = useMemo(() => {
+    const drafts = (application.data.drafts ?? {}) as Record<string, Record<string, unknown> | undefined>;
+    return formFromData(drafts[STEP] ?? (application.data[STEP] as Record<string, unknown> | undefined));
+  }, [application]);
+  const [form, setForm] = useState<IdForm>(initial);
+  const set = <K extends keyof IdForm>(key: K, value: IdForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  // ---------------------------------------------------------------- errors shown
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const touch = (field: string) => setTouched((x) => (x[field] ? x : { ...x, [field]: true }));
+  const [serverIssues, setServerIssues] = useState<Record<string, Rule>>({});
+  const change = <K extends keyof IdForm>(key: K, value: IdForm[K], field: string = key) => {
+    set(key, value);
+    if (serverIssues[field]) setServerIssues(({ [field]: _gone, ...rest }) => rest);
+  };
+
+  // ---------------------------------------------------------------- dialogs
+  const [wrongSide, setWrongSide] = useState<Side | null>(null);
+  const [blockDialog, setBlockDialog] = useState<Block | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [registeredPhone, setRegisteredPhone] = useState<string | null>(null);
+  const [contactOpen, setContactOpen] = useState(false);
+  const [cityOpen, setCityOpen] = useState(false);
+
+  const flow = useStepFlow(STEP, {
+    onError: (err) => {
+      if (!(err instanceof ApiError)) return false;
+      if (err.code === ErrorCode.ID_REGISTERED) {
+        setRegisteredPhone(String((err.data as { phone?: unknown } | undefined)?.phone ?? ''));
+        return true;
+      }
+      const issues = (err.data as { issues?: { path: string; message: string }[] } | undefined)?.issues;
+      if (err.code === ErrorCode.INVALID_INPUT && Array.isArray(issues)) {
+        const found: Record<string, Rule> = {};
+        for (const i of issues) found[i.path.replace(/^data\./, '')] = i.message as Rule;
+        setServerIssues(found);
+      }
+      return false;
+    },
+  });
+
+  // ---------------------------------------------------------------- pinyin (KYCKeyValue 3) and birthplace (2)
+  const [pinyinName, setPinyinName] = useState(initial.chineseName);
+  const pinyinDone = useRef(initial.lastName || initial.firstName ? initial.chineseName : '');
+  const pinyin = useNamePinyin(pinyinName);
+  useEffect(() => {
+    const d = pinyin.data;
+    if (!d || pinyinDone.current === pinyinName) return;
+    pinyinDone.current = pinyinName;
+    setForm((f) => ({ ...f, lastName: normaliseLatinName(d.surnamePinyin), firstName: normaliseLatinName(d.namePinyin), pinyinEdited: false }));
+  }, [pinyin.data, pinyinName]);
+  const polyphone = !!pinyin.data && (pinyin.data.surnameIsPolyphone || pinyin.data.nameIsPolyphone);
+
+  const [regionKey, setRegionKey] = useState(initial.idNumber.slice(0, 6));
+  const regionDone = useRef(initial.birthCity ? initial.idNumber.slice(0, 6) : '');
+  const birthplace = useBirthplace(regionKey);
+  useEffect(() => {
+    const place = birthplace.data;
+    if (place === undefined || regionDone.current === regionKey) return;
+    regionDone.current = regionKey;
+    if (place) setForm((f) => ({ ...f, birthCity: place }));
+  }, [birthplace.data, regionKey]);
+
+  // ---------------------------------------------------------------- OCR
+  const [ocrBusy, setOcrBusy] = useState<Record<Side, boolean>>({ front: false, back: false });
+  const [ocrError, setOcrError] = useState<Record<Side, string | undefined>>({ front: undefined, back: undefined });
+
+  const readSide = useCallback(
+    async (side: Side, photo: FileRefData) => {
+      setForm((f) => ({ ...f, photo: { ...f.photo, [side]: photo }, crop: { ...f.crop, [side]: null }, recognised: { ...f.recognised, [side]: false } }));
+      setOcrError((e) => ({ ...e, [side]: undefined }));
+      setOcrBusy((b) => ({ ...b, [side]: true }));
+      try {
+        const r = await idcardOcr({ ossId: photo.ossId, url: photo.url, description: photo.description, ossCategory: 'UserInfo' });
+        if (r.side !== side) {
+          setForm((f) => ({ ...f, photo: { ...f.photo, [side]: null } }));
+          setWrongSide(side);
+          return;
+        }
+        const crop: FileRefData = { ossId: r.cropIdCard.ossId, url: r.cropIdCard.ossUrl, ossCategory: 'UserInfo' };
+        if (side === 'front') {
+          const idNumber = normaliseCnId(r.idNumber).slice(0, MAX_LEN.cnIdNumber);
+          const parsed = parseCnId(idNumber, today);
+          setForm((f) => {
+            const id = locked ? f.idNumber : idNumber;
+            const fromId = locked ? parseCnId(id, today) : parsed;
+            return {
+              ...f,
+              crop: { ...f.crop, front: crop },
+              recognised: { ...f.recognised, front: true },
+              chineseName: locked ? f.chineseName : r.name.trim(),
+              idNumber: id,
+              idAddress: r.idAddress.trim() || f.idAddress,
+              gender: r.gender === 1 || r.gender === 2 ? r.gender : fromId.ok ? fromId.gender : f.gender,
+              birthday: isIsoDate(r.birthday) ? r.birthday : fromId.ok ? fromId.birthday : f.birthday,
+            };
+          });
+          if (!locked) {
+            setPinyinName(r.name.trim());
+            setRegionKey(idNumber.slice(0, 6));
+          }
+        } else {
+          const [start, end] = r.idValidTime.split(',');
+          setForm((f) => ({
+            ...f,
+            crop: { ...f.crop, back: crop },
+            recognised: { ...f.recognised, back: true },
+            idAuthority: r.idAuthority.trim(),
+            validStart: start ?? '',
+            validEnd: end ?? '',
+          }));
+        }
+      } catch (err) {
+        if (err instanceof ApiError && err.code !== 'NETWORK' && behaviourOf(err.code).kind === 'loginExpired') {
+          onApiError(err);
+          return;
+        }
+        const code = err instanceof ApiError ? err.code : null;
+        setOcrError((e) => ({ ...e, [side]: typeof code === 'number' && OCR_CODES.includes(code) ? t(`errors.${code}`) : t('idcard.ocrFailed') }));
+      } finally {
+        setOcrBusy((b) => ({ ...b, [side]: false }));
+      }
+    },
+    [locked, onApiError, t, today],
+  );
+
+  // ---------------------------------------------------------------- rules
+  const shown = bothRecognised(form);
+  const data = useMemo(() => buildIdcardData(form), [form]);
+  const ctx = useMemo(() => stepContext(application, today), [application, today]);
+  const issues = useMemo(() => validateStep(STEP, data, ctx).filter((i) => i.field !== IDCARD_CONFIRM_FIELD), [data, ctx]);
+  const ruleOf = useMemo(() => {
+    const m: Record<string, Rule> = {};
+    for (const i of issues) m[i.field] ??= i.rule;
+    return m;
+  }, [issues]);
+  const [pressed, setPressed] = useState(false);
+  const errorOf = (field: string, always = false): string | undefined => {
+    const rule = serverIssues[field] ?? ((touched[field] || pressed || always) && ruleOf[field]);
+    return rule ? t(`rules.${rule}`, { max: MAX[field] ?? 0, min: 0 }) : undefined;
+  };
+
+  const ageRule = isIsoDate(form.birthday) ? checkAge(form.birthday, today) : null;
+  const validityRule = form.validStart && form.validEnd ? checkValidity(joinValidity(form.validStart, form.validEnd), today) : null;
+  const block: Block | null =
+    ageRule === 'under18' || ageRule === 'tooOld' ? ageRule : validityRule === 'idExpiring' || validityRule === 'idExpired' ? validityRule : null;
+  const lastBlock = useRef<Block | null>(null);
+  useEffect(() => {
+    if (!shown) return;
+    if (block && block !== lastBlock.current) setBlockDialog(block);
+    lastBlock.current = block;
+  }, [block, shown]);
+
+  const busy = ocrBusy.front || ocrBusy.back;
+  const nextDisabled = !shown || busy || issues.length > 0 || !!block;
+
+  const formRef = useRef(form);
+  formRef.current = form;
+  useHalfwaySave(STEP, () => (formRef.current.photo.front || formRef.current.photo.back ? buildIdcardData(formRef.current) : null));
+
+  const onNext = () => {
+    setPressed(true);
+    if (nextDisabled) return;
+    setConfirmOpen(true);
+  };
+  const confirm = () => {
+    setConfirmOpen(false);
+    void flow.next(buildIdcardData(form, new Date().toISOString()));
+  };
+
+  const englishName = englishNameOf(form.lastName, form.firstName);
+
+  return (
+    <StepPage
+      title={t('idcard.title')}
+      progress={flow.progress}
+      onBack={() => void flow.back()}
+      onNext={onNext}
+      nextDisabled={nextDisabled}
+      nextLoading={flow.isSaving}
+      className="idc"
+    >
+      <FieldGroup title={t('idcard.uploadTitle')}>
+        <p className="idc__hint">{t('idcard.uploadHint')}</p>
+        <div className="idc__cards">
+          {(['front', 'back'] as const).map((side) => (
+            <CardUploader
+              key={side}
+              name={`idCard-${side}`}
+              label={t(`idcard.${side}`)}
+              value={form.photo[side]}
+              category="UserInfo"
+              kind={side === 'front' ? 'idFront' : 'idBack'}
+              busy={ocrBusy[side]}
+              error={ocrError[side]}
+              onUploaded={(ref) => readSide(side, ref)}
+            />
+          ))}
+        </div>
+      </FieldGroup>
+
+      {shown ? (
+        <FieldGroup title={t('idcard.infoTitle')}>
+          <TextField
+            name="chineseName"
+            label={t('idcard.chineseName')}
+            value={form.chineseName}
+            onChange={(v) => change('chineseName', v.slice(0, MAX_LEN.name))}
+            onBlur={() => {
+              touch('chineseName');
+              setPinyinName(form.chineseName.trim());
+            }}
+            maxLength={MAX_LEN.name}
+            readOnly={locked}
+            hint={locked ? t('idcard.readOnlyHint') : undefined}
+            error={errorOf('chineseName')}
+            required
+          />
+          <TextField
+            name="lastName"
+            label={t('idcard.lastName')}
+            value={form.lastName}
+            onChange={(v) => {
+              change('lastName', normaliseLatinName(v));
+              set('pinyinEdited', true);
+            }}
+            onBlur={() => touch('lastName')}
+            placeholder={t('idcard.pinyinPlaceholder')}
+            maxLength={MAX_LEN.name}
+            autoComplete="off"
+            error={errorOf('lastName')}
+            required
+          />
+          <TextField
+            name="firstName"
+            label={t('idcard.firstName')}
+            value={form.firstName}
+            onChange={(v) => {
+              change('firstName', normaliseLatinName(v));
+              set('pinyinEdited', true);
+            }}
+            onBlur={() => touch('firstName')}
+            maxLength={MAX_LEN.name}
+            autoComplete="off"
+            error={errorOf('firstName')}
+            hint={polyphone ? <span className="idc__warn">{t('idcard.polyphone')}</span> : undefined}
+            required
+          />
+          <TextField
+            name="idNumber"
+            label={t('idcard.idNumber')}
+            value={form.idNumber}
+            onChange={(v) => change('idNumber', normaliseCnId(v).slice(0, MAX_LEN.cnIdNumber))}
+            onBlur={() => {
+              touch('idNumber');
+              if (/^\d{6}/.test(form.idNumber)) setRegionKey(form.idNumber.slice(0, 6));
+            }}
+            maxLength={MAX_LEN.cnIdNumber}
+            readOnly={locked}
+            autoComplete="off"
+            error={errorOf('idNumber')}
+            required
+          />
+          <RadioField
+            name="gender"
+            label={t('idcard.gender')}
+            value={form.gender}
+            options={[
+              { value: 1, label: t('idcard.male') },
+              { value: 2, label: t('idcard.female') },
+            ]}
+            onChange={(v) => {
+              change('gender', v as 1 | 2);
+              touch('gender');
+            }}
+            error={errorOf('gender')}
+            inline
+            required
+          />
+          <DateField
+            name="birthday"
+            label={t('idcard.birthday')}
+            value={form.birthday}
+            onChange={(v) => {
+              change('birthday', v);
+              touch('birthday');
+            }}
+            max={today}
+            error={errorOf('birthday', ageRule === 'under18' || ageRule === 'tooOld')}
+            required
+          />
+          <SelectField
+            name="birthCity"
+            label={t('idcard.birthCity')}
+            value={form.birthCity}
+            placeholder={t('idcard.birthCityPick')}
+            onClick={() => setCityOpen(true)}
+            error={errorOf('birthCity')}
+            required
+          />
+          <div className="idc__validity">
+            <DateField
+              name="validStart"
+              label={t('idcard.validStart')}
+              value={form.validStart}
+              onChange={(v) => {
+                change('validStart', v, 'idValidTime');
+                touch('idValidTime');
+              }}
+              max={today}
+              required
+            />
+            <DateField
+              name="validEnd"
+              label={t('idcard.validEnd')}
+              value={form.validEnd}
+              onChange={(v) => {
+                change('validEnd', v, 'idValidTime');
+                touch('idValidTime');
+              }}
+              longTerm
+              error={errorOf('idValidTime', validityRule === 'idExpiring' || validityRule === 'idExpired')}
+              required
+            />
+          </div>
+          <TextField
+            name="idAddress"
+            label={t('idcard.idAddress')}
+            value={form.idAddress}
+            onChange={(v) => change('idAddress', v.slice(0, MAX_LEN.address))}
+            onBlur={() => touch('idAddress')}
+            maxLength={MAX_LEN.address}
+            multiline
+            error={errorOf('idAddress')}
+            required
+          />
+          <CheckboxRow name="sameAddress" checked={form.sameAddress} onChange={(v) => set('sameAddress', v)}>
+            {t('idcard.sameAddress')}
+          </CheckboxRow>
+          {!form.sameAddress ? (
+            <p className="idc__tip" role="status">
+              {splitLink(t('idcard.addressTip', { link: '\u0000' })).map((part, i) =>
+                part === null ? (
+                  <button key={i} type="button" className="idc__link" onClick={() => setContactOpen(true)}>
+                    {t('idcard.contactLink')}
+                  </button>
+                ) : (
+                  <span key={i}>{part}</span>
+                ),
+              )}
+            </p>
+          ) : null}
+        </FieldGroup>
+      ) : (
+        <p className="idc__wait">{t('idcard.waitBoth')}</p>
+      )}
+
+      <p className="idc__change">
+        <button type="button" className="idc__link" onClick={() => navigate(HOME_ROUTE)}>
+          {t('idcard.changeMethod')}
+        </button>
+      </p>
+
+      <CityPicker
+        visible={cityOpen}
+        title={t('idcard.birthCityPick')}
+        onClose={() => setCityOpen(false)}
+        onSelect={({ province, city }) => {
+          change('birthCity', province === city ? province : province + city);
+          touch('birthCity');
+        }}
+      />
+      <ContactPopup visible={contactOpen} onClose={() => setContactOpen(false)} />
+
+      <ConfirmDialog
+        visible={wrongSide !== null}
+        title={t('idcard.ocrTitle')}
+        message={wrongSide ? t(wrongSide === 'front' ? 'idcard.wrongFront' : 'idcard.wrongBack') : ''}
+        showCancel={false}
+        confirmText={t('idcard.gotIt')}
+        onConfirm={() => setWrongSide(null)}
+        onCancel={() => setWrongSide(null)}
+      />
+      <ConfirmDialog
+        visible={blockDialog !== null}
+        title={t('idcard.blockTitle')}
+        message={blockDialog ? t(`rules.${blockDialog}`) : ''}
+        showCancel={false}
+        confirmText={t('idcard.gotIt')}
+        onConfirm={() => setBlockDialog(null)}
+        onCancel={() => setBlockDialog(null)}
+      />
+      <ConfirmDialog
+        visible={confirmOpen}
+        title={t('idcard.confirmTitle')}
+        message={t('idcard.confirmIntro')}
+        confirmText={t('idcard.confirm')}
+        cancelText={t('idcard.edit')}
+        onConfirm={confirm}
+        onCancel={() => setConfirmOpen(false)}
+      >
+        <dl className="idc__confirm">
+          <dt>{t('idcard.confirmIdNumber')}</dt>
+          <dd>{form.idNumber}</dd>
+          <dt>{t('idcard.confirmName')}</dt>
+          <dd>{englishName}</dd>
+          <dt>{t('idcard.confirmAddress')}</dt>
+          <dd>{form.idAddress}</dd>
+        </dl>
+        {polyphone ? <p className="idc__warn idc__note">{t('idcard.polyphoneNote')}</p> : null}
+      </ConfirmDialog>
+      <ConfirmDialog
+        visible={registeredPhone !== null}
+        title={t('idcard.registeredTitle')}
+        message={
+          <>
+            <p>{t('idcard.registered', { phone: registeredPhone ?? '' })}</p>
+            <p>{t('idcard.registeredAdvice')}</p>
+          </>
+        }
+        showCancel={false}
+        confirmText={t('idcard.gotIt')}
+        onConfirm={() => setRegisteredPhone(null)}
+        onCancel={() => setRegisteredPhone(null)}
+      />
+    </StepPage>
+  );
+}
+
+/** A translated sentence around one link: the parts in order, null where the link goes. */
+function splitLink(text: string): (string | null)[] {
+  const [before, after = ''] = text.split('\u0000');
+  return [before, null, after].filter((p) => p !== '');
+}

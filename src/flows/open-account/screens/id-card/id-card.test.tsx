@@ -1,0 +1,325 @@
+/**
+ * /IDcard through the screen: roles and labels only; the api faked at callApi, uploads faked at uploadFile.
+ */
+jest.mock('@core/api/client');
+jest.mock('@core/api/upload', () => ({ uploadFile: jest.fn() }));
+
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { ApiError } from '@core/api/api-error';
+import { uploadFile } from '@core/api/upload';
+import { addMonths, cnIdCheckDigit, todayInHongKong } from '@core/domain/identity';
+import { installFakeApi, type FakeApiHandlers } from '@core/testing/fake-api';
+import { makeApplication } from '@core/testing/factories';
+import { currentLocation, renderWithProviders } from '@core/testing/render-with-providers';
+import type { ApplicationView } from '@core/domain/contract';
+import IdCardScreen from './IdCardScreen';
+
+const upload = uploadFile as jest.MockedFunction<typeof uploadFile>;
+
+const makeCnId = (birthday: string, seq = '123', region = '440305') => {
+  const first17 = region + birthday.replace(/-/g, '') + seq;
+  return first17 + cnIdCheckDigit(first17);
+};
+
+const ADDRESS = '广东省深圳市南山区科技园路1号';
+const BIRTHDAY = '1990-03-07';
+const ID = makeCnId(BIRTHDAY);
+
+interface Front {
+  name: string;
+  idNumber: string;
+  birthday: string;
+  gender: 0 | 1 | 2;
+}
+const front = (over: Partial<Front> = {}) => ({
+  side: 'front' as const,
+  name: '张三',
+  idNumber: ID,
+  idAddress: ADDRESS,
+  gender: 1 as const,
+  birthday: BIRTHDAY,
+  idAuthority: '',
+  idValidTime: '',
+  cropIdCard: { ossId: 'cropF001', ossUrl: '/dl?ossid=cropF001' },
+  ...over,
+});
+const back = (over: Record<string, unknown> = {}) => ({
+  side: 'back' as const,
+  name: '',
+  idNumber: '',
+  idAddress: '',
+  gender: 0 as const,
+  birthday: '',
+  idAuthority: '深圳市公安局南山分局',
+  idValidTime: '2020-01-01,2040-01-01',
+  cropIdCard: { ossId: 'cropB001', ossUrl: '/dl?ossid=cropB001' },
+  ...over,
+});
+
+/** OCR answers by the uploaded file's name (the fake upload gives ossId = the name without extension). */
+type Ocr = Record<string, (() => unknown) | undefined>;
+
+function api(app: ApplicationView, ocr: Ocr = {}, over: FakeApiHandlers = {}, pinyin = { surnameIsPolyphone: false, nameIsPolyphone: false }) {
+  return installFakeApi({
+    applyDetail: () => app,
+    clientConfig: () => ({ memberPageUrl: '', appDownloadUrl: '', servicePhones: { mainland: '400 800 1234', hongKong: '+852 2800 1234' }, production: false }),
+    idcardOcr: (p: { ossId: string }) => {
+      const answer = { front01: () => front(), back001: () => back(), ...ocr }[p.ossId];
+      if (!answer) throw new ApiError(151202, 'unclear', undefined, 400);
+      return answer();
+    },
+    kycKeyValue: (p: { type: number; key: string }) =>
+      p.type === 3 ? { namePinyin: { surnamePinyin: 'Zhang', namePinyin: 'San', ...pinyin } } : { value: p.key === '440305' ? '广东省深圳市' : '' },
+    mainlandCity: () => ({ 广东省: ['广州市', '深圳市'], 北京市: ['北京市'] }),
+    applyUpdate: (p: { data: Record<string, unknown> }) => ({ application: { ...app, data: { IDCARD: p.data } }, nextStep: 'BANKCARD' }),
+    ...over,
+  });
+}
+
+function render(app: ApplicationView) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/IDcard" element={<IdCardScreen />} />
+      <Route path="*" element={<p>elsewhere</p>} />
+    </Routes>,
+    { route: '/IDcard', lang: 'en' },
+  );
+}
+
+const png = (name: string) => new File([new Uint8Array(100)], `${name}.png`, { type: 'image/png', lastModified: 1 });
+
+beforeAll(() => {
+  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:local'), revokeObjectURL: jest.fn() });
+});
+beforeEach(() => {
+  upload.mockImplementation(async (file, _name, _cat, onProgress) => {
+    onProgress?.(100);
+    const id = (file as File).name.replace(/\.png$/, '');
+    return { ossId: id, ossUrl: `/dl?ossid=${id}` };
+  });
+});
+
+async function uploadSide(label: 'Portrait side' | 'National emblem side', fileName: string) {
+  const input = await screen.findByLabelText(label);
+  await act(async () => {
+    fireEvent.change(input, { target: { files: [png(fileName)] } });
+  });
+}
+
+async function uploadBoth() {
+  await uploadSide('Portrait side', 'front01');
+  await uploadSide('National emblem side', 'back001');
+  await screen.findByLabelText('Name in Chinese');
+  // pinyin and birthplace arrive from the lookups
+  await waitFor(() => expect(screen.getByLabelText('Surname (pinyin)')).toHaveValue('ZHANG'));
+}
+
+const cnApp = (over: Partial<ApplicationView> = {}) => makeApplication({ clientType: 'cn', ...over });
+const nextButton = () => screen.getByRole('button', { name: 'Next' });
+
+test('the fields appear only when both sides are recognised, filled from OCR, pinyin and birthplace', async () => {
+  const fake = api(cnApp());
+  render(cnApp());
+  await uploadSide('Portrait side', 'front01');
+  await waitFor(() => expect(fake.calls('idcardOcr')).toHaveLength(1));
+  expect(screen.queryByLabelText('Name in Chinese')).toBeNull();
+  expect(screen.getByText('Your details appear here once both sides are recognised.')).toBeInTheDocument();
+  expect(nextButton()).toBeDisabled();
+
+  await uploadSide('National emblem side', 'back001');
+  expect(await screen.findByLabelText('Name in Chinese')).toHaveValue('张三');
+  expect(screen.getByLabelText('ID number')).toHaveValue(ID);
+  expect(screen.getByLabelText('Address on the ID card')).toHaveValue(ADDRESS);
+  expect(screen.getByRole('radio', { name: 'Male' })).toBeChecked();
+  await waitFor(() => expect(screen.getByLabelText('Surname (pinyin)')).toHaveValue('ZHANG'));
+  expect(screen.getByLabelText('Given name (pinyin)')).toHaveValue('SAN');
+  await waitFor(() => expect(screen.getByRole('button', { name: /Place of birth/ })).toHaveTextContent('广东省深圳市'));
+  expect(fake.calls('kycKeyValue')).toEqual(expect.arrayContaining([{ type: 3, key: '张三' }, { type: 2, key: '440305' }]));
+  expect(screen.getByRole('checkbox', { name: 'My residential address is the same as the address on my ID card' })).toBeChecked();
+  expect(screen.queryByText('Your name has multiple pronunciations. Please check the pinyin.')).toBeNull();
+  await waitFor(() => expect(nextButton()).toBeEnabled());
+});
+
+test('a photo of the wrong side opens the error dialog and is dropped', async () => {
+  const fake = api(cnApp());
+  render(cnApp());
+  await uploadSide('Portrait side', 'back001');
+  const dialog = await screen.findByRole('alertdialog', { name: 'Recognition failed' });
+  expect(dialog).toHaveTextContent('Please upload the portrait side of your ID card.');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Got it' }));
+  await uploadSide('National emblem side', 'front01');
+  expect(await screen.findByRole('alertdialog', { name: 'Recognition failed' })).toHaveTextContent('Please upload the national emblem side of your ID card.');
+  expect(fake.calls('idcardOcr')).toHaveLength(2);
+  expect(screen.queryByLabelText('Name in Chinese')).toBeNull();
+});
+
+test('an OCR error shows its translated message on the tile; another failure the generic one', async () => {
+  api(cnApp(), { unclear: undefined, offline: () => Promise.reject(ApiError.network()) });
+  render(cnApp());
+  await uploadSide('Portrait side', 'unclear');
+  expect(await screen.findByText('The ID edges are unclear, misplaced or cut off.')).toBeInTheDocument();
+  await uploadSide('National emblem side', 'offline');
+  expect(await screen.findByText('Recognition failed. Please upload the photo again.')).toBeInTheDocument();
+});
+
+test('a name with several readings shows the warning and the note in the confirm dialog', async () => {
+  api(cnApp(), {}, {}, { surnameIsPolyphone: true, nameIsPolyphone: false });
+  render(cnApp());
+  await uploadBoth();
+  expect(await screen.findByText('Your name has multiple pronunciations. Please check the pinyin.')).toBeInTheDocument();
+  await waitFor(() => expect(nextButton()).toBeEnabled());
+  await userEvent.click(nextButton());
+  const dialog = await screen.findByRole('dialog', { name: 'Please confirm your details' });
+  expect(dialog).toHaveTextContent('Your name has multiple pronunciations: make sure the pinyin');
+});
+
+test('under 18: the blocking dialog and Next disabled', async () => {
+  const birthday = addMonths(todayInHongKong(), -12 * 17);
+  api(cnApp(), { front01: () => front({ birthday, idNumber: makeCnId(birthday) }) });
+  render(cnApp());
+  await uploadBoth();
+  const dialog = await screen.findByRole('alertdialog', { name: 'Unable to open online' });
+  expect(dialog).toHaveTextContent('Users under 18 cannot open an account');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Got it' }));
+  expect(nextButton()).toBeDisabled();
+});
+
+test('validity under 6 months: the blocking dialog and Next disabled', async () => {
+  const end = addMonths(todayInHongKong(), 3);
+  api(cnApp(), { back001: () => back({ idValidTime: `2007-01-01,${end}` }) });
+  render(cnApp());
+  await uploadBoth();
+  expect(await screen.findByRole('alertdialog', { name: 'Unable to open online' })).toHaveTextContent('Your ID expires within 6 months');
+  expect(nextButton()).toBeDisabled();
+});
+
+test('Next: the confirm dialog shows ID number, pinyin and address; Confirm saves the exact IDCARD data', async () => {
+  const fake = api(cnApp());
+  render(cnApp());
+  await uploadBoth();
+  // editing the pinyin marks it as modified
+  const given = screen.getByLabelText('Given name (pinyin)');
+  await userEvent.clear(given);
+  await userEvent.type(given, 'san feng');
+  expect(given).toHaveValue('SAN FENG');
+  await waitFor(() => expect(nextButton()).toBeEnabled());
+  await userEvent.click(nextButton());
+  const dialog = await screen.findByRole('dialog', { name: 'Please confirm your details' });
+  expect(dialog).toHaveTextContent(ID);
+  expect(dialog).toHaveTextContent('ZHANG SAN FENG');
+  expect(dialog).toHaveTextContent(ADDRESS);
+  expect(dialog).not.toHaveTextContent('multiple pronunciations');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+  await waitFor(() => expect(fake.calls('applyUpdate')).toHaveLength(1));
+  const sent = fake.calls('applyUpdate')[0] as { currentStep: string; draft: boolean; data: Record<string, unknown> };
+  expect(sent.currentStep).toBe('IDCARD');
+  expect(sent.draft).toBe(false);
+  expect(sent.data).toEqual({
+    chineseName: '张三',
+    firstName: 'SAN FENG',
+    lastName: 'ZHANG',
+    englishName: 'ZHANG SAN FENG',
+    idType: 1,
+    idNumber: ID,
+    idAddress: ADDRESS,
+    idAuthority: '深圳市公安局南山分局',
+    birthCity: '广东省深圳市',
+    birthCountry: 'CN',
+    gender: 1,
+    birthday: BIRTHDAY,
+    idValidTime: '2020-01-01,2040-01-01',
+    idCountry: 'CN',
+    documentInfo: {
+      idCard: { front: { ossId: 'front01', url: '/dl?ossid=front01', description: 'front01.png', ossCategory: 'UserInfo' }, back: { ossId: 'back001', url: '/dl?ossid=back001', description: 'back001.png', ossCategory: 'UserInfo' } },
+      CropIdCard: { front: { ossId: 'cropF001', url: '/dl?ossid=cropF001', ossCategory: 'UserInfo' }, back: { ossId: 'cropB001', url: '/dl?ossid=cropB001', ossCategory: 'UserInfo' } },
+    },
+    contactInfo: { residentialAddress: ADDRESS, residentialAddressCountry: 'CN', mailingAddress: ADDRESS, mailingAddressCountry: 'CN', mailingSameResidential: 1 },
+    frontInfo: { surnamePinyinModify: 1, RAW_amlConfirmInfoTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/) },
+  });
+  await waitFor(() => expect(currentLocation()).toBe('/bankCard'));
+});
+
+test('Edit in the confirm dialog returns to the form without saving', async () => {
+  const fake = api(cnApp());
+  render(cnApp());
+  await uploadBoth();
+  await waitFor(() => expect(nextButton()).toBeEnabled());
+  await userEvent.click(nextButton());
+  const dialog = await screen.findByRole('dialog', { name: 'Please confirm your details' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Edit' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Please confirm your details' })).toBeNull());
+  expect(screen.getByLabelText('Name in Chinese')).toBeInTheDocument();
+  expect(fake.calls('applyUpdate')).toHaveLength(0);
+  expect(currentLocation()).toBe('/IDcard');
+});
+
+test('unticking the address box shows the tip with the service link and disables Next', async () => {
+  api(cnApp());
+  render(cnApp());
+  await uploadBoth();
+  await waitFor(() => expect(nextButton()).toBeEnabled());
+  await userEvent.click(screen.getByRole('checkbox', { name: 'My residential address is the same as the address on my ID card' }));
+  expect(screen.getByText(/If your residential address differs from your ID address/)).toBeInTheDocument();
+  expect(nextButton()).toBeDisabled();
+  await userEvent.click(screen.getByRole('button', { name: 'contact customer service' }));
+  expect(await screen.findByRole('dialog', { name: /contact/i })).toBeInTheDocument();
+});
+
+test('150204: the already-registered dialog with the masked phone', async () => {
+  api(cnApp(), {}, {
+    applyUpdate: () => {
+      throw new ApiError(150204, 'registered', { phone: '138****5678' }, 400);
+    },
+  });
+  render(cnApp());
+  await uploadBoth();
+  await waitFor(() => expect(nextButton()).toBeEnabled());
+  await userEvent.click(nextButton());
+  await userEvent.click(within(await screen.findByRole('dialog', { name: 'Please confirm your details' })).getByRole('button', { name: 'Confirm' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'ID already registered' });
+  expect(dialog).toHaveTextContent('registered with the phone number 138****5678');
+  expect(dialog).toHaveTextContent('Please log in with the original account');
+  expect(currentLocation()).toBe('/IDcard');
+});
+
+test('under a reject status the name and ID number are read-only; saved data shows the fields at once', async () => {
+  const saved = {
+    chineseName: '张三',
+    firstName: 'SAN',
+    lastName: 'ZHANG',
+    englishName: 'ZHANG SAN',
+    idType: 1,
+    idNumber: ID,
+    idAddress: ADDRESS,
+    idAuthority: '深圳市公安局南山分局',
+    birthCity: '广东省深圳市',
+    birthCountry: 'CN',
+    gender: 1,
+    birthday: BIRTHDAY,
+    idValidTime: '2020-01-01,长期',
+    idCountry: 'CN',
+    documentInfo: {
+      idCard: { front: { ossId: 'front01', url: '/dl?ossid=front01' }, back: { ossId: 'back001', url: '/dl?ossid=back001' } },
+      CropIdCard: { front: { ossId: 'cropF001' }, back: { ossId: 'cropB001' } },
+    },
+    contactInfo: { residentialAddress: ADDRESS, residentialAddressCountry: 'CN', mailingAddress: ADDRESS, mailingAddressCountry: 'CN', mailingSameResidential: 1 },
+    frontInfo: { surnamePinyinModify: 2, RAW_amlConfirmInfoTime: '2026-01-01T00:00:00.000Z' },
+  };
+  const app = cnApp({ data: { IDCARD: saved }, rejectData: { steps: ['IDCARD'], message: 'please check' } });
+  api(app);
+  render(app);
+  expect(await screen.findByLabelText('Name in Chinese')).toHaveAttribute('readonly');
+  expect(screen.getByLabelText('ID number')).toHaveAttribute('readonly');
+  expect(screen.getByLabelText('Surname (pinyin)')).not.toHaveAttribute('readonly');
+  expect(screen.getAllByText('The name and ID number cannot be changed on a returned application.').length).toBeGreaterThan(0);
+  await waitFor(() => expect(nextButton()).toBeEnabled());
+});
+
+test('the link changes the opening method (home)', async () => {
+  api(cnApp());
+  render(cnApp());
+  await userEvent.click(await screen.findByRole('button', { name: 'Not a mainland ID card? Change the opening method' }));
+  expect(currentLocation()).toBe('/account');
+});
