@@ -48,6 +48,7 @@ describe('mainland ID number', () => {
     ['19 characters', VALID + '1', 'cnIdFormat'],
     ['letter inside', '1101011990A307123' + '4', 'cnIdFormat'],
     ['unknown province 99', withCheck('99010119900307123'), 'cnIdRegion'],
+    ['Hong Kong residence permit 81', withCheck('81000019900307123'), 'cnIdRegion'],
     ['31 February', withCheck('11010119900231123'), 'cnIdBirthday'],
     ['born in the future', withCheck('11010120300101123'), 'cnIdBirthday'],
     ['born before 1900', withCheck('11010118991231123'), 'cnIdBirthday'],

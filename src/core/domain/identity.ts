@@ -81,11 +81,13 @@ export function checkText(value: unknown, max: number, required = true): Check {
 const CN_ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 const CN_ID_CHECK = '10X98765432';
 
-/** Province-level codes of the first two digits (mainland; 71 Taiwan, 81 Hong Kong, 82 Macau as GB/T 2260 lists them). */
+/**
+ * The 31 mainland provinces' codes (first two digits). 71/81/82/83 (Taiwan, Hong Kong, Macau residence permits)
+ * are not mainland resident ID cards: their holders use the overseas route.
+ */
 export const CN_PROVINCE_CODES: readonly string[] = [
   '11', '12', '13', '14', '15', '21', '22', '23', '31', '32', '33', '34', '35', '36', '37',
   '41', '42', '43', '44', '45', '46', '50', '51', '52', '53', '54', '61', '62', '63', '64', '65',
-  '71', '81', '82',
 ];
 
 /** The ISO 7064 MOD 11-2 check character of the first 17 digits. */
