@@ -1,0 +1,263 @@
+/**
+ * /UserInfo — HK user info, step 2 of 6 (spec part 1 §2, §3 "HK user info", §5 "HK user info"): Chinese name
+ * (required for nationality HK, MO, TW), English last and given name (upper case as typed), gender, birth date
+ * (18 or older and under 76, otherwise a limit dialog), birthplace, e-mail with domain suggestions, statement
+ * language. Saved on Next (USERINFO), a draft on leaving. The rules are the domain's validateUserInfo.
+ */
+import { useMemo, useState } from 'react';
+import { useApplyDetail, useClientConfig } from '@core/api';
+import { useT } from '@core/i18n';
+import { useHalfwaySave, useStepFlow } from '@core/step-engine';
+import {
+  CityPicker,
+  ConfirmDialog,
+  CountryPicker,
+  DateField,
+  EmailField,
+  FieldGroup,
+  RadioField,
+  SelectField,
+  StepPage,
+  TextField,
+  useCountryName,
+} from '@core/ui';
+import type { ApplicationView } from '@core/domain/contract';
+import { BIRTH_PRIORITY, CHINA, type StatementLang } from '@core/domain/countries';
+import { CITY_OPTIONAL_COUNTRIES, checkAge, MAX_LEN, normaliseLatinName, todayInHongKong } from '@core/domain/identity';
+import { validateStep } from '@core/domain/step-rules';
+import { chineseNameRequired, nationalityOf } from '@core/domain/step-rules/userinfo';
+import { useFieldErrors } from './field-errors';
+import { initialForm, mainlandBirthCity, savedOf, toUserInfoData, type UserInfoForm } from './user-info-data';
+import './user-info.css';
+
+const STEP = 'USERINFO';
+
+const LIMITS = { chineseName: MAX_LEN.name, lastName: MAX_LEN.name, firstName: MAX_LEN.name, birthCity: MAX_LEN.city, email: MAX_LEN.email };
+
+export default function UserInfoScreen() {
+  const t = useT();
+  const application = useApplyDetail();
+  if (!application.data) {
+    return (
+      <StepPage title={t('userinfo.title')}>
+        <p className="esop-userinfo__loading">{t('common.loading')}</p>
+      </StepPage>
+    );
+  }
+  return <UserInfoPage app={application.data} />;
+}
+
+type AgeLimit = 'under18' | 'tooOld';
+
+function UserInfoPage({ app }: { app: ApplicationView }) {
+  const t = useT();
+  const countryName = useCountryName();
+  const config = useClientConfig();
+  const [form, setForm] = useState<UserInfoForm>(() => initialForm(app));
+  const [picker, setPicker] = useState<'country' | 'city' | null>(null);
+  const [ageDialog, setAgeDialog] = useState<AgeLimit | null>(null);
+  const [lastAge, setLastAge] = useState<AgeLimit>('under18');
+
+  const today = todayInHongKong();
+  const saved = useMemo(() => savedOf(app), [app]);
+  const nationality = nationalityOf({ saved });
+  const data = useMemo(() => toUserInfoData(form), [form]);
+  const issues = useMemo(
+    () => validateStep(STEP, data, { today, clientType: app.clientType, saved, strict: app.applyStepsName.includes('STATEMENT') }),
+    [app.applyStepsName, app.clientType, data, saved, today],
+  );
+  const errors = useFieldErrors(issues, LIMITS);
+
+  const flow = useStepFlow(STEP, {
+    // a 100400 puts the service's issues on the fields; the message still shows as the toast
+    onError: (err) => {
+      errors.takeServerIssues(err);
+      return false;
+    },
+  });
+  useHalfwaySave(STEP, () => toUserInfoData(form));
+
+  const set = <K extends keyof UserInfoForm>(key: K, value: UserInfoForm[K], touch = false) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    errors.changed(key, ...(key === 'lastName' || key === 'firstName' ? ['englishName'] : []));
+    if (touch) errors.touch(key);
+  };
+
+  const onBirthday = (v: string) => {
+    set('birthday', v, true);
+    const limit = checkAge(v, today);
+    if (limit === 'under18' || limit === 'tooOld') {
+      setLastAge(limit);
+      setAgeDialog(limit);
+    }
+  };
+
+  const onCountry = (code: string) => {
+    if (code !== form.birthCountry) setForm((f) => ({ ...f, birthCountry: code, birthCity: '' }));
+    errors.changed('birthCountry', 'birthCity');
+    errors.touch('birthCountry');
+  };
+
+  const cityOptional = CITY_OPTIONAL_COUNTRIES.includes(form.birthCountry);
+  const servicePhone = config.data?.servicePhones.hongKong;
+  const shownAge = ageDialog ?? lastAge;
+
+  return (
+    <StepPage
+      title={t('userinfo.title')}
+      progress={flow.progress}
+      onBack={() => void flow.back()}
+      onNext={() => void flow.next(data)}
+      nextDisabled={issues.length > 0}
+      nextLoading={flow.isSaving}
+      className="esop-userinfo"
+    >
+      <p className="esop-userinfo__intro">{t('userinfo.intro')}</p>
+
+      <FieldGroup title={t('userinfo.groupName')}>
+        <TextField
+          name="chineseName"
+          label={t('userinfo.chineseName')}
+          value={form.chineseName}
+          onChange={(v) => set('chineseName', v)}
+          onBlur={() => errors.touch('chineseName')}
+          error={errors.errorOf('chineseName')}
+          placeholder={t('userinfo.chineseNamePlaceholder')}
+          maxLength={MAX_LEN.name}
+          required={chineseNameRequired(nationality)}
+          autoComplete="name"
+        />
+        <TextField
+          name="lastName"
+          label={t('userinfo.lastName')}
+          value={form.lastName}
+          onChange={(v) => set('lastName', normaliseLatinName(v, true))}
+          onBlur={() => errors.touch('lastName', 'englishName')}
+          error={errors.errorOf('lastName') ?? errors.errorOf('englishName')}
+          placeholder={t('userinfo.lastNamePlaceholder')}
+          maxLength={MAX_LEN.name}
+          required
+          autoComplete="family-name"
+        />
+        <TextField
+          name="firstName"
+          label={t('userinfo.firstName')}
+          value={form.firstName}
+          onChange={(v) => set('firstName', normaliseLatinName(v, true))}
+          onBlur={() => errors.touch('firstName', 'englishName')}
+          error={errors.errorOf('firstName')}
+          hint={t('userinfo.nameHint')}
+          placeholder={t('userinfo.firstNamePlaceholder')}
+          maxLength={MAX_LEN.name}
+          required
+          autoComplete="given-name"
+        />
+        <RadioField<1 | 2>
+          name="gender"
+          label={t('userinfo.gender')}
+          value={form.gender}
+          options={[
+            { value: 1, label: t('userinfo.male') },
+            { value: 2, label: t('userinfo.female') },
+          ]}
+          onChange={(v) => set('gender', v, true)}
+          error={errors.errorOf('gender')}
+          inline
+          required
+        />
+      </FieldGroup>
+
+      <FieldGroup title={t('userinfo.groupBirth')}>
+        <DateField name="birthday" label={t('userinfo.birthday')} value={form.birthday} onChange={onBirthday} error={errors.errorOf('birthday')} required />
+        <SelectField
+          name="birthCountry"
+          label={t('userinfo.birthCountry')}
+          value={countryName(form.birthCountry)}
+          onClick={() => setPicker('country')}
+          error={errors.errorOf('birthCountry')}
+          required
+        />
+        {form.birthCountry === CHINA ? (
+          <SelectField
+            name="birthCity"
+            label={t('userinfo.birthCity')}
+            value={form.birthCity}
+            placeholder={t('userinfo.birthCityPick')}
+            onClick={() => setPicker('city')}
+            error={errors.errorOf('birthCity')}
+            required
+          />
+        ) : (
+          <TextField
+            name="birthCity"
+            label={t('userinfo.birthCity')}
+            value={form.birthCity}
+            onChange={(v) => set('birthCity', v)}
+            onBlur={() => errors.touch('birthCity')}
+            error={errors.errorOf('birthCity')}
+            placeholder={t('userinfo.birthCityPlaceholder')}
+            maxLength={MAX_LEN.city}
+            required={!cityOptional}
+          />
+        )}
+      </FieldGroup>
+
+      <FieldGroup title={t('userinfo.groupContact')}>
+        <EmailField
+          name="email"
+          label={t('userinfo.email')}
+          value={form.email}
+          onChange={(v) => set('email', v)}
+          onBlur={() => errors.touch('email')}
+          error={errors.errorOf('email')}
+          placeholder={t('userinfo.emailPlaceholder')}
+          required
+        />
+        <p className="esop-userinfo__note">{t('userinfo.emailHint')}</p>
+        <RadioField<StatementLang>
+          name="defaultLanguage"
+          label={t('userinfo.language')}
+          value={form.defaultLanguage}
+          options={[
+            { value: 'zhTc', label: t('userinfo.zhTc') },
+            { value: 'en', label: t('userinfo.en') },
+          ]}
+          onChange={(v) => set('defaultLanguage', v, true)}
+          error={errors.errorOf('defaultLanguage')}
+          inline
+          required
+        />
+      </FieldGroup>
+
+      <CountryPicker
+        visible={picker === 'country'}
+        title={t('userinfo.birthCountryPicker')}
+        onClose={() => setPicker(null)}
+        onSelect={onCountry}
+        priority={BIRTH_PRIORITY}
+        value={form.birthCountry}
+      />
+      <CityPicker
+        visible={picker === 'city'}
+        title={t('userinfo.birthCityPicker')}
+        onClose={() => setPicker(null)}
+        onSelect={(place) => set('birthCity', mainlandBirthCity(place), true)}
+      />
+      <ConfirmDialog
+        visible={ageDialog !== null}
+        title={t(shownAge === 'under18' ? 'userinfo.under18Title' : 'userinfo.tooOldTitle')}
+        message={t(shownAge === 'under18' ? 'userinfo.under18' : 'userinfo.tooOld')}
+        showCancel={false}
+        confirmText={t('userinfo.changeDate')}
+        onConfirm={() => setAgeDialog(null)}
+        onCancel={() => setAgeDialog(null)}
+      >
+        {shownAge === 'tooOld' && servicePhone ? (
+          <p className="esop-userinfo__phone">
+            {t('userinfo.servicePhone')} <a href={`tel:${servicePhone.replace(/[^\d+]/g, '')}`}>{servicePhone}</a>
+          </p>
+        ) : null}
+      </ConfirmDialog>
+    </StepPage>
+  );
+}

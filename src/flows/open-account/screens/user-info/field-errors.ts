@@ -1,0 +1,71 @@
+/**
+ * Field errors of a step form (used by /UserInfo and /ProofAddress): the step validator's issues are shown
+ * for a field once it was touched (blurred, picked or changed, as each field decides), and the service's
+ * 100400 issues (data.issues [{path: "data.<field>", message: <rule>}]) until that field changes.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { ApiError } from '@core/api/api-error';
+import { ErrorCode } from '@core/domain/errors';
+import type { Rule } from '@core/domain/identity';
+import type { FieldIssue } from '@core/domain/step-rules/types';
+
+export interface FieldErrors {
+  /** the translated error to show under a field, if any */
+  errorOf: (field: string) => string | undefined;
+  /** the rule behind it (tests and dialogs) */
+  ruleOf: (field: string) => Rule | undefined;
+  touch: (...fields: string[]) => void;
+  /** a field changed: its service issue no longer applies */
+  changed: (...fields: string[]) => void;
+  /** takes the service's field issues of a 100400; true when there were some */
+  takeServerIssues: (err: unknown) => boolean;
+}
+
+/** `limits`: the {max} of a field's tooLong / tooManyFiles message. */
+export function useFieldErrors(issues: readonly FieldIssue[], limits: Readonly<Record<string, number>>): FieldErrors {
+  const intl = useIntl();
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [server, setServer] = useState<Readonly<Record<string, Rule>>>({});
+  const byField = useMemo(() => new Map(issues.map((i) => [i.field, i.rule])), [issues]);
+
+  const ruleOf = useCallback((field: string) => (touched.has(field) ? byField.get(field) : undefined) ?? server[field], [byField, server, touched]);
+
+  const errorOf = useCallback(
+    (field: string) => {
+      const rule = ruleOf(field);
+      if (!rule) return undefined;
+      // a service message that is not a rule name reads as a format error
+      const id = intl.messages[`rules.${rule}`] !== undefined ? `rules.${rule}` : 'rules.format';
+      return intl.formatMessage({ id }, { max: limits[field] ?? 0, min: 0 });
+    },
+    [intl, limits, ruleOf],
+  );
+
+  const touch = useCallback((...fields: string[]) => {
+    setTouched((prev) => (fields.every((f) => prev.has(f)) ? prev : new Set([...prev, ...fields])));
+  }, []);
+
+  const changed = useCallback((...fields: string[]) => {
+    setServer((prev) => {
+      if (!fields.some((f) => f in prev)) return prev;
+      const next = { ...prev };
+      for (const f of fields) delete next[f];
+      return next;
+    });
+  }, []);
+
+  const takeServerIssues = useCallback((err: unknown) => {
+    if (!(err instanceof ApiError) || err.code !== ErrorCode.INVALID_INPUT) return false;
+    const list = (err.data as { issues?: { path?: unknown; message?: unknown }[] } | undefined)?.issues ?? [];
+    const found: Record<string, Rule> = {};
+    for (const i of list) {
+      if (typeof i.path === 'string' && i.path.startsWith('data.') && typeof i.message === 'string') found[i.path.slice(5)] = i.message as Rule;
+    }
+    if (!Object.keys(found).length) return false;
+    setServer(found);
+    return true;
+  }, []);
+
+  return { errorOf, ruleOf, touch, changed, takeServerIssues };
+}

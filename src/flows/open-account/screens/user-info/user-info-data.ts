@@ -1,0 +1,71 @@
+/** The /UserInfo form's values, where they start from, and the USERINFO data they become. */
+import type { ApplicationView } from '@core/domain/contract';
+import { DEFAULT_BIRTH_COUNTRY, defaultLanguageFor, STATEMENT_LANGS, type StatementLang } from '@core/domain/countries';
+import { englishNameOf } from '@core/domain/identity';
+import type { StepContext } from '@core/domain/step-rules/types';
+import type { StepName } from '@core/domain/steps';
+import { nationalityOf } from '@core/domain/step-rules/userinfo';
+
+export interface UserInfoForm {
+  chineseName: string;
+  lastName: string;
+  firstName: string;
+  gender: 1 | 2 | undefined;
+  birthday: string;
+  birthCountry: string;
+  birthCity: string;
+  email: string;
+  defaultLanguage: StatementLang;
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** The other steps' saved data (drafts left out), as the step rules see it. */
+export function savedOf(app: ApplicationView): StepContext['saved'] {
+  const saved: StepContext['saved'] = {};
+  for (const [k, v] of Object.entries(app.data ?? {})) {
+    if (k !== 'drafts' && v && typeof v === 'object') saved[k as StepName] = v as Record<string, unknown>;
+  }
+  return saved;
+}
+
+/** The draft if one was left, else the saved step, else the defaults (birth country CN, language by nationality). */
+export function initialForm(app: ApplicationView): UserInfoForm {
+  const drafts = (app.data?.drafts ?? {}) as Record<string, unknown>;
+  const src = ((drafts.USERINFO ?? app.data?.USERINFO ?? {}) as Record<string, unknown>) || {};
+  const nationality = nationalityOf({ saved: savedOf(app) });
+  const lang = src.defaultLanguage;
+  return {
+    chineseName: text(src.chineseName),
+    lastName: text(src.lastName),
+    firstName: text(src.firstName),
+    gender: src.gender === 1 || src.gender === 2 ? src.gender : undefined,
+    birthday: text(src.birthday),
+    birthCountry: 'birthCountry' in src ? text(src.birthCountry) : DEFAULT_BIRTH_COUNTRY,
+    birthCity: text(src.birthCity),
+    email: text(src.email),
+    defaultLanguage: STATEMENT_LANGS.includes(lang as StatementLang) ? (lang as StatementLang) : defaultLanguageFor(nationality),
+  };
+}
+
+/** The USERINFO step data (spec part 1 §3): English name "LAST FIRST", statements by e-mail. */
+export function toUserInfoData(f: UserInfoForm): Record<string, unknown> {
+  const lastName = f.lastName.trim();
+  const firstName = f.firstName.trim();
+  return {
+    chineseName: f.chineseName.trim(),
+    firstName,
+    lastName,
+    englishName: englishNameOf(lastName, firstName),
+    gender: f.gender,
+    birthday: f.birthday,
+    birthCity: f.birthCity.trim(),
+    birthCountry: f.birthCountry,
+    email: f.email,
+    defaultLanguage: f.defaultLanguage,
+    statementDeliveryWay: 'email',
+  };
+}
+
+/** The birthplace a mainland city pick gives: "province + city" (广东省深圳市), the municipality alone (北京市). */
+export const mainlandBirthCity = ({ province, city }: { province: string; city: string }) => (province === city ? city : `${province}${city}`);
