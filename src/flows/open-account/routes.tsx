@@ -27,6 +27,7 @@ const LoginScreen = lazy(loadLogin);
 const MaintenanceScreen = lazy(() => import('./screens/maintenance/MaintenanceScreen'));
 const EnterprisePromptScreen = lazy(() => import('./screens/enterprise-prompt/EnterprisePromptScreen'));
 const NotFoundScreen = lazy(() => import('./screens/not-found/NotFoundScreen'));
+const StatementScreen = lazy(() => import('./screens/statement/StatementScreen'));
 const UserInfoScreen = lazy(() => import('./screens/user-info/UserInfoScreen'));
 const IdCardScreen = lazy(() => import('./screens/id-card/IdCardScreen'));
 const BankCardScreen = lazy(() => import('./screens/bank-card/BankCardScreen'));
@@ -43,6 +44,7 @@ export function flowRoutes({ esop }: { esop: boolean }): FlowRoute[] {
     { path: STEP_ROUTE.IDCARD, submittedFlag: false, titleKey, public: false, Screen: IdCardScreen },
     { path: STEP_ROUTE.BANKCARD, submittedFlag: false, titleKey, public: false, Screen: BankCardScreen },
     { path: STEP_ROUTE.USERINFO, submittedFlag: false, titleKey, public: false, Screen: UserInfoScreen },
+    { path: STEP_ROUTE.STATEMENT, submittedFlag: false, titleKey, public: false, Screen: StatementScreen },
     // a path without a screen on this page (e.g. a step whose screen another issue builds)
     { path: '*', submittedFlag: true, titleKey, public: true, Screen: NotFoundScreen },
   ];

@@ -1,0 +1,355 @@
+/**
+ * Statement (/statement; spec part 1 §2 "Statement page", §3-5 "Statement", §8 150204/150211): a restricted
+ * mainland applicant shows a statement of an account held with another Hong Kong broker or bank.
+ * - Variant (statementVariant): new — the "has an HK identity card" question, then the HK ID or the overseas
+ *   proof with the promise box; old (type 2) — the statement part only.
+ * - Supplement mode (query `supplement`, where 150211 on submit sends the applicant): the button reads Submit
+ *   and saves then submits; Back returns to the previous page. Otherwise Back goes home (/account).
+ * - Local flag statementSkipType "1": the one footer button reads "Submit later" and moves on without saving
+ *   while the form is incomplete, and "Submit" (saving) once it is complete.
+ * - 150204 on save: the already-registered dialog; other save errors are logged and the generic toast shows.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError } from '@core/api/api-error';
+import { bridge, STORAGE_KEY } from '@core/bridge';
+import { useLang, useT } from '@core/i18n';
+import { orderedStepsOf, useHalfwaySave, useStepFlow, type StepPhase } from '@core/step-engine';
+import { StepPage } from '@core/ui/StepPage';
+import { FooterButton } from '@core/ui/FooterButton';
+import { CheckboxRow, FieldGroup, RadioField, SelectField, TextField } from '@core/ui/form';
+import { CardUploader, FileUploader } from '@core/ui/uploader';
+import { OptionPicker, SamplePopup } from '@core/ui/pickers';
+import type { ApplicationView } from '@core/domain/contract';
+import { BROKER_OTHER, BROKERS, brokerName } from '@core/domain/brokers';
+import { ErrorCode } from '@core/domain/errors';
+import { MAX_LEN, MIN_LEN, normaliseHkId, todayInHongKong, type Rule } from '@core/domain/identity';
+import { STATEMENT_MAX_AGE_MONTHS, STATEMENT_TYPE, normaliseAccount, statementVariant, type StatementVariant } from '@core/domain/statement';
+import { validateStep, type FieldIssue, type StepContext } from '@core/domain/step-rules';
+import { HOME_ROUTE, STEP_ROUTE, resumeStep, type StepName } from '@core/domain/steps';
+import { MAX_FILES } from '@core/domain/uploads';
+import { IdRegisteredDialog } from './IdRegisteredDialog';
+import { SampleStatement } from './SampleStatement';
+import { answerHasHk, fromData, toData, type StatementForm } from './statement-form';
+import './statement.css';
+
+const STEP: StepName = 'STATEMENT';
+
+/** Values for the rule texts of each field (`rules.tooLong` "at most {max}" ...). */
+const RULE_VALUES: Record<string, { max?: number; min?: number }> = {
+  'statementInfo.brokerName': { max: MAX_LEN.brokerName },
+  'statementInfo.name': { max: MAX_LEN.name },
+  'statementInfo.account': { max: MAX_LEN.account },
+  'documentInfo.statement': { max: MAX_FILES.statement },
+  'documentInfo.idCardForeign': { max: MAX_FILES.overseasId },
+  'idExtraInfo.idcardHK.idNumber': { min: MIN_LEN.hkIdNumber, max: MAX_LEN.hkIdNumber },
+};
+
+export default function StatementScreen() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const supplement = params.get('supplement') !== null;
+  const [registeredPhone, setRegisteredPhone] = useState<string | null>(null);
+  const [serverIssues, setServerIssues] = useState<FieldIssue[]>([]);
+
+  const onError = useCallback((err: unknown, phase: StepPhase) => {
+    if (phase !== 'save') return false; // submit errors: the step engine (150211, "submit failed" ...)
+    if (err instanceof ApiError && err.code === ErrorCode.ID_REGISTERED) {
+      const phone = (err.data as { phone?: unknown } | undefined)?.phone;
+      setRegisteredPhone(typeof phone === 'string' ? phone : '');
+      return true;
+    }
+    // the spec only logs other failures here; the applicant still sees the general toast (docs/decisions.md)
+    console.error('statement save failed', err);
+    if (err instanceof ApiError && err.code === ErrorCode.INVALID_INPUT) {
+      const issues = (err.data as { issues?: { path: string; message: string }[] } | undefined)?.issues ?? [];
+      setServerIssues(issues.map((i) => ({ field: i.path.replace(/^data\./, ''), rule: i.message as Rule })));
+    }
+    return false;
+  }, []);
+
+  const flow = useStepFlow(STEP, { onError });
+  const application = flow.application;
+
+  useEffect(() => {
+    if (application === null) navigate(HOME_ROUTE, { replace: true });
+  }, [application, navigate]);
+
+  const back = () => (supplement ? navigate(-1) : navigate(HOME_ROUTE));
+  const t = useT();
+
+  return (
+    <>
+      {application ? (
+        <StatementBody
+          application={application}
+          flow={flow}
+          supplement={supplement}
+          onBack={back}
+          serverIssues={serverIssues}
+          clearServerIssue={(field) => setServerIssues((list) => (list.some((i) => i.field === field) ? list.filter((i) => i.field !== field) : list))}
+        />
+      ) : (
+        <StepPage title={t('statement.title')} onBack={back}>
+          <p className="oa-statement__loading" role="status">
+            {t('common.loading')}
+          </p>
+        </StepPage>
+      )}
+      <IdRegisteredDialog phone={registeredPhone} onClose={() => setRegisteredPhone(null)} />
+    </>
+  );
+}
+
+interface BodyProps {
+  application: ApplicationView;
+  flow: ReturnType<typeof useStepFlow>;
+  supplement: boolean;
+  onBack: () => void;
+  serverIssues: FieldIssue[];
+  clearServerIssue: (field: string) => void;
+}
+
+/** Where "submit later" goes: the first unfinished step of the ordered list other than STATEMENT; null when none is left. */
+function submitLaterTarget(steps: StepName[], app: ApplicationView): StepName | null {
+  const others = steps.filter((s) => s !== STEP);
+  if (!others.length) return null;
+  const latest = app.latestStep as StepName | null;
+  const move = resumeStep(others, latest && others.includes(latest) ? latest : null);
+  return move === 'submit' ? null : move;
+}
+
+function StatementBody({ application, flow, supplement, onBack, serverIssues, clearServerIssue }: BodyProps) {
+  const t = useT();
+  const { lang } = useLang();
+  const navigate = useNavigate();
+  // chosen once per visit: a save must not flip the page under the applicant's hands
+  const [variant] = useState<StatementVariant>(() => statementVariant(application));
+  const [form, setForm] = useState<StatementForm>(() => {
+    const drafts = (application.data.drafts ?? {}) as Record<string, unknown>;
+    return fromData(drafts[STEP] ?? application.data[STEP]);
+  });
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [showAll, setShowAll] = useState(false);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [sampleOpen, setSampleOpen] = useState(false);
+  const [isLast, setIsLast] = useState(false);
+  const [skipTarget, setSkipTarget] = useState<StepName | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      const steps = await orderedStepsOf(application);
+      const skip = (await bridge.storage.get(STORAGE_KEY.statementSkipType)) === '1';
+      if (!live) return;
+      setIsLast(steps[steps.length - 1] === STEP);
+      setSkipTarget(skip ? submitLaterTarget(steps, application) : null);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [application]);
+
+  const data = useMemo(() => toData(form, variant), [form, variant]);
+  useHalfwaySave(STEP, () => data);
+
+  const ctx: StepContext = useMemo(
+    () => ({ today: todayInHongKong(), clientType: application.clientType, saved: {}, strict: application.applyStepsName.includes(STEP) }),
+    [application],
+  );
+  const issues = useMemo(() => validateStep(STEP, data, ctx), [data, ctx]);
+  const complete = issues.length === 0;
+
+  const errorOf = (field: string): string | undefined => {
+    if (!showAll && !touched.has(field)) return undefined;
+    const issue = issues.find((i) => i.field === field) ?? serverIssues.find((i) => i.field === field);
+    return issue ? t(`rules.${issue.rule}`, RULE_VALUES[field] ?? {}) : undefined;
+  };
+
+  const update = (field: string, change: Partial<StatementForm>) => {
+    setForm((f) => ({ ...f, ...change }));
+    setTouched((s) => (s.has(field) ? s : new Set(s).add(field)));
+    clearServerIssue(field);
+  };
+  const blur = (field: string) => () => setTouched((s) => (s.has(field) ? s : new Set(s).add(field)));
+
+  const save = () => {
+    setShowAll(true);
+    if (!complete) return;
+    void flow.next(data, supplement ? { submit: true } : undefined);
+  };
+
+  const submitLater = skipTarget !== null && !supplement;
+  const submitLabel = supplement || isLast ? t('common.submit') : t('common.next');
+  const footer = submitLater ? (
+    <FooterButton onClick={complete ? save : () => navigate(STEP_ROUTE[skipTarget])} loading={flow.isSaving}>
+      {complete ? t('common.submit') : t('statement.submitLater')}
+    </FooterButton>
+  ) : undefined;
+
+  const brokerOptions = useMemo(() => BROKERS.map((b) => ({ value: b.code, label: brokerName(b.code, lang) })), [lang]);
+
+  return (
+    <StepPage
+      title={t('statement.title')}
+      progress={flow.progress}
+      onBack={onBack}
+      onNext={save}
+      nextLabel={submitLabel}
+      nextDisabled={!complete}
+      nextLoading={flow.isSaving}
+      footer={footer}
+      className="oa-statement"
+    >
+      <p className="oa-statement__intro">{t('statement.intro')}</p>
+
+      {variant === 'new' ? (
+        <FieldGroup title={t('statement.hkDoc.section')}>
+          <RadioField<0 | 1>
+            name="hasHkDocument"
+            label={t('statement.hkDoc.question')}
+            value={form.hasHk}
+            inline
+            required
+            options={[
+              { value: STATEMENT_TYPE.HK_DOCUMENT, label: t('statement.hkDoc.yes') },
+              { value: STATEMENT_TYPE.NO_HK_DOCUMENT, label: t('statement.hkDoc.no') },
+            ]}
+            onChange={(v) => {
+              setForm((f) => answerHasHk(f, v));
+              setTouched((s) => new Set(s).add('statementInfo.type'));
+            }}
+            error={errorOf('statementInfo.type')}
+          />
+          {form.hasHk === STATEMENT_TYPE.HK_DOCUMENT ? (
+            <>
+              <TextField
+                name="hkIdNumber"
+                label={t('statement.hkDoc.number')}
+                value={form.hkNumber}
+                required
+                maxLength={MAX_LEN.hkIdNumber}
+                placeholder={t('statement.hkDoc.numberPlaceholder')}
+                hint={t('statement.hkDoc.numberHint')}
+                autoComplete="off"
+                onChange={(v) => update('idExtraInfo.idcardHK.idNumber', { hkNumber: normaliseHkId(v) })}
+                onBlur={blur('idExtraInfo.idcardHK.idNumber')}
+                error={errorOf('idExtraInfo.idcardHK.idNumber')}
+              />
+              <CardUploader
+                name="hkIdFront"
+                label={t('statement.hkDoc.front')}
+                caption={t('statement.hkDoc.frontCaption')}
+                value={form.hkFront}
+                kind="hkFront"
+                category="UserInfo"
+                onUploaded={(ref) => update('documentInfo.idCardHK.front', { hkFront: ref })}
+                onClear={() => update('documentInfo.idCardHK.front', { hkFront: null })}
+                error={errorOf('documentInfo.idCardHK.front')}
+              />
+            </>
+          ) : null}
+          {form.hasHk === STATEMENT_TYPE.NO_HK_DOCUMENT ? (
+            <>
+              <FileUploader
+                name="overseasIdentity"
+                label={t('statement.hkDoc.foreign')}
+                hint={t('statement.hkDoc.foreignHint')}
+                value={form.foreign}
+                max={MAX_FILES.overseasId}
+                category="UserInfo"
+                required
+                onChange={(foreign) => update('documentInfo.idCardForeign', { foreign })}
+                error={errorOf('documentInfo.idCardForeign')}
+              />
+              <CheckboxRow name="promise" checked={form.promise} onChange={(promise) => update('promise', { promise })} error={errorOf('promise')}>
+                {t('statement.hkDoc.promise')}
+              </CheckboxRow>
+            </>
+          ) : null}
+        </FieldGroup>
+      ) : null}
+
+      <FieldGroup title={t('statement.section')}>
+        <SelectField
+          name="broker"
+          label={t('statement.broker')}
+          value={form.broker !== undefined ? brokerName(form.broker, lang) : ''}
+          required
+          onClick={() => setPickerOpen(true)}
+          error={errorOf('statementInfo.broker')}
+        />
+        {form.broker === BROKER_OTHER ? (
+          <TextField
+            name="brokerName"
+            label={t('statement.brokerName')}
+            value={form.brokerName}
+            required
+            maxLength={MAX_LEN.brokerName}
+            placeholder={t('statement.brokerNamePlaceholder')}
+            onChange={(brokerName) => update('statementInfo.brokerName', { brokerName })}
+            onBlur={blur('statementInfo.brokerName')}
+            error={errorOf('statementInfo.brokerName')}
+          />
+        ) : null}
+        <TextField
+          name="holderName"
+          label={t('statement.name')}
+          value={form.name}
+          required
+          maxLength={MAX_LEN.name}
+          placeholder={t('statement.namePlaceholder')}
+          onChange={(name) => update('statementInfo.name', { name })}
+          onBlur={blur('statementInfo.name')}
+          error={errorOf('statementInfo.name')}
+        />
+        <TextField
+          name="accountNumber"
+          label={t('statement.account')}
+          value={form.account}
+          required
+          maxLength={MAX_LEN.account}
+          placeholder={t('statement.accountPlaceholder')}
+          onChange={(v) => update('statementInfo.account', { account: normaliseAccount(v) })}
+          onBlur={blur('statementInfo.account')}
+          error={errorOf('statementInfo.account')}
+        />
+        <FileUploader
+          name="statementFiles"
+          label={t('statement.files')}
+          hint={t('statement.filesHint', { months: STATEMENT_MAX_AGE_MONTHS })}
+          value={form.statement}
+          max={MAX_FILES.statement}
+          category="UserApply"
+          accept="pdfOrImage"
+          required
+          onChange={(statement) => update('documentInfo.statement', { statement })}
+          error={errorOf('documentInfo.statement')}
+        />
+        <button type="button" className="oa-statement__sample-link" aria-haspopup="dialog" onClick={() => setSampleOpen(true)}>
+          {t('statement.viewSample')}
+        </button>
+      </FieldGroup>
+
+      <OptionPicker<number>
+        visible={pickerOpen}
+        title={t('statement.brokerPicker')}
+        options={brokerOptions}
+        value={form.broker}
+        searchable
+        searchPlaceholder={t('statement.brokerSearch')}
+        onSelect={(broker) => update('statementInfo.broker', { broker, brokerName: broker === BROKER_OTHER ? form.brokerName : '' })}
+        onClose={() => setPickerOpen(false)}
+      />
+      <SamplePopup visible={sampleOpen} title={t('statement.sampleTitle')} onClose={() => setSampleOpen(false)}>
+        <SampleStatement
+          alt={t('statement.sampleAlt')}
+          nameLabel={t('statement.sampleName')}
+          accountLabel={t('statement.sampleAccount')}
+          dateLabel={t('statement.sampleDate')}
+        />
+        <p className="oa-statement__sample-note">{t('statement.sampleNote')}</p>
+      </SamplePopup>
+    </StepPage>
+  );
+}
