@@ -325,8 +325,8 @@ export async function statementStep(deps: AppsDeps, userId: string, req: Req<'ap
 }
 
 /**
- * Submits: every step of the list must have been saved; the status moves to SUBMITTED (1200).
- * The statement requirement on submit (150211) comes with a later issue.
+ * Submits: every step of the list must have been saved; the status moves to SUBMITTED (1200). A cn
+ * application whose steps include STATEMENT and which has no saved statement is refused first with 150211.
  */
 export async function submit(deps: AppsDeps, userId: string, req: Req<'applySubmit'>): Promise<{ application: ApplicationView }> {
   const at = now(deps);
@@ -335,6 +335,9 @@ export async function submit(deps: AppsDeps, userId: string, req: Req<'applySubm
     if (!isEditable(row)) throw new AppError(ErrorCode.APPLICATION_LOCKED);
     const steps = row.steps as StepName[];
     const unsaved = steps.filter((s) => !Object.prototype.hasOwnProperty.call(row.data, s));
+    // a restricted mainland applicant who put the statement off (STATEMENT last) must provide it first: the
+    // client answers 150211 with the statement page in supplement mode
+    if (row.client_type === 'cn' && unsaved.includes('STATEMENT')) throw new AppError(ErrorCode.NEED_STATEMENT);
     if (unsaved.length || row.latest_step !== steps[steps.length - 1]) {
       throw invalid([{ path: 'appId', message: `steps not saved: ${unsaved.join(', ') || steps[steps.length - 1]}` }]);
     }

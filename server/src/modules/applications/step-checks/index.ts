@@ -10,6 +10,7 @@ import { checkUserInfo } from './userinfo';
 import { checkProofAddress } from './proof-address';
 import { checkIdcard } from './idcard';
 import { checkBankcard } from './bankcard';
+import { checkStatement } from './statement';
 
 export interface StepCheckArgs {
   tx: Db;
@@ -27,6 +28,7 @@ export const STEP_CHECKS: Partial<Record<StepName, StepCheck>> = {
   PROOFADDRESS: checkProofAddress,
   IDCARD: checkIdcard,
   BANKCARD: checkBankcard,
+  STATEMENT: checkStatement,
 };
 
 export async function runStepChecks(args: StepCheckArgs): Promise<Issue[]> {
