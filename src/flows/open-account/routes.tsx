@@ -29,6 +29,7 @@ const EnterprisePromptScreen = lazy(() => import('./screens/enterprise-prompt/En
 const NotFoundScreen = lazy(() => import('./screens/not-found/NotFoundScreen'));
 const StatementScreen = lazy(() => import('./screens/statement/StatementScreen'));
 const UserInfoScreen = lazy(() => import('./screens/user-info/UserInfoScreen'));
+const ProofAddressScreen = lazy(() => import('./screens/proof-address/ProofAddressScreen'));
 const IdCardScreen = lazy(() => import('./screens/id-card/IdCardScreen'));
 const BankCardScreen = lazy(() => import('./screens/bank-card/BankCardScreen'));
 
@@ -44,6 +45,7 @@ export function flowRoutes({ esop }: { esop: boolean }): FlowRoute[] {
     { path: STEP_ROUTE.IDCARD, submittedFlag: false, titleKey, public: false, Screen: IdCardScreen },
     { path: STEP_ROUTE.BANKCARD, submittedFlag: false, titleKey, public: false, Screen: BankCardScreen },
     { path: STEP_ROUTE.USERINFO, submittedFlag: false, titleKey, public: false, Screen: UserInfoScreen },
+    { path: STEP_ROUTE.PROOFADDRESS, submittedFlag: false, titleKey, public: false, Screen: ProofAddressScreen },
     { path: STEP_ROUTE.STATEMENT, submittedFlag: false, titleKey, public: false, Screen: StatementScreen },
     // a path without a screen on this page (e.g. a step whose screen another issue builds)
     { path: '*', submittedFlag: true, titleKey, public: true, Screen: NotFoundScreen },

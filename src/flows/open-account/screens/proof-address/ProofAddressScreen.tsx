@@ -1,0 +1,232 @@
+/**
+ * /ProofAddress — proof of address, step 3 of 6 (spec part 1 §2 "Proof of address", §3 "Contact info",
+ * §5 "Proof of address"): residence country, city (not for HK or MO), address, the "mailing address same as
+ * residence" box (must stay ticked) and up to 3 proof files dated within 3 months, with a sample page.
+ * Next shows the full address to confirm; then the W-8BEN residence address is worked out (the service renders
+ * an address with Chinese characters in English, KYCKeyValue type 4) and the step is saved (PROOFADDRESS).
+ */
+import { useMemo, useState } from 'react';
+import { translateAddress, useApiErrorHandler, useApplyDetail, useClientConfig } from '@core/api';
+import { useT } from '@core/i18n';
+import { useHalfwaySave, useStepFlow } from '@core/step-engine';
+import { CheckboxRow, ConfirmDialog, CountryPicker, FieldGroup, FileUploader, SamplePopup, SelectField, StepPage, TextField, useCountryName } from '@core/ui';
+import type { ApplicationView } from '@core/domain/contract';
+import { ADDRESS_PRIORITY } from '@core/domain/countries';
+import { CITY_OPTIONAL_COUNTRIES, MAX_LEN, todayInHongKong } from '@core/domain/identity';
+import { validateStep } from '@core/domain/step-rules';
+import { MAX_FILES } from '@core/domain/uploads';
+import { useFieldErrors } from '../user-info/field-errors';
+import { savedOf } from '../user-info/user-info-data';
+import { initialAddressForm, localResidenceAddress, toProofAddressData, type AddressForm } from './proof-address-data';
+import { SampleDocuments } from './SampleDocuments';
+import './proof-address.css';
+
+const STEP = 'PROOFADDRESS';
+
+const F = {
+  country: 'contactInfo.residentialAddressCountry',
+  city: 'contactInfo.residentialAddressCity',
+  address: 'contactInfo.residentialAddress',
+  same: 'contactInfo.mailingSameResidential',
+  files: 'documentInfo.proofOfAddress',
+  w8: 'w8Info.residenceAddress',
+} as const;
+
+const LIMITS = { [F.city]: MAX_LEN.city, [F.address]: MAX_LEN.address, [F.files]: MAX_FILES.default };
+
+export default function ProofAddressScreen() {
+  const t = useT();
+  const application = useApplyDetail();
+  if (!application.data) {
+    return (
+      <StepPage title={t('address.title')}>
+        <p className="esop-address__loading">{t('common.loading')}</p>
+      </StepPage>
+    );
+  }
+  return <ProofAddressPage app={application.data} />;
+}
+
+function ProofAddressPage({ app }: { app: ApplicationView }) {
+  const t = useT();
+  const countryName = useCountryName();
+  const config = useClientConfig();
+  const onApiError = useApiErrorHandler();
+  const [form, setForm] = useState<AddressForm>(() => initialAddressForm(app));
+  const [picker, setPicker] = useState(false);
+  const [samples, setSamples] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [rendering, setRendering] = useState(false);
+
+  const saved = useMemo(() => savedOf(app), [app]);
+  const local = localResidenceAddress(form.address);
+  const data = useMemo(() => toProofAddressData(form, local ?? ''), [form, local]);
+  // an address with Chinese characters is rendered in English by the service after the confirmation
+  const issues = useMemo(
+    () =>
+      validateStep(STEP, data, { today: todayInHongKong(), clientType: app.clientType, saved, strict: app.applyStepsName.includes('STATEMENT') }).filter(
+        (i) => !(i.field === F.w8 && local === null),
+      ),
+    [app.applyStepsName, app.clientType, data, local, saved],
+  );
+  const errors = useFieldErrors(issues, LIMITS);
+
+  const flow = useStepFlow(STEP, {
+    onError: (err) => {
+      errors.takeServerIssues(err);
+      return false;
+    },
+  });
+  useHalfwaySave(STEP, () => data);
+
+  const set = <K extends keyof AddressForm>(key: K, value: AddressForm[K], ...fields: string[]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    errors.changed(...fields);
+  };
+
+  const confirm = async () => {
+    if (rendering) return;
+    setRendering(true);
+    let residence: string;
+    try {
+      residence = (local ?? (await translateAddress(form.address))).toUpperCase();
+    } catch (err) {
+      setRendering(false);
+      setConfirming(false);
+      onApiError(err);
+      return;
+    }
+    setRendering(false);
+    setConfirming(false);
+    await flow.next(toProofAddressData(form, residence));
+  };
+
+  const cityOptional = CITY_OPTIONAL_COUNTRIES.includes(form.country);
+  const servicePhone = config.data?.servicePhones.hongKong;
+
+  return (
+    <StepPage
+      title={t('address.title')}
+      progress={flow.progress}
+      onBack={() => void flow.back()}
+      onNext={() => setConfirming(true)}
+      nextDisabled={issues.length > 0}
+      nextLoading={flow.isSaving || rendering}
+      className="esop-address"
+    >
+      <p className="esop-address__intro">{t('address.intro')}</p>
+      <FieldGroup>
+        <SelectField
+          name="residentialAddressCountry"
+          label={t('address.country')}
+          value={countryName(form.country)}
+          onClick={() => setPicker(true)}
+          error={errors.errorOf(F.country)}
+          required
+        />
+        <TextField
+          name="residentialAddressCity"
+          label={t('address.city')}
+          value={form.city}
+          onChange={(v) => set('city', v, F.city)}
+          onBlur={() => errors.touch(F.city)}
+          error={errors.errorOf(F.city)}
+          placeholder={t('address.cityPlaceholder')}
+          maxLength={MAX_LEN.city}
+          required={!cityOptional}
+          autoComplete="address-level2"
+        />
+        <TextField
+          name="residentialAddress"
+          label={t('address.address')}
+          value={form.address}
+          onChange={(v) => set('address', v, F.address, F.w8)}
+          onBlur={() => errors.touch(F.address)}
+          error={errors.errorOf(F.address) ?? errors.errorOf(F.w8)}
+          placeholder={t('address.addressPlaceholder')}
+          maxLength={MAX_LEN.address}
+          multiline
+          required
+          autoComplete="street-address"
+        />
+        <CheckboxRow name="mailingSameResidential" checked={form.same} onChange={(v) => set('same', v, F.same)}>
+          {t('address.same')}
+        </CheckboxRow>
+        {!form.same ? (
+          <div className="esop-address__tip" role="note">
+            <p>{t('address.sameTip')}</p>
+            {servicePhone ? (
+              <p>
+                {t('address.servicePhone')} <a href={`tel:${servicePhone.replace(/[^\d+]/g, '')}`}>{servicePhone}</a>
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+      </FieldGroup>
+
+      <FieldGroup>
+        <FileUploader
+          name="proofOfAddress"
+          label={t('address.proof')}
+          value={form.files}
+          onChange={(files) => {
+            set('files', files, F.files);
+            errors.touch(F.files);
+          }}
+          max={MAX_FILES.default}
+          category="UserApply"
+          accept="pdfOrImage"
+          hint={t('address.proofHint')}
+          error={errors.errorOf(F.files)}
+          required
+        />
+        <button type="button" className="esop-address__examples" onClick={() => setSamples(true)} aria-haspopup="dialog">
+          {t('address.examples')}
+        </button>
+      </FieldGroup>
+
+      <CountryPicker
+        visible={picker}
+        title={t('address.countryPicker')}
+        onClose={() => setPicker(false)}
+        onSelect={(code) => {
+          set('country', code, F.country, F.city);
+          errors.touch(F.country);
+        }}
+        priority={ADDRESS_PRIORITY}
+        value={form.country}
+      />
+      <SamplePopup visible={samples} title={t('address.samples.title')} onClose={() => setSamples(false)}>
+        <SampleDocuments />
+      </SamplePopup>
+      <ConfirmDialog
+        visible={confirming}
+        title={t('address.confirm.title')}
+        message={t('address.confirm.message')}
+        confirmText={t('address.confirm.ok')}
+        cancelText={t('address.confirm.edit')}
+        confirmLoading={rendering}
+        confirmDisabled={rendering}
+        onConfirm={() => void confirm()}
+        onCancel={() => setConfirming(false)}
+      >
+        <dl className="esop-address__confirm">
+          <div>
+            <dt>{t('address.confirm.country')}</dt>
+            <dd>{countryName(form.country)}</dd>
+          </div>
+          {form.city.trim() ? (
+            <div>
+              <dt>{t('address.confirm.city')}</dt>
+              <dd>{form.city.trim()}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{t('address.confirm.address')}</dt>
+            <dd>{form.address.trim()}</dd>
+          </div>
+        </dl>
+      </ConfirmDialog>
+    </StepPage>
+  );
+}
