@@ -65,9 +65,10 @@ export function DateField({ name, label, value, onChange, error, hint, min = DAT
     const clamped = base < min ? min : base > max ? max : base;
     return toDate(clamped);
   }, [value, min, max]);
-  const [draft, setDraft] = useState<Date>(start);
-  const draftRef = useRef(draft);
-  draftRef.current = draft;
+  // the wheels start at `initial` and then run on their own (feeding each change back as the value races
+  // react-vant's debounced change report); the last reported date waits in draftRef
+  const [initial, setInitial] = useState<Date>(start);
+  const draftRef = useRef(initial);
   const confirmTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(confirmTimer.current), []);
 
@@ -75,6 +76,10 @@ export function DateField({ name, label, value, onChange, error, hint, min = DAT
   useEffect(() => {
     if (!readOnly) void loadPicker().catch(() => undefined);
   }, [readOnly]);
+
+  const wheels = useRef<HTMLDivElement>(null);
+  const columnNames = useMemo(() => ['years', 'months', 'days'].map((k) => intl.formatMessage({ id: `ui.date.${k}` })), [intl]);
+  useWheelA11y(wheels, open, columnNames);
 
   const shown = value === LONG_TERM ? intl.formatMessage({ id: 'ui.date.longTerm' }) : isIsoDate(value) ? displayDate(value) : '';
 
@@ -89,7 +94,9 @@ export function DateField({ name, label, value, onChange, error, hint, min = DAT
   );
 
   const openPicker = () => {
-    setDraft(start());
+    const d = start();
+    draftRef.current = d;
+    setInitial(d);
     setOpen(true);
   };
   // react-vant's picker reports a wheel change 100 ms after it settles: confirm waits for it, so a quick
@@ -155,22 +162,79 @@ export function DateField({ name, label, value, onChange, error, hint, min = DAT
           ) : undefined
         }
       >
-        <div className="esop-date__wheels">
+        <div className="esop-date__wheels" ref={wheels}>
           <Suspense fallback={<div className="esop-date__loading">{intl.formatMessage({ id: 'common.loading' })}</div>}>
             <DatetimePicker
               type="date"
-              value={draft}
+              value={initial}
               minDate={minDate}
               maxDate={maxDate}
               showToolbar={false}
               visibleItemCount={5}
               itemHeight={44}
               formatter={formatter}
-              onChange={setDraft}
+              onChange={(d) => {
+                draftRef.current = d;
+              }}
             />
           </Suspense>
         </div>
       </Sheet>
     </div>
   );
+}
+
+/**
+ * react-vant's wheel columns are <ul>s of <li role="button" tabindex="0"> (hundreds of tab stops, lists of
+ * non-items): each column becomes a named listbox of options with the chosen one selected and the only
+ * tab stop; the arrow keys move the choice.
+ */
+function useWheelA11y(root: React.RefObject<HTMLDivElement | null>, open: boolean, names: string[]) {
+  useEffect(() => {
+    if (!open) return;
+    let observer: MutationObserver | undefined;
+    let frame = 0;
+    const set = (el: Element, name: string, v: string) => {
+      if (el.getAttribute(name) !== v) el.setAttribute(name, v);
+    };
+    const patch = () => {
+      root.current?.querySelectorAll('ul.rv-picker-column__wrapper').forEach((ul, i) => {
+        set(ul, 'role', 'listbox');
+        if (names[i]) set(ul, 'aria-label', names[i]);
+        ul.querySelectorAll(':scope > li').forEach((li) => {
+          const selected = li.classList.contains('rv-picker-column__item--selected');
+          set(li, 'role', 'option');
+          set(li, 'aria-selected', String(selected));
+          set(li, 'tabindex', selected ? '0' : '-1');
+        });
+      });
+    };
+    const onKey = (e: KeyboardEvent) => {
+      const li = (e.target as HTMLElement).closest('li[role="option"]');
+      if (!li || (e.key !== 'ArrowDown' && e.key !== 'ArrowUp')) return;
+      e.preventDefault();
+      const next = (e.key === 'ArrowDown' ? li.nextElementSibling : li.previousElementSibling) as HTMLElement | null;
+      if (next) {
+        next.click();
+        requestAnimationFrame(() => next.focus());
+      }
+    };
+    const start = () => {
+      const el = root.current;
+      if (!el) {
+        frame = requestAnimationFrame(start);
+        return;
+      }
+      patch();
+      observer = new MutationObserver(patch);
+      observer.observe(el, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'role', 'tabindex'] });
+      el.addEventListener('keydown', onKey);
+    };
+    start();
+    return () => {
+      cancelAnimationFrame(frame);
+      observer?.disconnect();
+      root.current?.removeEventListener('keydown', onKey);
+    };
+  }, [root, open, names]);
 }
