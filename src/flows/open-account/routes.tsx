@@ -5,6 +5,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { flowTitleKey } from './flow-context';
+import { COMPANY_SEARCH_ROUTE } from './company-choice';
 import { HOME_ROUTE, STEP_ROUTE } from '@core/domain/steps';
 
 export interface FlowRoute {
@@ -28,6 +29,7 @@ const MaintenanceScreen = lazy(() => import('./screens/maintenance/MaintenanceSc
 const EnterprisePromptScreen = lazy(() => import('./screens/enterprise-prompt/EnterprisePromptScreen'));
 const NotFoundScreen = lazy(() => import('./screens/not-found/NotFoundScreen'));
 const StatementScreen = lazy(() => import('./screens/statement/StatementScreen'));
+const CompanySearchScreen = lazy(() => import('./screens/company-search/CompanySearchScreen'));
 const UserInfoScreen = lazy(() => import('./screens/user-info/UserInfoScreen'));
 const ProofAddressScreen = lazy(() => import('./screens/proof-address/ProofAddressScreen'));
 const IdCardScreen = lazy(() => import('./screens/id-card/IdCardScreen'));
@@ -47,6 +49,7 @@ export function flowRoutes({ esop }: { esop: boolean }): FlowRoute[] {
     { path: STEP_ROUTE.USERINFO, submittedFlag: false, titleKey, public: false, Screen: UserInfoScreen },
     { path: STEP_ROUTE.PROOFADDRESS, submittedFlag: false, titleKey, public: false, Screen: ProofAddressScreen },
     { path: STEP_ROUTE.STATEMENT, submittedFlag: false, titleKey, public: false, Screen: StatementScreen },
+    { path: COMPANY_SEARCH_ROUTE, submittedFlag: false, titleKey, public: false, Screen: CompanySearchScreen },
     // a path without a screen on this page (e.g. a step whose screen another issue builds)
     { path: '*', submittedFlag: true, titleKey, public: true, Screen: NotFoundScreen },
   ];

@@ -1,0 +1,204 @@
+/**
+ * Company search (/C_SearchCompany; spec part 1 §2 "Company search page", §5 "Company search"): a search box
+ * (from 2 characters, 200 ms after the last key, pages of 10 with "show more" and loading on scroll), the
+ * results with their registered location, empty and error states, and a manual-entry popup (name 4-200,
+ * address required up to 500 and not the name again — a toast otherwise). The choice goes back to the
+ * opener through ../../company-choice.ts.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useQueries } from '@tanstack/react-query';
+import { companySearchQuery } from '@core/api/company-search';
+import { useT } from '@core/i18n';
+import { StepPage } from '@core/ui/StepPage';
+import { FooterButton } from '@core/ui/FooterButton';
+import { TextField } from '@core/ui/form';
+import { Sheet } from '@core/ui/pickers';
+import { toast } from '@core/ui/toast';
+import { COMPANY_SEARCH, checkManualCompanyAddress, checkManualCompanyName, searchWord } from '@core/domain/company';
+import { MAX_LEN, MIN_LEN } from '@core/domain/identity';
+import { useHandCompanyBack } from '../../company-choice';
+import './company-search.css';
+
+/** The search word, settled COMPANY_SEARCH.debounceMs after the last change; null while too short. */
+function useSettledWord(typed: string): string | null {
+  const [word, setWord] = useState<string | null>(() => searchWord(typed));
+  useEffect(() => {
+    const next = searchWord(typed);
+    if (next === null) {
+      setWord(null);
+      return;
+    }
+    const timer = setTimeout(() => setWord(next), COMPANY_SEARCH.debounceMs);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  return word;
+}
+
+export default function CompanySearchScreen() {
+  const t = useT();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const handBack = useHandCompanyBack();
+  const [typed, setTyped] = useState(() => params.get('word') ?? '');
+  const word = useSettledWord(typed);
+  const [pages, setPages] = useState(1);
+  const [manualOpen, setManualOpen] = useState(false);
+  useEffect(() => setPages(1), [word]);
+
+  const queries = useQueries({
+    queries: Array.from({ length: word ? pages : 0 }, (_, i) => ({ ...companySearchQuery(word ?? '', i + 1), enabled: !!word })),
+  });
+  const items = queries.flatMap((q) => q.data?.items ?? []);
+  const total = queries[0]?.data?.total ?? 0;
+  const last = queries[queries.length - 1];
+  const firstLoading = !!word && queries.length > 0 && queries[0].isPending;
+  const failed = queries.find((q) => q.isError);
+  const loadingMore = pages > 1 && !!last?.isPending;
+  const hasMore = !!word && !failed && !last?.isPending && items.length < total;
+
+  // load the next page when the end of the list scrolls into view (where IntersectionObserver exists)
+  const sentinel = useRef<HTMLDivElement>(null);
+  const moreRef = useRef(() => {});
+  moreRef.current = () => {
+    if (hasMore) setPages((p) => p + 1);
+  };
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) moreRef.current();
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [word]);
+
+  return (
+    <StepPage
+      title={t('company.title')}
+      onBack={() => navigate(-1)}
+      className="oa-company"
+      footer={
+        <div className="oa-company__manual">
+          <span>{t('company.manualPrompt')}</span>
+          <FooterButton onClick={() => setManualOpen(true)}>{t('company.manualOpen')}</FooterButton>
+        </div>
+      }
+    >
+      <div role="search" className="oa-company__search">
+        <TextField
+          name="companyWord"
+          label={t('company.search')}
+          value={typed}
+          placeholder={t('company.searchPlaceholder', { min: COMPANY_SEARCH.minChars })}
+          maxLength={100}
+          onChange={setTyped}
+        />
+      </div>
+
+      <div className="oa-company__status" role="status" aria-live="polite">
+        {!word && !searchWord(typed) ? <p className="oa-company__note">{t('company.typeMore', { min: COMPANY_SEARCH.minChars })}</p> : null}
+        {firstLoading ? <p className="oa-company__note">{t('company.searching')}</p> : null}
+        {word && !firstLoading && !failed && items.length === 0 ? <p className="oa-company__note">{t('company.empty', { word })}</p> : null}
+      </div>
+
+      {failed ? (
+        <div className="oa-company__error" role="alert">
+          <p>{t('company.failed')}</p>
+          <button type="button" className="oa-company__link" onClick={() => void failed.refetch()}>
+            {t('company.retry')}
+          </button>
+        </div>
+      ) : null}
+
+      {items.length ? (
+        <ul className="oa-company__list" aria-label={t('company.results')}>
+          {items.map((c) => (
+            <li key={c.id}>
+              <button type="button" className="oa-company__item" onClick={() => handBack({ id: c.id, name: c.name, address: c.regLocation, manual: false })}>
+                <span className="oa-company__name">{c.name}</span>
+                <span className="oa-company__place">{c.regLocation ? t('company.registered', { place: c.regLocation }) : t('company.noPlace')}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <div ref={sentinel} className="oa-company__sentinel" aria-hidden="true" />
+      {hasMore ? (
+        <button type="button" className="oa-company__more" onClick={() => setPages((p) => p + 1)}>
+          {t('company.more')}
+        </button>
+      ) : null}
+      {loadingMore ? <p className="oa-company__note">{t('company.loadingMore')}</p> : null}
+      {word && items.length > 0 && !hasMore && !loadingMore && !failed ? <p className="oa-company__note">{t('company.end')}</p> : null}
+
+      <ManualEntry visible={manualOpen} initialName={typed.trim()} onClose={() => setManualOpen(false)} onDone={(name, address) => handBack({ name, address, manual: true })} />
+    </StepPage>
+  );
+}
+
+function ManualEntry({ visible, initialName, onClose, onDone }: { visible: boolean; initialName: string; onClose: () => void; onDone: (name: string, address: string) => void }) {
+  const t = useT();
+  const [name, setName] = useState('');
+  const [address, setAddress] = useState('');
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (visible) {
+      setName(initialName);
+      setAddress('');
+      setShown(false);
+    }
+    // only when the popup opens
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [visible]);
+
+  const nameRule = checkManualCompanyName(name);
+  const addressRule = checkManualCompanyAddress(address, name);
+  const ruleText = (rule: string | null, values: Record<string, number>) => (rule ? t(`rules.${rule}`, values) : undefined);
+
+  const confirm = () => {
+    setShown(true);
+    if (addressRule === 'sameAsName') {
+      toast.show(t('company.sameAsName'));
+      return;
+    }
+    if (nameRule || addressRule) return;
+    onDone(name.trim(), address.trim());
+  };
+
+  return (
+    <Sheet
+      visible={visible}
+      title={t('company.manualTitle')}
+      onClose={onClose}
+      footer={
+        <FooterButton onClick={confirm}>{t('company.manualConfirm')}</FooterButton>
+      }
+    >
+      <div className="oa-company__manual-form">
+        <TextField
+          name="manualCompanyName"
+          label={t('company.manualName')}
+          value={name}
+          required
+          maxLength={MAX_LEN.companyName}
+          placeholder={t('company.manualNamePlaceholder', { min: MIN_LEN.companyNameManual })}
+          onChange={setName}
+          error={shown ? ruleText(nameRule, { min: MIN_LEN.companyNameManual, max: MAX_LEN.companyName }) : undefined}
+        />
+        <TextField
+          name="manualCompanyAddress"
+          label={t('company.manualAddress')}
+          value={address}
+          required
+          multiline
+          maxLength={MAX_LEN.address}
+          placeholder={t('company.manualAddressPlaceholder')}
+          onChange={setAddress}
+          error={shown && addressRule !== 'sameAsName' ? ruleText(addressRule, { max: MAX_LEN.address }) : undefined}
+        />
+      </div>
+    </Sheet>
+  );
+}
