@@ -12,7 +12,7 @@ export type SampleKind = (typeof SAMPLE_KINDS)[number];
 const ACCENT: Record<SampleKind, string> = {
   bank: '#1d4ed8',
   credit: '#6d28d9',
-  electricity: '#b45309',
+  electricity: '#ca8a04',
   gas: '#0f766e',
   telecom: '#be185d',
 };
@@ -21,7 +21,9 @@ const MARK = '#c2410c';
 
 /** A dashed outline with a tag above its top-left corner. */
 function Mark({ x, y, w, h, label }: { x: number; y: number; w: number; h: number; label: string }) {
-  const tagW = Math.max(30, label.length * 6.2 + 12);
+  // a CJK character is about as wide as the font size, a Latin letter about 0.62 of it
+  const textW = [...label].reduce((w, ch) => w + (/[\u2e80-\uffef]/.test(ch) ? 9.4 : 5.8), 0);
+  const tagW = Math.max(30, textW + 12);
   return (
     <g>
       <rect x={x} y={y} width={w} height={h} rx={3} fill="rgba(234,88,12,0.08)" stroke={MARK} strokeWidth={1.2} strokeDasharray="4 2" />
