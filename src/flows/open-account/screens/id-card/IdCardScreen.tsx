@@ -482,10 +482,10 @@ function IdCardForm({ application }: { application: ApplicationView }) {
         visible={registeredPhone !== null}
         title={t('idcard.registeredTitle')}
         message={
-          <>
+          <div className="idc__registered">
             <p>{t('idcard.registered', { phone: registeredPhone ?? '' })}</p>
             <p>{t('idcard.registeredAdvice')}</p>
-          </>
+          </div>
         }
         showCancel={false}
         confirmText={t('idcard.gotIt')}
