@@ -1,5 +1,5 @@
 import { CALLS, ErrorCode, STEP_VERSION, cnIdCheckDigit } from '@core/domain';
-import { luhnValid } from '../src/modules/applications/step-checks/bankcard';
+import { luhnApplies, luhnValid } from '../src/modules/applications/step-checks/bankcard';
 import { createTestApp, TestClock, HOUR, MINUTE, type CallResult, type TestApp, type TestClient } from './helpers';
 
 const clock = new TestClock(Date.parse('2026-11-21T04:00:00Z'));
@@ -65,6 +65,17 @@ test.each([
   ['12a4', false],
 ])('luhn %s → %s', (digits, ok) => expect(luhnValid(digits)).toBe(ok));
 
+test.each([
+  ['6222021234567890128', true],
+  ['4111111111111111', true],
+  ['5500000000000004', true],
+  ['62220212345678', false], // 14 digits
+  ['95588012345678901', false], // old domestic number
+  ['6222021234567890128123', false], // 22 digits
+  ['4000000000000000002', true], // Visa, 19 digits
+  ['400000000000002', false], // 15 digits
+])('luhn applies to %s → %s', (digits, applies) => expect(luhnApplies(digits)).toBe(applies));
+
 describe('ApplyUpdate BANKCARD', () => {
   test('a complete bank card page is saved as sent; with the scanned image too', async () => {
     const c = await user();
@@ -98,6 +109,8 @@ describe('ApplyUpdate BANKCARD', () => {
     const appId = await atBankCard(c);
     const res = await save(c, appId, good({}, { acctNumber: BAD_CARD }));
     expect(res.body.error?.code).toBe(ErrorCode.BANK_CARD_WRONG);
+    // a number of a scheme without a public check digit is not refused for it
+    expect((await save(c, appId, good({}, { acctNumber: '95588012345678901' }))).status).toBe(200);
   });
 
   test('the scanned image must be a UserInfo file of the caller', async () => {

@@ -1,7 +1,9 @@
 /**
  * BANKCARD service-only rules (after the domain's validateBankcard passed):
- * - the card number carries a valid Luhn (mod 10) check digit, as the numbers of UnionPay debit cards do:
- *   otherwise 150302 "bank card wrong" (the screen shows the bank-card-wrong message);
+ * - a card number of a scheme that mandates the Luhn (mod 10) check digit — UnionPay (62), Visa (4), Mastercard
+ *   (5), 16 to 19 digits — must carry a valid one: otherwise 150302 "bank card wrong" (the screen shows the
+ *   bank-card-wrong message). Older domestic numbers (e.g. 9xxx passbook-linked cards) follow no public check
+ *   digit rule and are not checked;
  * - a scanned card image is the caller's UserInfo file.
  */
 import { ErrorCode, at, str } from '@core/domain';
@@ -24,12 +26,16 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/** The card's scheme mandates a Luhn check digit (see the file comment). */
+export const luhnApplies = (digits: string) => /^(62|4|5)\d+$/.test(digits) && digits.length >= 16 && digits.length <= 19;
+
 export const checkBankcard: StepCheck = async ({ tx, userId, data }) => {
   const scanned = at(data, 'documentInfo.bankCard');
   if (scanned !== undefined) {
     const issues = await filesOfCategory(tx, userId, [['documentInfo.bankCard', scanned]], 'UserInfo');
     if (issues.length) return issues;
   }
-  if (!luhnValid(str(at(data, 'bankInfo.acctNumber')))) throw new AppError(ErrorCode.BANK_CARD_WRONG);
+  const number = str(at(data, 'bankInfo.acctNumber'));
+  if (luhnApplies(number) && !luhnValid(number)) throw new AppError(ErrorCode.BANK_CARD_WRONG);
   return [];
 };
