@@ -35,6 +35,9 @@ import './statement.css';
 
 const STEP: StepName = 'STATEMENT';
 
+/** A service issue's path falls under a field (e.g. documentInfo.statement.0 under documentInfo.statement). */
+const within = (path: string, field: string) => path === field || path.startsWith(`${field}.`);
+
 /** Values for the rule texts of each field (`rules.tooLong` "at most {max}" ...). */
 const RULE_VALUES: Record<string, { max?: number; min?: number }> = {
   'statementInfo.brokerName': { max: MAX_LEN.brokerName },
@@ -87,7 +90,7 @@ export default function StatementScreen() {
           supplement={supplement}
           onBack={back}
           serverIssues={serverIssues}
-          clearServerIssue={(field) => setServerIssues((list) => (list.some((i) => i.field === field) ? list.filter((i) => i.field !== field) : list))}
+          clearServerIssue={(field) => setServerIssues((list) => (list.some((i) => within(i.field, field)) ? list.filter((i) => !within(i.field, field)) : list))}
         />
       ) : (
         <StepPage title={t('statement.title')} onBack={back}>
@@ -162,7 +165,7 @@ function StatementBody({ application, flow, supplement, onBack, serverIssues, cl
 
   const errorOf = (field: string): string | undefined => {
     if (!showAll && !touched.has(field)) return undefined;
-    const issue = issues.find((i) => i.field === field) ?? serverIssues.find((i) => i.field === field);
+    const issue = issues.find((i) => i.field === field) ?? serverIssues.find((i) => within(i.field, field));
     return issue ? t(`rules.${issue.rule}`, RULE_VALUES[field] ?? {}) : undefined;
   };
 

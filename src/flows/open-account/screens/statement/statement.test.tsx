@@ -310,6 +310,22 @@ describe('errors on save', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog', { name: 'ID already registered' })).not.toBeInTheDocument());
   });
 
+  test('100400 from the service: its issues show on the fields', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    api({
+      applyUpdate: (p: { draft?: boolean }) => {
+        if (p.draft) return { application: app, nextStep: null };
+        throw new ApiError(100400, 'Invalid input', { issues: [{ path: 'data.documentInfo.statement.0', message: 'format' }] }, 400);
+      },
+    });
+    renderStatement();
+    await fillHkDocument();
+    await fillStatementPart();
+    await click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('The format is not correct')).toBeInTheDocument();
+    expect(screen.getByLabelText('Statement')).toHaveAccessibleDescription(expect.stringContaining('The format is not correct'));
+  });
+
   test('another save error is logged and the general toast shows', async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     api({
