@@ -74,16 +74,18 @@ export default function StatementScreen() {
   const flow = useStepFlow(STEP, { onError });
   const application = flow.application;
 
+  // no application, or one without the statement step (not restricted, or hk): nothing to save here
+  const noStatement = application === null || (!!application && !application.applyStepsName.includes(STEP));
   useEffect(() => {
-    if (application === null) navigate(HOME_ROUTE, { replace: true });
-  }, [application, navigate]);
+    if (noStatement) navigate(HOME_ROUTE, { replace: true });
+  }, [noStatement, navigate]);
 
   const back = () => (supplement ? navigate(-1) : navigate(HOME_ROUTE));
   const t = useT();
 
   return (
     <>
-      {application ? (
+      {application && !noStatement ? (
         <StatementBody
           application={application}
           flow={flow}

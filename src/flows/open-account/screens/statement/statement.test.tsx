@@ -146,6 +146,13 @@ describe('variants', () => {
   });
 });
 
+test('an application without the statement step goes home', async () => {
+  app = makeApplication({ clientType: 'hk' });
+  api();
+  renderStatement();
+  await waitFor(() => expect(currentLocation()).toBe('/account'));
+});
+
 describe('the HK identity card question', () => {
   test('no → overseas proof and promise; yes clears them; no again clears the HK ID', async () => {
     const a = api();
