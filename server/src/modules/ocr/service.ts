@@ -43,8 +43,8 @@ export async function idcardOcr(deps: OcrDeps, userId: string, ossId: string, lo
   if (quality.saturation < QUALITY_LIMITS.minSaturation) throw new AppError(ErrorCode.ID_NOT_ORIGINAL);
   if (quality.blownOut > QUALITY_LIMITS.maxBlownOut) throw new AppError(ErrorCode.ID_REFLECTIVE);
 
-  const read = await deps.ocr.readIdCard(card.crop);
   const today = todayInHongKong(deps.clock.now());
+  const read = await deps.ocr.readIdCard(card.crop, { today });
   const answer: Omit<Res<'idcardOcr'>, 'cropIdCard'> = {
     side: 'front',
     name: '',

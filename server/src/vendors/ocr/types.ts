@@ -29,8 +29,8 @@ export interface BankCardText {
 
 export interface OcrVendor {
   readonly name: string;
-  /** `card`: the card cut out of the photo (JPEG or PNG) */
-  readIdCard(card: Buffer): Promise<IdCardText>;
+  /** `card`: the card cut out of the photo (JPEG or PNG); `today` (YYYY-MM-DD, Hong Kong): the service's date, for choosing among readings of the ID number */
+  readIdCard(card: Buffer, ctx?: { today?: string }): Promise<IdCardText>;
   readBankCard(card: Buffer): Promise<BankCardText>;
   /** frees engines and workers (called when the app closes) */
   close(): Promise<void>;
