@@ -17,6 +17,8 @@ import {
   SAMPLE_BANK,
   type IdFrontOptions,
 } from '../../scripts/make-card-images';
+import { findCard } from '../src/modules/ocr/card-image';
+import { createLocalOcr } from '../src/vendors/ocr';
 import { createTestApp, TestClock, userMaker, type TestApp, type TestClient } from './helpers';
 
 const OCR_TIMEOUT = 60_000;
@@ -222,10 +224,10 @@ describe('IdcardOcr', () => {
 
 describe('BankcardOcr', () => {
   test(
-    'the embossed number, digits only',
+    'the embossed number, digits only (PNG photo)',
     async () => {
       const c = await user();
-      const ossId = await uploaded(c, await makeBankCard({ bankName: '中国工商银行', number: '6222 0212 3456 7890 128', holder: 'LI XIUYING' }));
+      const ossId = await uploaded(c, await makeBankCard({ bankName: '中国工商银行', number: '6222 0212 3456 7890 128', holder: 'LI XIUYING' }, 'png'), 'card.png');
       const res = await c.call('bankcardOcr', { ossId, ossCategory: 'UserInfo' });
       expect([res.status, res.body]).toEqual([200, { result: { acctNumber: '6222021234567890128' } }]);
     },
@@ -245,3 +247,15 @@ describe('BankcardOcr', () => {
     OCR_TIMEOUT,
   );
 });
+
+test(
+  'a reading slower than the timeout fails and ends its worker (nothing is left running)',
+  async () => {
+    const slow = createLocalOcr({ timeoutMs: 1 });
+    const card = await findCard(await makeIdBack(SAMPLE_BACK));
+    await expect(slow.readIdCard(card!.crop)).rejects.toThrow(/longer than 1 ms/);
+    await expect(slow.readBankCard(card!.crop)).rejects.toThrow(/longer than 1 ms/);
+    await slow.close();
+  },
+  OCR_TIMEOUT,
+);
