@@ -44,8 +44,6 @@ export interface DateFieldProps {
   placeholder?: string;
 }
 
-const CHANGE_SETTLE_MS = 150;
-
 const toDate = (iso: string) => {
   const [y, m, d] = iso.split('-').map(Number);
   return new Date(y, m - 1, d);
@@ -69,8 +67,6 @@ export function DateField({ name, label, value, onChange, error, hint, min = DAT
   // react-vant's debounced change report); the last reported date waits in draftRef
   const [initial, setInitial] = useState<Date>(start);
   const draftRef = useRef(initial);
-  const confirmTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(confirmTimer.current), []);
 
   // fetch the picker's code while the user reads the form, not when they tap
   useEffect(() => {
@@ -99,14 +95,13 @@ export function DateField({ name, label, value, onChange, error, hint, min = DAT
     setInitial(d);
     setOpen(true);
   };
-  // react-vant's picker reports a wheel change 100 ms after it settles: confirm waits for it, so a quick
-  // tap on Confirm right after a spin still takes the date shown
+  // react-vant reports a wheel change 100 ms after it settles (and, racing its own re-render, sometimes not
+  // at all): Confirm takes the date the wheels show, read from their selected options; the last report
+  // (draftRef) is the fallback while the wheels are not there yet
   const confirm = () => {
-    clearTimeout(confirmTimer.current);
-    confirmTimer.current = setTimeout(() => {
-      onChange(isoOf(draftRef.current));
-      setOpen(false);
-    }, CHANGE_SETTLE_MS);
+    const shownOnWheels = wheels.current ? readWheels(wheels.current, formatter, minDate, maxDate) : null;
+    onChange(isoOf(shownOnWheels ?? draftRef.current));
+    setOpen(false);
   };
 
   return (
@@ -182,6 +177,24 @@ export function DateField({ name, label, value, onChange, error, hint, min = DAT
       </Sheet>
     </div>
   );
+}
+
+/** The date the three wheels (year, month, day) show as selected, clamped to the month's end and to [min, max]; null if they are not all there. */
+export function readWheels(root: HTMLElement, format: (type: string, value: string) => string, min: Date, max: Date): Date | null {
+  const cols = root.querySelectorAll('ul.rv-picker-column__wrapper');
+  if (cols.length !== 3) return null;
+  const picked = Array.from(cols).map((ul) => ul.querySelector(':scope > li.rv-picker-column__item--selected')?.textContent ?? null);
+  if (picked.some((t) => t === null)) return null;
+  const find = (type: string, from: number, to: number, text: string | null) => {
+    for (let v = from; v <= to; v++) if (format(type, type === 'year' ? String(v) : pad(v)) === text) return v;
+    return null;
+  };
+  const y = find('year', min.getFullYear(), max.getFullYear(), picked[0]);
+  const m = find('month', 1, 12, picked[1]);
+  const d = find('day', 1, 31, picked[2]);
+  if (y === null || m === null || d === null) return null;
+  const date = new Date(y, m - 1, Math.min(d, new Date(y, m, 0).getDate()));
+  return date < min ? min : date > max ? max : date;
 }
 
 /**
