@@ -161,6 +161,19 @@ describe('ApplyUpdate IDCARD', () => {
     expect(res.body.error?.code).toBe(ErrorCode.ID_REGISTERED);
   });
 
+  test('under a reject status the saved name and ID number cannot change', async () => {
+    const c = await user();
+    const appId = await start(c);
+    const data = await idcardData(c, { idNumber: makeCnId('1990-03-07', '579') });
+    expect((await save(c, appId, data)).status).toBe(200);
+    await t.db.query(`UPDATE applications SET reject_data = $2::jsonb WHERE app_id = $1`, [appId, JSON.stringify({ steps: ['IDCARD'], message: 'check the address' })]);
+    const changed = { ...data, chineseName: '张四', idNumber: makeCnId('1990-03-07', '791') };
+    expect(issuesOf(await save(c, appId, changed))).toEqual(['data.chineseName:format', 'data.idNumber:format']);
+    const addressOnly = { ...data, idAddress: '广东省深圳市南山区科技园路2号', contactInfo: { ...(data.contactInfo as object), residentialAddress: '广东省深圳市南山区科技园路2号', mailingAddress: '广东省深圳市南山区科技园路2号' } };
+    const res = await save(c, appId, addressOnly);
+    expect([res.status, res.body.error]).toEqual([200, undefined]);
+  });
+
   test('an archived application of another user does not hold the number', async () => {
     const holder = await user();
     const holderApp = await start(holder);

@@ -4,7 +4,9 @@
  * - the four images (card sides and their crops) are the caller's UserInfo files (ownership itself is checked
  *   for every step before this);
  * - the ID number is not held by another user's active application → 150204 with data.phone, the holder's
- *   phone masked (maskPhone).
+ *   phone masked (maskPhone);
+ * - under a reject status (reject_data with steps) the saved name and ID number stay as they were (the screen
+ *   shows them read-only): a change → 100400 "format" on the field.
  */
 import { ErrorCode, at, maskPhone, str } from '@core/domain';
 import type { Db } from '../../../db';
@@ -41,9 +43,22 @@ export async function filesOfCategory(db: Db, userId: string, refs: ReadonlyArra
 
 const IMAGES = ['documentInfo.idCard.front', 'documentInfo.idCard.back', 'documentInfo.CropIdCard.front', 'documentInfo.CropIdCard.back'] as const;
 
-export const checkIdcard: StepCheck = async ({ tx, userId, data }) => {
+/** Issues for a changed name or ID number of a returned application that had them saved. */
+async function lockedFields(db: Db, appId: string, data: Record<string, unknown>): Promise<Issue[]> {
+  const { rows } = await db.query<{ steps: number; saved: Record<string, unknown> | null }>(
+    `SELECT jsonb_array_length(COALESCE(reject_data->'steps', '[]'::jsonb)) AS steps, data->'IDCARD' AS saved FROM applications WHERE app_id = $1`,
+    [appId],
+  );
+  const row = rows[0];
+  if (!row || !row.steps || !row.saved) return [];
+  return (['chineseName', 'idNumber'] as const)
+    .filter((f) => typeof row.saved![f] === 'string' && row.saved![f] !== data[f])
+    .map((f) => ({ path: `data.${f}`, message: 'format' }));
+}
+
+export const checkIdcard: StepCheck = async ({ tx, userId, appId, data }) => {
   const idNumber = str(data.idNumber);
-  const issues: Issue[] = [];
+  const issues: Issue[] = [...(await lockedFields(tx, appId, data))];
   if (!isKnownRegion(idNumber.slice(0, 6))) issues.push({ path: 'data.idNumber', message: 'cnIdRegion' });
   issues.push(...(await filesOfCategory(tx, userId, IMAGES.map((p) => [p, at(data, p)] as const), 'UserInfo')));
   if (issues.length) return issues;
