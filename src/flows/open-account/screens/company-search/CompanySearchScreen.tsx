@@ -7,8 +7,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useQueries } from '@tanstack/react-query';
-import { companySearchQuery } from '@core/api/company-search';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { companyInfoQuery } from '@core/api/company-info';
+import { companySearchQuery, type CompanyItem } from '@core/api/company-search';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { FooterButton } from '@core/ui/FooterButton';
@@ -40,6 +41,19 @@ export default function CompanySearchScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const handBack = useHandCompanyBack();
+  const qc = useQueryClient();
+  const [choosing, setChoosing] = useState(false);
+  // a result without its registered location: the company's details are asked for it (CompanyInfo); without them the choice goes back as it is
+  const choose = async (c: CompanyItem) => {
+    if (choosing) return;
+    let address = c.regLocation;
+    if (!address) {
+      setChoosing(true);
+      address = await qc.fetchQuery(companyInfoQuery(c.id)).then((info) => info.regLocation, () => '');
+      setChoosing(false);
+    }
+    handBack({ id: c.id, name: c.name, address, manual: false });
+  };
   const [typed, setTyped] = useState(() => params.get('word') ?? '');
   const word = useSettledWord(typed);
   const [pages, setPages] = useState(1);
@@ -115,7 +129,7 @@ export default function CompanySearchScreen() {
         <ul className="oa-company__list" aria-label={t('company.results')}>
           {items.map((c) => (
             <li key={c.id}>
-              <button type="button" className="oa-company__item" onClick={() => handBack({ id: c.id, name: c.name, address: c.regLocation, manual: false })}>
+              <button type="button" className="oa-company__item" aria-busy={choosing || undefined} onClick={() => void choose(c)}>
                 <span className="oa-company__name">{c.name}</span>
                 <span className="oa-company__place">{c.regLocation ? t('company.registered', { place: c.regLocation }) : t('company.noPlace')}</span>
               </button>

@@ -21,6 +21,7 @@ function companies(word: string) {
 
 function api(search?: (p: SearchReq) => unknown) {
   return installFakeApi({
+    companyInfo: (p: { keyword: string }) => ({ id: p.keyword, name: 'details', regLocation: `Details of ${p.keyword}`, vendor: 'local' }),
     companySearch:
       search ??
       ((p: SearchReq) => {
@@ -151,6 +152,17 @@ describe('the choice goes back to the opener', () => {
     expect(screen.getByLabelText('chosen company')).toHaveTextContent('Acme Holdings 3 Limited | Hong Kong 3 | C3');
     await act(async () => screen.getByRole('button', { name: 'take' }).click());
     await waitFor(() => expect(screen.getByLabelText('chosen company')).toHaveTextContent('none'));
+  });
+
+  test('a result without its registered location: CompanyInfo gives it', async () => {
+    const a = api();
+    renderSearch();
+    await typeWord('Acme');
+    await advance(200);
+    await act(async () => (await screen.findByRole('button', { name: /Acme Holdings 1 Limited/ })).click());
+    await waitFor(() => expect(currentLocation()).toBe('/jobStatus'));
+    expect(a.calls('companyInfo')).toEqual([{ keyword: 'C1' }]);
+    expect(screen.getByLabelText('chosen company')).toHaveTextContent('Acme Holdings 1 Limited | Details of C1 | C1');
   });
 
   test('opened directly (no history): goes to the opener named by `from`', async () => {
