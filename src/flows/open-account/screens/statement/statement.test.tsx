@@ -146,6 +146,21 @@ describe('variants', () => {
   });
 });
 
+test('the form starts from the draft, else from the saved statement', async () => {
+  app = {
+    ...app,
+    data: {
+      STATEMENT: { statementInfo: { type: 1, broker: 2, name: 'SAVED', account: '1' }, documentInfo: { statement: [] } },
+      drafts: { STATEMENT: { statementInfo: { type: 0, name: 'DRAFT', account: '22' } } },
+    },
+  };
+  api();
+  renderStatement();
+  expect(await screen.findByRole('radio', { name: 'No' })).toBeChecked();
+  expect(screen.getByLabelText('Account holder name', { selector: 'input' })).toHaveValue('DRAFT');
+  expect(screen.getByLabelText('Account number', { selector: 'input' })).toHaveValue('22');
+});
+
 test('an application without the statement step goes home', async () => {
   app = makeApplication({ clientType: 'hk' });
   api();
