@@ -11,7 +11,7 @@ import { createHashRouter, RouterProvider } from 'react-router-dom';
 import { createQueryClient } from '@core/api';
 import { I18nProvider } from '@core/i18n';
 import { GuardSettingsProvider } from '@core/router';
-import { ToastHost } from '@core/ui';
+import { ToastHost } from '@core/ui/ToastHost';
 import { routeObjects } from './AppShell';
 import { FlowContext, flowTitleKey, type FlowSettings } from './flow-context';
 import { flowRoutes, preloadFirstScreens } from './routes';
