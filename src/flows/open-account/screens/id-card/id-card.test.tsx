@@ -78,7 +78,7 @@ function api(app: ApplicationView, ocr: Ocr = {}, over: FakeApiHandlers = {}, pi
   });
 }
 
-function render(app: ApplicationView) {
+function render() {
   return renderWithProviders(
     <Routes>
       <Route path="/IDcard" element={<IdCardScreen />} />
@@ -121,7 +121,7 @@ const nextButton = () => screen.getByRole('button', { name: 'Next' });
 
 test('the fields appear only when both sides are recognised, filled from OCR, pinyin and birthplace', async () => {
   const fake = api(cnApp());
-  render(cnApp());
+  render();
   await uploadSide('Portrait side', 'front01');
   await waitFor(() => expect(fake.calls('idcardOcr')).toHaveLength(1));
   expect(screen.queryByLabelText('Name in Chinese')).toBeNull();
@@ -144,7 +144,7 @@ test('the fields appear only when both sides are recognised, filled from OCR, pi
 
 test('a photo of the wrong side opens the error dialog and is dropped', async () => {
   const fake = api(cnApp());
-  render(cnApp());
+  render();
   await uploadSide('Portrait side', 'back001');
   const dialog = await screen.findByRole('alertdialog', { name: 'Recognition failed' });
   expect(dialog).toHaveTextContent('Please upload the portrait side of your ID card.');
@@ -157,7 +157,7 @@ test('a photo of the wrong side opens the error dialog and is dropped', async ()
 
 test('an OCR error shows its translated message on the tile; another failure the generic one', async () => {
   api(cnApp(), { unclear: undefined, offline: () => Promise.reject(ApiError.network()) });
-  render(cnApp());
+  render();
   await uploadSide('Portrait side', 'unclear');
   expect(await screen.findByText('The ID edges are unclear, misplaced or cut off.')).toBeInTheDocument();
   await uploadSide('National emblem side', 'offline');
@@ -166,7 +166,7 @@ test('an OCR error shows its translated message on the tile; another failure the
 
 test('a name with several readings shows the warning and the note in the confirm dialog', async () => {
   api(cnApp(), {}, {}, { surnameIsPolyphone: true, nameIsPolyphone: false });
-  render(cnApp());
+  render();
   await uploadBoth();
   expect(await screen.findByText('Your name has multiple pronunciations. Please check the pinyin.')).toBeInTheDocument();
   await waitFor(() => expect(nextButton()).toBeEnabled());
@@ -178,7 +178,7 @@ test('a name with several readings shows the warning and the note in the confirm
 test('under 18: the blocking dialog and Next disabled', async () => {
   const birthday = addMonths(todayInHongKong(), -12 * 17);
   api(cnApp(), { front01: () => front({ birthday, idNumber: makeCnId(birthday) }) });
-  render(cnApp());
+  render();
   await uploadBoth();
   const dialog = await screen.findByRole('alertdialog', { name: 'Unable to open online' });
   expect(dialog).toHaveTextContent('Users under 18 cannot open an account');
@@ -189,7 +189,7 @@ test('under 18: the blocking dialog and Next disabled', async () => {
 test('validity under 6 months: the blocking dialog and Next disabled', async () => {
   const end = addMonths(todayInHongKong(), 3);
   api(cnApp(), { back001: () => back({ idValidTime: `2007-01-01,${end}` }) });
-  render(cnApp());
+  render();
   await uploadBoth();
   expect(await screen.findByRole('alertdialog', { name: 'Unable to open online' })).toHaveTextContent('Your ID expires within 6 months');
   expect(nextButton()).toBeDisabled();
@@ -197,7 +197,7 @@ test('validity under 6 months: the blocking dialog and Next disabled', async () 
 
 test('Next: the confirm dialog shows ID number, pinyin and address; Confirm saves the exact IDCARD data', async () => {
   const fake = api(cnApp());
-  render(cnApp());
+  render();
   await uploadBoth();
   // editing the pinyin marks it as modified
   const given = screen.getByLabelText('Given name (pinyin)');
@@ -243,7 +243,7 @@ test('Next: the confirm dialog shows ID number, pinyin and address; Confirm save
 
 test('Edit in the confirm dialog returns to the form without saving', async () => {
   const fake = api(cnApp());
-  render(cnApp());
+  render();
   await uploadBoth();
   await waitFor(() => expect(nextButton()).toBeEnabled());
   await userEvent.click(nextButton());
@@ -257,7 +257,7 @@ test('Edit in the confirm dialog returns to the form without saving', async () =
 
 test('unticking the address box shows the tip with the service link and disables Next', async () => {
   api(cnApp());
-  render(cnApp());
+  render();
   await uploadBoth();
   await waitFor(() => expect(nextButton()).toBeEnabled());
   await userEvent.click(screen.getByRole('checkbox', { name: 'My residential address is the same as the address on my ID card' }));
@@ -273,7 +273,7 @@ test('150204: the already-registered dialog with the masked phone', async () => 
       throw new ApiError(150204, 'registered', { phone: '138****5678' }, 400);
     },
   });
-  render(cnApp());
+  render();
   await uploadBoth();
   await waitFor(() => expect(nextButton()).toBeEnabled());
   await userEvent.click(nextButton());
@@ -309,7 +309,7 @@ test('under a reject status the name and ID number are read-only; saved data sho
   };
   const app = cnApp({ data: { IDCARD: saved }, rejectData: { steps: ['IDCARD'], message: 'please check' } });
   api(app);
-  render(app);
+  render();
   expect(await screen.findByLabelText('Name in Chinese')).toHaveAttribute('readonly');
   expect(screen.getByLabelText('ID number')).toHaveAttribute('readonly');
   expect(screen.getByLabelText('Surname (pinyin)')).not.toHaveAttribute('readonly');
@@ -319,7 +319,7 @@ test('under a reject status the name and ID number are read-only; saved data sho
 
 test('the link changes the opening method (home)', async () => {
   api(cnApp());
-  render(cnApp());
+  render();
   await userEvent.click(await screen.findByRole('button', { name: 'Not a mainland ID card? Change the opening method' }));
   expect(currentLocation()).toBe('/account');
 });
