@@ -10,6 +10,7 @@ import { checkUserInfo } from './userinfo';
 import { checkProofAddress } from './proof-address';
 import { checkIdcard } from './idcard';
 import { checkBankcard } from './bankcard';
+import { checkHkIdcard } from './hk-idcard';
 import { checkStatement } from './statement';
 
 export interface StepCheckArgs {
@@ -28,6 +29,7 @@ export const STEP_CHECKS: Partial<Record<StepName, StepCheck>> = {
   PROOFADDRESS: checkProofAddress,
   IDCARD: checkIdcard,
   BANKCARD: checkBankcard,
+  HK_IDCARD: checkHkIdcard,
   STATEMENT: checkStatement,
 };
 

@@ -1,0 +1,41 @@
+/**
+ * HK_IDCARD service-only rules (after the domain's validateHkIdcard passed):
+ * - nationality, issuing country and permanent-residence country are ISO 3166-1 alpha-2 codes (i18n-iso-countries);
+ * - the document images and permanent-residence files are the caller's UserInfo files (ownership itself is
+ *   checked for every step before this);
+ * - the document number (and a non-permanent resident's permanent ID number) is not held by another user's
+ *   active application → 150204 with data.phone, the holder's phone masked (maskPhone). The look-up is the one
+ *   the IDCARD check uses (findIdHolderPhone), so a number saved through either identity step counts.
+ */
+import { ErrorCode, at, maskPhone, str } from '@core/domain';
+import { AppError, type Issue } from '../../../errors';
+import { filesOfCategory, findIdHolderPhone } from './idcard';
+import { unknownCountries } from './userinfo';
+import type { StepCheck } from './index';
+
+export const checkHkIdcard: StepCheck = async ({ tx, userId, data }) => {
+  const nonPermanent = data.permanentResident === 2;
+  const issues: Issue[] = unknownCountries([
+    ['nationality', data.nationality],
+    ['idCountry', data.idCountry],
+    ...(nonPermanent ? [['idExtraInfo.permanent.idCountry', at(data, 'idExtraInfo.permanent.idCountry')] as const] : []),
+  ]);
+
+  const images: Array<readonly [string, unknown]> = [['documentInfo.nonMainlandDocument.front', at(data, 'documentInfo.nonMainlandDocument.front')]];
+  const back = at(data, 'documentInfo.nonMainlandDocument.back');
+  if (back !== undefined) images.push(['documentInfo.nonMainlandDocument.back', back]);
+  const proofs = at(data, 'documentInfo.idCard');
+  if (nonPermanent && Array.isArray(proofs)) proofs.forEach((f, i) => images.push([`documentInfo.idCard.${i}`, f]));
+  issues.push(...(await filesOfCategory(tx, userId, images, 'UserInfo')));
+  if (issues.length) return issues;
+
+  const numbers = [str(data.idNumber), ...(nonPermanent ? [str(at(data, 'idExtraInfo.permanent.idNumber'))] : [])].map((n) => n.toUpperCase());
+  // two users saving the same number at once: the second waits for the first's transaction, then sees it
+  // (the same lock key as the IDCARD check; taken in a fixed order so two saves never wait on each other)
+  for (const n of [...new Set(numbers)].sort()) await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`idnumber:${n}`]);
+  for (const n of numbers) {
+    const holder = await findIdHolderPhone(tx, userId, n);
+    if (holder) throw new AppError(ErrorCode.ID_REGISTERED, { data: { phone: maskPhone(holder) } });
+  }
+  return [];
+};
