@@ -259,3 +259,18 @@ test(
   },
   OCR_TIMEOUT,
 );
+
+test(
+  'readings beyond the queue limit fail at once instead of waiting past the screens\' timeout',
+  async () => {
+    const busy = createLocalOcr({ maxWaiting: 1 });
+    const card = await findCard(await makeBankCard(SAMPLE_BANK));
+    const [first, second] = await Promise.allSettled([busy.readBankCard(card!.crop), busy.readBankCard(card!.crop)]);
+    expect(first).toEqual({ status: 'fulfilled', value: { acctNumber: '6217001234567890123' } });
+    expect(second).toEqual({ status: 'rejected', reason: expect.objectContaining({ name: 'OcrBusyError' }) });
+    // the queue is free again once the first reading is done
+    await expect(busy.readBankCard(card!.crop)).resolves.toEqual({ acctNumber: '6217001234567890123' });
+    await busy.close();
+  },
+  OCR_TIMEOUT,
+);

@@ -51,6 +51,14 @@ const ID_NUMBER = { x: 0.26, y: 0.78, w: 0.74, h: 0.22 };
 /** the width cards are scaled to before OCR: the ID card's labels come out about 30 px high */
 const OCR_WIDTH = 1024;
 
+/** More jobs are waiting for an engine than it can finish before the screens give up. */
+export class OcrBusyError extends Error {
+  constructor(lang: string, waiting: number) {
+    super(`OCR engine ${lang} busy: ${waiting} readings waiting`);
+    this.name = 'OcrBusyError';
+  }
+}
+
 class TimeoutError extends Error {
   constructor(ms: number) {
     super(`OCR took longer than ${ms} ms`);
@@ -62,10 +70,12 @@ class TimeoutError extends Error {
 class Engine {
   private worker: Promise<Worker> | null = null;
   private queue: Promise<unknown> = Promise.resolve();
+  private waiting = 0;
 
   constructor(
     private readonly lang: 'chi_sim' | 'eng',
     private readonly timeoutMs: number,
+    private readonly maxWaiting: number,
   ) {}
 
   private start(): Promise<Worker> {
@@ -84,6 +94,9 @@ class Engine {
 
   /** Runs `job` on the worker after the jobs before it; ends the worker if it takes longer than the timeout. */
   run<T>(job: (w: Worker) => Promise<T>): Promise<T> {
+    // a reading takes about a second: a long queue would only end in the screens' 60 s timeout
+    if (this.waiting >= this.maxWaiting) return Promise.reject(new OcrBusyError(this.lang, this.waiting));
+    this.waiting += 1;
     const next = this.queue.then(async () => {
       const worker = await this.start();
       let timer: NodeJS.Timeout | undefined;
@@ -99,6 +112,10 @@ class Engine {
         clearTimeout(timer);
       }
     });
+    void next.then(
+      () => (this.waiting -= 1),
+      () => (this.waiting -= 1),
+    );
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -154,12 +171,15 @@ const ID_THRESHOLD = 150;
 export interface LocalOcrOptions {
   /** per recognition; a slower one ends its worker and fails */
   timeoutMs?: number;
+  /** readings that may wait for one engine (running one included); more fail at once with OcrBusyError */
+  maxWaiting?: number;
 }
 
 export function createLocalOcr(opts: LocalOcrOptions = {}): OcrVendor {
   const timeoutMs = opts.timeoutMs ?? 45_000;
-  const chinese = new Engine('chi_sim', timeoutMs);
-  const digits = new Engine('eng', timeoutMs);
+  const maxWaiting = opts.maxWaiting ?? 24;
+  const chinese = new Engine('chi_sim', timeoutMs, maxWaiting);
+  const digits = new Engine('eng', timeoutMs, maxWaiting);
 
   /** The ID number read again from its own strip with the digit engine. */
   async function idNumberByDigits(card: Buffer, today: string): Promise<{ idNumber: string; valid: boolean }> {
