@@ -1,0 +1,477 @@
+/**
+ * /HK_IDcard — Hong Kong, Macau and overseas identity, step 1 of 6 (spec part 1 §2, §3 "Non-mainland ID data",
+ * §4, §5, §8 150204): permanent-resident answer (a change resets the form), nationality (China not offered;
+ * outside the whitelist → the offline-opening dialog), document type and issuing country (hk-identity.ts), the
+ * number, the photos (Macau ID both sides) and, for a non-permanent resident, the permanent-residence country,
+ * ID number and proof files. Saved on Next (HK_IDCARD), a draft on leaving. The rules are validateHkIdcard.
+ */
+import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { useApplyDetail } from '@core/api';
+import { ApiError } from '@core/api/api-error';
+import { bridge, STORAGE_KEY } from '@core/bridge';
+import { useT } from '@core/i18n';
+import { useHalfwaySave, useStepFlow } from '@core/step-engine';
+import {
+  CardUploader,
+  ConfirmDialog,
+  CountryPicker,
+  FieldGroup,
+  FileUploader,
+  OptionPicker,
+  RadioField,
+  SelectField,
+  StepPage,
+  TextField,
+  toast,
+  useCountryName,
+} from '@core/ui';
+import type { ApplicationView } from '@core/domain/contract';
+import { ADDRESS_PRIORITY, CHINA, NATIONALITY_PRIORITY, nationalityCheck } from '@core/domain/countries';
+import { behaviourOf, ErrorCode } from '@core/domain/errors';
+import {
+  docNumberMax,
+  HK,
+  HK_DOC,
+  issuingCountryEditable,
+  mainlandProofRefused,
+  needsBackImage,
+  normaliseDocNumber,
+  normalisePermanentIdNumber,
+  PERMANENT,
+  permanentIdNumberMax,
+  type HkDocType,
+  type PermanentAnswer,
+} from '@core/domain/hk-identity';
+import { MAX_LEN, todayInHongKong } from '@core/domain/identity';
+import { HOME_ROUTE } from '@core/domain/steps';
+import { validateStep } from '@core/domain/step-rules';
+import { MAX_FILES, type FileRefData } from '@core/domain/uploads';
+import { ContactPopup } from '../../components/ContactPopup';
+import {
+  docTypesOf,
+  initialHkIdForm,
+  STEP,
+  toHkIdData,
+  withDocType,
+  withIssuingCountry,
+  withNationality,
+  withPermanent,
+  withPermanentCountry,
+  type HkIdForm,
+} from './hk-id-form';
+import './hk-id-card.css';
+
+const DOC_LABEL: Record<HkDocType, string> = {
+  [HK_DOC.HK_ID]: 'hkid.docType.hkId',
+  [HK_DOC.MACAU_ID]: 'hkid.docType.macauId',
+  [HK_DOC.PASSPORT]: 'hkid.docType.passport',
+};
+
+type Picker = 'nationality' | 'docType' | 'issuing' | 'permanentCountry' | null;
+
+export default function HkIdCardScreen() {
+  const t = useT();
+  const application = useApplyDetail();
+  if (!application.data) {
+    return (
+      <StepPage title={t('hkid.title')}>
+        <p className="esop-hkid__loading">{t('common.loading')}</p>
+      </StepPage>
+    );
+  }
+  return <HkIdPage app={application.data} />;
+}
+
+/** The strict mark a location check left on this device (restricted area), besides the application's STATEMENT step. */
+function useStrictMark(): boolean {
+  const [marked, setMarked] = useState(false);
+  useEffect(() => {
+    let live = true;
+    bridge.storage
+      .get(STORAGE_KEY.strictMode)
+      .then((v) => live && setMarked(v === '1'))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return marked;
+}
+
+function HkIdPage({ app }: { app: ApplicationView }) {
+  const t = useT();
+  const intl = useIntl();
+  const countryName = useCountryName();
+  const [form, setForm] = useState<HkIdForm>(() => initialHkIdForm(app));
+  // bumped when the documents are cleared, so the uploaders drop what they show
+  const [docsKey, setDocsKey] = useState(0);
+  const [picker, setPicker] = useState<Picker>(null);
+  const [offline, setOffline] = useState(false);
+  const [contact, setContact] = useState(false);
+  const [registered, setRegistered] = useState<string | null>(null);
+  const lastPhone = useRef('');
+  if (registered !== null) lastPhone.current = registered;
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [serverIssues, setServerIssues] = useState<Readonly<Record<string, string>>>({});
+
+  const strict = app.applyStepsName.includes('STATEMENT');
+  const strictMark = useStrictMark();
+  const permanent = form.permanent === PERMANENT.YES;
+  const data = useMemo(() => toHkIdData(form), [form]);
+  const today = todayInHongKong();
+  const issues = useMemo(
+    () => validateStep(STEP, data, { today, clientType: app.clientType, saved: {}, strict }),
+    [app.clientType, data, strict, today],
+  );
+  const ruleByField = useMemo(() => new Map(issues.map((i) => [i.field, i.rule])), [issues]);
+
+  const errorOf = (...fields: string[]): string | undefined => {
+    for (const f of fields) {
+      const rule = (touched.has(f) ? ruleByField.get(f) : undefined) ?? serverIssues[f];
+      if (!rule) continue;
+      // a service message that is not a rule name reads as a format error
+      const id = intl.messages[`rules.${rule}`] !== undefined ? `rules.${rule}` : 'rules.format';
+      return t(id, { max: f === 'documentInfo.idCard' ? MAX_FILES.overseasId : f === 'idNumber' ? docNumberMax(form.doc) : MAX_LEN.otherIdNumber, min: 0 });
+    }
+    return undefined;
+  };
+  const touch = (...fields: string[]) => setTouched((prev) => (fields.every((f) => prev.has(f)) ? prev : new Set([...prev, ...fields])));
+  const changed = (...fields: string[]) =>
+    setServerIssues((prev) => {
+      if (!fields.some((f) => f in prev)) return prev;
+      const next = { ...prev };
+      for (const f of fields) delete next[f];
+      return next;
+    });
+
+  const flow = useStepFlow(STEP, {
+    onError: (err) => {
+      if (!(err instanceof ApiError)) return false;
+      if (err.code === ErrorCode.ID_REGISTERED) {
+        const phone = (err.data as { phone?: unknown } | undefined)?.phone;
+        setRegistered(typeof phone === 'string' ? phone : '');
+        return true;
+      }
+      if (err.code === ErrorCode.INVALID_INPUT) {
+        const list = (err.data as { issues?: { path?: unknown; message?: unknown }[] } | undefined)?.issues ?? [];
+        const found: Record<string, string> = {};
+        for (const i of list) if (typeof i.path === 'string' && i.path.startsWith('data.') && typeof i.message === 'string') found[i.path.slice(5)] = i.message;
+        setServerIssues(found);
+      }
+      // the login-expired, network and "show the message" codes keep the general handling
+      if (behaviourOf(err.code).kind !== 'toast') return false;
+      toast.show(t('hkid.submitFailed'));
+      return true;
+    },
+  });
+  useHalfwaySave(STEP, () => toHkIdData(form));
+
+  const clearDocs = () => setDocsKey((k) => k + 1);
+
+  const onPermanent = (answer: PermanentAnswer) => {
+    if (answer === form.permanent) return;
+    setForm((f) => withPermanent(f, answer));
+    clearDocs();
+    setTouched(new Set());
+    setServerIssues({});
+  };
+
+  const onNationality = (code: string) => {
+    if (nationalityCheck(code) !== 'ok') {
+      setOffline(true);
+      return;
+    }
+    if (code === form.nationality) return;
+    setForm((f) => withNationality(f, code));
+    clearDocs();
+    touch('nationality');
+    changed('nationality', 'idType', 'idCountry', 'idNumber', 'documentInfo.nonMainlandDocument.front', 'documentInfo.nonMainlandDocument.back');
+  };
+
+  const openDocType = () => {
+    if (!form.nationality) {
+      toast.show(t('hkid.selectNationalityFirst'));
+      return;
+    }
+    setPicker('docType');
+  };
+
+  const onDocType = (doc: HkDocType) => {
+    if (doc === form.doc) return;
+    setForm((f) => withDocType(f, doc));
+    clearDocs();
+    touch('idType');
+    changed('idType', 'idCountry', 'idNumber', 'documentInfo.nonMainlandDocument.front', 'documentInfo.nonMainlandDocument.back');
+  };
+
+  const onPermanentCountry = (code: string) => {
+    const refused = mainlandProofRefused(strict || strictMark, false, code);
+    setForm((f) => {
+      const next = withPermanentCountry(f, code);
+      return refused && next.proofs.length ? { ...next, proofs: [] } : next;
+    });
+    if (refused && form.proofs.length) {
+      clearDocs();
+      toast.show(t('rules.mainlandInvestor'));
+    }
+    touch('idExtraInfo.permanent.idCountry');
+    changed('idExtraInfo.permanent.idCountry', 'idExtraInfo.permanent.idNumber', 'documentInfo.idCard');
+  };
+
+  // restricted area: the permanent-residence proof of a mainland investor is refused before the file picker opens
+  const proofRefused = mainlandProofRefused(strict || strictMark, permanent, form.permanentCountry);
+  const refuseProof = (e: MouseEvent) => {
+    e.preventDefault();
+    e.stopPropagation();
+    toast.show(t('rules.mainlandInvestor'));
+  };
+
+  const setFront = (ref: FileRefData | null) => {
+    setForm((f) => ({ ...f, front: ref }));
+    touch('documentInfo.nonMainlandDocument.front');
+    changed('documentInfo.nonMainlandDocument.front');
+  };
+  const setBack = (ref: FileRefData | null) => {
+    setForm((f) => ({ ...f, back: ref }));
+    touch('documentInfo.nonMainlandDocument.back');
+    changed('documentInfo.nonMainlandDocument.back');
+  };
+
+  const docTypes = docTypesOf(form);
+  const issuingEditable = issuingCountryEditable(permanent, form.nationality || undefined, form.doc);
+  const isHkId = form.doc === HK_DOC.HK_ID;
+  const frontKind = form.doc === HK_DOC.PASSPORT ? 'passport' : 'hkFront';
+  const frontLabel =
+    form.doc === HK_DOC.PASSPORT ? t('hkid.upload.passport') : form.doc === HK_DOC.MACAU_ID ? t('hkid.upload.macauFront') : t('hkid.upload.hkFront');
+  const permanentIdHint =
+    form.permanentCountry === CHINA ? t('hkid.permanentId.hintCn') : form.permanentCountry === HK ? t('hkid.permanentId.hintHk') : undefined;
+
+  const next = () => {
+    if (issues.length) {
+      touch(...issues.map((i) => i.field));
+      return;
+    }
+    void flow.next(data);
+  };
+
+  return (
+    <StepPage
+      title={t('hkid.title')}
+      progress={flow.progress}
+      onBack={() => void flow.back()}
+      onNext={next}
+      nextDisabled={issues.length > 0}
+      nextLoading={flow.isSaving}
+      className="esop-hkid"
+    >
+      <FieldGroup>
+        <RadioField<PermanentAnswer>
+          name="permanentResident"
+          label={t('hkid.permanent.label')}
+          hint={t('hkid.permanent.hint')}
+          value={form.permanent}
+          options={[
+            { value: PERMANENT.YES, label: t('hkid.permanent.yes') },
+            { value: PERMANENT.NO, label: t('hkid.permanent.no') },
+          ]}
+          onChange={onPermanent}
+          inline
+          required
+        />
+        <SelectField
+          name="nationality"
+          label={t('hkid.nationality.label')}
+          value={form.nationality ? countryName(form.nationality) : ''}
+          placeholder={t('hkid.choose')}
+          onClick={() => setPicker('nationality')}
+          error={errorOf('nationality')}
+          required
+        />
+        <SelectField
+          name="idType"
+          label={t('hkid.docType.label')}
+          value={form.doc !== null ? t(DOC_LABEL[form.doc]) : ''}
+          placeholder={t('hkid.choose')}
+          onClick={openDocType}
+          error={errorOf('idType')}
+          required
+        />
+        <SelectField
+          name="idCountry"
+          label={t('hkid.issuing.label')}
+          value={form.issuingCountry ? countryName(form.issuingCountry) : ''}
+          placeholder={issuingEditable ? t('hkid.choose') : t('hkid.issuing.auto')}
+          onClick={() => setPicker('issuing')}
+          readOnly={!issuingEditable}
+          error={errorOf('idCountry')}
+          required
+        />
+        <TextField
+          name="idNumber"
+          label={t('hkid.idNumber.label')}
+          value={form.idNumber}
+          onChange={(v) => {
+            setForm((f) => ({ ...f, idNumber: normaliseDocNumber(f.doc, v) }));
+            changed('idNumber');
+          }}
+          onBlur={() => touch('idNumber')}
+          error={errorOf('idNumber')}
+          hint={isHkId ? t('hkid.idNumber.hintHk') : undefined}
+          placeholder={t('hkid.idNumber.placeholder')}
+          maxLength={docNumberMax(form.doc)}
+          autoComplete="off"
+          required
+        />
+      </FieldGroup>
+
+      {form.doc !== null ? (
+        <FieldGroup title={t('hkid.upload.title')}>
+          <p className="esop-hkid__tip">{t('hkid.upload.tip')}</p>
+          <div className="esop-hkid__cards">
+            <CardUploader
+              key={`front-${docsKey}-${form.doc}`}
+              name="front"
+              label={frontLabel}
+              value={form.front}
+              onUploaded={(r) => setFront(r)}
+              onClear={() => setFront(null)}
+              category="UserInfo"
+              kind={frontKind}
+              error={errorOf('documentInfo.nonMainlandDocument.front')}
+            />
+            {needsBackImage(form.doc) ? (
+              <CardUploader
+                key={`back-${docsKey}`}
+                name="back"
+                label={t('hkid.upload.macauBack')}
+                value={form.back}
+                onUploaded={(r) => setBack(r)}
+                onClear={() => setBack(null)}
+                category="UserInfo"
+                kind="hkBack"
+                error={errorOf('documentInfo.nonMainlandDocument.back')}
+              />
+            ) : null}
+          </div>
+        </FieldGroup>
+      ) : null}
+
+      {!permanent ? (
+        <FieldGroup title={t('hkid.nonPermanent.title')}>
+          <SelectField
+            name="permanentCountry"
+            label={t('hkid.permanentCountry.label')}
+            value={form.permanentCountry ? countryName(form.permanentCountry) : ''}
+            placeholder={t('hkid.choose')}
+            onClick={() => setPicker('permanentCountry')}
+            error={errorOf('idExtraInfo.permanent.idCountry')}
+            required
+          />
+          <TextField
+            name="permanentIdNumber"
+            label={t('hkid.permanentId.label')}
+            value={form.permanentIdNumber}
+            onChange={(v) => {
+              setForm((f) => ({ ...f, permanentIdNumber: normalisePermanentIdNumber(f.permanentCountry || undefined, v) }));
+              changed('idExtraInfo.permanent.idNumber');
+            }}
+            onBlur={() => touch('idExtraInfo.permanent.idNumber')}
+            error={errorOf('idExtraInfo.permanent.idNumber')}
+            hint={permanentIdHint}
+            placeholder={t('hkid.permanentId.placeholder')}
+            maxLength={permanentIdNumberMax(form.permanentCountry || undefined)}
+            autoComplete="off"
+            required
+          />
+          <div onClickCapture={proofRefused ? refuseProof : undefined} data-refused={proofRefused || undefined}>
+            <FileUploader
+              key={`proofs-${docsKey}`}
+              name="proofs"
+              label={t('hkid.proof.label')}
+              hint={t('hkid.proof.hint', { max: MAX_FILES.overseasId })}
+              value={form.proofs}
+              onChange={(files) => {
+                setForm((f) => ({ ...f, proofs: files }));
+                touch('documentInfo.idCard');
+                changed('documentInfo.idCard');
+              }}
+              max={MAX_FILES.overseasId}
+              category="UserInfo"
+              error={errorOf('documentInfo.idCard')}
+              required
+            />
+          </div>
+        </FieldGroup>
+      ) : null}
+
+      <p className="esop-hkid__switch">
+        <Link to={HOME_ROUTE}>{t('hkid.changeType')}</Link>
+      </p>
+
+      <CountryPicker
+        visible={picker === 'nationality'}
+        title={t('hkid.nationality.picker')}
+        onClose={() => setPicker(null)}
+        onSelect={onNationality}
+        priority={NATIONALITY_PRIORITY}
+        exclude={[CHINA]}
+        value={form.nationality}
+      />
+      <OptionPicker<HkDocType>
+        visible={picker === 'docType'}
+        title={t('hkid.docType.picker')}
+        options={docTypes.map((d) => ({ value: d, label: t(DOC_LABEL[d]) }))}
+        onSelect={onDocType}
+        onClose={() => setPicker(null)}
+        value={form.doc ?? undefined}
+      />
+      <CountryPicker
+        visible={picker === 'issuing'}
+        title={t('hkid.issuing.picker')}
+        onClose={() => setPicker(null)}
+        onSelect={(code) => {
+          setForm((f) => withIssuingCountry(f, code));
+          touch('idCountry');
+          changed('idCountry', 'idType');
+        }}
+        priority={NATIONALITY_PRIORITY}
+        exclude={[CHINA]}
+        value={form.issuingCountry}
+      />
+      <CountryPicker
+        visible={picker === 'permanentCountry'}
+        title={t('hkid.permanentCountry.picker')}
+        onClose={() => setPicker(null)}
+        onSelect={onPermanentCountry}
+        priority={ADDRESS_PRIORITY}
+        value={form.permanentCountry}
+      />
+
+      <ConfirmDialog
+        visible={offline}
+        title={t('hkid.offline.title')}
+        message={t('hkid.offline.message')}
+        confirmText={t('hkid.offline.contact')}
+        cancelText={t('hkid.offline.again')}
+        onConfirm={() => {
+          setOffline(false);
+          setContact(true);
+        }}
+        onCancel={() => setOffline(false)}
+      />
+      <ContactPopup visible={contact} onClose={() => setContact(false)} />
+      <ConfirmDialog
+        visible={registered !== null}
+        title={t('hkid.registered.title')}
+        message={lastPhone.current ? t('hkid.registered.message', { phone: lastPhone.current }) : t('hkid.registered.messageNoPhone')}
+        confirmText={t('hkid.registered.confirm')}
+        showCancel={false}
+        onConfirm={() => setRegistered(null)}
+      />
+    </StepPage>
+  );
+}
+
+
