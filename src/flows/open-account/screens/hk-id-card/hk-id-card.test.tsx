@@ -203,7 +203,7 @@ describe('nationality', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Online opening not available' }, { timeout: 5000 });
     expect(dialog).toHaveTextContent('Please contact customer service to open your account offline.');
     expect(field(/^Nationality/)).toHaveAccessibleName(/Please choose/);
-    await user.click(within(dialog).getByRole('button', { name: 'Contact customer service' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Contact us' }));
     const contact = await screen.findByRole('dialog', { name: /contact/i }, { timeout: 5000 });
     expect(await within(contact).findByText('+852 2800 1234')).toBeInTheDocument();
   });
