@@ -137,6 +137,8 @@ function HkIdPage({ app }: { app: ApplicationView }) {
     }
     return undefined;
   };
+  // the photo tiles show only the service's verdict (a missing photo is plain to see; Next stays disabled)
+  const serverErrorOf = (field: string): string | undefined => (serverIssues[field] ? errorOf(field) : undefined);
   const touch = (...fields: string[]) => setTouched((prev) => (fields.every((f) => prev.has(f)) ? prev : new Set([...prev, ...fields])));
   const changed = (...fields: string[]) =>
     setServerIssues((prev) => {
@@ -339,7 +341,7 @@ function HkIdPage({ app }: { app: ApplicationView }) {
               onClear={() => setFront(null)}
               category="UserInfo"
               kind={frontKind}
-              error={errorOf('documentInfo.nonMainlandDocument.front')}
+              error={serverErrorOf('documentInfo.nonMainlandDocument.front')}
             />
             {needsBackImage(form.doc) ? (
               <CardUploader
@@ -351,7 +353,7 @@ function HkIdPage({ app }: { app: ApplicationView }) {
                 onClear={() => setBack(null)}
                 category="UserInfo"
                 kind="hkBack"
-                error={errorOf('documentInfo.nonMainlandDocument.back')}
+                error={serverErrorOf('documentInfo.nonMainlandDocument.back')}
               />
             ) : null}
           </div>

@@ -389,13 +389,14 @@ describe('saving', () => {
   test('the service’s field issues show on the fields', async () => {
     api(makeApplication(), {
       applyUpdate: () => {
-        throw new ApiError(100400, 'invalid', { issues: [{ path: 'data.idCountry', message: 'country' }] }, 400);
+        throw new ApiError(100400, 'invalid', { issues: [{ path: 'data.idCountry', message: 'country' }, { path: 'data.documentInfo.nonMainlandDocument.front', message: 'format' }] }, 400);
       },
     });
     const { user } = renderPage();
     await fillHk(user);
     await user.click(nextButton());
     await waitFor(() => expect(field(/^Issuing country or region/)).toHaveAccessibleDescription(/Please choose a country or region/));
+    expect(screen.getByLabelText('Front of the identity card')).toHaveAccessibleDescription(/The format is not correct/);
   });
 
   test('the link changes the account type (home)', async () => {
