@@ -84,7 +84,7 @@ export const SAMPLE_FRONT: IdFrontOptions = {
 
 export const SAMPLE_BACK: IdBackOptions = { authority: '深圳市公安局福田分局', validFrom: '2016.05.20', validTo: '2036.05.20' };
 
-export const SAMPLE_BANK: BankCardOptions = { bankName: '中国建设银行', number: '6217 0012 3456 7890 123', holder: 'ZHANG WEIMING', validThru: '09/31' };
+export const SAMPLE_BANK: BankCardOptions = { bankName: '中国建设银行', number: '6217 0012 3456 7890 122', holder: 'ZHANG WEIMING', validThru: '09/31' };
 
 // ---------------------------------------------------------------- drawing helpers
 
