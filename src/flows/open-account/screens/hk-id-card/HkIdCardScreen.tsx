@@ -5,7 +5,7 @@
  * number, the photos (Macau ID both sides) and, for a non-permanent resident, the permanent-residence country,
  * ID number and proof files. Saved on Next (HK_IDCARD), a draft on leaving. The rules are validateHkIdcard.
  */
-import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useApplyDetail } from '@core/api';
@@ -49,6 +49,7 @@ import { HOME_ROUTE } from '@core/domain/steps';
 import { validateStep } from '@core/domain/step-rules';
 import { MAX_FILES, type FileRefData } from '@core/domain/uploads';
 import { ContactPopup } from '../../components/ContactPopup';
+import { IdRegisteredDialog } from '../../components/IdRegisteredDialog';
 import {
   docTypesOf,
   initialHkIdForm,
@@ -111,8 +112,6 @@ function HkIdPage({ app }: { app: ApplicationView }) {
   const [offline, setOffline] = useState(false);
   const [contact, setContact] = useState(false);
   const [registered, setRegistered] = useState<string | null>(null);
-  const lastPhone = useRef('');
-  if (registered !== null) lastPhone.current = registered;
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [serverIssues, setServerIssues] = useState<Readonly<Record<string, string>>>({});
 
@@ -464,14 +463,7 @@ function HkIdPage({ app }: { app: ApplicationView }) {
         onCancel={() => setOffline(false)}
       />
       <ContactPopup visible={contact} onClose={() => setContact(false)} />
-      <ConfirmDialog
-        visible={registered !== null}
-        title={t('hkid.registered.title')}
-        message={lastPhone.current ? t('hkid.registered.message', { phone: lastPhone.current }) : t('hkid.registered.messageNoPhone')}
-        confirmText={t('hkid.registered.confirm')}
-        showCancel={false}
-        onConfirm={() => setRegistered(null)}
-      />
+      <IdRegisteredDialog phone={registered} onClose={() => setRegistered(null)} />
     </StepPage>
   );
 }

@@ -365,11 +365,11 @@ describe('saving', () => {
     const { user } = renderPage();
     await fillHk(user);
     await user.click(nextButton());
-    const dialog = await screen.findByRole('alertdialog', { name: 'Document already registered' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('alertdialog', { name: 'ID already registered' }, { timeout: 5000 });
     expect(dialog).toHaveTextContent('registered with the phone number 91****78');
     expect(dialog).toHaveTextContent('Please log in with that original account');
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog', { name: 'Document already registered' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { name: 'ID already registered' })).not.toBeInTheDocument());
     expect(currentLocation()).toBe('/HK_IDcard');
   });
 

@@ -31,6 +31,7 @@ import { validateStep, type StepContext } from '@core/domain/step-rules';
 import { IDCARD_CONFIRM_FIELD } from '@core/domain/step-rules/idcard';
 import type { FileRefData } from '@core/domain/uploads';
 import { ContactPopup } from '../../components/ContactPopup';
+import { IdRegisteredDialog } from '../../components/IdRegisteredDialog';
 import { bothRecognised, buildIdcardData, formFromData, type IdForm, type Side } from './form-state';
 import './id-card.css';
 
@@ -478,20 +479,7 @@ function IdCardForm({ application }: { application: ApplicationView }) {
         </dl>
         {polyphone ? <p className="idc__warn idc__note">{t('idcard.polyphoneNote')}</p> : null}
       </ConfirmDialog>
-      <ConfirmDialog
-        visible={registeredPhone !== null}
-        title={t('idcard.registeredTitle')}
-        message={
-          <div className="idc__registered">
-            <p>{t('idcard.registered', { phone: registeredPhone ?? '' })}</p>
-            <p>{t('idcard.registeredAdvice')}</p>
-          </div>
-        }
-        showCancel={false}
-        confirmText={t('idcard.gotIt')}
-        onConfirm={() => setRegisteredPhone(null)}
-        onCancel={() => setRegisteredPhone(null)}
-      />
+      <IdRegisteredDialog phone={registeredPhone} onClose={() => setRegisteredPhone(null)} />
     </StepPage>
   );
 }

@@ -280,7 +280,7 @@ test('150204: the already-registered dialog with the masked phone', async () => 
   await userEvent.click(within(await screen.findByRole('dialog', { name: 'Please confirm your details' })).getByRole('button', { name: 'Confirm' }));
   const dialog = await screen.findByRole('alertdialog', { name: 'ID already registered' });
   expect(dialog).toHaveTextContent('registered with the phone number 138****5678');
-  expect(dialog).toHaveTextContent('Please log in with the original account');
+  expect(dialog).toHaveTextContent('Please log in with that original account');
   expect(currentLocation()).toBe('/IDcard');
 });
 

@@ -28,7 +28,7 @@ import { STATEMENT_MAX_AGE_MONTHS, STATEMENT_TYPE, normaliseAccount, statementVa
 import { validateStep, type FieldIssue, type StepContext } from '@core/domain/step-rules';
 import { HOME_ROUTE, STEP_ROUTE, resumeStep, type StepName } from '@core/domain/steps';
 import { MAX_FILES } from '@core/domain/uploads';
-import { IdRegisteredDialog } from './IdRegisteredDialog';
+import { IdRegisteredDialog } from '../../components/IdRegisteredDialog';
 import { SampleStatement } from './SampleStatement';
 import { answerHasHk, fromData, toData, type StatementForm } from './statement-form';
 import './statement.css';
