@@ -113,3 +113,11 @@ describe('masked phone', () => {
     expect(maskPhone(phone)).toBe(masked);
   });
 });
+
+describe('progress of the statement step', () => {
+  test('first stage when STATEMENT leads, last stage when it was moved to the end', () => {
+    expect(progressOf('cn', 'STATEMENT', insertStatement(STEPS_OF.cn, false))).toEqual({ current: 1, total: 5 });
+    expect(progressOf('cn', 'STATEMENT', insertStatement(STEPS_OF.cn, true))).toEqual({ current: 5, total: 5 });
+    expect(progressOf('cn', 'STATEMENT')).toEqual({ current: 1, total: 5 });
+  });
+});

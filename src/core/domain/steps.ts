@@ -111,7 +111,14 @@ export interface Progress {
   total: number;
 }
 
-export function progressOf(clientType: ClientType, step: StepName): Progress | undefined {
+/**
+ * The progress of a step. STATEMENT belongs to the first stage, or to the last when the application's list
+ * has it at the end (the applicant may hand the statement in last).
+ */
+export function progressOf(clientType: ClientType, step: StepName, steps?: readonly StepName[]): Progress | undefined {
+  if (step === 'STATEMENT' && steps && steps.length > 1 && steps[steps.length - 1] === 'STATEMENT') {
+    return { current: STEP_TOTAL[clientType], total: STEP_TOTAL[clientType] };
+  }
   const current = PROGRESS_GROUP[clientType][step];
   return current === undefined ? undefined : { current, total: STEP_TOTAL[clientType] };
 }

@@ -75,7 +75,7 @@ export function useStepFlow(step: StepName, opts: StepFlowOptions = {}): StepFlo
     optsRef.current = opts;
   });
 
-  const progress = application ? progressOf(application.clientType, step) : undefined;
+  const progress = application ? progressOf(application.clientType, step, application.applyStepsName as StepName[]) : undefined;
   const progressLabel = progress ? intl.formatMessage({ id: 'common.progress' }, { current: progress.current, total: progress.total }) : '';
 
   const current = useCallback(
