@@ -4,7 +4,7 @@
  * app, so one chi_sim and one eng worker for the whole file. The clock is fixed, so validity is judged on a
  * known date.
  */
-import { CALLS, ErrorCode } from '@core/domain';
+import { CALLS, ErrorCode, IMAGE_LIMITS } from '@core/domain';
 import {
   makeBankCard,
   makeBlank,
@@ -15,6 +15,7 @@ import {
   makeTilted,
   SAMPLE_BACK,
   SAMPLE_BANK,
+  SAMPLE_FRONT,
   type IdFrontOptions,
 } from '../../scripts/make-card-images';
 import { findCard } from '../src/modules/ocr/card-image';
@@ -42,6 +43,18 @@ const FRONT: IdFrontOptions = {
   address: '江苏省南京市鼓楼区中山路18号',
   idNumber: '320102198506154867',
 };
+
+/**
+ * The photo as the page uploads it: compressorjs draws it on a canvas no larger than IMAGE_LIMITS (never
+ * enlarging) and encodes it with toBlob('image/jpeg', quality), chroma subsampled 4:2:0.
+ */
+async function browserCompressed(photo: Buffer): Promise<Buffer> {
+  const sharp = (await import('sharp')).default;
+  return sharp(photo)
+    .resize({ width: IMAGE_LIMITS.maxWidth, height: IMAGE_LIMITS.maxHeight, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: Math.round(IMAGE_LIMITS.quality * 100), chromaSubsampling: '4:2:0' })
+    .toBuffer();
+}
 
 async function uploaded(c: TestClient, bytes: Uint8Array, filename = 'card.jpg'): Promise<string> {
   const res = await c.upload(`${CALLS.upload.path}/UserInfo`, { filename }, bytes);
@@ -88,6 +101,42 @@ describe('IdcardOcr', () => {
       const other = await user();
       const theirs = await other.inject({ method: 'GET', url: cropIdCard.ossUrl });
       expect([theirs.statusCode, theirs.json().error.code]).toEqual([403, ErrorCode.FORBIDDEN]);
+    },
+    OCR_TIMEOUT,
+  );
+
+  test(
+    'front as the browser uploads it (compressed to JPEG quality 0.7): every field as printed, the name too',
+    async () => {
+      const c = await user();
+      const ossId = await uploaded(c, await browserCompressed(await makeIdFront(SAMPLE_FRONT)));
+      const res = await c.call('idcardOcr', { ossId, ossCategory: 'UserInfo' });
+      expect([res.status, res.body.error]).toEqual([200, undefined]);
+      const { cropIdCard, ...fields } = res.body.result;
+      expect(fields).toEqual({
+        side: 'front',
+        name: '张伟明',
+        idNumber: '44030419900307211X',
+        idAddress: '广东省深圳市福田区深南大道1001号华强花园3栋502房',
+        gender: 1,
+        birthday: '1990-03-07',
+        idAuthority: '',
+        idValidTime: '',
+      });
+      expect(cropIdCard.ossId).not.toBe(ossId);
+    },
+    OCR_TIMEOUT,
+  );
+
+  // names whose 明/晓 the full-card pass misread after the browser's compression (李阳, 王限明), and others
+  test.each(['李明', '王晓明', '陈思远', '刘洋', '单乐', '欧阳明月'])(
+    'browser-compressed front named %s: the name is read exactly',
+    async (name) => {
+      const c = await user();
+      const ossId = await uploaded(c, await browserCompressed(await makeIdFront({ ...SAMPLE_FRONT, name })));
+      const res = await c.call('idcardOcr', { ossId });
+      expect([res.status, res.body.error]).toEqual([200, undefined]);
+      expect(res.body.result).toEqual(expect.objectContaining({ side: 'front', name, idNumber: SAMPLE_FRONT.idNumber }));
     },
     OCR_TIMEOUT,
   );

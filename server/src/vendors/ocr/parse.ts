@@ -80,10 +80,15 @@ const ADDRESS_JUNK = /[^\p{Script=Han}A-Za-z0-9\-—#()（）·,，、.]/gu;
 const LEADING_JUNK = /^[^\p{Script=Han}A-Za-z0-9]+/u;
 
 /** 姓名 → the name: Chinese characters and the middle dot of transliterated names. */
-function nameOf(lines: string[]): string {
+export function nameOf(lines: string[]): string {
   const hit = after(lines, '姓名');
   if (!hit) return '';
   return (hit.rest.match(HAN_NAME) ?? []).join('').replace(/•/g, '·').slice(0, 30);
+}
+
+/** The index of the line the name is read from (the 姓名 line), or -1. */
+export function nameLineIndex(lines: string[]): number {
+  return after(lines, '姓名')?.index ?? -1;
 }
 
 /** 性别 → 男/女; 民族 → the group (one to five Chinese characters). */
