@@ -267,12 +267,16 @@ export function createLocalOcr(opts: LocalOcrOptions = {}): OcrVendor {
    * The name read again from its own line (found by the full pass): scaled to each of NAME_LINE_HEIGHTS and
    * read as a single line; the reading whose name characters tesseract is most confident about wins. On 344
    * generated fronts (64 names; raw, browser-compressed at quality 0.6-0.8, cards 0.75-1.35x the usual
-   * size) the full pass read 286 names right and this 335, for about 0.15 s more. '' when the full pass
-   * found no 姓名 line or no reading gave a name.
+   * size) the full pass read 286 names right and this 335, for about 0.15 s more. '' when no reading gave
+   * a name (a single-line reading still needs the 姓名 label, so a wrong line gives none).
    */
   async function readName(card: Buffer, full: ReadLine[]): Promise<string> {
-    const index = nameLineIndex(full.map((l) => l.text));
-    if (index < 0) return '';
+    const texts = full.map((l) => l.text);
+    // the 姓名 line; when the full pass garbled the label: a line with one of its characters, else the top line
+    let index = nameLineIndex(texts);
+    if (index < 0) index = texts.findIndex((t) => /[姓名]/.test(t));
+    if (index < 0) index = 0;
+    if (!full[index]) return '';
     const meta = await sharp(card).metadata();
     const size = { width: meta.width!, height: meta.height! };
     // the full pass read the card scaled to OCR_WIDTH
