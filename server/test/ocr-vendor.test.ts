@@ -8,7 +8,8 @@ import sharp from 'sharp';
 import { makeIdBack, makeIdFront, SAMPLE_BACK, SAMPLE_FRONT } from '../../scripts/make-card-images';
 import { ConfigError, parseEnv } from '../src/config';
 import { createHttpOcr } from '../src/vendors/ocr';
-import { findBankNumber, findIdNumber, luhnOk, parseBack, parseFront, sideOf, validityOf } from '../src/vendors/ocr/parse';
+import { nameReading } from '../src/vendors/ocr/local';
+import { findBankNumber, findIdNumber, luhnOk, nameLineIndex, parseBack, parseFront, sideOf, validityOf } from '../src/vendors/ocr/parse';
 import { createTestApp, TestClock, userMaker, type TestApp, type TestClient } from './helpers';
 
 const NOW = Date.UTC(2026, 5, 1, 4, 0, 0);
@@ -198,6 +199,29 @@ describe('parseFront / parseBack / sideOf', () => {
     ['签发机关 深圳市公安局', null],
   ])('validity of %j', (line, expected) => {
     expect(validityOf([line])).toEqual(expected);
+  });
+});
+
+describe('the name line read on its own', () => {
+  /** a single-line reading: one symbol per character (spaces are not symbols) with its confidence */
+  const line = (text: string, confidences: number[]) => {
+    const chars = [...text.replace(/\s/g, '')];
+    return { text, bbox: { x0: 0, y0: 0, x1: 100, y1: 20 }, symbols: chars.map((c, i) => ({ text: c, confidence: confidences[i] })) };
+  };
+  test.each([
+    ['the name after its label, scored by its own characters', line('姓 名 “ 张 伟 明', [10, 10, 10, 90, 96, 99]), { name: '张伟明', confidence: 95 }],
+    ['half the label lost: its other character still finds the name', line('“名 李明', [40, 90, 98, 96]), { name: '李明', confidence: 97 }],
+    ['a middle dot (• read) keeps the name whole', line('姓名 阿依•买买提', [90, 90, 80, 80, 90, 90, 90, 90]), { name: '阿依·买买提', confidence: 87 }],
+    ['no label: no name', line('张伟明', [99, 99, 99]), { name: '', confidence: 0 }],
+    ['nothing read', undefined, { name: '', confidence: 0 }],
+  ])('%s', (_, read, expected) => {
+    const got = nameReading(read);
+    expect({ name: got.name, confidence: Math.round(got.confidence) }).toEqual(expected);
+  });
+  test('the 姓名 line is found by its label, or by one of its characters at the start', () => {
+    expect(nameLineIndex(['中华', '姓 名 张伟明', '性别 男'])).toBe(1);
+    expect(nameLineIndex(['名 张伟明', '性别 男'])).toBe(0);
+    expect(nameLineIndex(['性别 男 民族 汉'])).toBe(-1);
   });
 });
 

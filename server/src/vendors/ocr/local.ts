@@ -282,7 +282,7 @@ export function createLocalOcr(opts: LocalOcrOptions = {}): OcrVendor {
     // the full pass read the card scaled to OCR_WIDTH
     const f = size.width / OCR_WIDTH;
     const b = full[index].bbox;
-    const box = { x0: b.x0 * f, y0: b.y0 * f, x1: b.x1 * f, y1: b.y1 * f };
+    const box = { x0: Math.max(0, b.x0 * f), y0: Math.max(0, b.y0 * f), x1: Math.min(size.width, b.x1 * f), y1: Math.min(size.height, b.y1 * f) };
     if (box.y1 - box.y0 < 4 || box.x1 - box.x0 < 4) return '';
     const images = await Promise.all(NAME_LINE_HEIGHTS.map((h) => nameLineImage(card, size, box, h)));
     const pages = await chinese.recogniseLines(images, { tessedit_pageseg_mode: PSM.SINGLE_LINE });
