@@ -59,7 +59,7 @@ export const journeys: Journey[] = [
         await page.waitForURL(/#\/bankCard/);
 
         await page.getByRole('button', { name: 'Scan the card' }).click();
-        await page.getByLabel(/front of your bank card|Bank card/).last().setInputFiles({ name: 'card.jpg', mimeType: 'image/jpeg', buffer: await makeBankCard(SAMPLE_BANK) });
+        await page.locator('input[type="file"][name="bankCard"]').setInputFiles({ name: 'card.jpg', mimeType: 'image/jpeg', buffer: await makeBankCard(SAMPLE_BANK) });
         const digits = SAMPLE_BANK.number.replace(/\s/g, '');
         await page.waitForFunction((d) => document.querySelector<HTMLInputElement>('input[name="acctNumber"]')?.value === d, digits, { timeout: OCR_WAIT });
         await page.getByLabel('Phone number registered at the bank').fill('13812345678');
@@ -93,8 +93,11 @@ export const journeys: Journey[] = [
         await uploadBothSides(page);
         await page.getByRole('button', { name: 'Next' }).click();
         await page.getByRole('dialog', { name: 'Please confirm your details' }).getByRole('button', { name: 'Confirm' }).click();
-        const dialog = page.getByRole('dialog', { name: 'ID already registered' });
-        await dialog.waitFor();
+        const dialog = page.getByRole('alertdialog', { name: 'ID already registered' });
+        await dialog.waitFor().catch(async (e) => {
+          await shot(page, 'idcard-registered-missing');
+          throw e;
+        });
         assert((await dialog.textContent())?.includes('138****0001'), 'the first applicant\'s phone is shown masked');
         await shot(page, 'idcard-registered-en');
         assert(/#\/IDcard/.test(page.url()), 'the applicant stays on the ID page');
