@@ -28,11 +28,11 @@ const LoginScreen = lazy(loadLogin);
 const MaintenanceScreen = lazy(() => import('./screens/maintenance/MaintenanceScreen'));
 const EnterprisePromptScreen = lazy(() => import('./screens/enterprise-prompt/EnterprisePromptScreen'));
 const NotFoundScreen = lazy(() => import('./screens/not-found/NotFoundScreen'));
+const UserInfoScreen = lazy(() => import('./screens/user-info/UserInfoScreen'));
+const ProofAddressScreen = lazy(() => import('./screens/proof-address/ProofAddressScreen'));
 const HkIdCardScreen = lazy(() => import('./screens/hk-id-card/HkIdCardScreen'));
 const StatementScreen = lazy(() => import('./screens/statement/StatementScreen'));
 const CompanySearchScreen = lazy(() => import('./screens/company-search/CompanySearchScreen'));
-const UserInfoScreen = lazy(() => import('./screens/user-info/UserInfoScreen'));
-const ProofAddressScreen = lazy(() => import('./screens/proof-address/ProofAddressScreen'));
 const IdCardScreen = lazy(() => import('./screens/id-card/IdCardScreen'));
 const BankCardScreen = lazy(() => import('./screens/bank-card/BankCardScreen'));
 
@@ -45,13 +45,13 @@ export function flowRoutes({ esop }: { esop: boolean }): FlowRoute[] {
     { path: '/login', submittedFlag: true, titleKey, public: true, Screen: LoginScreen },
     { path: '/mrStatus', submittedFlag: true, titleKey, public: true, Screen: MaintenanceScreen },
     { path: '/accountPrompt', submittedFlag: true, titleKey, public: true, Screen: EnterprisePromptScreen },
+    { path: STEP_ROUTE.STATEMENT, submittedFlag: false, titleKey, public: false, Screen: StatementScreen },
+    { path: COMPANY_SEARCH_ROUTE, submittedFlag: false, titleKey, public: false, Screen: CompanySearchScreen },
     { path: STEP_ROUTE.IDCARD, submittedFlag: false, titleKey, public: false, Screen: IdCardScreen },
     { path: STEP_ROUTE.BANKCARD, submittedFlag: false, titleKey, public: false, Screen: BankCardScreen },
+    { path: STEP_ROUTE.HK_IDCARD, submittedFlag: false, titleKey, public: false, Screen: HkIdCardScreen },
     { path: STEP_ROUTE.USERINFO, submittedFlag: false, titleKey, public: false, Screen: UserInfoScreen },
     { path: STEP_ROUTE.PROOFADDRESS, submittedFlag: false, titleKey, public: false, Screen: ProofAddressScreen },
-    { path: STEP_ROUTE.STATEMENT, submittedFlag: false, titleKey, public: false, Screen: StatementScreen },
-    { path: STEP_ROUTE.HK_IDCARD, submittedFlag: false, titleKey, public: false, Screen: HkIdCardScreen },
-    { path: COMPANY_SEARCH_ROUTE, submittedFlag: false, titleKey, public: false, Screen: CompanySearchScreen },
     // a path without a screen on this page (e.g. a step whose screen another issue builds)
     { path: '*', submittedFlag: true, titleKey, public: true, Screen: NotFoundScreen },
   ];

@@ -7,9 +7,9 @@ import type { StepName } from '../steps';
 import type { FieldIssue, StepContext, StepValidator } from './types';
 import { validateIdcard } from './idcard';
 import { validateBankcard } from './bankcard';
-import { validateStatement } from './statement';
 import { validateUserInfo } from './userinfo';
 import { validateProofAddress } from './proof-address';
+import { validateStatement } from './statement';
 import { validateHkIdcard } from './hk-idcard';
 
 export type { FieldIssue, StepContext, StepValidator } from './types';
@@ -18,9 +18,9 @@ export { issuesOf, at, str } from './types';
 export const STEP_VALIDATORS: Partial<Record<StepName, StepValidator>> = {
   IDCARD: validateIdcard,
   BANKCARD: validateBankcard,
-  STATEMENT: validateStatement,
   USERINFO: validateUserInfo,
   PROOFADDRESS: validateProofAddress,
+  STATEMENT: validateStatement,
   HK_IDCARD: validateHkIdcard,
 };
 
