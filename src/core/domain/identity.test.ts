@@ -20,6 +20,8 @@ import {
   englishNameOf,
   EMAIL_DOMAINS,
   LONG_TERM,
+  luhnApplies,
+  luhnValid,
   normaliseEmail,
   normaliseHkId,
   normaliseLatinName,
@@ -246,4 +248,19 @@ describe('ID validity', () => {
     ['2040-01-01,2020-01-01', 'date'],
     ['', 'required'],
   ])('%p → %p', (v, rule) => expect(checkValidity(v, TODAY)).toBe(rule));
+});
+
+describe('Luhn', () => {
+  test.each([
+    ['4111111111111111', true],
+    ['6217001234567890122', true],
+    ['6217001234567890123', false],
+    ['12a4', false],
+  ])('%p valid: %p', (v, ok) => expect(luhnValid(v)).toBe(ok));
+  test.each([
+    ['6217001234567890122', true], // UnionPay, 19
+    ['4111111111111111', true], // Visa, 16
+    ['411111111111111', false], // 15
+    ['9558801234567890', false], // older domestic scheme
+  ])('%p needs the check digit: %p', (v, ok) => expect(luhnApplies(v)).toBe(ok));
 });

@@ -251,6 +251,27 @@ export function checkBankCard(raw: unknown): Check {
   return /^\d+$/.test(v) && v.length >= MIN_LEN.bankCard && v.length <= MAX_LEN.bankCard ? null : 'bankCard';
 }
 
+/** The Luhn (ISO/IEC 7812 mod 10) check of a digit string. */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * The card's scheme mandates a Luhn check digit: UnionPay (62), Visa (4), Mastercard (5), 16 to 19 digits.
+ * Older domestic numbers (e.g. 9xxx passbook-linked cards) follow no public check-digit rule.
+ */
+export const luhnApplies = (digits: string) => /^(62|4|5)\d+$/.test(digits) && digits.length >= 16 && digits.length <= 19;
+
 // ---------------------------------------------------------------- address and city
 
 export const checkAddress = (raw: unknown): Check => checkText(raw, MAX_LEN.address);

@@ -3,7 +3,7 @@
  * 签发机关 有效期限), the usual OCR confusions in digits (O→0, I/l→1, ...), and bank card numbers.
  * Pure functions over lines of text; whichever engine read them.
  */
-import { LONG_TERM, isIsoDate, parseCnId } from '@core/domain/identity';
+import { LONG_TERM, isIsoDate, luhnValid, parseCnId } from '@core/domain/identity';
 import type { IdCardText } from './types';
 
 /** Look-alikes OCR gives for digits (and for the X of an ID number). */
@@ -157,20 +157,6 @@ export function sideOf(text: string): IdCardText['side'] {
   return null;
 }
 
-/** Luhn check (most UnionPay and all Visa/Mastercard numbers pass it). */
-export function luhnOk(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
 /**
  * The card number in OCR text: on one line, runs of digit groups (spacing removed) 12-25 digits long.
  * Several candidates: one passing Luhn first, then the longest.
@@ -190,6 +176,6 @@ export function findBankNumber(text: string): string {
     }
     flush();
   }
-  candidates.sort((a, b) => Number(luhnOk(b)) - Number(luhnOk(a)) || b.length - a.length);
+  candidates.sort((a, b) => Number(luhnValid(b)) - Number(luhnValid(a)) || b.length - a.length);
   return candidates[0] ?? '';
 }

@@ -6,28 +6,12 @@
  *   digit rule and are not checked;
  * - a scanned card image is the caller's UserInfo file.
  */
-import { ErrorCode, at, str } from '@core/domain';
+import { ErrorCode, at, luhnApplies, luhnValid, str } from '@core/domain';
 import { AppError } from '../../../errors';
 import { filesOfCategory } from './idcard';
 import type { StepCheck } from './index';
 
-/** The Luhn (ISO/IEC 7812) check of a digit string. */
-export function luhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-/** The card's scheme mandates a Luhn check digit (see the file comment). */
-export const luhnApplies = (digits: string) => /^(62|4|5)\d+$/.test(digits) && digits.length >= 16 && digits.length <= 19;
+export { luhnApplies, luhnValid };
 
 export const checkBankcard: StepCheck = async ({ tx, userId, data }) => {
   const scanned = at(data, 'documentInfo.bankCard');
