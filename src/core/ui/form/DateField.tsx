@@ -7,8 +7,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type
 import { useIntl } from 'react-intl';
 import { DATE_MAX, DATE_MIN, displayDate, isIsoDate, LONG_TERM } from '../../domain/identity';
 import { Sheet } from '../pickers/Sheet';
-import { Chevron } from './SelectField';
-import { describedBy, FieldError, FieldHint, FieldLabel, useFieldIds } from './field-parts';
+import { SelectField } from './SelectField';
 import './form.css';
 
 type WheelProps = {
@@ -53,8 +52,6 @@ export const isoOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-$
 
 export function DateField({ name, label, value, onChange, error, hint, min = DATE_MIN, max = DATE_MAX, readOnly, longTerm, required, placeholder }: DateFieldProps) {
   const intl = useIntl();
-  const ids = useFieldIds(name);
-  const valueId = `${ids.control}-value`;
   const [open, setOpen] = useState(false);
   const minDate = useMemo(() => toDate(min), [min]);
   const maxDate = useMemo(() => toDate(max), [max]);
@@ -105,28 +102,17 @@ export function DateField({ name, label, value, onChange, error, hint, min = DAT
   };
 
   return (
-    <div className="esop-field" data-name={name}>
-      <FieldLabel ids={ids} label={label} required={required} asLabel={false} />
-      <button
-        type="button"
-        id={ids.control}
-        className="esop-field__box esop-field__select"
-        data-invalid={error ? 'true' : undefined}
-        data-readonly={readOnly ? 'true' : undefined}
-        aria-labelledby={`${ids.label} ${valueId}`}
-        aria-describedby={describedBy(ids, !!hint, !!error)}
-        aria-invalid={error ? true : undefined}
-        aria-haspopup="dialog"
-        aria-disabled={readOnly || undefined}
-        onClick={readOnly ? undefined : openPicker}
-      >
-        <span id={valueId} className={shown ? 'esop-field__value' : 'esop-field__placeholder'}>
-          {shown || placeholder || intl.formatMessage({ id: 'ui.date.pick' })}
-        </span>
-        {readOnly ? null : <Chevron />}
-      </button>
-      <FieldHint ids={ids} hint={hint} />
-      <FieldError ids={ids} error={error} />
+    <SelectField
+      name={name}
+      label={label}
+      value={shown}
+      placeholder={placeholder || intl.formatMessage({ id: 'ui.date.pick' })}
+      onClick={openPicker}
+      error={error}
+      hint={hint}
+      readOnly={readOnly}
+      required={required}
+    >
       <Sheet
         visible={open}
         title={label}
@@ -175,7 +161,7 @@ export function DateField({ name, label, value, onChange, error, hint, min = DAT
           </Suspense>
         </div>
       </Sheet>
-    </div>
+    </SelectField>
   );
 }
 
@@ -232,8 +218,9 @@ function useWheelA11y(root: React.RefObject<HTMLDivElement | null>, open: boolea
         requestAnimationFrame(() => next.focus());
       }
     };
+    let el: HTMLDivElement | null = null;
     const start = () => {
-      const el = root.current;
+      el = root.current;
       if (!el) {
         frame = requestAnimationFrame(start);
         return;
@@ -247,7 +234,7 @@ function useWheelA11y(root: React.RefObject<HTMLDivElement | null>, open: boolea
     return () => {
       cancelAnimationFrame(frame);
       observer?.disconnect();
-      root.current?.removeEventListener('keydown', onKey);
+      el?.removeEventListener('keydown', onKey);
     };
   }, [root, open, names]);
 }

@@ -14,10 +14,12 @@ export interface SelectFieldProps {
   hint?: ReactNode;
   readOnly?: boolean;
   required?: boolean;
+  /** the picker the row opens, when the field owns it (e.g. DateField's sheet) */
+  children?: ReactNode;
 }
 
 /** A row with a chevron that opens a picker: one button named by the label and the value. */
-export function SelectField({ name, label, value, placeholder, onClick, error, hint, readOnly, required }: SelectFieldProps) {
+export function SelectField({ name, label, value, placeholder, onClick, error, hint, readOnly, required, children }: SelectFieldProps) {
   const intl = useIntl();
   const ids = useFieldIds(name);
   const valueId = `${ids.control}-value`;
@@ -44,6 +46,7 @@ export function SelectField({ name, label, value, placeholder, onClick, error, h
       </button>
       <FieldHint ids={ids} hint={hint} />
       <FieldError ids={ids} error={error} />
+      {children}
     </div>
   );
 }
