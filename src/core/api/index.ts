@@ -1,6 +1,6 @@
 export { callApi, resetCipherSession, ensureCipherSession, handshakeCount, LANG_HEADER } from './client';
 export type { CallOptions, ReqOf, ResOf } from './client';
-export { ApiError, isApiError } from './api-error';
+export { ApiError, isApiError, stepIssuesOf } from './api-error';
 export { useApiErrorHandler, errorMessage, cancelLoginRedirect } from './errors';
 export { queryKeys } from './keys';
 export { createQueryClient, shouldRetryQuery } from './query-client';

@@ -4,7 +4,7 @@
  * statement language; statements go by e-mail. 150302 on save → the bank-card-wrong message.
  */
 import { useMemo, useRef, useState } from 'react';
-import { ApiError, bankcardOcr, useApiErrorHandler, useApplyDetail } from '@core/api';
+import { ApiError, bankcardOcr, stepIssuesOf, useApiErrorHandler, useApplyDetail } from '@core/api';
 import type { ApplicationView } from '@core/domain/contract';
 import { DEFAULT_STATEMENT_LANG, STATEMENT_LANGS, type StatementLang } from '@core/domain/countries';
 import { behaviourOf, ErrorCode, TOAST_MS } from '@core/domain/errors';
@@ -88,12 +88,8 @@ function BankCardForm({ application }: { application: ApplicationView }) {
         toast.show(t('bankcard.wrong'), TOAST_MS);
         return true;
       }
-      const issues = (err.data as { issues?: { path: string; message: string }[] } | undefined)?.issues;
-      if (err.code === ErrorCode.INVALID_INPUT && Array.isArray(issues)) {
-        const found: Record<string, Rule> = {};
-        for (const i of issues) found[i.path.replace(/^data\./, '')] = i.message as Rule;
-        setServerIssues(found);
-      }
+      const found = stepIssuesOf(err);
+      if (found) setServerIssues(found);
       return false;
     },
   });

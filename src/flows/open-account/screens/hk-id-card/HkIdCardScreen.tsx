@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useApplyDetail } from '@core/api';
-import { ApiError } from '@core/api/api-error';
+import { ApiError, stepIssuesOf } from '@core/api/api-error';
 import { bridge, STORAGE_KEY } from '@core/bridge';
 import { useT } from '@core/i18n';
 import { useHalfwaySave, useStepFlow } from '@core/step-engine';
@@ -155,12 +155,8 @@ function HkIdPage({ app }: { app: ApplicationView }) {
         setRegistered(typeof phone === 'string' ? phone : '');
         return true;
       }
-      if (err.code === ErrorCode.INVALID_INPUT) {
-        const list = (err.data as { issues?: { path?: unknown; message?: unknown }[] } | undefined)?.issues ?? [];
-        const found: Record<string, string> = {};
-        for (const i of list) if (typeof i.path === 'string' && i.path.startsWith('data.') && typeof i.message === 'string') found[i.path.slice(5)] = i.message;
-        setServerIssues(found);
-      }
+      const found = stepIssuesOf(err);
+      if (found) setServerIssues(found);
       // the login-expired, network and "show the message" codes keep the general handling
       if (behaviourOf(err.code).kind !== 'toast') return false;
       toast.show(t('hkid.submitFailed'));

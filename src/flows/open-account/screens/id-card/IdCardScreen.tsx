@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, idcardOcr, useApiErrorHandler, useApplyDetail, useBirthplace, useNamePinyin } from '@core/api';
+import { ApiError, idcardOcr, stepIssuesOf, useApiErrorHandler, useApplyDetail, useBirthplace, useNamePinyin } from '@core/api';
 import type { ApplicationView } from '@core/domain/contract';
 import { useT } from '@core/i18n';
 import { useHalfwaySave, useStepFlow } from '@core/step-engine';
@@ -99,12 +99,8 @@ function IdCardForm({ application }: { application: ApplicationView }) {
         setRegisteredPhone(String((err.data as { phone?: unknown } | undefined)?.phone ?? ''));
         return true;
       }
-      const issues = (err.data as { issues?: { path: string; message: string }[] } | undefined)?.issues;
-      if (err.code === ErrorCode.INVALID_INPUT && Array.isArray(issues)) {
-        const found: Record<string, Rule> = {};
-        for (const i of issues) found[i.path.replace(/^data\./, '')] = i.message as Rule;
-        setServerIssues(found);
-      }
+      const found = stepIssuesOf(err);
+      if (found) setServerIssues(found);
       return false;
     },
   });

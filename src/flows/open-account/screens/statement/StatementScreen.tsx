@@ -11,7 +11,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError } from '@core/api/api-error';
+import { ApiError, stepIssuesOf } from '@core/api/api-error';
 import { bridge, STORAGE_KEY } from '@core/bridge';
 import { useLang, useT } from '@core/i18n';
 import { orderedStepsOf, useHalfwaySave, useStepFlow, type StepPhase } from '@core/step-engine';
@@ -23,7 +23,7 @@ import { OptionPicker, SamplePopup } from '@core/ui/pickers';
 import type { ApplicationView } from '@core/domain/contract';
 import { BROKER_OTHER, BROKERS, brokerName } from '@core/domain/brokers';
 import { ErrorCode } from '@core/domain/errors';
-import { MAX_LEN, MIN_LEN, normaliseHkId, todayInHongKong, type Rule } from '@core/domain/identity';
+import { MAX_LEN, MIN_LEN, normaliseHkId, todayInHongKong } from '@core/domain/identity';
 import { STATEMENT_MAX_AGE_MONTHS, STATEMENT_TYPE, normaliseAccount, statementVariant, type StatementVariant } from '@core/domain/statement';
 import { validateStep, type FieldIssue, type StepContext } from '@core/domain/step-rules';
 import { HOME_ROUTE, STEP_ROUTE, resumeStep, type StepName } from '@core/domain/steps';
@@ -64,10 +64,8 @@ export default function StatementScreen() {
     }
     // the spec only logs other failures here; the applicant still sees the general toast (docs/decisions.md)
     console.error('statement save failed', err);
-    if (err instanceof ApiError && err.code === ErrorCode.INVALID_INPUT) {
-      const issues = (err.data as { issues?: { path: string; message: string }[] } | undefined)?.issues ?? [];
-      setServerIssues(issues.map((i) => ({ field: i.path.replace(/^data\./, ''), rule: i.message as Rule })));
-    }
+    const found = stepIssuesOf(err);
+    if (found) setServerIssues(Object.entries(found).map(([field, rule]) => ({ field, rule })));
     return false;
   }, []);
 

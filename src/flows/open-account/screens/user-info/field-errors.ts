@@ -5,8 +5,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { ApiError } from '@core/api/api-error';
-import { ErrorCode } from '@core/domain/errors';
+import { stepIssuesOf } from '@core/api/api-error';
 import type { Rule } from '@core/domain/identity';
 import type { FieldIssue } from '@core/domain/step-rules/types';
 
@@ -56,13 +55,8 @@ export function useFieldErrors(issues: readonly FieldIssue[], limits: Readonly<R
   }, []);
 
   const takeServerIssues = useCallback((err: unknown) => {
-    if (!(err instanceof ApiError) || err.code !== ErrorCode.INVALID_INPUT) return false;
-    const list = (err.data as { issues?: { path?: unknown; message?: unknown }[] } | undefined)?.issues ?? [];
-    const found: Record<string, Rule> = {};
-    for (const i of list) {
-      if (typeof i.path === 'string' && i.path.startsWith('data.') && typeof i.message === 'string') found[i.path.slice(5)] = i.message as Rule;
-    }
-    if (!Object.keys(found).length) return false;
+    const found = stepIssuesOf(err);
+    if (!found || !Object.keys(found).length) return false;
     setServer(found);
     return true;
   }, []);
