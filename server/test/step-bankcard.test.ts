@@ -1,59 +1,34 @@
-import { CALLS, ErrorCode, STEP_VERSION, cnIdCheckDigit } from '@core/domain';
+import { ErrorCode } from '@core/domain';
 import { luhnApplies, luhnValid } from '../src/modules/applications/step-checks/bankcard';
-import { createTestApp, TestClock, HOUR, MINUTE, type CallResult, type TestApp, type TestClient } from './helpers';
+import { createTestApp, TestClock, type TestApp, type TestClient } from './helpers';
+import { BANK_CARD, bankcardData, cnIdNumber, invalidIssues as issuesOf, startApp, stepSaver, stepUser, uploadRef } from './step-fixtures';
 
 const clock = new TestClock(Date.parse('2026-11-21T04:00:00Z'));
 let t: TestApp;
-let n = 0;
-async function user(): Promise<TestClient> {
-  n += 1;
-  if (n % 20 === 0) t.clock.advance(HOUR + MINUTE);
-  return t.login(`1370000${String(1000 + n)}`, '86');
-}
+let user: () => Promise<TestClient>;
 beforeAll(async () => {
   t = await createTestApp({ clock });
+  user = stepUser(t, '1370000', { start: 1000, areaCode: '86' });
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR fake png body')]);
-// a UnionPay-style number with a valid Luhn digit, and the same with the last digit changed
-const CARD = '6222021234567890128';
+// BANK_CARD (a UnionPay-style number with a valid Luhn digit) with the last digit changed
 const BAD_CARD = '6222021234567890127';
-
-async function upload(c: TestClient, category: 'UserInfo' | 'UserApply' = 'UserInfo') {
-  const res = await c.upload(`${CALLS.upload.path}/${category}`, { filename: `bank-${Math.random()}.png` }, PNG);
-  expect([res.status, res.body.error]).toEqual([200, undefined]);
-  return { ossId: res.body.result.ossId as string, url: res.body.result.ossUrl as string, ossCategory: category };
-}
 
 /** A cn application at BANKCARD: IDCARD saved directly in the database (its own rules are step-idcard's test). */
 async function atBankCard(c: TestClient): Promise<string> {
-  const res = await c.call('applyStart', { oaType: 1 });
-  expect([res.status, res.body.error]).toEqual([200, undefined]);
-  const appId = res.body.result.appId as string;
-  const first17 = `11010119900307${String(100 + n)}`;
+  const appId = await startApp(c, 1);
   await t.db.query(`UPDATE applications SET data = jsonb_set(data, '{IDCARD}', $2::jsonb), current_step = 'IDCARD', latest_step = 'IDCARD' WHERE app_id = $1`, [
     appId,
-    JSON.stringify({ idNumber: first17 + cnIdCheckDigit(first17) }),
+    JSON.stringify({ idNumber: cnIdNumber('1990-03-07', '110101') }),
   ]);
   return appId;
 }
 
-const good = (over: Record<string, unknown> = {}, bank: Record<string, unknown> = {}) => ({
-  bankInfo: { acctNumber: CARD, phone: '13812345678', ...bank },
-  email: 'zhang.san@qq.com',
-  defaultLanguage: 'zhTc',
-  statementDeliveryWay: 'email',
-  ...over,
-});
+const good = (over: Record<string, unknown> = {}, bank: Record<string, unknown> = {}) =>
+  bankcardData({ bankInfo: { acctNumber: BANK_CARD, phone: '13812345678', ...bank }, ...over });
 
-const save = (c: TestClient, appId: string, data: Record<string, unknown>) =>
-  c.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: 'BANKCARD', draft: false, data });
-
-const issuesOf = (res: CallResult) => {
-  expect([res.status, res.body.error?.code]).toEqual([400, ErrorCode.INVALID_INPUT]);
-  return (res.body.error!.data.issues as { path: string; message: string }[]).map((i) => `${i.path}:${i.message}`);
-};
+const save = stepSaver('BANKCARD');
 
 test.each([
   ['6222021234567890128', true],
@@ -84,7 +59,7 @@ describe('ApplyUpdate BANKCARD', () => {
     expect([res.status, res.body.error]).toEqual([200, undefined]);
     expect(res.body.result.nextStep).toBe('JOBSTATUS');
     expect(res.body.result.application.data.BANKCARD).toEqual(good());
-    const withScan = good({ defaultLanguage: 'en', documentInfo: { bankCard: await upload(c) } });
+    const withScan = good({ defaultLanguage: 'en', documentInfo: { bankCard: await uploadRef(c) } });
     const again = await save(c, appId, withScan);
     expect([again.status, again.body.error]).toEqual([200, undefined]);
     expect(again.body.result.application.data.BANKCARD).toEqual(withScan);
@@ -116,9 +91,9 @@ describe('ApplyUpdate BANKCARD', () => {
   test('the scanned image must be a UserInfo file of the caller', async () => {
     const c = await user();
     const appId = await atBankCard(c);
-    expect(issuesOf(await save(c, appId, good({ documentInfo: { bankCard: await upload(c, 'UserApply') } })))).toEqual(['data.documentInfo.bankCard:format']);
+    expect(issuesOf(await save(c, appId, good({ documentInfo: { bankCard: await uploadRef(c, 'UserApply') } })))).toEqual(['data.documentInfo.bankCard:format']);
     const other = await user();
-    const theirs = await upload(other);
+    const theirs = await uploadRef(other);
     expect((await save(c, appId, good({ documentInfo: { bankCard: theirs } }))).body.error?.code).toBe(ErrorCode.FORBIDDEN);
   });
 });

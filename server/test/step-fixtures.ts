@@ -3,8 +3,8 @@
  * with real uploads of the caller and identity numbers unique in the test database; plus the small call helpers
  * the step tests share. Steps without rules yet take any object.
  */
-import { CALLS, STEP_VERSION, cnIdCheckDigit, type StepName } from '@core/domain';
-import type { CallResult, TestClient } from './helpers';
+import { CALLS, ErrorCode, STEP_VERSION, cnIdCheckDigit, type StepName } from '@core/domain';
+import { userMaker, type CallResult, type TestApp, type TestClient } from './helpers';
 
 /** A PNG signature and a body: enough for the service's content sniffing. */
 export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR fake png body')]);
@@ -29,9 +29,43 @@ export async function uploadRef(c: TestClient, category: 'UserInfo' | 'UserApply
   return { ossId: res.body.result.ossId, url: res.body.result.ossUrl, description, ossCategory: category };
 }
 
-/** A valid mainland ID number with this birthday, unique in the run (region 440305, Shenzhen Nanshan). */
+const phones = new WeakMap<TestClient, string>();
+
+/**
+ * A maker of new logged-in users with phones `prefix` + (start + n), as helpers' userMaker (which moves the clock past
+ * the login limits every 20 users), in the given area (852 unless given); phoneOf tells each one's phone.
+ */
+export function stepUser(t: TestApp, prefix: string, { start = 1000000, areaCode = '852' }: { start?: number; areaCode?: string } = {}): () => Promise<TestClient> {
+  const login = async (phone?: string) => {
+    const c = await t.login(phone, areaCode);
+    phones.set(c, phone!);
+    return c;
+  };
+  return userMaker({ ...t, login }, prefix, start);
+}
+
+/** The phone a stepUser maker logged this client in with. */
+export function phoneOf(c: TestClient): string {
+  const phone = phones.get(c);
+  if (!phone) throw new Error('not a client of stepUser');
+  return phone;
+}
+
+/** ApplyStart for the caller (oaType 1 cn, 2 hk; `extra` e.g. {withStatement}); the new application's id. */
+export async function startApp(c: TestClient, oaType: 1 | 2 = 1, extra: Record<string, unknown> = {}): Promise<string> {
+  const res = await c.call('applyStart', { oaType, ...extra });
+  expect([res.status, res.body.error]).toEqual([200, undefined]);
+  return res.body.result.appId as string;
+}
+
+let idSeq = 0;
+/**
+ * A valid mainland ID number with this birthday, unique in the run for 500 numbers (region 440305, Shenzhen Nanshan):
+ * the two sequence digits count on, then the gender digit moves to the next odd one (male, as the fixtures' gender 1).
+ */
 export function cnIdNumber(birthday = '1990-03-07', region = '440305'): string {
-  const first17 = region + birthday.replace(/-/g, '') + String(next() % 100).padStart(2, '0') + '1'; // odd: male, as the fixtures' gender 1
+  const k = idSeq++;
+  const first17 = region + birthday.replace(/-/g, '') + String(k % 100).padStart(2, '0') + '13579'[Math.floor(k / 100) % 5];
   return first17 + cnIdCheckDigit(first17);
 }
 
@@ -42,8 +76,20 @@ export function saveStep(c: TestClient, appId: string, step: StepName | string, 
   return c.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: step, draft, data });
 }
 
+/** ApplyUpdate of one step, as saveStep without the step argument. */
+export const stepSaver =
+  (step: StepName) =>
+  (c: TestClient, appId: string, data: Record<string, unknown>, draft = false): Promise<CallResult> =>
+    saveStep(c, appId, step, data, draft);
+
 /** data.issues of a 100400 answer. */
 export const issuesOf = (res: CallResult) => (res.body.error?.data?.issues ?? []) as { path: string; message: string }[];
+
+/** Expects a 100400 answer (HTTP 400) and gives its issues as `path:message` lines. */
+export function invalidIssues(res: CallResult): string[] {
+  expect([res.status, res.body.error?.code]).toEqual([400, ErrorCode.INVALID_INPUT]);
+  return issuesOf(res).map((i) => `${i.path}:${i.message}`);
+}
 
 type Data = Record<string, unknown>;
 

@@ -1,67 +1,52 @@
-import { CALLS, ErrorCode, STEP_VERSION, maskPhone } from '@core/domain';
-import { createTestApp, TestClock, userMaker, type CallResult, type TestApp, type TestClient } from './helpers';
+import { ErrorCode, maskPhone } from '@core/domain';
+import { createTestApp, TestClock, type TestApp, type TestClient } from './helpers';
+import { hkIdNumber, hkIdcardData, invalidIssues as issuesOf, startApp, stepSaver, stepUser, uploadRef } from './step-fixtures';
 
 const clock = new TestClock(Date.parse('2026-11-21T04:00:00Z'));
 let t: TestApp;
 let user: () => Promise<TestClient>;
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  user = userMaker(t, '6', 2100000); // HK mobiles 6xxxxxxx
+  user = stepUser(t, '6', { start: 2100000 }); // HK mobiles 6xxxxxxx
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR fake png body')]);
-
-type Ref = { ossId: string; url: string; description: string; ossCategory: string };
-
-async function upload(c: TestClient, category: 'UserInfo' | 'UserApply' = 'UserInfo'): Promise<Ref> {
-  const filename = `doc-${Math.random()}.png`;
-  const res = await c.upload(`${CALLS.upload.path}/${category}`, { filename }, PNG);
-  expect([res.status, res.body.error]).toEqual([200, undefined]);
-  return { ossId: res.body.result.ossId, url: res.body.result.ossUrl, description: filename, ossCategory: category };
-}
-
-async function start(c: TestClient, oaType = 2): Promise<string> {
-  const res = await c.call('applyStart', { oaType });
-  expect([res.status, res.body.error]).toEqual([200, undefined]);
-  return res.body.result.appId;
-}
+const start = (c: TestClient) => startApp(c, 2);
+const save = stepSaver('HK_IDCARD');
 
 let seq = 0;
-/** a fresh HK ID number (one letter, seven digits) so tests do not hold each other's numbers */
-const hkId = () => `K${String(3000000 + ++seq)}`;
-
 type Branch = 'hk' | 'macau' | 'passport' | 'nonPermanent';
 
+/** A complete HK_IDCARD page of one branch: an HK permanent ID (step-fixtures' hkIdcardData), a Macau ID, a passport, or a non-permanent resident's. */
 async function hkData(c: TestClient, branch: Branch, over: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
-  const front = await upload(c);
+  if (branch === 'hk') return hkIdcardData(c, over);
+  const front = await uploadRef(c);
   switch (branch) {
-    case 'hk':
-      return { permanentResident: 1, nationality: 'HK', idType: 1, idCountry: 'HK', idNumber: hkId(), defaultLanguage: 'zhTc', documentInfo: { nonMainlandDocument: { front } }, ...over };
     case 'macau':
       return {
         permanentResident: 1, nationality: 'MO', idType: 1, idCountry: 'MO', idNumber: `1${String(2000000 + ++seq)}(3)`, defaultLanguage: 'zhTc',
-        documentInfo: { nonMainlandDocument: { front, back: await upload(c) } }, ...over,
+        documentInfo: { nonMainlandDocument: { front, back: await uploadRef(c) } }, ...over,
       };
     case 'passport':
       return { permanentResident: 1, nationality: 'GB', idType: 2, idCountry: 'GB', idNumber: `5${String(10000000 + ++seq)}`, defaultLanguage: 'en', documentInfo: { nonMainlandDocument: { front } }, ...over };
     case 'nonPermanent':
       return {
-        permanentResident: 2, nationality: 'SG', idType: 1, idCountry: 'HK', idNumber: hkId(), defaultLanguage: 'en',
-        documentInfo: { nonMainlandDocument: { front }, idCard: [await upload(c), await upload(c)] },
+        permanentResident: 2, nationality: 'SG', idType: 1, idCountry: 'HK', idNumber: hkIdNumber(), defaultLanguage: 'en',
+        documentInfo: { nonMainlandDocument: { front }, idCard: [await uploadRef(c), await uploadRef(c)] },
         idExtraInfo: { permanent: { idType: null, idNumber: `S${String(1000000 + ++seq)}D`, idCountry: 'SG' } },
         ...over,
       };
   }
 }
 
-const save = (c: TestClient, appId: string, data: Record<string, unknown>, draft = false) =>
-  c.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: 'HK_IDCARD', draft, data });
-
-const issuesOf = (res: CallResult) => {
-  expect([res.status, res.body.error?.code]).toEqual([400, ErrorCode.INVALID_INPUT]);
-  return (res.body.error!.data.issues as { path: string; message: string }[]).map((i) => `${i.path}:${i.message}`);
-};
+/** Another user's application with a page of this branch saved (its number held). */
+async function heldBy(branch: Branch): Promise<{ holder: TestClient; holderApp: string; held: Record<string, unknown> }> {
+  const holder = await user();
+  const holderApp = await start(holder);
+  const held = await hkData(holder, branch);
+  expect((await save(holder, holderApp, held)).status).toBe(200);
+  return { holder, holderApp, held };
+}
 
 describe('ApplyUpdate HK_IDCARD', () => {
   test.each<Branch>(['hk', 'macau', 'passport', 'nonPermanent'])('a complete %s identity is saved as sent; next is USERINFO', async (branch) => {
@@ -119,13 +104,13 @@ describe('ApplyUpdate HK_IDCARD', () => {
     const c = await user();
     const appId = await start(c);
     const data = await hkData(c, 'nonPermanent');
-    (data.documentInfo as { idCard: unknown[] }).idCard[1] = await upload(c, 'UserApply');
+    (data.documentInfo as { idCard: unknown[] }).idCard[1] = await uploadRef(c, 'UserApply');
     expect(issuesOf(await save(c, appId, data))).toEqual(['data.documentInfo.idCard.1:format']);
   });
 
   test("another user's file → 100403", async () => {
     const other = await user();
-    const theirs = await upload(other);
+    const theirs = await uploadRef(other);
     const c = await user();
     const appId = await start(c);
     const data = await hkData(c, 'hk', { documentInfo: { nonMainlandDocument: { front: theirs } } });
@@ -134,11 +119,7 @@ describe('ApplyUpdate HK_IDCARD', () => {
   });
 
   test("a document number in another user's application → 150204 with the holder's phone masked", async () => {
-    const holder = await user();
-    const holderApp = await start(holder);
-    const held = await hkData(holder, 'hk');
-    expect((await save(holder, holderApp, held)).status).toBe(200);
-
+    const { holder, held } = await heldBy('hk');
     const c = await user();
     const appId = await start(c);
     const res = await save(c, appId, await hkData(c, 'hk', { idNumber: held.idNumber }));
@@ -152,11 +133,7 @@ describe('ApplyUpdate HK_IDCARD', () => {
   });
 
   test("a permanent ID number held by another user's application → 150204", async () => {
-    const holder = await user();
-    const holderApp = await start(holder);
-    const held = await hkData(holder, 'hk');
-    expect((await save(holder, holderApp, held)).status).toBe(200);
-
+    const { held } = await heldBy('hk');
     const c = await user();
     const appId = await start(c);
     const data = await hkData(c, 'nonPermanent', { idExtraInfo: { permanent: { idType: null, idNumber: held.idNumber, idCountry: 'HK' } } });
@@ -164,10 +141,7 @@ describe('ApplyUpdate HK_IDCARD', () => {
   });
 
   test('an archived application of another user does not hold the number', async () => {
-    const holder = await user();
-    const holderApp = await start(holder);
-    const held = await hkData(holder, 'passport');
-    expect((await save(holder, holderApp, held)).status).toBe(200);
+    const { holderApp, held } = await heldBy('passport');
     await t.db.query('UPDATE applications SET archived_at = now() WHERE app_id = $1', [holderApp]);
     const c = await user();
     const appId = await start(c);

@@ -1,28 +1,21 @@
-import { CALLS, ErrorCode, STEP_VERSION } from '@core/domain';
-import { createTestApp, userMaker, type CallResult, type TestApp, type TestClient } from './helpers';
+import { ErrorCode } from '@core/domain';
+import { createTestApp, type TestApp, type TestClient } from './helpers';
+import { issuesOf, startApp, stepSaver, stepUser, uploadRef } from './step-fixtures';
 
 let t: TestApp;
 let user: () => Promise<TestClient>;
 beforeAll(async () => {
   t = await createTestApp();
-  user = userMaker(t, '7');
+  user = stepUser(t, '7');
 }, 60_000);
 afterAll(() => t.close());
 
-const PDF = (n: number) => Buffer.from(`%PDF-1.7\n% utility bill ${n}\n1 0 obj <<>> endobj\n%%EOF\n`);
-
-/** A real upload of the caller (category UserApply, as the page's uploader sends it). */
-async function proofFile(c: TestClient, n = 1): Promise<{ ossId: string; url: string; description: string; ossCategory: 'UserApply' }> {
-  const res = await c.upload(`${CALLS.upload.path}/UserApply`, { filename: `bill-${n}.pdf` }, PDF(n));
-  expect([res.status, res.body.error]).toEqual([200, undefined]);
-  return { ossId: res.body.result.ossId, url: res.body.result.ossUrl, description: `bill-${n}.pdf`, ossCategory: 'UserApply' };
-}
+/** A real PDF upload of the caller (category UserApply, as the page's uploader sends it). */
+const proofFile = (c: TestClient) => uploadRef(c, 'UserApply', true);
 
 async function applicant(): Promise<{ c: TestClient; appId: string }> {
   const c = await user();
-  const res = await c.call('applyStart', { oaType: 2 });
-  expect([res.status, res.body.error]).toEqual([200, undefined]);
-  return { c, appId: res.body.result.appId };
+  return { c, appId: await startApp(c, 2) };
 }
 
 interface Over {
@@ -54,15 +47,12 @@ function page(files: unknown[], o: Over = {}): Record<string, unknown> {
   };
 }
 
-const save = (c: TestClient, appId: string, data: Record<string, unknown>, draft = false) =>
-  c.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: 'PROOFADDRESS', draft, data });
-
-const issuesOf = (res: CallResult) => (res.body.error?.data?.issues ?? []) as { path: string; message: string }[];
+const save = stepSaver('PROOFADDRESS');
 
 describe('ApplyUpdate PROOFADDRESS', () => {
   test('a complete page is saved exactly as sent, its files linked to the application', async () => {
     const { c, appId } = await applicant();
-    const files = [await proofFile(c, 1), await proofFile(c, 2)];
+    const files = [await proofFile(c), await proofFile(c)];
     const res = await save(c, appId, page(files));
     expect([res.status, res.body.error]).toEqual([200, undefined]);
     expect(res.body.result.nextStep).toBe('JOBSTATUS');
@@ -100,7 +90,7 @@ describe('ApplyUpdate PROOFADDRESS', () => {
 
   test('address 500 characters is saved, 4 files are too many', async () => {
     const { c, appId } = await applicant();
-    const files = [await proofFile(c, 1), await proofFile(c, 2), await proofFile(c, 3), await proofFile(c, 4)];
+    const files = [await proofFile(c), await proofFile(c), await proofFile(c), await proofFile(c)];
     const long = page(files.slice(0, 3), { address: 'a'.repeat(500), w8: 'A'.repeat(500) });
     expect((await save(c, appId, long)).body.error).toBeUndefined();
     const four = await save(c, appId, page(files));

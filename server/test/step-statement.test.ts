@@ -1,68 +1,42 @@
-import { CALLS, ErrorCode, STEPS_OF, STEP_VERSION, maskPhone, type StepName } from '@core/domain';
-import { createTestApp, HOUR, MINUTE, type CallResult, type TestApp, type TestClient } from './helpers';
+import { ErrorCode, STEPS_OF, maskPhone, type StepName } from '@core/domain';
+import { createTestApp, type TestApp, type TestClient } from './helpers';
+import { invalidIssues as issuesOf, phoneOf, startApp, statementData, stepSaver, stepUser, uploadRef } from './step-fixtures';
 
 let t: TestApp;
-let n = 0;
-const phones = new WeakMap<TestClient, string>();
 /** a new logged-in mainland user (+86 phones) */
-async function user(): Promise<TestClient> {
-  n += 1;
-  if (n % 20 === 0) t.clock.advance(HOUR + MINUTE);
-  const phone = `1370000${String(1000 + n)}`;
-  const c = await t.login(phone, '86');
-  phones.set(c, phone);
-  return c;
-}
+let user: () => Promise<TestClient>;
 beforeAll(async () => {
   t = await createTestApp();
+  user = stepUser(t, '1370000', { start: 1000, areaCode: '86' });
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR fake png body')]);
-
-type Ref = { ossId: string; url: string; ossCategory: string };
-async function upload(c: TestClient, category: 'UserInfo' | 'UserApply' = 'UserApply'): Promise<Ref> {
-  const res = await c.upload(`${CALLS.upload.path}/${category}`, { filename: `f-${Math.random()}.png` }, PNG);
-  expect([res.status, res.body.error]).toEqual([200, undefined]);
-  return { ossId: res.body.result.ossId, url: res.body.result.ossUrl, ossCategory: category };
-}
-
-async function start(c: TestClient, position: 'first' | 'last' = 'first'): Promise<string> {
-  const res = await c.call('applyStart', { oaType: 1, withStatement: position });
-  expect([res.status, res.body.error]).toEqual([200, undefined]);
-  return res.body.result.appId;
-}
+const start = (c: TestClient, position: 'first' | 'last' = 'first') => startApp(c, 1, { withStatement: position });
 
 type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 async function statementPart(c: TestClient, type: 0 | 1 | 2): Promise<Data> {
   return {
     statementInfo: { type, broker: 21, name: 'ZHANG SAN', account: '88001234' },
-    documentInfo: { statement: [await upload(c)] },
+    documentInfo: { statement: [await uploadRef(c, 'UserApply')] },
   };
 }
 
 async function withHkDocument(c: TestClient, idNumber = 'A1234567'): Promise<Data> {
   const d = await statementPart(c, 1);
-  d.documentInfo.idCardHK = { front: await upload(c, 'UserInfo') };
+  d.documentInfo.idCardHK = { front: await uploadRef(c, 'UserInfo') };
   d.idExtraInfo = { idcardHK: { idType: 1, idCountry: 'HK', idNumber } };
   return d;
 }
 
+/** step-fixtures' statement without an HK document, with two overseas proof files */
 async function withoutHkDocument(c: TestClient): Promise<Data> {
-  const d = await statementPart(c, 0);
-  d.documentInfo.idCardForeign = [await upload(c, 'UserInfo'), await upload(c, 'UserInfo')];
-  d.promise = true;
+  const d: Data = await statementData(c);
+  d.documentInfo.idCardForeign.push(await uploadRef(c, 'UserInfo'));
   return d;
 }
 
-const save = (c: TestClient, appId: string, data: Data, draft = false) =>
-  c.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: 'STATEMENT', draft, data });
-
-const issuesOf = (res: CallResult) => {
-  expect([res.status, res.body.error?.code]).toEqual([400, ErrorCode.INVALID_INPUT]);
-  return (res.body.error!.data.issues as { path: string; message: string }[]).map((i) => `${i.path}:${i.message}`);
-};
+const save = stepSaver('STATEMENT');
 
 /** Marks steps as saved directly in the database (their own saves are tested with their steps). */
 async function markSaved(appId: string, steps: readonly StepName[], latest: StepName): Promise<void> {
@@ -140,14 +114,14 @@ describe('ApplyUpdate STATEMENT', () => {
     const c = await user();
     const appId = await start(c);
     const d = await withHkDocument(c);
-    d.documentInfo.idCardHK.front = await upload(c, 'UserApply');
-    d.documentInfo.statement = [await upload(c, 'UserInfo')];
+    d.documentInfo.idCardHK.front = await uploadRef(c, 'UserApply');
+    d.documentInfo.statement = [await uploadRef(c, 'UserInfo')];
     expect(issuesOf(await save(c, appId, d))).toEqual(['data.documentInfo.statement.0:format', 'data.documentInfo.idCardHK.front:format']);
   });
 
   test("another user's file → 100403", async () => {
     const owner = await user();
-    const file = await upload(owner);
+    const file = await uploadRef(owner, 'UserApply');
     const c = await user();
     const appId = await start(c);
     const d = await withHkDocument(c);
@@ -164,7 +138,7 @@ describe('ApplyUpdate STATEMENT', () => {
     const appId = await start(c);
     const res = await save(c, appId, await withHkDocument(c, 'Z9876543'));
     expect(res.body.error?.code).toBe(ErrorCode.ID_REGISTERED);
-    expect(res.body.error?.data).toEqual({ phone: maskPhone(phones.get(holder)!) });
+    expect(res.body.error?.data).toEqual({ phone: maskPhone(phoneOf(holder)) });
 
     expect((await save(holder, holderApp, await withHkDocument(holder, 'Z9876543'))).body.error).toBeUndefined();
   });
@@ -226,8 +200,7 @@ describe('ApplySubmit and the statement (150211)', () => {
 
   test('a cn application without the STATEMENT step never gets 150211', async () => {
     const c = await user();
-    const res = await c.call('applyStart', { oaType: 1 });
-    const appId = res.body.result.appId as string;
+    const appId = await startApp(c, 1);
     expect((await c.call('applySubmit', { appId })).body.error?.code).toBe(ErrorCode.INVALID_INPUT);
   });
 });

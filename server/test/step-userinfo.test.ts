@@ -1,5 +1,6 @@
-import { ErrorCode, STEP_VERSION } from '@core/domain';
-import { createTestApp, TestClock, userMaker, type CallResult, type TestApp, type TestClient } from './helpers';
+import { ErrorCode } from '@core/domain';
+import { createTestApp, TestClock, type TestApp, type TestClient } from './helpers';
+import { issuesOf, startApp, stepSaver, stepUser, userinfoData } from './step-fixtures';
 
 // noon in Hong Kong on 21 November 2026: ages are counted on this date
 const NOW = Date.parse('2026-11-21T04:00:00Z');
@@ -8,31 +9,17 @@ let t: TestApp;
 let user: () => Promise<TestClient>;
 beforeAll(async () => {
   t = await createTestApp({ clock: new TestClock(NOW) });
-  user = userMaker(t, '6');
+  user = stepUser(t, '6');
 }, 60_000);
 afterAll(() => t.close());
 
-const good = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
-  chineseName: '陳大文',
-  firstName: 'TAI MAN',
-  lastName: 'CHAN',
-  englishName: 'CHAN TAI MAN',
-  gender: 1,
-  birthday: '1990-05-04',
-  birthCity: '广东省深圳市',
-  birthCountry: 'CN',
-  email: 'taiman@gmail.com',
-  defaultLanguage: 'zhTc',
-  statementDeliveryWay: 'email',
-  ...over,
-});
+/** step-fixtures' page born in a mainland city (a country whose birth city is required) */
+const good = (over: Record<string, unknown> = {}): Record<string, unknown> => userinfoData({ birthCity: '广东省深圳市', birthCountry: 'CN', ...over });
 
 /** A logged-in hk applicant whose identity step (if a nationality is given) says that nationality. */
 async function applicant(nationality?: string): Promise<{ c: TestClient; appId: string }> {
   const c = await user();
-  const res = await c.call('applyStart', { oaType: 2 });
-  expect([res.status, res.body.error]).toEqual([200, undefined]);
-  const appId = res.body.result.appId as string;
+  const appId = await startApp(c, 2);
   if (nationality) {
     // the identity step's own rules are another test's subject: its saved data is put in place directly
     await t.db.query(`UPDATE applications SET data = jsonb_set(data, '{HK_IDCARD}', $2::jsonb) WHERE app_id = $1`, [
@@ -43,10 +30,7 @@ async function applicant(nationality?: string): Promise<{ c: TestClient; appId: 
   return { c, appId };
 }
 
-const save = (c: TestClient, appId: string, data: Record<string, unknown>, draft = false) =>
-  c.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: 'USERINFO', draft, data });
-
-const issuesOf = (res: CallResult) => (res.body.error?.data?.issues ?? []) as { path: string; message: string }[];
+const save = stepSaver('USERINFO');
 
 describe('ApplyUpdate USERINFO', () => {
   test('a complete page is saved exactly as sent and the next step is PROOFADDRESS', async () => {
