@@ -6,6 +6,7 @@ import { findCommand } from '../src/ops/commands';
 import { checkParams, OpsError, parseArgv, type OpsIo } from '../src/ops/framework';
 import { runCommand } from '../src/ops/run';
 import { createTestApp, type TestApp, type TestClient } from './helpers';
+import { validStepData } from './step-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,7 +39,7 @@ async function submitted(c: TestClient, oaType: 1 | 2 = 2): Promise<string> {
   const start = await c.call('applyStart', { oaType });
   const appId = start.body.result.appId as string;
   for (const step of oaType === 2 ? STEPS_OF.hk : STEPS_OF.cn) {
-    const res = await c.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: step, data: { ok: true } });
+    const res = await c.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: step, data: await validStepData(c, step) });
     expect(res.body.error).toBeUndefined();
   }
   expect((await c.call('applySubmit', { appId })).body.result.application.applyStatus).toBe(1200);

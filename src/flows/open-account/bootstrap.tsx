@@ -8,7 +8,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createHashRouter, RouterProvider } from 'react-router-dom';
-import { createQueryClient } from '@core/api';
+import { createQueryClient } from '@core/api/query-client';
 import { I18nProvider } from '@core/i18n';
 import { GuardSettingsProvider } from '@core/router';
 import { ToastHost } from '@core/ui/ToastHost';
