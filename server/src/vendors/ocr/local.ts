@@ -110,8 +110,11 @@ class Engine {
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new TimeoutError(this.timeoutMs)), this.timeoutMs);
       });
+      const work = job(worker);
+      // a job cut by the timeout goes on failing once its worker has ended: that late failure is nobody's
+      work.catch(() => undefined);
       try {
-        return await Promise.race([job(worker), timeout]);
+        return await Promise.race([work, timeout]);
       } catch (err) {
         if (err instanceof TimeoutError) await this.close();
         throw err;
