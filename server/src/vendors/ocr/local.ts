@@ -66,6 +66,9 @@ export class OcrBusyError extends Error {
   }
 }
 
+/** How long a cut reading's call in flight may take before its worker is ended anyway. */
+const CUT_GRACE_MS = 2000;
+
 class TimeoutError extends Error {
   constructor(ms: number) {
     super(`OCR took longer than ${ms} ms`);
@@ -110,13 +113,27 @@ class Engine {
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new TimeoutError(this.timeoutMs)), this.timeoutMs);
       });
-      const work = job(worker);
-      // a job cut by the timeout goes on failing once its worker has ended: that late failure is nobody's
-      work.catch(() => undefined);
+      // once the reading is cut, the job may not call into the worker any more: tesseract.js posts to an ended
+      // worker from an un-awaited async function, whose failure would be an unhandled rejection (a crash)
+      let cut = false;
+      const guarded = new Proxy(worker, {
+        get: (target, prop, receiver) => {
+          const value = Reflect.get(target, prop, receiver) as unknown;
+          if (typeof value !== 'function') return value;
+          return (...args: unknown[]) => (cut ? Promise.reject(new TimeoutError(this.timeoutMs)) : (value as (...a: unknown[]) => unknown).apply(target, args));
+        },
+      });
+      const work = job(guarded);
+      work.catch(() => undefined); // its late failure, after the cut, is nobody's
       try {
         return await Promise.race([work, timeout]);
       } catch (err) {
-        if (err instanceof TimeoutError) await this.close();
+        if (err instanceof TimeoutError) {
+          cut = true;
+          // let the call in flight reach the worker before it ends (a hung reading is ended after a short wait)
+          await Promise.race([work.then(() => undefined, () => undefined), new Promise((r) => setTimeout(r, CUT_GRACE_MS))]);
+          await this.close();
+        }
         throw err;
       } finally {
         clearTimeout(timer);
