@@ -7,9 +7,9 @@
  *   active application → 150204 with data.phone, the holder's phone masked (maskPhone). The look-up is the one
  *   the IDCARD check uses (findIdHolderPhone), so a number saved through either identity step counts.
  */
-import { ErrorCode, at, maskPhone, str } from '@core/domain';
-import { AppError, type Issue } from '../../../errors';
-import { filesOfCategory, findIdHolderPhone } from './idcard';
+import { at, str } from '@core/domain';
+import type { Issue } from '../../../errors';
+import { filesOfCategory, refuseHeldNumbers } from './idcard';
 import { unknownCountries } from './userinfo';
 import type { StepCheck } from './index';
 
@@ -30,12 +30,6 @@ export const checkHkIdcard: StepCheck = async ({ tx, userId, data }) => {
   if (issues.length) return issues;
 
   const numbers = [str(data.idNumber), ...(nonPermanent ? [str(at(data, 'idExtraInfo.permanent.idNumber'))] : [])].map((n) => n.toUpperCase());
-  // two users saving the same number at once: the second waits for the first's transaction, then sees it
-  // (the same lock key as the IDCARD check; taken in a fixed order so two saves never wait on each other)
-  for (const n of [...new Set(numbers)].sort()) await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`idnumber:${n}`]);
-  for (const n of numbers) {
-    const holder = await findIdHolderPhone(tx, userId, n);
-    if (holder) throw new AppError(ErrorCode.ID_REGISTERED, { data: { phone: maskPhone(holder) } });
-  }
+  await refuseHeldNumbers(tx, userId, numbers);
   return [];
 };

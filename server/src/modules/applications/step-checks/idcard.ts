@@ -12,44 +12,30 @@ import { ErrorCode, at, maskPhone, str } from '@core/domain';
 import type { Db } from '../../../db';
 import { AppError, type Issue } from '../../../errors';
 import { isKnownRegion } from '../../lookup/regions';
+import { findIdHolderPhone, lockIdNumbers, ownFilesOf, rejectAndSavedIdcard } from '../identity-repository';
 import type { StepCheck } from './index';
-
-/**
- * Where an identity document number is saved in an application's data. A number counts as taken when it
- * appears in any of them in another user's active application: the same person opening a second account
- * with the same document under another login is what 150204 stops, whichever identity step saved it.
- */
-const ID_NUMBER_PATHS = ['{IDCARD,idNumber}', '{HK_IDCARD,idNumber}', '{HK_IDCARD,idExtraInfo,permanent,idNumber}', '{STATEMENT,idExtraInfo,idcardHK,idNumber}'] as const;
-
-/** The phone (as registered) of another user whose active application holds this document number; null if none. */
-export async function findIdHolderPhone(db: Db, userId: string, idNumber: string): Promise<string | null> {
-  const match = ID_NUMBER_PATHS.map((p) => `upper(a.data #>> '${p}') = $2`).join(' OR ');
-  const { rows } = await db.query<{ phone: string }>(
-    `SELECT u.phone FROM applications a JOIN users u ON u.id = a.user_id
-      WHERE a.archived_at IS NULL AND a.user_id <> $1 AND (${match})
-      ORDER BY a.created_at LIMIT 1`,
-    [userId, idNumber.toUpperCase()],
-  );
-  return rows[0]?.phone ?? null;
-}
 
 /** Issues for file refs that are not the caller's files of the given category. */
 export async function filesOfCategory(db: Db, userId: string, refs: ReadonlyArray<readonly [string, unknown]>, category: 'UserInfo' | 'UserApply'): Promise<Issue[]> {
   const ids = refs.map(([, v]) => str((v as { ossId?: unknown } | undefined)?.ossId));
-  const { rows } = await db.query<{ oss_id: string }>('SELECT oss_id FROM files WHERE owner_user_id = $1 AND category = $2 AND oss_id = ANY($3::text[])', [userId, category, ids]);
-  const ok = new Set(rows.map((r) => r.oss_id));
+  const ok = await ownFilesOf(db, userId, category, ids);
   return refs.filter((_, i) => !ok.has(ids[i])).map(([path]) => ({ path: `data.${path}`, message: 'format' }));
+}
+
+/** 150204 with the holder's masked phone when another user's active application holds one of these numbers. */
+export async function refuseHeldNumbers(db: Db, userId: string, numbers: readonly string[]): Promise<void> {
+  await lockIdNumbers(db, numbers);
+  for (const n of numbers) {
+    const holder = await findIdHolderPhone(db, userId, n);
+    if (holder) throw new AppError(ErrorCode.ID_REGISTERED, { data: { phone: maskPhone(holder) } });
+  }
 }
 
 const IMAGES = ['documentInfo.idCard.front', 'documentInfo.idCard.back', 'documentInfo.CropIdCard.front', 'documentInfo.CropIdCard.back'] as const;
 
 /** Issues for a changed name or ID number of a returned application that had them saved. */
 async function lockedFields(db: Db, appId: string, data: Record<string, unknown>): Promise<Issue[]> {
-  const { rows } = await db.query<{ steps: number; saved: Record<string, unknown> | null }>(
-    `SELECT jsonb_array_length(COALESCE(reject_data->'steps', '[]'::jsonb)) AS steps, data->'IDCARD' AS saved FROM applications WHERE app_id = $1`,
-    [appId],
-  );
-  const row = rows[0];
+  const row = await rejectAndSavedIdcard(db, appId);
   if (!row || !row.steps || !row.saved) return [];
   return (['chineseName', 'idNumber'] as const)
     .filter((f) => typeof row.saved![f] === 'string' && row.saved![f] !== data[f])
@@ -62,9 +48,6 @@ export const checkIdcard: StepCheck = async ({ tx, userId, appId, data }) => {
   if (!isKnownRegion(idNumber.slice(0, 6))) issues.push({ path: 'data.idNumber', message: 'cnIdRegion' });
   issues.push(...(await filesOfCategory(tx, userId, IMAGES.map((p) => [p, at(data, p)] as const), 'UserInfo')));
   if (issues.length) return issues;
-  // two users saving the same number at once: the second waits for the first's transaction, then sees it
-  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`idnumber:${idNumber.toUpperCase()}`]);
-  const holder = await findIdHolderPhone(tx, userId, idNumber);
-  if (holder) throw new AppError(ErrorCode.ID_REGISTERED, { data: { phone: maskPhone(holder) } });
+  await refuseHeldNumbers(tx, userId, [idNumber]);
   return [];
 };

@@ -8,11 +8,11 @@
  * - with an HK document (type 1), the HK ID number is not held by another user's active application → 150204
  *   with data.phone, the holder's phone masked (the look-up the identity steps use, findIdHolderPhone).
  */
-import { ErrorCode, at, maskPhone, str } from '@core/domain';
+import { at, str } from '@core/domain';
 import { STATEMENT_TYPE, statementVariant, typesOfVariant, type StatementType } from '@core/domain/statement';
-import { AppError, type Issue } from '../../../errors';
+import type { Issue } from '../../../errors';
 import * as repo from '../repository';
-import { filesOfCategory, findIdHolderPhone } from './idcard';
+import { filesOfCategory, refuseHeldNumbers } from './idcard';
 import type { StepCheck } from './index';
 
 const listed = (path: string, v: unknown): Array<readonly [string, unknown]> => (Array.isArray(v) ? v.map((f, i) => [`${path}.${i}`, f] as const) : []);
@@ -36,10 +36,7 @@ export const checkStatement: StepCheck = async ({ tx, userId, appId, data }) => 
 
   if (type === STATEMENT_TYPE.HK_DOCUMENT) {
     const idNumber = str(at(data, 'idExtraInfo.idcardHK.idNumber')).toUpperCase();
-    // two users saving the same number at once: the second waits for the first's transaction (the identity steps' lock key)
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`idnumber:${idNumber}`]);
-    const holder = await findIdHolderPhone(tx, userId, idNumber);
-    if (holder) throw new AppError(ErrorCode.ID_REGISTERED, { data: { phone: maskPhone(holder) } });
+    await refuseHeldNumbers(tx, userId, [idNumber]);
   }
   return [];
 };
