@@ -190,7 +190,11 @@ function StatementBody({ application, flow, supplement, onBack, serverIssues, cl
     </FooterButton>
   ) : undefined;
 
-  const brokerOptions = useMemo(() => BROKERS.map((b) => ({ value: b.code, label: brokerName(b.code, lang) })), [lang]);
+  // "Other" (32) closes the list, where an applicant who does not find their broker looks for it
+  const brokerOptions = useMemo(
+    () => [...BROKERS.filter((b) => b.code !== BROKER_OTHER), ...BROKERS.filter((b) => b.code === BROKER_OTHER)].map((b) => ({ value: b.code, label: brokerName(b.code, lang) })),
+    [lang],
+  );
 
   return (
     <StepPage
