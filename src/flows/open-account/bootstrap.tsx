@@ -3,6 +3,7 @@
  * main.tsx and esop-main.tsx differ only in `esop` (see FlowSettings).
  */
 import 'react-vant/es/styles/index.js';
+import '@core/ui/theme.css';
 import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

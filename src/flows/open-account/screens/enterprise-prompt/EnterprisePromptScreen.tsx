@@ -1,7 +1,7 @@
 /** /accountPrompt: a corporate applicant is asked to continue on the web version, with a link to copy. */
 import { FormattedMessage } from 'react-intl';
 import { useT } from '@core/i18n';
-import { useToast } from '@core/ui';
+import { useToast } from '@core/ui/toast';
 import { TOAST_MS } from '@core/domain/errors';
 import { AppHeader } from '../../components/AppHeader';
 import '../maintenance/maintenance.css';

@@ -5,25 +5,23 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  applyCheck,
-  applyDetailQuery,
-  areaTypeQuery,
-  fetchCityCode,
-  ipLocationQuery,
-  useApiErrorHandler,
-  useApplyDetail,
-  useApplyStart,
-  useApplyStatementStep,
-  useApplySwitch,
-  useAreaType,
-  useClientConfig,
-  useUserInfo,
-  ApiError,
-} from '@core/api';
+import { ApiError } from '@core/api/api-error';
+import { applyCheck } from '@core/api/apply-check';
+import { applyDetailQuery, useApplyDetail } from '@core/api/apply-detail';
+import { useApplyStart } from '@core/api/apply-start';
+import { useApplyStatementStep } from '@core/api/apply-statement-step';
+import { useApplySwitch } from '@core/api/apply-switch';
+import { areaTypeQuery, useAreaType } from '@core/api/area-type';
+import { useClientConfig } from '@core/api/client-config';
+import { useApiErrorHandler } from '@core/api/errors';
+import { ipLocationQuery } from '@core/api/ip-location';
+import { fetchCityCode } from '@core/api/position-to-city';
+import { useUserInfo } from '@core/api/user-info';
 import { bridge, STORAGE_KEY } from '@core/bridge';
 import { useT } from '@core/i18n';
-import { ConfirmDialog, PdfLink, useToast } from '@core/ui';
+import { ConfirmDialog } from '@core/ui/ConfirmDialog';
+import { PdfLink } from '@core/ui/PdfLink';
+import { useToast } from '@core/ui/toast';
 import { GEO_MIN_APP_VERSION } from '@core/domain/area';
 import { clientTypeOf, type ClientType } from '@core/domain/client-type';
 import { ErrorCode, TOAST_MS } from '@core/domain/errors';

@@ -5,9 +5,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useIntl } from 'react-intl';
-import { errorMessage, isApiError, useApiErrorHandler, useLogin, useSendCode } from '@core/api';
+import { isApiError } from '@core/api/api-error';
+import { errorMessage, useApiErrorHandler } from '@core/api/errors';
+import { useLogin } from '@core/api/login';
+import { useSendCode } from '@core/api/send-code';
 import { useT } from '@core/i18n';
-import { useToast } from '@core/ui';
+import { useToast } from '@core/ui/toast';
 import { AREA_CODES, cleanPhone, isValidCode, isValidPhone, type AreaCode } from '@core/domain/auth';
 import { ErrorCode, TOAST_MS } from '@core/domain/errors';
 import { SEND_CODE_COOLDOWN_S, VERIFY_CODE_LENGTH } from '@core/domain/limits';

@@ -5,7 +5,7 @@
  * /statement" is met through the resume step (see decisions).
  */
 import { Navigate, useLocation } from 'react-router-dom';
-import { useApplyDetail } from '@core/api';
+import { useApplyDetail } from '@core/api/apply-detail';
 import { clientTypeOf } from '@core/domain/client-type';
 import { isLockedForEditing } from '@core/domain/status';
 import { statusRouteOf } from '@core/domain/after-submit';
