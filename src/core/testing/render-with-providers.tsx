@@ -6,7 +6,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { render, screen, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import zhCN from '../../../locales/zh-CN.json';
 import zhTW from '../../../locales/zh-TW.json';
 import en from '../../../locales/en.json';
@@ -92,4 +92,18 @@ export function renderWithProviders(
     </Providers>,
   );
   return { ...result, queryClient, user };
+}
+
+/**
+ * A screen at its path, with every other path rendered as "elsewhere" (so a test can see the screen navigate
+ * away). `route` defaults to the path; `initialEntries` gives a history instead (e.g. a query, or a page before).
+ */
+export function renderScreenAt(path: string, screenElement: ReactElement, opts: RenderOptions = {}) {
+  return renderWithProviders(
+    <Routes>
+      <Route path={path} element={screenElement} />
+      <Route path="*" element={<p>elsewhere</p>} />
+    </Routes>,
+    { route: path, ...opts },
+  );
 }

@@ -6,13 +6,12 @@ jest.mock('@core/api/upload', () => ({ uploadFile: jest.fn() }));
 
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import { ApiError } from '@core/api/api-error';
 import { uploadFile } from '@core/api/upload';
 import type { ApplicationView } from '@core/domain/contract';
 import { installFakeApi, type FakeApiHandlers } from '@core/testing/fake-api';
 import { makeApplication } from '@core/testing/factories';
-import { currentLocation, renderWithProviders } from '@core/testing/render-with-providers';
+import { currentLocation, renderScreenAt } from '@core/testing/render-with-providers';
 import BankCardScreen from './BankCardScreen';
 
 const upload = uploadFile as jest.MockedFunction<typeof uploadFile>;
@@ -31,13 +30,7 @@ function api(app: ApplicationView, over: FakeApiHandlers = {}) {
 }
 
 function render() {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/bankCard" element={<BankCardScreen />} />
-      <Route path="*" element={<p>elsewhere</p>} />
-    </Routes>,
-    { route: '/bankCard', lang: 'en' },
-  );
+  return renderScreenAt('/bankCard', <BankCardScreen />, { lang: 'en' });
 }
 
 const cnApp = (over: Partial<ApplicationView> = {}) => makeApplication({ clientType: 'cn', ...over });

@@ -5,14 +5,13 @@ jest.mock('@core/api/client');
 jest.mock('@core/api/upload', () => ({ uploadFile: jest.fn() }));
 
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { ApiError } from '@core/api/api-error';
 import { uploadFile } from '@core/api/upload';
 import { bridge } from '@core/bridge';
 import type { ApplicationView } from '@core/domain/contract';
 import { installFakeApi, type FakeApiHandlers } from '@core/testing/fake-api';
 import { makeApplication } from '@core/testing/factories';
-import { currentLocation, renderWithProviders } from '@core/testing/render-with-providers';
+import { currentLocation, renderScreenAt } from '@core/testing/render-with-providers';
 import { toast } from '@core/ui';
 import HkIdCardScreen from './HkIdCardScreen';
 
@@ -42,13 +41,7 @@ function api(app: ApplicationView, over: FakeApiHandlers = {}) {
 }
 
 function renderPage(lang: 'en' | 'zh-CN' | 'zh-TW' = 'en') {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/HK_IDcard" element={<HkIdCardScreen />} />
-      <Route path="*" element={<p>elsewhere</p>} />
-    </Routes>,
-    { route: '/HK_IDcard', lang },
-  );
+  return renderScreenAt('/HK_IDcard', <HkIdCardScreen />, { lang });
 }
 
 type User = ReturnType<typeof renderPage>['user'];

@@ -6,13 +6,12 @@ jest.mock('@core/api/upload', () => ({ uploadFile: jest.fn() }));
 
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import { ApiError } from '@core/api/api-error';
 import { uploadFile } from '@core/api/upload';
 import { addMonths, cnIdCheckDigit, todayInHongKong } from '@core/domain/identity';
 import { installFakeApi, type FakeApiHandlers } from '@core/testing/fake-api';
 import { makeApplication } from '@core/testing/factories';
-import { currentLocation, renderWithProviders } from '@core/testing/render-with-providers';
+import { currentLocation, renderScreenAt } from '@core/testing/render-with-providers';
 import type { ApplicationView } from '@core/domain/contract';
 import IdCardScreen from './IdCardScreen';
 
@@ -79,13 +78,7 @@ function api(app: ApplicationView, ocr: Ocr = {}, over: FakeApiHandlers = {}, pi
 }
 
 function render() {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/IDcard" element={<IdCardScreen />} />
-      <Route path="*" element={<p>elsewhere</p>} />
-    </Routes>,
-    { route: '/IDcard', lang: 'en' },
-  );
+  return renderScreenAt('/IDcard', <IdCardScreen />, { lang: 'en' });
 }
 
 const png = (name: string) => new File([new Uint8Array(100)], `${name}.png`, { type: 'image/png', lastModified: 1 });

@@ -5,14 +5,13 @@ jest.mock('@core/api/client');
 jest.mock('@core/api/upload', () => ({ uploadFile: jest.fn() }));
 
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { ApiError } from '@core/api/api-error';
 import { uploadFile } from '@core/api/upload';
 import type { ApplicationView } from '@core/domain/contract';
 import { STEPS_OF, type StepName } from '@core/domain/steps';
 import { installFakeApi, type FakeApiHandlers } from '@core/testing/fake-api';
 import { makeApplication } from '@core/testing/factories';
-import { currentLocation, renderWithProviders } from '@core/testing/render-with-providers';
+import { currentLocation, renderScreenAt } from '@core/testing/render-with-providers';
 import { toast } from '@core/ui/toast';
 import StatementScreen from './StatementScreen';
 
@@ -36,13 +35,7 @@ function api(over: FakeApiHandlers = {}) {
 }
 
 function renderStatement(entries: string[] = ['/statement'], lang: 'en' | 'zh-CN' = 'en') {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/statement" element={<StatementScreen />} />
-      <Route path="*" element={<p>elsewhere</p>} />
-    </Routes>,
-    { initialEntries: entries, lang },
-  );
+  return renderScreenAt('/statement', <StatementScreen />, { initialEntries: entries, lang });
 }
 
 const file = (name: string, type = 'image/png') => new File([new Uint8Array(100)], name, { type, lastModified: 1700000000000 + ++oss });

@@ -4,13 +4,12 @@
 jest.mock('@core/api/client');
 
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { ApiError } from '@core/api/api-error';
 import type { ApplicationView } from '@core/domain/contract';
 import { todayInHongKong } from '@core/domain/identity';
 import { installFakeApi, type FakeApiHandlers } from '@core/testing/fake-api';
 import { makeApplication } from '@core/testing/factories';
-import { currentLocation, renderWithProviders } from '@core/testing/render-with-providers';
+import { currentLocation, renderScreenAt } from '@core/testing/render-with-providers';
 import { toast } from '@core/ui';
 import UserInfoScreen from './UserInfoScreen';
 
@@ -55,13 +54,7 @@ function api(application: ApplicationView, over: FakeApiHandlers = {}) {
 }
 
 function renderPage(lang: 'en' | 'zh-CN' | 'zh-TW' = 'en') {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/UserInfo" element={<UserInfoScreen />} />
-      <Route path="*" element={<p>elsewhere</p>} />
-    </Routes>,
-    { route: '/UserInfo', lang },
-  );
+  return renderScreenAt('/UserInfo', <UserInfoScreen />, { lang });
 }
 
 const next = () => screen.getByRole('button', { name: 'Next' });
