@@ -104,6 +104,8 @@ export const envSchema = z
     OCR_HTTP_KEY: optionalText,
     /** longest one card reading may take (the screens give up at 60 s) */
     OCR_TIMEOUT_MS: int(45_000, 1000, 59_000),
+    /** the derivatives questionnaire the investment page shows: full (version 2) or simple (version 1) */
+    DERIVATIVE_FORM: z.enum(['full', 'simple']).default('full'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** the reverse proxies whose X-Forwarded-For/-Proto are believed (client address, Secure cookies): hop count or address list */
     TRUST_PROXY: trustProxy,
@@ -162,6 +164,7 @@ export interface Config {
   geocode: { vendor: 'local' | 'http'; httpUrl?: string };
   company: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string };
   ocr: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string; timeoutMs: number };
+  derivativeForm: 'full' | 'simple';
   logLevel: Env['LOG_LEVEL'];
   /** false: none; N: the N nearest hops; list: these proxy addresses/CIDRs (Fastify trustProxy) */
   trustProxy: false | number | string[];
@@ -288,6 +291,7 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     geocode: { vendor: env.GEOCODE_VENDOR, httpUrl: env.GEOCODE_HTTP_URL },
     company: { vendor: env.COMPANY_VENDOR, httpUrl: env.COMPANY_HTTP_URL, httpKey: env.COMPANY_HTTP_KEY },
     ocr: { vendor: env.OCR_VENDOR, httpUrl: env.OCR_HTTP_URL, httpKey: env.OCR_HTTP_KEY, timeoutMs: env.OCR_TIMEOUT_MS },
+    derivativeForm: env.DERIVATIVE_FORM,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     secrets,

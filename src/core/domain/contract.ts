@@ -81,6 +81,8 @@ export const schemas = {
       appDownloadUrl: z.string(),
       servicePhones: z.object({ mainland: z.string(), hongKong: z.string() }),
       production: z.boolean(),
+      /** the derivatives questionnaire of the investment page (DERIVATIVE_FORM) */
+      derivativeForm: z.enum(['full', 'simple']),
     }),
   },
   cipherKey: { res: z.object({ kid: z.string(), alg: z.literal('RSA-OAEP-256'), spki: z.string() }) },

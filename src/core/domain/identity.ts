@@ -62,6 +62,19 @@ export const RULES = [
   'sameAsName',
   'broker',
   'choice',
+  'needOne',
+  'offlineOpening',
+  'usPerson',
+  'debtDispute',
+  'assetsInverted',
+  'duplicateCountry',
+  'noChinese',
+  'notOffered',
+  'amlConfirm',
+  'derivativeInfo',
+  'tooManyRows',
+  'identityCountry',
+  'identityNumber',
 ] as const;
 export type Rule = (typeof RULES)[number];
 

@@ -23,6 +23,7 @@ import {
   nextMove,
   todayInHongKong,
   validateStep,
+  stepContextOfApp,
   type StepContext,
   resumeStep,
   type ApplicationView,
@@ -306,9 +307,10 @@ export async function update(deps: AppsDeps, userId: string, req: Req<'applyUpda
 
 /** What a step's rules see besides its data: HK today, the client type, the other steps' saved data, strict mode. */
 export function stepContextOf(row: repo.AppRow, at: Date): StepContext {
-  const saved: StepContext['saved'] = {};
-  for (const [k, v] of Object.entries(row.data)) if (k !== 'drafts' && v && typeof v === 'object') saved[k as StepName] = v as Record<string, unknown>;
-  return { today: todayInHongKong(at), clientType: row.client_type, saved, strict: (row.steps as StepName[]).includes('STATEMENT') };
+  return stepContextOfApp(
+    { clientType: row.client_type, applyStepsName: row.steps as string[], data: row.data, aecode: row.aecode, channel: row.channel },
+    todayInHongKong(at),
+  );
 }
 
 export async function statementStep(deps: AppsDeps, userId: string, req: Req<'applyStatementStep'>): Promise<{ application: ApplicationView }> {

@@ -22,5 +22,6 @@ export function clientConfig(config: Config): Res<'clientConfig'> {
     appDownloadUrl: config.appDownloadUrl,
     servicePhones: { mainland: config.servicePhones.mainland, hongKong: config.servicePhones.hongKong },
     production: config.production,
+    derivativeForm: config.derivativeForm,
   };
 }

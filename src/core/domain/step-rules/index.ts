@@ -13,7 +13,7 @@ import { validateStatement } from './statement';
 import { validateHkIdcard } from './hk-idcard';
 
 export type { FieldIssue, StepContext, StepValidator } from './types';
-export { issuesOf, at, str } from './types';
+export { issuesOf, at, str, savedStepsOf, stepContextOfApp } from './types';
 
 export const STEP_VALIDATORS: Partial<Record<StepName, StepValidator>> = {
   IDCARD: validateIdcard,

@@ -17,6 +17,31 @@ export interface StepContext {
   saved: Partial<Record<StepName, Record<string, unknown>>>;
   /** strict mainland-area handling applies: the application carries the STATEMENT step */
   strict: boolean;
+  /** the application's agent code and channel (the fund-trade rule of SELECTACCOUNT) */
+  app?: { aecode?: string | null; channel?: string | null };
+}
+
+/** The saved data of an application's steps (drafts left out), as the step rules see it. */
+export function savedStepsOf(data: Record<string, unknown> | null | undefined): StepContext['saved'] {
+  const saved: StepContext['saved'] = {};
+  for (const [k, v] of Object.entries(data ?? {})) {
+    if (k !== 'drafts' && v && typeof v === 'object' && !Array.isArray(v)) saved[k as StepName] = v as Record<string, unknown>;
+  }
+  return saved;
+}
+
+/** The context of an application (the client's view or the service's row mapped to these fields) on `today`. */
+export function stepContextOfApp(
+  app: { clientType: ClientType; applyStepsName: readonly string[]; data?: Record<string, unknown> | null; aecode?: string | null; channel?: string | null },
+  today: string,
+): StepContext {
+  return {
+    today,
+    clientType: app.clientType,
+    saved: savedStepsOf(app.data),
+    strict: app.applyStepsName.includes('STATEMENT'),
+    app: { aecode: app.aecode ?? null, channel: app.channel ?? null },
+  };
 }
 
 /** A step's whole-data rules: the screens enable Next on an empty answer; the service refuses the save otherwise. */

@@ -2,8 +2,7 @@
 import type { ApplicationView } from '@core/domain/contract';
 import { DEFAULT_BIRTH_COUNTRY, defaultLanguageFor, STATEMENT_LANGS, type StatementLang } from '@core/domain/countries';
 import { englishNameOf } from '@core/domain/identity';
-import type { StepContext } from '@core/domain/step-rules/types';
-import type { StepName } from '@core/domain/steps';
+import { savedStepsOf, type StepContext } from '@core/domain/step-rules/types';
 import { nationalityOf } from '@core/domain/step-rules/userinfo';
 
 export interface UserInfoForm {
@@ -21,13 +20,7 @@ export interface UserInfoForm {
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** The other steps' saved data (drafts left out), as the step rules see it. */
-export function savedOf(app: ApplicationView): StepContext['saved'] {
-  const saved: StepContext['saved'] = {};
-  for (const [k, v] of Object.entries(app.data ?? {})) {
-    if (k !== 'drafts' && v && typeof v === 'object') saved[k as StepName] = v as Record<string, unknown>;
-  }
-  return saved;
-}
+export const savedOf = (app: ApplicationView): StepContext['saved'] => savedStepsOf(app.data);
 
 /** The draft if one was left, else the saved step, else the defaults (birth country CN, language by nationality). */
 export function initialForm(app: ApplicationView): UserInfoForm {
