@@ -28,3 +28,4 @@ export * from './kyc-key-value';
 export * from './mainland-city';
 export * from './company-search';
 export * from './company-info';
+export * from './apply-aml-check';

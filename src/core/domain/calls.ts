@@ -57,5 +57,6 @@ export const CALLS = {
   mainlandCity: call('GET', 'MainlandCity'),
   companySearch: call('GET', 'CompanySearch'),
   companyInfo: call('GET', 'CompanyInfo'),
+  applyAmlCheck: call('POST', 'ApplyAmlCheck'),
 } as const satisfies Record<string, CallDef>;
 export type CallName = keyof typeof CALLS;

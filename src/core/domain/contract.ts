@@ -254,6 +254,16 @@ export const schemas = {
     req: z.object({ keyword: z.string().min(1).max(64) }),
     res: z.object({ id: z.string(), name: z.string(), regLocation: z.string(), vendor: z.string() }),
   },
+  applyAmlCheck: {
+    /**
+     * Screens the applicant of the caller's active application (names and birth date of the saved identity steps)
+     * against the watch list. hitStatus 1: a hit (the disclosure page then asks for the three AML confirmations);
+     * amlInfoId names the stored check and goes into the IDENTITYEXPOSURE step data.
+     * Errors: 100400 when the identity steps are not saved yet; 151301 when appId is not the caller's active application.
+     */
+    req: z.object({ appId }),
+    res: z.object({ hitStatus: z.union([z.literal(0), z.literal(1)]), amlInfoId: z.string() }),
+  },
 } as const;
 
 export type Req<K extends keyof typeof schemas> = (typeof schemas)[K] extends { req: z.ZodType } ? z.input<(typeof schemas)[K]['req']> : void;
