@@ -3,6 +3,7 @@
  *   npx tsx e2e/lib/dev-shot.ts --type cn|hk --route /IDcard [--lang en|zh-CN|zh-TW] [--out file.png]
  *     [--phone 5xxxxxxx] [--data-dir DIR] [--base http://127.0.0.1:5173] [--api http://127.0.0.1:8080]
  *     [--click "text"]... [--full]
+ *     [--prefill [--birthday YYYY-MM-DD] [--permanent 1|2] [--account 1|2] [--aecode B1 --channel fund]]
  * Logs a user in through the service (with an app token made by the ops CLI on DATA_DIR), starts an application of the
  * type, hands the session cookie to Chromium, opens the route at 375x667 and saves the PNG.
  */
@@ -10,10 +11,17 @@ import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import { ApiClient } from './api-client';
 import { CHROMIUM, CHROMIUM_ARGS, ROOT, VIEWPORT } from './harness';
+import { prefillSteps } from './prefill';
+import { stepOfRoute } from '../../src/core/domain/steps';
 
 const args = process.argv.slice(2);
 if (args.includes('--help')) {
-  console.log('usage: npx tsx e2e/lib/dev-shot.ts --type cn|hk --route /IDcard [--lang en] [--out f.png] [--phone N] [--click text]... [--full]');
+  console.log(
+    'usage: npx tsx e2e/lib/dev-shot.ts --type cn|hk --route /IDcard [--lang en] [--out f.png] [--phone N] [--click text]... [--full]\n' +
+      '  [--prefill]            save every step before the route\'s step with valid data (e2e/lib/prefill.ts)\n' +
+      '  [--birthday 1990-01-31] the identity step\'s birthday (ages drive many lists); [--permanent 2] non-permanent hk resident;\n' +
+      '  [--account 1|2]        the saved account type (cash/margin); [--aecode B1 --channel fund] the application\'s agent code and channel',
+  );
   process.exit(0);
 }
 const opt = (name: string, dflt: string) => {
@@ -40,11 +48,23 @@ const token = execFileSync(process.execPath, ['--import', 'tsx', 'server/src/ops
   .trim();
 await client.call('tokenLogin', { t: token });
 const oaType = type === 'cn' ? 1 : 2;
-const started = await client.call<{ appId: string }>('applyStart', { oaType }).catch((e) => {
+const aecode = args.includes('--aecode') ? opt('aecode', '') : undefined;
+const channel = args.includes('--channel') ? opt('channel', '') : undefined;
+const started = await client.call<{ appId: string }>('applyStart', { oaType, ...(aecode ? { aecode } : {}), ...(channel ? { channel } : {}) }).catch((e) => {
   console.warn('ApplyStart:', e.message);
   return null;
 });
 console.log(`phone ${phone} app ${started?.appId ?? '-'}`);
+if (started && args.includes('--prefill')) {
+  const until = stepOfRoute(route);
+  if (!until) throw new Error(`--prefill: ${route} is not a step's route`);
+  const saved = await prefillSteps(client, started.appId, until, {
+    birthday: args.includes('--birthday') ? opt('birthday', '') : undefined,
+    permanent: opt('permanent', '1') === '2' ? 2 : 1,
+    accountType: opt('account', '2') === '1' ? 1 : 2,
+  });
+  console.log(`saved ${saved.join(', ') || 'nothing'}`);
+}
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: lang });

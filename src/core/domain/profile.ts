@@ -299,6 +299,17 @@ export const AML_HIT = 1;
 export const AML_CONFIRM_VALID_DAYS = 7;
 /** The Next button's countdown in seconds. */
 export const DISCLOSURE_COUNTDOWN_S = 3;
+/**
+ * The last AML confirmation of the application: the disclosure step's own (frontInfo.RAW_amlConfirmInfoTime), else
+ * the mainland ID card's confirmation dialog, which records the same field (part 1 §3).
+ */
+export function lastAmlConfirmation(saved: StepContext['saved']): string | undefined {
+  for (const step of ['IDENTITYEXPOSURE', 'IDCARD'] as const) {
+    const t = (saved[step]?.frontInfo as Record<string, unknown> | undefined)?.RAW_amlConfirmInfoTime;
+    if (typeof t === 'string' && !Number.isNaN(Date.parse(t))) return t;
+  }
+  return undefined;
+}
 /** The countdown applies when there is no earlier confirmation time, or it is more than 7 days before `now`. */
 export function needsDisclosureCountdown(lastConfirmation: unknown, now: number): boolean {
   if (typeof lastConfirmation !== 'string') return true;
