@@ -3,33 +3,10 @@
  * date wheels, the uploads and the address confirmation, to the employment step; the saved data is checked
  * in the database.
  */
-import type { Page } from 'playwright-core';
 import { SAMPLE_FRONT, makeIdFront } from '../../scripts/make-card-images';
 import { assert, assertClean, newPhone, shot, type Journey } from '../lib/harness';
 import { appOf, loginInBrowser } from '../lib/flows';
-
-/** Opens a select row and picks an entry of its popup (searching first when the popup has a search box). */
-async function pick(page: Page, field: RegExp, dialog: string, entry: string, search?: string): Promise<void> {
-  await page.getByRole('button', { name: field }).click();
-  const popup = page.getByRole('dialog', { name: dialog });
-  await popup.waitFor();
-  if (search) await popup.getByRole('searchbox').fill(search);
-  await popup.getByRole('button', { name: entry, exact: true }).first().click();
-  await popup.waitFor({ state: 'hidden' });
-}
-
-/** Picks a date on the date field's wheels. */
-async function pickDate(page: Page, field: RegExp, year: string, month: string, day: string): Promise<void> {
-  await page.getByRole('button', { name: field }).click();
-  const popup = page.getByRole('dialog').last();
-  for (const [wheel, value] of [['Year', year], ['Month', month], ['Day', day]] as const) {
-    // the wheels show a few entries around the chosen one: the entry is tapped where it is in the list
-    await popup.getByRole('listbox', { name: wheel }).getByRole('option', { name: value, exact: true }).dispatchEvent('click');
-    await page.waitForTimeout(250);
-  }
-  await popup.getByRole('button', { name: 'Confirm' }).click();
-  await popup.waitFor({ state: 'hidden' });
-}
+import { pick, pickDate } from '../lib/ui';
 
 export const journeys: Journey[] = [
   {
