@@ -355,9 +355,11 @@ export function identityDocuments(ctx: Pick<StepContext, 'clientType' | 'saved'>
 export const isNonPermanentResident = (ctx: Pick<StepContext, 'clientType' | 'saved'>): boolean =>
   ctx.clientType === 'hk' && ctx.saved.HK_IDCARD?.permanentResident === 2;
 export const minTaxRows = (ctx: Pick<StepContext, 'clientType' | 'saved'>): number => (isNonPermanentResident(ctx) ? 2 : 1);
+/** A number compared as a tax number: the characters a tax number keeps, upper case (a passport's "-" and "/" dropped). */
+const taxNumberKey = (s: string): string => s.replace(/[^A-Za-z0-9|()]/g, '').toUpperCase();
 /** No file is needed for a tax number equal to the number of an identity document of the same country. */
 export const taxFileNeeded = (country: string, number: string, docs: readonly IdentityDocument[]): boolean =>
-  !docs.some((d) => d.country === country && d.number.toUpperCase() === number.toUpperCase());
+  !docs.some((d) => d.country === country && number !== '' && taxNumberKey(d.number) === taxNumberKey(number));
 
 /** The W-8BEN address as kept: Chinese characters dropped, letters, digits and spaces only, upper-cased, at most 500. */
 export const cleanW8Address = (raw: string): string =>

@@ -11,6 +11,12 @@ import { validateUserInfo } from './userinfo';
 import { validateProofAddress } from './proof-address';
 import { validateStatement } from './statement';
 import { validateHkIdcard } from './hk-idcard';
+import { validateJobStatus } from './jobstatus';
+import { validateFinance } from './finance';
+import { validateInvestment } from './investment';
+import { validateSelectAccount } from './select-account';
+import { validateDisclosure } from './disclosure';
+import { validateTaxInfo } from './tax-info';
 
 export type { FieldIssue, StepContext, StepValidator } from './types';
 export { issuesOf, at, str, savedStepsOf, stepContextOfApp } from './types';
@@ -22,6 +28,12 @@ export const STEP_VALIDATORS: Partial<Record<StepName, StepValidator>> = {
   PROOFADDRESS: validateProofAddress,
   STATEMENT: validateStatement,
   HK_IDCARD: validateHkIdcard,
+  JOBSTATUS: validateJobStatus,
+  FINANCE: validateFinance,
+  INVESTMENT: validateInvestment,
+  SELECTACCOUNT: validateSelectAccount,
+  IDENTITYEXPOSURE: validateDisclosure,
+  TAXINFO: validateTaxInfo,
 };
 
 /** The step's issues; a step without a validator here has none (its screen comes with a later issue). */

@@ -1,0 +1,150 @@
+/**
+ * TAXINFO (/TaxInfo, spec part 2 §3 "Tax", §4 "Tax", §5 "Tax", §9 limits).
+ * Data: {taxInfo: {<countryCode>: <taxNumber>} (the rows' pairs), frontInfo: {RAW_taxInfo: [{countryCode,
+ * taxNumber, taxCountry}] (1..5 rows, 2 at least for a non-permanent HK resident)}, w8Info: {country,
+ * residenceAddress}, documentInfo: {idCardTaxInfo: [{ossId, description, ossCategory: 'UserApply',
+ * taxInfoCountryCode}]} (≤3 a row, ≥1 unless the number is the row country's identity document number)}.
+ * The service also checks the files are the caller's UserApply uploads and the countries real ISO codes.
+ */
+import type { Check } from '../identity';
+import { isFileRef } from '../uploads';
+import {
+  cleanTaxNumber,
+  cleanW8Address,
+  hasChinese,
+  identityDocuments,
+  isNonPermanentResident,
+  MAX_TAX_FILES,
+  MAX_TAX_ROWS,
+  minTaxRows,
+  PROFILE_MAX_LEN,
+  taxFileNeeded,
+  taxNumberMax,
+} from '../profile';
+import { extraKeys, objectOf } from './jobstatus';
+import { checkCountry } from './userinfo';
+import { at, issuesOf, str, type StepContext, type StepValidator } from './types';
+
+type Pairs = Array<readonly [string, Check]>;
+
+export const TAX_FILE_CATEGORY = 'UserApply';
+const ROW_FIELDS = ['countryCode', 'taxNumber', 'taxCountry'] as const;
+const FILE_FIELDS = ['ossId', 'url', 'description', 'ossCategory', 'taxInfoCountryCode'] as const;
+
+/** A tax number as sent: non-empty, already cleaned (letters, digits, |, ( and ), upper case) and within the limit. */
+export function checkTaxNumber(v: unknown, ctx: Pick<StepContext, 'clientType'>): Check {
+  if (v === undefined || v === null || v === '') return 'required';
+  if (typeof v !== 'string') return 'format';
+  if (v.length > taxNumberMax(ctx.clientType)) return 'tooLong';
+  return cleanTaxNumber(v, ctx.clientType) === v ? null : 'format';
+}
+
+/** The W-8BEN residence address: required, no Chinese, at most 500, letters, digits and single spaces, upper case. */
+export function checkW8Address(v: unknown): Check {
+  if (v === undefined || v === null || v === '') return 'required';
+  if (typeof v !== 'string') return 'format';
+  if (hasChinese(v)) return 'noChinese';
+  if (v.length > PROFILE_MAX_LEN.w8Address) return 'tooLong';
+  return cleanW8Address(v) === v && v !== '' ? null : 'format';
+}
+
+/**
+ * The first row's fixed identity: a mainland client's is CN with the ID card number; a non-permanent HK
+ * resident's is one of the identity documents' countries with that document's number.
+ */
+function firstRowRules(row: Record<string, unknown>, ctx: StepContext): Pairs {
+  const mainland = ctx.clientType === 'cn';
+  if (!mainland && !isNonPermanentResident(ctx)) return [];
+  const docs = identityDocuments(ctx);
+  const country = str(row.countryCode);
+  const doc = docs.find((d) => d.country === country);
+  const countryRule: Check = !country ? null : mainland ? (country === 'CN' ? null : 'identityCountry') : doc ? null : 'identityCountry';
+  const number = str(row.taxNumber);
+  const numberRule: Check = !doc || !number ? null : cleanTaxNumber(doc.number, ctx.clientType) === number ? null : 'identityNumber';
+  return [
+    ['frontInfo.RAW_taxInfo.0.countryCode', countryRule],
+    ['frontInfo.RAW_taxInfo.0.taxNumber', numberRule],
+  ];
+}
+
+interface TaxFile {
+  ossId: string;
+  country: string;
+}
+
+/** The tax files, or null when the list is malformed (not file references of UserApply with a country). */
+function taxFilesOf(v: unknown): TaxFile[] | null {
+  if (v === undefined) return [];
+  if (!Array.isArray(v)) return null;
+  const files: TaxFile[] = [];
+  for (const f of v) {
+    const o = objectOf(f);
+    if (!isFileRef(f) || o.ossCategory !== TAX_FILE_CATEGORY || typeof o.taxInfoCountryCode !== 'string') return null;
+    if ((o.description !== undefined && typeof o.description !== 'string') || (o.url !== undefined && typeof o.url !== 'string')) return null;
+    if (Object.keys(o).some((k) => !(FILE_FIELDS as readonly string[]).includes(k))) return null;
+    files.push({ ossId: f.ossId, country: o.taxInfoCountryCode });
+  }
+  return new Set(files.map((f) => f.ossId)).size === files.length ? files : null;
+}
+
+export const validateTaxInfo: StepValidator = (data, ctx) => {
+  const raw = at(data, 'frontInfo.RAW_taxInfo');
+  const rows = Array.isArray(raw) ? raw.map(objectOf) : [];
+  const pairs: Pairs = [];
+  const rowPath = (i: number, f: string) => `frontInfo.RAW_taxInfo.${i}.${f}`;
+
+  if (!Array.isArray(raw) || rows.length === 0) pairs.push(['frontInfo.RAW_taxInfo', 'required']);
+  else if (rows.length > MAX_TAX_ROWS) pairs.push(['frontInfo.RAW_taxInfo', 'tooManyRows']);
+  for (let i = Math.max(rows.length, 1); i < minTaxRows(ctx); i++) pairs.push([rowPath(i, 'countryCode'), 'required']);
+
+  const seen = new Set<string>();
+  rows.forEach((row, i) => {
+    const country = str(row.countryCode);
+    const countryRule = checkCountry(row.countryCode) ?? (seen.has(country) ? 'duplicateCountry' : null);
+    if (country) seen.add(country);
+    pairs.push(
+      [rowPath(i, 'countryCode'), countryRule],
+      [rowPath(i, 'taxNumber'), checkTaxNumber(row.taxNumber, ctx)],
+      [rowPath(i, 'taxCountry'), row.taxCountry === row.countryCode ? null : 'choice'],
+      ...extraKeys(row, ROW_FIELDS, `frontInfo.RAW_taxInfo.${i}`),
+    );
+  });
+  if (rows.length) pairs.push(...firstRowRules(rows[0], ctx));
+  pairs.push(...extraKeys(data.frontInfo, ['RAW_taxInfo'], 'frontInfo'));
+
+  // taxInfo: the rows' country → number pairs, nothing else
+  const taxInfo = data.taxInfo;
+  const sameAsRows =
+    !!taxInfo &&
+    typeof taxInfo === 'object' &&
+    !Array.isArray(taxInfo) &&
+    Object.keys(taxInfo).length === rows.length &&
+    rows.every((r) => typeof r.countryCode === 'string' && (taxInfo as Record<string, unknown>)[r.countryCode] === r.taxNumber);
+  pairs.push(['taxInfo', taxInfo === undefined ? 'required' : sameAsRows ? null : 'choice']);
+
+  // W-8BEN
+  pairs.push(
+    ['w8Info.country', checkCountry(at(data, 'w8Info.country'))],
+    ['w8Info.residenceAddress', checkW8Address(at(data, 'w8Info.residenceAddress'))],
+    ...extraKeys(data.w8Info, ['country', 'residenceAddress'], 'w8Info'),
+  );
+
+  // files: per row country, ≤ 3, ≥ 1 unless the number is the identity document's
+  const files = taxFilesOf(at(data, 'documentInfo.idCardTaxInfo'));
+  if (!files) pairs.push(['documentInfo.idCardTaxInfo', 'choice']);
+  else {
+    const docs = identityDocuments(ctx);
+    const countries = rows.map((r) => str(r.countryCode)).filter(Boolean);
+    for (const country of new Set(countries)) {
+      const row = rows.find((r) => r.countryCode === country);
+      const count = files.filter((f) => f.country === country).length;
+      const needed = taxFileNeeded(country, str(row?.taxNumber), docs);
+      pairs.push([`documentInfo.idCardTaxInfo.${country}`, count > MAX_TAX_FILES ? 'tooManyFiles' : needed && count === 0 ? 'fileRequired' : null]);
+    }
+    for (const stray of new Set(files.map((f) => f.country).filter((c) => !countries.includes(c)))) {
+      pairs.push([`documentInfo.idCardTaxInfo.${stray}`, 'choice']);
+    }
+  }
+  pairs.push(...extraKeys(data.documentInfo, ['idCardTaxInfo'], 'documentInfo'));
+  return issuesOf(pairs);
+};
