@@ -1,0 +1,92 @@
+/**
+ * The derivatives questionnaire in a full-screen sheet, for /selectAccount: options need derivatives
+ * information (spec part 2 §4 "Account and market"). It opens with "intend" chosen (ticking options says so)
+ * and its Confirm is enabled only by a complete intending answer (the domain's checkDerivativeInfo, full
+ * version). Closing it, or confirming "not intend", calls onCancel: the caller unticks options and shows
+ * `derivative.cancelled`.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useT } from '@core/i18n';
+import { FooterButton, Sheet } from '@core/ui';
+import { DERIVATIVE_VERSION } from '@core/domain/profile';
+import { checkDerivativeInfo } from '@core/domain/step-rules/investment';
+import { issuesOf } from '@core/domain/step-rules/types';
+import { useFieldErrors } from '../../screens/user-info/field-errors';
+import { DerivativeQuestionnaire } from './DerivativeQuestionnaire';
+import { answerYes, fitDerivativeForm, fromDerivativeInfo, toDerivativeInfo, type DerivativeForm, type DerivativeInfo, type DerivativeInfoFull } from './derivative-data';
+import './derivative.css';
+
+export type { DerivativeInfo, DerivativeInfoFull } from './derivative-data';
+
+export interface DerivativeDialogProps {
+  visible: boolean;
+  /** an earlier answer to start from (a version 2 derivativeInfo; anything else starts afresh) */
+  initial?: DerivativeInfo | Record<string, unknown>;
+  /** isQuestionnaireStudent(JOBSTATUS degree, age): the related-job box is not offered */
+  student: boolean;
+  age: number | undefined;
+  /** a complete intending answer (version 2) */
+  onDone: (info: DerivativeInfoFull) => void;
+  /** closed without one */
+  onCancel: () => void;
+}
+
+const FULL = DERIVATIVE_VERSION.FULL;
+
+/** The form the dialog opens with: the earlier answer, intending (the boxes ticked when it was not). */
+function startForm(initial: unknown, student: boolean, age: number | undefined): DerivativeForm {
+  const form = fitDerivativeForm(fromDerivativeInfo(initial, FULL), student, age);
+  return form.answer === 'yes' ? form : answerYes(form, student);
+}
+
+export function DerivativeDialog({ visible, initial, student, age, onDone, onCancel }: DerivativeDialogProps) {
+  const t = useT();
+  const [form, setForm] = useState<DerivativeForm>(() => startForm(initial, student, age));
+  // each opening starts from `initial` again
+  useEffect(() => {
+    if (visible) setForm(startForm(initial, student, age));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [visible]);
+
+  const info = useMemo(() => toDerivativeInfo(form, FULL, student) as DerivativeInfoFull | undefined, [form, student]);
+  const issues = useMemo(() => issuesOf(checkDerivativeInfo(info, { student, age, versions: [FULL] })), [info, student, age]);
+  const errors = useFieldErrors(issues, {});
+  const complete = !!info && info.derivative.checked === 1 && issues.length === 0;
+
+  return (
+    <Sheet
+      visible={visible}
+      title={t('derivative.dialog.title')}
+      onClose={onCancel}
+      variant="full"
+      className="esop-derivative-dialog"
+      footer={
+        <FooterButton onClick={() => complete && info && onDone(info)} disabled={!complete}>
+          {t('derivative.dialog.done')}
+        </FooterButton>
+      }
+    >
+      <div className="esop-derivative-dialog__body">
+        <p className="esop-derivative-dialog__intro">{t('derivative.dialog.intro')}</p>
+        <DerivativeQuestionnaire
+          value={form}
+          onChange={(next, fields) => {
+            // "not intend" confirmed: no derivatives information, options cannot be opened
+            if (next.answer === 'no') {
+              onCancel();
+              return;
+            }
+            setForm(next);
+            errors.touch(...fields);
+          }}
+          version={FULL}
+          student={student}
+          age={age}
+          errorOf={errors.errorOf}
+        />
+      </div>
+    </Sheet>
+  );
+}
+
+export default DerivativeDialog;
