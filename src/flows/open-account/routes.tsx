@@ -35,6 +35,8 @@ const StatementScreen = lazy(() => import('./screens/statement/StatementScreen')
 const CompanySearchScreen = lazy(() => import('./screens/company-search/CompanySearchScreen'));
 const IdCardScreen = lazy(() => import('./screens/id-card/IdCardScreen'));
 const BankCardScreen = lazy(() => import('./screens/bank-card/BankCardScreen'));
+const SelectAccountScreen = lazy(() => import('./screens/select-account/SelectAccountScreen'));
+const DisclosureScreen = lazy(() => import('./screens/disclosure/DisclosureScreen'));
 
 /** The routes of the flow; the title is the flow's (ESOP or not) on every route, as the spec gives. */
 export function flowRoutes({ esop }: { esop: boolean }): FlowRoute[] {
@@ -52,6 +54,8 @@ export function flowRoutes({ esop }: { esop: boolean }): FlowRoute[] {
     { path: STEP_ROUTE.HK_IDCARD, submittedFlag: false, titleKey, public: false, Screen: HkIdCardScreen },
     { path: STEP_ROUTE.USERINFO, submittedFlag: false, titleKey, public: false, Screen: UserInfoScreen },
     { path: STEP_ROUTE.PROOFADDRESS, submittedFlag: false, titleKey, public: false, Screen: ProofAddressScreen },
+    { path: STEP_ROUTE.SELECTACCOUNT, submittedFlag: false, titleKey, public: false, Screen: SelectAccountScreen },
+    { path: STEP_ROUTE.IDENTITYEXPOSURE, submittedFlag: false, titleKey, public: false, Screen: DisclosureScreen },
     // a path without a screen on this page (e.g. a step whose screen another issue builds)
     { path: '*', submittedFlag: true, titleKey, public: true, Screen: NotFoundScreen },
   ];

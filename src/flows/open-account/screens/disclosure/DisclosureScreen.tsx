@@ -1,0 +1,211 @@
+/**
+ * /disclosure — identity disclosure and AML confirmation (IDENTITYEXPOSURE; spec part 2 §2 "Identity
+ * disclosure and AML confirmation", §4 "Disclosure", §5 "Disclosure"). The declarations of the chosen
+ * account type (1-6 cash, 1-13 margin), each answered yes (true of me) or no; a "no" opens the US-person or
+ * offline-opening message and keeps Next disabled. Next counts down 3 seconds when there is no AML
+ * confirmation in the last 7 days; it then runs the AML screening (ApplyAmlCheck): on a hit the three
+ * confirmations must all be ticked; the step is saved with the check's id and the confirmation time.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { applyAmlCheck } from '@core/api/apply-aml-check';
+import { useApplyDetail } from '@core/api/apply-detail';
+import { useClientConfig } from '@core/api/client-config';
+import { useApiErrorHandler } from '@core/api/errors';
+import type { ApplicationView } from '@core/domain/contract';
+import { todayInHongKong } from '@core/domain/identity';
+import {
+  AML_CONFIRM_ITEMS,
+  AML_HIT,
+  CASH_DISCLOSURE_COUNT,
+  DISCLOSURE_COUNTDOWN_S,
+  DISCLOSURE_ITEMS,
+  DISCLOSURE_NO,
+  DISCLOSURE_YES,
+  US_PERSON_ITEM,
+  needsDisclosureCountdown,
+} from '@core/domain/profile';
+import { validateStep } from '@core/domain/step-rules';
+import { at, stepContextOfApp } from '@core/domain/step-rules/types';
+import { useT } from '@core/i18n';
+import { useHalfwaySave, useStepFlow } from '@core/step-engine';
+import { ConfirmDialog } from '@core/ui/ConfirmDialog';
+import { StepPage } from '@core/ui/StepPage';
+import { CheckboxRow } from '@core/ui/form/CheckboxRow';
+import { FieldGroup } from '@core/ui/form/FieldGroup';
+import { RadioField } from '@core/ui/form/RadioField';
+import { useFieldErrors } from '../user-info/field-errors';
+import { initialAnswers, itemsOfContext, toDisclosureData, toDisclosureDraft, type Answer, type Answers } from './disclosure-data';
+import './disclosure.css';
+
+const STEP = 'IDENTITYEXPOSURE';
+const ITEMS_FIELD = 'identityExposureInfo';
+/** the field paths an item's issue may carry (the item, or its value or title) */
+const fieldsOf = (i: number) => [`${ITEMS_FIELD}.${i}`, `${ITEMS_FIELD}.${i}.value`, `${ITEMS_FIELD}.${i}.title`];
+
+export default function DisclosureScreen() {
+  const t = useT();
+  const application = useApplyDetail();
+  if (!application.data) {
+    return (
+      <StepPage title={t('disclosure.title')}>
+        <p className="esop-disclosure__loading">{t('common.loading')}</p>
+      </StepPage>
+    );
+  }
+  return <DisclosurePage app={application.data} />;
+}
+
+/** Seconds left of the Next countdown: DISCLOSURE_COUNTDOWN_S from the page's opening, or 0 when not needed. */
+function useCountdown(needed: boolean): number {
+  const [left, setLeft] = useState(() => (needed ? DISCLOSURE_COUNTDOWN_S : 0));
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left]);
+  return left;
+}
+
+function DisclosurePage({ app }: { app: ApplicationView }) {
+  const t = useT();
+  const config = useClientConfig();
+  const onApiError = useApiErrorHandler();
+  const ctx = useMemo(() => stepContextOfApp(app, todayInHongKong()), [app]);
+  const items = useMemo(() => itemsOfContext(ctx), [ctx]);
+  const [answers, setAnswers] = useState<Answers>(() => initialAnswers(app, items));
+  const [blocked, setBlocked] = useState<number | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [aml, setAml] = useState<{ amlInfoId: string; ticked: boolean[] } | null>(null);
+  const left = useCountdown(needsDisclosureCountdown(at(ctx.saved.IDENTITYEXPOSURE, 'frontInfo.RAW_amlConfirmInfoTime'), Date.now()));
+
+  const draft = useMemo(() => toDisclosureDraft(answers, items), [answers, items]);
+  // the answers are the page's part; the AML check's id and the confirmation time come with Next
+  const issues = useMemo(
+    () => validateStep(STEP, toDisclosureData(answers, items, '', null, new Date()), ctx).filter((i) => i.field.startsWith(`${ITEMS_FIELD}.`)),
+    [answers, items, ctx],
+  );
+  const errors = useFieldErrors(issues, {});
+  const flow = useStepFlow(STEP, {
+    onError: (err) => {
+      errors.takeServerIssues(err);
+      return false;
+    },
+  });
+  useHalfwaySave(STEP, () => draft);
+
+  const answer = (i: number, value: Answer) => {
+    setAnswers((a) => ({ ...a, [i]: value }));
+    errors.changed(...fieldsOf(i));
+    errors.touch(...fieldsOf(i));
+    if (value === DISCLOSURE_NO) setBlocked(i);
+  };
+  const errorOf = (i: number) => fieldsOf(i).reduce<string | undefined>((e, f) => e ?? errors.errorOf(f), undefined);
+
+  const save = (amlInfoId: string, confirmations: boolean[] | null) => void flow.next(toDisclosureData(answers, items, amlInfoId, confirmations, new Date()));
+
+  const onNext = async () => {
+    if (checking || left > 0) return;
+    setChecking(true);
+    let result: { hitStatus: number; amlInfoId: string };
+    try {
+      result = await applyAmlCheck({ appId: app.appId });
+    } catch (err) {
+      onApiError(err);
+      return;
+    } finally {
+      setChecking(false);
+    }
+    if (result.hitStatus === AML_HIT) setAml({ amlInfoId: result.amlInfoId, ticked: AML_CONFIRM_ITEMS.map(() => false) });
+    else save(result.amlInfoId, null);
+  };
+  const confirmAml = () => {
+    if (!aml || !aml.ticked.every(Boolean)) return;
+    setAml(null);
+    save(aml.amlInfoId, aml.ticked);
+  };
+
+  const phone = config.data?.servicePhones[app.clientType === 'cn' ? 'mainland' : 'hongKong'];
+  const yesNo = [
+    { value: DISCLOSURE_YES as Answer, label: t('disclosure.yes') },
+    { value: DISCLOSURE_NO as Answer, label: t('disclosure.no') },
+  ];
+  const item = (i: number) => (
+    <div key={i} className="esop-disclosure__item">
+      <RadioField
+        name={`disclosure-${i}`}
+        label={
+          <>
+            <span className="esop-disclosure__num" aria-hidden="true">
+              {i}.
+            </span>
+            {t(`disclosure.items.${DISCLOSURE_ITEMS[i - 1]}`)}
+          </>
+        }
+        value={answers[i]}
+        options={yesNo}
+        onChange={(v) => answer(i, v)}
+        error={errorOf(i)}
+        inline
+        required
+      />
+    </div>
+  );
+  const general = items.filter((i) => i <= CASH_DISCLOSURE_COUNT);
+  const margin = items.filter((i) => i > CASH_DISCLOSURE_COUNT);
+
+  return (
+    <StepPage
+      title={t('disclosure.title')}
+      progress={flow.progress}
+      onBack={() => void flow.back()}
+      onNext={() => void onNext()}
+      nextLabel={left > 0 ? t('disclosure.nextCountdown', { s: left }) : undefined}
+      nextDisabled={left > 0 || issues.length > 0}
+      nextLoading={checking || flow.isSaving}
+      className="esop-disclosure"
+    >
+      <p className="esop-disclosure__intro">{t('disclosure.intro')}</p>
+      <FieldGroup title={t('disclosure.general')}>{general.map(item)}</FieldGroup>
+      {margin.length ? <FieldGroup title={t('disclosure.margin')}>{margin.map(item)}</FieldGroup> : null}
+
+      <ConfirmDialog
+        visible={blocked !== null}
+        title={t(blocked === US_PERSON_ITEM ? 'disclosure.usTitle' : 'disclosure.offlineTitle')}
+        message={t(blocked === US_PERSON_ITEM ? 'disclosure.usMessage' : 'disclosure.offlineMessage')}
+        confirmText={t('disclosure.gotIt')}
+        showCancel={false}
+        onConfirm={() => setBlocked(null)}
+        onCancel={() => setBlocked(null)}
+      >
+        {phone ? (
+          <p className="esop-disclosure__phone">
+            {t('disclosure.servicePhone')} <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
+          </p>
+        ) : null}
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        visible={aml !== null}
+        title={t('disclosure.aml.title')}
+        message={t('disclosure.aml.message')}
+        confirmText={t('disclosure.aml.confirm')}
+        confirmDisabled={!aml?.ticked.every(Boolean)}
+        onConfirm={confirmAml}
+        onCancel={() => setAml(null)}
+      >
+        <div className="esop-disclosure__aml" role="group" aria-label={t('disclosure.aml.items')}>
+          {AML_CONFIRM_ITEMS.map((key, n) => (
+            <CheckboxRow
+              key={key}
+              name={key}
+              checked={!!aml?.ticked[n]}
+              onChange={(v) => setAml((a) => (a ? { ...a, ticked: a.ticked.map((x, k) => (k === n ? v : x)) } : a))}
+            >
+              {t(`disclosure.aml.${key}`)}
+            </CheckboxRow>
+          ))}
+        </div>
+      </ConfirmDialog>
+    </StepPage>
+  );
+}

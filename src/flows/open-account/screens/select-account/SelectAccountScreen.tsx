@@ -1,0 +1,285 @@
+/**
+ * /selectAccount — account type and markets (spec part 2 §2 "Account type and market selection", §4 "Account
+ * and market", part 3 for ages 65 to 75). Margin (recommended) and cash cards, the cash card behind "view
+ * more" unless it is the saved choice or the applicant is 65-75 (who also see a notice when choosing margin).
+ * Hong Kong, US and, for permanent Hong Kong residents, stock-connect are on and cannot be changed (a tap says
+ * so); options only on margin and only with derivatives information (the investment step's, or the
+ * derivatives dialog's); fund trading optional, or on and locked for the fund channel. Next without an
+ * account type asks for one; otherwise the cannot-change dialog, then the save (SELECTACCOUNT).
+ */
+import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
+import { useApplyDetail } from '@core/api/apply-detail';
+import type { ApplicationView } from '@core/domain/contract';
+import { todayInHongKong } from '@core/domain/identity';
+import {
+  ACCOUNT_TYPE,
+  applicantAge,
+  cashCardOpen,
+  fundTradeForced,
+  isMargin,
+  isQuestionnaireStudent,
+  isSenior,
+  optionsOffered,
+  stockConnectOffered,
+} from '@core/domain/profile';
+import { validateStep } from '@core/domain/step-rules';
+import { at, stepContextOfApp } from '@core/domain/step-rules/types';
+import { useT } from '@core/i18n';
+import { useHalfwaySave, useStepFlow } from '@core/step-engine';
+import { ConfirmDialog } from '@core/ui/ConfirmDialog';
+import { FooterButton } from '@core/ui/FooterButton';
+import { StepPage } from '@core/ui/StepPage';
+import { CheckboxRow } from '@core/ui/form/CheckboxRow';
+import { FieldGroup } from '@core/ui/form/FieldGroup';
+import { toast } from '@core/ui/toast';
+import { useFieldErrors } from '../user-info/field-errors';
+import { ACCOUNT_CHOICES, initialAccountForm, investmentHasDerivatives, toSelectAccountData, type AccountForm, type DerivativeAnswers } from './select-account-data';
+import './select-account.css';
+
+const STEP = 'SELECTACCOUNT';
+
+// the derivatives questionnaire loads only when an applicant without the investment step's answer ticks options
+const DerivativeDialog = lazy(() => import('../../components/derivative/DerivativeDialog'));
+
+const BENEFITS: Record<number, string[]> = {
+  [ACCOUNT_TYPE.MARGIN]: ['leverage', 'financing', 'ipo', 'cashToo'],
+  [ACCOUNT_TYPE.CASH]: ['ownFunds', 'noCalls', 'simple'],
+};
+const KEY_OF: Record<number, string> = { [ACCOUNT_TYPE.MARGIN]: 'margin', [ACCOUNT_TYPE.CASH]: 'cash' };
+
+export default function SelectAccountScreen() {
+  const t = useT();
+  const application = useApplyDetail();
+  if (!application.data) {
+    return (
+      <StepPage title={t('account.title')}>
+        <p className="esop-select-account__loading">{t('common.loading')}</p>
+      </StepPage>
+    );
+  }
+  return <SelectAccountPage app={application.data} />;
+}
+
+function SelectAccountPage({ app }: { app: ApplicationView }) {
+  const t = useT();
+  const ids = useId();
+  const ctx = useMemo(() => stepContextOfApp(app, todayInHongKong()), [app]);
+  const age = applicantAge(ctx);
+  const [form, setForm] = useState<AccountForm>(() => initialAccountForm(app));
+  const [showCash, setShowCash] = useState(() => cashCardOpen(form.accountType, age));
+  const [asking, setAsking] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  const data = useMemo(() => toSelectAccountData(form, ctx), [form, ctx]);
+  const issues = useMemo(() => validateStep(STEP, data, ctx), [data, ctx]);
+  const errors = useFieldErrors(issues, {});
+  const flow = useStepFlow(STEP, {
+    onError: (err) => {
+      errors.takeServerIssues(err);
+      return false;
+    },
+  });
+  useHalfwaySave(STEP, () => data);
+
+  const forced = fundTradeForced(ctx.app);
+  const student = isQuestionnaireStudent(at(ctx.saved.JOBSTATUS, 'employmentInfo.degree'), age);
+  const chosen = form.accountType !== 0;
+
+  const update = (patch: Partial<AccountForm>, ...fields: string[]) => {
+    setForm((f) => ({ ...f, ...patch }));
+    errors.changed(...fields);
+    errors.touch(...fields);
+  };
+  const chooseType = (accountType: number) =>
+    update({ accountType, ...(optionsOffered(accountType) ? {} : { options: false }) }, 'accountType', 'marketOpen', 'openDerivative', 'derivativeInfo');
+  const setOptions = (on: boolean) => {
+    if (on && !investmentHasDerivatives(ctx)) {
+      setAsking(true);
+      return;
+    }
+    update({ options: on }, 'marketOpen', 'openDerivative', 'derivativeInfo');
+  };
+  const derivativeDone = (info: DerivativeAnswers) => {
+    setAsking(false);
+    update({ options: true, derivativeInfo: info }, 'marketOpen', 'openDerivative', 'derivativeInfo');
+  };
+  const derivativeCancelled = () => {
+    setAsking(false);
+    update({ options: false }, 'marketOpen', 'openDerivative', 'derivativeInfo');
+    toast.show(t('derivative.cancelled'));
+  };
+
+  const onNext = () => {
+    if (!chosen) {
+      toast.show(t('account.selectType'));
+      return;
+    }
+    setConfirming(true);
+  };
+  const confirm = () => {
+    setConfirming(false);
+    void flow.next(data);
+  };
+
+  const marketLocked = () => toast.show(t('account.markets.locked'));
+  const typeError = errors.errorOf('accountType');
+  const marketError = errors.errorOf('marketOpen') ?? errors.errorOf('derivativeInfo') ?? errors.errorOf('openDerivative');
+  const fundError = errors.errorOf('openFundTrade');
+
+  const card = (type: number) => {
+    const key = KEY_OF[type];
+    const checked = form.accountType === type;
+    const recommended = type === ACCOUNT_TYPE.MARGIN;
+    return (
+      <div key={type} className="esop-select-account__card" data-checked={checked ? 'true' : undefined}>
+        <input
+          type="radio"
+          name={`${ids}-accountType`}
+          value={type}
+          checked={checked}
+          onChange={() => chooseType(type)}
+          aria-labelledby={`${ids}-${key}-name${recommended ? ` ${ids}-badge` : ''}`}
+          aria-describedby={`${ids}-${key}-summary`}
+          className="esop-select-account__card-input"
+        />
+        <div className="esop-select-account__card-head">
+          <span className="esop-select-account__card-mark" aria-hidden="true" />
+          <span id={`${ids}-${key}-name`} className="esop-select-account__card-name">
+            {t(`account.${key}.name`)}
+          </span>
+          {recommended ? (
+            <span id={`${ids}-badge`} className="esop-select-account__badge">
+              {t('account.recommended')}
+            </span>
+          ) : null}
+        </div>
+        <p id={`${ids}-${key}-summary`} className="esop-select-account__card-summary">
+          {t(`account.${key}.summary`)}
+        </p>
+        <ul className="esop-select-account__benefits">
+          {BENEFITS[type].map((b) => (
+            <li key={b}>{t(`account.${key}.${b}`)}</li>
+          ))}
+        </ul>
+      </div>
+    );
+  };
+
+  return (
+    <StepPage
+      title={t('account.title')}
+      progress={flow.progress}
+      onBack={() => void flow.back()}
+      className="esop-select-account"
+      footer={
+        <FooterButton
+          onClick={onNext}
+          disabled={chosen && issues.length > 0}
+          loading={flow.isSaving}
+          className={chosen ? undefined : 'esop-select-account__next--idle'}
+        >
+          {t('common.next')}
+        </FooterButton>
+      }
+    >
+      <p className="esop-select-account__intro">{t('account.intro')}</p>
+
+      <FieldGroup title={t('account.typeLabel')}>
+        <div
+          role="radiogroup"
+          aria-label={t('account.typeLabel')}
+          aria-describedby={typeError ? `${ids}-type-error` : undefined}
+          aria-invalid={typeError ? true : undefined}
+          className="esop-select-account__cards"
+        >
+          {ACCOUNT_CHOICES.filter((type) => type !== ACCOUNT_TYPE.CASH || showCash).map(card)}
+        </div>
+        {!showCash ? (
+          <button type="button" className="esop-select-account__more" aria-expanded="false" onClick={() => setShowCash(true)}>
+            {t('account.viewMore')}
+            <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+              <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </button>
+        ) : null}
+        {typeError ? (
+          <p id={`${ids}-type-error`} className="esop-field__error">
+            {typeError}
+          </p>
+        ) : null}
+        {isSenior(age) && isMargin(form.accountType) ? (
+          <div className="esop-select-account__notice" role="note" aria-labelledby={`${ids}-senior`}>
+            <p id={`${ids}-senior`} className="esop-select-account__notice-title">
+              {t('account.senior.title')}
+            </p>
+            <p>{t('account.senior.text')}</p>
+          </div>
+        ) : null}
+      </FieldGroup>
+
+      <FieldGroup title={t('account.markets.title')}>
+        <p className="esop-select-account__hint">{t('account.markets.hint')}</p>
+        <LockedRow onPress={marketLocked}>{t('account.markets.hk')}</LockedRow>
+        <LockedRow onPress={marketLocked}>{t('account.markets.us')}</LockedRow>
+        {stockConnectOffered(ctx) ? <LockedRow onPress={marketLocked}>{t('account.markets.stockConnect')}</LockedRow> : null}
+        {optionsOffered(form.accountType) ? (
+          <CheckboxRow name="options" checked={form.options} onChange={setOptions} error={marketError}>
+            <span className="esop-select-account__row-name">{t('account.markets.options')}</span>
+            <span className="esop-select-account__row-hint">{t('account.markets.optionsHint')}</span>
+          </CheckboxRow>
+        ) : marketError ? (
+          <p className="esop-field__error">{marketError}</p>
+        ) : null}
+      </FieldGroup>
+
+      <FieldGroup title={t('account.fund.title')}>
+        {forced ? (
+          <>
+            <LockedRow onPress={() => toast.show(t('account.fund.forced'))} describedBy={`${ids}-fund-note`}>
+              <span className="esop-select-account__row-name">{t('account.fund.label')}</span>
+              <span className="esop-select-account__row-hint">{t('account.fund.hint')}</span>
+            </LockedRow>
+            <p id={`${ids}-fund-note`} className="esop-select-account__note" role="note">
+              {t('account.fund.forced')}
+            </p>
+          </>
+        ) : (
+          <CheckboxRow name="openFundTrade" checked={form.fundTrade} onChange={(v) => update({ fundTrade: v }, 'openFundTrade')} error={fundError}>
+            <span className="esop-select-account__row-name">{t('account.fund.label')}</span>
+            <span className="esop-select-account__row-hint">{t('account.fund.hint')}</span>
+          </CheckboxRow>
+        )}
+        {forced && fundError ? <p className="esop-field__error">{fundError}</p> : null}
+      </FieldGroup>
+
+      {asking ? (
+        <Suspense fallback={null}>
+          <DerivativeDialog visible={asking} initial={form.derivativeInfo ?? undefined} student={student} age={age} onDone={derivativeDone} onCancel={derivativeCancelled} />
+        </Suspense>
+      ) : null}
+      <ConfirmDialog
+        visible={confirming}
+        title={t('account.confirm.title')}
+        message={t('account.confirm.message', { type: chosen ? t(`account.${KEY_OF[form.accountType]}.name`) : '' })}
+        confirmText={t('account.confirm.ok')}
+        cancelText={t('account.confirm.back')}
+        onConfirm={confirm}
+        onCancel={() => setConfirming(false)}
+      />
+    </StepPage>
+  );
+}
+
+/** A box that is on and cannot be changed: it reads as a checked, unavailable checkbox; a tap says why. */
+function LockedRow({ children, onPress, describedBy }: { children: ReactNode; onPress: () => void; describedBy?: string }) {
+  return (
+    <button type="button" role="checkbox" aria-checked="true" aria-disabled="true" aria-describedby={describedBy} className="esop-select-account__locked" onClick={onPress}>
+      <span className="esop-select-account__locked-mark" aria-hidden="true">
+        <svg viewBox="0 0 16 16" width="14" height="14" focusable="false">
+          <path d="M3.5 8.5l3 3 6-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </span>
+      <span className="esop-select-account__locked-label">{children}</span>
+    </button>
+  );
+}
