@@ -3,7 +3,7 @@ import { auditTrail } from '../src/db/audit';
 import { setUserSettings, type UserSettings } from '../src/modules/auth/settings';
 import { runCommand } from '../src/ops/run';
 import { createTestApp, userMaker, type CallResult, type TestApp, type TestClient } from './helpers';
-import { hkIdcardData, validStepData } from './step-fixtures';
+import { hkIdcardData, jobstatusData, validStepData } from './step-fixtures';
 
 let t: TestApp;
 /** a new logged-in user */
@@ -37,7 +37,7 @@ async function start(client: TestClient, oaType: 1 | 2, extra: Record<string, un
 
 /** Saves a step: valid data for it (step-fixtures) unless data is given. */
 async function save(client: TestClient, appId: string, step: string, data?: Record<string, unknown>, draft = false) {
-  return client.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: step, draft, data: data ?? (await validStepData(client, step)) });
+  return client.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: step, draft, data: data ?? (await validStepData(client, step, appId)) });
 }
 
 async function saveAll(client: TestClient, appId: string, steps: readonly string[]): Promise<ApplicationView> {
@@ -153,7 +153,7 @@ describe('ApplySwitch', () => {
     const app: ApplicationView = res.body.result.application;
     expect(res.body.result).toEqual(expect.objectContaining({ appId: a.appId, nextStep: 'HK_IDCARD' }));
     expect(app).toEqual(expect.objectContaining({ oaType: 2, clientType: 'hk', applyStepsName: [...STEPS_OF.hk], currentStep: null, latestStep: null, applyStatus: 1000 }));
-    expect(app.data).toEqual({ JOBSTATUS: { filled: 'JOBSTATUS' }, drafts: { FINANCE: { half: true } } });
+    expect(app.data).toEqual({ JOBSTATUS: jobstatusData(), drafts: { FINANCE: { half: true } } });
     const trail = await auditTrail(t.db, { appId: a.appId, limit: 1 });
     expect(trail[0]).toEqual(expect.objectContaining({ action: 'application.switch', detail: expect.objectContaining({ fromOaType: 1, toOaType: 2 }) }));
     expect((trail[0].detail.clearedSteps as string[]).sort()).toEqual(['BANKCARD', 'IDCARD', 'STATEMENT']);

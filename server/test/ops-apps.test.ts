@@ -39,7 +39,7 @@ async function submitted(c: TestClient, oaType: 1 | 2 = 2): Promise<string> {
   const start = await c.call('applyStart', { oaType });
   const appId = start.body.result.appId as string;
   for (const step of oaType === 2 ? STEPS_OF.hk : STEPS_OF.cn) {
-    const res = await c.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: step, data: await validStepData(c, step) });
+    const res = await c.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: step, data: await validStepData(c, step, appId) });
     expect(res.body.error).toBeUndefined();
   }
   expect((await c.call('applySubmit', { appId })).body.result.application.applyStatus).toBe(1200);

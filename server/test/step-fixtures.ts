@@ -1,9 +1,24 @@
 /**
- * Valid step data for the steps that have rules (IDCARD, BANKCARD, HK_IDCARD, USERINFO, PROOFADDRESS, STATEMENT),
- * with real uploads of the caller and identity numbers unique in the test database; plus the small call helpers
- * the step tests share. Steps without rules yet take any object.
+ * Valid step data for the steps that have rules (IDCARD, BANKCARD, HK_IDCARD, USERINFO, PROOFADDRESS, STATEMENT,
+ * and the profile steps JOBSTATUS, FINANCE, INVESTMENT, SELECTACCOUNT, IDENTITYEXPOSURE, TAXINFO), with real uploads
+ * of the caller and identity numbers unique in the test database; plus the small call helpers the step tests share.
+ * Steps without rules yet take any object. The profile builders that depend on the application (its client type,
+ * saved identity and account type, its AML check) read it with ApplyDetail.
  */
-import { CALLS, ErrorCode, STEP_VERSION, cnIdCheckDigit, type StepName } from '@core/domain';
+import { CALLS, ErrorCode, STEP_VERSION, cnIdCheckDigit, todayInHongKong, type ApplicationView, type StepName } from '@core/domain';
+import {
+  AML_CONFIRM_ITEMS,
+  AML_HIT,
+  DERIVATIVE_PRODUCTS,
+  DISCLOSURE_ITEMS,
+  cleanTaxNumber,
+  disclosureItemsOf,
+  fixedMarketMask,
+  fundTradeForced,
+  identityDocuments,
+  minTaxRows,
+} from '@core/domain/profile';
+import { stepContextOfApp, type StepContext } from '@core/domain/step-rules/types';
 import { userMaker, type CallResult, type TestApp, type TestClient } from './helpers';
 
 /** A PNG signature and a body: enough for the service's content sniffing. */
@@ -185,9 +200,148 @@ export async function statementData(c: TestClient, over: Data = {}): Promise<Dat
   };
 }
 
-/** Valid data for any step: the builders above for steps with rules, a marker object for the others. */
-export async function validStepData(c: TestClient, step: StepName | string): Promise<Data> {
+// ---------------------------------------------------------------- profile and suitability steps (part 2)
+
+/** The caller's application (the active one unless appId is given), as ApplyDetail answers it. */
+export async function appView(c: TestClient, appId?: string): Promise<ApplicationView> {
+  const res = await c.call('applyDetail', appId ? { appId } : undefined);
+  expect([res.status, res.body.error]).toEqual([200, undefined]);
+  expect(res.body.result).not.toBeNull();
+  return res.body.result as ApplicationView;
+}
+
+/** The step rules' context of the caller's application today (test clock). */
+export async function appContext(c: TestClient, appId?: string): Promise<StepContext> {
+  return stepContextOfApp(await appView(c, appId), todayInHongKong(c.clock.now()));
+}
+
+/** Employed, with a company typed by hand: valid at every age of 18 or more. `over` changes employmentInfo. */
+export const jobstatusData = (over: Data = {}): Data => ({
+  employmentInfo: {
+    degree: '4',
+    employment: '1',
+    companyName: 'Harbour View Trading Limited',
+    companyNameVendor: '',
+    officeAddress: '88 Queensway, Admiralty',
+    officeAddressVendor: '',
+    industry: '34',
+    position: '4',
+    workLife: '2',
+    ...over,
+  },
+});
+
+/** Unemployed with a housing loan and another debt (the fund-source branch). `over` changes employmentInfo. */
+export const jobstatusFundsData = (over: Data = {}): Data => ({
+  employmentInfo: { degree: '3', employment: '5', investFundsSource: '1,6', financialStatus: '2,3', financialStatusDetail: 'Car loan', noDispute: '1', ...over },
+});
+
+/** Salary and savings (salary needs the employed JOBSTATUS of jobstatusData). `over` changes financialInfo. */
+export const financeData = (over: Data = {}): Data => ({
+  financialInfo: { fundsSource: '1,2', annualIncome: '2', netAsset: '2', currentAsset: '1', annualAverageInvestAmount: '1', houseType: '3', ...over },
+});
+
+/** The full derivatives questionnaire: not intending (all boxes 0), or intending with training and one product. */
+export function derivativeFull(intending: boolean, over: Data = {}): Data {
+  return {
+    version: 2,
+    derivative: { title: 'intend', checked: intending ? 1 : 0 },
+    risk: intending ? 1 : 0,
+    trainingCourse: intending ? { checked: 1, selectIndex: '2', selectContent: 'course' } : { checked: 0, selectIndex: '', selectContent: '' },
+    experienceRelated: { checked: 0 },
+    workExperience: { selectIndex: '', selectContent: '' },
+    yearsParticipation: { selectIndex: '', selectContent: '' },
+    derivativeProducts: { checked: intending ? 1 : 0, items: DERIVATIVE_PRODUCTS.map((title, i) => ({ title, checked: intending && i === 0 ? 1 : 0 })) },
+    ...over,
+  };
+}
+
+/** Experience levels every adult is offered, two goals, no derivatives (or `intending`). */
+export const investmentData = (over: Data = {}, intending = false): Data => ({
+  investmentInfo: { hkStock: '2', preciousMetals: '1', foreignExchange: '1', aShares: '1', fund: '1', investGoal: '1,2', ...over },
+  openDerivative: intending ? 1 : 0,
+  derivativeInfo: derivativeFull(intending),
+});
+
+/** A margin account (unless `accountType`) with the fixed markets of the application, fund trade when forced. */
+export async function selectAccountData(c: TestClient, appId?: string, over: Data = {}): Promise<Data> {
+  const view = await appView(c, appId);
+  const ctx = stepContextOfApp(view, todayInHongKong(c.clock.now()));
+  return { accountType: 2, marketOpen: fixedMarketMask(ctx), openFundTrade: fundTradeForced(ctx.app) ? 1 : 0, openDerivative: 0, ...over };
+}
+
+/** Every disclosure item of the saved account type answered yes, with this application's AML check (confirmed on a hit). */
+export async function disclosureData(c: TestClient, appId?: string, over: Data = {}): Promise<Data> {
+  const view = await appView(c, appId);
+  const aml = await c.call('applyAmlCheck', { appId: view.appId });
+  expect([aml.status, aml.body.error]).toEqual([200, undefined]);
+  const accountType = (view.data.SELECTACCOUNT as Data | undefined)?.accountType ?? 2;
+  return {
+    identityExposureInfo: Object.fromEntries(disclosureItemsOf(accountType).map((n) => [String(n), { title: DISCLOSURE_ITEMS[n - 1], value: 'yes' }])),
+    amlInfoId: aml.body.result.amlInfoId,
+    ...(aml.body.result.hitStatus === AML_HIT ? { amlConfirmInfo: AML_CONFIRM_ITEMS.map((title, i) => ({ index: i + 1, title, value: 'yes', checked: 1 })) } : {}),
+    frontInfo: { RAW_amlConfirmInfoTime: new Date(c.clock.now()).toISOString() },
+    ...over,
+  };
+}
+
+export interface TaxRow {
+  countryCode: string;
+  taxNumber: string;
+}
+
+/** TAXINFO data of rows: taxInfo and RAW_taxInfo of the same pairs, the files given, a W-8 in the first row's country. */
+export function taxPage(rows: readonly TaxRow[], files: ReadonlyArray<Ref & { taxInfoCountryCode: string }> = [], over: Data = {}): Data {
+  return {
+    taxInfo: Object.fromEntries(rows.map((r) => [r.countryCode, r.taxNumber])),
+    frontInfo: { RAW_taxInfo: rows.map((r) => ({ ...r, taxCountry: r.countryCode })) },
+    w8Info: { country: rows[0]?.countryCode ?? 'HK', residenceAddress: '10 HARBOUR ROAD WAN CHAI' },
+    documentInfo: { idCardTaxInfo: files.map((f) => ({ ossId: f.ossId, description: f.description, ossCategory: f.ossCategory, taxInfoCountryCode: f.taxInfoCountryCode })) },
+    ...over,
+  };
+}
+
+/** A tax file of the caller (UserApply PDF) for a row's country. */
+export async function taxFile(c: TestClient, country: string): Promise<Ref & { taxInfoCountryCode: string }> {
+  return { ...(await uploadRef(c, 'UserApply', true)), taxInfoCountryCode: country };
+}
+
+/**
+ * Tax rows of the application: the identity documents' countries and numbers first (no file needed), as many
+ * as the minimum (a non-permanent resident's two); without identity documents one row with a typed number and a file.
+ */
+export async function taxInfoData(c: TestClient, appId?: string, over: Data = {}): Promise<Data> {
+  const ctx = await appContext(c, appId);
+  const docs = identityDocuments(ctx);
+  const rows: TaxRow[] = docs.slice(0, minTaxRows(ctx)).map((d) => ({ countryCode: d.country, taxNumber: cleanTaxNumber(d.number, ctx.clientType) }));
+  const files: Array<Ref & { taxInfoCountryCode: string }> = [];
+  for (const country of ['HK', 'GB', 'SG']) {
+    if (rows.length >= minTaxRows(ctx)) break;
+    if (rows.some((r) => r.countryCode === country)) continue;
+    rows.push({ countryCode: ctx.clientType === 'cn' && !rows.length ? 'CN' : country, taxNumber: `TIN${100000 + rows.length}` });
+    files.push(await taxFile(c, rows[rows.length - 1].countryCode));
+  }
+  return taxPage(rows, files, over);
+}
+
+/**
+ * Valid data for any step: the builders above for steps with rules, a marker object for the others. The profile
+ * steps read the caller's application (appId, or the active one).
+ */
+export async function validStepData(c: TestClient, step: StepName | string, appId?: string): Promise<Data> {
   switch (step) {
+    case 'JOBSTATUS':
+      return jobstatusData();
+    case 'FINANCE':
+      return financeData();
+    case 'INVESTMENT':
+      return investmentData();
+    case 'SELECTACCOUNT':
+      return selectAccountData(c, appId);
+    case 'IDENTITYEXPOSURE':
+      return disclosureData(c, appId);
+    case 'TAXINFO':
+      return taxInfoData(c, appId);
     case 'IDCARD':
       return idcardData(c);
     case 'BANKCARD':

@@ -12,6 +12,7 @@ import { checkIdcard } from './idcard';
 import { checkBankcard } from './bankcard';
 import { checkHkIdcard } from './hk-idcard';
 import { checkStatement } from './statement';
+import { checkTaxInfo } from './tax-info';
 
 export interface StepCheckArgs {
   tx: Db;
@@ -31,6 +32,7 @@ export const STEP_CHECKS: Partial<Record<StepName, StepCheck>> = {
   BANKCARD: checkBankcard,
   HK_IDCARD: checkHkIdcard,
   STATEMENT: checkStatement,
+  TAXINFO: checkTaxInfo,
 };
 
 export async function runStepChecks(args: StepCheckArgs): Promise<Issue[]> {
