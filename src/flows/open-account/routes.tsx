@@ -35,6 +35,10 @@ const StatementScreen = lazy(() => import('./screens/statement/StatementScreen')
 const CompanySearchScreen = lazy(() => import('./screens/company-search/CompanySearchScreen'));
 const IdCardScreen = lazy(() => import('./screens/id-card/IdCardScreen'));
 const BankCardScreen = lazy(() => import('./screens/bank-card/BankCardScreen'));
+const JobStatusScreen = lazy(() => import('./screens/job-status/JobStatusScreen'));
+const FinanceScreen = lazy(() => import('./screens/finance/FinanceScreen'));
+const InvestmentScreen = lazy(() => import('./screens/investment/InvestmentScreen'));
+const TaxInfoScreen = lazy(() => import('./screens/tax-info/TaxInfoScreen'));
 const SelectAccountScreen = lazy(() => import('./screens/select-account/SelectAccountScreen'));
 const DisclosureScreen = lazy(() => import('./screens/disclosure/DisclosureScreen'));
 
@@ -54,6 +58,10 @@ export function flowRoutes({ esop }: { esop: boolean }): FlowRoute[] {
     { path: STEP_ROUTE.HK_IDCARD, submittedFlag: false, titleKey, public: false, Screen: HkIdCardScreen },
     { path: STEP_ROUTE.USERINFO, submittedFlag: false, titleKey, public: false, Screen: UserInfoScreen },
     { path: STEP_ROUTE.PROOFADDRESS, submittedFlag: false, titleKey, public: false, Screen: ProofAddressScreen },
+    { path: STEP_ROUTE.JOBSTATUS, submittedFlag: false, titleKey, public: false, Screen: JobStatusScreen },
+    { path: STEP_ROUTE.FINANCE, submittedFlag: false, titleKey, public: false, Screen: FinanceScreen },
+    { path: STEP_ROUTE.INVESTMENT, submittedFlag: false, titleKey, public: false, Screen: InvestmentScreen },
+    { path: STEP_ROUTE.TAXINFO, submittedFlag: false, titleKey, public: false, Screen: TaxInfoScreen },
     { path: STEP_ROUTE.SELECTACCOUNT, submittedFlag: false, titleKey, public: false, Screen: SelectAccountScreen },
     { path: STEP_ROUTE.IDENTITYEXPOSURE, submittedFlag: false, titleKey, public: false, Screen: DisclosureScreen },
     // a path without a screen on this page (e.g. a step whose screen another issue builds)
