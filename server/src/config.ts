@@ -104,6 +104,10 @@ export const envSchema = z
     OCR_HTTP_KEY: optionalText,
     /** longest one card reading may take (the screens give up at 60 s) */
     OCR_TIMEOUT_MS: int(45_000, 1000, 59_000),
+    /** AML screening for ApplyAmlCheck: the local watch list (aml_watchlist, `ops aml-import`) or an HTTP adapter (vendors/aml/http.ts) */
+    AML_VENDOR: z.enum(['local', 'http']).default('local'),
+    AML_HTTP_URL: optionalText.pipe(z.url().optional()),
+    AML_HTTP_KEY: optionalText,
     /** the derivatives questionnaire the investment page shows: full (version 2) or simple (version 1) */
     DERIVATIVE_FORM: z.enum(['full', 'simple']).default('full'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -123,6 +127,7 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
   if (env.GEOCODE_VENDOR === 'http' && !set('GEOCODE_HTTP_URL')) problems.push('GEOCODE_HTTP_URL: is required when GEOCODE_VENDOR=http');
   if (env.COMPANY_VENDOR === 'http' && !set('COMPANY_HTTP_URL')) problems.push('COMPANY_HTTP_URL: is required when COMPANY_VENDOR=http');
   if (env.OCR_VENDOR === 'http' && !set('OCR_HTTP_URL')) problems.push('OCR_HTTP_URL: is required when OCR_VENDOR=http');
+  if (env.AML_VENDOR === 'http' && !set('AML_HTTP_URL')) problems.push('AML_HTTP_URL: is required when AML_VENDOR=http');
   if (set('CIPHER_PRIVATE_KEY_FILE') !== set('CIPHER_PUBLIC_KEY_FILE')) {
     problems.push('CIPHER_PUBLIC_KEY_FILE: set both CIPHER_PRIVATE_KEY_FILE and CIPHER_PUBLIC_KEY_FILE, or neither');
   }
@@ -164,6 +169,7 @@ export interface Config {
   geocode: { vendor: 'local' | 'http'; httpUrl?: string };
   company: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string };
   ocr: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string; timeoutMs: number };
+  aml: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string };
   derivativeForm: 'full' | 'simple';
   logLevel: Env['LOG_LEVEL'];
   /** false: none; N: the N nearest hops; list: these proxy addresses/CIDRs (Fastify trustProxy) */
@@ -291,6 +297,7 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     geocode: { vendor: env.GEOCODE_VENDOR, httpUrl: env.GEOCODE_HTTP_URL },
     company: { vendor: env.COMPANY_VENDOR, httpUrl: env.COMPANY_HTTP_URL, httpKey: env.COMPANY_HTTP_KEY },
     ocr: { vendor: env.OCR_VENDOR, httpUrl: env.OCR_HTTP_URL, httpKey: env.OCR_HTTP_KEY, timeoutMs: env.OCR_TIMEOUT_MS },
+    aml: { vendor: env.AML_VENDOR, httpUrl: env.AML_HTTP_URL, httpKey: env.AML_HTTP_KEY },
     derivativeForm: env.DERIVATIVE_FORM,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,

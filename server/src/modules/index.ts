@@ -13,6 +13,7 @@ import fileRoutes from './files/routes';
 import locationRoutes from './location/routes';
 import ocrRoutes from './ocr/routes';
 import lookupRoutes from './lookup/routes';
+import amlRoutes from './aml/routes';
 
 export const modules: FastifyPluginAsync[] = [
   systemRoutes,
@@ -22,4 +23,5 @@ export const modules: FastifyPluginAsync[] = [
   locationRoutes,
   ocrRoutes,
   lookupRoutes,
+  amlRoutes,
 ];

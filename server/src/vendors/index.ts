@@ -11,6 +11,7 @@ import { createIpGeo, type IpGeoVendor } from './ipgeo';
 import { createGeocode, type GeocodeVendor } from './geocode';
 import { createOcr, type OcrVendor } from './ocr';
 import { createCompanyVendor, type CompanyVendor } from './company';
+import { createAmlVendor, type AmlVendor } from './aml';
 
 export interface Vendors {
   sms: SmsSender;
@@ -23,6 +24,8 @@ export interface Vendors {
   ocr: OcrVendor;
   /** company registry: name search and lookup by id */
   company: CompanyVendor;
+  /** AML screening of an applicant's names and birth date */
+  aml: AmlVendor;
 }
 
 export function createVendors(config: Config, db: Db): Vendors {
@@ -41,5 +44,6 @@ export function createVendors(config: Config, db: Db): Vendors {
       { timeoutMs: config.ocr.timeoutMs },
     ),
     company: createCompanyVendor({ COMPANY_VENDOR: config.company.vendor, COMPANY_HTTP_URL: config.company.httpUrl, COMPANY_HTTP_KEY: config.company.httpKey }, db),
+    aml: createAmlVendor({ AML_VENDOR: config.aml.vendor, AML_HTTP_URL: config.aml.httpUrl, AML_HTTP_KEY: config.aml.httpKey }, db),
   };
 }

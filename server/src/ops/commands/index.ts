@@ -14,6 +14,7 @@ import setStatus from './set-status';
 import deposit from './deposit';
 import file from './file';
 import companiesImport from './companies-import';
+import amlImport from './aml-import';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const commands: OpsCommand<any, any>[] = [
@@ -28,6 +29,7 @@ export const commands: OpsCommand<any, any>[] = [
   deposit,
   file,
   companiesImport,
+  amlImport,
 ];
 
 export function findCommand(name: string) {

@@ -12,6 +12,7 @@ import { checkIdcard } from './idcard';
 import { checkBankcard } from './bankcard';
 import { checkHkIdcard } from './hk-idcard';
 import { checkStatement } from './statement';
+import { checkDisclosure } from './disclosure';
 import { checkTaxInfo } from './tax-info';
 
 export interface StepCheckArgs {
@@ -32,6 +33,7 @@ export const STEP_CHECKS: Partial<Record<StepName, StepCheck>> = {
   BANKCARD: checkBankcard,
   HK_IDCARD: checkHkIdcard,
   STATEMENT: checkStatement,
+  IDENTITYEXPOSURE: checkDisclosure,
   TAXINFO: checkTaxInfo,
 };
 
