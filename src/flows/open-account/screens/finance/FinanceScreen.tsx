@@ -1,0 +1,186 @@
+/**
+ * /Finance — financial situation (spec part 2 §2 "Finance", §3 "financialInfo", §4 "Finance", §5 "Finance"):
+ * the sources of funds (salary income offered, and ticked at first, only to the employed and self-employed),
+ * annual income, net assets, investable assets (offered up to the net-asset band), average yearly investment
+ * and the housing type (a mortgaged home not offered after "no liabilities"). Picking net assets below the
+ * chosen investable assets opens the error dialog and clears the investable assets. Amounts are in RMB for
+ * mainland applicants and HKD otherwise. Saved on Next (FINANCE), a draft on leaving.
+ */
+import { useMemo, useState } from 'react';
+import { useApplyDetail } from '@core/api/apply-detail';
+import type { ApplicationView } from '@core/domain/contract';
+import { todayInHongKong } from '@core/domain/identity';
+import {
+  INCOME_BANDS,
+  INVEST_AMOUNT_BANDS,
+  ASSET_BANDS,
+  assetsInverted,
+  currentAssetOptions,
+  fundsSourceOptions,
+  houseTypeOptions,
+} from '@core/domain/profile';
+import { validateStep } from '@core/domain/step-rules';
+import { stepContextOfApp } from '@core/domain/step-rules/types';
+import { useT } from '@core/i18n';
+import { useHalfwaySave, useStepFlow } from '@core/step-engine';
+import { ConfirmDialog } from '@core/ui/ConfirmDialog';
+import { StepPage } from '@core/ui/StepPage';
+import { FieldGroup, RadioField, SelectField } from '@core/ui/form';
+import { OptionPicker } from '@core/ui/pickers/OptionPicker';
+import { CheckGroup } from '../job-status/parts';
+import { useFieldErrors } from '../user-info/field-errors';
+import { initialFinanceForm, jobFactsOf, STEP, toFinanceData, type FinanceForm } from './finance-data';
+import './finance.css';
+
+const F = {
+  funds: 'financialInfo.fundsSource',
+  annualIncome: 'financialInfo.annualIncome',
+  netAsset: 'financialInfo.netAsset',
+  currentAsset: 'financialInfo.currentAsset',
+  annualAverageInvestAmount: 'financialInfo.annualAverageInvestAmount',
+  houseType: 'financialInfo.houseType',
+} as const;
+
+type Band = 'annualIncome' | 'netAsset' | 'currentAsset' | 'annualAverageInvestAmount';
+/** Each band picker: its label key and the locale group of its band texts. */
+const BANDS: Record<Band, { label: string; texts: string }> = {
+  annualIncome: { label: 'finance.incomeLabel', texts: 'finance.income' },
+  netAsset: { label: 'finance.netAssetLabel', texts: 'finance.asset' },
+  currentAsset: { label: 'finance.currentAssetLabel', texts: 'finance.asset' },
+  annualAverageInvestAmount: { label: 'finance.investLabel', texts: 'finance.invest' },
+};
+
+export default function FinanceScreen() {
+  const t = useT();
+  const application = useApplyDetail();
+  if (!application.data) {
+    return (
+      <StepPage title={t('finance.title')}>
+        <p className="esop-finance__loading">{t('common.loading')}</p>
+      </StepPage>
+    );
+  }
+  return <FinancePage app={application.data} />;
+}
+
+function FinancePage({ app }: { app: ApplicationView }) {
+  const t = useT();
+  const job = useMemo(() => jobFactsOf(app), [app]);
+  const ctx = useMemo(() => stepContextOfApp(app, todayInHongKong()), [app]);
+  const [form, setForm] = useState<FinanceForm>(() => initialFinanceForm(app, job));
+  const [picker, setPicker] = useState<Band | null>(null);
+  const [inverted, setInverted] = useState(false);
+
+  const data = useMemo(() => toFinanceData(form, job), [form, job]);
+  const issues = useMemo(() => validateStep(STEP, data, ctx), [data, ctx]);
+  const errors = useFieldErrors(issues, {});
+  const flow = useStepFlow(STEP, {
+    onError: (err) => {
+      errors.takeServerIssues(err);
+      return false;
+    },
+  });
+  useHalfwaySave(STEP, () => data);
+
+  const currency = app.clientType === 'cn' ? 'RMB' : 'HKD';
+  const bandText = (band: Band, value: string) => t(`${BANDS[band].texts}.${value}`, { currency });
+
+  const set = (field: string, change: (f: FinanceForm) => FinanceForm, ...more: string[]) => {
+    setForm(change);
+    errors.changed(field, ...more);
+    errors.touch(field);
+  };
+
+  const onBand = (band: Band, value: string) => {
+    if (band === 'netAsset' && assetsInverted(value, form.currentAsset)) {
+      // net assets below the investable assets: the error dialog; the new net assets stay, the investable assets are asked again
+      set(F.netAsset, (f) => ({ ...f, netAsset: value, currentAsset: '' }), F.currentAsset);
+      setInverted(true);
+      return;
+    }
+    set(F[band], (f) => ({ ...f, [band]: value }));
+  };
+
+  const optionsOf = (band: Band): string[] =>
+    band === 'annualIncome' ? INCOME_BANDS : band === 'netAsset' ? ASSET_BANDS : band === 'currentAsset' ? currentAssetOptions(form.netAsset) : INVEST_AMOUNT_BANDS;
+
+  const bandField = (band: Band, hint?: string) => (
+    <SelectField
+      name={band}
+      label={t(BANDS[band].label)}
+      value={form[band] ? bandText(band, form[band]) : ''}
+      onClick={() => setPicker(band)}
+      hint={hint}
+      error={errors.errorOf(F[band])}
+      required
+    />
+  );
+
+  return (
+    <StepPage
+      title={t('finance.title')}
+      progress={flow.progress}
+      onBack={() => void flow.back()}
+      onNext={() => void flow.next(data)}
+      nextDisabled={issues.length > 0}
+      nextLoading={flow.isSaving}
+      className="esop-finance"
+    >
+      <p className="esop-finance__intro">{t('finance.intro', { currency })}</p>
+      <FieldGroup title={t('finance.groupFunds')}>
+        <CheckGroup
+          name="fundsSource"
+          label={t('finance.fundsLabel')}
+          hint={t('finance.fundsHint')}
+          options={fundsSourceOptions(job.employment).map((s) => ({ value: s, label: t(`finance.funds.${s}`) }))}
+          values={form.fundsSource}
+          onChange={(value, checked) =>
+            set(F.funds, (f) => ({ ...f, fundsSource: checked ? [...f.fundsSource, value] : f.fundsSource.filter((s) => s !== value) }))
+          }
+          error={errors.errorOf(F.funds)}
+          required
+        />
+      </FieldGroup>
+      <FieldGroup title={t('finance.groupAssets')}>
+        {bandField('annualIncome')}
+        {bandField('netAsset', t('finance.netAssetHint'))}
+        {bandField('currentAsset', t('finance.currentAssetHint'))}
+        {bandField('annualAverageInvestAmount')}
+      </FieldGroup>
+      <FieldGroup title={t('finance.groupHome')}>
+        <RadioField<string>
+          name="houseType"
+          label={t('finance.houseLabel')}
+          value={form.houseType || undefined}
+          options={houseTypeOptions(job.financialStatus).map((h) => ({ value: h, label: t(`finance.house.${h}`) }))}
+          onChange={(v) => set(F.houseType, (f) => ({ ...f, houseType: v }))}
+          error={errors.errorOf(F.houseType)}
+          required
+        />
+      </FieldGroup>
+
+      {picker ? (
+        <OptionPicker
+          visible
+          title={t(BANDS[picker].label)}
+          options={optionsOf(picker).map((v) => ({ value: v, label: bandText(picker, v) }))}
+          value={form[picker] || undefined}
+          onSelect={(v) => onBand(picker, v)}
+          onClose={() => setPicker(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        visible={inverted}
+        title={t('finance.inverted.title')}
+        message={t('finance.inverted.message')}
+        showCancel={false}
+        confirmText={t('finance.inverted.ok')}
+        onConfirm={() => {
+          setInverted(false);
+          setPicker('currentAsset');
+        }}
+        onCancel={() => setInverted(false)}
+      />
+    </StepPage>
+  );
+}
