@@ -92,6 +92,12 @@ function DisclosurePage({ app }: { app: ApplicationView }) {
     },
   });
   useHalfwaySave(STEP, () => draft);
+  // answers restored from a draft count as given: a "no" shows its message at once
+  const { touch } = errors;
+  useEffect(() => {
+    touch(...items.filter((i) => answers[i] !== undefined).flatMap(fieldsOf));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const answer = (i: number, value: Answer) => {
     setAnswers((a) => ({ ...a, [i]: value }));

@@ -33,7 +33,8 @@ import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { FieldGroup } from '@core/ui/form/FieldGroup';
 import { toast } from '@core/ui/toast';
 import { useFieldErrors } from '../user-info/field-errors';
-import { ACCOUNT_CHOICES, initialAccountForm, investmentHasDerivatives, toSelectAccountData, type AccountForm, type DerivativeAnswers } from './select-account-data';
+import { investmentOpenedDerivative } from '@core/domain/step-rules/select-account';
+import { ACCOUNT_CHOICES, initialAccountForm, toSelectAccountData, type AccountForm, type DerivativeAnswers } from './select-account-data';
 import './select-account.css';
 
 const STEP = 'SELECTACCOUNT';
@@ -65,7 +66,7 @@ function SelectAccountPage({ app }: { app: ApplicationView }) {
   const ids = useId();
   const ctx = useMemo(() => stepContextOfApp(app, todayInHongKong()), [app]);
   const age = applicantAge(ctx);
-  const [form, setForm] = useState<AccountForm>(() => initialAccountForm(app));
+  const [form, setForm] = useState<AccountForm>(() => initialAccountForm(app, ctx));
   const [showCash, setShowCash] = useState(() => cashCardOpen(form.accountType, age));
   const [asking, setAsking] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -93,7 +94,7 @@ function SelectAccountPage({ app }: { app: ApplicationView }) {
   const chooseType = (accountType: number) =>
     update({ accountType, ...(optionsOffered(accountType) ? {} : { options: false }) }, 'accountType', 'marketOpen', 'openDerivative', 'derivativeInfo');
   const setOptions = (on: boolean) => {
-    if (on && !investmentHasDerivatives(ctx)) {
+    if (on && !investmentOpenedDerivative(ctx)) {
       setAsking(true);
       return;
     }

@@ -5,6 +5,7 @@
  */
 import type { ApplicationView } from '@core/domain/contract';
 import { ACCOUNT_TYPE, MARKET, OFFERED_ACCOUNT_TYPES, fixedMarketMask, fundTradeForced, hasMarket, optionsOffered } from '@core/domain/profile';
+import { investmentOpenedDerivative } from '@core/domain/step-rules/select-account';
 import type { StepContext } from '@core/domain/step-rules/types';
 
 /** The derivatives answers of the dialog (version 2), kept as the dialog gives them. */
@@ -22,22 +23,23 @@ export interface AccountForm {
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
-/** The draft if one was left, else the saved step, else nothing chosen. */
-export function initialAccountForm(app: Pick<ApplicationView, 'data'>): AccountForm {
+/**
+ * The draft if one was left, else the saved step, else nothing chosen. Options stay ticked only with their
+ * derivatives information (the investment step's, or the dialog's kept in the step).
+ */
+export function initialAccountForm(app: Pick<ApplicationView, 'data'>, ctx: Pick<StepContext, 'saved'>): AccountForm {
   const drafts = (app.data?.drafts ?? {}) as Record<string, unknown>;
   const src = (drafts.SELECTACCOUNT ?? app.data?.SELECTACCOUNT ?? {}) as Record<string, unknown>;
   const accountType = typeof src.accountType === 'number' && OFFERED_ACCOUNT_TYPES.includes(src.accountType) ? src.accountType : 0;
   const mask = typeof src.marketOpen === 'number' ? src.marketOpen : 0;
+  const derivativeInfo = isObject(src.derivativeInfo) ? src.derivativeInfo : null;
   return {
     accountType,
-    options: optionsOffered(accountType) && hasMarket(mask, MARKET.OPTIONS),
+    options: optionsOffered(accountType) && hasMarket(mask, MARKET.OPTIONS) && (investmentOpenedDerivative(ctx) || derivativeInfo !== null),
     fundTrade: src.openFundTrade === 1,
-    derivativeInfo: isObject(src.derivativeInfo) ? src.derivativeInfo : null,
+    derivativeInfo,
   };
 }
-
-/** The investment step already answered the derivatives questions with "intend" (options tick directly). */
-export const investmentHasDerivatives = (ctx: Pick<StepContext, 'saved'>): boolean => ctx.saved.INVESTMENT?.openDerivative === 1;
 
 /** The SELECTACCOUNT step data of the form. */
 export function toSelectAccountData(f: AccountForm, ctx: Pick<StepContext, 'clientType' | 'saved' | 'app'>): Record<string, unknown> {
@@ -48,7 +50,7 @@ export function toSelectAccountData(f: AccountForm, ctx: Pick<StepContext, 'clie
     openFundTrade: fundTradeForced(ctx.app) || f.fundTrade ? 1 : 0,
     openDerivative: options ? 1 : 0,
   };
-  if (options && !investmentHasDerivatives(ctx) && f.derivativeInfo) data.derivativeInfo = f.derivativeInfo;
+  if (options && !investmentOpenedDerivative(ctx) && f.derivativeInfo) data.derivativeInfo = f.derivativeInfo;
   return data;
 }
 
