@@ -20,9 +20,9 @@ export default defineCommand({
     replace: z.boolean().default(false),
   }),
   parse: (args) => {
-    if (!args.positionals[0]) throw new OpsError('missing <file.csv>');
     const replace = args.flags.replace;
     if (replace !== undefined && replace !== true) throw new OpsError('--replace takes no value (write it after the file: aml-import list.csv --replace)');
+    if (!args.positionals[0]) throw new OpsError('missing <file.csv>');
     // an absolute path: through the ops API the server (another working directory) reads the file
     return { file: resolve(args.positionals[0]), source: flagText(args, 'source'), replace: replace === true };
   },
