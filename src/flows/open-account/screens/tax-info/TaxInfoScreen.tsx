@@ -297,10 +297,15 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
         title={t('tax.help.title')}
         message={
           <div className="esop-tax__help-text">
-            <p>{t('tax.help.residence')}</p>
-            <p>{t('tax.help.tin')}</p>
+            <dl>
+              {(['residence', 'tin', 'w8'] as const).map((k) => (
+                <div key={k}>
+                  <dt>{t(`tax.help.${k}Title`)}</dt>
+                  <dd>{t(`tax.help.${k}`)}</dd>
+                </div>
+              ))}
+            </dl>
             <p>{t('tax.help.crs')}</p>
-            <p>{t('tax.help.w8')}</p>
           </div>
         }
         confirmText={t('tax.help.ok')}

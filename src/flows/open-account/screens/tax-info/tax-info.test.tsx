@@ -375,7 +375,8 @@ describe('help dialog', () => {
     api(hkApp());
     const first = renderPage('zh-TW');
     const dialog = await screen.findByRole('alertdialog', { name: '稅務居民身份及 W-8BEN 說明' });
-    expect(within(dialog).getByText(/稅務編號（TIN）/)).toBeInTheDocument();
+    expect(within(dialog).getByText('稅務編號（TIN）')).toBeInTheDocument();
+    expect(within(dialog).getByText(/共同匯報標準（CRS）/)).toBeInTheDocument();
     await first.user.click(within(dialog).getByRole('button', { name: '我知道了' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(window.localStorage.getItem('taxPopup')).toBe('1');
@@ -394,7 +395,7 @@ describe('help dialog', () => {
     api(cnApp());
     renderPage('zh-CN');
     const dialog = await screen.findByRole('alertdialog', { name: '税务居民与 W-8BEN 说明' });
-    expect(within(dialog).getByText(/纳税人识别号（TIN）/)).toBeInTheDocument();
+    expect(within(dialog).getByText('纳税人识别号（TIN）')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: '税务居民身份 1' })).toBeInTheDocument();
   });
 });
