@@ -37,8 +37,6 @@ const IdCardScreen = lazy(() => import('./screens/id-card/IdCardScreen'));
 const BankCardScreen = lazy(() => import('./screens/bank-card/BankCardScreen'));
 const JobStatusScreen = lazy(() => import('./screens/job-status/JobStatusScreen'));
 const FinanceScreen = lazy(() => import('./screens/finance/FinanceScreen'));
-const JobStatusScreen = lazy(() => import('./screens/job-status/JobStatusScreen'));
-const FinanceScreen = lazy(() => import('./screens/finance/FinanceScreen'));
 const InvestmentScreen = lazy(() => import('./screens/investment/InvestmentScreen'));
 const TaxInfoScreen = lazy(() => import('./screens/tax-info/TaxInfoScreen'));
 const SelectAccountScreen = lazy(() => import('./screens/select-account/SelectAccountScreen'));
@@ -60,8 +58,6 @@ export function flowRoutes({ esop }: { esop: boolean }): FlowRoute[] {
     { path: STEP_ROUTE.HK_IDCARD, submittedFlag: false, titleKey, public: false, Screen: HkIdCardScreen },
     { path: STEP_ROUTE.USERINFO, submittedFlag: false, titleKey, public: false, Screen: UserInfoScreen },
     { path: STEP_ROUTE.PROOFADDRESS, submittedFlag: false, titleKey, public: false, Screen: ProofAddressScreen },
-    { path: STEP_ROUTE.JOBSTATUS, submittedFlag: false, titleKey, public: false, Screen: JobStatusScreen },
-    { path: STEP_ROUTE.FINANCE, submittedFlag: false, titleKey, public: false, Screen: FinanceScreen },
     { path: STEP_ROUTE.JOBSTATUS, submittedFlag: false, titleKey, public: false, Screen: JobStatusScreen },
     { path: STEP_ROUTE.FINANCE, submittedFlag: false, titleKey, public: false, Screen: FinanceScreen },
     { path: STEP_ROUTE.INVESTMENT, submittedFlag: false, titleKey, public: false, Screen: InvestmentScreen },
