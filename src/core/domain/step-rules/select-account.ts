@@ -10,7 +10,7 @@ import type { Check } from '../identity';
 import { DERIVATIVE_VERSION, fixedMarketMask, fundTradeForced, hasMarket, MARKET, OFFERED_ACCOUNT_TYPES, optionsOffered } from '../profile';
 import { derivativeChecked, checkDerivativeInfo, derivativeRulesOf } from './investment';
 import { checkOption } from './jobstatus';
-import { issuesOf, type StepContext, type StepValidator } from './types';
+import { at, issuesOf, type StepContext, type StepValidator } from './types';
 
 /** Every bit a mask may carry. */
 export const ALL_MARKETS = MARKET.HK | MARKET.US | MARKET.STOCK_CONNECT | MARKET.OPTIONS;
@@ -44,7 +44,7 @@ export const validateSelectAccount: StepValidator = (data, ctx) => {
   const info = data.derivativeInfo;
   const infoPairs =
     info === undefined ? [] : dialogWanted ? checkDerivativeInfo(info, derivativeRulesOf(ctx, [DERIVATIVE_VERSION.FULL])) : [['derivativeInfo', 'choice'] as const];
-  const hasInfo = fromInvestment || (dialogWanted && info !== undefined && derivativeChecked(info));
+  const hasInfo = fromInvestment || (dialogWanted && at(info, 'version') === DERIVATIVE_VERSION.FULL && derivativeChecked(info));
   const openRule = checkOption(data.openDerivative, [0, 1]);
   const fundRule = checkOption(data.openFundTrade, [0, 1]);
   return issuesOf([
