@@ -6,7 +6,7 @@
  * items, all ticked, when the check hit), frontInfo: {RAW_amlConfirmInfoTime: ISO 8601 time}}.
  * The service also checks that amlInfoId is this application's check (and requires amlConfirmInfo on a hit).
  */
-import type { Check } from '../identity';
+import { isIsoDate, type Check } from '../identity';
 import { ACCOUNT_TYPE, AML_CONFIRM_ITEMS, DISCLOSURE_ITEMS, DISCLOSURE_NO, DISCLOSURE_YES, disclosureItemsOf, US_PERSON_ITEM } from '../profile';
 import { extraKeys, objectOf } from './jobstatus';
 import { at, issuesOf, type StepContext, type StepValidator } from './types';
@@ -15,11 +15,11 @@ type Pairs = Array<readonly [string, Check]>;
 
 export const AML_INFO_ID_MAX = 64;
 
-/** ISO 8601 date-time with seconds and a zone (Z or ±hh:mm), a real instant. */
+/** ISO 8601 date-time with seconds and a zone (Z or ±hh:mm), a real calendar date and instant. */
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/;
 export function checkIsoTime(v: unknown): Check {
   if (v === undefined || v === null || v === '') return 'required';
-  return typeof v === 'string' && ISO_TIME.test(v) && !Number.isNaN(Date.parse(v)) ? null : 'format';
+  return typeof v === 'string' && ISO_TIME.test(v) && isIsoDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)) ? null : 'format';
 }
 
 /**
