@@ -1,0 +1,160 @@
+/**
+ * /Investment — investment experience (spec part 2 §2 "Investment experience and derivatives", §3
+ * "investmentInfo", §4 "Investment", §5 "Investment"): five experience selectors with the options of the
+ * applicant's age, the investment objectives (at least one), and the derivatives questionnaire in the version
+ * the deployment chose (clientConfig.derivativeForm: full, the default, or simple). Saved on Next (INVESTMENT),
+ * a draft on leaving. The rules are the domain's validateInvestment.
+ */
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useApplyDetail, useClientConfig } from '@core/api';
+import { useT } from '@core/i18n';
+import { useHalfwaySave, useStepFlow } from '@core/step-engine';
+import { CheckboxRow, FieldGroup, OptionPicker, SelectField, StepPage } from '@core/ui';
+import type { ApplicationView } from '@core/domain/contract';
+import { todayInHongKong } from '@core/domain/identity';
+import { applicantAge, DERIVATIVE_VERSION, EXPERIENCE_FIELDS, experienceOptions, INVEST_GOALS, type ExperienceField } from '@core/domain/profile';
+import { validateStep } from '@core/domain/step-rules';
+import { derivativeRulesOf } from '@core/domain/step-rules/investment';
+import { stepContextOfApp } from '@core/domain/step-rules/types';
+import { DerivativeQuestionnaire } from '../../components/derivative/DerivativeQuestionnaire';
+import { useFieldErrors } from '../user-info/field-errors';
+import { initialInvestmentForm, toInvestmentData, type InvestmentForm, type InvestmentRules } from './investment-data';
+import './investment.css';
+
+const STEP = 'INVESTMENT';
+const GOALS_FIELD = 'investmentInfo.investGoal';
+const experienceField = (f: ExperienceField) => `investmentInfo.${f}`;
+
+export default function InvestmentScreen() {
+  const t = useT();
+  const application = useApplyDetail();
+  const config = useClientConfig();
+  // the questionnaire's version comes with the deployment settings (full when they cannot be read)
+  if (!application.data || config.isPending) {
+    return (
+      <StepPage title={t('investment.title')}>
+        <p className="esop-investment__loading">{t('common.loading')}</p>
+      </StepPage>
+    );
+  }
+  const version = config.data?.derivativeForm === 'simple' ? DERIVATIVE_VERSION.SIMPLE : DERIVATIVE_VERSION.FULL;
+  return <InvestmentPage app={application.data} version={version} />;
+}
+
+function InvestmentPage({ app, version }: { app: ApplicationView; version: InvestmentRules['version'] }) {
+  const t = useT();
+  const goalsId = useId();
+  const ctx = useMemo(() => stepContextOfApp(app, todayInHongKong()), [app]);
+  const rules = useMemo<InvestmentRules>(() => {
+    const age = applicantAge(ctx);
+    return { version, age, student: derivativeRulesOf(ctx).student };
+  }, [ctx, version]);
+  const [form, setForm] = useState<InvestmentForm>(() => initialInvestmentForm(app, rules));
+  const [picking, setPicking] = useState<ExperienceField | null>(null);
+
+  const data = useMemo(() => toInvestmentData(form, rules), [form, rules]);
+  const issues = useMemo(() => validateStep(STEP, data, ctx), [data, ctx]);
+  const errors = useFieldErrors(issues, {});
+  const flow = useStepFlow(STEP, {
+    onError: (err) => {
+      errors.takeServerIssues(err);
+      return false;
+    },
+  });
+  useHalfwaySave(STEP, () => data);
+
+  // an earlier answer no longer offered at this age was dropped: say so at once
+  const { touch } = errors;
+  useEffect(() => {
+    touch(...EXPERIENCE_FIELDS.filter((f) => form.experience[f] === '').map(experienceField));
+    // only the form the page opened with
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const levels = experienceOptions(rules.age);
+  const levelLabel = (v: string) => (v ? t(`investment.levels.${v}`) : '');
+  const goalsError = errors.errorOf(GOALS_FIELD);
+
+  return (
+    <StepPage
+      title={t('investment.title')}
+      progress={flow.progress}
+      onBack={() => void flow.back()}
+      onNext={() => void flow.next(data)}
+      nextDisabled={issues.length > 0}
+      nextLoading={flow.isSaving}
+      className="esop-investment"
+    >
+      <FieldGroup title={t('investment.experienceTitle')}>
+        {EXPERIENCE_FIELDS.map((f) => (
+          <SelectField
+            key={f}
+            name={f}
+            label={t(`investment.experience.${f}`)}
+            value={levelLabel(form.experience[f])}
+            onClick={() => setPicking(f)}
+            error={errors.errorOf(experienceField(f))}
+            required
+          />
+        ))}
+      </FieldGroup>
+
+      <FieldGroup title={t('investment.goalsTitle')}>
+        <div role="group" aria-labelledby={`${goalsId}-hint`} aria-describedby={goalsError ? `${goalsId}-error` : undefined} className="esop-investment__goals">
+          <p id={`${goalsId}-hint`} className="esop-investment__hint">
+            <span className="esop-visually-hidden">{t('investment.goalsTitle')}: </span>
+            {t('investment.goalsHint')}
+          </p>
+          {INVEST_GOALS.map((g) => (
+            <CheckboxRow
+              key={g}
+              name={`investGoal-${g}`}
+              checked={form.goals.includes(g)}
+              onChange={(on) => {
+                setForm((prev) => ({ ...prev, goals: INVEST_GOALS.filter((x) => (x === g ? on : prev.goals.includes(x))) }));
+                errors.touch(GOALS_FIELD);
+                errors.changed(GOALS_FIELD);
+              }}
+            >
+              {t(`investment.goals.${g}`)}
+            </CheckboxRow>
+          ))}
+          {goalsError ? (
+            <p id={`${goalsId}-error`} className="esop-field__error">
+              {goalsError}
+            </p>
+          ) : null}
+        </div>
+      </FieldGroup>
+
+      <FieldGroup title={t('derivative.title')}>
+        <DerivativeQuestionnaire
+          value={form.derivative}
+          onChange={(derivative, fields) => {
+            setForm((prev) => ({ ...prev, derivative }));
+            errors.touch(...fields, 'openDerivative');
+            errors.changed(...fields, 'openDerivative');
+          }}
+          version={version}
+          student={rules.student}
+          age={rules.age}
+          errorOf={(field) => errors.errorOf(field) ?? (field === 'derivativeInfo' ? errors.errorOf('openDerivative') : undefined)}
+        />
+      </FieldGroup>
+
+      <OptionPicker
+        visible={picking !== null}
+        title={picking ? t(`investment.experience.${picking}`) : ''}
+        options={levels.map((v) => ({ value: v, label: levelLabel(v) }))}
+        value={picking ? form.experience[picking] : undefined}
+        onSelect={(v) => {
+          if (!picking) return;
+          setForm((prev) => ({ ...prev, experience: { ...prev.experience, [picking]: v } }));
+          errors.touch(experienceField(picking));
+          errors.changed(experienceField(picking));
+        }}
+        onClose={() => setPicking(null)}
+      />
+    </StepPage>
+  );
+}

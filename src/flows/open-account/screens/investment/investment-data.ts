@@ -1,0 +1,50 @@
+/** The /Investment form's values, where they start from, and the INVESTMENT data they become. */
+import type { ApplicationView } from '@core/domain/contract';
+import { DEFAULT_EXPERIENCE, EXPERIENCE_FIELDS, experienceOptions, INVEST_GOALS, joinList, splitList, type DerivativeVersion, type ExperienceField } from '@core/domain/profile';
+import { at } from '@core/domain/step-rules/types';
+import { fitDerivativeForm, fromDerivativeInfo, openDerivativeOf, toDerivativeInfo, type DerivativeForm } from '../../components/derivative/derivative-data';
+
+export interface InvestmentForm {
+  /** each '1'..'4'; '' when an earlier answer is no longer offered at the applicant's age */
+  experience: Record<ExperienceField, string>;
+  /** INVEST_GOALS ticked, in their order */
+  goals: string[];
+  derivative: DerivativeForm;
+}
+
+export interface InvestmentRules {
+  version: DerivativeVersion;
+  student: boolean;
+  age: number | undefined;
+}
+
+/**
+ * The draft if one was left, else the saved step, else the defaults (every experience at level 1, no goal, the
+ * derivatives question unanswered). Answers the applicant can no longer give (an experience level or years
+ * option beyond the age, the related-job box for a student) are dropped.
+ */
+export function initialInvestmentForm(app: ApplicationView, r: InvestmentRules): InvestmentForm {
+  const drafts = (app.data?.drafts ?? {}) as Record<string, unknown>;
+  const src = (drafts.INVESTMENT ?? app.data?.INVESTMENT ?? null) as Record<string, unknown> | null;
+  const offered = experienceOptions(r.age);
+  const experience = Object.fromEntries(
+    EXPERIENCE_FIELDS.map((f) => {
+      const v = src ? at(src, `investmentInfo.${f}`) : DEFAULT_EXPERIENCE;
+      return [f, typeof v === 'string' && offered.includes(v) ? v : src ? '' : DEFAULT_EXPERIENCE];
+    }),
+  ) as Record<ExperienceField, string>;
+  const goals = splitList(at(src, 'investmentInfo.investGoal')).filter((g) => INVEST_GOALS.includes(g));
+  return { experience, goals, derivative: fitDerivativeForm(fromDerivativeInfo(src?.derivativeInfo, r.version), r.student, r.age) };
+}
+
+/**
+ * The INVESTMENT step data (spec part 2 §3 "investmentInfo", "derivativeInfo"). While the derivatives question
+ * is not answered (a draft only: Next needs it) derivativeInfo and openDerivative are left out.
+ */
+export function toInvestmentData(f: InvestmentForm, r: InvestmentRules): Record<string, unknown> {
+  const derivativeInfo = toDerivativeInfo(f.derivative, r.version, r.student);
+  return {
+    investmentInfo: { ...f.experience, investGoal: joinList(f.goals, INVEST_GOALS) },
+    ...(derivativeInfo ? { openDerivative: openDerivativeOf(derivativeInfo), derivativeInfo } : {}),
+  };
+}
