@@ -112,6 +112,7 @@ describe('health, client config, OpenAPI', () => {
         appDownloadUrl: own.config.appDownloadUrl,
         servicePhones: { mainland: own.config.servicePhones.mainland, hongKong: '+852 2222 3333' },
         production: false,
+        derivativeForm: 'full',
       });
     } finally {
       await own.close();

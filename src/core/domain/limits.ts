@@ -53,6 +53,8 @@ export const RATE_LIMITS = {
   /** search as you type (200 ms debounce): a few hundred calls an hour is a busy user */
   companySearch: { perAddress: { max: 3000, windowS: 3600 }, perUser: { max: 600, windowS: 3600 } },
   kycKeyValue: { perAddress: { max: 3000, windowS: 3600 }, perUser: { max: 600, windowS: 3600 } },
+  /** ApplyAmlCheck: once per press of Next on the disclosure page; an outside screening vendor may charge per call */
+  amlCheck: { perAddress: { max: 600, windowS: 3600 }, perUser: { max: 60, windowS: 3600 } },
 } as const satisfies Record<string, { perAddress: RateLimit; perUser?: RateLimit }>;
 
 export type RateLimitedCall = keyof typeof RATE_LIMITS;

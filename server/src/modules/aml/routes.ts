@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CALLS, schemas } from '@core/domain';
 import { resultOf } from '../../plugins/reply';
 import { seedWatchlistIfEmpty } from '../../vendors/aml/seed';
+import { rateLimit } from '../../plugins/rate-limit';
 import { requireUser } from '../auth/require-user';
 import { applyAmlCheck } from './service';
 
@@ -18,7 +19,7 @@ const amlRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     CALLS.applyAmlCheck.path,
     {
-      preHandler: requireUser,
+      preHandler: [requireUser, rateLimit('amlCheck')],
       schema: { tags: ['aml'], security: [{ session: [] }], body: schemas.applyAmlCheck.req, response: { 200: resultOf(schemas.applyAmlCheck.res) } },
     },
     async (request) => ({ result: await applyAmlCheck(deps, request.user!.userId, request.body.appId) }),
