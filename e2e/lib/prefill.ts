@@ -17,6 +17,8 @@ export interface PrefillOptions {
   permanent?: 1 | 2;
   /** SELECTACCOUNT: 1 cash, 2 margin (default) */
   accountType?: 1 | 2;
+  /** the identity step's names (cn IDCARD, hk USERINFO) */
+  name?: { chinese: string; last: string; first: string };
 }
 
 type Data = Record<string, unknown>;
@@ -64,7 +66,8 @@ async function dataOf(step: StepName, s: State): Promise<Data> {
       s.idNumber = randomCnId(birthday);
       const address = '广东省深圳市南山区科技园路1号';
       return {
-        chineseName: '李四', firstName: 'SI', lastName: 'LI', englishName: 'LI SI', idType: 1, idNumber: s.idNumber,
+        chineseName: s.opts.name?.chinese ?? '李四', firstName: s.opts.name?.first ?? 'SI', lastName: s.opts.name?.last ?? 'LI',
+        englishName: s.opts.name ? `${s.opts.name.last} ${s.opts.name.first}` : 'LI SI', idType: 1, idNumber: s.idNumber,
         idAddress: address, idAuthority: '深圳市公安局南山分局', birthCity: '广东省深圳市', birthCountry: 'CN', gender: 1,
         birthday, idValidTime: '2020-01-01,长期', idCountry: 'CN',
         documentInfo: {
@@ -91,7 +94,8 @@ async function dataOf(step: StepName, s: State): Promise<Data> {
     }
     case 'USERINFO':
       return {
-        chineseName: s.opts.permanent === 2 ? '' : '陳小明', firstName: 'SIU MING', lastName: 'CHAN', englishName: 'CHAN SIU MING', gender: 1, birthday,
+        chineseName: s.opts.name?.chinese ?? (s.opts.permanent === 2 ? '' : '陳小明'), firstName: s.opts.name?.first ?? 'SIU MING', lastName: s.opts.name?.last ?? 'CHAN',
+        englishName: s.opts.name ? `${s.opts.name.last} ${s.opts.name.first}` : 'CHAN SIU MING', gender: 1, birthday,
         birthCity: 'Hong Kong', birthCountry: 'HK', email: 'siuming@gmail.com', defaultLanguage: s.opts.permanent === 2 ? 'en' : 'zhTc', statementDeliveryWay: 'email',
       };
     case 'PROOFADDRESS': {
