@@ -88,6 +88,8 @@ describe('TAXINFO', () => {
         ['frontInfo.RAW_taxInfo.0.taxNumber:identityNumber'],
       ],
       ['permanent: any first row', hkPermanent, page([['US', '1']], [file('US')]), []],
+      ['cn: a number too long is only too long', cn, page([['CN', 'A'.repeat(19)]], [file('CN')]), ['frontInfo.RAW_taxInfo.0.taxNumber:tooLong']],
+      ['cn: a malformed country is only a country error', cn, page([['cn', CN_ID]], [], { w8Info: { country: 'CN', residenceAddress: 'X' } }), ['frontInfo.RAW_taxInfo.0.countryCode:country', 'documentInfo.idCardTaxInfo.cn:fileRequired']],
     ])('%s', (_, c, d, issues) => expect(rulesOf(d, c)).toEqual(issues));
   });
 

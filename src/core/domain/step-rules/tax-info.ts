@@ -56,10 +56,11 @@ function firstRowRules(row: Record<string, unknown>, ctx: StepContext): Pairs {
   const mainland = ctx.clientType === 'cn';
   if (!mainland && !isNonPermanentResident(ctx)) return [];
   const docs = identityDocuments(ctx);
-  const country = str(row.countryCode);
+  // only on a well-formed country and number (their own rules report the rest, one rule a field)
+  const country = checkCountry(row.countryCode) ? '' : str(row.countryCode);
   const doc = docs.find((d) => d.country === country);
   const countryRule: Check = !country ? null : mainland ? (country === 'CN' ? null : 'identityCountry') : doc ? null : 'identityCountry';
-  const number = str(row.taxNumber);
+  const number = checkTaxNumber(row.taxNumber, ctx) ? '' : str(row.taxNumber);
   const numberRule: Check = !doc || !number ? null : cleanTaxNumber(doc.number, ctx.clientType) === number ? null : 'identityNumber';
   return [
     ['frontInfo.RAW_taxInfo.0.countryCode', countryRule],
