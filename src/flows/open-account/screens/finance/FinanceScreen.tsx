@@ -82,7 +82,8 @@ function FinancePage({ app }: { app: ApplicationView }) {
   });
   useHalfwaySave(STEP, () => data);
 
-  const currency = app.clientType === 'cn' ? 'RMB' : 'HKD';
+  const money = app.clientType === 'cn' ? 'RMB' : 'HKD';
+  const currency = t(`finance.currency.${money}`);
   const bandText = (band: Band, value: string) => t(`${BANDS[band].texts}.${value}`, { currency });
 
   const set = (field: string, change: (f: FinanceForm) => FinanceForm, ...more: string[]) => {
@@ -126,7 +127,7 @@ function FinancePage({ app }: { app: ApplicationView }) {
       nextLoading={flow.isSaving}
       className="esop-finance"
     >
-      <p className="esop-finance__intro">{t('finance.intro', { currency })}</p>
+      <p className="esop-finance__intro">{t('finance.intro', { currencyName: t(`finance.currencyName.${money}`) })}</p>
       <FieldGroup title={t('finance.groupFunds')}>
         <CheckGroup
           name="fundsSource"
