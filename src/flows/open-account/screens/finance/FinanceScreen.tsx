@@ -42,7 +42,7 @@ const F = {
 } as const;
 
 type Band = 'annualIncome' | 'netAsset' | 'currentAsset' | 'annualAverageInvestAmount';
-/** Each band picker: its label key and the locale group of its band texts. */
+/** Each band picker: its label key and the locale group of its band texts (one text per currency). */
 const BANDS: Record<Band, { label: string; texts: string }> = {
   annualIncome: { label: 'finance.incomeLabel', texts: 'finance.income' },
   netAsset: { label: 'finance.netAssetLabel', texts: 'finance.asset' },
@@ -83,8 +83,7 @@ function FinancePage({ app }: { app: ApplicationView }) {
   useHalfwaySave(STEP, () => data);
 
   const money = app.clientType === 'cn' ? 'RMB' : 'HKD';
-  const currency = t(`finance.currency.${money}`);
-  const bandText = (band: Band, value: string) => t(`${BANDS[band].texts}.${value}`, { currency });
+  const bandText = (band: Band, value: string) => t(`${BANDS[band].texts}.${money}.${value}`);
 
   const set = (field: string, change: (f: FinanceForm) => FinanceForm, ...more: string[]) => {
     setForm(change);

@@ -99,12 +99,12 @@ describe('/Finance', () => {
     const { user, unmount } = renderPage();
     await ready();
     expect(await optionsOf(user, 'Annual income')).toEqual([
-      'Below HKD 200,000',
-      'HKD 200,000 – 500,000',
-      'HKD 500,000 – 1,000,000',
-      'HKD 1,000,000 – 5,000,000',
-      'HKD 5,000,000 – 10,000,000',
-      'Above HKD 10,000,000',
+      'Below HK$200,000',
+      'HK$200,000 – HK$500,000',
+      'HK$500,000 – HK$1,000,000',
+      'HK$1,000,000 – HK$5,000,000',
+      'HK$5,000,000 – HK$10,000,000',
+      'Above HK$10,000,000',
     ]);
     expect(await optionsOf(user, 'Average amount invested a year')).toHaveLength(6);
     unmount();
@@ -127,20 +127,20 @@ describe('/Finance', () => {
     const { user } = renderPage();
     await ready();
     expect(await optionsOf(user, 'Investable assets')).toHaveLength(4);
-    await choose(user, 'Net assets', 'HKD 1,000,000 – 5,000,000');
-    expect(await optionsOf(user, 'Investable assets')).toEqual(['Below HKD 1,000,000', 'HKD 1,000,000 – 5,000,000']);
+    await choose(user, 'Net assets', 'HK$1,000,000 – HK$5,000,000');
+    expect(await optionsOf(user, 'Investable assets')).toEqual(['Below HK$1,000,000', 'HK$1,000,000 – HK$5,000,000']);
   });
 
   test('net assets picked below the investable assets: the error dialog, the investable assets asked again', async () => {
     api(app('hk', { JOBSTATUS: EMPLOYED }));
     const { user } = renderPage();
     await ready();
-    await choose(user, 'Net assets', 'Above HKD 10,000,000');
-    await choose(user, 'Investable assets', 'HKD 5,000,000 – 10,000,000');
-    await choose(user, 'Net assets', 'HKD 1,000,000 – 5,000,000');
+    await choose(user, 'Net assets', 'Above HK$10,000,000');
+    await choose(user, 'Investable assets', 'HK$5,000,000 – HK$10,000,000');
+    await choose(user, 'Net assets', 'HK$1,000,000 – HK$5,000,000');
     const dialog = await screen.findByRole('alertdialog', { name: 'Please check your assets' });
     expect(dialog).toHaveAccessibleDescription('Net assets cannot be lower than investable assets. Please choose your investable assets again.');
-    expect(field('Net assets')).toHaveTextContent('HKD 1,000,000 – 5,000,000');
+    expect(field('Net assets')).toHaveTextContent('HK$1,000,000 – HK$5,000,000');
     expect(field('Investable assets')).toHaveTextContent('Please select');
     await user.click(within(dialog).getByRole('button', { name: 'Choose again' }));
     const sheet = await screen.findByRole('dialog', { name: 'Investable assets' });
@@ -165,10 +165,10 @@ describe('/Finance', () => {
     const { user } = renderPage();
     await ready();
     await user.click(within(funds()).getByRole('checkbox', { name: 'Investment gains' }));
-    await choose(user, 'Annual income', 'HKD 500,000 – 1,000,000');
-    await choose(user, 'Net assets', 'HKD 5,000,000 – 10,000,000');
-    await choose(user, 'Investable assets', 'HKD 1,000,000 – 5,000,000');
-    await choose(user, 'Average amount invested a year', 'HKD 1,000,000 – 3,000,000');
+    await choose(user, 'Annual income', 'HK$500,000 – HK$1,000,000');
+    await choose(user, 'Net assets', 'HK$5,000,000 – HK$10,000,000');
+    await choose(user, 'Investable assets', 'HK$1,000,000 – HK$5,000,000');
+    await choose(user, 'Average amount invested a year', 'HK$1,000,000 – HK$3,000,000');
     expect(next()).toBeDisabled();
     await user.click(screen.getByRole('radio', { name: 'Rented home' }));
     await waitFor(() => expect(next()).toBeEnabled());
