@@ -22,6 +22,7 @@ import {
   DISCLOSURE_NO,
   DISCLOSURE_YES,
   US_PERSON_ITEM,
+  lastAmlConfirmation,
   needsDisclosureCountdown,
 } from '@core/domain/profile';
 import { validateStep } from '@core/domain/step-rules';
@@ -76,7 +77,7 @@ function DisclosurePage({ app }: { app: ApplicationView }) {
   const [blocked, setBlocked] = useState<number | null>(null);
   const [checking, setChecking] = useState(false);
   const [aml, setAml] = useState<{ amlInfoId: string; ticked: boolean[] } | null>(null);
-  const left = useCountdown(needsDisclosureCountdown(at(ctx.saved.IDENTITYEXPOSURE, 'frontInfo.RAW_amlConfirmInfoTime'), Date.now()));
+  const left = useCountdown(needsDisclosureCountdown(lastAmlConfirmation(ctx.saved), Date.now()));
 
   const draft = useMemo(() => toDisclosureDraft(answers, items), [answers, items]);
   // the answers are the page's part; the AML check's id and the confirmation time come with Next

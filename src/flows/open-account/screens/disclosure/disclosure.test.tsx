@@ -118,6 +118,16 @@ describe('/disclosure', () => {
     expect(!!screen.queryByRole('button', { name: 'Next' })).toBe(!countdown);
   });
 
+  test.each([
+    ['today', 3_600_000, false],
+    ['8 days ago', 8 * DAY, true],
+  ])('a mainland ID card confirmed %s counts as the last confirmation: countdown %s', async (_label, ago, countdown) => {
+    api(app({ accountType: 1, data: { IDCARD: { frontInfo: { RAW_amlConfirmInfoTime: new Date(Date.now() - ago).toISOString() } } } }));
+    renderPage();
+    await screen.findByRole('radiogroup', { name: /I am not a US person/ });
+    expect(!!screen.queryByRole('button', { name: 'Next (3)' })).toBe(countdown);
+  });
+
   test('"No" on the US-person item: the US message; the answer stays No and Next stays disabled', async () => {
     api(app({ accountType: 1, data: confirmedAgo(DAY) }));
     const { user } = renderPage();
