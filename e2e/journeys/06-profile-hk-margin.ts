@@ -100,7 +100,7 @@ export const journeys: Journey[] = [
         const no = page.getByRole('radio', { name: 'No' });
         const yes = page.getByRole('radio', { name: 'Yes' });
         assert((await yes.count()) === 13, `13 declarations for a margin account (saw ${await yes.count()})`);
-        await no.first().check();
+        await no.first().click();
         const us = page.getByRole('alertdialog', { name: 'US persons open offline' }).or(page.getByRole('dialog', { name: 'US persons open offline' }));
         await us.waitFor();
         await us.getByRole('button', { name: 'I understand' }).click();
