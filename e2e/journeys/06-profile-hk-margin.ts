@@ -68,7 +68,7 @@ export const journeys: Journey[] = [
         await page.getByRole('heading', { name: 'Investment experience', exact: true }).waitFor();
         await pick(page, /^Hong Kong stocks/, 'Hong Kong stocks', '6 to 10 years');
         await page.getByRole('checkbox', { name: 'Capital growth' }).check();
-        await page.getByRole('radio', { name: 'Yes, I intend to' }).check();
+        await page.getByRole('radio', { name: 'Yes', exact: true }).check();
         await page.getByRole('checkbox', { name: /^I understand the features and risks/ }).check();
         assert(await page.getByRole('checkbox', { name: /^I have traded derivative products/ }).isChecked(), 'answering yes ticks the experience boxes');
         await page.getByRole('radio', { name: 'An online or classroom course' }).check();
