@@ -343,6 +343,7 @@ describe('tax', () => {
     ['upper-cased', '10 harbour road', '10 HARBOUR ROAD'],
     ['Chinese dropped', '香港 10 Harbour Road', '10 HARBOUR ROAD'],
     ['punctuation made spaces, runs made one', 'Flat 1, 10/F., Harbour Rd.', 'FLAT 1 10 F HARBOUR RD'],
+    ['apostrophes dropped', "1 Queen's Road Central", '1 QUEENS ROAD CENTRAL'],
     ['only Chinese → empty', '香港灣仔', ''],
     ['500 characters kept', 'A'.repeat(500), 'A'.repeat(500)],
     ['501 cut to 500', 'A'.repeat(501), 'A'.repeat(500)],

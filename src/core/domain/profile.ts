@@ -361,10 +361,12 @@ const taxNumberKey = (s: string): string => s.replace(/[^A-Za-z0-9|()]/g, '').to
 export const taxFileNeeded = (country: string, number: string, docs: readonly IdentityDocument[]): boolean =>
   !docs.some((d) => d.country === country && number !== '' && taxNumberKey(d.number) === taxNumberKey(number));
 
-/** The W-8BEN address as kept: Chinese characters dropped, letters, digits and spaces only, upper-cased, at most 500. */
+/** The W-8BEN address as kept: Chinese characters and apostrophes dropped, other marks made spaces (letters, digits and spaces only), upper-cased, at most 500. */
 export const cleanW8Address = (raw: string): string =>
   raw
     .replace(/\p{Script=Han}/gu, '')
+    // QUEEN'S ROAD → QUEENS ROAD; other marks separate words
+    .replace(/['’`]/g, '')
     .replace(/[^A-Za-z0-9 ]+/g, ' ')
     .replace(/ {2,}/g, ' ')
     .trim()
