@@ -26,6 +26,10 @@ export const DERIVATIVE_FIELDS = {
 } as const;
 type Control = keyof typeof DERIVATIVE_FIELDS;
 
+/** Every data field of the questionnaire under `prefix` (e.g. to drop the service's issues once it changes). */
+export const allDerivativeFields = (prefix = 'derivativeInfo'): string[] =>
+  Object.values(DERIVATIVE_FIELDS).flatMap((list) => list.map((f) => (f ? `${prefix}.${f}` : prefix)));
+
 export interface DerivativeQuestionnaireProps {
   value: DerivativeForm;
   /** `fields`: the data fields (with the prefix) whose answers changed */
@@ -57,17 +61,18 @@ export function DerivativeQuestionnaire({ value, onChange, version, student, age
     }
     return undefined;
   };
-  const ALL: Control[] = ['answer', 'risk', 'boxes', 'training', 'related', 'years', 'products'];
+  // a change reports the fields of the control changed (their errors show from then on): answering or ticking a
+  // box does not flag the sub-choices it reveals before the applicant gets to them
   const change = (form: DerivativeForm, ...controls: Control[]) => onChange(form, fieldsOf(...controls));
 
   const choose = (answer: 'yes' | 'no') => {
     if (answer === value.answer) return;
-    if (answer === 'yes') change(answerYes(value, student), ...ALL);
+    if (answer === 'yes') change(answerYes(value, student), 'answer');
     // the full questionnaire confirms that no derivatives permission will be opened
     else if (full) setConfirmNo(true);
-    else change(answerNo(), ...ALL);
+    else change(answerNo(), 'answer');
   };
-  const tick = (box: DerivativeBox, checked: boolean) => change(setBox(value, box, checked), 'boxes', box === 'related' ? 'related' : box, ...(box === 'related' ? (['years'] as Control[]) : []));
+  const tick = (box: DerivativeBox, checked: boolean) => change(setBox(value, box, checked), 'boxes');
 
   const answerLabel = full ? t('derivative.full.question') : t('derivative.simple.question');
   const options = full
@@ -134,7 +139,6 @@ export function DerivativeQuestionnaire({ value, onChange, version, student, age
                     options={yearsOptions(age).map((s) => ({ value: s.index, label: t(`derivative.yearsOptions.${s.key}`) }))}
                     onChange={(v) => change({ ...value, years: v }, 'years')}
                     error={errorFor('years')}
-                    inline
                     required
                   />
                 </>
@@ -171,7 +175,7 @@ export function DerivativeQuestionnaire({ value, onChange, version, student, age
           cancelText={t('derivative.full.notIntendKeep')}
           onConfirm={() => {
             setConfirmNo(false);
-            change(answerNo(), ...ALL);
+            change(answerNo(), 'answer');
           }}
           onCancel={() => setConfirmNo(false)}
         />

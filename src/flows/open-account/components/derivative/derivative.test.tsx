@@ -129,9 +129,9 @@ describe('DerivativeQuestionnaire, full', () => {
   test('intend shows the risk box and ticks the three boxes, each with its sub-choices', async () => {
     const { user } = renderWithProviders(<Harness version={FULL} age={40} />);
     const question = screen.getByRole('radiogroup', { name: 'Do you intend to trade derivatives?' });
-    expect(within(question).getByRole('radio', { name: 'Yes, I intend to' })).not.toBeChecked();
+    expect(within(question).getByRole('radio', { name: 'Yes' })).not.toBeChecked();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
-    await user.click(within(question).getByRole('radio', { name: 'Yes, I intend to' }));
+    await user.click(within(question).getByRole('radio', { name: 'Yes' }));
 
     expect(screen.getByRole('checkbox', { name: /I understand the features and risks/ })).not.toBeChecked();
     const boxes = screen.getByRole('group', { name: 'Tick what applies to you (at least one):' });
@@ -164,14 +164,14 @@ describe('DerivativeQuestionnaire, full', () => {
     [30, ['Under 1 year', '1 to 3 years', '3 to 5 years', 'Over 5 years']],
   ])('aged %i the years options are %j', async (age, years) => {
     const { user } = renderWithProviders(<Harness version={FULL} age={age} />);
-    await user.click(screen.getByRole('radio', { name: 'Yes, I intend to' }));
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
     const group = screen.getByRole('radiogroup', { name: 'Years in the job' });
     expect(within(group).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(years);
   });
 
   test('a student does not see the related-job box', async () => {
     const { user } = renderWithProviders(<Harness version={FULL} student age={20} />);
-    await user.click(screen.getByRole('radio', { name: 'Yes, I intend to' }));
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
     const boxes = screen.getByRole('group', { name: 'Tick what applies to you (at least one):' });
     expect(within(boxes).getByRole('checkbox', { name: 'I have received training or attended courses on derivatives' })).toBeChecked();
     expect(within(boxes).getByRole('checkbox', { name: 'I have traded derivative products' })).toBeChecked();
@@ -186,7 +186,7 @@ describe('DerivativeQuestionnaire, full', () => {
     expect(dialog).toHaveAccessibleDescription('No derivatives trading permission will be opened for your account, and options cannot be selected.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('radio', { name: 'Yes, I intend to' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Yes' })).toBeChecked();
     expect(answer()).toEqual(FULL_YES);
 
     await user.click(screen.getByRole('radio', { name: 'No' }));
@@ -254,7 +254,7 @@ describe('DerivativeDialog', () => {
   test('opens with intend chosen; Confirm is enabled only by a complete answer, which it hands over', async () => {
     const { user, onDone, onCancel } = renderDialog();
     const dialog = screen.getByRole('dialog', { name: 'Derivatives information' });
-    expect(within(dialog).getByRole('radio', { name: 'Yes, I intend to' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'Yes' })).toBeChecked();
     expect(confirm()).toBeDisabled();
     await user.click(within(dialog).getByRole('checkbox', { name: /I understand the features and risks/ }));
     await user.click(within(dialog).getByRole('radio', { name: 'An online or classroom course' }));
@@ -312,6 +312,7 @@ describe('DerivativeDialog', () => {
     const dialog = screen.getByRole('dialog', { name: 'Derivatives information' });
     await user.click(within(dialog).getByRole('radio', { name: 'No' }));
     let confirmNo = await screen.findByRole('dialog', { name: 'Not trading derivatives?' });
+    await waitFor(() => expect(confirmNo).toHaveFocus());
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Not trading derivatives?' })).not.toBeInTheDocument());
     expect(onCancel).not.toHaveBeenCalled();

@@ -16,7 +16,7 @@ import { applicantAge, DERIVATIVE_VERSION, EXPERIENCE_FIELDS, experienceOptions,
 import { validateStep } from '@core/domain/step-rules';
 import { derivativeRulesOf } from '@core/domain/step-rules/investment';
 import { stepContextOfApp } from '@core/domain/step-rules/types';
-import { DerivativeQuestionnaire } from '../../components/derivative/DerivativeQuestionnaire';
+import { allDerivativeFields, DerivativeQuestionnaire } from '../../components/derivative/DerivativeQuestionnaire';
 import { useFieldErrors } from '../user-info/field-errors';
 import { initialInvestmentForm, toInvestmentData, type InvestmentForm, type InvestmentRules } from './investment-data';
 import './investment.css';
@@ -133,7 +133,7 @@ function InvestmentPage({ app, version }: { app: ApplicationView; version: Inves
           onChange={(derivative, fields) => {
             setForm((prev) => ({ ...prev, derivative }));
             errors.touch(...fields, 'openDerivative');
-            errors.changed(...fields, 'openDerivative');
+            errors.changed(...allDerivativeFields(), 'openDerivative');
           }}
           version={version}
           student={rules.student}

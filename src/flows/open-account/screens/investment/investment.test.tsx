@@ -109,7 +109,7 @@ describe('/Investment', () => {
   ])('aged %i (cn, age from the ID card) the related-job years offer %i options', async (age, count) => {
     api(app({ clientType: 'cn', age }));
     const { user } = renderPage();
-    await user.click(await screen.findByRole('radio', { name: 'Yes, I intend to' }));
+    await user.click(await screen.findByRole('radio', { name: 'Yes' }));
     expect(within(screen.getByRole('radiogroup', { name: 'Years in the job' })).getAllByRole('radio')).toHaveLength(count);
     expect(screen.getByRole('progressbar', { name: 'Application progress' })).toHaveAttribute('aria-valuetext', '3 of 5');
   });
@@ -122,7 +122,7 @@ describe('/Investment', () => {
   ])('degree %s aged %i: the related-job box is shown: %s', async (degree, age, shown) => {
     api(app({ degree, age }));
     const { user } = renderPage();
-    await user.click(await screen.findByRole('radio', { name: 'Yes, I intend to' }));
+    await user.click(await screen.findByRole('radio', { name: 'Yes' }));
     expect(screen.queryAllByRole('checkbox', { name: 'I have work experience related to derivatives' })).toHaveLength(shown ? 1 : 0);
   });
 
@@ -137,7 +137,7 @@ describe('/Investment', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Speculation' }));
     await user.click(screen.getByRole('checkbox', { name: 'Capital preservation' }));
 
-    await user.click(screen.getByRole('radio', { name: 'Yes, I intend to' }));
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
     expect(next()).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: /I understand the features and risks/ }));
     await user.click(screen.getByRole('radio', { name: 'A seminar held by a financial institution' }));
@@ -169,7 +169,7 @@ describe('/Investment', () => {
     api(app());
     const { user } = renderPage();
     await user.click(await screen.findByRole('checkbox', { name: 'Hedging' }));
-    await user.click(screen.getByRole('radio', { name: 'Yes, I intend to' }));
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
     await user.click(screen.getByRole('checkbox', { name: /I understand the features and risks/ }));
     await user.click(screen.getByRole('checkbox', { name: 'I have received training or attended courses on derivatives' }));
     await user.click(screen.getByRole('checkbox', { name: 'I have traded derivative products' }));
@@ -186,12 +186,12 @@ describe('/Investment', () => {
     const a = api(app());
     const { user } = renderPage();
     await user.click(await screen.findByRole('checkbox', { name: 'Dividend income' }));
-    await user.click(screen.getByRole('radio', { name: 'Yes, I intend to' }));
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
     await user.click(screen.getByRole('radio', { name: 'No' }));
     const dialog = await screen.findByRole('dialog', { name: 'Not trading derivatives?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('radio', { name: 'Yes, I intend to' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Yes' })).toBeChecked();
     await user.click(screen.getByRole('radio', { name: 'No' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Not trading derivatives?' })).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(next()).toBeEnabled());
