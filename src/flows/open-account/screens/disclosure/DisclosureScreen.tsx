@@ -26,7 +26,7 @@ import {
   needsDisclosureCountdown,
 } from '@core/domain/profile';
 import { validateStep } from '@core/domain/step-rules';
-import { at, stepContextOfApp } from '@core/domain/step-rules/types';
+import { stepContextOfApp } from '@core/domain/step-rules/types';
 import { useT } from '@core/i18n';
 import { useHalfwaySave, useStepFlow } from '@core/step-engine';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
