@@ -304,7 +304,7 @@ describe('Hong Kong permanent resident', () => {
     expect(w8Address()).toHaveAccessibleDescription(expect.stringContaining('Letters, digits and spaces only (no Chinese characters)'));
     expect(next()).toBeDisabled();
     await user.tab();
-    expect(w8Address()).toHaveValue('5 QUEEN S ROAD');
+    expect(w8Address()).toHaveValue('5 QUEENS ROAD');
     expect(w8Address()).not.toHaveAccessibleDescription(expect.stringContaining('no Chinese'));
     await waitFor(() => expect(next()).toBeEnabled());
 
@@ -314,7 +314,7 @@ describe('Hong Kong permanent resident', () => {
     expect(next()).toBeEnabled();
     await user.click(next());
     await waitFor(() => expect(savesOf(a)).toHaveLength(1));
-    expect(savesOf(a)[0].data.w8Info).toEqual({ country: 'GB', residenceAddress: '5 QUEEN S ROAD' });
+    expect(savesOf(a)[0].data.w8Info).toEqual({ country: 'GB', residenceAddress: '5 QUEENS ROAD' });
   });
 
   test('a refused save shows the service message and the field issue', async () => {
