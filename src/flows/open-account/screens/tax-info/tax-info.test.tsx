@@ -314,7 +314,7 @@ describe('Hong Kong permanent resident', () => {
     expect(next()).toBeEnabled();
     await user.click(next());
     await waitFor(() => expect(savesOf(a)).toHaveLength(1));
-    expect(savesOf(a)[0].data.w8Info).toEqual({ country: 'GB', residenceAddress: '5 QUEENS ROAD' });
+    expect(savesOf(a)[0].data.w8Info).toEqual({ country: 'GB', residenceAddress: '5 QUEEN S ROAD' });
   });
 
   test('a refused save shows the service message and the field issue', async () => {
