@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { DATE_MAX, DATE_MIN, displayDate, isIsoDate, LONG_TERM } from '../../domain/identity';
+import { DATE_MAX, DATE_MIN, displayDate, isIsoDate, LONG_TERM, todayInHongKong } from '../../domain/identity';
 import { Sheet } from '../pickers/Sheet';
 import { SelectField } from './SelectField';
 import './form.css';
@@ -56,7 +56,8 @@ export function DateField({ name, label, value, onChange, error, hint, min = DAT
   const minDate = useMemo(() => toDate(min), [min]);
   const maxDate = useMemo(() => toDate(max), [max]);
   const start = useCallback(() => {
-    const base = isIsoDate(value) ? value : isoOf(new Date());
+    // an empty field starts on today in Hong Kong (the broker's calendar, as the age rules count it)
+    const base = isIsoDate(value) ? value : todayInHongKong();
     const clamped = base < min ? min : base > max ? max : base;
     return toDate(clamped);
   }, [value, min, max]);
