@@ -15,10 +15,9 @@
  * with `replace` (the file is the whole list `source`: its entries not in the file are deleted) nothing changes.
  * Within one file a repeated id keeps its last row.
  */
-import { createReadStream } from 'node:fs';
 import type { Db } from '../../db';
 import { entryKeys } from '../../modules/aml/match';
-import { CompanyImportError, CsvReader } from '../company/import';
+import { clean, readCsvRows, type CsvLayout } from '../csv';
 import { deleteWatchEntriesExcept, upsertWatchEntries, type WatchRow } from './repository';
 
 export const IMPORT_BATCH = 1000;
@@ -29,7 +28,6 @@ type Column = (typeof COLUMNS)[number];
 const REQUIRED: Column[] = ['id', 'name'];
 const ID = /^[A-Za-z0-9][A-Za-z0-9._/:-]{0,63}$/;
 export const SOURCE = /^[A-Za-z0-9._-]{1,32}$/;
-const MAX_REPORTED = 50;
 const NAME_MAX = 200;
 
 export class AmlImportError extends Error {
@@ -38,6 +36,8 @@ export class AmlImportError extends Error {
     this.name = 'AmlImportError';
   }
 }
+
+const LAYOUT: CsvLayout<Column> = { columns: COLUMNS, required: REQUIRED, error: AmlImportError };
 
 export interface AmlImportReport {
   source: string;
@@ -65,19 +65,6 @@ export interface AmlImportOptions {
   onlyNew?: boolean;
 }
 
-function headerColumns(fields: string[]): Map<Column, number> {
-  const names = fields.map((f, i) => (i === 0 ? f.replace(/^\uFEFF/, '') : f).trim().toLowerCase());
-  const unknown = names.filter((n) => !(COLUMNS as readonly string[]).includes(n));
-  if (unknown.length) throw new AmlImportError(`header: unknown column(s) ${unknown.map((u) => JSON.stringify(u)).join(', ')}; allowed: ${COLUMNS.join(', ')}`);
-  const dup = names.filter((n, i) => names.indexOf(n) !== i);
-  if (dup.length) throw new AmlImportError(`header: column ${JSON.stringify(dup[0])} appears twice`);
-  const missing = REQUIRED.filter((c) => !names.includes(c));
-  if (missing.length) throw new AmlImportError(`header: missing column(s) ${missing.join(', ')} (expected e.g. ${COLUMNS.join(',')})`);
-  return new Map(names.map((n, i) => [n as Column, i]));
-}
-
-const clean = (s: string | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
-
 /** YYYY-MM-DD naming a real day. */
 export function isCalendarDate(v: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
@@ -86,9 +73,7 @@ export function isCalendarDate(v: string): boolean {
 }
 
 /** A checked row, or the reason it is refused. */
-function rowOf(fields: string[], cols: Map<Column, number>, source: string): WatchRow | string {
-  if (fields.length !== cols.size) return `expected ${cols.size} fields, found ${fields.length}`;
-  const get = (c: Column) => (cols.has(c) ? clean(fields[cols.get(c)!]) : '');
+function rowOf(get: (c: Column) => string, source: string): WatchRow | string {
   const id = get('id');
   const fullName = get('name');
   const aliasText = get('aliases');
@@ -108,48 +93,22 @@ function rowOf(fields: string[], cols: Map<Column, number>, source: string): Wat
   return { source, id, fullName, aliases, matchKeys, birthDate: birthDate || null, country: country || null, listedAt: listedAt || null };
 }
 
-async function readRecords(file: string, take: (records: { line: number; fields: string[] }[]) => void): Promise<void> {
-  const reader = new CsvReader();
-  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 64 * 1024 });
-  try {
-    for await (const chunk of stream) take(reader.push(chunk as string));
-    take(reader.end());
-  } catch (err) {
-    if (err instanceof CompanyImportError) throw new AmlImportError(err.message);
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new AmlImportError(`${file}: no such file`);
-    if ((err as NodeJS.ErrnoException).code === 'EISDIR') throw new AmlImportError(`${file}: is a directory`);
-    throw err;
-  } finally {
-    stream.destroy();
-  }
-}
-
 /** Imports a watch-list CSV file; throws AmlImportError for a bad header, a bad source name or an unreadable file. */
 export async function importWatchlistCsv(db: Db, file: string, opts: AmlImportOptions = {}): Promise<AmlImportReport> {
   const source = opts.source ?? 'import';
   if (!SOURCE.test(source)) throw new AmlImportError('--source: 1-32 letters, digits or . _ -');
   const report: AmlImportReport = { source, rows: 0, inserted: 0, updated: 0, unchanged: 0, removed: 0, rejected: 0, applied: false, errors: [] };
-  let cols: Map<Column, number> | null = null;
   const entries = new Map<string, WatchRow>();
-
-  await readRecords(file, (records) => {
-    for (const r of records) {
-      if (!cols) {
-        cols = headerColumns(r.fields);
-        continue;
-      }
-      report.rows += 1;
-      const row = rowOf(r.fields, cols, source);
-      if (typeof row === 'string') {
-        report.rejected += 1;
-        if (report.errors.length < MAX_REPORTED) report.errors.push({ line: r.line, message: row });
-        continue;
-      }
+  await readCsvRows(
+    file,
+    LAYOUT,
+    report,
+    (get) => rowOf(get, source),
+    (row) => {
       entries.delete(row.id); // a repeated id keeps its last row
       entries.set(row.id, row);
-    }
-  });
-  if (!cols) throw new AmlImportError(`${file}: empty file (expected a header: ${COLUMNS.join(',')})`);
+    },
+  );
   if (opts.replace && report.rejected) return report;
 
   const rows = [...entries.values()];

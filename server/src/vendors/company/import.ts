@@ -9,8 +9,8 @@
  * A bad row is reported with its line number and skipped; the other rows are imported.
  * Within one file a repeated id keeps its last row.
  */
-import { createReadStream } from 'node:fs';
 import type { Db } from '../../db';
+import { readCsvRows, type CsvLayout } from '../csv';
 import { upsertCompanies, type CompanyRow } from './repository';
 
 export const IMPORT_BATCH = 1000;
@@ -18,7 +18,6 @@ const COLUMNS = ['id', 'name', 'name_en', 'reg_location', 'source'] as const;
 type Column = (typeof COLUMNS)[number];
 const REQUIRED: Column[] = ['id', 'name'];
 const ID = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$/;
-const MAX_REPORTED = 50;
 
 export class CompanyImportError extends Error {
   constructor(message: string) {
@@ -26,6 +25,8 @@ export class CompanyImportError extends Error {
     this.name = 'CompanyImportError';
   }
 }
+
+const LAYOUT: CsvLayout<Column> = { columns: COLUMNS, required: REQUIRED, error: CompanyImportError };
 
 export interface ImportReport {
   /** data rows read (header excluded, blank lines skipped) */
@@ -39,102 +40,8 @@ export interface ImportReport {
   errors: { line: number; message: string }[];
 }
 
-/** Splits CSV text into records (each with the line it started on), keeping state across chunks. */
-export class CsvReader {
-  private field = '';
-  private record: string[] = [];
-  private quoted = false;
-  private afterQuote = false;
-  private line = 1;
-  private startLine = 1;
-  private fieldStarted = false;
-  private skipLf = false;
-
-  /** Feeds a chunk; returns the records it completed. */
-  push(chunk: string): { line: number; fields: string[] }[] {
-    const out: { line: number; fields: string[] }[] = [];
-    for (let i = 0; i < chunk.length; i++) {
-      const c = chunk[i];
-      if (this.skipLf) {
-        this.skipLf = false;
-        if (c === '\n') continue;
-      }
-      if (this.quoted) {
-        if (c === '"') {
-          this.quoted = false;
-          this.afterQuote = true;
-        } else {
-          if (c === '\n') this.line += 1;
-          this.field += c;
-        }
-        continue;
-      }
-      if (c === '"') {
-        if (this.afterQuote) {
-          // "" inside a quoted field
-          this.field += '"';
-          this.quoted = true;
-          this.afterQuote = false;
-        } else if (!this.fieldStarted) {
-          this.quoted = true;
-          this.fieldStarted = true;
-        } else this.field += c; // a stray quote inside an unquoted field is kept
-        continue;
-      }
-      this.afterQuote = false;
-      if (c === ',') {
-        this.record.push(this.field);
-        this.field = '';
-        this.fieldStarted = false;
-      } else if (c === '\n' || c === '\r') {
-        if (c === '\r') this.skipLf = true; // \r\n (possibly split across chunks) ends one record
-        this.record.push(this.field);
-        if (!(this.record.length === 1 && this.record[0] === '')) out.push({ line: this.startLine, fields: this.record });
-        this.record = [];
-        this.field = '';
-        this.fieldStarted = false;
-        this.line += 1;
-        this.startLine = this.line;
-      } else {
-        this.field += c;
-        this.fieldStarted = true;
-      }
-    }
-    return out;
-  }
-
-  /** The last record when the file does not end with a line break; throws on an open quote. */
-  end(): { line: number; fields: string[] }[] {
-    if (this.quoted) throw new CompanyImportError(`line ${this.startLine}: a quoted field is not closed`);
-    if (this.fieldStarted || this.record.length || this.field) {
-      this.record.push(this.field);
-      const last = { line: this.startLine, fields: this.record };
-      this.record = [];
-      this.field = '';
-      this.fieldStarted = false;
-      return [last];
-    }
-    return [];
-  }
-}
-
-function headerColumns(fields: string[]): Map<Column, number> {
-  const names = fields.map((f, i) => (i === 0 ? f.replace(/^\uFEFF/, '') : f).trim().toLowerCase());
-  const unknown = names.filter((n) => !(COLUMNS as readonly string[]).includes(n));
-  if (unknown.length) throw new CompanyImportError(`header: unknown column(s) ${unknown.map((u) => JSON.stringify(u)).join(', ')}; allowed: ${COLUMNS.join(', ')}`);
-  const dup = names.filter((n, i) => names.indexOf(n) !== i);
-  if (dup.length) throw new CompanyImportError(`header: column ${JSON.stringify(dup[0])} appears twice`);
-  const missing = REQUIRED.filter((c) => !names.includes(c));
-  if (missing.length) throw new CompanyImportError(`header: missing column(s) ${missing.join(', ')} (expected e.g. ${COLUMNS.join(',')})`);
-  return new Map(names.map((n, i) => [n as Column, i]));
-}
-
-const clean = (s: string | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
-
 /** A checked row, or the reason it is refused. */
-function rowOf(fields: string[], cols: Map<Column, number>, source: string): CompanyRow | string {
-  if (fields.length !== cols.size) return `expected ${cols.size} fields, found ${fields.length}`;
-  const get = (c: Column) => (cols.has(c) ? clean(fields[cols.get(c)!]) : '');
+function rowOf(get: (c: Column) => string, source: string): CompanyRow | string {
   const row: CompanyRow = { id: get('id'), name: get('name'), nameEn: get('name_en'), regLocation: get('reg_location'), source: get('source') || source };
   if (!ID.test(row.id)) return 'id: 1-64 letters, digits or . _ / - (starting with a letter or digit)';
   if (!row.name || [...row.name].length > 200) return 'name: required, at most 200 characters';
@@ -156,8 +63,6 @@ export async function importCompaniesCsv(db: Db, file: string, opts: ImportOptio
   const source = opts.source ?? 'import';
   if (!/^[\w.-]{1,32}$/.test(source)) throw new CompanyImportError('--vendor: 1-32 letters, digits or . _ -');
   const report: ImportReport = { rows: 0, inserted: 0, updated: 0, unchanged: 0, rejected: 0, errors: [] };
-  const reader = new CsvReader();
-  let cols: Map<Column, number> | null = null;
   let batch = new Map<string, CompanyRow>();
 
   const flush = async () => {
@@ -169,37 +74,17 @@ export async function importCompaniesCsv(db: Db, file: string, opts: ImportOptio
     report.updated += done.updated;
     report.unchanged += rows.length - done.inserted - done.updated;
   };
-  const take = async (records: { line: number; fields: string[] }[]) => {
-    for (const r of records) {
-      if (!cols) {
-        cols = headerColumns(r.fields);
-        continue;
-      }
-      report.rows += 1;
-      const row = rowOf(r.fields, cols, source);
-      if (typeof row === 'string') {
-        report.rejected += 1;
-        if (report.errors.length < MAX_REPORTED) report.errors.push({ line: r.line, message: row });
-        continue;
-      }
+  await readCsvRows(
+    file,
+    LAYOUT,
+    report,
+    (get) => rowOf(get, source),
+    async (row) => {
       batch.delete(row.id); // a repeated id keeps its last row (and its place at the end)
       batch.set(row.id, row);
       if (batch.size >= IMPORT_BATCH) await flush();
-    }
-  };
-
-  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 64 * 1024 });
-  try {
-    for await (const chunk of stream) await take(reader.push(chunk as string));
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new CompanyImportError(`${file}: no such file`);
-    if ((err as NodeJS.ErrnoException).code === 'EISDIR') throw new CompanyImportError(`${file}: is a directory`);
-    throw err;
-  } finally {
-    stream.destroy();
-  }
-  await take(reader.end());
-  if (!cols) throw new CompanyImportError(`${file}: empty file (expected a header: ${COLUMNS.join(',')})`);
+    },
+  );
   await flush();
   return report;
 }
