@@ -8,7 +8,6 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { applyAmlCheck } from '@core/api/apply-aml-check';
-import { useApplyDetail } from '@core/api/apply-detail';
 import { useClientConfig } from '@core/api/client-config';
 import { useApiErrorHandler } from '@core/api/errors';
 import type { ApplicationView } from '@core/domain/contract';
@@ -34,6 +33,7 @@ import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { FieldGroup } from '@core/ui/form/FieldGroup';
 import { RadioField } from '@core/ui/form/RadioField';
+import { WithApplication } from '../../components/WithApplication';
 import { useFieldErrors } from '../user-info/field-errors';
 import { initialAnswers, itemsOfContext, toDisclosureData, toDisclosureDraft, type Answer, type Answers } from './disclosure-data';
 import './disclosure.css';
@@ -45,15 +45,7 @@ const fieldsOf = (i: number) => [`${ITEMS_FIELD}.${i}`, `${ITEMS_FIELD}.${i}.val
 
 export default function DisclosureScreen() {
   const t = useT();
-  const application = useApplyDetail();
-  if (!application.data) {
-    return (
-      <StepPage title={t('disclosure.title')}>
-        <p className="esop-disclosure__loading">{t('common.loading')}</p>
-      </StepPage>
-    );
-  }
-  return <DisclosurePage app={application.data} />;
+  return <WithApplication title={t('disclosure.title')}>{(app) => <DisclosurePage app={app} />}</WithApplication>;
 }
 
 /** Seconds left of the Next countdown: DISCLOSURE_COUNTDOWN_S from the page's opening, or 0 when not needed. */

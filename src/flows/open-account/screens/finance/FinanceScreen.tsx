@@ -7,7 +7,6 @@
  * mainland applicants and HKD otherwise. Saved on Next (FINANCE), a draft on leaving.
  */
 import { useMemo, useState } from 'react';
-import { useApplyDetail } from '@core/api/apply-detail';
 import type { ApplicationView } from '@core/domain/contract';
 import { todayInHongKong } from '@core/domain/identity';
 import {
@@ -27,6 +26,7 @@ import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
 import { FieldGroup, RadioField, SelectField } from '@core/ui/form';
 import { OptionPicker } from '@core/ui/pickers/OptionPicker';
+import { WithApplication } from '../../components/WithApplication';
 import { CheckGroup } from '../job-status/parts';
 import { useFieldErrors } from '../user-info/field-errors';
 import { initialFinanceForm, jobFactsOf, STEP, toFinanceData, type FinanceForm } from './finance-data';
@@ -52,15 +52,7 @@ const BANDS: Record<Band, { label: string; texts: string }> = {
 
 export default function FinanceScreen() {
   const t = useT();
-  const application = useApplyDetail();
-  if (!application.data) {
-    return (
-      <StepPage title={t('finance.title')}>
-        <p className="esop-finance__loading">{t('common.loading')}</p>
-      </StepPage>
-    );
-  }
-  return <FinancePage app={application.data} />;
+  return <WithApplication title={t('finance.title')}>{(app) => <FinancePage app={app} />}</WithApplication>;
 }
 
 function FinancePage({ app }: { app: ApplicationView }) {

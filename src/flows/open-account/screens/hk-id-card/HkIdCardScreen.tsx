@@ -8,7 +8,6 @@
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { useApplyDetail } from '@core/api';
 import { ApiError, stepIssuesOf } from '@core/api/api-error';
 import { bridge, STORAGE_KEY } from '@core/bridge';
 import { useT } from '@core/i18n';
@@ -50,6 +49,7 @@ import { validateStep } from '@core/domain/step-rules';
 import { MAX_FILES, type FileRefData } from '@core/domain/uploads';
 import { ContactPopup } from '../../components/ContactPopup';
 import { IdRegisteredDialog } from '../../components/IdRegisteredDialog';
+import { WithApplication } from '../../components/WithApplication';
 import {
   docTypesOf,
   initialHkIdForm,
@@ -74,15 +74,7 @@ type Picker = 'nationality' | 'docType' | 'issuing' | 'permanentCountry' | null;
 
 export default function HkIdCardScreen() {
   const t = useT();
-  const application = useApplyDetail();
-  if (!application.data) {
-    return (
-      <StepPage title={t('hkid.title')}>
-        <p className="esop-hkid__loading">{t('common.loading')}</p>
-      </StepPage>
-    );
-  }
-  return <HkIdPage app={application.data} />;
+  return <WithApplication title={t('hkid.title')}>{(app) => <HkIdPage app={app} />}</WithApplication>;
 }
 
 /** The strict mark a location check left on this device (restricted area), besides the application's STATEMENT step. */

@@ -9,7 +9,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { useApplyDetail } from '@core/api/apply-detail';
 import { queryKeys } from '@core/api/keys';
 import type { ApplicationView } from '@core/domain/contract';
 import { MIN_LEN, todayInHongKong } from '@core/domain/identity';
@@ -37,6 +36,7 @@ import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow, FieldGroup, SelectField, TextField } from '@core/ui/form';
 import { OptionPicker } from '@core/ui/pickers/OptionPicker';
 import { companySearchPath, useCompanyChoice } from '../../company-choice';
+import { WithApplication } from '../../components/WithApplication';
 import { useFieldErrors } from '../user-info/field-errors';
 import { IndustryPicker } from './IndustryPicker';
 import { initialJobForm, STEP, toJobStatusData, withEmployment, type JobForm } from './job-status-data';
@@ -63,15 +63,7 @@ type Picker = 'degree' | 'employment' | 'industry' | 'position' | 'workLife';
 
 export default function JobStatusScreen() {
   const t = useT();
-  const application = useApplyDetail();
-  if (!application.data) {
-    return (
-      <StepPage title={t('job.title')}>
-        <p className="esop-job-status__loading">{t('common.loading')}</p>
-      </StepPage>
-    );
-  }
-  return <JobStatusPage app={application.data} />;
+  return <WithApplication title={t('job.title')}>{(app) => <JobStatusPage app={app} />}</WithApplication>;
 }
 
 function JobStatusPage({ app }: { app: ApplicationView }) {

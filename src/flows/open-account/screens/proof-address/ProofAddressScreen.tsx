@@ -6,7 +6,7 @@
  * an address with Chinese characters in English, KYCKeyValue type 4) and the step is saved (PROOFADDRESS).
  */
 import { useMemo, useState } from 'react';
-import { translateAddress, useApiErrorHandler, useApplyDetail, useClientConfig } from '@core/api';
+import { translateAddress, useApiErrorHandler, useClientConfig } from '@core/api';
 import { useT } from '@core/i18n';
 import { useHalfwaySave, useStepFlow } from '@core/step-engine';
 import { CheckboxRow, ConfirmDialog, CountryPicker, FieldGroup, FileUploader, SamplePopup, SelectField, StepPage, TextField, useCountryName } from '@core/ui';
@@ -15,6 +15,7 @@ import { ADDRESS_PRIORITY } from '@core/domain/countries';
 import { CITY_OPTIONAL_COUNTRIES, MAX_LEN, todayInHongKong } from '@core/domain/identity';
 import { validateStep } from '@core/domain/step-rules';
 import { MAX_FILES } from '@core/domain/uploads';
+import { WithApplication } from '../../components/WithApplication';
 import { useFieldErrors } from '../user-info/field-errors';
 import { savedOf } from '../user-info/user-info-data';
 import { initialAddressForm, localResidenceAddress, toProofAddressData, type AddressForm } from './proof-address-data';
@@ -36,15 +37,7 @@ const LIMITS = { [F.city]: MAX_LEN.city, [F.address]: MAX_LEN.address, [F.files]
 
 export default function ProofAddressScreen() {
   const t = useT();
-  const application = useApplyDetail();
-  if (!application.data) {
-    return (
-      <StepPage title={t('address.title')}>
-        <p className="esop-address__loading">{t('common.loading')}</p>
-      </StepPage>
-    );
-  }
-  return <ProofAddressPage app={application.data} />;
+  return <WithApplication title={t('address.title')}>{(app) => <ProofAddressPage app={app} />}</WithApplication>;
 }
 
 function ProofAddressPage({ app }: { app: ApplicationView }) {

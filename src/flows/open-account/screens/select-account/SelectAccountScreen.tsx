@@ -8,7 +8,6 @@
  * account type asks for one; otherwise the cannot-change dialog, then the save (SELECTACCOUNT).
  */
 import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
-import { useApplyDetail } from '@core/api/apply-detail';
 import type { ApplicationView } from '@core/domain/contract';
 import { todayInHongKong } from '@core/domain/identity';
 import {
@@ -32,6 +31,7 @@ import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { FieldGroup } from '@core/ui/form/FieldGroup';
 import { toast } from '@core/ui/toast';
+import { WithApplication } from '../../components/WithApplication';
 import { useFieldErrors } from '../user-info/field-errors';
 import { investmentOpenedDerivative } from '@core/domain/step-rules/select-account';
 import { ACCOUNT_CHOICES, initialAccountForm, toSelectAccountData, type AccountForm, type DerivativeAnswers } from './select-account-data';
@@ -50,15 +50,7 @@ const KEY_OF: Record<number, string> = { [ACCOUNT_TYPE.MARGIN]: 'margin', [ACCOU
 
 export default function SelectAccountScreen() {
   const t = useT();
-  const application = useApplyDetail();
-  if (!application.data) {
-    return (
-      <StepPage title={t('account.title')}>
-        <p className="esop-select-account__loading">{t('common.loading')}</p>
-      </StepPage>
-    );
-  }
-  return <SelectAccountPage app={application.data} />;
+  return <WithApplication title={t('account.title')}>{(app) => <SelectAccountPage app={app} />}</WithApplication>;
 }
 
 function SelectAccountPage({ app }: { app: ApplicationView }) {

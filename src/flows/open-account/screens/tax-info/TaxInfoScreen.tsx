@@ -9,7 +9,7 @@
  * (bridge storage `taxPopup`) and from the link under the intro.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
-import { translateAddress, useApplyDetail } from '@core/api';
+import { translateAddress } from '@core/api';
 import { bridge, STORAGE_KEY } from '@core/bridge';
 import { useT } from '@core/i18n';
 import { useHalfwaySave, useStepFlow } from '@core/step-engine';
@@ -19,6 +19,7 @@ import { todayInHongKong } from '@core/domain/identity';
 import { cleanTaxNumber, cleanW8Address, hasChinese, identityDocuments, MAX_TAX_FILES, MAX_TAX_ROWS, PROFILE_MAX_LEN, taxNumberMax } from '@core/domain/profile';
 import { stepContextOfApp, validateStep } from '@core/domain/step-rules';
 import type { FileRefData } from '@core/domain/uploads';
+import { WithApplication } from '../../components/WithApplication';
 import { useFieldErrors, type FieldErrors } from '../user-info/field-errors';
 import {
   documentNumber,
@@ -43,15 +44,7 @@ const W8_EXCLUDED = ['US'];
 
 export default function TaxInfoScreen() {
   const t = useT();
-  const application = useApplyDetail();
-  if (!application.data) {
-    return (
-      <StepPage title={t('tax.title')}>
-        <p className="esop-tax__loading">{t('common.loading')}</p>
-      </StepPage>
-    );
-  }
-  return <TaxInfoPage app={application.data} />;
+  return <WithApplication title={t('tax.title')}>{(app) => <TaxInfoPage app={app} />}</WithApplication>;
 }
 
 function TaxInfoPage({ app }: { app: ApplicationView }) {

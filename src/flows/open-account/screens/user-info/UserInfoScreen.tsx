@@ -5,7 +5,7 @@
  * language. Saved on Next (USERINFO), a draft on leaving. The rules are the domain's validateUserInfo.
  */
 import { useMemo, useState } from 'react';
-import { useApplyDetail, useClientConfig } from '@core/api';
+import { useClientConfig } from '@core/api';
 import { useT } from '@core/i18n';
 import { useHalfwaySave, useStepFlow } from '@core/step-engine';
 import {
@@ -26,6 +26,7 @@ import { BIRTH_PRIORITY, CHINA, type StatementLang } from '@core/domain/countrie
 import { CITY_OPTIONAL_COUNTRIES, checkAge, MAX_LEN, normaliseLatinName, todayInHongKong } from '@core/domain/identity';
 import { validateStep } from '@core/domain/step-rules';
 import { chineseNameRequired, nationalityOf } from '@core/domain/step-rules/userinfo';
+import { WithApplication } from '../../components/WithApplication';
 import { useFieldErrors } from './field-errors';
 import { initialForm, mainlandBirthCity, savedOf, toUserInfoData, type UserInfoForm } from './user-info-data';
 import './user-info.css';
@@ -36,15 +37,7 @@ const LIMITS = { chineseName: MAX_LEN.name, lastName: MAX_LEN.name, firstName: M
 
 export default function UserInfoScreen() {
   const t = useT();
-  const application = useApplyDetail();
-  if (!application.data) {
-    return (
-      <StepPage title={t('userinfo.title')}>
-        <p className="esop-userinfo__loading">{t('common.loading')}</p>
-      </StepPage>
-    );
-  }
-  return <UserInfoPage app={application.data} />;
+  return <WithApplication title={t('userinfo.title')}>{(app) => <UserInfoPage app={app} />}</WithApplication>;
 }
 
 type AgeLimit = 'under18' | 'tooOld';
