@@ -24,17 +24,15 @@ import {
   lastAmlConfirmation,
   needsDisclosureCountdown,
 } from '@core/domain/profile';
-import { validateStep } from '@core/domain/step-rules';
-import { stepContextOfApp } from '@core/domain/step-rules/types';
+import { stepContextOfApp, type FieldIssue } from '@core/domain/step-rules/types';
 import { useT } from '@core/i18n';
-import { useHalfwaySave, useStepFlow } from '@core/step-engine';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { FieldGroup } from '@core/ui/form/FieldGroup';
 import { RadioField } from '@core/ui/form/RadioField';
 import { WithApplication } from '../../components/WithApplication';
-import { useFieldErrors } from '../user-info/field-errors';
+import { useStepForm } from '../../step-form';
 import { initialAnswers, itemsOfContext, toDisclosureData, toDisclosureDraft, type Answer, type Answers } from './disclosure-data';
 import './disclosure.css';
 
@@ -42,6 +40,7 @@ const STEP = 'IDENTITYEXPOSURE';
 const ITEMS_FIELD = 'identityExposureInfo';
 /** the field paths an item's issue may carry (the item, or its value or title) */
 const fieldsOf = (i: number) => [`${ITEMS_FIELD}.${i}`, `${ITEMS_FIELD}.${i}.value`, `${ITEMS_FIELD}.${i}.title`];
+const isItemIssue = (i: FieldIssue) => i.field.startsWith(`${ITEMS_FIELD}.`);
 
 export default function DisclosureScreen() {
   const t = useT();
@@ -73,18 +72,8 @@ function DisclosurePage({ app }: { app: ApplicationView }) {
 
   const draft = useMemo(() => toDisclosureDraft(answers, items), [answers, items]);
   // the answers are the page's part; the AML check's id and the confirmation time come with Next
-  const issues = useMemo(
-    () => validateStep(STEP, toDisclosureData(answers, items, '', null, new Date()), ctx).filter((i) => i.field.startsWith(`${ITEMS_FIELD}.`)),
-    [answers, items, ctx],
-  );
-  const errors = useFieldErrors(issues, {});
-  const flow = useStepFlow(STEP, {
-    onError: (err) => {
-      errors.takeServerIssues(err);
-      return false;
-    },
-  });
-  useHalfwaySave(STEP, () => draft);
+  const checked = useMemo(() => toDisclosureData(answers, items, '', null, new Date()), [answers, items]);
+  const { issues, errors, flow } = useStepForm(STEP, checked, ctx, { filterIssues: isItemIssue, draft: () => draft });
   // answers restored from a draft count as given: a "no" shows its message at once
   const { touch } = errors;
   useEffect(() => {

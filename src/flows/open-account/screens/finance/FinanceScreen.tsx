@@ -18,17 +18,15 @@ import {
   fundsSourceOptions,
   houseTypeOptions,
 } from '@core/domain/profile';
-import { validateStep } from '@core/domain/step-rules';
 import { stepContextOfApp } from '@core/domain/step-rules/types';
 import { useT } from '@core/i18n';
-import { useHalfwaySave, useStepFlow } from '@core/step-engine';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
 import { FieldGroup, RadioField, SelectField } from '@core/ui/form';
 import { OptionPicker } from '@core/ui/pickers/OptionPicker';
 import { WithApplication } from '../../components/WithApplication';
+import { useStepForm } from '../../step-form';
 import { CheckGroup } from '../job-status/parts';
-import { useFieldErrors } from '../user-info/field-errors';
 import { initialFinanceForm, jobFactsOf, STEP, toFinanceData, type FinanceForm } from './finance-data';
 import './finance.css';
 
@@ -64,15 +62,7 @@ function FinancePage({ app }: { app: ApplicationView }) {
   const [inverted, setInverted] = useState(false);
 
   const data = useMemo(() => toFinanceData(form, job), [form, job]);
-  const issues = useMemo(() => validateStep(STEP, data, ctx), [data, ctx]);
-  const errors = useFieldErrors(issues, {});
-  const flow = useStepFlow(STEP, {
-    onError: (err) => {
-      errors.takeServerIssues(err);
-      return false;
-    },
-  });
-  useHalfwaySave(STEP, () => data);
+  const { issues, errors, flow } = useStepForm(STEP, data, ctx);
 
   const money = app.clientType === 'cn' ? 'RMB' : 'HKD';
   const bandText = (band: Band, value: string) => t(`${BANDS[band].texts}.${money}.${value}`);

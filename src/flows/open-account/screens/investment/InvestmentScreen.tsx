@@ -8,16 +8,14 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useApplyDetail, useClientConfig } from '@core/api';
 import { useT } from '@core/i18n';
-import { useHalfwaySave, useStepFlow } from '@core/step-engine';
 import { CheckboxRow, FieldGroup, OptionPicker, SelectField, StepPage } from '@core/ui';
 import type { ApplicationView } from '@core/domain/contract';
 import { todayInHongKong } from '@core/domain/identity';
 import { applicantAge, DERIVATIVE_VERSION, EXPERIENCE_FIELDS, experienceOptions, INVEST_GOALS, type ExperienceField } from '@core/domain/profile';
-import { validateStep } from '@core/domain/step-rules';
 import { derivativeRulesOf } from '@core/domain/step-rules/investment';
 import { stepContextOfApp } from '@core/domain/step-rules/types';
 import { allDerivativeFields, DerivativeQuestionnaire } from '../../components/derivative/DerivativeQuestionnaire';
-import { useFieldErrors } from '../user-info/field-errors';
+import { useStepForm } from '../../step-form';
 import { initialInvestmentForm, toInvestmentData, type InvestmentForm, type InvestmentRules } from './investment-data';
 import './investment.css';
 
@@ -53,15 +51,7 @@ function InvestmentPage({ app, version }: { app: ApplicationView; version: Inves
   const [picking, setPicking] = useState<ExperienceField | null>(null);
 
   const data = useMemo(() => toInvestmentData(form, rules), [form, rules]);
-  const issues = useMemo(() => validateStep(STEP, data, ctx), [data, ctx]);
-  const errors = useFieldErrors(issues, {});
-  const flow = useStepFlow(STEP, {
-    onError: (err) => {
-      errors.takeServerIssues(err);
-      return false;
-    },
-  });
-  useHalfwaySave(STEP, () => data);
+  const { issues, errors, flow } = useStepForm(STEP, data, ctx);
 
   // an earlier answer no longer offered at this age was dropped: say so at once
   const { touch } = errors;

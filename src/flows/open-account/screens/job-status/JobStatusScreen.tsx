@@ -26,18 +26,16 @@ import {
   toggleDebt,
   workLifeOptions,
 } from '@core/domain/profile';
-import { validateStep } from '@core/domain/step-rules';
 import { stepContextOfApp } from '@core/domain/step-rules/types';
 import { STEP_ROUTE } from '@core/domain/steps';
 import { useT } from '@core/i18n';
-import { useHalfwaySave, useStepFlow } from '@core/step-engine';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow, FieldGroup, SelectField, TextField } from '@core/ui/form';
 import { OptionPicker } from '@core/ui/pickers/OptionPicker';
 import { companySearchPath, useCompanyChoice } from '../../company-choice';
 import { WithApplication } from '../../components/WithApplication';
-import { useFieldErrors } from '../user-info/field-errors';
+import { useStepForm } from '../../step-form';
 import { IndustryPicker } from './IndustryPicker';
 import { initialJobForm, STEP, toJobStatusData, withEmployment, type JobForm } from './job-status-data';
 import { CheckGroup, ServicePhone } from './parts';
@@ -78,15 +76,7 @@ function JobStatusPage({ app }: { app: ApplicationView }) {
   const [dispute, setDispute] = useState(false);
 
   const data = useMemo(() => toJobStatusData(form, app.clientType), [form, app.clientType]);
-  const issues = useMemo(() => validateStep(STEP, data, ctx), [data, ctx]);
-  const errors = useFieldErrors(issues, LIMITS);
-  const flow = useStepFlow(STEP, {
-    onError: (err) => {
-      errors.takeServerIssues(err);
-      return false;
-    },
-  });
-  useHalfwaySave(STEP, () => data);
+  const { issues, errors, flow } = useStepForm(STEP, data, ctx, { limits: LIMITS });
 
   // back from the company search page: the registry's company (name read-only, its registered location as the
   // office address) or the one typed there by hand

@@ -8,15 +8,14 @@
 import { useMemo, useState } from 'react';
 import { translateAddress, useApiErrorHandler, useClientConfig } from '@core/api';
 import { useT } from '@core/i18n';
-import { useHalfwaySave, useStepFlow } from '@core/step-engine';
 import { CheckboxRow, ConfirmDialog, CountryPicker, FieldGroup, FileUploader, SamplePopup, SelectField, StepPage, TextField, useCountryName } from '@core/ui';
 import type { ApplicationView } from '@core/domain/contract';
 import { ADDRESS_PRIORITY } from '@core/domain/countries';
 import { CITY_OPTIONAL_COUNTRIES, MAX_LEN, todayInHongKong } from '@core/domain/identity';
-import { validateStep } from '@core/domain/step-rules';
+import type { FieldIssue } from '@core/domain/step-rules';
 import { MAX_FILES } from '@core/domain/uploads';
 import { WithApplication } from '../../components/WithApplication';
-import { useFieldErrors } from '../user-info/field-errors';
+import { useStepForm } from '../../step-form';
 import { savedOf } from '../user-info/user-info-data';
 import { initialAddressForm, localResidenceAddress, toProofAddressData, type AddressForm } from './proof-address-data';
 import { SampleDocuments } from './SampleDocuments';
@@ -34,6 +33,8 @@ const F = {
 } as const;
 
 const LIMITS = { [F.city]: MAX_LEN.city, [F.address]: MAX_LEN.address, [F.files]: MAX_FILES.default };
+/** all issues but the W-8BEN residence address's */
+const withoutW8 = (i: FieldIssue) => i.field !== F.w8;
 
 export default function ProofAddressScreen() {
   const t = useT();
@@ -54,23 +55,12 @@ function ProofAddressPage({ app }: { app: ApplicationView }) {
   const saved = useMemo(() => savedOf(app), [app]);
   const local = localResidenceAddress(form.address);
   const data = useMemo(() => toProofAddressData(form, local ?? ''), [form, local]);
-  // an address with Chinese characters is rendered in English by the service after the confirmation
-  const issues = useMemo(
-    () =>
-      validateStep(STEP, data, { today: todayInHongKong(), clientType: app.clientType, saved, strict: app.applyStepsName.includes('STATEMENT') }).filter(
-        (i) => !(i.field === F.w8 && local === null),
-      ),
-    [app.applyStepsName, app.clientType, data, local, saved],
+  const ctx = useMemo(
+    () => ({ today: todayInHongKong(), clientType: app.clientType, saved, strict: app.applyStepsName.includes('STATEMENT') }),
+    [app.applyStepsName, app.clientType, saved],
   );
-  const errors = useFieldErrors(issues, LIMITS);
-
-  const flow = useStepFlow(STEP, {
-    onError: (err) => {
-      errors.takeServerIssues(err);
-      return false;
-    },
-  });
-  useHalfwaySave(STEP, () => data);
+  // an address with Chinese characters is rendered in English by the service after the confirmation
+  const { issues, errors, flow } = useStepForm(STEP, data, ctx, { limits: LIMITS, filterIssues: local === null ? withoutW8 : undefined });
 
   const set = <K extends keyof AddressForm>(key: K, value: AddressForm[K], ...fields: string[]) => {
     setForm((f) => ({ ...f, [key]: value }));

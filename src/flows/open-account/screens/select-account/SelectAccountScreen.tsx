@@ -21,10 +21,8 @@ import {
   optionsOffered,
   stockConnectOffered,
 } from '@core/domain/profile';
-import { validateStep } from '@core/domain/step-rules';
 import { at, stepContextOfApp } from '@core/domain/step-rules/types';
 import { useT } from '@core/i18n';
-import { useHalfwaySave, useStepFlow } from '@core/step-engine';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { FooterButton } from '@core/ui/FooterButton';
 import { StepPage } from '@core/ui/StepPage';
@@ -32,7 +30,7 @@ import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { FieldGroup } from '@core/ui/form/FieldGroup';
 import { toast } from '@core/ui/toast';
 import { WithApplication } from '../../components/WithApplication';
-import { useFieldErrors } from '../user-info/field-errors';
+import { useStepForm } from '../../step-form';
 import { investmentOpenedDerivative } from '@core/domain/step-rules/select-account';
 import { ACCOUNT_CHOICES, initialAccountForm, toSelectAccountData, type AccountForm, type DerivativeAnswers } from './select-account-data';
 import './select-account.css';
@@ -64,15 +62,7 @@ function SelectAccountPage({ app }: { app: ApplicationView }) {
   const [confirming, setConfirming] = useState(false);
 
   const data = useMemo(() => toSelectAccountData(form, ctx), [form, ctx]);
-  const issues = useMemo(() => validateStep(STEP, data, ctx), [data, ctx]);
-  const errors = useFieldErrors(issues, {});
-  const flow = useStepFlow(STEP, {
-    onError: (err) => {
-      errors.takeServerIssues(err);
-      return false;
-    },
-  });
-  useHalfwaySave(STEP, () => data);
+  const { issues, errors, flow } = useStepForm(STEP, data, ctx);
 
   const forced = fundTradeForced(ctx.app);
   const student = isQuestionnaireStudent(at(ctx.saved.JOBSTATUS, 'employmentInfo.degree'), age);

@@ -12,15 +12,15 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { translateAddress } from '@core/api';
 import { bridge, STORAGE_KEY } from '@core/bridge';
 import { useT } from '@core/i18n';
-import { useHalfwaySave, useStepFlow } from '@core/step-engine';
 import { ConfirmDialog, CountryPicker, FieldGroup, FileUploader, SelectField, StepPage, TextField, toast, useCountryName } from '@core/ui';
 import type { ApplicationView } from '@core/domain/contract';
 import { todayInHongKong } from '@core/domain/identity';
 import { cleanTaxNumber, cleanW8Address, hasChinese, identityDocuments, MAX_TAX_FILES, MAX_TAX_ROWS, PROFILE_MAX_LEN, taxNumberMax } from '@core/domain/profile';
-import { stepContextOfApp, validateStep } from '@core/domain/step-rules';
+import { stepContextOfApp } from '@core/domain/step-rules';
 import type { FileRefData } from '@core/domain/uploads';
 import { WithApplication } from '../../components/WithApplication';
-import { useFieldErrors, type FieldErrors } from '../user-info/field-errors';
+import { useStepForm } from '../../step-form';
+import type { FieldErrors } from '../user-info/field-errors';
 import {
   documentNumber,
   emptyRow,
@@ -62,7 +62,6 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
   const [focusRow, setFocusRow] = useState<string | null>(null);
 
   const data = useMemo(() => toTaxData(form, docs), [form, docs]);
-  const issues = useMemo(() => validateStep(STEP, data, ctx), [data, ctx]);
   const numberMax = taxNumberMax(app.clientType);
   const limits = useMemo(() => {
     const l: Record<string, number> = { [FIELD.rows]: MAX_TAX_ROWS, [FIELD.w8Address]: PROFILE_MAX_LEN.w8Address };
@@ -72,15 +71,7 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
     });
     return l;
   }, [form.rows, numberMax]);
-  const errors = useFieldErrors(issues, limits);
-
-  const flow = useStepFlow(STEP, {
-    onError: (err) => {
-      errors.takeServerIssues(err);
-      return false;
-    },
-  });
-  useHalfwaySave(STEP, () => data);
+  const { issues, errors, flow } = useStepForm(STEP, data, ctx, { limits });
 
   // the first visit on this device opens the help
   useEffect(() => {

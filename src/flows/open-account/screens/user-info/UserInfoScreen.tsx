@@ -7,7 +7,6 @@
 import { useMemo, useState } from 'react';
 import { useClientConfig } from '@core/api';
 import { useT } from '@core/i18n';
-import { useHalfwaySave, useStepFlow } from '@core/step-engine';
 import {
   CityPicker,
   ConfirmDialog,
@@ -24,10 +23,9 @@ import {
 import type { ApplicationView } from '@core/domain/contract';
 import { BIRTH_PRIORITY, CHINA, type StatementLang } from '@core/domain/countries';
 import { CITY_OPTIONAL_COUNTRIES, checkAge, MAX_LEN, normaliseLatinName, todayInHongKong } from '@core/domain/identity';
-import { validateStep } from '@core/domain/step-rules';
 import { chineseNameRequired, nationalityOf } from '@core/domain/step-rules/userinfo';
 import { WithApplication } from '../../components/WithApplication';
-import { useFieldErrors } from './field-errors';
+import { useStepForm } from '../../step-form';
 import { initialForm, mainlandBirthCity, savedOf, toUserInfoData, type UserInfoForm } from './user-info-data';
 import './user-info.css';
 
@@ -55,20 +53,11 @@ function UserInfoPage({ app }: { app: ApplicationView }) {
   const saved = useMemo(() => savedOf(app), [app]);
   const nationality = nationalityOf({ saved });
   const data = useMemo(() => toUserInfoData(form), [form]);
-  const issues = useMemo(
-    () => validateStep(STEP, data, { today, clientType: app.clientType, saved, strict: app.applyStepsName.includes('STATEMENT') }),
-    [app.applyStepsName, app.clientType, data, saved, today],
+  const ctx = useMemo(
+    () => ({ today, clientType: app.clientType, saved, strict: app.applyStepsName.includes('STATEMENT') }),
+    [app.applyStepsName, app.clientType, saved, today],
   );
-  const errors = useFieldErrors(issues, LIMITS);
-
-  const flow = useStepFlow(STEP, {
-    // a 100400 puts the service's issues on the fields; the message still shows as the toast
-    onError: (err) => {
-      errors.takeServerIssues(err);
-      return false;
-    },
-  });
-  useHalfwaySave(STEP, () => toUserInfoData(form));
+  const { issues, errors, flow } = useStepForm(STEP, data, ctx, { limits: LIMITS });
 
   const set = <K extends keyof UserInfoForm>(key: K, value: UserInfoForm[K], touch = false) => {
     setForm((f) => ({ ...f, [key]: value }));
