@@ -1,5 +1,5 @@
 /**
- * Field errors of a step form (used by /UserInfo and /ProofAddress): the step validator's issues are shown
+ * Field errors of a step form (the step pages, through useStepForm in ../../step-form.ts): the step validator's issues are shown
  * for a field once it was touched (blurred, picked or changed, as each field decides), and the service's
  * 100400 issues (data.issues [{path: "data.<field>", message: <rule>}]) until that field changes.
  */
