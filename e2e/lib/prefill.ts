@@ -4,7 +4,8 @@
  * real PNG uploads of the applicant (the card screens and their recognition are covered by their own journeys).
  */
 import { cnIdCheckDigit } from '../../src/core/domain/identity';
-import { DERIVATIVE_PRODUCTS, fixedMarketMask } from '../../src/core/domain/profile';
+import { DERIVATIVE_VERSION, fixedMarketMask } from '../../src/core/domain/profile';
+import { answerNo, toDerivativeInfo } from '../../src/flows/open-account/components/derivative/derivative-data';
 import { STEP_VERSION, type StepName } from '../../src/core/domain/steps';
 import type { CallName } from '../../src/core/domain/contract';
 import type { ApiClient } from './api-client';
@@ -38,17 +39,8 @@ async function file(client: ApiClient, category: 'UserApply' | 'UserInfo' = 'Use
   return { ossId: up.ossId, url: up.ossUrl, description: name, ossCategory: category };
 }
 
-/** An empty derivatives answer (version 2, not intending). */
-export const noDerivatives = (): Data => ({
-  version: 2,
-  derivative: { title: 'intend', checked: 0 },
-  risk: 0,
-  trainingCourse: { checked: 0, selectIndex: '', selectContent: '' },
-  experienceRelated: { checked: 0 },
-  workExperience: { selectIndex: '', selectContent: '' },
-  yearsParticipation: { selectIndex: '', selectContent: '' },
-  derivativeProducts: { checked: 0, items: DERIVATIVE_PRODUCTS.map((title) => ({ title, checked: 0 })) },
-});
+/** A derivatives answer of version 2, not intending (as the investment page builds it). */
+export const noDerivatives = () => toDerivativeInfo(answerNo(), DERIVATIVE_VERSION.FULL, false);
 
 interface State {
   client: ApiClient;
