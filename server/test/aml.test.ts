@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ErrorCode } from '@core/domain';
+import { ErrorCode, RATE_LIMITS } from '@core/domain';
 import { AML_CONFIRM_ITEMS } from '@core/domain/profile';
 import { auditTrail } from '../src/db/audit';
 import { applicantForms, editDistance, latinLetters, matchEntry, nameForm, nearDistance, screenEntries, type WatchEntry } from '../src/modules/aml/match';
@@ -325,6 +325,14 @@ describe('ApplyAmlCheck', () => {
     const cn = await user();
     const cnApp = await startApp(cn, 1);
     expect(invalidIssues(await amlCheck(cn, cnApp))).toEqual([`appId:${IDENTITY_NOT_SAVED}`]);
+  });
+
+  test('checks are limited per user (RATE_LIMITS.amlCheck) → 100429', async () => {
+    const c = await user();
+    const max = RATE_LIMITS.amlCheck.perUser.max;
+    for (let i = 0; i < max; i++) expect((await amlCheck(c, 'unknownApp123')).body.error?.code).toBe(ErrorCode.NO_APPLICATION);
+    const over = await amlCheck(c, 'unknownApp123');
+    expect([over.status, over.body.error?.code, over.body.error?.data?.scope]).toEqual([429, ErrorCode.RATE_LIMITED, 'user']);
   });
 
   test('a malformed appId is refused by the schema', async () => {
