@@ -1,8 +1,20 @@
-import type { ApplicationView, UserView } from '../domain/contract';
+import type { ApplicationView, Res, UserView } from '../domain/contract';
 import type { ClientType } from '../domain/client-type';
 import { STEPS_OF, STEP_VERSION } from '../domain/steps';
 
 let seq = 0;
+
+/** The deployment settings as ClientConfig returns them, with example links and service phones. */
+export function makeClientConfig(over: Partial<Res<'clientConfig'>> = {}): Res<'clientConfig'> {
+  return {
+    memberPageUrl: 'https://member.example/',
+    appDownloadUrl: 'https://download.example/app',
+    servicePhones: { mainland: '400 800 1234', hongKong: '+852 2800 1234' },
+    production: false,
+    derivativeForm: 'full',
+    ...over,
+  };
+}
 
 /** An application as ApplyDetail returns it; hk unless told otherwise. */
 export function makeApplication(over: Partial<ApplicationView> & { clientType?: ClientType } = {}): ApplicationView {

@@ -8,20 +8,14 @@ import { ApiError } from '@core/api/api-error';
 import type { ApplicationView } from '@core/domain/contract';
 import { DISCLOSURE_ITEMS } from '@core/domain/profile';
 import { installFakeApi, type FakeApiHandlers } from '@core/testing/fake-api';
-import { makeApplication } from '@core/testing/factories';
+import { makeApplication, makeClientConfig } from '@core/testing/factories';
 import { currentLocation, renderScreenAt } from '@core/testing/render-with-providers';
 import { toast } from '@core/ui/toast';
 import DisclosureScreen from './DisclosureScreen';
 
 jest.setTimeout(30000);
 
-const CONFIG = {
-  memberPageUrl: 'https://member.example/',
-  appDownloadUrl: 'https://download.example/app',
-  servicePhones: { mainland: '400 800 1234', hongKong: '+852 2800 1234' },
-  production: false,
-  derivativeForm: 'full',
-};
+const CONFIG = makeClientConfig();
 const DAY = 86_400_000;
 
 function app({ clientType = 'hk', accountType = 2 as number | null, data = {} as Record<string, unknown> } = {}): ApplicationView {

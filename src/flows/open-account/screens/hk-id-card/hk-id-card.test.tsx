@@ -10,7 +10,7 @@ import { uploadFile } from '@core/api/upload';
 import { bridge } from '@core/bridge';
 import type { ApplicationView } from '@core/domain/contract';
 import { installFakeApi, type FakeApiHandlers } from '@core/testing/fake-api';
-import { makeApplication } from '@core/testing/factories';
+import { makeApplication, makeClientConfig } from '@core/testing/factories';
 import { currentLocation, renderScreenAt } from '@core/testing/render-with-providers';
 import { toast } from '@core/ui';
 import HkIdCardScreen from './HkIdCardScreen';
@@ -21,12 +21,7 @@ jest.setTimeout(30000);
 const upload = uploadFile as jest.MockedFunction<typeof uploadFile>;
 let ossSeq = 0;
 
-const CONFIG = {
-  memberPageUrl: 'https://member.example/',
-  appDownloadUrl: 'https://download.example/app',
-  servicePhones: { mainland: '400 800 1234', hongKong: '+852 2800 1234' },
-  production: false,
-};
+const CONFIG = makeClientConfig();
 
 function api(app: ApplicationView, over: FakeApiHandlers = {}) {
   return installFakeApi({

@@ -9,18 +9,13 @@ import { ApiError } from '@core/api/api-error';
 import { bridge } from '@core/bridge';
 import type { AreaType } from '@core/domain';
 import { installFakeApi, type FakeApiHandlers } from '@core/testing/fake-api';
-import { clearSessionHint, makeApplication, makeUser } from '@core/testing/factories';
+import { clearSessionHint, makeApplication, makeClientConfig, makeUser } from '@core/testing/factories';
 import { currentLocation, renderWithProviders } from '@core/testing/render-with-providers';
 import { toast } from '@core/ui';
 import { FlowContext } from '../../flow-context';
 import HomeScreen from './HomeScreen';
 
-const CONFIG = {
-  memberPageUrl: 'https://member.example/',
-  appDownloadUrl: 'https://download.example/app',
-  servicePhones: { mainland: '400 800 1234', hongKong: '+852 2800 1234' },
-  production: false,
-};
+const CONFIG = makeClientConfig();
 
 function area(over: Partial<AreaType> = {}): AreaType {
   return { openingLimitType: 0, statementLimitType: 1, statementSkipType: '0', ...over };

@@ -9,20 +9,14 @@ import type { ApplicationView } from '@core/domain/contract';
 import type { ClientType } from '@core/domain/client-type';
 import { todayInHongKong } from '@core/domain/identity';
 import { installFakeApi, type FakeApiHandlers } from '@core/testing/fake-api';
-import { makeApplication } from '@core/testing/factories';
+import { makeApplication, makeClientConfig } from '@core/testing/factories';
 import { currentLocation, renderScreenAt } from '@core/testing/render-with-providers';
 import { toast } from '@core/ui';
 import InvestmentScreen from './InvestmentScreen';
 
 jest.setTimeout(30000);
 
-const CONFIG = {
-  memberPageUrl: 'https://member.example/',
-  appDownloadUrl: 'https://download.example/app',
-  servicePhones: { mainland: '400 800 1234', hongKong: '+852 2800 1234' },
-  production: false,
-  derivativeForm: 'full' as 'full' | 'simple',
-};
+const CONFIG = makeClientConfig();
 
 /** The birthday of someone `age` years old today in Hong Kong (the birthday was yesterday). */
 function birthdayAged(age: number): string {

@@ -10,7 +10,7 @@ import { ApiError } from '@core/api/api-error';
 import type { ApplicationView } from '@core/domain/contract';
 import { todayInHongKong } from '@core/domain/identity';
 import { installFakeApi, type FakeApiHandlers } from '@core/testing/fake-api';
-import { makeApplication } from '@core/testing/factories';
+import { makeApplication, makeClientConfig } from '@core/testing/factories';
 import { currentLocation, renderWithProviders } from '@core/testing/render-with-providers';
 import { toast } from '@core/ui/toast';
 import CompanySearchScreen from '../company-search/CompanySearchScreen';
@@ -18,13 +18,7 @@ import JobStatusScreen from './JobStatusScreen';
 
 jest.setTimeout(30000);
 
-const CONFIG = {
-  memberPageUrl: 'https://member.example/',
-  appDownloadUrl: 'https://download.example/app',
-  servicePhones: { mainland: '400 800 1234', hongKong: '+852 2800 1234' },
-  production: false,
-  derivativeForm: 'full',
-};
+const CONFIG = makeClientConfig();
 
 /** A birthday that makes the applicant `age` today (1 January of the year). */
 const bornAt = (age: number) => `${Number(todayInHongKong().slice(0, 4)) - age}-01-01`;

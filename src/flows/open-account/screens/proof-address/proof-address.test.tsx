@@ -7,19 +7,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@core/api/api-error';
 import type { ApplicationView } from '@core/domain/contract';
 import { installFakeApi, type FakeApiHandlers } from '@core/testing/fake-api';
-import { makeApplication } from '@core/testing/factories';
+import { makeApplication, makeClientConfig } from '@core/testing/factories';
 import { currentLocation, renderScreenAt } from '@core/testing/render-with-providers';
 import { toast } from '@core/ui';
 import ProofAddressScreen from './ProofAddressScreen';
 
 jest.setTimeout(20000);
 
-const CONFIG = {
-  memberPageUrl: 'https://member.example/',
-  appDownloadUrl: 'https://download.example/app',
-  servicePhones: { mainland: '400 800 1234', hongKong: '+852 2800 1234' },
-  production: false,
-};
+const CONFIG = makeClientConfig();
 
 const FILE = { ossId: 'proofFile01', url: 'https://files.example/proofFile01', description: 'bill.pdf', ossCategory: 'UserApply' };
 

@@ -9,20 +9,14 @@ import { ApiError } from '@core/api/api-error';
 import type { ApplicationView } from '@core/domain/contract';
 import { todayInHongKong } from '@core/domain/identity';
 import { installFakeApi, type FakeApiHandlers } from '@core/testing/fake-api';
-import { makeApplication } from '@core/testing/factories';
+import { makeApplication, makeClientConfig } from '@core/testing/factories';
 import { currentLocation, renderScreenAt } from '@core/testing/render-with-providers';
 import { toast } from '@core/ui/toast';
 import SelectAccountScreen from './SelectAccountScreen';
 
 jest.setTimeout(30000);
 
-const CONFIG = {
-  memberPageUrl: 'https://member.example/',
-  appDownloadUrl: 'https://download.example/app',
-  servicePhones: { mainland: '400 800 1234', hongKong: '+852 2800 1234' },
-  production: false,
-  derivativeForm: 'full',
-};
+const CONFIG = makeClientConfig();
 
 /** The birthday of someone `age` today (`days` later: one day short of it). */
 const birthdayFor = (age: number, days = 0) => format(addDays(subYears(parseISO(todayInHongKong()), age), days), 'yyyy-MM-dd');
