@@ -41,6 +41,8 @@ export interface RouteFlags {
   cipher?: boolean;
   /** true: a multipart route that opens its body with openUpload(request) */
   multipart?: boolean;
+  /** the CALLS entry the route was registered from (plugins/route.ts) */
+  call?: string;
 }
 
 declare module 'fastify' {

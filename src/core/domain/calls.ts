@@ -2,7 +2,7 @@
  * The calls of the KYC service (path, method, timeout) without their schemas: zod-free, so the
  * browser's api client can use it without shipping zod. contract.ts re-exports all of it.
  */
-import { TIMEOUT_MS } from './limits';
+import { TIMEOUT_MS, type RateLimitedCall } from './limits';
 
 export const API_PREFIX = '/kyc/esop/v1';
 
@@ -11,52 +11,70 @@ export type Lang = (typeof LANGS)[number];
 
 export const FILE_CATEGORIES = ['UserApply', 'UserInfo'] as const;
 
+/**
+ * One call, declared once: the service registers its route from this entry (server/src/plugins/route.ts), the
+ * client picks its path, timeout and cipher from it, and the call tables of docs/api.md are produced from it.
+ */
 export interface CallDef {
   method: 'GET' | 'POST';
   path: string;
   timeout: number;
-  /** true for calls made before login */
-  public?: boolean;
+  /** 'user': a logged-in session is required (100008/100033/100034 otherwise); 'public': callable before login */
+  auth: 'user' | 'public';
+  /** false: plain JSON on the wire (the handshake itself, health, the signed download); true: the cipher envelope */
+  cipher: boolean;
+  /** the RATE_LIMITS entry counted on every call (per address, and per user when logged in) */
+  rateLimit?: RateLimitedCall;
+  /** group in docs/api.md and the OpenAPI tags */
+  tag: string;
 }
 
-const call = (method: CallDef['method'], name: string, opts: Partial<CallDef> = {}): CallDef => ({
+type CallOpts = Partial<Omit<CallDef, 'method' | 'path'>>;
+
+const call = (method: CallDef['method'], name: string, tag: string, opts: CallOpts = {}): CallDef => ({
   method,
   path: `${API_PREFIX}/${name}`,
   timeout: TIMEOUT_MS.default,
+  auth: 'user',
+  cipher: true,
+  tag,
   ...opts,
 });
 
 export const CALLS = {
-  health: call('GET', 'health', { public: true }),
-  clientConfig: call('GET', 'ClientConfig', { public: true }),
-  cipherKey: call('GET', 'CipherKey', { public: true }),
-  cipherSession: call('POST', 'CipherSession', { public: true }),
-  sendCode: call('POST', 'SendCode', { public: true }),
-  login: call('POST', 'Login', { public: true }),
-  tokenLogin: call('POST', 'TokenLogin', { public: true }),
-  logout: call('POST', 'Logout'),
-  userInfo: call('GET', 'UserInfo'),
-  areaType: call('GET', 'AccountOpeningAreaType'),
-  applyCheck: call('GET', 'ApplyCheck'),
-  applyStart: call('POST', 'ApplyStart'),
-  applySwitch: call('POST', 'ApplySwitch'),
-  applyDetail: call('GET', 'ApplyDetail'),
-  applyUpdate: call('POST', 'ApplyUpdate'),
-  applyStatementStep: call('POST', 'ApplyStatementStep'),
-  applySubmit: call('POST', 'ApplySubmit', { timeout: TIMEOUT_MS.submit }),
-  ipLocation: call('GET', 'IpLocation'),
-  positionToCity: call('POST', 'PositionToCity'),
-  positionInfo: call('POST', 'PostionInfo'),
-  upload: call('POST', 'oss/v1/Upload', { timeout: TIMEOUT_MS.upload }), // + '/{category}'
-  download: call('GET', 'oss/v1/Download', { timeout: TIMEOUT_MS.download }),
+  health: call('GET', 'health', 'system', { auth: 'public', cipher: false }),
+  clientConfig: call('GET', 'ClientConfig', 'system', { auth: 'public' }),
+  cipherKey: call('GET', 'CipherKey', 'cipher', { auth: 'public', cipher: false }),
+  cipherSession: call('POST', 'CipherSession', 'cipher', { auth: 'public', cipher: false, rateLimit: 'cipherSession' }),
+  sendCode: call('POST', 'SendCode', 'auth', { auth: 'public' }),
+  login: call('POST', 'Login', 'auth', { auth: 'public' }),
+  tokenLogin: call('POST', 'TokenLogin', 'auth', { auth: 'public', rateLimit: 'tokenLogin' }),
+  /** ends the cookie's session if any: callable with an expired one (it always succeeds) */
+  logout: call('POST', 'Logout', 'auth', { auth: 'public' }),
+  userInfo: call('GET', 'UserInfo', 'auth'),
+  areaType: call('GET', 'AccountOpeningAreaType', 'application'),
+  applyCheck: call('GET', 'ApplyCheck', 'application'),
+  applyStart: call('POST', 'ApplyStart', 'application'),
+  applySwitch: call('POST', 'ApplySwitch', 'application'),
+  applyDetail: call('GET', 'ApplyDetail', 'application'),
+  applyUpdate: call('POST', 'ApplyUpdate', 'application'),
+  applyStatementStep: call('POST', 'ApplyStatementStep', 'application'),
+  applySubmit: call('POST', 'ApplySubmit', 'application', { timeout: TIMEOUT_MS.submit }),
+  ipLocation: call('GET', 'IpLocation', 'location', { rateLimit: 'ipLocation' }),
+  positionToCity: call('POST', 'PositionToCity', 'location', { rateLimit: 'positionToCity' }),
+  positionInfo: call('POST', 'PostionInfo', 'location'),
+  /** + '/{category}' */
+  upload: call('POST', 'oss/v1/Upload', 'files', { timeout: TIMEOUT_MS.upload, rateLimit: 'upload' }),
+  /** plain: a signed URL the <img> and the PDF viewer open; needs the signature and the owner's session cookie */
+  download: call('GET', 'oss/v1/Download', 'files', { timeout: TIMEOUT_MS.download, cipher: false }),
   /** a fresh signed download URL for a file the session's user owns (ciphered) */
-  signedUrl: call('GET', 'oss/v1/SignedUrl'),
-  idcardOcr: call('POST', 'IdcardOcr', { timeout: TIMEOUT_MS.ocr }),
-  bankcardOcr: call('POST', 'BankcardOcr', { timeout: TIMEOUT_MS.ocr }),
-  kycKeyValue: call('POST', 'KYCKeyValue'),
-  mainlandCity: call('GET', 'MainlandCity'),
-  companySearch: call('GET', 'CompanySearch'),
-  companyInfo: call('GET', 'CompanyInfo'),
-  applyAmlCheck: call('POST', 'ApplyAmlCheck'),
+  signedUrl: call('GET', 'oss/v1/SignedUrl', 'files'),
+  idcardOcr: call('POST', 'IdcardOcr', 'ocr', { timeout: TIMEOUT_MS.ocr, rateLimit: 'ocr' }),
+  bankcardOcr: call('POST', 'BankcardOcr', 'ocr', { timeout: TIMEOUT_MS.ocr, rateLimit: 'ocr' }),
+  kycKeyValue: call('POST', 'KYCKeyValue', 'lookup', { rateLimit: 'kycKeyValue' }),
+  mainlandCity: call('GET', 'MainlandCity', 'lookup'),
+  companySearch: call('GET', 'CompanySearch', 'lookup', { rateLimit: 'companySearch' }),
+  companyInfo: call('GET', 'CompanyInfo', 'lookup'),
+  applyAmlCheck: call('POST', 'ApplyAmlCheck', 'aml', { rateLimit: 'amlCheck' }),
 } as const satisfies Record<string, CallDef>;
 export type CallName = keyof typeof CALLS;

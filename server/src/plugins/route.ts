@@ -1,0 +1,80 @@
+/**
+ * Registers a call's route from its one declaration: CALLS (method, path, auth, rate limit, cipher, tag) and
+ * `schemas` (request and answer) in src/core/domain. A module writes only what the call does:
+ *
+ *   route(app, 'applySubmit', async (input, request) => service.submit(deps, request.user!.userId, input));
+ *
+ * - auth 'user' (the default): requireUser runs first (100008/100033/100034), then the rate limit if any;
+ * - cipher false: `config: {cipher: false}` (plain JSON);
+ * - the request schema is the POST body or the GET query string; the answer is `{result}` checked by the answer schema;
+ * - `raw`: the handler answers itself through `reply` (streams); its return value is sent as is.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { CALLS, schemas, type CallName } from '@core/domain';
+import { requireUser } from '../modules/auth/require-user';
+import { rateLimit } from './rate-limit';
+import { resultOf } from './reply';
+
+type Schemas = typeof schemas;
+type ReqSchemaOf<K extends CallName> = K extends keyof Schemas ? (Schemas[K] extends { req: infer R extends z.ZodType } ? R : undefined) : undefined;
+type ResSchemaOf<K extends CallName> = K extends keyof Schemas ? (Schemas[K] extends { res: infer R extends z.ZodType } ? R : undefined) : undefined;
+
+/** What the handler receives: the validated body (POST) or query (GET), or undefined for a call without a request schema. */
+export type InputOf<K extends CallName> = ReqSchemaOf<K> extends z.ZodType ? z.output<ReqSchemaOf<K>> : undefined;
+/** What the handler returns: the call's result (the helper wraps it as {result}). */
+export type ResultOf<K extends CallName> = ResSchemaOf<K> extends z.ZodType ? z.input<ResSchemaOf<K>> : unknown;
+
+export interface RouteExtras {
+  /** appended to the call's path, e.g. '/:category' */
+  pathSuffix?: string;
+  /** a zod schema of the path parameters */
+  params?: z.ZodType;
+  description?: string;
+  consumes?: string[];
+  /** Fastify route config besides the cipher flag (e.g. multipart) */
+  config?: Record<string, unknown>;
+  onSend?: RouteShorthandOptions['onSend'];
+  /** more preHandlers after the auth and rate limit ones */
+  preHandler?: RouteShorthandOptions['preHandler'];
+  /** the handler sends the answer itself (a stream): no {result} wrapping, no answer schema */
+  raw?: boolean;
+}
+
+type App = FastifyInstance | ReturnType<FastifyInstance['withTypeProvider']>;
+
+export function route<K extends CallName>(
+  app: App,
+  name: K,
+  handler: (input: InputOf<K>, request: FastifyRequest, reply: FastifyReply) => Promise<ResultOf<K>> | ResultOf<K>,
+  extras: RouteExtras = {},
+): void {
+  const def = CALLS[name];
+  const s = (schemas as Record<string, { req?: z.ZodType; res?: z.ZodType }>)[name] ?? {};
+  const pre: NonNullable<RouteShorthandOptions['preHandler']>[] = [];
+  if (def.auth === 'user') pre.push(requireUser);
+  if (def.rateLimit) pre.push(rateLimit(def.rateLimit));
+  if (extras.preHandler) pre.push(extras.preHandler);
+  const schema: Record<string, unknown> = { tags: [def.tag] };
+  if (def.auth === 'user') schema.security = [{ session: [] }];
+  if (s.req) schema[def.method === 'GET' ? 'querystring' : 'body'] = s.req;
+  if (extras.params) schema.params = extras.params;
+  if (extras.description) schema.description = extras.description;
+  if (extras.consumes) schema.consumes = extras.consumes;
+  if (s.res && !extras.raw) schema.response = { 200: resultOf(s.res) };
+  const config = { ...(extras.config ?? {}), ...(def.cipher ? {} : { cipher: false }), call: name };
+  (app as FastifyInstance).withTypeProvider<ZodTypeProvider>().route({
+    method: def.method,
+    url: def.path + (extras.pathSuffix ?? ''),
+    config,
+    schema,
+    preHandler: pre.flat(),
+    ...(extras.onSend ? { onSend: extras.onSend } : {}),
+    handler: async (request, reply) => {
+      const input = (def.method === 'GET' ? request.query : request.body) as InputOf<K>;
+      const out = await handler(input, request, reply);
+      return extras.raw ? out : { result: out };
+    },
+  });
+}
