@@ -76,5 +76,24 @@ export const CALLS = {
   companySearch: call('GET', 'CompanySearch', 'lookup', { rateLimit: 'companySearch' }),
   companyInfo: call('GET', 'CompanyInfo', 'lookup'),
   applyAmlCheck: call('POST', 'ApplyAmlCheck', 'aml', { rateLimit: 'amlCheck' }),
+  // closing steps (issue 10)
+  /** the risk disclosure tracks of the application's language group (Cantonese for hk, Mandarin otherwise) */
+  riskAudioList: call('GET', 'RiskAudioList', 'closing'),
+  /** plain: a track's audio or its speaker's avatar by object id, with HTTP Range (206) for iOS Safari */
+  riskMedia: call('GET', 'RiskMedia', 'closing', { cipher: false, timeout: TIMEOUT_MS.download }),
+  applyRiskConfirm: call('POST', 'ApplyRiskConfirm', 'closing'),
+  applyProtocolStatus: call('GET', 'ApplyProtocolStatus', 'closing'),
+  applyAssetTransferSign: call('POST', 'ApplyAssetTransferSign', 'closing'),
+  /** a generated document of the application (PDF): made from the application as it stands */
+  applyDocument: call('GET', 'ApplyDocument', 'closing', { timeout: TIMEOUT_MS.document }),
+  /** the applicant's own agent code and channel (the channel-change dialog) */
+  applyChannel: call('GET', 'ApplyChannel', 'closing'),
+  // after submission (issue 10)
+  /** the professional-person verification: identity and address proof for staff (status 1500) */
+  applyWitness: call('POST', 'ApplyWitness', 'status'),
+  /** the broker's receiving bank accounts per currency and the minimum deposit */
+  depositInfo: call('GET', 'DepositInfo', 'deposit'),
+  /** the applicant's deposit notice: amount, currency, paying bank, proof image */
+  depositNotice: call('POST', 'DepositNotice', 'deposit', { rateLimit: 'depositNotice' }),
 } as const satisfies Record<string, CallDef>;
 export type CallName = keyof typeof CALLS;

@@ -264,6 +264,84 @@ export const schemas = {
     req: z.object({ appId }),
     res: z.object({ hitStatus: z.union([z.literal(0), z.literal(1)]), amlInfoId: z.string() }),
   },
+  // ── closing steps (issue 10) ──
+  riskAudioList: {
+    /**
+     * The tracks to hear before RISK: the language group follows the client type (Cantonese for hk, Mandarin
+     * otherwise). audioOssId / avatarOssId are fetched with RiskMedia; durationMs is the track's length.
+     */
+    req: z.object({ appId }),
+    res: z.object({
+      items: z.array(
+        z.object({
+          id: z.string(),
+          lang: z.string(),
+          name: z.string(),
+          license: z.string(),
+          avatarOssId: z.string(),
+          audioOssId: z.string(),
+          durationMs: z.number().int(),
+        }),
+      ),
+    }),
+  },
+  riskMedia: {
+    /** plain GET; the answer is the bytes (audio/mpeg or image), with Range support */
+    req: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
+  },
+  applyRiskConfirm: {
+    /** the applicant heard the whole track: refused (100400) sooner than the track can have been heard */
+    req: z.object({ appId, disclosureId: z.string().min(1).max(64) }),
+    res: z.object({ disclosureId: z.string(), confirmedAt: z.string() }),
+  },
+  applyProtocolStatus: {
+    /** 0 hides the asset-transfer box, nonzero shows it, 2 ticks and locks it */
+    req: z.object({ applyId: appId }),
+    res: z.object({ status: z.number().int() }),
+  },
+  applyAssetTransferSign: {
+    req: z.object({ authorType: z.literal(1), applyId: appId }),
+    res: z.object({ status: z.number().int() }),
+  },
+  applyDocument: {
+    /** generates (or reuses, while the application is unchanged) the document as the caller's PDF file */
+    req: z.object({ appId, document: z.enum(['accountOpeningForm', 'w8ben', 'selfCertificationForm']) }),
+    res: z.object({ ossId: z.string(), ossUrl: z.string() }),
+  },
+  applyChannel: {
+    res: z.object({ aeCode: z.string().nullable(), channel: z.string().nullable() }),
+  },
+  // ── after submission (issue 10) ──
+  applyWitness: {
+    /** status 1500: identity and address proof (the caller's own files) handed to staff */
+    req: z.object({ appId, idFiles: z.array(fileRef).min(1).max(3), addressFiles: z.array(fileRef).min(1).max(3) }),
+    res: z.object({ application: applicationView }),
+  },
+  depositInfo: {
+    res: z.object({
+      minimumHkd: z.number(),
+      accounts: z.array(
+        z.object({
+          currency: z.enum(['HKD', 'USD', 'CNH']),
+          bankName: z.string(),
+          accountName: z.string(),
+          accountNumber: z.string(),
+          swift: z.string(),
+        }),
+      ),
+    }),
+  },
+  depositNotice: {
+    /** amount: a decimal string with at most 2 decimals; proof: the caller's own image or PDF */
+    req: z.object({
+      appId,
+      amount: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/),
+      currency: z.enum(['HKD', 'USD', 'CNH']),
+      payingBank: z.string().trim().min(2).max(100),
+      proof: fileRef,
+    }),
+    res: z.object({ noticeId: z.string(), application: applicationView }),
+  },
 } as const;
 
 export type Req<K extends keyof typeof schemas> = (typeof schemas)[K] extends { req: z.ZodType } ? z.input<(typeof schemas)[K]['req']> : void;
