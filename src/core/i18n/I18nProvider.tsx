@@ -3,7 +3,7 @@ import { IntlProvider, useIntl } from 'react-intl';
 import { ConfigProvider } from 'react-vant/es/config-provider/index.js';
 import type { Locale as VantLocale } from 'react-vant/es/locale/lang/base.js';
 import { currentLang, setCurrentLang, subscribeLang, type Lang } from './lang';
-import { loadLang, type LoadedLang, type Messages } from './messages';
+import { loadAllMessages, loadedLang, loadLang, subscribeMessages, type LoadedLang, type Messages } from './messages';
 
 export interface I18nProviderProps {
   children: ReactNode;
@@ -22,39 +22,73 @@ const onIntlError = (err: { code?: string; message: string }) => {
   console.error(err);
 };
 
+/** Runs `fn` once the page has painted and the main thread is idle (the rest of the messages must not delay the first screen). */
+function afterFirstPaint(fn: () => void): () => void {
+  let cancelled = false;
+  let idle: number | undefined;
+  const run = () => {
+    if (cancelled) return;
+    const ric = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
+    if (ric) idle = ric(() => !cancelled && fn(), { timeout: 3000 });
+    else idle = window.setTimeout(() => !cancelled && fn(), 200) as unknown as number;
+  };
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener('load', run);
+    const cic = (globalThis as { cancelIdleCallback?: (id: number) => void }).cancelIdleCallback;
+    if (idle !== undefined) (cic ?? clearTimeout)(idle);
+  };
+}
+
 /**
  * react-intl + react-vant's own texts, in the language of `detectLang()` (or the one set by `useLang().setLang`).
- * Renders nothing until the chosen language's messages have arrived (one small JSON chunk), so no
- * untranslated text ever flashes; when switching, the old language stays until the new one is loaded.
+ * Renders nothing until the chosen language's first messages have arrived (the first screens' namespaces, one small
+ * JSON chunk), so no untranslated text ever flashes; the rest follow after the first paint (a screen beyond the first
+ * ones waits for them: loadAllMessages). When switching, the old language stays until the new one has as much.
  */
 export function I18nProvider({ children, lang: initial, messages, vantLocale }: I18nProviderProps) {
   const [preset] = useState(() => {
     if (initial) setCurrentLang(initial);
-    return messages ? ({ lang: initial ?? currentLang(), messages, vantLocale } as Partial<LoadedLang> & { lang: Lang; messages: Messages }) : undefined;
+    return messages ? ({ lang: initial ?? currentLang(), messages, vantLocale, complete: true } as Partial<LoadedLang> & { lang: Lang; messages: Messages; complete: boolean }) : undefined;
   });
   const lang = useSyncExternalStore(subscribeLang, currentLang, currentLang);
-  const [loaded, setLoaded] = useState<(Partial<LoadedLang> & { lang: Lang; messages: Messages }) | undefined>(preset);
+  const stored = useSyncExternalStore(
+    subscribeMessages,
+    () => loadedLang(lang),
+    () => loadedLang(lang),
+  );
+  const candidate = preset && preset.lang === lang ? preset : stored;
+  const [last, setLast] = useState<typeof candidate>(candidate);
+  const ready = !!candidate && (candidate.complete || !last?.complete || last.lang === lang);
+  const shown = ready ? candidate : last;
 
   useEffect(() => {
-    if (loaded?.lang === lang) return;
-    let live = true;
-    loadLang(lang).then(
-      (l) => live && setLoaded(l),
-      (e) => console.error('messages failed to load', e),
-    );
-    return () => {
-      live = false;
-    };
-  }, [lang, loaded?.lang]);
+    if (ready && candidate !== last) setLast(candidate);
+  }, [ready, candidate, last]);
+
+  const wantAll = !!last?.complete;
+  useEffect(() => {
+    if (preset && preset.lang === lang) return;
+    (wantAll ? loadAllMessages(lang) : loadLang(lang)).catch((e) => console.error('messages failed to load', e));
+  }, [lang, preset, wantAll]);
+
+  const shownLang = shown?.lang;
+  const shownComplete = !!shown?.complete;
+  useEffect(() => {
+    if (!shownLang || shownComplete) return;
+    return afterFirstPaint(() => void loadAllMessages(shownLang).catch((e) => console.error('messages failed to load', e)));
+  }, [shownLang, shownComplete]);
 
   useEffect(() => {
-    if (loaded) document.documentElement.lang = loaded.lang;
-  }, [loaded]);
+    if (shownLang) document.documentElement.lang = shownLang;
+  }, [shownLang]);
 
-  if (!loaded) return null;
+  if (!shown) return null;
   return (
-    <IntlProvider locale={loaded.lang} messages={loaded.messages} defaultLocale="zh-CN" onError={onIntlError}>
-      <ConfigProvider locale={loaded.vantLocale} tag="div" className="esop-root">
+    <IntlProvider locale={shown.lang} messages={shown.messages} defaultLocale="zh-CN" onError={onIntlError}>
+      <ConfigProvider locale={shown.vantLocale} tag="div" className="esop-root">
         {children}
       </ConfigProvider>
     </IntlProvider>

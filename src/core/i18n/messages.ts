@@ -26,10 +26,16 @@ type JsonModule = { default: Record<string, unknown> } | Record<string, unknown>
 const unwrap = (m: JsonModule): Record<string, unknown> =>
   ('default' in m && m.default && typeof m.default === 'object' ? m.default : m) as Record<string, unknown>;
 
-const messageLoaders: Record<Lang, () => Promise<JsonModule>> = {
-  'zh-CN': () => import('../../../locales/zh-CN.json'),
-  'zh-TW': () => import('../../../locales/zh-TW.json'),
-  en: () => import('../../../locales/en.json'),
+/** The first part of each language (what the first screens need: FIRST_NAMESPACES) and the rest, separate chunks. */
+const firstLoaders: Record<Lang, () => Promise<JsonModule>> = {
+  'zh-CN': () => import('../../../locales/zh-CN.json?part=first'),
+  'zh-TW': () => import('../../../locales/zh-TW.json?part=first'),
+  en: () => import('../../../locales/en.json?part=first'),
+};
+const restLoaders: Record<Lang, () => Promise<JsonModule>> = {
+  'zh-CN': () => import('../../../locales/zh-CN.json?part=rest'),
+  'zh-TW': () => import('../../../locales/zh-TW.json?part=rest'),
+  en: () => import('../../../locales/en.json?part=rest'),
 };
 
 const vantLoaders: Record<Lang, () => Promise<{ default: VantLocale }>> = {
@@ -42,20 +48,62 @@ export interface LoadedLang {
   lang: Lang;
   messages: Messages;
   vantLocale: VantLocale;
+  /** the rest of the messages (beyond the first screens') are in */
+  complete: boolean;
 }
 
-const cache = new Map<Lang, Promise<LoadedLang>>();
+/* A small store of what each language has loaded: the provider reads it, loads add to it. */
+const loaded = new Map<Lang, LoadedLang>();
+const listeners = new Set<() => void>();
+const firstCache = new Map<Lang, Promise<LoadedLang>>();
+const allCache = new Map<Lang, Promise<LoadedLang>>();
 
-export function loadLang(lang: Lang): Promise<LoadedLang> {
+function put(l: LoadedLang): LoadedLang {
+  const had = loaded.get(l.lang);
+  // never go back from the whole set to the first part
+  if (had?.complete && !l.complete) return had;
+  loaded.set(l.lang, l);
+  listeners.forEach((f) => f());
+  return l;
+}
+
+export function subscribeMessages(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** What a language has loaded so far (undefined before its first part arrives). */
+export function loadedLang(lang: Lang): LoadedLang | undefined {
+  return loaded.get(lang);
+}
+
+function cached(cache: Map<Lang, Promise<LoadedLang>>, lang: Lang, load: () => Promise<LoadedLang>): Promise<LoadedLang> {
   let p = cache.get(lang);
   if (!p) {
-    p = Promise.all([messageLoaders[lang](), vantLoaders[lang]()]).then(([m, v]) => ({
-      lang,
-      messages: flattenMessages(unwrap(m)),
-      vantLocale: v.default,
-    }));
+    p = load();
     p.catch(() => cache.delete(lang));
     cache.set(lang, p);
   }
   return p;
+}
+
+/** The first screens' messages of a language, and react-vant's texts. */
+export function loadLang(lang: Lang): Promise<LoadedLang> {
+  return cached(firstCache, lang, () =>
+    Promise.all([firstLoaders[lang](), vantLoaders[lang]()]).then(([m, v]) =>
+      put({ lang, messages: flattenMessages(unwrap(m)), vantLocale: v.default, complete: false }),
+    ),
+  );
+}
+
+/**
+ * All the messages of a language (first part and the rest). Resolves once the store has them, so a screen that waits
+ * for it renders with its texts.
+ */
+export function loadAllMessages(lang: Lang): Promise<LoadedLang> {
+  return cached(allCache, lang, () =>
+    Promise.all([loadLang(lang), restLoaders[lang]()]).then(([first, rest]) =>
+      put({ ...first, messages: { ...first.messages, ...flattenMessages(unwrap(rest)) } as Messages, complete: true }),
+    ),
+  );
 }

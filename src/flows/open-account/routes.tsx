@@ -1,12 +1,14 @@
 /**
  * The route table of the open-account flow. Every screen is its own lazy chunk. The core RouteGuard reads
  * `submittedFlag` (reachable once the application is submitted), `titleKey` (page title) and `public`
- * (reachable without a session). Step routes join this table as their screens are built (no placeholders).
+ * (reachable without a session). The first screens (home, login, prompts) load with the first part of the messages;
+ * every other screen with `lazyScreen`, which also waits for the rest of them. Step routes join this table as their screens are built (no placeholders).
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { flowTitleKey } from './flow-context';
 import { COMPANY_SEARCH_ROUTE } from './company-choice';
 import { HOME_ROUTE, STEP_ROUTE } from '@core/domain/steps';
+import { lazyScreen } from '@core/i18n/lazy-screen';
 
 export interface FlowRoute {
   path: string;
@@ -28,19 +30,19 @@ const LoginScreen = lazy(loadLogin);
 const MaintenanceScreen = lazy(() => import('./screens/maintenance/MaintenanceScreen'));
 const EnterprisePromptScreen = lazy(() => import('./screens/enterprise-prompt/EnterprisePromptScreen'));
 const NotFoundScreen = lazy(() => import('./screens/not-found/NotFoundScreen'));
-const UserInfoScreen = lazy(() => import('./screens/user-info/UserInfoScreen'));
-const ProofAddressScreen = lazy(() => import('./screens/proof-address/ProofAddressScreen'));
-const HkIdCardScreen = lazy(() => import('./screens/hk-id-card/HkIdCardScreen'));
-const StatementScreen = lazy(() => import('./screens/statement/StatementScreen'));
-const CompanySearchScreen = lazy(() => import('./screens/company-search/CompanySearchScreen'));
-const IdCardScreen = lazy(() => import('./screens/id-card/IdCardScreen'));
-const BankCardScreen = lazy(() => import('./screens/bank-card/BankCardScreen'));
-const JobStatusScreen = lazy(() => import('./screens/job-status/JobStatusScreen'));
-const FinanceScreen = lazy(() => import('./screens/finance/FinanceScreen'));
-const InvestmentScreen = lazy(() => import('./screens/investment/InvestmentScreen'));
-const TaxInfoScreen = lazy(() => import('./screens/tax-info/TaxInfoScreen'));
-const SelectAccountScreen = lazy(() => import('./screens/select-account/SelectAccountScreen'));
-const DisclosureScreen = lazy(() => import('./screens/disclosure/DisclosureScreen'));
+const UserInfoScreen = lazyScreen(() => import('./screens/user-info/UserInfoScreen'));
+const ProofAddressScreen = lazyScreen(() => import('./screens/proof-address/ProofAddressScreen'));
+const HkIdCardScreen = lazyScreen(() => import('./screens/hk-id-card/HkIdCardScreen'));
+const StatementScreen = lazyScreen(() => import('./screens/statement/StatementScreen'));
+const CompanySearchScreen = lazyScreen(() => import('./screens/company-search/CompanySearchScreen'));
+const IdCardScreen = lazyScreen(() => import('./screens/id-card/IdCardScreen'));
+const BankCardScreen = lazyScreen(() => import('./screens/bank-card/BankCardScreen'));
+const JobStatusScreen = lazyScreen(() => import('./screens/job-status/JobStatusScreen'));
+const FinanceScreen = lazyScreen(() => import('./screens/finance/FinanceScreen'));
+const InvestmentScreen = lazyScreen(() => import('./screens/investment/InvestmentScreen'));
+const TaxInfoScreen = lazyScreen(() => import('./screens/tax-info/TaxInfoScreen'));
+const SelectAccountScreen = lazyScreen(() => import('./screens/select-account/SelectAccountScreen'));
+const DisclosureScreen = lazyScreen(() => import('./screens/disclosure/DisclosureScreen'));
 
 /** The routes of the flow; the title is the flow's (ESOP or not) on every route, as the spec gives. */
 export function flowRoutes({ esop }: { esop: boolean }): FlowRoute[] {
