@@ -8,7 +8,7 @@ const config: Config = {
     {
       displayName: 'domain',
       testEnvironment: 'node',
-      roots: ['<rootDir>/src/core/domain', '<rootDir>/src/core/step-engine'],
+      roots: ['<rootDir>/src/core/domain', '<rootDir>/src/core/step-engine', '<rootDir>/scripts'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.tsx?$': tsJest('<rootDir>/tsconfig.jest.json') },
       moduleNameMapper: { '^@core/(.*)$': '<rootDir>/src/core/$1', '^@locales/(.*)$': '<rootDir>/locales/$1' },

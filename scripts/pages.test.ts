@@ -1,0 +1,15 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PAGES, pageHtml } from './pages';
+
+const dir = join(__dirname, '..', 'pages');
+
+test('every page under pages/ is made from the template (run npm run pages after editing scripts/pages.ts)', () => {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.html')).sort();
+  expect(files).toEqual(PAGES.map((p) => `${p.name}.html`).sort());
+  for (const p of PAGES) expect(readFileSync(join(dir, `${p.name}.html`), 'utf8')).toBe(pageHtml(p));
+});
+
+test('each page starts an existing entry module', () => {
+  for (const p of PAGES) expect(() => readFileSync(join(__dirname, '..', p.entry))).not.toThrow();
+});

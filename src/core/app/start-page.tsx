@@ -1,0 +1,55 @@
+/**
+ * What every page (pages/*.html) starts with: the base styles, React Query, the messages (react-intl + react-vant),
+ * the route guard's settings, the toasts and a hash router over the page's routes. A flow's entry calls startPage with
+ * its routes and, if it has one, its own context around them.
+ */
+import 'react-vant/es/styles/index.js';
+import '../ui/theme.css';
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { createHashRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createQueryClient } from '../api/query-client';
+import { I18nProvider } from '../i18n/I18nProvider';
+import { GuardSettingsProvider } from '../router';
+import { ToastHost } from '../ui/ToastHost';
+
+export interface PageSettings {
+  /** the message key of the page title (fixed inside the app shell) */
+  appTitleKey: string;
+  /** where a visitor without a session is sent (a hash route of this page, or another page's address) */
+  loginPath: string;
+}
+
+export function PageProviders({ settings, queryClient, children }: { settings: PageSettings; queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider>
+        <GuardSettingsProvider value={settings}>{children}</GuardSettingsProvider>
+        <ToastHost />
+      </I18nProvider>
+    </QueryClientProvider>
+  );
+}
+
+export interface StartPageOptions extends PageSettings {
+  routes: RouteObject[];
+  /** the flow's own context around the page (e.g. the open-account flow's ESOP setting) */
+  wrap?: (children: ReactNode) => ReactNode;
+  /** starts loading what the first screen needs while the page checks the session */
+  preload?: () => void;
+}
+
+export function startPage({ routes, wrap, preload, ...settings }: StartPageOptions): void {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from the page');
+  preload?.();
+  const queryClient = createQueryClient();
+  const router = createHashRouter(routes);
+  const page = (
+    <PageProviders settings={settings} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </PageProviders>
+  );
+  createRoot(container).render(<StrictMode>{wrap ? wrap(page) : page}</StrictMode>);
+}
