@@ -1,24 +1,25 @@
 /**
- * Valid step data for the steps that have rules (IDCARD, BANKCARD, HK_IDCARD, USERINFO, PROOFADDRESS, STATEMENT,
- * and the profile steps JOBSTATUS, FINANCE, INVESTMENT, SELECTACCOUNT, IDENTITYEXPOSURE, TAXINFO), with real uploads
- * of the caller and identity numbers unique in the test database; plus the small call helpers the step tests share.
- * Steps without rules yet take any object. The profile builders that depend on the application (its client type,
- * saved identity and account type, its AML check) read it with ApplyDetail.
+ * The service tests' side of the step samples: the valid data of src/core/domain/step-samples.ts (shared with the
+ * domain tests and the e2e prefill) built with real uploads of the caller, identity numbers unique in the test
+ * database and the caller's application read with ApplyDetail; plus the small call helpers the step tests share.
  */
-import { CALLS, ErrorCode, STEP_VERSION, cnIdCheckDigit, todayInHongKong, type ApplicationView, type StepName } from '@core/domain';
-import {
-  AML_CONFIRM_ITEMS,
-  AML_HIT,
-  DERIVATIVE_PRODUCTS,
-  DISCLOSURE_ITEMS,
-  cleanTaxNumber,
-  disclosureItemsOf,
-  fixedMarketMask,
-  fundTradeForced,
-  identityDocuments,
-  minTaxRows,
-} from '@core/domain/profile';
+import { CALLS, ErrorCode, STEP_VERSION, todayInHongKong, type ApplicationView, type StepName } from '@core/domain';
 import { stepContextOfApp, type StepContext } from '@core/domain/step-rules/types';
+import {
+  bankcardSample,
+  financeSample,
+  hkIdcardSample,
+  idcardSample,
+  investmentSample,
+  jobstatusSample,
+  proofAddressSample,
+  sampleStep,
+  selectAccountSample,
+  statementSample,
+  taxInfoSample,
+  userinfoSample,
+  type SampleSource,
+} from '@core/domain/step-samples';
 import { userMaker, type CallResult, type TestApp, type TestClient } from './helpers';
 
 /** A PNG signature and a body: enough for the service's content sniffing. */
@@ -73,19 +74,7 @@ export async function startApp(c: TestClient, oaType: 1 | 2 = 1, extra: Record<s
   return res.body.result.appId as string;
 }
 
-let idSeq = 0;
-/**
- * A valid mainland ID number with this birthday, unique in the run for 500 numbers (region 440305, Shenzhen Nanshan):
- * the two sequence digits count on, then the gender digit moves to the next odd one (male, as the fixtures' gender 1).
- */
-export function cnIdNumber(birthday = '1990-03-07', region = '440305'): string {
-  const k = idSeq++;
-  const first17 = region + birthday.replace(/-/g, '') + String(k % 100).padStart(2, '0') + '13579'[Math.floor(k / 100) % 5];
-  return first17 + cnIdCheckDigit(first17);
-}
-
-/** An HK ID (one letter, seven digits) unique in the run. */
-export const hkIdNumber = () => `K${String(1_000_000 + (next() % 9_000_000)).padStart(7, '0')}`;
+export { cnIdNumber, hkIdNumber, BANK_CARD } from '@core/domain/step-samples';
 
 export function saveStep(c: TestClient, appId: string, step: StepName | string, data: Record<string, unknown>, draft = false): Promise<CallResult> {
   return c.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: step, draft, data });
@@ -110,94 +99,24 @@ type Data = Record<string, unknown>;
 
 export async function idcardData(c: TestClient, over: Data = {}): Promise<Data> {
   const [front, back, cropFront, cropBack] = [await uploadRef(c), await uploadRef(c), await uploadRef(c), await uploadRef(c)];
-  const address = '广东省深圳市南山区科技园路1号';
-  return {
-    chineseName: '张三',
-    firstName: 'SAN',
-    lastName: 'ZHANG',
-    englishName: 'ZHANG SAN',
-    idType: 1,
-    idNumber: cnIdNumber(),
-    idAddress: address,
-    idAuthority: '深圳市公安局南山分局',
-    birthCity: '广东省深圳市',
-    birthCountry: 'CN',
-    gender: 1,
-    birthday: '1990-03-07',
-    idValidTime: '2020-01-01,长期',
-    idCountry: 'CN',
-    documentInfo: { idCard: { front, back }, CropIdCard: { front: cropFront, back: cropBack } },
-    contactInfo: { residentialAddress: address, residentialAddressCountry: 'CN', mailingAddress: address, mailingAddressCountry: 'CN', mailingSameResidential: 1 },
-    frontInfo: { surnamePinyinModify: 2, RAW_amlConfirmInfoTime: '2026-11-21T03:59:00.000Z' },
-    ...over,
-  };
+  return { ...idcardSample({ front, back, cropFront, cropBack }), ...over };
 }
 
-/** A UnionPay-style card number with a valid Luhn digit. */
-export const BANK_CARD = '6222021234567890128';
-
-export const bankcardData = (over: Data = {}): Data => ({
-  bankInfo: { acctNumber: BANK_CARD, phone: '13812345678' },
-  email: 'zhang.san@qq.com',
-  defaultLanguage: 'zhTc',
-  statementDeliveryWay: 'email',
-  ...over,
-});
+export const bankcardData = (over: Data = {}): Data => ({ ...bankcardSample(), ...over });
 
 export async function hkIdcardData(c: TestClient, over: Data = {}): Promise<Data> {
-  return {
-    permanentResident: 1,
-    nationality: 'HK',
-    idType: 1,
-    idCountry: 'HK',
-    idNumber: hkIdNumber(),
-    defaultLanguage: 'zhTc',
-    documentInfo: { nonMainlandDocument: { front: await uploadRef(c) } },
-    ...over,
-  };
+  return { ...hkIdcardSample(await uploadRef(c)), ...over };
 }
 
-export const userinfoData = (over: Data = {}): Data => ({
-  chineseName: '陳大文',
-  firstName: 'TAI MAN',
-  lastName: 'CHAN',
-  englishName: 'CHAN TAI MAN',
-  gender: 1,
-  birthday: '1990-05-04',
-  birthCity: 'Hong Kong',
-  birthCountry: 'HK',
-  email: 'taiman@gmail.com',
-  defaultLanguage: 'zhTc',
-  statementDeliveryWay: 'email',
-  ...over,
-});
+export const userinfoData = (over: Data = {}): Data => ({ ...userinfoSample(), ...over });
 
 export async function proofAddressData(c: TestClient, over: Data = {}): Promise<Data> {
-  const address = 'Flat 1, 10 Harbour Road';
-  return {
-    contactInfo: {
-      residentialAddress: address,
-      residentialAddressCountry: 'HK',
-      residentialAddressCity: '',
-      mailingAddress: address,
-      mailingAddressCountry: 'HK',
-      mailingAddressCity: '',
-      mailingSameResidential: 1,
-    },
-    documentInfo: { proofOfAddress: [await uploadRef(c, 'UserApply', true)] },
-    w8Info: { residenceAddress: 'FLAT 1, 10 HARBOUR ROAD' },
-    ...over,
-  };
+  return { ...proofAddressSample(await uploadRef(c, 'UserApply', true)), ...over };
 }
 
 /** A statement of the new variant without an HK document (overseas proof and the promise). */
 export async function statementData(c: TestClient, over: Data = {}): Promise<Data> {
-  return {
-    statementInfo: { type: 0, broker: 21, name: 'ZHANG SAN', account: '88001234' },
-    documentInfo: { statement: [await uploadRef(c, 'UserApply')], idCardForeign: [await uploadRef(c)] },
-    promise: true,
-    ...over,
-  };
+  return { ...statementSample(await uploadRef(c, 'UserApply'), await uploadRef(c)), ...over };
 }
 
 // ---------------------------------------------------------------- profile and suitability steps (part 2)
@@ -216,89 +135,40 @@ export async function appContext(c: TestClient, appId?: string): Promise<StepCon
 }
 
 /** Employed, with a company typed by hand: valid at every age of 18 or more. `over` changes employmentInfo. */
-export const jobstatusData = (over: Data = {}): Data => ({
-  employmentInfo: {
-    degree: '4',
-    employment: '1',
-    companyName: 'Harbour View Trading Limited',
-    companyNameVendor: '',
-    officeAddress: '88 Queensway, Admiralty',
-    officeAddressVendor: '',
-    industry: '34',
-    position: '4',
-    workLife: '2',
-    ...over,
-  },
-});
+export const jobstatusData = jobstatusSample;
 
 /** Unemployed with a housing loan and another debt (the fund-source branch). `over` changes employmentInfo. */
 export const jobstatusFundsData = (over: Data = {}): Data => ({
   employmentInfo: { degree: '3', employment: '5', investFundsSource: '1,6', financialStatus: '2,3', financialStatusDetail: 'Car loan', noDispute: '1', ...over },
 });
 
-/** Salary and savings (salary needs the employed JOBSTATUS of jobstatusData). `over` changes financialInfo. */
-export const financeData = (over: Data = {}): Data => ({
-  financialInfo: { fundsSource: '1,2', annualIncome: '2', netAsset: '2', currentAsset: '1', annualAverageInvestAmount: '1', houseType: '3', ...over },
-});
-
-/** The full derivatives questionnaire: not intending (all boxes 0), or intending with training and one product. */
-export function derivativeFull(intending: boolean, over: Data = {}): Data {
-  return {
-    version: 2,
-    derivative: { title: 'intend', checked: intending ? 1 : 0 },
-    risk: intending ? 1 : 0,
-    trainingCourse: intending ? { checked: 1, selectIndex: '2', selectContent: 'course' } : { checked: 0, selectIndex: '', selectContent: '' },
-    experienceRelated: { checked: 0 },
-    workExperience: { selectIndex: '', selectContent: '' },
-    yearsParticipation: { selectIndex: '', selectContent: '' },
-    derivativeProducts: { checked: intending ? 1 : 0, items: DERIVATIVE_PRODUCTS.map((title, i) => ({ title, checked: intending && i === 0 ? 1 : 0 })) },
-    ...over,
-  };
-}
-
-/** Experience levels every adult is offered, two goals, no derivatives (or `intending`). */
-export const investmentData = (over: Data = {}, intending = false): Data => ({
-  investmentInfo: { hkStock: '2', preciousMetals: '1', foreignExchange: '1', aShares: '1', fund: '1', investGoal: '1,2', ...over },
-  openDerivative: intending ? 1 : 0,
-  derivativeInfo: derivativeFull(intending),
-});
+export const financeData = financeSample;
+export { derivativeFull, taxPage, type TaxRow } from '@core/domain/step-samples';
+export const investmentData = investmentSample;
 
 /** A margin account (unless `accountType`) with the fixed markets of the application, fund trade when forced. */
 export async function selectAccountData(c: TestClient, appId?: string, over: Data = {}): Promise<Data> {
-  const view = await appView(c, appId);
-  const ctx = stepContextOfApp(view, todayInHongKong(c.clock.now()));
-  return { accountType: 2, marketOpen: fixedMarketMask(ctx), openFundTrade: fundTradeForced(ctx.app) ? 1 : 0, openDerivative: 0, ...over };
+  return { ...selectAccountSample(await appContext(c, appId)), ...over };
+}
+
+/** The samples' source for the caller's application: real uploads, its AML check, its context on the test clock. */
+export function sampleSource(c: TestClient, appId?: string): SampleSource {
+  return {
+    file: (category, kind) => uploadRef(c, category, kind === 'pdf'),
+    amlCheck: async () => {
+      const view = await appView(c, appId);
+      const aml = await c.call('applyAmlCheck', { appId: view.appId });
+      expect([aml.status, aml.body.error]).toEqual([200, undefined]);
+      return aml.body.result as { hitStatus: number; amlInfoId: string };
+    },
+    context: () => appContext(c, appId),
+    now: () => new Date(c.clock.now()),
+  };
 }
 
 /** Every disclosure item of the saved account type answered yes, with this application's AML check (confirmed on a hit). */
 export async function disclosureData(c: TestClient, appId?: string, over: Data = {}): Promise<Data> {
-  const view = await appView(c, appId);
-  const aml = await c.call('applyAmlCheck', { appId: view.appId });
-  expect([aml.status, aml.body.error]).toEqual([200, undefined]);
-  const accountType = (view.data.SELECTACCOUNT as Data | undefined)?.accountType ?? 2;
-  return {
-    identityExposureInfo: Object.fromEntries(disclosureItemsOf(accountType).map((n) => [String(n), { title: DISCLOSURE_ITEMS[n - 1], value: 'yes' }])),
-    amlInfoId: aml.body.result.amlInfoId,
-    ...(aml.body.result.hitStatus === AML_HIT ? { amlConfirmInfo: AML_CONFIRM_ITEMS.map((title, i) => ({ index: i + 1, title, value: 'yes', checked: 1 })) } : {}),
-    frontInfo: { RAW_amlConfirmInfoTime: new Date(c.clock.now()).toISOString() },
-    ...over,
-  };
-}
-
-export interface TaxRow {
-  countryCode: string;
-  taxNumber: string;
-}
-
-/** TAXINFO data of rows: taxInfo and RAW_taxInfo of the same pairs, the files given, a W-8 in the first row's country. */
-export function taxPage(rows: readonly TaxRow[], files: ReadonlyArray<Ref & { taxInfoCountryCode: string }> = [], over: Data = {}): Data {
-  return {
-    taxInfo: Object.fromEntries(rows.map((r) => [r.countryCode, r.taxNumber])),
-    frontInfo: { RAW_taxInfo: rows.map((r) => ({ ...r, taxCountry: r.countryCode })) },
-    w8Info: { country: rows[0]?.countryCode ?? 'HK', residenceAddress: '10 HARBOUR ROAD WAN CHAI' },
-    documentInfo: { idCardTaxInfo: files.map((f) => ({ ossId: f.ossId, description: f.description, ossCategory: f.ossCategory, taxInfoCountryCode: f.taxInfoCountryCode })) },
-    ...over,
-  };
+  return { ...(await sampleStep('IDENTITYEXPOSURE', sampleSource(c, appId))), ...over };
 }
 
 /** A tax file of the caller (UserApply PDF) for a row's country. */
@@ -311,50 +181,16 @@ export async function taxFile(c: TestClient, country: string): Promise<Ref & { t
  * as the minimum (a non-permanent resident's two); without identity documents one row with a typed number and a file.
  */
 export async function taxInfoData(c: TestClient, appId?: string, over: Data = {}): Promise<Data> {
-  const ctx = await appContext(c, appId);
-  const docs = identityDocuments(ctx);
-  const rows: TaxRow[] = docs.slice(0, minTaxRows(ctx)).map((d) => ({ countryCode: d.country, taxNumber: cleanTaxNumber(d.number, ctx.clientType) }));
-  const files: Array<Ref & { taxInfoCountryCode: string }> = [];
-  for (const country of ['HK', 'GB', 'SG']) {
-    if (rows.length >= minTaxRows(ctx)) break;
-    if (rows.some((r) => r.countryCode === country)) continue;
-    rows.push({ countryCode: ctx.clientType === 'cn' && !rows.length ? 'CN' : country, taxNumber: `TIN${100000 + rows.length}` });
-    files.push(await taxFile(c, rows[rows.length - 1].countryCode));
-  }
-  return taxPage(rows, files, over);
+  return { ...(await taxInfoSample(await appContext(c, appId), (country) => taxFile(c, country))), ...over };
 }
 
 /**
- * Valid data for any step: the builders above for steps with rules, a marker object for the others. The profile
- * steps read the caller's application (appId, or the active one).
+ * Valid data for any step (the samples of src/core/testing/step-samples.ts, with real uploads of the caller);
+ * a marker object for the steps without a sample yet. The profile steps read the caller's application (appId, or the active one).
  */
 export async function validStepData(c: TestClient, step: StepName | string, appId?: string): Promise<Data> {
-  switch (step) {
-    case 'JOBSTATUS':
-      return jobstatusData();
-    case 'FINANCE':
-      return financeData();
-    case 'INVESTMENT':
-      return investmentData();
-    case 'SELECTACCOUNT':
-      return selectAccountData(c, appId);
-    case 'IDENTITYEXPOSURE':
-      return disclosureData(c, appId);
-    case 'TAXINFO':
-      return taxInfoData(c, appId);
-    case 'IDCARD':
-      return idcardData(c);
-    case 'BANKCARD':
-      return bankcardData();
-    case 'HK_IDCARD':
-      return hkIdcardData(c);
-    case 'USERINFO':
-      return userinfoData();
-    case 'PROOFADDRESS':
-      return proofAddressData(c);
-    case 'STATEMENT':
-      return statementData(c);
-    default:
-      return { filled: step };
-  }
+  if (!SAMPLED.has(step)) return { filled: step };
+  return sampleStep(step as StepName, sampleSource(c, appId));
 }
+
+const SAMPLED = new Set<string>(['IDCARD', 'BANKCARD', 'HK_IDCARD', 'USERINFO', 'PROOFADDRESS', 'STATEMENT', 'JOBSTATUS', 'FINANCE', 'INVESTMENT', 'SELECTACCOUNT', 'IDENTITYEXPOSURE', 'TAXINFO']);
