@@ -17,11 +17,13 @@ import { validateInvestment } from './investment';
 import { validateSelectAccount } from './select-account';
 import { validateDisclosure } from './disclosure';
 import { validateTaxInfo } from './tax-info';
+import { validateCaApply, validateLivingWitness, validateRisk, validateSign, validateSignature } from './closing';
 
 export type { FieldIssue, StepContext, StepValidator } from './types';
 export { issuesOf, at, str, savedStepsOf, stepContextOfApp } from './types';
 
-export const STEP_VALIDATORS: Partial<Record<StepName, StepValidator>> = {
+/** One validator for every step: a step without one is a type error. */
+export const STEP_VALIDATORS: Record<StepName, StepValidator> = {
   IDCARD: validateIdcard,
   BANKCARD: validateBankcard,
   USERINFO: validateUserInfo,
@@ -34,10 +36,14 @@ export const STEP_VALIDATORS: Partial<Record<StepName, StepValidator>> = {
   SELECTACCOUNT: validateSelectAccount,
   IDENTITYEXPOSURE: validateDisclosure,
   TAXINFO: validateTaxInfo,
+  RISK: validateRisk,
+  SIGN: validateSign,
+  SIGNATURE: validateSignature,
+  LIVINGWITNESS: validateLivingWitness,
+  CAAPPLY: validateCaApply,
 };
 
-/** The step's issues; a step without a validator here has none (its screen comes with a later issue). */
+/** The step's issues (none: the data may be saved). */
 export function validateStep(step: StepName, data: Record<string, unknown>, ctx: StepContext): FieldIssue[] {
-  const v = STEP_VALIDATORS[step];
-  return v ? v(data, ctx) : [];
+  return STEP_VALIDATORS[step](data, ctx);
 }
