@@ -110,6 +110,12 @@ export const envSchema = z
     AML_HTTP_KEY: optionalText,
     /** the derivatives questionnaire the investment page shows: full (version 2) or simple (version 1) */
     DERIVATIVE_FORM: z.enum(['full', 'simple']).default('full'),
+    /** agent or channel codes (comma list) whose applicants also tick the customer authorisation agreement on /risk */
+    RISK_AUTH_CHANNELS: z
+      .string()
+      .default('')
+      .transform((v) => v.split(',').map((c) => c.trim()).filter(Boolean))
+      .pipe(z.array(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'codes of letters, digits, - and _'))),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** the reverse proxies whose X-Forwarded-For/-Proto are believed (client address, Secure cookies): hop count or address list */
     TRUST_PROXY: trustProxy,
@@ -171,6 +177,8 @@ export interface Config {
   ocr: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string; timeoutMs: number };
   aml: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string };
   derivativeForm: 'full' | 'simple';
+  /** RISK_AUTH_CHANNELS: codes adding the customer authorisation agreement on /risk */
+  riskAuthChannels: string[];
   logLevel: Env['LOG_LEVEL'];
   /** false: none; N: the N nearest hops; list: these proxy addresses/CIDRs (Fastify trustProxy) */
   trustProxy: false | number | string[];
@@ -299,6 +307,7 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     ocr: { vendor: env.OCR_VENDOR, httpUrl: env.OCR_HTTP_URL, httpKey: env.OCR_HTTP_KEY, timeoutMs: env.OCR_TIMEOUT_MS },
     aml: { vendor: env.AML_VENDOR, httpUrl: env.AML_HTTP_URL, httpKey: env.AML_HTTP_KEY },
     derivativeForm: env.DERIVATIVE_FORM,
+    riskAuthChannels: env.RISK_AUTH_CHANNELS,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     secrets,

@@ -119,7 +119,7 @@ describe('an envelope is bound to its route', () => {
 });
 
 describe('every API route is ciphered unless it says plain', () => {
-  it('the plain ones are exactly the handshake, health, OpenAPI and the signed download', () => {
+  it('the plain ones are exactly the handshake, health, OpenAPI, the signed download and the risk media', () => {
     const plain = t.app.routeList
       .filter((r) => r.url.startsWith(API_PREFIX + '/') && r.plain)
       .map((r) => `${r.method} ${r.url}`)
@@ -131,6 +131,7 @@ describe('every API route is ciphered unless it says plain', () => {
         `POST ${CALLS.cipherSession.path}`,
         `GET ${API_PREFIX}/openapi.json`,
         `GET ${CALLS.download.path}`,
+        `GET ${CALLS.riskMedia.path}`,
       ].sort(),
     );
   });

@@ -20,6 +20,7 @@ import {
   userinfoSample,
   type SampleSource,
 } from '@core/domain/step-samples';
+import sharp from 'sharp';
 import { userMaker, type CallResult, type TestApp, type TestClient } from './helpers';
 
 /** A PNG signature and a body: enough for the service's content sniffing. */
@@ -35,6 +36,34 @@ export interface Ref {
 
 let seq = 0;
 const next = () => ++seq + Math.floor(Math.random() * 1000) * 1000;
+
+/** A drawn signature as the pad exports it: dark ink strokes on white, 600x200. */
+export async function signaturePng(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><rect width="600" height="200" fill="#fff"/>
+    <path d="M40 140 C 90 40, 140 40, 170 130 S 260 170, 300 80 S 380 40, 420 140 S 520 150, 560 90" stroke="#111" stroke-width="7" fill="none" stroke-linecap="round"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** The caller's signature upload (UserApply, named as the pad names it). */
+export async function signatureRef(c: TestClient): Promise<Ref> {
+  const description = '85261234567_signature.png';
+  const res = await c.upload(`${CALLS.upload.path}/UserApply`, { filename: description }, await signaturePng());
+  expect([res.status, res.body.error]).toEqual([200, undefined]);
+  return { ossId: res.body.result.ossId, url: res.body.result.ossUrl, description, ossCategory: 'UserApply' };
+}
+
+/** Hears the application's risk track (fetches the audio, moves the test clock past its length) and confirms it: the disclosureId. */
+export async function heardRisk(c: TestClient, appId: string): Promise<string> {
+  const list = await c.call('riskAudioList', { appId });
+  expect([list.status, list.body.error]).toEqual([200, undefined]);
+  const track = list.body.result.items[0] as { id: string; audioOssId: string; durationMs: number };
+  const media = await c.inject({ method: 'GET', url: `${CALLS.riskMedia.path}?id=${track.audioOssId}` });
+  expect(media.statusCode).toBe(200);
+  (c.clock as { advance?: (ms: number) => void }).advance?.(track.durationMs);
+  const confirmed = await c.call('applyRiskConfirm', { appId, disclosureId: track.id });
+  expect([confirmed.status, confirmed.body.error]).toEqual([200, undefined]);
+  return track.id;
+}
 
 /** A real upload of the caller: a PNG, or a PDF with `pdf`. */
 export async function uploadRef(c: TestClient, category: 'UserInfo' | 'UserApply' = 'UserInfo', pdf = false): Promise<Ref> {
@@ -154,7 +183,8 @@ export async function selectAccountData(c: TestClient, appId?: string, over: Dat
 /** The samples' source for the caller's application: real uploads, its AML check, its context on the test clock. */
 export function sampleSource(c: TestClient, appId?: string): SampleSource {
   return {
-    file: (category, kind) => uploadRef(c, category, kind === 'pdf'),
+    file: (category, kind) => (kind === 'signature' ? signatureRef(c) : uploadRef(c, category, kind === 'pdf')),
+    riskDisclosure: async () => heardRisk(c, (await appView(c, appId)).appId),
     amlCheck: async () => {
       const view = await appView(c, appId);
       const aml = await c.call('applyAmlCheck', { appId: view.appId });
@@ -193,4 +223,4 @@ export async function validStepData(c: TestClient, step: StepName | string, appI
   return sampleStep(step as StepName, sampleSource(c, appId));
 }
 
-const SAMPLED = new Set<string>(['IDCARD', 'BANKCARD', 'HK_IDCARD', 'USERINFO', 'PROOFADDRESS', 'STATEMENT', 'JOBSTATUS', 'FINANCE', 'INVESTMENT', 'SELECTACCOUNT', 'IDENTITYEXPOSURE', 'TAXINFO']);
+const SAMPLED = new Set<string>(['IDCARD', 'BANKCARD', 'HK_IDCARD', 'USERINFO', 'PROOFADDRESS', 'STATEMENT', 'JOBSTATUS', 'FINANCE', 'INVESTMENT', 'SELECTACCOUNT', 'IDENTITYEXPOSURE', 'TAXINFO', 'RISK', 'SIGN', 'SIGNATURE']);

@@ -113,6 +113,7 @@ describe('health, client config, OpenAPI', () => {
         servicePhones: { mainland: own.config.servicePhones.mainland, hongKong: '+852 2222 3333' },
         production: false,
         derivativeForm: 'full',
+        riskAuthChannels: [],
       });
     } finally {
       await own.close();

@@ -14,6 +14,7 @@ import locationRoutes from './location/routes';
 import ocrRoutes from './ocr/routes';
 import lookupRoutes from './lookup/routes';
 import amlRoutes from './aml/routes';
+import riskRoutes from './risk/routes';
 
 export const modules: FastifyPluginAsync[] = [
   systemRoutes,
@@ -24,4 +25,5 @@ export const modules: FastifyPluginAsync[] = [
   ocrRoutes,
   lookupRoutes,
   amlRoutes,
+  riskRoutes,
 ];

@@ -83,6 +83,8 @@ export const schemas = {
       production: z.boolean(),
       /** the derivatives questionnaire of the investment page (DERIVATIVE_FORM) */
       derivativeForm: z.enum(['full', 'simple']),
+      /** RISK_AUTH_CHANNELS: agent or channel codes whose applicants also tick the customer authorisation agreement on /risk */
+      riskAuthChannels: z.array(z.string()),
     }),
   },
   cipherKey: { res: z.object({ kid: z.string(), alg: z.literal('RSA-OAEP-256'), spki: z.string() }) },

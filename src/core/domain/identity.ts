@@ -75,6 +75,7 @@ export const RULES = [
   'tooManyRows',
   'identityCountry',
   'identityNumber',
+  'mustListen',
 ] as const;
 export type Rule = (typeof RULES)[number];
 

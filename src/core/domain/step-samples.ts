@@ -20,6 +20,7 @@ import {
   minTaxRows,
 } from './profile';
 import type { StepName } from './steps';
+import { RISK_AGREEMENTS, agreementsOf } from './closing';
 import type { StepContext } from './step-rules/types';
 
 export type Data = Record<string, unknown>;
@@ -34,14 +35,16 @@ export interface SampleFile {
 
 /** What the samples that depend on the application ask for. */
 export interface SampleSource {
-  /** uploads a small real file of the applicant (a PNG, or a PDF) */
-  file(category: 'UserInfo' | 'UserApply', kind?: 'png' | 'pdf'): Promise<SampleFile>;
+  /** uploads a small real file of the applicant (a PNG, a PDF, or a PNG of a drawn signature) */
+  file(category: 'UserInfo' | 'UserApply', kind?: 'png' | 'pdf' | 'signature'): Promise<SampleFile>;
   /** runs this application's AML check (the disclosure step names it) */
   amlCheck(): Promise<{ hitStatus: number; amlInfoId: string }>;
   /** the application's step context now (its saved steps, client type, today) */
   context(): Promise<StepContext>;
   /** now, as the service's clock has it */
   now(): Date;
+  /** hears the application's risk track (fetches its audio, lets the time pass) and confirms it: the disclosureId */
+  riskDisclosure?(): Promise<string>;
 }
 
 export interface SampleOptions {
@@ -282,6 +285,20 @@ export async function taxInfoSample(ctx: StepContext, file: (country: string) =>
   return taxPage(rows, files);
 }
 
+// ------------------------------------------------------------------------------------------- closing steps
+
+/** RISK: the confirmed track and every risk agreement (the customer authorisation one first when `authorisation`). */
+export const riskSample = (disclosureId: string, authorisation = false): Data => ({
+  disclosureId,
+  agreements: [...(authorisation ? ['customerAuthorisation'] : []), ...RISK_AGREEMENTS],
+});
+
+/** SIGN: the application's agreement list, read. */
+export const signSample = (ctx: StepContext): Data => ({ agreements: agreementsOf(ctx), readAll: 1 });
+
+/** SIGNATURE: the drawn signature (a PNG of the applicant, category UserApply). */
+export const signatureSample = (signature: SampleFile): Data => ({ documentInfo: { customerSignature: [signature] } });
+
 // ------------------------------------------------------------------------------------------- any step
 
 /** Valid data of a step for the application behind `src`; throws for a step that has no sample yet. */
@@ -316,7 +333,15 @@ export async function sampleStep(step: StepName, src: SampleSource, opts: Sample
     }
     case 'TAXINFO':
       return taxInfoSample(await src.context(), async (country) => ({ ...(await src.file('UserApply', 'pdf')), taxInfoCountryCode: country }));
+    case 'RISK':
+      if (!src.riskDisclosure) break;
+      return riskSample(await src.riskDisclosure());
+    case 'SIGN':
+      return signSample(await src.context());
+    case 'SIGNATURE':
+      return signatureSample(await src.file('UserApply', 'signature'));
     default:
-      throw new Error(`no sample data for the step ${step}`);
+      break;
   }
+  throw new Error(`no sample data for the step ${step}`);
 }

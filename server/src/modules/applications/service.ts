@@ -116,7 +116,7 @@ function isEditable(row: repo.AppRow): boolean {
 }
 
 /** The user's active application with this id, locked for the transaction; 151301 when missing or not theirs. */
-async function ownedActive(db: Db, userId: string, appId: string): Promise<repo.AppRow> {
+export async function ownedActive(db: Db, userId: string, appId: string): Promise<repo.AppRow> {
   const row = await repo.findById(db, appId, true);
   if (!row || row.user_id !== userId || row.archived_at) throw new AppError(ErrorCode.NO_APPLICATION);
   return row;
@@ -272,7 +272,7 @@ export async function update(deps: AppsDeps, userId: string, req: Req<'applyUpda
     if (!req.draft) {
       const ctx = stepContextOf(row, at);
       const found: Issue[] = validateStep(step, req.data, ctx).map((i) => ({ path: `data.${i.field}`, message: i.rule }));
-      if (!found.length) found.push(...(await runStepChecks({ tx, userId, appId: row.app_id, step, data: req.data, ctx })));
+      if (!found.length) found.push(...(await runStepChecks({ tx, userId, appId: row.app_id, step, data: req.data, ctx, config: deps.config })));
       if (found.length) throw invalid(found);
     }
 

@@ -23,5 +23,6 @@ export function clientConfig(config: Config): Res<'clientConfig'> {
     servicePhones: { mainland: config.servicePhones.mainland, hongKong: config.servicePhones.hongKong },
     production: config.production,
     derivativeForm: config.derivativeForm,
+    riskAuthChannels: config.riskAuthChannels,
   };
 }

@@ -4,6 +4,7 @@
  * code known to the ISO list). One entry a step; each may return issues (→ 100400) or throw an AppError.
  */
 import type { StepContext, StepName } from '@core/domain';
+import type { Config } from '../../../config';
 import type { Db } from '../../../db';
 import type { Issue } from '../../../errors';
 import { checkUserInfo } from './userinfo';
@@ -14,6 +15,8 @@ import { checkHkIdcard } from './hk-idcard';
 import { checkStatement } from './statement';
 import { checkDisclosure } from './disclosure';
 import { checkTaxInfo } from './tax-info';
+import { checkRisk } from './risk';
+import { checkLivingWitness } from './living-witness';
 
 export interface StepCheckArgs {
   tx: Db;
@@ -22,6 +25,7 @@ export interface StepCheckArgs {
   step: StepName;
   data: Record<string, unknown>;
   ctx: StepContext;
+  config: Config;
 }
 
 export type StepCheck = (args: StepCheckArgs) => Promise<Issue[]>;
@@ -35,6 +39,8 @@ export const STEP_CHECKS: Partial<Record<StepName, StepCheck>> = {
   STATEMENT: checkStatement,
   IDENTITYEXPOSURE: checkDisclosure,
   TAXINFO: checkTaxInfo,
+  RISK: checkRisk,
+  LIVINGWITNESS: checkLivingWitness,
 };
 
 export async function runStepChecks(args: StepCheckArgs): Promise<Issue[]> {
