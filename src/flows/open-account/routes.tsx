@@ -43,6 +43,7 @@ const InvestmentScreen = lazyScreen(() => import('./screens/investment/Investmen
 const TaxInfoScreen = lazyScreen(() => import('./screens/tax-info/TaxInfoScreen'));
 const SelectAccountScreen = lazyScreen(() => import('./screens/select-account/SelectAccountScreen'));
 const DisclosureScreen = lazyScreen(() => import('./screens/disclosure/DisclosureScreen'));
+const RiskScreen = lazyScreen(() => import('./screens/risk/RiskScreen'));
 
 /** The routes of the flow; the title is the flow's (ESOP or not) on every route, as the spec gives. */
 export function flowRoutes({ esop }: { esop: boolean }): FlowRoute[] {
@@ -66,6 +67,7 @@ export function flowRoutes({ esop }: { esop: boolean }): FlowRoute[] {
     { path: STEP_ROUTE.TAXINFO, submittedFlag: false, titleKey, public: false, Screen: TaxInfoScreen },
     { path: STEP_ROUTE.SELECTACCOUNT, submittedFlag: false, titleKey, public: false, Screen: SelectAccountScreen },
     { path: STEP_ROUTE.IDENTITYEXPOSURE, submittedFlag: false, titleKey, public: false, Screen: DisclosureScreen },
+    { path: STEP_ROUTE.RISK, submittedFlag: false, titleKey, public: false, Screen: RiskScreen },
     // a path without a screen on this page (e.g. a step whose screen another issue builds)
     { path: '*', submittedFlag: true, titleKey, public: true, Screen: NotFoundScreen },
   ];

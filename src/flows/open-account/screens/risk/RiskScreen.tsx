@@ -1,0 +1,202 @@
+/**
+ * /risk — the risk disclosure audio (RISK; spec part 3 §2 "Risk disclosure", §4, §5 "Risk", §8 audio failure).
+ * The application's track (Cantonese for hk, Mandarin otherwise) on a native player with speeds 1, 1.25, 1.5 (10
+ * outside production), the remaining time, up to 3 reloads on an audio error; the agreements to tick (the customer
+ * authorisation one first for the listed channels). Next needs every box ticked and the track heard wholly; it
+ * confirms the disclosure on the service (refused sooner than the track can have been heard), then saves RISK.
+ */
+import { useMemo, useState } from 'react';
+import { isApiError } from '@core/api/api-error';
+import { useClientConfig } from '@core/api/client-config';
+import { useApiErrorHandler } from '@core/api/errors';
+import { applyRiskConfirm, riskMediaUrl, useRiskAudioList } from '@core/api/risk';
+import { remainingLabel, riskAgreementsOf, riskSpeeds, type RiskAgreement } from '@core/domain/closing';
+import type { ApplicationView } from '@core/domain/contract';
+import { todayInHongKong } from '@core/domain/identity';
+import { stepContextOfApp } from '@core/domain/step-rules/types';
+import { useT } from '@core/i18n';
+import { StepPage } from '@core/ui/StepPage';
+import { CheckboxRow } from '@core/ui/form/CheckboxRow';
+import { toast } from '@core/ui/toast';
+import { WithApplication } from '../../components/WithApplication';
+import { useStepForm } from '../../step-form';
+import { useRiskPlayer } from './use-risk-player';
+import './risk.css';
+
+const STEP = 'RISK';
+
+export default function RiskScreen() {
+  const t = useT();
+  return <WithApplication title={t('risk.title')}>{(app) => <RiskPage app={app} />}</WithApplication>;
+}
+
+const listOf = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+function RiskPage({ app }: { app: ApplicationView }) {
+  const t = useT();
+  const config = useClientConfig();
+  const onApiError = useApiErrorHandler();
+  const list = useRiskAudioList(app.appId);
+  const tracks = useMemo(() => list.data?.items ?? [], [list.data]);
+  const player = useRiskPlayer(tracks);
+  const ctx = useMemo(() => stepContextOfApp(app, todayInHongKong()), [app]);
+  const agreements = useMemo(() => riskAgreementsOf(app, config.data?.riskAuthChannels ?? []), [app, config.data]);
+  const saved = (app.data.RISK ?? {}) as Record<string, unknown>;
+  const draft = ((app.data.drafts as Record<string, unknown> | undefined)?.RISK ?? {}) as Record<string, unknown>;
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set(listOf(draft.agreements ?? saved.agreements)));
+  const [confirming, setConfirming] = useState(false);
+
+  // a track heard on this page, or the one this application confirmed before (the service keeps it)
+  const heardId = tracks.find((tr) => player.heard.has(tr.id))?.id ?? (typeof saved.disclosureId === 'string' ? saved.disclosureId : '');
+  const chosen = agreements.filter((a) => ticked.has(a));
+  const data = useMemo(() => ({ disclosureId: heardId, agreements: chosen }), [heardId, chosen.join()]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { errors, flow } = useStepForm(STEP, data, ctx, { draft: () => ({ agreements: chosen }) });
+  const allTicked = chosen.length === agreements.length;
+  const speeds = riskSpeeds(config.data?.production ?? true);
+
+  const tick = (a: RiskAgreement, on: boolean) => {
+    setTicked((s) => {
+      const n = new Set(s);
+      if (on) n.add(a);
+      else n.delete(a);
+      return n;
+    });
+    errors.changed('agreements');
+  };
+
+  const onNext = async () => {
+    if (!allTicked) {
+      errors.touch('agreements');
+      return;
+    }
+    if (!heardId) {
+      toast.show(t('rules.mustListen'));
+      return;
+    }
+    if (confirming) return;
+    setConfirming(true);
+    try {
+      await applyRiskConfirm({ appId: app.appId, disclosureId: heardId });
+    } catch (err) {
+      const issues = isApiError(err) ? ((err.data as { issues?: Array<{ message?: string }> } | undefined)?.issues ?? []) : [];
+      if (issues.some((i) => i.message === 'mustListen')) toast.show(t('rules.mustListen'));
+      else onApiError(err);
+      return;
+    } finally {
+      setConfirming(false);
+    }
+    await flow.next(data);
+  };
+
+  const track = player.track;
+  const heardShare = player.duration > 0 ? Math.min(1, player.heardSeconds / player.duration) : 0;
+  const atShare = player.duration > 0 ? Math.min(1, player.position / player.duration) : 0;
+  const isHeard = !!track && (player.heard.has(track.id) || track.id === saved.disclosureId);
+
+  return (
+    <StepPage
+      title={t('risk.title')}
+      progress={flow.progress}
+      onBack={() => void flow.back()}
+      onNext={() => void onNext()}
+      nextDisabled={!allTicked}
+      nextLoading={confirming || flow.isSaving}
+    >
+      <p className="esop-risk__intro">{t('risk.intro')}</p>
+      <section className="esop-risk__player" aria-label={t('risk.playerName')}>
+        {list.isError ? (
+          <div className="esop-risk__status" role="alert">
+            {t('risk.listFailed')}{' '}
+            <button type="button" className="esop-risk__link" onClick={() => void list.refetch()}>
+              {t('common.retry')}
+            </button>
+          </div>
+        ) : !track ? (
+          <div className="esop-risk__status">{list.isLoading ? t('common.loading') : t('risk.noTrack')}</div>
+        ) : (
+          <>
+            <div className="esop-risk__speaker">
+              <img className="esop-risk__avatar" src={riskMediaUrl(track.avatarOssId)} alt="" width={48} height={48} />
+              <div>
+                <div className="esop-risk__name">{track.name}</div>
+                <div className="esop-risk__license">{t('risk.license', { license: track.license })}</div>
+              </div>
+              {tracks.length > 1 ? (
+                <span className="esop-risk__count">{t('risk.trackOf', { n: player.index + 1, total: tracks.length })}</span>
+              ) : null}
+            </div>
+            <audio
+              ref={player.audioRef}
+              src={riskMediaUrl(track.audioOssId)}
+              preload="metadata"
+              {...player.events}
+            />
+            <div className="esop-risk__controls">
+              <button
+                type="button"
+                className="esop-risk__play"
+                onClick={player.toggle}
+                disabled={player.failed}
+                aria-label={player.playing ? t('risk.pause') : t('risk.play')}
+              >
+                <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
+                  {player.playing ? <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" fill="currentColor" /> : <path d="M8 5l11 7-11 7z" fill="currentColor" />}
+                </svg>
+              </button>
+              <div className="esop-risk__track">
+                <div className="esop-risk__bar" aria-hidden="true">
+                  <span className="esop-risk__bar-heard" style={{ width: `${heardShare * 100}%` }} />
+                  <span className="esop-risk__bar-at" style={{ left: `${atShare * 100}%` }} />
+                </div>
+                <div className="esop-risk__times">
+                  <span>{isHeard ? t('risk.heard') : t('risk.heardShare', { pct: Math.floor(heardShare * 100) })}</span>
+                  <span>{t('risk.remaining', { time: remainingLabel(player.duration, player.position) })}</span>
+                </div>
+              </div>
+            </div>
+            <div className="esop-risk__speeds" role="radiogroup" aria-label={t('risk.speed')}>
+              {speeds.map((s) => (
+                <button
+                  key={s}
+                  type="button"
+                  role="radio"
+                  aria-checked={player.speed === s}
+                  className={`esop-risk__speed${player.speed === s ? ' esop-risk__speed--on' : ''}`}
+                  onClick={() => player.setSpeed(s)}
+                >
+                  {s}x
+                </button>
+              ))}
+              {tracks.length > 1 ? (
+                <button type="button" className="esop-risk__link" onClick={player.nextTrack}>
+                  {t('risk.nextTrack')}
+                </button>
+              ) : null}
+            </div>
+            {player.failed ? (
+              <div className="esop-risk__status" role="alert">
+                {t('risk.audioFailed')}{' '}
+                <button type="button" className="esop-risk__link" onClick={player.retry}>
+                  {t('common.retry')}
+                </button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </section>
+      <fieldset className="esop-risk__agreements">
+        <legend className="esop-risk__legend">{t('risk.agreementsTitle')}</legend>
+        {agreements.map((a) => (
+          <CheckboxRow key={a} name={a} checked={ticked.has(a)} onChange={(on) => tick(a, on)}>
+            {t(`risk.agreements.${a}`)}
+          </CheckboxRow>
+        ))}
+        {errors.errorOf('agreements') ? (
+          <p className="esop-risk__error" role="alert">
+            {errors.errorOf('agreements')}
+          </p>
+        ) : null}
+      </fieldset>
+    </StepPage>
+  );
+}
