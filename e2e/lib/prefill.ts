@@ -3,6 +3,9 @@
  * of journeys that start in the middle of the flow and of developers' screenshots. Identity images are small
  * real PNG uploads of the applicant (the card screens and their recognition are covered by their own journeys).
  */
+import sharp from 'sharp';
+import { CALLS } from '../../src/core/domain/calls';
+import { fastestRiskSpeed } from '../../src/core/domain/closing';
 import { todayInHongKong } from '../../src/core/domain/identity';
 import { sampleStep, type SampleOptions, type SampleSource } from '../../src/core/domain/step-samples';
 import { stepContextOfApp } from '../../src/core/domain/step-rules/types';
@@ -16,13 +19,36 @@ export type PrefillOptions = SampleOptions;
 
 const TINY_PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
+/** A drawn signature as the pad exports it: dark strokes on white. */
+const signaturePng = () =>
+  sharp(
+    Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><rect width="600" height="200" fill="#fff"/>' +
+        '<path d="M40 140 C 90 40, 140 40, 170 130 S 260 170, 300 80 S 380 40, 420 140" stroke="#111" stroke-width="7" fill="none"/></svg>',
+    ),
+  )
+    .png()
+    .toBuffer()
+    .then((b) => new Uint8Array(b));
+
 /** The samples' source for an application of this client: real uploads, its AML check, its context today. */
 function sourceOf(client: ApiClient, appId: string): SampleSource {
   return {
     async file(category, kind = 'png') {
-      const name = `${kind === 'pdf' ? 'doc' : 'photo'}-${Math.floor(Math.random() * 1e6)}.${kind}`;
-      const up = await client.upload(kind === 'pdf' ? TINY_PDF : TINY_PNG, name, category);
+      const name = kind === 'signature' ? 'signature.png' : `${kind === 'pdf' ? 'doc' : 'photo'}-${Math.floor(Math.random() * 1e6)}.${kind}`;
+      const bytes = kind === 'pdf' ? TINY_PDF : kind === 'signature' ? await signaturePng() : TINY_PNG;
+      const up = await client.upload(bytes, name, category);
       return { ossId: up.ossId, url: up.ossUrl, description: name, ossCategory: category };
+    },
+    async riskDisclosure() {
+      const { items } = await client.call<{ items: Array<{ id: string; audioOssId: string; durationMs: number }> }>('riskAudioList', { appId });
+      const res = await client.get(`${CALLS.riskMedia.path}?id=${items[0].audioOssId}`);
+      await res.arrayBuffer();
+      const { production } = await client.call<{ production: boolean }>('clientConfig');
+      // the service refuses a confirmation sooner than the track at the fastest speed offered
+      await new Promise((r) => setTimeout(r, Math.ceil(items[0].durationMs / fastestRiskSpeed(production)) + 300));
+      await client.call('applyRiskConfirm', { appId, disclosureId: items[0].id });
+      return items[0].id;
     },
     amlCheck: () => client.call<{ hitStatus: number; amlInfoId: string }>('applyAmlCheck', { appId }),
     async context() {

@@ -105,8 +105,9 @@ describe('agreements to sign', () => {
     [2, 'locked'],
   ])('asset-transfer box for protocol status %s: %s', (s, box) => expect(assetTransferBox(s)).toBe(box));
 
-  test('the signature file name is the phone and the suffix', () => {
+  test('the signature file name is the phone (masked digits as x) and the suffix', () => {
     expect(signatureFileName('+852 5123 4567')).toBe('85251234567_signature.png');
+    expect(signatureFileName('138****5678')).toBe('138xxxx5678_signature.png');
   });
 });
 

@@ -116,10 +116,14 @@ export const assetTransferBox = (status: number): 'hidden' | 'open' | 'locked' =
 
 /** The signature file's name: the phone and this suffix (part 3 §7). */
 export const SIGNATURE_FILE_SUFFIX = '_signature.png';
-export const signatureFileName = (phone: string): string => `${phone.replace(/[^0-9]/g, '')}${SIGNATURE_FILE_SUFFIX}`;
-/** Least ink a signature must have: this share of the canvas' pixels dark, and this many strokes' length in CSS pixels. */
-export const SIGNATURE_MIN_INK_RATIO = 0.004;
+export const signatureFileName = (phone: string): string => `${phone.replace(/\*/g, 'x').replace(/[^0-9x]/g, '')}${SIGNATURE_FILE_SUFFIX}`;
+/** Least ink a signature must have: strokes this long in all on the pad (CSS pixels)… */
 export const SIGNATURE_MIN_STROKE_PX = 120;
+/** …and, in the PNG the service receives, this many dark pixels spread over at least this width. */
+export const SIGNATURE_MIN_INK_PIXELS = 300;
+export const SIGNATURE_MIN_INK_WIDTH = 40;
+/** A pixel darker than this (0-255 grey, on white) is ink. */
+export const SIGNATURE_INK_LEVEL = 160;
 /** Largest signature image accepted (bytes) and the pixel bounds of its PNG. */
 export const SIGNATURE_MAX_BYTES = 512 * 1024;
 export const SIGNATURE_MAX_SIDE = 2400;

@@ -76,6 +76,7 @@ export const RULES = [
   'identityCountry',
   'identityNumber',
   'mustListen',
+  'signatureInk',
 ] as const;
 export type Rule = (typeof RULES)[number];
 

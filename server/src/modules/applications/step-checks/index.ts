@@ -17,6 +17,7 @@ import { checkDisclosure } from './disclosure';
 import { checkTaxInfo } from './tax-info';
 import { checkRisk } from './risk';
 import { checkLivingWitness } from './living-witness';
+import { checkSignature } from './signature';
 
 export interface StepCheckArgs {
   tx: Db;
@@ -40,6 +41,7 @@ export const STEP_CHECKS: Partial<Record<StepName, StepCheck>> = {
   IDENTITYEXPOSURE: checkDisclosure,
   TAXINFO: checkTaxInfo,
   RISK: checkRisk,
+  SIGNATURE: checkSignature,
   LIVINGWITNESS: checkLivingWitness,
 };
 

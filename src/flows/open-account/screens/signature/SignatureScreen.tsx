@@ -1,0 +1,117 @@
+/**
+ * /signature — the drawn signature (SIGNATURE; spec part 3 §2 "Signature", §3, §5, §7 "Signature upload").
+ * The applicant signs on the pad (a signature with too little ink is refused); it is uploaded as a UserApply PNG
+ * named by the phone and the signature suffix, and SIGNATURE saved with customerSignature. A saved signature is
+ * shown with a way to sign again. For hk applicants this is the last step: Next submits the application.
+ */
+import { useMemo, useRef, useState } from 'react';
+import { useApiErrorHandler } from '@core/api/errors';
+import { useSignedUrl } from '@core/api/signed-url';
+import { uploadFile } from '@core/api/upload';
+import { useUserInfo } from '@core/api/user-info';
+import { SIGNATURE_MIN_STROKE_PX, signatureFileName } from '@core/domain/closing';
+import type { ApplicationView } from '@core/domain/contract';
+import { todayInHongKong } from '@core/domain/identity';
+import { stepContextOfApp } from '@core/domain/step-rules/types';
+import { useT } from '@core/i18n';
+import { StepPage } from '@core/ui/StepPage';
+import { SignaturePad, type SignaturePadHandle } from '@core/ui/signature/SignaturePad';
+import { toast } from '@core/ui/toast';
+import { WithApplication } from '../../components/WithApplication';
+import { useStepForm } from '../../step-form';
+import './signature.css';
+
+const STEP = 'SIGNATURE';
+
+export default function SignatureScreen() {
+  const t = useT();
+  return <WithApplication title={t('signature.title')}>{(app) => <SignaturePage app={app} />}</WithApplication>;
+}
+
+interface SavedFile {
+  ossId: string;
+  url?: string;
+  description: string;
+  ossCategory: 'UserApply';
+}
+
+function savedSignature(app: ApplicationView): SavedFile | null {
+  const list = ((app.data.SIGNATURE as { documentInfo?: { customerSignature?: unknown } } | undefined)?.documentInfo?.customerSignature ?? []) as SavedFile[];
+  return Array.isArray(list) && list[0]?.ossId ? list[0] : null;
+}
+
+function SignaturePage({ app }: { app: ApplicationView }) {
+  const t = useT();
+  const onApiError = useApiErrorHandler();
+  const user = useUserInfo();
+  const pad = useRef<SignaturePadHandle>(null);
+  const saved = savedSignature(app);
+  const [redraw, setRedraw] = useState(!saved);
+  const [ink, setInk] = useState(0);
+  const [uploading, setUploading] = useState(false);
+  const savedUrl = useSignedUrl(redraw ? null : saved?.ossId);
+  const ctx = useMemo(() => stepContextOfApp(app, todayInHongKong()), [app]);
+  const data = useMemo(() => (saved && !redraw ? { documentInfo: { customerSignature: [saved] } } : {}), [saved, redraw]);
+  // nothing of a drawing is kept halfway: the pad's strokes are not step data
+  const { flow } = useStepForm(STEP, data, ctx, { draft: () => null });
+  const busy = uploading || flow.isSaving;
+
+  const onNext = async () => {
+    if (busy) return;
+    if (saved && !redraw) {
+      await flow.next({ documentInfo: { customerSignature: [saved] } });
+      return;
+    }
+    const drawn = pad.current?.inkLength() ?? 0;
+    if (drawn < SIGNATURE_MIN_STROKE_PX) {
+      toast.show(t(drawn > 0 ? 'signature.tooLittle' : 'signature.required'));
+      return;
+    }
+    setUploading(true);
+    let file: SavedFile;
+    try {
+      const png = await pad.current!.toPng();
+      if (!png) throw new Error('the pad gave no image');
+      const name = signatureFileName(user.data?.phoneMasked ?? 'signature');
+      const up = await uploadFile(png, name, 'UserApply');
+      file = { ossId: up.ossId, url: up.ossUrl, description: name, ossCategory: 'UserApply' };
+    } catch (err) {
+      onApiError(err);
+      return;
+    } finally {
+      setUploading(false);
+    }
+    await flow.next({ documentInfo: { customerSignature: [file] } });
+  };
+
+  return (
+    <StepPage
+      title={t('signature.title')}
+      progress={flow.progress}
+      onBack={() => void flow.back()}
+      onNext={() => void onNext()}
+      nextLabel={flow.application && flow.application.applyStepsName[flow.application.applyStepsName.length - 1] === STEP ? t('common.submit') : undefined}
+      nextLoading={busy}
+    >
+      <p className="esop-signature__intro">{t('signature.intro')}</p>
+      {saved && !redraw ? (
+        <div className="esop-signature__saved">
+          {savedUrl.data ? <img src={savedUrl.data} alt={t('signature.savedAlt')} className="esop-signature__img" /> : <div className="esop-signature__img" />}
+          <button type="button" className="esop-signature__action" onClick={() => setRedraw(true)}>
+            {t('signature.again')}
+          </button>
+        </div>
+      ) : (
+        <>
+          <SignaturePad ref={pad} label={t('signature.padName')} onInk={setInk} />
+          <div className="esop-signature__bar">
+            <span className="esop-signature__hint">{t('signature.hint')}</span>
+            <button type="button" className="esop-signature__action" onClick={() => pad.current?.clear()} disabled={ink === 0}>
+              {t('signature.clear')}
+            </button>
+          </div>
+        </>
+      )}
+    </StepPage>
+  );
+}
