@@ -52,6 +52,7 @@ export default defineConfig(({ command }) => ({
     proxy: {
       '/kyc': `http://127.0.0.1:${process.env.PORT ?? 8080}`,
       '/pages/static': `http://127.0.0.1:${process.env.PORT ?? 8080}`,
+      '/pages/pdfjs': `http://127.0.0.1:${process.env.PORT ?? 8080}`,
     },
   },
 }));

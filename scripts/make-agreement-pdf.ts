@@ -7,20 +7,12 @@
  * used are embedded (subset), which keeps the PDF small. Other fonts can be given with AGREEMENT_FONT and
  * AGREEMENT_FONT_FACE (PostScript name of the face inside a .ttc).
  */
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument } from 'pdf-lib';
+import { BRAND, MUTED, Writer, embedCjkFont, setMeta } from './lib/pdf-text';
 
-const FONT_FILE = process.env.AGREEMENT_FONT ?? '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc';
-const FONT_FACE = process.env.AGREEMENT_FONT_FACE ?? 'WenQuanYiMicroHei';
 const OUT = resolve(import.meta.dirname, '..', 'static', 'customer-agreement.pdf');
-
-const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
-const MARGIN = { x: 56, top: 64, bottom: 64 };
-const INK = rgb(0.12, 0.14, 0.18);
-const MUTED = rgb(0.38, 0.41, 0.47);
-const BRAND = rgb(0.11, 0.31, 0.85);
 
 interface Section {
   zh: string;
@@ -166,104 +158,10 @@ const ACKNOWLEDGEMENT = {
   en: 'The Client confirms having read and understood this Agreement and the risk disclosure statements and agrees to be bound by them. Ticking the consent box in the account-opening flow has the same effect as signing this Agreement.',
 };
 
-const NO_LINE_START = '。，、；：？！）」』”’%,.;:!?)';
-
-/** Breaks text into lines no wider than maxWidth: at spaces for Latin words, between any two CJK characters. */
-function wrap(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
-  const tokens = text.match(/[\u3000-\u9fff\uff00-\uffef]|[^\s\u3000-\u9fff\uff00-\uffef]+|\s+/g) ?? [];
-  const lines: string[] = [];
-  let line = '';
-  for (const token of tokens) {
-    const candidate = line + token;
-    const fits = font.widthOfTextAtSize(candidate, size) <= maxWidth;
-    // closing punctuation never starts a line: it may hang slightly past the margin instead
-    if (fits || line.trim() === '' || NO_LINE_START.includes(token)) {
-      line = candidate;
-      continue;
-    }
-    lines.push(line.trimEnd());
-    line = /^\s+$/.test(token) ? '' : token;
-  }
-  if (line.trim()) lines.push(line.trimEnd());
-  return lines;
-}
-
-class Writer {
-  private page!: PDFPage;
-  private y = 0;
-  private pageNo = 0;
-  readonly pages: PDFPage[] = [];
-
-  constructor(
-    private readonly doc: PDFDocument,
-    private readonly font: PDFFont,
-  ) {
-    this.newPage();
-  }
-
-  private newPage() {
-    this.page = this.doc.addPage([PAGE.width, PAGE.height]);
-    this.pages.push(this.page);
-    this.pageNo += 1;
-    this.y = PAGE.height - MARGIN.top;
-  }
-
-  private ensure(height: number) {
-    if (this.y - height < MARGIN.bottom) this.newPage();
-  }
-
-  text(text: string, opts: { size: number; color?: ReturnType<typeof rgb>; gapAfter?: number; indent?: number; leading?: number }) {
-    const indent = opts.indent ?? 0;
-    const leading = opts.leading ?? opts.size * 1.55;
-    for (const line of wrap(text, this.font, opts.size, PAGE.width - MARGIN.x * 2 - indent)) {
-      this.ensure(leading);
-      this.y -= leading;
-      this.page.drawText(line, { x: MARGIN.x + indent, y: this.y, size: opts.size, font: this.font, color: opts.color ?? INK });
-    }
-    this.y -= opts.gapAfter ?? 0;
-  }
-
-  rule() {
-    this.ensure(16);
-    this.y -= 8;
-    this.page.drawLine({ start: { x: MARGIN.x, y: this.y }, end: { x: PAGE.width - MARGIN.x, y: this.y }, thickness: 0.6, color: MUTED });
-    this.y -= 8;
-  }
-
-  /** Keeps a heading with the start of its first clause. */
-  keep(height: number) {
-    this.ensure(height);
-  }
-
-  footers() {
-    const total = this.pages.length;
-    this.pages.forEach((p, i) => {
-      const label = `${TITLE.zh} · ${TITLE.en} — ${i + 1} / ${total}`;
-      const w = this.font.widthOfTextAtSize(label, 8);
-      p.drawText(label, { x: (PAGE.width - w) / 2, y: MARGIN.bottom / 2, size: 8, font: this.font, color: MUTED });
-    });
-  }
-}
-
 async function main() {
-  if (!existsSync(FONT_FILE)) {
-    throw new Error(`Font not found: ${FONT_FILE}. Install it with: apt-get install -y fonts-wqy-microhei (or set AGREEMENT_FONT).`);
-  }
-  const fontBytes = readFileSync(FONT_FILE);
   const doc = await PDFDocument.create();
-  // pdf-lib hands the bytes to fontkit without a face name; a collection (.ttc) needs one.
-  doc.registerFontkit({ create: (buf: Uint8Array) => fontkit.create(buf, FONT_FILE.endsWith('.ttc') ? FONT_FACE : undefined) } as typeof fontkit);
-  const font = await doc.embedFont(fontBytes, { subset: true });
-
-  const fixedDate = new Date('2026-01-01T00:00:00Z'); // stable output: the file only changes when the text does
-  doc.setTitle(`${TITLE.zh} ${TITLE.en}`);
-  doc.setAuthor('Account opening');
-  doc.setSubject('Sample customer agreement');
-  doc.setLanguage('zh-CN');
-  doc.setProducer('scripts/make-agreement-pdf.ts');
-  doc.setCreator('scripts/make-agreement-pdf.ts');
-  doc.setCreationDate(fixedDate);
-  doc.setModificationDate(fixedDate);
+  const font = await embedCjkFont(doc);
+  setMeta(doc, { title: `${TITLE.zh} ${TITLE.en}`, subject: 'Sample customer agreement', lang: 'zh-CN', producer: 'scripts/make-agreement-pdf.ts' });
 
   const w = new Writer(doc, font);
   w.text(TITLE.zh, { size: 20, color: BRAND });
@@ -288,7 +186,7 @@ async function main() {
   w.text('确认  Acknowledgement', { size: 13, color: BRAND, gapAfter: 4 });
   w.text(ACKNOWLEDGEMENT.zh, { size: 10.5, leading: 16 });
   w.text(ACKNOWLEDGEMENT.en, { size: 10, color: MUTED, leading: 15 });
-  w.footers();
+  w.footers(`${TITLE.zh} · ${TITLE.en}`);
 
   const bytes = await doc.save({ useObjectStreams: true });
   writeFileSync(OUT, bytes);

@@ -110,6 +110,8 @@ export const envSchema = z
     AML_HTTP_KEY: optionalText,
     /** the derivatives questionnaire the investment page shows: full (version 2) or simple (version 1) */
     DERIVATIVE_FORM: z.enum(['full', 'simple']).default('full'),
+    /** the asset-transfer (stock transfer-in) protocol offered on /sign: on or off */
+    ASSET_TRANSFER: z.enum(['on', 'off']).default('on'),
     /** agent or channel codes (comma list) whose applicants also tick the customer authorisation agreement on /risk */
     RISK_AUTH_CHANNELS: z
       .string()
@@ -177,6 +179,8 @@ export interface Config {
   ocr: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string; timeoutMs: number };
   aml: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string };
   derivativeForm: 'full' | 'simple';
+  /** ASSET_TRANSFER: the asset-transfer protocol is offered on /sign */
+  assetTransfer: boolean;
   /** RISK_AUTH_CHANNELS: codes adding the customer authorisation agreement on /risk */
   riskAuthChannels: string[];
   logLevel: Env['LOG_LEVEL'];
@@ -308,6 +312,7 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     aml: { vendor: env.AML_VENDOR, httpUrl: env.AML_HTTP_URL, httpKey: env.AML_HTTP_KEY },
     derivativeForm: env.DERIVATIVE_FORM,
     riskAuthChannels: env.RISK_AUTH_CHANNELS,
+    assetTransfer: env.ASSET_TRANSFER === 'on',
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     secrets,

@@ -15,6 +15,7 @@ import ocrRoutes from './ocr/routes';
 import lookupRoutes from './lookup/routes';
 import amlRoutes from './aml/routes';
 import riskRoutes from './risk/routes';
+import closingRoutes from './closing/routes';
 
 export const modules: FastifyPluginAsync[] = [
   systemRoutes,
@@ -26,4 +27,5 @@ export const modules: FastifyPluginAsync[] = [
   lookupRoutes,
   amlRoutes,
   riskRoutes,
+  closingRoutes,
 ];

@@ -45,6 +45,12 @@ export async function installStatic(app: FastifyInstance, root: string): Promise
       ...hide,
     });
   }
+  // pdf.js' character maps and standard fonts (the in-page PDF viewer asks for them on our own origin)
+  for (const part of ['cmaps', 'standard_fonts'] as const) {
+    const dir = join(root, 'node_modules', 'pdfjs-dist', part);
+    if (!existsSync(dir)) continue;
+    await app.register(fastifyStatic, { root: dir, prefix: `/pages/pdfjs/${part}/`, decorateReply: false, maxAge: '30d', ...hide });
+  }
   app.get('/', { schema: { hide: true } }, (request, reply) => {
     const q = request.url.indexOf('?');
     return reply.redirect(HOME_PAGE + (q === -1 ? '' : request.url.slice(q)), 302);

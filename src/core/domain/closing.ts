@@ -74,7 +74,7 @@ export function riskAgreementsOf(app: { aecode?: string | null; channel?: string
 
 // ------------------------------------------------------------------------------------------- agreements to sign
 
-/** The eight agreements, in the order listed on /sign; each has a PDF per language under static/agreements/. */
+/** The eight agreements, in the order listed on /sign; each has a PDF per language under static/agreements/<lang>/. */
 export const AGREEMENTS = [
   'clientAgreement',
   'riskDisclosureStatement',
@@ -104,8 +104,8 @@ export function agreementsOf(ctx: Pick<StepContext, 'saved' | 'clientType' | 'to
   });
 }
 
-/** The static PDF of an agreement in a language (en, zh-CN, zh-TW). */
-export const agreementPdfPath = (a: Agreement, lang: string): string => `/static/agreements/${lang}/${a}.pdf`;
+/** The static PDF of an agreement in a language (en, zh-CN, zh-TW), written by scripts/make-agreements.ts. */
+export const agreementPdfPath = (a: Agreement, lang: string): string => `/pages/static/agreements/${lang}/${a}.pdf`;
 
 /** Asset-transfer protocol status: 0 hides the box, any other value shows it, 2 shows it ticked and locked. */
 export const PROTOCOL_STATUS = { NONE: 0, OFFERED: 1, SIGNED: 2 } as const;

@@ -44,6 +44,7 @@ const TaxInfoScreen = lazyScreen(() => import('./screens/tax-info/TaxInfoScreen'
 const SelectAccountScreen = lazyScreen(() => import('./screens/select-account/SelectAccountScreen'));
 const DisclosureScreen = lazyScreen(() => import('./screens/disclosure/DisclosureScreen'));
 const RiskScreen = lazyScreen(() => import('./screens/risk/RiskScreen'));
+const SignScreen = lazyScreen(() => import('./screens/sign/SignScreen'));
 const SignatureScreen = lazyScreen(() => import('./screens/signature/SignatureScreen'));
 
 /** The routes of the flow; the title is the flow's (ESOP or not) on every route, as the spec gives. */
@@ -69,6 +70,7 @@ export function flowRoutes({ esop }: { esop: boolean }): FlowRoute[] {
     { path: STEP_ROUTE.SELECTACCOUNT, submittedFlag: false, titleKey, public: false, Screen: SelectAccountScreen },
     { path: STEP_ROUTE.IDENTITYEXPOSURE, submittedFlag: false, titleKey, public: false, Screen: DisclosureScreen },
     { path: STEP_ROUTE.RISK, submittedFlag: false, titleKey, public: false, Screen: RiskScreen },
+    { path: STEP_ROUTE.SIGN, submittedFlag: false, titleKey, public: false, Screen: SignScreen },
     { path: STEP_ROUTE.SIGNATURE, submittedFlag: false, titleKey, public: false, Screen: SignatureScreen },
     // a path without a screen on this page (e.g. a step whose screen another issue builds)
     { path: '*', submittedFlag: true, titleKey, public: true, Screen: NotFoundScreen },

@@ -97,6 +97,7 @@ export interface AppChange {
   cash_in_status?: number | null;
   cash_in_data?: RejectData | null;
   stock_status?: number | null;
+  protocol_status?: number;
   aecode?: string | null;
   channel?: string | null;
   hl_id?: string | null;

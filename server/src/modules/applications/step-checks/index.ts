@@ -18,6 +18,7 @@ import { checkTaxInfo } from './tax-info';
 import { checkRisk } from './risk';
 import { checkLivingWitness } from './living-witness';
 import { checkSignature } from './signature';
+import { checkSign } from './sign';
 
 export interface StepCheckArgs {
   tx: Db;
@@ -41,6 +42,7 @@ export const STEP_CHECKS: Partial<Record<StepName, StepCheck>> = {
   IDENTITYEXPOSURE: checkDisclosure,
   TAXINFO: checkTaxInfo,
   RISK: checkRisk,
+  SIGN: checkSign,
   SIGNATURE: checkSignature,
   LIVINGWITNESS: checkLivingWitness,
 };

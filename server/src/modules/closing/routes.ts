@@ -1,0 +1,14 @@
+/** Closing calls: asset-transfer protocol status and signing, the applicant's own agent code and channel. */
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../plugins/route';
+import * as service from './service';
+
+const closingRoutes: FastifyPluginAsync = async (app) => {
+  const deps = app.deps;
+  const userId = (request: { user: { userId: string } | null }) => request.user!.userId;
+  route(app, 'applyProtocolStatus', (input, request) => service.protocolStatus(deps, userId(request), input.applyId));
+  route(app, 'applyAssetTransferSign', (input, request) => service.signAssetTransfer(deps, userId(request), input.applyId));
+  route(app, 'applyChannel', (_input, request) => service.ownChannel(deps, userId(request)));
+};
+
+export default closingRoutes;

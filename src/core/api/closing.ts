@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { callApi } from './client';
+
+/** The asset-transfer protocol status of an application: 0 hidden, nonzero shown, 2 signed (ticked and locked). */
+export function useProtocolStatus(appId: string) {
+  return useQuery({
+    queryKey: ['esop', 'protocolStatus', appId] as const,
+    queryFn: ({ signal }) => callApi('applyProtocolStatus', { applyId: appId }, { signal }).then((r) => r.status),
+    staleTime: 60_000,
+  });
+}
+
+/** Signs the asset-transfer protocol (authorType 1): the status becomes 2. */
+export const signAssetTransfer = (appId: string) => callApi('applyAssetTransferSign', { authorType: 1, applyId: appId });
