@@ -13,3 +13,4 @@ export * from './countries';
 export * from './uploads';
 export * from './brokers';
 export * from './step-rules';
+export * from './channel';

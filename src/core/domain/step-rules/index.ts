@@ -17,6 +17,7 @@ import { validateInvestment } from './investment';
 import { validateSelectAccount } from './select-account';
 import { validateDisclosure } from './disclosure';
 import { validateTaxInfo } from './tax-info';
+import { validateLivingWitness } from './living-witness';
 
 export type { FieldIssue, StepContext, StepValidator } from './types';
 export { issuesOf, at, str, savedStepsOf, stepContextOfApp } from './types';
@@ -34,6 +35,7 @@ export const STEP_VALIDATORS: Partial<Record<StepName, StepValidator>> = {
   SELECTACCOUNT: validateSelectAccount,
   IDENTITYEXPOSURE: validateDisclosure,
   TAXINFO: validateTaxInfo,
+  LIVINGWITNESS: validateLivingWitness,
 };
 
 /** The step's issues; a step without a validator here has none (its screen comes with a later issue). */
