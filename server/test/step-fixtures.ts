@@ -328,6 +328,11 @@ export async function taxInfoData(c: TestClient, appId?: string, over: Data = {}
  * Valid data for any step: the builders above for steps with rules, a marker object for the others. The profile
  * steps read the caller's application (appId, or the active one).
  */
+/** LIVINGWITNESS: the face check's id and the caller's certification picture (UserApply). */
+export async function livingWitnessData(c: TestClient, over: Data = {}): Promise<Data> {
+  return { livingBodyVerifyId: 1, documentInfo: { livingBodyCertificationPicture: await uploadRef(c, 'UserApply') }, ...over };
+}
+
 export async function validStepData(c: TestClient, step: StepName | string, appId?: string): Promise<Data> {
   switch (step) {
     case 'JOBSTATUS':
@@ -354,6 +359,8 @@ export async function validStepData(c: TestClient, step: StepName | string, appI
       return proofAddressData(c);
     case 'STATEMENT':
       return statementData(c);
+    case 'LIVINGWITNESS':
+      return livingWitnessData(c);
     default:
       return { filled: step };
   }

@@ -14,6 +14,7 @@ import { checkHkIdcard } from './hk-idcard';
 import { checkStatement } from './statement';
 import { checkDisclosure } from './disclosure';
 import { checkTaxInfo } from './tax-info';
+import { checkLivingWitness } from './living-witness';
 
 export interface StepCheckArgs {
   tx: Db;
@@ -35,6 +36,7 @@ export const STEP_CHECKS: Partial<Record<StepName, StepCheck>> = {
   STATEMENT: checkStatement,
   IDENTITYEXPOSURE: checkDisclosure,
   TAXINFO: checkTaxInfo,
+  LIVINGWITNESS: checkLivingWitness,
 };
 
 export async function runStepChecks(args: StepCheckArgs): Promise<Issue[]> {
