@@ -9,6 +9,7 @@ export function eventLine(e: HistoryEntry): string {
   const parts: string[] = [];
   if (Array.isArray(d.steps)) parts.push(`steps ${(d.steps as string[]).join(', ')}`);
   if (typeof d.message === 'string') parts.push(`“${d.message}”`);
+  if (d.rejectData && typeof d.rejectData === 'object') parts.push(`answers the rejection of ${((d.rejectData as { steps?: string[] }).steps ?? []).join(', ')}`);
   if (Array.isArray(d.changedSteps)) parts.push(`changed ${(d.changedSteps as string[]).join(', ') || 'nothing'}`);
   if (typeof d.snapshotHash === 'string') parts.push(`snapshot ${d.snapshotHash.slice(0, 12)}`);
   if (d.cashInStatus !== undefined) parts.push(`cashIn ${String(d.fromCashInStatus ?? '-')} → ${String(d.cashInStatus)}`);
