@@ -1,4 +1,4 @@
-/** ApplyProtocolStatus, ApplyAssetTransferSign, ApplyChannel, and SIGN's asset-transfer check. */
+/** ApplyProtocolStatus, ApplyAssetTransferSign, and SIGN's asset-transfer check. */
 import { ErrorCode } from '@core/domain';
 import { createTestApp, type TestApp, type TestClient } from './helpers';
 import { invalidIssues, saveStep, selectAccountData, startApp, stepUser, validStepData } from './step-fixtures';
@@ -59,11 +59,4 @@ test("another user's application: 151301; a wrong authorType: 100400", async () 
   expect((await other.call('applyProtocolStatus', { applyId: appId })).body.error?.code).toBe(ErrorCode.NO_APPLICATION);
   expect((await other.call('applyAssetTransferSign', { authorType: 1, applyId: appId })).body.error?.code).toBe(ErrorCode.NO_APPLICATION);
   expect((await owner.call('applyAssetTransferSign', { authorType: 2, applyId: appId })).body.error?.code).toBe(ErrorCode.INVALID_INPUT);
-});
-
-test('ApplyChannel: the application\'s agent code and channel, nulls without one', async () => {
-  const c = await newUser();
-  expect((await c.call('applyChannel')).body.result).toEqual({ aeCode: null, channel: null });
-  await startApp(c, 2, { aecode: 'A123', channel: 'web' });
-  expect((await c.call('applyChannel')).body.result).toEqual({ aeCode: 'A123', channel: 'web' });
 });

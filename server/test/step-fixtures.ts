@@ -215,10 +215,28 @@ export async function taxInfoData(c: TestClient, appId?: string, over: Data = {}
 }
 
 /**
- * Valid data for any step (the samples of src/core/testing/step-samples.ts, with real uploads of the caller);
- * a marker object for the steps without a sample yet. The profile steps read the caller's application (appId, or the active one).
+ * LIVINGWITNESS: a passed face check of the application and the caller's certification picture (UserApply). The
+ * check row is written here as the face check of issue 11 will write it (the service has no producer of it yet).
  */
+export async function livingWitnessData(c: TestClient, appId?: string, over: Data = {}): Promise<Data> {
+  const picture = await uploadRef(c, 'UserApply');
+  const id = (await appView(c, appId)).appId;
+  const { rows } = await c.app.deps.db.query<{ id: string }>('INSERT INTO face_checks (app_id, passed, image_oss_id) VALUES ($1, true, $2) RETURNING id', [id, picture.ossId]);
+  return { livingBodyVerifyId: Number(rows[0].id), documentInfo: { livingBodyCertificationPicture: picture }, ...over };
+}
+
+/**
+ * Valid data for any step (the samples of src/core/domain/step-samples.ts, with real uploads of the caller);
+ * LIVINGWITNESS with a passed face check written as issue 11's check will; a marker object for the others.
+ * The profile steps read the caller's application (appId, or the active one).
+ */
+
 export async function validStepData(c: TestClient, step: StepName | string, appId?: string): Promise<Data> {
+  if (step === 'LIVINGWITNESS') return livingWitnessData(c, appId);
+  if (step === 'CAAPPLY') {
+    const [a, b, d] = [await uploadRef(c, 'UserApply', true), await uploadRef(c, 'UserApply', true), await uploadRef(c, 'UserApply', true)];
+    return { agreed: true, documents: { accountOpeningForm: a.ossId, w8ben: b.ossId, selfCertificationForm: d.ossId } };
+  }
   if (!SAMPLED.has(step)) return { filled: step };
   return sampleStep(step as StepName, sampleSource(c, appId));
 }

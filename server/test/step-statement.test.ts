@@ -1,6 +1,6 @@
 import { ErrorCode, STEPS_OF, maskPhone, type StepName } from '@core/domain';
 import { createTestApp, type TestApp, type TestClient } from './helpers';
-import { invalidIssues as issuesOf, phoneOf, startApp, statementData, stepSaver, stepUser, uploadRef } from './step-fixtures';
+import { invalidIssues as issuesOf, phoneOf, saveStep, startApp, statementData, stepSaver, stepUser, uploadRef, validStepData } from './step-fixtures';
 
 let t: TestApp;
 /** a new logged-in mainland user (+86 phones) */
@@ -38,10 +38,12 @@ async function withoutHkDocument(c: TestClient): Promise<Data> {
 
 const save = stepSaver('STATEMENT');
 
-/** Marks steps as saved directly in the database (their own saves are tested with their steps). */
-async function markSaved(appId: string, steps: readonly StepName[], latest: StepName): Promise<void> {
-  const filled = Object.fromEntries(steps.map((s) => [s, { filled: s }]));
-  await t.db.query(`UPDATE applications SET data = data || $2::jsonb, latest_step = $3 WHERE app_id = $1`, [appId, JSON.stringify(filled), latest]);
+/** Saves the steps with valid data (step-fixtures): ApplySubmit checks every step with its rules. */
+async function saveValid(c: TestClient, appId: string, steps: readonly StepName[]): Promise<void> {
+  for (const s of steps) {
+    const res = await saveStep(c, appId, s, await validStepData(c, s, appId));
+    expect([s, res.body.error]).toEqual([s, undefined]);
+  }
 }
 
 async function reject(appId: string, data: Data): Promise<void> {
@@ -174,7 +176,7 @@ describe('ApplySubmit and the statement (150211)', () => {
   test('STATEMENT put off (last) and every other step saved → 150211; once the statement is saved, submitted', async () => {
     const c = await user();
     const appId = await start(c, 'last');
-    await markSaved(appId, STEPS_OF.cn, 'CAAPPLY');
+    await saveValid(c, appId, STEPS_OF.cn);
     const refused = await c.call('applySubmit', { appId });
     expect([refused.status, refused.body.error?.code]).toEqual([400, ErrorCode.NEED_STATEMENT]);
 

@@ -9,6 +9,9 @@ describe('afterSubmitRoute (part 3 §4, after submit success)', () => {
     ['cn at 1500 goes to witness', { clientType: 'cn', applyStatus: 1500, rejectData: null }, '/witness'],
     ['cn at 1500 with an empty reject list goes to witness', { clientType: 'cn', applyStatus: 1500, rejectData: { steps: [] } }, '/witness'],
     ['cn otherwise goes to openStatus', { clientType: 'cn', applyStatus: 1200, rejectData: null }, '/openStatus'],
+    ['cn just below 1500 goes to openStatus', { clientType: 'cn', applyStatus: 1499, rejectData: null }, '/openStatus'],
+    ['cn just above 1500 goes to openStatus', { clientType: 'cn', applyStatus: 1501, rejectData: null }, '/openStatus'],
+    ['hk with an empty reject list goes to the account status page', { clientType: 'hk', applyStatus: 1200, rejectData: { steps: [] } }, '/AccountStatus'],
   ] as const)('%s', (_name, app, route) => {
     expect(afterSubmitRoute(app)).toBe(route);
   });

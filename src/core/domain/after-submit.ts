@@ -4,6 +4,7 @@
  */
 import type { ClientType } from './client-type';
 import { APPLY_STATUS } from './status';
+import { STEP_ROUTE, orderSteps, rejectedStepsInOrder, type StepName } from './steps';
 
 /** Post-submission routes (flagged as submitted in the route table). */
 export const RESULT_ROUTE = {
@@ -30,4 +31,18 @@ export function afterSubmitRoute(app: SubmittedApplication): string {
 /** The status page of a client type (a locked application's home). */
 export function statusRouteOf(clientType: ClientType): string {
   return clientType === 'cn' ? RESULT_ROUTE.openStatus : RESULT_ROUTE.accountStatus;
+}
+
+/**
+ * The "supplement materials" button of a rejected application (part 3 §4 "Result screen"): the first rejected step in
+ * the order the flow follows; when that is the statement (the file step, "FILE first") it is /statement, otherwise that
+ * step's route. null when nothing was sent back (no button). `statementSkipped` is the local skip flag (STATEMENT last).
+ */
+export function supplementRoute(
+  app: { applyStepsName: readonly string[]; rejectData: { steps: readonly string[] } | null },
+  statementSkipped = false,
+): string | null {
+  const order = rejectedStepsInOrder(orderSteps(app.applyStepsName as StepName[], statementSkipped), app.rejectData?.steps ?? []);
+  if (order.length === 0) return null;
+  return STEP_ROUTE[order[0]];
 }

@@ -10,7 +10,7 @@ import {
   riskSpeeds,
   signatureFileName,
 } from './closing';
-import { validateCaApply, validateLivingWitness, validateRisk, validateSign, validateSignature } from './step-rules/closing';
+import { validateCaApply, validateRisk, validateSign, validateSignature } from './step-rules/closing';
 import type { StepContext } from './step-rules/types';
 
 type R = Array<[number, number]>;
@@ -144,13 +144,6 @@ describe('closing step validators', () => {
     ['identity category', { documentInfo: { customerSignature: [{ ...file, ossCategory: 'UserInfo' }] } }, ['documentInfo.customerSignature:fileRequired']],
     ['missing', {}, ['documentInfo.customerSignature:fileRequired']],
   ])('SIGNATURE %s', (_n, data, expected) => expect(fields(validateSignature(data, hk))).toEqual(expected));
-
-  test.each<[string, Record<string, unknown>, string[]]>([
-    ['valid', { livingBodyVerifyId: 12, documentInfo: { livingBodyCertificationPicture: file } }, []],
-    ['id as text', { livingBodyVerifyId: '12', documentInfo: { livingBodyCertificationPicture: file } }, ['livingBodyVerifyId:format']],
-    ['id 0', { livingBodyVerifyId: 0, documentInfo: { livingBodyCertificationPicture: file } }, ['livingBodyVerifyId:format']],
-    ['no picture', { livingBodyVerifyId: 3, documentInfo: {} }, ['documentInfo.livingBodyCertificationPicture:fileRequired']],
-  ])('LIVINGWITNESS %s', (_n, data, expected) => expect(fields(validateLivingWitness(data, hk))).toEqual(expected));
 
   const docs = { accountOpeningForm: 'aaaaaa1', w8ben: 'bbbbbb2', selfCertificationForm: 'cccccc3' };
   test.each<[string, Record<string, unknown>, string[]]>([

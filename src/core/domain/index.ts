@@ -14,3 +14,4 @@ export * from './uploads';
 export * from './brokers';
 export * from './step-rules';
 export * from './closing';
+export * from './channel';

@@ -48,5 +48,81 @@ export function effectiveApplyStatus(applyStatus: number, clientStatus: number, 
 /** cashInStatus values (part 3) */
 export const CASH_IN_STATUS = { NOT_DEPOSITED: 1000, DONE: 2000, NEEDS_CHANGE: 2020 } as const;
 
+/**
+ * stockStatus: the asset (stock) transfer-in the AccountStatus page reads. The spec gives only "2 and 4 are failures"
+ * and the texts "transfer request pending" / "stock transfer confirming"; the other values are ours.
+ */
+export const STOCK_STATUS = {
+  /** the transfer-in request was filed, waiting for the other broker */
+  REQUESTED: 1,
+  /** the transfer failed (spec: a failure) */
+  FAILED: 2,
+  /** the shares arrived and are being confirmed */
+  CONFIRMING: 3,
+  /** the transfer was refused (spec: a failure) */
+  REFUSED: 4,
+  /** transferred */
+  DONE: 5,
+} as const;
+export const STOCK_STATUSES: readonly number[] = Object.values(STOCK_STATUS);
+export const STOCK_FAILURE_STATUSES: readonly number[] = [STOCK_STATUS.FAILED, STOCK_STATUS.REFUSED];
+export function isStockFailure(stockStatus: number | null | undefined): boolean {
+  return stockStatus !== null && stockStatus !== undefined && STOCK_FAILURE_STATUSES.includes(stockStatus);
+}
+
+export const CLIENT_STATUSES: readonly number[] = Object.values(CLIENT_STATUS);
+
+/**
+ * Every application status this product uses: the step codes, submitted, awaiting deposit (professional-person
+ * verification), the returned-for-correction codes, approved, opened and closed. Staff may set only these.
+ */
+export const APPLY_STATUSES: readonly number[] = [
+  ...new Set<number>([
+    ...Object.values(STEP_STATUS),
+    APPLY_STATUS.SUBMITTED,
+    APPLY_STATUS.AWAITING_DEPOSIT,
+    ...REJECT_STATUSES,
+    APPLY_STATUS.APPROVED,
+    APPLY_STATUS.SUCCESS,
+    APPLY_STATUS.CLOSED,
+  ]),
+].sort((a, b) => a - b);
+
+export function isKnownApplyStatus(status: number): boolean {
+  return APPLY_STATUSES.includes(status);
+}
+
+/** Submitted and waiting on staff: from the submitted threshold up to (not including) approval, and not sent back. */
+export function isUnderReview(applyStatus: number): boolean {
+  return applyStatus >= SUBMITTED_THRESHOLD && applyStatus < APPLY_STATUS.APPROVED && !isRejected(applyStatus);
+}
+
+/** Staff may open the account of an application under review or approved (not yet opened). */
+export function canApprove(applyStatus: number): boolean {
+  return isUnderReview(applyStatus) || applyStatus === APPLY_STATUS.APPROVED;
+}
+
+/** Staff may send back an application under review (1200, and 1500 awaiting the verification or deposit). */
+export function canReject(applyStatus: number): boolean {
+  return isUnderReview(applyStatus);
+}
+
+/** The status ApplySubmit moves to: 1500 for an applicant staff marked for the professional-person verification, else 1200. */
+export function submittedStatusFor(witnessRequired: boolean): number {
+  return witnessRequired ? APPLY_STATUS.AWAITING_DEPOSIT : APPLY_STATUS.SUBMITTED;
+}
+
+/**
+ * What ApplySubmit does with an application: submit it (first time), resubmit it (sent back for correction), answer it as
+ * it is (already under review: a double press or a retry submits once), or refuse it (approved, opened or closed).
+ */
+export type SubmitOutcome = 'submit' | 'resubmit' | 'already' | 'locked';
+export function submitOutcome(applyStatus: number, clientStatus: number): SubmitOutcome {
+  if (clientStatus === CLIENT_STATUS.SUCCESS) return 'locked';
+  if (isRejected(applyStatus)) return 'resubmit';
+  if (isUnderReview(applyStatus)) return 'already';
+  return applyStatus >= SUBMITTED_THRESHOLD ? 'locked' : 'submit';
+}
+
 /** Status of a freshly started (or switched) application: the identity-step code, the lowest the spec lists. */
 export const FRESH_APPLY_STATUS = STEP_STATUS.IDCARD;

@@ -177,3 +177,38 @@ export const STEP_VERSION = '1.0';
  * agreements, signature, witness, certificate, and their drafts) is cleared.
  */
 export const KEPT_ON_SWITCH: readonly StepName[] = ['JOBSTATUS', 'FINANCE', 'INVESTMENT', 'SELECTACCOUNT', 'IDENTITYEXPOSURE'];
+
+// ── the rejection loop (issue 10): staff sent the application back with rejectData.steps ──
+
+/** The rejected steps in the order the flow follows (`steps` already ordered, e.g. by orderSteps); unknown names dropped. */
+export function rejectedStepsInOrder(steps: readonly StepName[], rejected: readonly string[]): StepName[] {
+  return steps.filter((s) => rejected.includes(s));
+}
+
+/**
+ * Next under a rejection: the following rejected step in list order, or submit after the last one.
+ * Only the rejected steps are visited; a step that is not rejected has no move of its own ('unknown').
+ */
+export function nextMoveUnderRejection(steps: readonly StepName[], rejected: readonly string[], current: StepName): NextMove {
+  const order = rejectedStepsInOrder(steps, rejected);
+  const i = order.indexOf(current);
+  if (i < 0) return { kind: 'unknown' };
+  return i === order.length - 1 ? { kind: 'submit' } : { kind: 'step', step: order[i + 1] };
+}
+
+/** Back under a rejection: the previous rejected step, or undefined on the first one (the caller goes to the status page). */
+export function previousStepUnderRejection(steps: readonly StepName[], rejected: readonly string[], current: StepName): StepName | undefined {
+  const order = rejectedStepsInOrder(steps, rejected);
+  const i = order.indexOf(current);
+  return i > 0 ? order[i - 1] : undefined;
+}
+
+/**
+ * The route guard under a rejection: a step that is not rejected is closed, and the applicant is sent to the first
+ * rejected step instead (undefined: the step is open, or nothing is rejected).
+ */
+export function rejectionRedirect(steps: readonly StepName[], rejected: readonly string[], step: StepName): StepName | undefined {
+  const order = rejectedStepsInOrder(steps, rejected);
+  if (order.length === 0 || order.includes(step)) return undefined;
+  return order[0];
+}

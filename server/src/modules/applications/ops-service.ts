@@ -1,14 +1,30 @@
 /**
- * Operator actions on applications (`npm run ops -- apps|app|approve|reject|set-status|deposit`).
- * Each change writes an audit entry with actor `ops:<command>`.
+ * Operator actions on applications (`npm run ops -- apps|app|history|approve|reject|set-status|deposit|stock|client-status`).
+ * Each change goes through changeApplication: an application_events row and an audit entry with actor `ops:<command>`.
  */
 import { randomInt } from 'node:crypto';
-import { APPLY_STATUS, CLIENT_STATUS, isRejected, maskPhone, type ApplicationView } from '@core/domain';
+import {
+  APPLY_STATUS,
+  APPLY_STATUSES,
+  CLIENT_STATUS,
+  CLIENT_STATUSES,
+  STOCK_STATUSES,
+  SUBMITTED_THRESHOLD,
+  canApprove,
+  canReject,
+  isKnownApplyStatus,
+  isRejected,
+  maskPhone,
+  type ApplicationView,
+} from '@core/domain';
 import type { Db } from '../../db';
-import { audit, auditTrail } from '../../db/audit';
+import { auditTrail } from '../../db/audit';
 import type { Clock } from '../../plugins/context';
 import { OpsInputError } from '../auth/ops-service';
+import { setUserApplication } from '../auth/repository';
+import { listEvents, type EventRow } from './events-repository';
 import * as repo from './repository';
+import { changeApplication, type EventKind } from './status-change';
 import { toView } from './view';
 
 /** A refusal the operator reads (run.ts prints OpsInputError messages as they are). */
@@ -58,6 +74,8 @@ export interface AppDetail {
   submittedAt: string | null;
   lastPosition: string | null;
   audit: { at: string; actor: string; action: string; step: string | null }[];
+  /** the last submissions and decisions (application_events), oldest first */
+  events: HistoryEntry[];
 }
 
 /** An application by appId, or the active application of a phone number. */
@@ -82,30 +100,37 @@ export async function showApp(deps: OpsDeps, ref: string, areaCode?: string): Pr
     submittedAt: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
     lastPosition: row.last_position,
     audit: trail.map((a) => ({ at: new Date(a.at).toISOString(), actor: a.actor, action: a.action, step: a.step })),
+    events: (await listEvents(deps.db, row.app_id, 10)).map(historyEntry),
   };
 }
 
-async function change(deps: OpsDeps, appId: string, command: string, fn: (row: repo.AppRow, tx: Db, at: Date) => Promise<{ change: repo.AppChange; detail: Record<string, unknown> }>): Promise<ApplicationView> {
+/** A change by an ops command: through changeApplication (row, event and audit in one transaction). */
+async function change(
+  deps: OpsDeps,
+  appId: string,
+  command: string,
+  kind: EventKind,
+  fn: (row: repo.AppRow, tx: Db, at: Date) => Promise<{ change: repo.AppChange; detail: Record<string, unknown> }>,
+): Promise<ApplicationView> {
   const at = now(deps);
   return deps.db.transaction(async (tx) => {
     const row = await repo.findById(tx, appId, true);
     if (!row) throw new OpsRefusal(`no application ${appId}`);
     if (row.archived_at) throw new OpsRefusal(`application ${appId} is archived`);
     const { change: c, detail } = await fn(row, tx, at);
-    const updated = await repo.updateApplication(tx, appId, c, at);
-    await audit(tx, { actor: `ops:${command}`, userId: row.user_id, appId, action: `ops.${command}`, detail: { from: row.apply_status, to: updated.apply_status, ...detail }, at });
+    const updated = await changeApplication(tx, row, { actor: `ops:${command}`, kind, change: c, detail, auditAction: `ops.${command}`, at });
     return toView(updated);
   });
 }
 
-const submittedOrLater = (row: repo.AppRow) => row.apply_status >= APPLY_STATUS.SUBMITTED;
+const submittedOrLater = (row: repo.AppRow) => row.apply_status >= SUBMITTED_THRESHOLD;
 
-/** Opens the account: status SUCCESS (4000), client status 31, a new client id and sub-account id S<8 digits>. */
+/** Opens the account of an application under review or approved: status SUCCESS (4000), client status 31, a new client id and sub-account id S<8 digits>. */
 export async function approve(deps: OpsDeps, appId: string): Promise<ApplicationView> {
-  return change(deps, appId, 'approve', async (row, tx) => {
-    if (!submittedOrLater(row) || isRejected(row.apply_status)) throw new OpsRefusal(`application ${appId} is not submitted (status ${row.apply_status})`);
+  return change(deps, appId, 'approve', 'approve', async (row, tx) => {
     if (row.apply_status === APPLY_STATUS.SUCCESS || row.sub_acct_id) throw new OpsRefusal(`application ${appId} is already opened (${row.sub_acct_id})`);
     if (row.apply_status === APPLY_STATUS.CLOSED) throw new OpsRefusal(`application ${appId} is closed`);
+    if (!canApprove(row.apply_status)) throw new OpsRefusal(`application ${appId} is not submitted (status ${row.apply_status}): only an application under review (1200-2999, not 1900-1904) or approved (3000) can be opened`);
     let clientId = '';
     for (let i = 0; i < 20 && !clientId; i++) {
       const candidate = String(randomInt(10_000_000, 100_000_000));
@@ -121,24 +146,87 @@ export async function approve(deps: OpsDeps, appId: string): Promise<Application
   });
 }
 
-/** Sends a submitted application back: status REJECTED (1900) with the steps to correct and a message. */
+/** Sends an application under review (1200, 1500) back: status REJECTED (1900) with the steps to correct (its own, in its order) and a message. */
 export async function reject(deps: OpsDeps, appId: string, steps: string[], message: string): Promise<ApplicationView> {
-  return change(deps, appId, 'reject', async (row) => {
-    if (!submittedOrLater(row) || row.apply_status >= APPLY_STATUS.SUCCESS) throw new OpsRefusal(`only a submitted application under review can be rejected (status ${row.apply_status})`);
+  return change(deps, appId, 'reject', 'reject', async (row) => {
+    if (!canReject(row.apply_status) || row.client_status === CLIENT_STATUS.SUCCESS) {
+      throw new OpsRefusal(`only a submitted application under review can be rejected (status ${row.apply_status})`);
+    }
     const unknown = steps.filter((s) => !row.steps.includes(s));
     if (unknown.length) throw new OpsRefusal(`not steps of ${appId}: ${unknown.join(', ')} (its steps: ${row.steps.join(', ')})`);
-    return { change: { apply_status: APPLY_STATUS.REJECTED, reject_data: { steps, message } }, detail: { steps } };
+    const ordered = row.steps.filter((s) => steps.includes(s));
+    return { change: { apply_status: APPLY_STATUS.REJECTED, reject_data: { steps: ordered, message } }, detail: { steps: ordered, message } };
   });
 }
 
+/**
+ * Sets a status of the domain's list (APPLY_STATUSES). Not the ones with their own command: a reject status needs the
+ * steps (reject), 4000 opens the account (approve).
+ */
 export async function setStatus(deps: OpsDeps, appId: string, status: number): Promise<ApplicationView> {
-  return change(deps, appId, 'set-status', async () => ({ change: { apply_status: status }, detail: {} }));
+  if (!isKnownApplyStatus(status)) throw new OpsRefusal(`unknown status ${status}: one of ${APPLY_STATUSES.join(', ')}`);
+  if (isRejected(status)) throw new OpsRefusal(`status ${status} sends the application back: use reject <appId> --steps A,B --message "…"`);
+  if (status === APPLY_STATUS.SUCCESS) throw new OpsRefusal('status 4000 opens the account: use approve <appId>');
+  return change(deps, appId, 'set-status', 'status', async (row) => {
+    if (row.client_status === CLIENT_STATUS.SUCCESS || row.sub_acct_id) throw new OpsRefusal(`application ${appId} is opened (${row.sub_acct_id ?? 'client status 31'}): its status stays 4000`);
+    // leaving a reject status for another one ends the rejection
+    return { change: { apply_status: status, ...(isRejected(row.apply_status) ? { reject_data: null } : {}) }, detail: {} };
+  });
 }
 
-/** Records the deposit status (cashInStatus) and, with a message, cashInData {steps: [], message}. */
+/** Records the deposit status (cashInStatus) and, with a message, cashInData {steps: [], message}; only after submission. */
 export async function deposit(deps: OpsDeps, appId: string, cashInStatus: number, message?: string): Promise<ApplicationView> {
-  return change(deps, appId, 'deposit', async () => ({
-    change: { cash_in_status: cashInStatus, cash_in_data: message ? { steps: [], message } : null },
-    detail: { cashInStatus },
-  }));
+  return change(deps, appId, 'deposit', 'deposit', async (row) => {
+    if (!submittedOrLater(row) && row.client_status !== CLIENT_STATUS.SUCCESS) throw new OpsRefusal(`application ${appId} is not submitted (status ${row.apply_status})`);
+    return {
+      change: { cash_in_status: cashInStatus, cash_in_data: message ? { steps: [], message } : null },
+      detail: { cashInStatus, fromCashInStatus: row.cash_in_status, ...(message ? { message } : {}) },
+    };
+  });
+}
+
+/** Records the stock transfer-in status (STOCK_STATUSES; 2 and 4 are failures); only after submission. */
+export async function stock(deps: OpsDeps, appId: string, stockStatus: number): Promise<ApplicationView> {
+  if (!STOCK_STATUSES.includes(stockStatus)) throw new OpsRefusal(`unknown stock status ${stockStatus}: one of ${STOCK_STATUSES.join(', ')} (1 requested, 2 failed, 3 confirming, 4 refused, 5 done)`);
+  return change(deps, appId, 'stock', 'stock', async (row) => {
+    if (!submittedOrLater(row) && row.client_status !== CLIENT_STATUS.SUCCESS) throw new OpsRefusal(`application ${appId} is not submitted (status ${row.apply_status})`);
+    return { change: { stock_status: stockStatus }, detail: { stockStatus, fromStockStatus: row.stock_status } };
+  });
+}
+
+/** Sets the client status 30 (an application exists) or 33 (started); 31 (opened) only comes with approve. */
+export async function clientStatus(deps: OpsDeps, appId: string, status: number): Promise<ApplicationView> {
+  if (!CLIENT_STATUSES.includes(status)) throw new OpsRefusal(`unknown client status ${status}: one of ${CLIENT_STATUSES.join(', ')}`);
+  if (status === CLIENT_STATUS.SUCCESS) throw new OpsRefusal('client status 31 opens the account: use approve <appId>');
+  return change(deps, appId, 'client-status', 'client-status', async (row, tx) => {
+    if (row.client_status === CLIENT_STATUS.SUCCESS || row.sub_acct_id) throw new OpsRefusal(`application ${appId} is opened: its client status stays 31`);
+    await setUserApplication(tx, row.user_id, { clientStatus: status });
+    return { change: { client_status: status }, detail: { clientStatus: status, fromClientStatus: row.client_status } };
+  });
+}
+
+export interface HistoryEntry {
+  id: number;
+  at: string;
+  actor: string;
+  kind: string;
+  fromStatus: number;
+  toStatus: number;
+  detail: Record<string, unknown>;
+}
+
+const historyEntry = (e: EventRow): HistoryEntry => ({
+  id: e.id,
+  at: new Date(e.at).toISOString(),
+  actor: e.actor,
+  kind: e.kind,
+  fromStatus: e.from_status,
+  toStatus: e.to_status,
+  detail: e.detail,
+});
+
+/** Every submission and decision of an application, oldest first. */
+export async function history(deps: OpsDeps, ref: string, areaCode?: string): Promise<{ appId: string; events: HistoryEntry[] }> {
+  const row = await findApp(deps, ref, areaCode);
+  return { appId: row.app_id, events: (await listEvents(deps.db, row.app_id)).map(historyEntry) };
 }

@@ -1,4 +1,4 @@
-/** Application calls: area type, application check, start, switch, detail, update, statement step, submit. */
+/** Application calls: area type, application check, start, switch, detail, update, statement step, submit, own channel. */
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
 import * as service from './service';
@@ -16,6 +16,7 @@ const applicationRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'applyUpdate', (input, request) => service.update(deps, userId(request), input));
   route(app, 'applyStatementStep', (input, request) => service.statementStep(deps, userId(request), input));
   route(app, 'applySubmit', (input, request) => service.submit(deps, userId(request), input));
+  route(app, 'applyChannel', (_input, request) => service.ownChannel(deps, userId(request)));
 };
 
 export default applicationRoutes;

@@ -4,7 +4,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
-  APPLY_STATUS,
   CLIENT_STATUS,
   ErrorCode,
   FRESH_APPLY_STATUS,
@@ -31,6 +30,10 @@ import {
   type ClientType,
   type Req,
   type StepName,
+  savedStepsOf,
+  submitOutcome,
+  submittedStatusFor,
+  checkChannelChange,
 } from '@core/domain';
 import type { Config } from '../../config';
 import { audit } from '../../db/audit';
@@ -41,7 +44,9 @@ import { setUserApplication } from '../auth/repository';
 import { getUserSettings } from '../auth/settings';
 import { checkStepData } from './data-bounds';
 import { runStepChecks } from './step-checks';
+import * as events from './events-repository';
 import * as repo from './repository';
+import { changeApplication, changedSince, snapshotOf } from './status-change';
 import { toView } from './view';
 
 export interface AppsDeps {
@@ -327,31 +332,82 @@ export async function statementStep(deps: AppsDeps, userId: string, req: Req<'ap
 }
 
 /**
- * Submits: every step of the list must have been saved; the status moves to SUBMITTED (1200). A cn
- * application whose steps include STATEMENT and which has no saved statement is refused first with 150211.
+ * Submits (part 3 §4, §8). In one transaction, the application's row locked (a double press or two concurrent submits
+ * submit once: the second waits for the first and then finds it under review):
+ * - already under review (1200/1500): answered as it is, no second submission;
+ * - approved, opened or closed: 151300;
+ * - a cn application with STATEMENT in its list and no saved statement: 150211 (the client goes to the statement page
+ *   in supplement mode);
+ * - every step of the list saved (not a draft) and valid by its domain validator with the application's context, else
+ *   100400 with one issue per step {path: "steps.<STEP>", message: "required" (not saved) | the first rule broken};
+ * - an agent code / channel that differs from the stored one: well formed and the invitation feature allowed, else
+ *   151212; stored otherwise;
+ * - the status moves to 1200, or 1500 for an applicant staff marked for the professional-person verification; a
+ *   resubmission after a rejection clears rejectData. The event keeps the snapshot hashes and the steps changed
+ *   since the previous submission.
  */
 export async function submit(deps: AppsDeps, userId: string, req: Req<'applySubmit'>): Promise<{ application: ApplicationView }> {
   const at = now(deps);
+  const settings = await getUserSettings(deps.db, userId);
   return deps.db.transaction(async (tx) => {
     const row = await ownedActive(tx, userId, req.appId);
-    if (!isEditable(row)) throw new AppError(ErrorCode.APPLICATION_LOCKED);
+    const outcome = submitOutcome(row.apply_status, row.client_status);
+    if (outcome === 'already') return { application: toView(row) };
+    if (outcome === 'locked') throw new AppError(ErrorCode.APPLICATION_LOCKED);
     const steps = row.steps as StepName[];
-    const unsaved = steps.filter((s) => !Object.prototype.hasOwnProperty.call(row.data, s));
-    // a restricted mainland applicant who put the statement off (STATEMENT last) must provide it first: the
-    // client answers 150211 with the statement page in supplement mode
-    if (row.client_type === 'cn' && unsaved.includes('STATEMENT')) throw new AppError(ErrorCode.NEED_STATEMENT);
-    if (unsaved.length || row.latest_step !== steps[steps.length - 1]) {
-      throw invalid([{ path: 'appId', message: `steps not saved: ${unsaved.join(', ') || steps[steps.length - 1]}` }]);
+    const saved = savedStepsOf(row.data);
+    // a restricted mainland applicant who put the statement off must provide it first
+    if (row.client_type === 'cn' && steps.includes('STATEMENT') && !saved.STATEMENT) throw new AppError(ErrorCode.NEED_STATEMENT);
+    const ctx = stepContextOf(row, at);
+    const issues: Issue[] = [];
+    for (const step of steps) {
+      const data = saved[step];
+      if (!data) {
+        issues.push({ path: `steps.${step}`, message: 'required' });
+        continue;
+      }
+      const broken = validateStep(step, data, ctx);
+      if (broken.length) issues.push({ path: `steps.${step}`, message: broken[0].rule });
     }
-    const updated = await repo.updateApplication(
-      tx,
-      row.app_id,
-      { apply_status: APPLY_STATUS.SUBMITTED, submitted_at: at, reject_data: null, aecode: req.aeCode ?? row.aecode, channel: req.channel ?? row.channel },
+    if (issues.length) throw invalid(issues);
+
+    const channel = checkChannelChange({ aeCode: row.aecode, channel: row.channel }, { aeCode: req.aeCode, channel: req.channel }, settings.invitation !== false);
+    if (channel === 'invalid') throw new AppError(ErrorCode.CHANNEL_INCORRECT);
+
+    const snapshot = snapshotOf(steps, row.data);
+    const previous = await events.lastEventOf(tx, row.app_id, ['submit', 'resubmit']);
+    const previousHashes = (previous?.detail.stepHashes ?? null) as Record<string, string> | null;
+    const resubmission = outcome === 'resubmit';
+    const updated = await changeApplication(tx, row, {
+      actor: actorOf(userId),
+      kind: resubmission ? 'resubmit' : 'submit',
+      auditAction: 'application.submit',
       at,
-    );
-    await audit(tx, { actor: actorOf(userId), userId, appId: row.app_id, action: 'application.submit', detail: { from: row.apply_status, resubmission: isRejected(row.apply_status) }, at });
+      change: {
+        apply_status: submittedStatusFor(settings.witness === true),
+        submitted_at: at,
+        reject_data: null,
+        ...(channel.aeCode !== undefined ? { aecode: channel.aeCode } : {}),
+        ...(channel.channel !== undefined ? { channel: channel.channel } : {}),
+      },
+      detail: {
+        resubmission,
+        ...snapshot,
+        changedSteps: changedSince(steps, snapshot, previousHashes),
+        previousEventId: previous?.id ?? null,
+        ...(resubmission ? { rejectData: row.reject_data } : {}),
+        ...(Object.keys(channel).length ? { channelChange: { from: { aeCode: row.aecode, channel: row.channel }, to: channel } } : {}),
+      },
+    });
     return { application: toView(updated) };
   });
+}
+
+/** The agent code and channel stored on the caller's active application (the channel-change dialog compares them). */
+export async function ownChannel(deps: AppsDeps, userId: string): Promise<{ aeCode: string | null; channel: string | null }> {
+  const row = await repo.findActiveByUser(deps.db, userId);
+  if (!row) throw new AppError(ErrorCode.NO_APPLICATION);
+  return { aeCode: row.aecode, channel: row.channel };
 }
 
 /** Keeps the last position the app reported on the user's active application (none: nothing to keep). */

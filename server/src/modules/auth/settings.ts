@@ -18,6 +18,10 @@ export const userSettingsFields = {
   check: z.union([z.literal(ErrorCode.FROM_ORGANISATION), z.literal(ErrorCode.FROM_PARTNER)]),
   /** the partner's account-opening site sent with 151100 */
   partnerUrl: partnerUrlSchema,
+  /** staff marked the applicant for the professional-person verification: ApplySubmit moves to 1500 (AWAITING_DEPOSIT) */
+  witness: z.boolean(),
+  /** the invitation feature (a changed agent code / channel on submit); unset = allowed */
+  invitation: z.boolean(),
 };
 
 export const userSettingsSchema = z.object({
@@ -26,6 +30,8 @@ export const userSettingsSchema = z.object({
   statementSkipType: userSettingsFields.statementSkipType.optional(),
   check: userSettingsFields.check.optional(),
   partnerUrl: userSettingsFields.partnerUrl.optional(),
+  witness: userSettingsFields.witness.optional(),
+  invitation: userSettingsFields.invitation.optional(),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 

@@ -1,4 +1,4 @@
-/** Closing calls: asset-transfer protocol status and signing, the applicant's own agent code and channel. */
+/** Closing calls: the asset-transfer protocol status and signing. */
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
 import * as service from './service';
@@ -8,7 +8,6 @@ const closingRoutes: FastifyPluginAsync = async (app) => {
   const userId = (request: { user: { userId: string } | null }) => request.user!.userId;
   route(app, 'applyProtocolStatus', (input, request) => service.protocolStatus(deps, userId(request), input.applyId));
   route(app, 'applyAssetTransferSign', (input, request) => service.signAssetTransfer(deps, userId(request), input.applyId));
-  route(app, 'applyChannel', (_input, request) => service.ownChannel(deps, userId(request)));
 };
 
 export default closingRoutes;

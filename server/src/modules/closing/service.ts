@@ -1,6 +1,5 @@
 /**
- * The closing calls besides the risk audio: the asset-transfer protocol (status and signing) and the applicant's
- * own agent code and channel. The protocol is offered to every application when ASSET_TRANSFER is on (status 1),
+ * The closing calls besides the risk audio: the asset-transfer protocol (status and signing). The protocol is offered to every application when ASSET_TRANSFER is on (status 1),
  * never otherwise (0); signing it stores 2, which ticks and locks the box on /sign.
  */
 import { ErrorCode, PROTOCOL_STATUS, isLockedForEditing, type Res } from '@core/domain';
@@ -38,10 +37,4 @@ export async function signAssetTransfer(deps: ClosingDeps, userId: string, appId
     }
     return { status: PROTOCOL_STATUS.SIGNED };
   });
-}
-
-/** The agent code and channel the applicant's application carries (null when none). */
-export async function ownChannel(deps: ClosingDeps, userId: string): Promise<Res<'applyChannel'>> {
-  const row = await apps.findActiveByUser(deps.db, userId);
-  return { aeCode: row?.aecode ?? null, channel: row?.channel ?? null };
 }

@@ -12,6 +12,9 @@ import approve from './approve';
 import reject from './reject';
 import setStatus from './set-status';
 import deposit from './deposit';
+import history from './history';
+import stock from './stock';
+import clientStatus from './client-status';
 import file from './file';
 import companiesImport from './companies-import';
 import amlImport from './aml-import';
@@ -27,6 +30,9 @@ export const commands: OpsCommand<any, any>[] = [
   reject,
   setStatus,
   deposit,
+  history,
+  stock,
+  clientStatus,
   file,
   companiesImport,
   amlImport,

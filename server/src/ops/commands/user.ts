@@ -11,6 +11,15 @@ const intFlag = (args: ParsedArgs, name: string): number | undefined => {
   return Number(v);
 };
 
+/** --flag 1|0|none → true / false / cleared (null); absent → unchanged */
+const boolFlag = (args: ParsedArgs, name: string): boolean | null | undefined => {
+  const v = flagText(args, name);
+  if (v === undefined) return undefined;
+  if (v === 'none') return null;
+  if (v === '1' || v === '0') return v === '1';
+  throw new OpsError(`--${name} must be 1, 0 or none`);
+};
+
 const schema = z.object({
   phone: z.string().min(4),
   area: z.enum(AREA_CODES),
@@ -20,13 +29,15 @@ const schema = z.object({
     statementSkipType: userSettingsFields.statementSkipType.nullable().optional(),
     check: userSettingsFields.check.nullable().optional(),
     partnerUrl: userSettingsFields.partnerUrl.nullable().optional(),
+    witness: userSettingsFields.witness.nullable().optional(),
+    invitation: userSettingsFields.invitation.nullable().optional(),
   }),
 });
 
 export default defineCommand({
   name: 'user',
   usage:
-    'user <phone> [--area 852] [--opening-limit N] [--statement-limit N] [--statement-skip 0|1] [--check 151000|151100|none] [--partner-url URL] [--json]   per-user overrides (creates the user when new; "none" clears)',
+    'user <phone> [--area 852] [--opening-limit N] [--statement-limit N] [--statement-skip 0|1] [--check 151000|151100|none] [--partner-url URL] [--witness 1|0|none] [--invitation 1|0|none] [--json]   per-user overrides (creates the user when new; "none" clears); --witness 1: ApplySubmit moves to 1500 (professional-person verification); --invitation 0: a changed agent code/channel on submit is refused (151212)',
   json: true,
   schema,
   parse: (args) => {
@@ -42,6 +53,8 @@ export default defineCommand({
         statementSkipType: clearable('statement-skip') ?? flagText(args, 'statement-skip'),
         check: check === undefined ? undefined : check === 'none' ? null : Number(check),
         partnerUrl: clearable('partner-url') ?? flagText(args, 'partner-url'),
+        witness: boolFlag(args, 'witness'),
+        invitation: boolFlag(args, 'invitation'),
       },
     };
   },

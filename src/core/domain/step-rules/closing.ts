@@ -4,12 +4,11 @@
  *   agreement ticked; the customer authorisation one is allowed here and required by the service for listed channels.
  * - SIGN (/sign): {agreements: exactly the application's list (agreementsOf), readAll: 1, assetTransfer?: 0 | 1}.
  * - SIGNATURE (/signature): {documentInfo: {customerSignature: [one file of the applicant]}}.
- * - LIVINGWITNESS (/livingWitness): {livingBodyVerifyId: a positive integer, documentInfo: {livingBodyCertificationPicture: a file}}.
  * - CAAPPLY (/caApply): {agreed: true, documents: {accountOpeningForm, w8ben, selfCertificationForm: the generated files' ossIds}}.
- * Unknown keys are refused ('choice'), as in every step.
+ * Unknown keys are refused ('choice'), as in every step. LIVINGWITNESS has its own file (living-witness.ts).
  */
 import { AGREEMENTS, CA_DOCUMENTS, CUSTOMER_AUTHORISATION, RISK_AGREEMENTS, agreementsOf } from '../closing';
-import { checkFiles, isFileRef } from '../uploads';
+import { checkFiles } from '../uploads';
 import type { Check } from '../identity';
 import { extraKeys, objectOf } from './jobstatus';
 import { issuesOf, type StepValidator } from './types';
@@ -51,17 +50,6 @@ export const validateSignature: StepValidator = (data) => {
     ['documentInfo.customerSignature', checkFiles(files, 1) ?? (Array.isArray(files) && files.every((f) => objectOf(f).ossCategory === 'UserApply') ? null : 'fileRequired')],
     ...extraKeys(data.documentInfo, ['customerSignature'], 'documentInfo'),
     ...extraKeys(data, ['documentInfo'], ''),
-  ]).map(fixRoot);
-};
-
-export const validateLivingWitness: StepValidator = (data) => {
-  const id = data.livingBodyVerifyId;
-  const info = objectOf(data.documentInfo);
-  return issuesOf([
-    ['livingBodyVerifyId', id === undefined || id === null ? 'required' : Number.isSafeInteger(id) && (id as number) > 0 ? null : 'format'],
-    ['documentInfo.livingBodyCertificationPicture', isFileRef(info.livingBodyCertificationPicture) ? null : 'fileRequired'],
-    ...extraKeys(data.documentInfo, ['livingBodyCertificationPicture'], 'documentInfo'),
-    ...extraKeys(data, ['livingBodyVerifyId', 'documentInfo'], ''),
   ]).map(fixRoot);
 };
 

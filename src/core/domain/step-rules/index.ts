@@ -17,7 +17,8 @@ import { validateInvestment } from './investment';
 import { validateSelectAccount } from './select-account';
 import { validateDisclosure } from './disclosure';
 import { validateTaxInfo } from './tax-info';
-import { validateCaApply, validateLivingWitness, validateRisk, validateSign, validateSignature } from './closing';
+import { validateCaApply, validateRisk, validateSign, validateSignature } from './closing';
+import { validateLivingWitness } from './living-witness';
 
 export type { FieldIssue, StepContext, StepValidator } from './types';
 export { issuesOf, at, str, savedStepsOf, stepContextOfApp } from './types';

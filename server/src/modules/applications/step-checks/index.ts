@@ -19,6 +19,7 @@ import { checkRisk } from './risk';
 import { checkLivingWitness } from './living-witness';
 import { checkSignature } from './signature';
 import { checkSign } from './sign';
+import { checkCaApply } from './ca-apply';
 
 export interface StepCheckArgs {
   tx: Db;
@@ -45,6 +46,7 @@ export const STEP_CHECKS: Partial<Record<StepName, StepCheck>> = {
   SIGN: checkSign,
   SIGNATURE: checkSignature,
   LIVINGWITNESS: checkLivingWitness,
+  CAAPPLY: checkCaApply,
 };
 
 export async function runStepChecks(args: StepCheckArgs): Promise<Issue[]> {

@@ -1,0 +1,74 @@
+import { STEPS_OF, nextMoveUnderRejection, previousStepUnderRejection, rejectedStepsInOrder, rejectionRedirect, orderSteps, type StepName } from './steps';
+import { supplementRoute } from './after-submit';
+
+const cn = STEPS_OF.cn;
+const strictLast = orderSteps(['STATEMENT', ...cn], true); // STATEMENT moved to the end by the skip flag
+
+describe('rejected steps in list order', () => {
+  test('ordered by the flow, not by how staff listed them; unknown names dropped', () => {
+    expect(rejectedStepsInOrder(cn, ['TAXINFO', 'IDCARD', 'NOPE'])).toEqual(['IDCARD', 'TAXINFO']);
+    expect(rejectedStepsInOrder(cn, [])).toEqual([]);
+  });
+});
+
+describe('next move under a rejection', () => {
+  const rejected = ['FINANCE', 'IDCARD', 'SIGNATURE'];
+  test.each([
+    ['the first rejected goes to the second', 'IDCARD', { kind: 'step', step: 'FINANCE' }],
+    ['skips the steps between rejected ones', 'FINANCE', { kind: 'step', step: 'SIGNATURE' }],
+    ['the last rejected step submits', 'SIGNATURE', { kind: 'submit' }],
+    ['a step that is not rejected has no move', 'BANKCARD', { kind: 'unknown' }],
+    ['a step not in the list has no move', 'HK_IDCARD', { kind: 'unknown' }],
+  ] as const)('%s', (_n, current, move) => {
+    expect(nextMoveUnderRejection(cn, rejected, current as StepName)).toEqual(move);
+  });
+
+  test('one rejected step submits at once', () => {
+    expect(nextMoveUnderRejection(cn, ['CAAPPLY'], 'CAAPPLY')).toEqual({ kind: 'submit' });
+    expect(nextMoveUnderRejection(cn, ['IDCARD'], 'IDCARD')).toEqual({ kind: 'submit' });
+  });
+
+  test('the statement moved last by the skip flag is visited last', () => {
+    expect(nextMoveUnderRejection(strictLast, ['STATEMENT', 'IDCARD'], 'IDCARD')).toEqual({ kind: 'step', step: 'STATEMENT' });
+    expect(nextMoveUnderRejection(strictLast, ['STATEMENT', 'IDCARD'], 'STATEMENT')).toEqual({ kind: 'submit' });
+  });
+});
+
+describe('back under a rejection', () => {
+  const rejected = ['FINANCE', 'IDCARD', 'SIGNATURE'];
+  test.each([
+    ['SIGNATURE', 'FINANCE'],
+    ['FINANCE', 'IDCARD'],
+    ['IDCARD', undefined],
+    ['BANKCARD', undefined],
+  ] as const)('back from %s → %s', (current, prev) => {
+    expect(previousStepUnderRejection(cn, rejected, current)).toBe(prev);
+  });
+});
+
+describe('the guard under a rejection', () => {
+  test.each([
+    ['a rejected step stays open', ['BANKCARD', 'TAXINFO'], 'TAXINFO', undefined],
+    ['another step goes to the first rejected one', ['TAXINFO', 'BANKCARD'], 'IDCARD', 'BANKCARD'],
+    ['a later step too', ['BANKCARD'], 'CAAPPLY', 'BANKCARD'],
+    ['nothing rejected: no redirect', [], 'IDCARD', undefined],
+    ['only unknown names: no redirect', ['FILE'], 'IDCARD', undefined],
+  ] as const)('%s', (_n, rejected, step, to) => {
+    expect(rejectionRedirect(cn, rejected, step)).toBe(to);
+  });
+});
+
+describe('supplement target (result pages)', () => {
+  const app = (steps: readonly string[], rejected: string[] | null) => ({ applyStepsName: steps, rejectData: rejected ? { steps: rejected } : null });
+  test.each([
+    ['FILE (statement) first → /statement', app(['STATEMENT', ...cn], ['BANKCARD', 'STATEMENT']), false, '/statement'],
+    ['otherwise the first rejected step in list order', app(['STATEMENT', ...cn], ['TAXINFO', 'BANKCARD']), false, '/bankCard'],
+    ['statement moved last by the skip flag is not first', app(['STATEMENT', ...cn], ['STATEMENT', 'TAXINFO']), true, '/TaxInfo'],
+    ['only the statement, moved last: still /statement', app(['STATEMENT', ...cn], ['STATEMENT']), true, '/statement'],
+    ['hk first rejected step', app(STEPS_OF.hk, ['SIGNATURE', 'PROOFADDRESS']), false, '/ProofAddress'],
+    ['nothing sent back: no button', app(cn, null), false, null],
+    ['empty list: no button', app(cn, []), false, null],
+  ] as const)('%s', (_n, a, skipped, route) => {
+    expect(supplementRoute(a, skipped)).toBe(route);
+  });
+});
