@@ -12,4 +12,5 @@ export const queryKeys = {
   mainlandCities: () => ['esop', 'mainlandCities'] as const,
   companySearch: (word: string, page: number, pageSize: number) => ['esop', 'companySearch', word, page, pageSize] as const,
   companyInfo: (id: string) => ['esop', 'companyInfo', id] as const,
+  channel: () => ['esop', 'channel'] as const,
 };
