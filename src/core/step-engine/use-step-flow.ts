@@ -151,7 +151,8 @@ export function useStepFlow(step: StepName, opts: StepFlowOptions = {}): StepFlo
             navigate(STATEMENT_SUPPLEMENT_ROUTE);
             return;
           }
-          if (behaviourOf(err.code).kind === 'toast') {
+          // 151212 (the agent code / channel sent was refused) keeps its own message and 3 s toast (general catalogue)
+          if (behaviourOf(err.code).kind === 'toast' && err.code !== ErrorCode.CHANNEL_INCORRECT) {
             toast.show(intl.formatMessage({ id: 'core.submitFailed' }));
             return;
           }
