@@ -167,6 +167,17 @@ describe('useStepFlow', () => {
     expect(currentLocation()).toBe('/UserInfo');
   });
 
+  test('a submit refused for a step not saved: the failure toast, then that step', async () => {
+    server.handlers.applySubmit = () => {
+      throw fakeError(100400, 'invalid', { issues: [{ path: 'steps.HK_IDCARD', message: 'required' }] });
+    };
+    renderFlow('/UserInfo');
+    await screen.findByText('2 of 6');
+    await press(nextButton());
+    await waitFor(() => expect(currentLocation()).toBe('/HK_IDcard'));
+    expect(screen.getByRole('status')).toHaveTextContent('The application could not be submitted. Please try again.');
+  });
+
   test('a save error goes to the general catalogue (server message toast) and stays', async () => {
     server.handlers.applyUpdate = () => {
       throw fakeError(150302, 'Bank card is wrong');

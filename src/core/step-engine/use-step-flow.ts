@@ -17,6 +17,7 @@ import { isLockedForEditing, isRejected } from '../domain/status';
 import {
   HOME_ROUTE,
   STEP_ROUTE,
+  firstStepOfSubmitIssues,
   nextMove,
   nextMoveUnderRejection,
   orderSteps,
@@ -149,6 +150,18 @@ export function useStepFlow(step: StepName, opts: StepFlowOptions = {}): StepFlo
         if (phase === 'submit' && err instanceof ApiError) {
           if (err.code === ErrorCode.NEED_STATEMENT) {
             navigate(STATEMENT_SUPPLEMENT_ROUTE);
+            return;
+          }
+          // a step not saved or no longer valid (100400 naming steps.<STEP>): the toast, then that step to complete it
+          // (only one the applicant may edit: under a rejection, a rejected one)
+          if (err.code === ErrorCode.INVALID_INPUT) {
+            const issues = (err.data as { issues?: { path: string }[] } | undefined)?.issues ?? [];
+            const latest = current();
+            const rejected = latest ? rejectedStepsOf(latest) : [];
+            const editable = latest ? (latest.applyStepsName as StepName[]).filter((s) => !rejected.length || rejected.includes(s)) : [];
+            const to = firstStepOfSubmitIssues(editable, issues);
+            toast.show(intl.formatMessage({ id: 'core.submitFailed' }));
+            if (to && to !== step) navigate(STEP_ROUTE[to]);
             return;
           }
           // 151212 (the agent code / channel sent was refused) keeps its own message and 3 s toast (general catalogue)

@@ -36,6 +36,7 @@ import {
   checkChannelChange,
   isAeCode,
   isChannel,
+  submitIssuePath,
 } from '@core/domain';
 import type { Config } from '../../config';
 import { audit } from '../../db/audit';
@@ -370,11 +371,11 @@ export async function submit(deps: AppsDeps, userId: string, req: Req<'applySubm
     for (const step of steps) {
       const data = saved[step];
       if (!data) {
-        issues.push({ path: `steps.${step}`, message: 'required' });
+        issues.push({ path: submitIssuePath(step), message: 'required' });
         continue;
       }
       const broken = validateStep(step, data, ctx);
-      if (broken.length) issues.push({ path: `steps.${step}`, message: broken[0].rule });
+      if (broken.length) issues.push({ path: submitIssuePath(step), message: broken[0].rule });
     }
     if (issues.length) throw invalid(issues);
 
