@@ -21,6 +21,8 @@ if (args.includes('--help')) {
       '  [--prefill]            save every step before the route\'s step with valid data (e2e/lib/prefill.ts)\n' +
       '  [--birthday 1990-01-31] the identity step\'s birthday (ages drive many lists); [--permanent 2] non-permanent hk resident;\n' +
       '  [--account 1|2]        the saved account type (cash/margin); [--aecode B1 --channel fund] the application\'s agent code and channel',
+      '  [--reject A,B [--reject-message "…"]] after the prefill, staff set 1200 and send these steps back (ops)',
+      '  [--query "aecode=W090-A&channel=web"]  extra query of the page address (the entry link); [--width 320] the viewport width',
   );
   process.exit(0);
 }
@@ -65,9 +67,17 @@ if (started && args.includes('--prefill')) {
   });
   console.log(`saved ${saved.join(', ') || 'nothing'}`);
 }
+if (started && args.includes('--reject')) {
+  // staff send the application back: submitted status, then the rejection (through the running service's ops API)
+  const ops = (...argv: string[]) =>
+    execFileSync(process.execPath, ['--import', 'tsx', 'server/src/ops/cli.ts', ...argv], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } }).toString().trim();
+  console.log(ops('set-status', started.appId, '1200'));
+  console.log(ops('reject', started.appId, '--steps', opt('reject', ''), '--message', opt('reject-message', 'Please upload a clearer photo')));
+}
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: lang });
+const width = Number(opt('width', String(VIEWPORT.width)));
+const context = await browser.newContext({ viewport: { ...VIEWPORT, width }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: lang });
 const host = new URL(base).hostname;
 await context.addCookies(
   ['esop_sid', 'esop_in'].flatMap((name) => {
@@ -78,11 +88,14 @@ await context.addCookies(
 const page = await context.newPage();
 page.on('console', (m) => m.type() === 'error' && console.log(`console: ${m.text()}`));
 page.on('pageerror', (e) => console.log(`page error: ${e.message}`));
-await page.goto(`${base}/pages/openAccount.html?lang=${lang}#${route}`);
+const query = args.includes('--query') ? `&${opt('query', '')}` : '';
+await page.goto(`${base}/pages/openAccount.html?lang=${lang}${query}#${route}`);
 await page.waitForLoadState('networkidle');
 await page.waitForTimeout(800);
 for (const text of clicks) {
-  await page.getByText(text, { exact: false }).first().click();
+  // a button named exactly so first (a dialog's "Confirm" under a title "Confirm your …"), else any text
+  const button = page.getByRole('button', { name: text, exact: true });
+  await ((await button.count()) > 0 ? button.last() : page.getByText(text, { exact: false }).first()).click();
   await page.waitForTimeout(600);
 }
 await page.screenshot({ path: out, animations: 'disabled', fullPage: args.includes('--full') });

@@ -204,6 +204,17 @@ describe('ApplySubmit: agent code and channel (151212)', () => {
     expect((await eventsOf(appId))[0].detail.channelChange).toBeUndefined();
   });
 
+  test('ApplyStart keeps only a well-formed agent code and channel (100400 otherwise)', async () => {
+    const c = await user();
+    const res = await c.call('applyStart', { oaType: 2, aecode: 'ab c', channel: '<x>' });
+    expect(errorOf(res)).toBe(ErrorCode.INVALID_INPUT);
+    expect(res.body.error!.data.issues).toEqual([
+      { path: 'aecode', message: 'format' },
+      { path: 'channel', message: 'format' },
+    ]);
+    expect((await c.call('applyDetail')).body.result).toBeNull();
+  });
+
   test('ApplyChannel: the stored values; no application → 151301', async () => {
     const c = await user();
     expect(errorOf(await c.call('applyChannel', {}))).toBe(ErrorCode.NO_APPLICATION);

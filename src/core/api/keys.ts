@@ -13,4 +13,5 @@ export const queryKeys = {
   companySearch: (word: string, page: number, pageSize: number) => ['esop', 'companySearch', word, page, pageSize] as const,
   companyInfo: (id: string) => ['esop', 'companyInfo', id] as const,
   riskAudio: (appId: string) => ['esop', 'riskAudio', appId] as const,
+  channel: () => ['esop', 'channel'] as const,
 };

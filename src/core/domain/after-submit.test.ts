@@ -1,4 +1,4 @@
-import { afterSubmitRoute, statusRouteOf } from './after-submit';
+import { afterSubmitRoute, statusLanding, statusRouteOf } from './after-submit';
 
 describe('afterSubmitRoute (part 3 §4, after submit success)', () => {
   test.each([
@@ -19,5 +19,22 @@ describe('afterSubmitRoute (part 3 §4, after submit success)', () => {
   test('status page per client type', () => {
     expect(statusRouteOf('cn')).toBe('/openStatus');
     expect(statusRouteOf('hk')).toBe('/AccountStatus');
+  });
+});
+
+describe('statusLanding (Home → Start, "/")', () => {
+  const base = { clientType: 'cn' as const, applyStatus: 1110, clientStatus: 33, rejectData: null, clientInfo: { accts: [] } };
+  test.each([
+    ['being filled in', {}, null],
+    ['just below the submitted threshold', { applyStatus: 1199 }, null],
+    ['submitted', { applyStatus: 1200 }, '/openStatus'],
+    ['1500', { applyStatus: 1500 }, '/openStatus'],
+    ['hk submitted', { clientType: 'hk' as const, applyStatus: 1200 }, '/AccountStatus'],
+    ['opened by client status 31', { clientStatus: 31 }, '/openStatus'],
+    ['opened by a sub-account', { clientInfo: { accts: [{ subAcctId: 'S12345678' }] } }, '/openStatus'],
+    ['sent back with steps', { applyStatus: 1900, rejectData: { steps: ['BANKCARD'] } }, '/openStatus'],
+    ['a reject status without steps', { applyStatus: 1904, rejectData: { steps: [] } }, null],
+  ])('%s → %p', (_n, over, to) => {
+    expect(statusLanding({ ...base, ...over })).toBe(to);
   });
 });

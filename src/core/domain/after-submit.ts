@@ -3,7 +3,7 @@
  * locked application lands when a guarded route has nowhere to bounce back to.
  */
 import type { ClientType } from './client-type';
-import { APPLY_STATUS } from './status';
+import { APPLY_STATUS, effectiveApplyStatus, isLockedForEditing, isRejected } from './status';
 import { STEP_ROUTE, orderSteps, rejectedStepsInOrder, type StepName } from './steps';
 
 /** Post-submission routes (flagged as submitted in the route table). */
@@ -45,4 +45,22 @@ export function supplementRoute(
   const order = rejectedStepsInOrder(orderSteps(app.applyStepsName as StepName[], statementSkipped), app.rejectData?.steps ?? []);
   if (order.length === 0) return null;
   return STEP_ROUTE[order[0]];
+}
+
+/**
+ * Where Home → Start and "/" send an existing application that is not being filled in: submitted, opened or sent back
+ * for correction → its status page (the review state, or the reason and the supplement button); null otherwise (the
+ * applicant resumes at the next step).
+ */
+export function statusLanding(app: {
+  clientType: ClientType;
+  applyStatus: number;
+  clientStatus: number;
+  rejectData: { steps: readonly string[] } | null;
+  clientInfo?: { accts: readonly { subAcctId: string }[] };
+}): string | null {
+  const status = effectiveApplyStatus(app.applyStatus, app.clientStatus, app.clientInfo?.accts[0]?.subAcctId);
+  if (isLockedForEditing(status, app.clientStatus)) return statusRouteOf(app.clientType);
+  if (isRejected(app.applyStatus) && (app.rejectData?.steps.length ?? 0) > 0) return statusRouteOf(app.clientType);
+  return null;
 }

@@ -1,4 +1,4 @@
-import { STEPS_OF, nextMoveUnderRejection, previousStepUnderRejection, rejectedStepsInOrder, rejectionRedirect, orderSteps, type StepName } from './steps';
+import { STEPS_OF, firstStepOfSubmitIssues, nextMoveUnderRejection, previousStepUnderRejection, rejectedStepsInOrder, rejectionRedirect, orderSteps, type StepName } from './steps';
 import { supplementRoute } from './after-submit';
 
 const cn = STEPS_OF.cn;
@@ -70,5 +70,16 @@ describe('supplement target (result pages)', () => {
     ['empty list: no button', app(cn, []), false, null],
   ] as const)('%s', (_n, a, skipped, route) => {
     expect(supplementRoute(a, skipped)).toBe(route);
+  });
+});
+
+describe('the step a refused submit sends the applicant to', () => {
+  test.each([
+    ['the first named in list order', [{ path: 'steps.TAXINFO' }, { path: 'steps.BANKCARD' }], 'BANKCARD'],
+    ['other paths ignored', [{ path: 'appId' }, { path: 'data.x' }, { path: 'steps.RISK' }], 'RISK'],
+    ['a step not in the list ignored', [{ path: 'steps.HK_IDCARD' }], undefined],
+    ['no issues', [], undefined],
+  ] as const)('%s', (_n, issues, step) => {
+    expect(firstStepOfSubmitIssues(cn, issues)).toBe(step);
   });
 });

@@ -212,3 +212,12 @@ export function rejectionRedirect(steps: readonly StepName[], rejected: readonly
   if (order.length === 0 || order.includes(step)) return undefined;
   return order[0];
 }
+
+/** ApplySubmit names a step that is not saved or not valid with the issue path `steps.<STEP>` (100400). */
+export const submitIssuePath = (step: StepName): string => `steps.${step}`;
+
+/** The first step, in list order, that ApplySubmit's issues name (where the applicant goes to complete it). */
+export function firstStepOfSubmitIssues(steps: readonly StepName[], issues: readonly { path: string }[]): StepName | undefined {
+  const named = new Set(issues.map((i) => i.path));
+  return steps.find((s) => named.has(submitIssuePath(s)));
+}

@@ -17,6 +17,8 @@ let app: ApplicationView | null;
 
 const ROUTES: (RouteFlags & { text: string })[] = [
   { path: '/HK_IDcard', submittedFlag: false, titleKey: 'common.esopTitle', text: 'identity step' },
+  { path: '/UserInfo', submittedFlag: false, titleKey: 'common.appTitle', text: 'user info step' },
+  { path: '/ProofAddress', submittedFlag: false, titleKey: 'common.appTitle', text: 'address step' },
   { path: '/openStatus', submittedFlag: true, titleKey: 'common.appTitle', text: 'mainland status page' },
   { path: '/AccountStatus', submittedFlag: true, titleKey: 'common.appTitle', text: 'account status page' },
   { path: '/account', submittedFlag: false, titleKey: 'common.appTitle', public: true, text: 'home page' },
@@ -117,6 +119,41 @@ describe('RouteGuard', () => {
     app = makeApplication({ clientType: 'hk', applyStatus: 1900, rejectData: { steps: ['HK_IDCARD'], message: 'blurred' } });
     renderAt(['/HK_IDcard']);
     expect(await screen.findByText('identity step')).toBeInTheDocument();
+  });
+
+  describe('an application sent back for correction', () => {
+    const rejected = (steps: string[]) =>
+      makeApplication({ clientType: 'hk', applyStatus: 1900, rejectData: { steps, message: 'Address proof unreadable' } });
+
+    test('a rejected step is reachable', async () => {
+      app = rejected(['PROOFADDRESS', 'USERINFO']);
+      renderAt(['/ProofAddress']);
+      expect(await screen.findByText('address step')).toBeInTheDocument();
+      expect(currentLocation()).toBe('/ProofAddress');
+    });
+
+    test('another step route goes to the first rejected step in list order', async () => {
+      app = rejected(['PROOFADDRESS', 'USERINFO']);
+      renderAt(['/HK_IDcard']);
+      await waitFor(() => expect(currentLocation()).toBe('/UserInfo'));
+      expect(await screen.findByText('user info step')).toBeInTheDocument();
+      expect(screen.queryByText('identity step')).not.toBeInTheDocument();
+    });
+
+    test('the status pages and the home page stay reachable', async () => {
+      app = rejected(['USERINFO']);
+      const first = renderAt(['/AccountStatus']);
+      expect(await screen.findByText('account status page')).toBeInTheDocument();
+      first.unmount();
+      renderAt(['/account']);
+      expect(await screen.findByText('home page')).toBeInTheDocument();
+    });
+
+    test('a reject status without steps does not redirect', async () => {
+      app = makeApplication({ clientType: 'hk', applyStatus: 1901, rejectData: null });
+      renderAt(['/HK_IDcard']);
+      expect(await screen.findByText('identity step')).toBeInTheDocument();
+    });
   });
 
   test('token login from the query when there is no session; the token leaves the address', async () => {

@@ -7,6 +7,8 @@
  *   the login-expired behaviour applies (message, then the member page);
  * - an application at or past submission (isLockedForEditing) reaches only submitted-flagged routes; other
  *   routes bounce back to the previous route, or to the status page when there is none;
+ * - an application sent back for correction (1900-1904 with rejectData.steps) opens only its rejected steps: any other
+ *   step route goes to the first rejected one (the status pages and other routes stay reachable);
  * - the page title per route (fixed inside the app shell), and the progress step per route.
  */
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -14,7 +16,8 @@ import { useIntl } from 'react-intl';
 import { useLocation, useNavigate, type Location } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorCode } from '../domain/errors';
-import { effectiveApplyStatus, isLockedForEditing } from '../domain/status';
+import { effectiveApplyStatus, isLockedForEditing, isRejected } from '../domain/status';
+import { STEP_ROUTE, rejectionRedirect, stepOfRoute, type StepName } from '../domain/steps';
 import { statusRouteOf } from '../domain/after-submit';
 import { bridge } from '../bridge/bridge';
 import { usePageTitle } from '../i18n/I18nProvider';
@@ -201,6 +204,14 @@ export function RouteGuard({ submittedFlag, titleKey, public: isPublic = false, 
   const locked =
     !!a && isLockedForEditing(effectiveApplyStatus(a.applyStatus, a.clientStatus, a.clientInfo.accts[0]?.subAcctId), a.clientStatus);
   const bounce = locked && !submittedFlag;
+  const routeStep = stepOfRoute(location.pathname);
+  const rejectedTo: StepName | undefined =
+    a && !locked && routeStep && isRejected(a.applyStatus)
+      ? rejectionRedirect(a.applyStepsName as StepName[], a.rejectData?.steps ?? [], routeStep)
+      : undefined;
+  useEffect(() => {
+    if (rejectedTo) navigate(STEP_ROUTE[rejectedTo], { replace: true });
+  }, [rejectedTo, navigate]);
   useEffect(() => {
     if (!bounce || !a) return;
     const idx = (window.history.state as { idx?: number } | null)?.idx;
@@ -215,7 +226,7 @@ export function RouteGuard({ submittedFlag, titleKey, public: isPublic = false, 
   else if (user.isPending || waitingForToken || mustLogIn) content = <Loading />;
   else if (loggedIn && app.isPending) content = <Loading />;
   else if (app.isError) content = <LoadFailed onRetry={() => void app.refetch()} />;
-  else if (bounce) content = <Loading />;
+  else if (bounce || rejectedTo) content = <Loading />;
   else content = children;
 
   return (

@@ -1,3 +1,5 @@
-export { useStepFlow, orderedStepsOf, STATEMENT_SKIP_KEY, HOME_ROUTE, STATEMENT_SUPPLEMENT_ROUTE } from './use-step-flow';
+export { useStepFlow, orderedStepsOf, rejectedStepsOf, STATEMENT_SKIP_KEY, HOME_ROUTE, STATEMENT_SUPPLEMENT_ROUTE } from './use-step-flow';
 export type { NextOptions, StepFlow, StepFlowOptions, StepPhase } from './use-step-flow';
 export { useHalfwaySave } from './use-halfway-save';
+export { SubmitGateContext, useBeforeSubmit } from './submit-gate';
+export type { BeforeSubmit, SubmitExtras } from './submit-gate';

@@ -10,6 +10,7 @@ import { toast } from '../ui/toast';
 import { StepPage } from '../ui/StepPage';
 import { useStepFlow } from './use-step-flow';
 import { useHalfwaySave } from './use-halfway-save';
+import { SubmitGateContext, type BeforeSubmit } from './submit-gate';
 
 let server: FakeServer;
 let restore: () => void;
@@ -50,6 +51,7 @@ function renderFlow(route: string, data: Record<string, unknown> = { field: 'val
       <Route path="/statement" element={<StepScreen step="STATEMENT" data={data} />} />
       <Route path="/HK_IDcard" element={<StepScreen step="HK_IDCARD" data={data} />} />
       <Route path="/UserInfo" element={<StepScreen step="USERINFO" data={data} />} />
+      <Route path="/ProofAddress" element={<StepScreen step="PROOFADDRESS" data={data} />} />
       <Route path="/IDcard" element={<StepScreen step="IDCARD" data={data} />} />
       <Route path="*" element={<p>other page</p>} />
     </Routes>,
@@ -165,6 +167,17 @@ describe('useStepFlow', () => {
     expect(currentLocation()).toBe('/UserInfo');
   });
 
+  test('a submit refused for a step not saved: the failure toast, then that step', async () => {
+    server.handlers.applySubmit = () => {
+      throw fakeError(100400, 'invalid', { issues: [{ path: 'steps.HK_IDCARD', message: 'required' }] });
+    };
+    renderFlow('/UserInfo');
+    await screen.findByText('2 of 6');
+    await press(nextButton());
+    await waitFor(() => expect(currentLocation()).toBe('/HK_IDcard'));
+    expect(screen.getByRole('status')).toHaveTextContent('The application could not be submitted. Please try again.');
+  });
+
   test('a save error goes to the general catalogue (server message toast) and stays', async () => {
     server.handlers.applyUpdate = () => {
       throw fakeError(150302, 'Bank card is wrong');
@@ -229,6 +242,102 @@ describe('useStepFlow', () => {
     await screen.findByText('1 of 6');
     await press(screen.getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(currentLocation()).toBe('/statement'));
+  });
+});
+
+describe('the rejection loop', () => {
+  const rejectedApp = () =>
+    makeApplication({
+      clientType: 'hk',
+      applyStatus: 1900,
+      applyStepsName: ['HK_IDCARD', 'USERINFO', 'PROOFADDRESS'],
+      rejectData: { steps: ['PROOFADDRESS', 'HK_IDCARD'], message: 'Photo unreadable' },
+    });
+
+  beforeEach(() => {
+    app = rejectedApp();
+    server.handlers.applySubmit = () => {
+      app = { ...app, applyStatus: 1200, rejectData: null };
+      return { application: app };
+    };
+  });
+
+  test('Next goes to the next rejected step (skipping the others), and after the last one resubmits', async () => {
+    renderFlow('/HK_IDcard');
+    await screen.findByText('1 of 6');
+    await press(nextButton());
+    await waitFor(() => expect(currentLocation()).toBe('/ProofAddress'));
+    expect(server.callsOf('applySubmit')).toHaveLength(0);
+    await screen.findByText('3 of 6');
+    now += 2000;
+    await press(nextButton());
+    await waitFor(() => expect(currentLocation()).toBe('/AccountStatus'));
+    expect(updates().map((u) => u.currentStep)).toEqual(['HK_IDCARD', 'PROOFADDRESS']);
+    expect(server.callsOf('applySubmit').map((c) => c.payload)).toEqual([{ appId: app.appId }]);
+  });
+
+  test('a single rejected step resubmits on Next', async () => {
+    app = { ...rejectedApp(), rejectData: { steps: ['USERINFO'], message: 'x' } };
+    renderFlow('/UserInfo');
+    await screen.findByText('2 of 6');
+    await press(nextButton());
+    await waitFor(() => expect(currentLocation()).toBe('/AccountStatus'));
+    expect(server.callsOf('applySubmit')).toHaveLength(1);
+  });
+
+  test('Back stays within the rejected steps; before the first one, the status page', async () => {
+    renderFlow('/ProofAddress');
+    await screen.findByText('3 of 6');
+    await press(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(currentLocation()).toBe('/HK_IDcard'));
+    await screen.findByText('1 of 6');
+    await press(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(currentLocation()).toBe('/AccountStatus'));
+  });
+
+  test('a mainland resubmission goes to openStatus', async () => {
+    app = makeApplication({ clientType: 'cn', applyStatus: 1901, applyStepsName: ['IDCARD'], rejectData: { steps: ['IDCARD'], message: 'x' } });
+    renderFlow('/IDcard');
+    await screen.findByText('1 of 5');
+    await press(nextButton());
+    await waitFor(() => expect(currentLocation()).toBe('/openStatus'));
+  });
+});
+
+describe('the submit gate (channel change)', () => {
+  function renderGated(gate: BeforeSubmit) {
+    return renderWithProviders(
+      <SubmitGateContext.Provider value={gate}>
+        <Routes>
+          <Route path="/UserInfo" element={<StepScreen step="USERINFO" data={{ a: 1 }} />} />
+          <Route path="*" element={<p>other page</p>} />
+        </Routes>
+      </SubmitGateContext.Provider>,
+      { route: '/UserInfo', lang: 'en' },
+    );
+  }
+
+  test('what the gate answers is sent with the submit', async () => {
+    const gate = jest.fn(async () => ({ aeCode: 'W090-A', channel: 'web' }));
+    renderGated(gate);
+    await screen.findByText('2 of 6');
+    await press(nextButton());
+    await waitFor(() => expect(currentLocation()).toBe('/AccountStatus'));
+    expect(gate).toHaveBeenCalledWith(expect.objectContaining({ appId: app.appId }));
+    expect(server.callsOf('applySubmit').map((c) => c.payload)).toEqual([{ appId: app.appId, aeCode: 'W090-A', channel: 'web' }]);
+  });
+
+  test('151212 on the submit: the channel toast for 3 s, and the page stays', async () => {
+    server.handlers.applySubmit = () => {
+      throw fakeError(151212, 'The channel code is not correct.');
+    };
+    const shown = jest.spyOn(toast, 'show');
+    renderGated(async () => ({ aeCode: 'ZZ9' }));
+    await screen.findByText('2 of 6');
+    await press(nextButton());
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('The channel code is not correct.'));
+    expect(shown).toHaveBeenCalledWith('The channel code is not correct.', 3000);
+    expect(currentLocation()).toBe('/UserInfo');
   });
 });
 

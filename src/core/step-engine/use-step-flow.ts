@@ -1,8 +1,10 @@
 /**
  * The step engine's React side (the pure rules are in domain/steps.ts and domain/after-submit.ts).
  * next(data): ApplyUpdate, then the following step of applyStepsName (STATEMENT last when the local skip
- * flag is "1"), or ApplySubmit on the last step and the after-submit route. Debounced 1 s; a press while
- * a save is in flight is refused with the "no repeat" toast.
+ * flag is "1"), or ApplySubmit on the last step and the after-submit route. Under a rejection (status 1900-1904
+ * with rejectData.steps) Next and Back move between the rejected steps only (domain nextMoveUnderRejection), and
+ * Next on the last of them resubmits. Before a submit the flow's gate may ask (the channel-change dialog). Debounced
+ * 1 s; a press while a save is in flight is refused with the "no repeat" toast.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -11,9 +13,22 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ApplicationView } from '../domain/contract';
 import { behaviourOf, ErrorCode } from '../domain/errors';
 import { NEXT_DEBOUNCE_MS } from '../domain/limits';
-import { isLockedForEditing } from '../domain/status';
-import { HOME_ROUTE, STEP_ROUTE, nextMove, orderSteps, previousStep, progressOf, type NextMove, type Progress, type StepName } from '../domain/steps';
-import { afterSubmitRoute } from '../domain/after-submit';
+import { isLockedForEditing, isRejected } from '../domain/status';
+import {
+  HOME_ROUTE,
+  STEP_ROUTE,
+  firstStepOfSubmitIssues,
+  nextMove,
+  nextMoveUnderRejection,
+  orderSteps,
+  previousStep,
+  previousStepUnderRejection,
+  progressOf,
+  type NextMove,
+  type Progress,
+  type StepName,
+} from '../domain/steps';
+import { afterSubmitRoute, statusRouteOf } from '../domain/after-submit';
 import { bridge, STORAGE_KEY } from '../bridge/bridge';
 import { ApiError } from '../api/api-error';
 import { applyDetailQuery, useApplyDetail } from '../api/apply-detail';
@@ -23,6 +38,7 @@ import { useApiErrorHandler } from '../api/errors';
 import { queryKeys } from '../api/keys';
 import { toast } from '../ui/toast';
 import { markCommitted } from './committed';
+import { useBeforeSubmit } from './submit-gate';
 
 export const STATEMENT_SKIP_KEY = STORAGE_KEY.statementSkipType;
 export { HOME_ROUTE };
@@ -55,6 +71,11 @@ export interface StepFlow {
   application: ApplicationView | null | undefined;
 }
 
+/** The steps sent back for correction, when the application is under a rejection (else none). */
+export function rejectedStepsOf(app: Pick<ApplicationView, 'applyStatus' | 'rejectData'>): string[] {
+  return isRejected(app.applyStatus) ? (app.rejectData?.steps ?? []) : [];
+}
+
 /** The step list in the order Next follows (STATEMENT moved last when the local skip flag is "1"). */
 export async function orderedStepsOf(app: Pick<ApplicationView, 'applyStepsName'>): Promise<StepName[]> {
   const skip = (await bridge.storage.get(STATEMENT_SKIP_KEY)) === '1';
@@ -66,6 +87,7 @@ export function useStepFlow(step: StepName, opts: StepFlowOptions = {}): StepFlo
   const navigate = useNavigate();
   const qc = useQueryClient();
   const onApiError = useApiErrorHandler();
+  const beforeSubmit = useBeforeSubmit();
   const { data: application } = useApplyDetail();
   const [isSaving, setSaving] = useState(false);
   const inFlight = useRef(false);
@@ -105,12 +127,18 @@ export function useStepFlow(step: StepName, opts: StepFlowOptions = {}): StepFlo
         qc.setQueryData(queryKeys.application(), saved.application);
         markCommitted(step);
         const steps = await orderedStepsOf(saved.application);
-        const move: NextMove = options.submit ? { kind: 'submit' } : nextMove(steps, step);
+        const rejected = rejectedStepsOf(saved.application);
+        const move: NextMove = options.submit
+          ? { kind: 'submit' }
+          : rejected.length
+            ? nextMoveUnderRejection(steps, rejected, step)
+            : nextMove(steps, step);
         if (move.kind === 'step') {
           navigate(STEP_ROUTE[move.step]);
         } else if (move.kind === 'submit') {
           phase = 'submit';
-          const submitted = await applySubmit({ appId: app.appId });
+          const extras = beforeSubmit ? await beforeSubmit(saved.application) : {};
+          const submitted = await applySubmit({ appId: app.appId, ...extras });
           qc.setQueryData(queryKeys.application(), submitted.application);
           navigate(afterSubmitRoute(submitted.application), { replace: true });
         } else {
@@ -124,7 +152,20 @@ export function useStepFlow(step: StepName, opts: StepFlowOptions = {}): StepFlo
             navigate(STATEMENT_SUPPLEMENT_ROUTE);
             return;
           }
-          if (behaviourOf(err.code).kind === 'toast') {
+          // a step not saved or no longer valid (100400 naming steps.<STEP>): the toast, then that step to complete it
+          // (only one the applicant may edit: under a rejection, a rejected one)
+          if (err.code === ErrorCode.INVALID_INPUT) {
+            const issues = (err.data as { issues?: { path: string }[] } | undefined)?.issues ?? [];
+            const latest = current();
+            const rejected = latest ? rejectedStepsOf(latest) : [];
+            const editable = latest ? (latest.applyStepsName as StepName[]).filter((s) => !rejected.length || rejected.includes(s)) : [];
+            const to = firstStepOfSubmitIssues(editable, issues);
+            toast.show(intl.formatMessage({ id: 'core.submitFailed' }));
+            if (to && to !== step) navigate(STEP_ROUTE[to]);
+            return;
+          }
+          // 151212 (the agent code / channel sent was refused) keeps its own message and 3 s toast (general catalogue)
+          if (behaviourOf(err.code).kind === 'toast' && err.code !== ErrorCode.CHANNEL_INCORRECT) {
             toast.show(intl.formatMessage({ id: 'core.submitFailed' }));
             return;
           }
@@ -135,7 +176,7 @@ export function useStepFlow(step: StepName, opts: StepFlowOptions = {}): StepFlo
         setSaving(false);
       }
     },
-    [current, intl, navigate, onApiError, qc, step],
+    [beforeSubmit, current, intl, navigate, onApiError, qc, step],
   );
 
   const back = useCallback(async () => {
@@ -144,7 +185,15 @@ export function useStepFlow(step: StepName, opts: StepFlowOptions = {}): StepFlo
       navigate(HOME_ROUTE);
       return;
     }
-    const prev = previousStep(await orderedStepsOf(app), step);
+    const steps = await orderedStepsOf(app);
+    const rejected = rejectedStepsOf(app);
+    if (rejected.length) {
+      // within the rejected steps; before the first of them, the status page (the reason and the supplement button)
+      const prev = previousStepUnderRejection(steps, rejected, step);
+      navigate(prev ? STEP_ROUTE[prev] : statusRouteOf(app.clientType));
+      return;
+    }
+    const prev = previousStep(steps, step);
     navigate(prev ? STEP_ROUTE[prev] : HOME_ROUTE);
   }, [current, navigate, step]);
 

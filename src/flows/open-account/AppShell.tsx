@@ -1,20 +1,26 @@
 /**
  * The element of each route: the core RouteGuard (session, submitted-only routes, title, progress step) around
- * the lazy screen, with a skeleton while the screen's chunk loads.
+ * the lazy screen, with a skeleton while the screen's chunk loads; the channel-change question before submit
+ * (ChannelChangeGate) and, on a step sent back for correction, the reviewer's message (RejectionNotice).
  */
 import { Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { RouteGuard } from '@core/router';
 import { RouteSkeleton } from './components/RouteSkeleton';
+import { ChannelChangeGate } from './components/ChannelChangeGate';
+import { RejectionNotice } from './components/RejectionNotice';
 import type { FlowRoute } from './routes';
 
 export function RouteElement({ route }: { route: FlowRoute }) {
   const { Screen } = route;
   return (
     <RouteGuard submittedFlag={route.submittedFlag} titleKey={route.titleKey} public={route.public}>
-      <Suspense fallback={<RouteSkeleton />}>
-        <Screen />
-      </Suspense>
+      <ChannelChangeGate>
+        <Suspense fallback={<RouteSkeleton />}>
+          {route.public ? null : <RejectionNotice />}
+          <Screen />
+        </Suspense>
+      </ChannelChangeGate>
     </RouteGuard>
   );
 }

@@ -4,11 +4,14 @@
  */
 import './app.css';
 import { startPage } from '@core/app/start-page';
+import { captureEntryChannel } from '@core/app/entry-channel';
 import { routeObjects } from './AppShell';
 import { FlowContext, flowTitleKey, type FlowSettings } from './flow-context';
 import { flowRoutes, preloadFirstScreens } from './routes';
 
 export function bootstrap(settings: FlowSettings): void {
+  // the link's agent code / channel, compared with the application's before submit
+  captureEntryChannel();
   startPage({
     routes: routeObjects(flowRoutes(settings)),
     appTitleKey: flowTitleKey(settings.esop),

@@ -34,6 +34,9 @@ import {
   submitOutcome,
   submittedStatusFor,
   checkChannelChange,
+  isAeCode,
+  isChannel,
+  submitIssuePath,
 } from '@core/domain';
 import type { Config } from '../../config';
 import { audit } from '../../db/audit';
@@ -142,6 +145,11 @@ function answer(row: repo.AppRow, nextStep?: StepName): StartAnswer {
 export async function start(deps: AppsDeps, userId: string, req: Req<'applyStart'> & { esop: boolean }, locateIp: LocateIp): Promise<StartAnswer> {
   const clientType = clientTypeOf(req.oaType);
   if (req.withStatement) statementOnlyForCn(clientType, 'withStatement');
+  // the entry link's agent code and channel are kept only when well formed (domain channel.ts)
+  const malformed: Issue[] = [];
+  if (req.aecode !== undefined && !isAeCode(req.aecode)) malformed.push({ path: 'aecode', message: 'format' });
+  if (req.channel !== undefined && !isChannel(req.channel)) malformed.push({ path: 'channel', message: 'format' });
+  if (malformed.length) throw invalid(malformed);
   const region = clientType === 'cn' ? await regionCheck(await areaType(deps, userId), locateIp) : null;
   const at = now(deps);
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -363,11 +371,11 @@ export async function submit(deps: AppsDeps, userId: string, req: Req<'applySubm
     for (const step of steps) {
       const data = saved[step];
       if (!data) {
-        issues.push({ path: `steps.${step}`, message: 'required' });
+        issues.push({ path: submitIssuePath(step), message: 'required' });
         continue;
       }
       const broken = validateStep(step, data, ctx);
-      if (broken.length) issues.push({ path: `steps.${step}`, message: broken[0].rule });
+      if (broken.length) issues.push({ path: submitIssuePath(step), message: broken[0].rule });
     }
     if (issues.length) throw invalid(issues);
 

@@ -2,6 +2,7 @@
  * Home (/account): choose the opening type, consent, Next (spec part 1 "Home" and §4).
  * The decisions are in ./next-action.ts (sequence) and @core/domain (rules); this screen renders and wires them.
  */
+import { entryChannel } from '@core/app/entry-channel';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -135,7 +136,11 @@ export default function HomeScreen() {
       isStrictMarked: async () => (await bridge.storage.get(STRICT_FLAG_KEY)) === '1',
       applyCheck: () => applyCheck(),
       getApplication: () => queryClient.fetchQuery({ ...applyDetailQuery(), staleTime: 0 }),
-      start: (req) => start.mutateAsync(req),
+      // a new application takes the entry link's agent code and channel (kept at page start)
+      start: (req) => {
+        const entry = entryChannel();
+        return start.mutateAsync({ ...req, ...(entry.aeCode ? { aecode: entry.aeCode } : {}), ...(entry.channel ? { channel: entry.channel } : {}) });
+      },
       switchType: (req) => switchType.mutateAsync(req),
       insertStatement: (req) => statementStep.mutateAsync(req),
       confirm: (kind) =>

@@ -346,3 +346,25 @@ describe('start, continue, switch', () => {
     expect(p.calls).toEqual(['error:100008']);
   });
 });
+
+describe('an application past submission (issue 10)', () => {
+  test.each([
+    ['hk submitted (1200)', app({ clientType: 'hk', oaType: 2, applyStatus: 1200 }), 'hk', '/AccountStatus'],
+    ['hk awaiting the verification (1500)', app({ clientType: 'hk', oaType: 2, applyStatus: 1500 }), 'hk', '/AccountStatus'],
+    ['cn submitted, the other card chosen', app({ clientType: 'cn', oaType: 1, applyStatus: 1200, applyStepsName: CN_STEPS }), 'hk', '/openStatus'],
+    ['cn opened (client status 31)', app({ clientType: 'cn', oaType: 1, applyStatus: 1110, clientStatus: 31, applyStepsName: CN_STEPS }), 'cn', '/openStatus'],
+    ['hk sent back with steps: the reason first', app({ clientType: 'hk', oaType: 2, applyStatus: 1900, rejectData: { steps: ['USERINFO'], message: 'x' } }), 'hk', '/AccountStatus'],
+  ] as const)('%s → its status page, nothing started, switched or inserted', async (_n, existing, choice, to) => {
+    const p = ports({ existing });
+    await expect(runNextAction(choice, p)).resolves.toEqual({ kind: 'navigated', to });
+    expect(p.start).not.toHaveBeenCalled();
+    expect(p.switchType).not.toHaveBeenCalled();
+    expect(p.insertStatement).not.toHaveBeenCalled();
+    expect(p.confirm).not.toHaveBeenCalled();
+  });
+
+  test('an application still being filled in resumes as before', async () => {
+    const p = ports({ existing: app({ applyStatus: 1010, latestStep: 'HK_IDCARD' }) });
+    await expect(runNextAction('hk', p)).resolves.toEqual({ kind: 'navigated', to: '/UserInfo' });
+  });
+});

@@ -18,6 +18,7 @@ import {
   strictOutcome,
   type AreaType,
 } from '@core/domain/area';
+import { statusLanding } from '@core/domain/after-submit';
 import { resumeRoute } from '../../resume';
 
 export type StatementPosition = 'first' | 'last';
@@ -199,6 +200,9 @@ async function startNew(ports: NextActionPorts, oaType: 1 | 2, withStatement?: S
 }
 
 async function continueExisting(ports: NextActionPorts, app: ApplicationView, withStatement?: StatementPosition): Promise<string> {
+  // submitted, opened or sent back: its status page (nothing to insert into a locked list)
+  const landing = statusLanding(app);
+  if (landing) return landing;
   if (withStatement && !app.applyStepsName.includes('STATEMENT')) {
     const res = await ports.insertStatement({ appId: app.appId, position: withStatement });
     // a statement required up front is asked for now; one that may come later waits at the end of the list
@@ -248,7 +252,10 @@ export async function runNextAction(choice: ClientType, ports: NextActionPorts):
     await checkApplication(ports);
     const app = await ports.getApplication();
     let to: string;
+    const landing = app ? statusLanding(app) : null;
     if (!app) to = await startNewOrSwitch(ports, oaType, withStatement);
+    // submitted, opened or sent back (whichever card was chosen): its status page
+    else if (landing) to = landing;
     else if (clientTypeOf(app.oaType) === choice) to = await continueExisting(ports, app, withStatement);
     else to = await switchExisting(ports, app, oaType, () => ports.getAreaType(), withStatement);
     ports.navigate(to);
