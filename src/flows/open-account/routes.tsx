@@ -8,6 +8,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { flowTitleKey } from './flow-context';
 import { COMPANY_SEARCH_ROUTE } from './company-choice';
 import { HOME_ROUTE, STEP_ROUTE } from '@core/domain/steps';
+import { RESULT_ROUTE } from '@core/domain/after-submit';
 import { lazyScreen } from '@core/i18n/lazy-screen';
 
 export interface FlowRoute {
@@ -44,6 +45,8 @@ const TaxInfoScreen = lazyScreen(() => import('./screens/tax-info/TaxInfoScreen'
 const SelectAccountScreen = lazyScreen(() => import('./screens/select-account/SelectAccountScreen'));
 const DisclosureScreen = lazyScreen(() => import('./screens/disclosure/DisclosureScreen'));
 const RiskScreen = lazyScreen(() => import('./screens/risk/RiskScreen'));
+const AccountStatusScreen = lazyScreen(() => import('./screens/account-status/AccountStatusScreen'));
+const OpenStatusScreen = lazyScreen(() => import('./screens/open-status/OpenStatusScreen'));
 const SignScreen = lazyScreen(() => import('./screens/sign/SignScreen'));
 const SignatureScreen = lazyScreen(() => import('./screens/signature/SignatureScreen'));
 
@@ -72,6 +75,8 @@ export function flowRoutes({ esop }: { esop: boolean }): FlowRoute[] {
     { path: STEP_ROUTE.RISK, submittedFlag: false, titleKey, public: false, Screen: RiskScreen },
     { path: STEP_ROUTE.SIGN, submittedFlag: false, titleKey, public: false, Screen: SignScreen },
     { path: STEP_ROUTE.SIGNATURE, submittedFlag: false, titleKey, public: false, Screen: SignatureScreen },
+    { path: RESULT_ROUTE.accountStatus, submittedFlag: true, titleKey, public: false, Screen: AccountStatusScreen },
+    { path: RESULT_ROUTE.openStatus, submittedFlag: true, titleKey, public: false, Screen: OpenStatusScreen },
     // a path without a screen on this page (e.g. a step whose screen another issue builds)
     { path: '*', submittedFlag: true, titleKey, public: true, Screen: NotFoundScreen },
   ];

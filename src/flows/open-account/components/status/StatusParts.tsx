@@ -1,0 +1,82 @@
+/** Parts the two result pages share: the status header, a status row, the contact sheet and the "home" action. */
+import { useState, type ReactNode } from 'react';
+import { useClientConfig } from '@core/api/client-config';
+import { bridge } from '@core/bridge/bridge';
+import { useT } from '@core/i18n';
+import { ConfirmDialog } from '@core/ui/ConfirmDialog';
+import './status.css';
+
+export type Tone = 'success' | 'failure' | 'progress';
+
+export function StatusHeader({ tone, title, children }: { tone: Tone; title: string; children?: ReactNode }) {
+  return (
+    <div className={`oa-status__head oa-status__head--${tone}`}>
+      <svg viewBox="0 0 48 48" width="56" height="56" aria-hidden="true" focusable="false" className="oa-status__icon">
+        <circle cx="24" cy="24" r="22" fill="currentColor" opacity="0.12" />
+        {tone === 'success' ? (
+          <path d="M14 25l7 7 13-15" fill="none" stroke="currentColor" strokeWidth="3.5" strokeLinecap="round" strokeLinejoin="round" />
+        ) : tone === 'failure' ? (
+          <path d="M24 13v14M24 33v2" fill="none" stroke="currentColor" strokeWidth="3.5" strokeLinecap="round" />
+        ) : (
+          <path d="M24 13v12l8 5" fill="none" stroke="currentColor" strokeWidth="3.5" strokeLinecap="round" strokeLinejoin="round" />
+        )}
+      </svg>
+      <h2 className="oa-status__title">{title}</h2>
+      {children}
+    </div>
+  );
+}
+
+export function StatusRow({ label, value, tone }: { label: string; value: string; tone: Tone }) {
+  return (
+    <div className="oa-status__row">
+      <dt>{label}</dt>
+      <dd className={`oa-status__value oa-status__value--${tone}`}>{value}</dd>
+    </div>
+  );
+}
+
+/** The contact-us sheet: the mainland and Hong Kong service phones. */
+export function ContactButton() {
+  const t = useT();
+  const config = useClientConfig();
+  const [open, setOpen] = useState(false);
+  const phones = config.data?.servicePhones;
+  return (
+    <>
+      <button type="button" className="oa-status__link" onClick={() => setOpen(true)}>
+        {t('status.contact')}
+      </button>
+      <ConfirmDialog
+        visible={open}
+        title={t('status.contact')}
+        showCancel={false}
+        confirmText={t('common.close')}
+        onConfirm={() => setOpen(false)}
+        message={
+          phones ? (
+            <span className="oa-status__phones">
+              <span>
+                {t('status.phoneMainland')} <a href={`tel:${phones.mainland.replace(/\s/g, '')}`}>{phones.mainland}</a>
+              </span>
+              <span>
+                {t('status.phoneHk')} <a href={`tel:${phones.hongKong.replace(/\s/g, '')}`}>{phones.hongKong}</a>
+              </span>
+            </span>
+          ) : (
+            t('common.loading')
+          )
+        }
+      />
+    </>
+  );
+}
+
+/** Home: the app's own home (the webview closes) in the app, the member page in a browser. */
+export function useGoHome(): () => void {
+  const config = useClientConfig();
+  return () => {
+    if (bridge.isInApp()) void bridge.close().catch(() => undefined);
+    else window.location.assign(config.data?.memberPageUrl ?? '/');
+  };
+}
