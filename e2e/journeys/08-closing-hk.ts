@@ -45,9 +45,9 @@ export const journeys: Journey[] = [
         await sheet.getByRole('button', { name: 'Close' }).click();
         await page.getByRole('checkbox', { name: /I have read, understood and agree/ }).check();
         await page.getByRole('button', { name: 'Next' }).click();
-        const later = page.getByRole('alertdialog', { name: 'Transfer your stocks later?' });
-        await later.waitFor();
-        await later.getByRole('button', { name: 'Continue' }).click();
+        await page.getByText('Transfer your stocks later?').waitFor();
+        await shot(page, 'closing-hk-sign-transfer-en');
+        await page.getByRole('button', { name: 'Continue' }).click();
 
         // the signature: drawn with the pointer, then Submit
         await page.waitForURL(/#\/signature/);

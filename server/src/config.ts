@@ -62,6 +62,13 @@ const optionalText = z
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v : undefined));
 
+/** Example receiving accounts (fictional: a deployment sets its own with DEPOSIT_ACCOUNTS). */
+const DEFAULT_DEPOSIT_ACCOUNTS = JSON.stringify([
+  { currency: 'HKD', bankName: 'Example Bank (Hong Kong) Limited', accountName: 'Example Securities Limited - Client Account', accountNumber: '012-345678-001', swift: 'EXAMHKHH' },
+  { currency: 'USD', bankName: 'Example Bank (Hong Kong) Limited', accountName: 'Example Securities Limited - Client Account', accountNumber: '012-345678-002', swift: 'EXAMHKHH' },
+  { currency: 'CNH', bankName: 'Example Bank (Hong Kong) Limited', accountName: 'Example Securities Limited - Client Account', accountNumber: '012-345678-003', swift: 'EXAMHKHH' },
+]);
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -110,6 +117,35 @@ export const envSchema = z
     AML_HTTP_KEY: optionalText,
     /** the derivatives questionnaire the investment page shows: full (version 2) or simple (version 1) */
     DERIVATIVE_FORM: z.enum(['full', 'simple']).default('full'),
+    /** the broker's receiving accounts of the deposit page: a JSON list of {currency, bankName, accountName, accountNumber, swift} */
+    DEPOSIT_ACCOUNTS: z
+      .string()
+      .default(DEFAULT_DEPOSIT_ACCOUNTS)
+      .transform((v, ctx) => {
+        try {
+          return JSON.parse(v) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+          return z.NEVER;
+        }
+      })
+      .pipe(
+        z
+          .array(
+            z.object({
+              currency: z.enum(['HKD', 'USD', 'CNH']),
+              bankName: z.string().min(1).max(100),
+              accountName: z.string().min(1).max(100),
+              accountNumber: z.string().regex(/^[0-9 -]{4,40}$/),
+              swift: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/),
+            }),
+          )
+          .min(1),
+      ),
+    /** where the deposit button of the deposit bridge goes (the query pageFrom, name, langType, clientType is added) */
+    DEPOSIT_PAGE_URL: z.string().min(1).default('/pages/openAccount.html#/deposit'),
+    /** the stock transfer-in page of mainland clients (issue 13 builds ours) */
+    TRANSFER_IN_URL: z.string().min(1).default('/pages/transferInStock.html'),
     /** the asset-transfer (stock transfer-in) protocol offered on /sign: on or off */
     ASSET_TRANSFER: z.enum(['on', 'off']).default('on'),
     /** agent or channel codes (comma list) whose applicants also tick the customer authorisation agreement on /risk */
@@ -179,6 +215,10 @@ export interface Config {
   ocr: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string; timeoutMs: number };
   aml: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string };
   derivativeForm: 'full' | 'simple';
+  /** DEPOSIT_ACCOUNTS: the broker's receiving accounts per currency */
+  depositAccounts: Array<{ currency: 'HKD' | 'USD' | 'CNH'; bankName: string; accountName: string; accountNumber: string; swift: string }>;
+  depositPageUrl: string;
+  transferInUrl: string;
   /** ASSET_TRANSFER: the asset-transfer protocol is offered on /sign */
   assetTransfer: boolean;
   /** RISK_AUTH_CHANNELS: codes adding the customer authorisation agreement on /risk */
@@ -313,6 +353,9 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     derivativeForm: env.DERIVATIVE_FORM,
     riskAuthChannels: env.RISK_AUTH_CHANNELS,
     assetTransfer: env.ASSET_TRANSFER === 'on',
+    depositAccounts: env.DEPOSIT_ACCOUNTS,
+    depositPageUrl: env.DEPOSIT_PAGE_URL,
+    transferInUrl: env.TRANSFER_IN_URL,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     secrets,

@@ -114,6 +114,8 @@ describe('health, client config, OpenAPI', () => {
         production: false,
         derivativeForm: 'full',
         riskAuthChannels: [],
+        depositPageUrl: '/pages/openAccount.html#/deposit',
+        transferInUrl: '/pages/transferInStock.html',
       });
     } finally {
       await own.close();

@@ -16,6 +16,7 @@ import lookupRoutes from './lookup/routes';
 import amlRoutes from './aml/routes';
 import riskRoutes from './risk/routes';
 import closingRoutes from './closing/routes';
+import depositRoutes from './deposit/routes';
 
 export const modules: FastifyPluginAsync[] = [
   systemRoutes,
@@ -28,4 +29,5 @@ export const modules: FastifyPluginAsync[] = [
   amlRoutes,
   riskRoutes,
   closingRoutes,
+  depositRoutes,
 ];

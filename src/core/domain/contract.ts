@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { AREA_CODES, SEND_CODE_DEFAULTS } from './auth';
 import { STEP_NAMES } from './steps';
 import { FILE_CATEGORIES } from './calls';
+import { DEPOSIT_AMOUNT } from './result';
 
 // the zod-free part (paths, methods, timeouts), also used on its own by the browser client
 export { API_PREFIX, LANGS, FILE_CATEGORIES, CALLS } from './calls';
@@ -85,6 +86,9 @@ export const schemas = {
       derivativeForm: z.enum(['full', 'simple']),
       /** RISK_AUTH_CHANNELS: agent or channel codes whose applicants also tick the customer authorisation agreement on /risk */
       riskAuthChannels: z.array(z.string()),
+      /** DEPOSIT_PAGE_URL and TRANSFER_IN_URL: where the deposit bridge's buttons go */
+      depositPageUrl: z.string(),
+      transferInUrl: z.string(),
     }),
   },
   cipherKey: { res: z.object({ kid: z.string(), alg: z.literal('RSA-OAEP-256'), spki: z.string() }) },
@@ -337,7 +341,7 @@ export const schemas = {
     /** amount: a decimal string with at most 2 decimals; proof: the caller's own image or PDF */
     req: z.object({
       appId,
-      amount: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/),
+      amount: z.string().regex(DEPOSIT_AMOUNT).refine((v) => Number(v) > 0),
       currency: z.enum(['HKD', 'USD', 'CNH']),
       payingBank: z.string().trim().min(2).max(100),
       proof: fileRef,

@@ -15,3 +15,4 @@ export * from './brokers';
 export * from './step-rules';
 export * from './closing';
 export * from './channel';
+export * from './result';

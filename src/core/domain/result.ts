@@ -143,3 +143,9 @@ export function accountStatusModel(app: ResultApp): AccountStatusModel {
 /** Minimum single deposit, in HKD or its equivalent (part 3 §9). */
 export const MIN_DEPOSIT_HKD = 10_000;
 export const DEPOSIT_CURRENCIES = ['HKD', 'USD', 'CNH'] as const;
+export type DepositCurrency = (typeof DEPOSIT_CURRENCIES)[number];
+/** A deposit notice's amount: a positive decimal of at most 12 digits and 2 decimals (the call's schema says the same). */
+export const DEPOSIT_AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
+export const checkDepositAmount = (v: string): 'required' | 'format' | null => (v.trim() === '' ? 'required' : DEPOSIT_AMOUNT.test(v.trim()) && Number(v) > 0 ? null : 'format');
+/** The paying bank's name: 2-100 characters. */
+export const checkPayingBank = (v: string): 'required' | 'tooShort' | 'tooLong' | null => (v.trim() === '' ? 'required' : v.trim().length < 2 ? 'tooShort' : v.trim().length > 100 ? 'tooLong' : null);

@@ -45,8 +45,8 @@ export function effectiveApplyStatus(applyStatus: number, clientStatus: number, 
   return applyStatus;
 }
 
-/** cashInStatus values (part 3) */
-export const CASH_IN_STATUS = { NOT_DEPOSITED: 1000, DONE: 2000, NEEDS_CHANGE: 2020 } as const;
+/** cashInStatus values (part 3); CONFIRMING is ours: a deposit notice was received and staff are checking it */
+export const CASH_IN_STATUS = { NOT_DEPOSITED: 1000, CONFIRMING: 2010, DONE: 2000, NEEDS_CHANGE: 2020 } as const;
 
 /**
  * stockStatus: the asset (stock) transfer-in the AccountStatus page reads. The spec gives only "2 and 4 are failures"

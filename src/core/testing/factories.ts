@@ -13,6 +13,8 @@ export function makeClientConfig(over: Partial<Res<'clientConfig'>> = {}): Res<'
     production: false,
     derivativeForm: 'full',
     riskAuthChannels: [],
+    depositPageUrl: '/pages/openAccount.html#/deposit',
+    transferInUrl: '/pages/transferInStock.html',
     ...over,
   };
 }

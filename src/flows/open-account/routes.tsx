@@ -47,6 +47,8 @@ const DisclosureScreen = lazyScreen(() => import('./screens/disclosure/Disclosur
 const RiskScreen = lazyScreen(() => import('./screens/risk/RiskScreen'));
 const AccountStatusScreen = lazyScreen(() => import('./screens/account-status/AccountStatusScreen'));
 const OpenStatusScreen = lazyScreen(() => import('./screens/open-status/OpenStatusScreen'));
+const TransitionGoldScreen = lazyScreen(() => import('./screens/transition-gold/TransitionGoldScreen'));
+const DepositScreen = lazyScreen(() => import('./screens/deposit/DepositScreen'));
 const SignScreen = lazyScreen(() => import('./screens/sign/SignScreen'));
 const SignatureScreen = lazyScreen(() => import('./screens/signature/SignatureScreen'));
 
@@ -77,6 +79,8 @@ export function flowRoutes({ esop }: { esop: boolean }): FlowRoute[] {
     { path: STEP_ROUTE.SIGNATURE, submittedFlag: false, titleKey, public: false, Screen: SignatureScreen },
     { path: RESULT_ROUTE.accountStatus, submittedFlag: true, titleKey, public: false, Screen: AccountStatusScreen },
     { path: RESULT_ROUTE.openStatus, submittedFlag: true, titleKey, public: false, Screen: OpenStatusScreen },
+    { path: RESULT_ROUTE.transitionGold, submittedFlag: true, titleKey, public: false, Screen: TransitionGoldScreen },
+    { path: '/deposit', submittedFlag: true, titleKey, public: false, Screen: DepositScreen },
     // a path without a screen on this page (e.g. a step whose screen another issue builds)
     { path: '*', submittedFlag: true, titleKey, public: true, Screen: NotFoundScreen },
   ];

@@ -24,5 +24,7 @@ export function clientConfig(config: Config): Res<'clientConfig'> {
     production: config.production,
     derivativeForm: config.derivativeForm,
     riskAuthChannels: config.riskAuthChannels,
+    depositPageUrl: config.depositPageUrl,
+    transferInUrl: config.transferInUrl,
   };
 }

@@ -21,13 +21,15 @@ export function PdfSheet({ url, title, onClose }: PdfSheetProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const opener = useRef<Element | null>(null);
+  const closeNow = useRef(onClose);
+  closeNow.current = onClose;
 
+  // once per opening: focus the close button, Escape closes, the page behind does not scroll; all undone on close
   useEffect(() => {
-    opener.current = document.activeElement;
+    const opener = document.activeElement as HTMLElement | null;
     closeRef.current?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
+      if (e.key === 'Escape') closeNow.current();
     };
     document.addEventListener('keydown', onKey);
     const overflow = document.body.style.overflow;
@@ -35,9 +37,9 @@ export function PdfSheet({ url, title, onClose }: PdfSheetProps) {
     return () => {
       document.removeEventListener('keydown', onKey);
       document.body.style.overflow = overflow;
-      (opener.current as HTMLElement | null)?.focus?.();
+      opener?.focus?.();
     };
-  }, [onClose]);
+  }, []);
 
   return (
     <div className="esop-pdf" role="dialog" aria-modal="true" aria-label={title}>

@@ -1,0 +1,137 @@
+/**
+ * /deposit — our deposit page (the default DEPOSIT_PAGE_URL): the broker's receiving account for the chosen currency
+ * (HKD, USD or offshore RMB) with copy buttons and the minimum, then the deposit notice (amount, paying bank, a proof
+ * image or PDF) that tells the broker to confirm it; staff confirm with `ops deposit`.
+ */
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@core/api/keys';
+import { depositNotice, useDepositInfo } from '@core/api/deposit';
+import { useApiErrorHandler } from '@core/api/errors';
+import type { ApplicationView } from '@core/domain/contract';
+import { DEPOSIT_CURRENCIES, MIN_DEPOSIT_HKD, checkDepositAmount, checkPayingBank, type DepositCurrency } from '@core/domain/result';
+import type { FileRefData } from '@core/domain/uploads';
+import { useT } from '@core/i18n';
+import { StepPage } from '@core/ui/StepPage';
+import { RadioField } from '@core/ui/form/RadioField';
+import { TextField } from '@core/ui/form/TextField';
+import { toast } from '@core/ui/toast';
+import { FileUploader } from '@core/ui/uploader/FileUploader';
+import { WithApplication } from '../../components/WithApplication';
+import { StatusHeader, useGoHome } from '../../components/status/StatusParts';
+import './deposit.css';
+
+export default function DepositScreen() {
+  const t = useT();
+  return <WithApplication title={t('deposit.title')}>{(app) => <DepositPage app={app} />}</WithApplication>;
+}
+
+function DepositPage({ app }: { app: ApplicationView }) {
+  const t = useT();
+  const qc = useQueryClient();
+  const onApiError = useApiErrorHandler();
+  const goHome = useGoHome();
+  const info = useDepositInfo();
+  const [currency, setCurrency] = useState<DepositCurrency>('HKD');
+  const [amount, setAmount] = useState('');
+  const [bank, setBank] = useState('');
+  const [proof, setProof] = useState<FileRefData[]>([]);
+  const [touched, setTouched] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [done, setDone] = useState(false);
+  const account = info.data?.accounts.find((a) => a.currency === currency);
+  const amountRule = checkDepositAmount(amount);
+  const bankRule = checkPayingBank(bank);
+  const err = (rule: string | null) => (touched && rule ? t(`rules.${rule}`, { max: 100 }) : undefined);
+
+  const copy = (text: string) => {
+    void navigator.clipboard?.writeText(text).then(
+      () => toast.show(t('deposit.copied')),
+      () => undefined,
+    );
+  };
+  const send = async () => {
+    setTouched(true);
+    if (amountRule || bankRule || proof.length !== 1 || sending) return;
+    setSending(true);
+    try {
+      await depositNotice({ appId: app.appId, amount: amount.trim(), currency, payingBank: bank.trim(), proof: proof[0] });
+      await qc.invalidateQueries({ queryKey: queryKeys.application() });
+      setDone(true);
+    } catch (e) {
+      onApiError(e);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <StepPage title={t('deposit.title')}>
+        <StatusHeader tone="success" title={t('deposit.sentTitle')}>
+          <p className="oa-status__sub">{t('deposit.sentNote')}</p>
+        </StatusHeader>
+        <div className="oa-status__actions">
+          <button type="button" className="oa-status__btn oa-status__btn--plain" onClick={goHome}>
+            {t('status.home')}
+          </button>
+        </div>
+      </StepPage>
+    );
+  }
+
+  return (
+    <StepPage title={t('deposit.title')} onNext={() => void send()} nextLabel={t('deposit.send')} nextLoading={sending}>
+      <RadioField
+        name="currency"
+        label={t('deposit.currency')}
+        value={currency}
+        inline
+        options={DEPOSIT_CURRENCIES.map((c) => ({ value: c, label: t(`deposit.currencies.${c}`) }))}
+        onChange={setCurrency}
+      />
+      <section className="oa-deposit__account" aria-label={t('deposit.accountTitle')}>
+        <h2 className="oa-deposit__h">{t('deposit.accountTitle')}</h2>
+        {account ? (
+          <dl>
+            {(
+              [
+                ['bankName', account.bankName],
+                ['accountName', account.accountName],
+                ['accountNumber', account.accountNumber],
+                ['swift', account.swift],
+              ] as const
+            ).map(([k, v]) => (
+              <div key={k} className="oa-deposit__row">
+                <dt>{t(`deposit.${k}`)}</dt>
+                <dd>
+                  <span>{v}</span>
+                  <button type="button" className="oa-deposit__copy" onClick={() => copy(v)} aria-label={t('deposit.copy', { what: t(`deposit.${k}`) })}>
+                    {t('deposit.copyShort')}
+                  </button>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <p>{info.isError ? t('deposit.infoFailed') : t('common.loading')}</p>
+        )}
+        <p className="oa-deposit__min">{t('deposit.minimum', { min: MIN_DEPOSIT_HKD.toLocaleString('en-US') })}</p>
+      </section>
+      <h2 className="oa-deposit__h">{t('deposit.noticeTitle')}</h2>
+      <TextField name="amount" label={t('deposit.amount', { currency })} value={amount} onChange={setAmount} inputMode="decimal" maxLength={15} error={err(amountRule)} required />
+      <TextField name="payingBank" label={t('deposit.payingBank')} value={bank} onChange={setBank} maxLength={100} error={err(bankRule)} required />
+      <FileUploader
+        name="proof"
+        label={t('deposit.proof')}
+        hint={t('deposit.proofHint')}
+        value={proof}
+        onChange={setProof}
+        max={1}
+        category="UserApply"
+        error={touched && proof.length !== 1 ? t('rules.fileRequired') : undefined}
+        required
+      />
+    </StepPage>
+  );
+}
