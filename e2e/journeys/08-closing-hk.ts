@@ -82,7 +82,9 @@ export const journeys: Journey[] = [
         await page.waitForURL(/#\/UserInfo/);
         await page.getByRole('button', { name: 'Next' }).click();
         await page.waitForURL(/#\/Finance/);
+        await page.getByRole('heading', { name: 'Financial situation', exact: true }).waitFor();
         await page.getByRole('button', { name: /Next|Submit/ }).click();
+        await shot(page, 'closing-hk-resubmit-en');
         await page.waitForURL(/#\/AccountStatus/);
         await page.getByRole('heading', { name: 'Application submitted' }).waitFor();
         app = await appOf(service, mobile);
