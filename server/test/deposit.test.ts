@@ -53,3 +53,23 @@ test('refused: before submission (151300), a bad amount or bank (100400), anothe
   expect((await d.call('depositNotice', { appId, amount: '100', currency: 'HKD', payingBank: 'HSBC', proof })).body.error?.code).toBe(ErrorCode.FORBIDDEN);
   expect((await c.call('depositNotice', { appId, amount: '100', currency: 'HKD', payingBank: 'HSBC', proof })).body.error?.code).toBe(ErrorCode.NO_APPLICATION);
 });
+
+describe('ApplyWitness (status 1500)', () => {
+  test('the proofs are kept with an event; only at 1500, only the caller\'s files', async () => {
+    const c = await newUser();
+    const appId = await submitted(c);
+    const idFile = await uploadRef(c, 'UserInfo');
+    const address = await uploadRef(c, 'UserApply', true);
+    expect((await c.call('applyWitness', { appId, idFiles: [idFile], addressFiles: [address] })).body.error?.code).toBe(ErrorCode.APPLICATION_LOCKED);
+    await t.db.query('UPDATE applications SET apply_status = 1500 WHERE app_id = $1', [appId]);
+    const res = await c.call('applyWitness', { appId, idFiles: [idFile], addressFiles: [address] });
+    expect([res.status, res.body.error]).toEqual([200, undefined]);
+    expect(res.body.result.application.applyStatus).toBe(1500);
+    const { rows } = await t.db.query<{ n: string }>('SELECT count(*) AS n FROM witness_submissions WHERE app_id = $1', [appId]);
+    expect(Number(rows[0].n)).toBe(1);
+    const other = await newUser();
+    const foreign = await uploadRef(other, 'UserInfo');
+    expect((await c.call('applyWitness', { appId, idFiles: [foreign], addressFiles: [address] })).body.error?.code).toBe(ErrorCode.FORBIDDEN);
+    expect(invalidIssues(await c.call('applyWitness', { appId, idFiles: [], addressFiles: [address] })).length).toBeGreaterThan(0);
+  });
+});

@@ -49,6 +49,7 @@ const AccountStatusScreen = lazyScreen(() => import('./screens/account-status/Ac
 const OpenStatusScreen = lazyScreen(() => import('./screens/open-status/OpenStatusScreen'));
 const TransitionGoldScreen = lazyScreen(() => import('./screens/transition-gold/TransitionGoldScreen'));
 const DepositScreen = lazyScreen(() => import('./screens/deposit/DepositScreen'));
+const WitnessScreen = lazyScreen(() => import('./screens/witness/WitnessScreen'));
 const SignScreen = lazyScreen(() => import('./screens/sign/SignScreen'));
 const SignatureScreen = lazyScreen(() => import('./screens/signature/SignatureScreen'));
 
@@ -80,6 +81,7 @@ export function flowRoutes({ esop }: { esop: boolean }): FlowRoute[] {
     { path: RESULT_ROUTE.accountStatus, submittedFlag: true, titleKey, public: false, Screen: AccountStatusScreen },
     { path: RESULT_ROUTE.openStatus, submittedFlag: true, titleKey, public: false, Screen: OpenStatusScreen },
     { path: RESULT_ROUTE.transitionGold, submittedFlag: true, titleKey, public: false, Screen: TransitionGoldScreen },
+    { path: RESULT_ROUTE.witness, submittedFlag: true, titleKey, public: false, Screen: WitnessScreen },
     { path: '/deposit', submittedFlag: true, titleKey, public: false, Screen: DepositScreen },
     // a path without a screen on this page (e.g. a step whose screen another issue builds)
     { path: '*', submittedFlag: true, titleKey, public: true, Screen: NotFoundScreen },
