@@ -10,7 +10,7 @@ beforeAll(async () => {
   t = await createTestApp();
   off = await createTestApp({ env: { ASSET_TRANSFER: 'off' } });
   newUser = stepUser(t, '6');
-});
+}, 60_000);
 afterAll(async () => {
   await t.close();
   await off.close();

@@ -42,7 +42,7 @@ function DepositPage({ app }: { app: ApplicationView }) {
   const account = info.data?.accounts.find((a) => a.currency === currency);
   const amountRule = checkDepositAmount(amount);
   const bankRule = checkPayingBank(bank);
-  const err = (rule: string | null) => (touched && rule ? t(`rules.${rule}`, { max: 100 }) : undefined);
+  const err = (rule: string | null) => (touched && rule ? t(`rules.${rule}`, { max: 100, min: 2 }) : undefined);
 
   const copy = (text: string) => {
     void navigator.clipboard?.writeText(text).then(
