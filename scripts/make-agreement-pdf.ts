@@ -10,7 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { BRAND, MUTED, Writer, embedCjkFont, setMeta } from './lib/pdf-text';
+import { BRAND, MUTED, Writer, embedCjkFont, setMeta } from '../server/src/pdf/text';
 
 const OUT = resolve(import.meta.dirname, '..', 'static', 'customer-agreement.pdf');
 

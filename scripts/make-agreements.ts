@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import * as OpenCC from 'opencc-js';
 import { PDFDocument } from 'pdf-lib';
 import { AGREEMENTS, type Agreement } from '../src/core/domain/closing';
-import { BRAND, MUTED, Writer, embedCjkFont, setMeta } from './lib/pdf-text';
+import { BRAND, MUTED, Writer, embedCjkFont, setMeta } from '../server/src/pdf/text';
 
 type Text = { en: string; zh: string };
 interface Doc {

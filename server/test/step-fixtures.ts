@@ -234,8 +234,13 @@ export async function livingWitnessData(c: TestClient, appId?: string, over: Dat
 export async function validStepData(c: TestClient, step: StepName | string, appId?: string): Promise<Data> {
   if (step === 'LIVINGWITNESS') return livingWitnessData(c, appId);
   if (step === 'CAAPPLY') {
-    const [a, b, d] = [await uploadRef(c, 'UserApply', true), await uploadRef(c, 'UserApply', true), await uploadRef(c, 'UserApply', true)];
-    return { agreed: true, documents: { accountOpeningForm: a.ossId, w8ben: b.ossId, selfCertificationForm: d.ossId } };
+    const id = (await appView(c, appId)).appId;
+    const doc = async (document: string) => {
+      const res = await c.call('applyDocument', { appId: id, document });
+      expect([res.status, res.body.error]).toEqual([200, undefined]);
+      return res.body.result.ossId as string;
+    };
+    return { agreed: true, documents: { accountOpeningForm: await doc('accountOpeningForm'), w8ben: await doc('w8ben'), selfCertificationForm: await doc('selfCertificationForm') } };
   }
   if (!SAMPLED.has(step)) return { filled: step };
   return sampleStep(step as StepName, sampleSource(c, appId));

@@ -17,6 +17,7 @@ import amlRoutes from './aml/routes';
 import riskRoutes from './risk/routes';
 import closingRoutes from './closing/routes';
 import depositRoutes from './deposit/routes';
+import documentRoutes from './documents/routes';
 
 export const modules: FastifyPluginAsync[] = [
   systemRoutes,
@@ -30,4 +31,5 @@ export const modules: FastifyPluginAsync[] = [
   riskRoutes,
   closingRoutes,
   depositRoutes,
+  documentRoutes,
 ];

@@ -50,6 +50,7 @@ const OpenStatusScreen = lazyScreen(() => import('./screens/open-status/OpenStat
 const TransitionGoldScreen = lazyScreen(() => import('./screens/transition-gold/TransitionGoldScreen'));
 const DepositScreen = lazyScreen(() => import('./screens/deposit/DepositScreen'));
 const WitnessScreen = lazyScreen(() => import('./screens/witness/WitnessScreen'));
+const CaApplyScreen = lazyScreen(() => import('./screens/ca-apply/CaApplyScreen'));
 const SignScreen = lazyScreen(() => import('./screens/sign/SignScreen'));
 const SignatureScreen = lazyScreen(() => import('./screens/signature/SignatureScreen'));
 
@@ -78,6 +79,7 @@ export function flowRoutes({ esop }: { esop: boolean }): FlowRoute[] {
     { path: STEP_ROUTE.RISK, submittedFlag: false, titleKey, public: false, Screen: RiskScreen },
     { path: STEP_ROUTE.SIGN, submittedFlag: false, titleKey, public: false, Screen: SignScreen },
     { path: STEP_ROUTE.SIGNATURE, submittedFlag: false, titleKey, public: false, Screen: SignatureScreen },
+    { path: STEP_ROUTE.CAAPPLY, submittedFlag: false, titleKey, public: false, Screen: CaApplyScreen },
     { path: RESULT_ROUTE.accountStatus, submittedFlag: true, titleKey, public: false, Screen: AccountStatusScreen },
     { path: RESULT_ROUTE.openStatus, submittedFlag: true, titleKey, public: false, Screen: OpenStatusScreen },
     { path: RESULT_ROUTE.transitionGold, submittedFlag: true, titleKey, public: false, Screen: TransitionGoldScreen },

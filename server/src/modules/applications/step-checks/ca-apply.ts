@@ -1,12 +1,14 @@
-/**
- * CAAPPLY: each document key names a PDF file of the caller (UserApply). ApplyDocument (the generated account opening
- * form, W-8BEN and self-certification form) writes them; the generation is not built yet, so any own PDF passes.
- */
+/** CAAPPLY: each document key names the document ApplyDocument generated for this application (any version of it). */
 import { CA_DOCUMENTS } from '@core/domain';
-import { filesOfCategory } from './idcard';
+import type { Issue } from '../../../errors';
 import type { StepCheck } from './index';
 
-export const checkCaApply: StepCheck = async ({ tx, userId, data }) => {
+export const checkCaApply: StepCheck = async ({ tx, appId, data }) => {
   const docs = data.documents as Record<string, string>;
-  return filesOfCategory(tx, userId, CA_DOCUMENTS.map((d) => [`documents.${d}`, { ossId: docs[d] }] as const), 'UserApply');
+  const issues: Issue[] = [];
+  for (const d of CA_DOCUMENTS) {
+    const { rows } = await tx.query('SELECT 1 FROM application_documents WHERE app_id = $1 AND document = $2 AND oss_id = $3', [appId, d, docs[d]]);
+    if (!rows.length) issues.push({ path: `data.documents.${d}`, message: 'format' });
+  }
+  return issues;
 };

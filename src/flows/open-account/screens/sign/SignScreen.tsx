@@ -20,7 +20,7 @@ import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { PdfSheet } from '@core/ui/pdf/PdfSheet';
 import { WithApplication } from '../../components/WithApplication';
 import { useStepForm } from '../../step-form';
-import './sign.css';
+import '../../components/doc-list.css';
 
 const STEP = 'SIGN';
 

@@ -1,6 +1,6 @@
 /**
- * Text on A4 PDF pages with pdf-lib, shared by the scripts that write our static PDFs (the sample customer
- * agreement, the agreements of /sign): line breaking for Latin and CJK text, pages that follow the text, footers,
+ * Text on A4 PDF pages with pdf-lib, shared by the service's generated documents (ApplyDocument) and the scripts that
+ * write our static PDFs (the sample customer agreement, the agreements of /sign): line breaking for Latin and CJK text, pages that follow the text, footers,
  * and the CJK font (WenQuanYi Micro Hei from Debian's fonts-wqy-microhei, embedded as a subset).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -94,6 +94,34 @@ export class Writer {
       this.page.drawText(line, { x: MARGIN.x + indent, y: this.y, size: opts.size, font: this.font, color: opts.color ?? INK });
     }
     this.y -= opts.gapAfter ?? 0;
+  }
+
+  /** A label and its value on one line (the value wraps under itself). */
+  field(label: string, value: string, size = 10.5) {
+    const labelWidth = 170;
+    const lines = wrap(value || '—', this.font, size, PAGE.width - MARGIN.x * 2 - labelWidth);
+    const leading = size * 1.6;
+    this.ensure(leading * lines.length);
+    lines.forEach((line, i) => {
+      this.y -= leading;
+      if (i === 0) this.page.drawText(label, { x: MARGIN.x, y: this.y, size: size - 0.5, font: this.font, color: MUTED });
+      this.page.drawText(line, { x: MARGIN.x + labelWidth, y: this.y, size, font: this.font, color: INK });
+    });
+  }
+
+  /** A PNG (e.g. the applicant's signature) at most `maxWidth` x `maxHeight`, with a caption under it. */
+  async image(png: Uint8Array, caption: string, maxWidth = 200, maxHeight = 70) {
+    const img = await this.doc.embedPng(png);
+    const scale = Math.min(maxWidth / img.width, maxHeight / img.height, 1);
+    const w = img.width * scale;
+    const h = img.height * scale;
+    this.ensure(h + 30);
+    this.y -= h + 6;
+    this.page.drawImage(img, { x: MARGIN.x, y: this.y, width: w, height: h });
+    this.page.drawLine({ start: { x: MARGIN.x, y: this.y - 2 }, end: { x: MARGIN.x + maxWidth, y: this.y - 2 }, thickness: 0.6, color: MUTED });
+    this.y -= 14;
+    this.page.drawText(caption, { x: MARGIN.x, y: this.y, size: 9, font: this.font, color: MUTED });
+    this.y -= 6;
   }
 
   rule() {

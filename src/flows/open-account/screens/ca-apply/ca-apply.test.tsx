@@ -1,0 +1,47 @@
+/** /caApply through the screen: the api faked at callApi; the PDF sheet faked (pdf.js does not run in jsdom). */
+jest.mock('@core/api/client');
+jest.mock('@core/ui/pdf/PdfSheet', () => ({
+  PdfSheet: (p: { url: string; title: string }) => <div role="dialog" aria-label={p.title} data-url={p.url} />,
+}));
+
+import { screen, waitFor } from '@testing-library/react';
+import { installFakeApi } from '@core/testing/fake-api';
+import { makeApplication, makeClientConfig } from '@core/testing/factories';
+import { renderScreenAt } from '@core/testing/render-with-providers';
+import CaApplyScreen from './CaApplyScreen';
+
+jest.setTimeout(30000);
+
+function api() {
+  const application = makeApplication({ clientType: 'cn' });
+  return installFakeApi({
+    clientConfig: () => makeClientConfig(),
+    applyDetail: () => application,
+    applyDocument: (p: { document: string }) => ({ ossId: `doc-${p.document}`, ossUrl: `/signed/${p.document}` }),
+    applyUpdate: (p: { currentStep: string; data: Record<string, unknown> }) => ({ application: { ...application, data: { [p.currentStep]: p.data } }, nextStep: null }),
+    applySubmit: () => ({ application: { ...application, applyStatus: 1200 } }),
+  });
+}
+const saves = (a: ReturnType<typeof api>) => (a.calls('applyUpdate') as { draft?: boolean; data: Record<string, unknown> }[]).filter((c) => !c.draft);
+
+test('the three documents, the agree box ticked by default; a document opens inside the page; Submit saves and submits', async () => {
+  const a = api();
+  const { user } = renderScreenAt('/caApply', <CaApplyScreen />);
+  const w8 = await screen.findByRole('button', { name: /Form W-8BEN/ });
+  await waitFor(() => expect(w8).toBeEnabled());
+  expect(screen.getByRole('checkbox', { name: /apply for the digital certificate/ })).toBeChecked();
+  await user.click(w8);
+  expect(screen.getByRole('dialog', { name: 'Form W-8BEN' })).toHaveAttribute('data-url', '/signed/w8ben');
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  await waitFor(() => expect(saves(a)).toHaveLength(1));
+  expect(saves(a)[0].data).toEqual({ agreed: true, documents: { accountOpeningForm: 'doc-accountOpeningForm', w8ben: 'doc-w8ben', selfCertificationForm: 'doc-selfCertificationForm' } });
+  await waitFor(() => expect(a.calls('applySubmit')).toHaveLength(1));
+});
+
+test('unticking the agree box disables Submit', async () => {
+  api();
+  const { user } = renderScreenAt('/caApply', <CaApplyScreen />, { lang: 'zh-TW' });
+  const box = await screen.findByRole('checkbox', { name: /申請數碼證書/ });
+  await user.click(box);
+  expect(screen.getByRole('button', { name: '提交' })).toBeDisabled();
+});
