@@ -47,8 +47,8 @@ export interface CallOptions {
   pathSuffix?: string;
 }
 
-/** Calls that travel in plain JSON: the handshake itself, and the health probe. */
-const PLAIN: ReadonlySet<CallName> = new Set<CallName>(['cipherKey', 'cipherSession', 'health']);
+/** Calls that travel in plain JSON, from the call table (cipher: false): the handshake, the health probe, and the byte downloads. */
+export const PLAIN: ReadonlySet<CallName> = new Set((Object.keys(CALLS) as CallName[]).filter((name) => !CALLS[name].cipher));
 
 export const LANG_HEADER = 'x-esop-lang';
 
