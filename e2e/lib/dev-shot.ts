@@ -22,7 +22,7 @@ if (args.includes('--help')) {
       '  [--birthday 1990-01-31] the identity step\'s birthday (ages drive many lists); [--permanent 2] non-permanent hk resident;\n' +
       '  [--account 1|2]        the saved account type (cash/margin); [--aecode B1 --channel fund] the application\'s agent code and channel',
       '  [--reject A,B [--reject-message "…"]] after the prefill, staff set 1200 and send these steps back (ops)',
-      '  [--query "aecode=W090-A&channel=web"]  extra query of the page address (the entry link); [--width 320] the viewport width',
+      '  [--query "aecode=W090-A&channel=web"]  extra query of the page address (the entry link); [--width 320] the viewport width   [--prefill --submit] all steps saved and the application submitted (hk)',
   );
   process.exit(0);
 }
@@ -58,14 +58,16 @@ const started = await client.call<{ appId: string }>('applyStart', { oaType, ...
 });
 console.log(`phone ${phone} app ${started?.appId ?? '-'}`);
 if (started && args.includes('--prefill')) {
-  const until = stepOfRoute(route);
-  if (!until) throw new Error(`--prefill: ${route} is not a step's route`);
+  // --submit: every step saved, then the application submitted (for the pages after submission)
+  const until = args.includes('--submit') ? 'CAAPPLY' : stepOfRoute(route);
+  if (!until) throw new Error(`--prefill: ${route} is not a step's route (add --submit for the pages after submission)`);
   const saved = await prefillSteps(client, started.appId, until, {
     birthday: args.includes('--birthday') ? opt('birthday', '') : undefined,
     permanent: opt('permanent', '1') === '2' ? 2 : 1,
     accountType: opt('account', '2') === '1' ? 1 : 2,
   });
   console.log(`saved ${saved.join(', ') || 'nothing'}`);
+  if (args.includes('--submit')) await client.call('applySubmit', { appId: started.appId });
 }
 if (started && args.includes('--reject')) {
   // staff send the application back: submitted status, then the rejection (through the running service's ops API)

@@ -4,10 +4,12 @@
  * image or PDF) that tells the broker to confirm it; staff confirm with `ops deposit`.
  */
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@core/api/keys';
 import { depositNotice, useDepositInfo } from '@core/api/deposit';
 import { useApiErrorHandler } from '@core/api/errors';
+import { RESULT_ROUTE } from '@core/domain/after-submit';
 import type { ApplicationView } from '@core/domain/contract';
 import { DEPOSIT_CURRENCIES, MIN_DEPOSIT_HKD, checkDepositAmount, checkPayingBank, type DepositCurrency } from '@core/domain/result';
 import type { FileRefData } from '@core/domain/uploads';
@@ -31,6 +33,7 @@ function DepositPage({ app }: { app: ApplicationView }) {
   const qc = useQueryClient();
   const onApiError = useApiErrorHandler();
   const goHome = useGoHome();
+  const navigate = useNavigate();
   const info = useDepositInfo();
   const [currency, setCurrency] = useState<DepositCurrency>('HKD');
   const [amount, setAmount] = useState('');
@@ -81,7 +84,7 @@ function DepositPage({ app }: { app: ApplicationView }) {
   }
 
   return (
-    <StepPage title={t('deposit.title')} onNext={() => void send()} nextLabel={t('deposit.send')} nextLoading={sending}>
+    <StepPage title={t('deposit.title')} onBack={() => navigate(RESULT_ROUTE.transitionGold)} onNext={() => void send()} nextLabel={t('deposit.send')} nextLoading={sending}>
       <RadioField
         name="currency"
         label={t('deposit.currency')}

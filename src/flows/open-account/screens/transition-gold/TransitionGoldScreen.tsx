@@ -5,7 +5,9 @@
  * button (the deposit currency page with pageFrom, name, langType and clientType: in the app through the bridge, a
  * normal link outside) and, for mainland clients, the stock transfer-in link.
  */
+import { useNavigate } from 'react-router-dom';
 import { useClientConfig } from '@core/api/client-config';
+import { statusRouteOf } from '@core/domain/after-submit';
 import { bridge } from '@core/bridge/bridge';
 import { APPLY_STATUS } from '@core/domain/status';
 import type { ApplicationView } from '@core/domain/contract';
@@ -38,6 +40,7 @@ function TransitionGoldPage({ app }: { app: ApplicationView }) {
   const { lang } = useLang();
   const config = useClientConfig();
   const goHome = useGoHome();
+  const navigate = useNavigate();
   const awaiting = app.applyStatus === APPLY_STATUS.AWAITING_DEPOSIT;
   const open = (url: string, title: string) => {
     if (bridge.isInApp()) void bridge.openPage(new URL(url, location.href).toString(), { title });
@@ -45,7 +48,7 @@ function TransitionGoldPage({ app }: { app: ApplicationView }) {
   };
   const deposit = config.data ? depositUrl(config.data.depositPageUrl, app, lang) : null;
   return (
-    <StepPage title={t('deposit.bridgeTitle')}>
+    <StepPage title={t('deposit.bridgeTitle')} onBack={() => navigate(statusRouteOf(app.clientType))}>
       <StatusHeader tone="progress" title={t(awaiting ? 'deposit.awaitingTitle' : 'deposit.bridgeHeading')}>
         <p className="oa-status__sub">{t(awaiting ? 'deposit.awaitingNote' : 'deposit.bridgeNote')}</p>
       </StatusHeader>
