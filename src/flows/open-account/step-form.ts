@@ -8,7 +8,7 @@ import type { StepName } from '@core/domain/steps';
 import { validateStep } from '@core/domain/step-rules';
 import type { FieldIssue, StepContext } from '@core/domain/step-rules/types';
 import { useHalfwaySave, useStepFlow, type StepFlow } from '@core/step-engine';
-import { useFieldErrors, type FieldErrors } from './screens/user-info/field-errors';
+import { useFieldErrors, type FieldErrors } from './components/field-errors';
 
 export interface StepFormOptions {
   /** the {max} of a field's tooLong / tooManyFiles message (default none) */

@@ -4,7 +4,7 @@ import { useT } from '@core/i18n';
 import { useToast } from '@core/ui/toast';
 import { TOAST_MS } from '@core/domain/errors';
 import { AppHeader } from '../../components/AppHeader';
-import '../maintenance/maintenance.css';
+import '../../components/notice.css';
 import './enterprise-prompt.css';
 
 export const ENTERPRISE_IMAGE = '/pages/static/enterprise-prompt.svg';

@@ -26,7 +26,7 @@ import { FieldGroup, RadioField, SelectField } from '@core/ui/form';
 import { OptionPicker } from '@core/ui/pickers/OptionPicker';
 import { WithApplication } from '../../components/WithApplication';
 import { useStepForm } from '../../step-form';
-import { CheckGroup } from '../job-status/parts';
+import { CheckGroup } from '../../components/CheckGroup';
 import { initialFinanceForm, jobFactsOf, STEP, toFinanceData, type FinanceForm } from './finance-data';
 import './finance.css';
 

@@ -38,7 +38,7 @@ import { WithApplication } from '../../components/WithApplication';
 import { useStepForm } from '../../step-form';
 import { IndustryPicker } from './IndustryPicker';
 import { initialJobForm, STEP, toJobStatusData, withEmployment, type JobForm } from './job-status-data';
-import { CheckGroup, ServicePhone } from './parts';
+import { CheckGroup, ServicePhone } from '../../components/CheckGroup';
 import './job-status.css';
 
 const F = {

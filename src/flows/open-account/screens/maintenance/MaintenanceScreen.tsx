@@ -1,7 +1,7 @@
 /** /mrStatus: system maintenance notice (account opening, deposit, exchange and orders unavailable). */
 import { useT } from '@core/i18n';
 import { AppHeader } from '../../components/AppHeader';
-import './maintenance.css';
+import '../../components/notice.css';
 
 const SERVICES = ['maintenance.opening', 'maintenance.deposit', 'maintenance.exchange', 'maintenance.orders'];
 

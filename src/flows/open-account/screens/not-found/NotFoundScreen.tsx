@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import { useT } from '@core/i18n';
 import { AppHeader } from '../../components/AppHeader';
-import '../maintenance/maintenance.css';
+import '../../components/notice.css';
 import { HOME_ROUTE } from '@core/domain/steps';
 
 export default function NotFoundScreen() {

@@ -16,7 +16,7 @@ import type { FieldIssue } from '@core/domain/step-rules';
 import { MAX_FILES } from '@core/domain/uploads';
 import { WithApplication } from '../../components/WithApplication';
 import { useStepForm } from '../../step-form';
-import { savedOf } from '../user-info/user-info-data';
+import { savedStepsOf } from '@core/domain/step-rules/types';
 import { initialAddressForm, localResidenceAddress, toProofAddressData, type AddressForm } from './proof-address-data';
 import { SampleDocuments } from './SampleDocuments';
 import './proof-address.css';
@@ -52,7 +52,7 @@ function ProofAddressPage({ app }: { app: ApplicationView }) {
   const [confirming, setConfirming] = useState(false);
   const [rendering, setRendering] = useState(false);
 
-  const saved = useMemo(() => savedOf(app), [app]);
+  const saved = useMemo(() => savedStepsOf(app.data), [app]);
   const local = localResidenceAddress(form.address);
   const data = useMemo(() => toProofAddressData(form, local ?? ''), [form, local]);
   const ctx = useMemo(

@@ -20,7 +20,7 @@ import { stepContextOfApp } from '@core/domain/step-rules';
 import type { FileRefData } from '@core/domain/uploads';
 import { WithApplication } from '../../components/WithApplication';
 import { useStepForm } from '../../step-form';
-import type { FieldErrors } from '../user-info/field-errors';
+import type { FieldErrors } from '../../components/field-errors';
 import {
   documentNumber,
   emptyRow,

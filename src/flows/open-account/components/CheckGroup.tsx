@@ -7,7 +7,7 @@ import { useClientConfig } from '@core/api/client-config';
 import type { ClientType } from '@core/domain/client-type';
 import { useT } from '@core/i18n';
 import { CheckboxRow } from '@core/ui/form';
-import './job-status.css';
+import './check-group.css';
 
 export interface CheckGroupProps {
   name: string;
