@@ -6,6 +6,9 @@
 import { API_PREFIX, CALLS, type CallName } from '@core/domain';
 import { createTestApp, type TestApp } from './helpers';
 
+// the whole suite runs these beside the client tests, where the default time of a test is 5 s
+jest.setTimeout(30_000);
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -8,6 +8,9 @@ import { CA_DOCUMENTS, ErrorCode, STEPS_OF } from '@core/domain';
 import { createTestApp, type TestApp, type TestClient } from './helpers';
 import { financeData, invalidIssues, saveStep, startApp, stepUser, uploadRef, validStepData } from './step-fixtures';
 
+// the whole suite runs these beside the client tests, where the default time of a test is 5 s
+jest.setTimeout(30_000);
+
 let t: TestApp;
 let newUser: () => Promise<TestClient>;
 beforeAll(async () => {

@@ -3,6 +3,9 @@ import { CALLS, ErrorCode } from '@core/domain';
 import { createTestApp, type TestApp, type TestClient } from './helpers';
 import { invalidIssues, saveStep, startApp, stepUser } from './step-fixtures';
 
+// the whole suite runs these beside the client tests, where the default time of a test is 5 s
+jest.setTimeout(30_000);
+
 const AGREED = ['riskHeard', 'riskUnderstood', 'riskOwnDecision'];
 let t: TestApp;
 let newUser: () => Promise<TestClient>;

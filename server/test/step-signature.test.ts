@@ -4,6 +4,9 @@ import { CALLS, ErrorCode } from '@core/domain';
 import { createTestApp, type TestApp, type TestClient } from './helpers';
 import { invalidIssues, saveStep, signatureRef, startApp, stepUser, uploadRef } from './step-fixtures';
 
+// the whole suite runs these beside the client tests, where the default time of a test is 5 s
+jest.setTimeout(30_000);
+
 let t: TestApp;
 let newUser: () => Promise<TestClient>;
 beforeAll(async () => {
