@@ -4,6 +4,9 @@ const tsJest = (tsconfig: string) => ['ts-jest', { tsconfig, diagnostics: { warn
 const esmPackages = ['react-intl', '@formatjs', 'intl-messageformat', 'ky', 'react-vant', '@react-vant', 'date-fns'].join('|');
 
 const config: Config = {
+  // the time of one test (a project's own testTimeout is not read when projects run together): the service tests
+  // start apps and run PGlite, slower on a loaded 2-core machine
+  testTimeout: 30000,
   projects: [
     {
       displayName: 'domain',
