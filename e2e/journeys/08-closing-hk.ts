@@ -7,7 +7,7 @@
  */
 import { applicantAt } from '../lib/applicant';
 import { appOf } from '../lib/flows';
-import { assert, assertClean, newPhone, ops, shot, type Journey } from '../lib/harness';
+import { assert, assertAxeClean, assertClean, newPhone, ops, shot, type Journey } from '../lib/harness';
 
 export const journeys: Journey[] = [
   {
@@ -30,6 +30,7 @@ export const journeys: Journey[] = [
         await page.getByRole('button', { name: 'Play the risk disclosure' }).click();
         await page.getByText('Listened in full').waitFor({ timeout: 30_000 });
         await shot(page, 'closing-hk-risk-heard-en');
+        await assertAxeClean(page, '/risk');
         await page.getByRole('button', { name: 'Next' }).click();
 
         // agreements: the notice once, a PDF inside the page, read-all, the asset-transfer dialog
@@ -43,6 +44,7 @@ export const journeys: Journey[] = [
         await page.waitForFunction(() => !!document.querySelector('.esop-pdf canvas'));
         await shot(page, 'closing-hk-sign-pdf-en');
         await sheet.getByRole('button', { name: 'Close' }).click();
+        await assertAxeClean(page, '/sign');
         await page.getByRole('checkbox', { name: /I have read, understood and agree/ }).check();
         await page.getByRole('button', { name: 'Next' }).click();
         await page.getByText('Transfer your stocks later?').waitFor();
@@ -51,6 +53,8 @@ export const journeys: Journey[] = [
 
         // the signature: drawn with the pointer, then Submit
         await page.waitForURL(/#\/signature/);
+        await page.getByRole('img', { name: /Signature pad/ }).waitFor();
+        await assertAxeClean(page, '/signature');
         const pad = page.getByRole('img', { name: /Signature pad/ });
         const box = (await pad.boundingBox())!;
         await page.mouse.move(box.x + 30, box.y + box.height * 0.6);
@@ -78,6 +82,7 @@ export const journeys: Journey[] = [
         await page.getByRole('heading', { name: 'Action needed' }).waitFor();
         await page.getByText('Please check your name and income.').waitFor();
         await shot(page, 'closing-hk-status-rejected-en');
+        await assertAxeClean(page, '/AccountStatus (sent back)');
         await page.getByRole('button', { name: 'Edit my details' }).click();
         await page.waitForURL(/#\/UserInfo/);
         await page.getByRole('button', { name: 'Next' }).click();

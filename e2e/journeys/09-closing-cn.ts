@@ -5,7 +5,7 @@
  */
 import { applicantAt } from '../lib/applicant';
 import { appOf } from '../lib/flows';
-import { assert, assertClean, newPhone, ops, shot, type Journey } from '../lib/harness';
+import { assert, assertAxeClean, assertClean, newPhone, ops, shot, type Journey } from '../lib/harness';
 
 export const journeys: Journey[] = [
   {
@@ -57,6 +57,7 @@ export const journeys: Journey[] = [
         await page.getByRole('heading', { name: '您的申请需要补充资料' }).waitFor();
         await page.getByText('银行卡照片不清晰').waitFor();
         await shot(page, 'closing-cn-open-status-rejected-zh-CN');
+        await assertAxeClean(page, '/openStatus (rejected)');
         await page.getByRole('button', { name: '补充资料' }).click();
         await page.waitForURL(/#\/bankCard/);
         await ops(service, 'set-status', appId, '1200');

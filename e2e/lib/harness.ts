@@ -131,3 +131,10 @@ export interface Journey {
 export function assert(cond: unknown, message: string): asserts cond {
   if (!cond) throw new Error(`assertion failed: ${message}`);
 }
+
+/** Fails when axe finds accessibility violations on the page as it stands. */
+export async function assertAxeClean(page: Page, where: string): Promise<void> {
+  const { AxeBuilder } = await import('@axe-core/playwright');
+  const found = (await new AxeBuilder({ page }).analyze()).violations;
+  assert(found.length === 0, `axe on ${where}: ${found.map((v) => `${v.id} (${v.nodes.map((n) => n.target).join(', ')})`).join('; ')}`);
+}

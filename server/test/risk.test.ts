@@ -1,5 +1,12 @@
 /** Risk disclosure: RiskAudioList, RiskMedia (ranges), ApplyRiskConfirm (listening time) and the RISK step's checks. */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CALLS, ErrorCode } from '@core/domain';
+import { projectRoot } from '../src/config';
+import { findCommand } from '../src/ops/commands';
+import { OpsError, checkParams, parseArgv } from '../src/ops/framework';
+import { runCommand } from '../src/ops/run';
 import { createTestApp, type TestApp, type TestClient } from './helpers';
 import { invalidIssues, saveStep, startApp, stepUser } from './step-fixtures';
 
@@ -158,5 +165,30 @@ describe('RISK save', () => {
     expect(invalidIssues(await saveStep(plain.c, plain.appId, 'RISK', { disclosureId: plain.track.id, agreements: ['customerAuthorisation', ...AGREED] }))).toEqual([
       'data.agreements:notOffered',
     ]);
+  });
+});
+
+describe('ops risk-track', () => {
+  const run = async (argv: string[]) => {
+    const [name, ...rest] = argv;
+    const cmd = findCommand(name)!;
+    return runCommand({ db: t.db, config: t.config, clock: t.clock }, name, checkParams(cmd, cmd.parse(parseArgv(rest)))) as Promise<{ track: string; mediaId: string; durationMs: number }>;
+  };
+
+  test('a recorded MP3 replaces the track: a new media id, its own length; not an MP3: refused', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'risk-'));
+    // a recording: the shipped Mandarin file cut to its first half (still whole MP3 frames)
+    const whole = readFileSync(join(projectRoot(), 'static', 'risk', 'zh.mp3'));
+    writeFileSync(join(dir, 'rec.mp3'), whole.subarray(0, Math.floor(whole.length / 2)));
+    writeFileSync(join(dir, 'note.txt'), 'not audio');
+    const r = await run(['risk-track', 'yue', '--file', join(dir, 'rec.mp3'), '--name', 'Wong Mei Yee']);
+    expect(r.track).toBe('risk-yue-1');
+    expect(r.durationMs).toBeGreaterThan(30_000);
+    expect(r.durationMs).toBeLessThan(60_000);
+    const c = await newUser();
+    const [track] = await tracksOf(c, await startApp(c, 2));
+    expect([track.audioOssId, track.durationMs, track.name]).toEqual([r.mediaId, r.durationMs, 'Wong Mei Yee']);
+    await expect(run(['risk-track', 'yue', '--file', join(dir, 'note.txt')])).rejects.toThrow(OpsError);
+    await expect(run(['risk-track', 'nope', '--file', join(dir, 'rec.mp3')])).rejects.toThrow(/no risk track/);
   });
 });

@@ -18,6 +18,7 @@ import clientStatus from './client-status';
 import file from './file';
 import companiesImport from './companies-import';
 import amlImport from './aml-import';
+import riskTrack from './risk-track';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const commands: OpsCommand<any, any>[] = [
@@ -36,6 +37,7 @@ export const commands: OpsCommand<any, any>[] = [
   file,
   companiesImport,
   amlImport,
+  riskTrack,
 ];
 
 export function findCommand(name: string) {
