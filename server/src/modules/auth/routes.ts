@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CALLS, schemas } from '@core/domain';
 import { rateLimit } from '../../plugins/rate-limit';
 import { OK, okSchema, resultOf } from '../../plugins/reply';
-import { clearSessionCookies, requireUser, SESSION_COOKIE, setSessionCookies } from './require-user';
+import { route } from '../../plugins/route';
+import { clearSessionCookies, SESSION_COOKIE, setSessionCookies } from './require-user';
 import * as service from './service';
 
 function startSession(request: FastifyRequest, reply: FastifyReply, s: service.NewSession) {
@@ -35,11 +36,7 @@ const authRoutes: FastifyPluginAsync = async (root) => {
     return { result: OK };
   });
 
-  app.get(
-    CALLS.userInfo.path,
-    { preHandler: requireUser, schema: { tags: ['auth'], security: [{ session: [] }], response: { 200: resultOf(schemas.userInfo.res) } } },
-    async (request) => ({ result: await service.userInfo(deps, request.user!.userId) }),
-  );
+  route(app, 'userInfo', (_input, request) => service.userInfo(deps, request.user!.userId));
 };
 
 export default authRoutes;
