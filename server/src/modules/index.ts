@@ -1,9 +1,12 @@
 /**
- * The API modules, registered in this order by app.ts. Each is a Fastify plugin that declares its
- * routes with the full paths from CALLS (src/core/domain/contract.ts) and zod schemas.
+ * The API modules, registered in this order by app.ts. Each is a Fastify plugin whose routes come from the call
+ * table: to add a call, one entry in CALLS (src/core/domain/calls.ts: method, path, auth, cipher, rate limit) and its
+ * `schemas` (contract.ts), then one `route(app, 'name', handler)` line (server/src/plugins/route.ts); a test checks
+ * every call is registered as the table says (server/test/calls.test.ts). The byte streams (the multipart upload and
+ * the signed download) are registered by hand, at the table's paths.
  *
- * To add a module: write server/src/modules/<area>/routes.ts exporting a FastifyPluginAsync and
- * append it to `modules` below (one import, one array entry).
+ * To add a module: write server/src/modules/<area>/routes.ts exporting a FastifyPluginAsync and append it to
+ * `modules` below (one import, one entry).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import systemRoutes from './system/routes';

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { CALLS, FILE_CATEGORIES, schemas } from '@core/domain';
 import { openUpload } from '../../plugins/cipher';
 import { rateLimit } from '../../plugins/rate-limit';
+import { route } from '../../plugins/route';
 import { resultOf } from '../../plugins/reply';
 import { createStorage } from '../../storage';
 import { requireUser, SESSION_COOKIE } from '../auth/require-user';
@@ -76,11 +77,7 @@ const fileRoutes: FastifyPluginAsync = async (root) => {
     },
   );
 
-  app.get(
-    CALLS.signedUrl.path,
-    { preHandler: requireUser, schema: { tags, security, querystring: schemas.signedUrl.req, response: { 200: resultOf(schemas.signedUrl.res) } } },
-    async (request) => ({ result: await service.freshSignedUrl(deps, request.user!.userId, request.query.ossid) }),
-  );
+  route(app, 'signedUrl', (input, request) => service.freshSignedUrl(deps, request.user!.userId, input.ossid));
 };
 
 export default fileRoutes;
