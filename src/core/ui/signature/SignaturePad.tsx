@@ -44,12 +44,7 @@ export const SignaturePad = forwardRef<SignaturePadHandle, SignaturePadProps>(fu
     const dpr = window.devicePixelRatio || 1;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, canvas.width, canvas.height);
-    ctx.lineCap = 'round';
-    ctx.lineJoin = 'round';
-    ctx.lineWidth = LINE_WIDTH;
-    ctx.strokeStyle = INK;
-    ctx.fillStyle = INK;
-    for (const s of strokes.current) drawStroke(ctx, s);
+    drawAll(ctx, strokes.current);
   }, []);
 
   useEffect(() => {
@@ -133,12 +128,7 @@ export const SignaturePad = forwardRef<SignaturePadHandle, SignaturePadProps>(fu
       ctx.fillStyle = '#fff';
       ctx.fillRect(0, 0, out.width, out.height);
       ctx.setTransform(dpr, 0, 0, dpr, -minX * dpr, -minY * dpr);
-      ctx.lineCap = 'round';
-      ctx.lineJoin = 'round';
-      ctx.lineWidth = LINE_WIDTH;
-      ctx.strokeStyle = INK;
-      ctx.fillStyle = INK;
-      for (const s of strokes.current) drawStroke(ctx, s);
+      drawAll(ctx, strokes.current);
       return new Promise((resolve) => out.toBlob((b) => resolve(b), 'image/png'));
     },
   }));
@@ -157,6 +147,16 @@ export const SignaturePad = forwardRef<SignaturePadHandle, SignaturePadProps>(fu
     />
   );
 });
+
+/** Every stroke in the pad's ink (the transform is the caller's). */
+function drawAll(ctx: CanvasRenderingContext2D, strokes: Point[][]) {
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = LINE_WIDTH;
+  ctx.strokeStyle = INK;
+  ctx.fillStyle = INK;
+  for (const s of strokes) drawStroke(ctx, s);
+}
 
 /** A stroke as a smooth curve through its points (a dot for a tap). */
 function drawStroke(ctx: CanvasRenderingContext2D, s: Point[]) {

@@ -72,6 +72,21 @@ export function ContactButton() {
   );
 }
 
+/** The result pages' buttons: the page's own first, then home and the contact sheet. */
+export function StatusActions({ children }: { children?: ReactNode }) {
+  const t = useT();
+  const goHome = useGoHome();
+  return (
+    <div className="oa-status__actions">
+      {children}
+      <button type="button" className="oa-status__btn oa-status__btn--plain" onClick={goHome}>
+        {t('status.home')}
+      </button>
+      <ContactButton />
+    </div>
+  );
+}
+
 /** Home: the app's own home (the webview closes) in the app, the member page in a browser. */
 export function useGoHome(): () => void {
   const config = useClientConfig();

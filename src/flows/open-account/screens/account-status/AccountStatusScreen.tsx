@@ -11,7 +11,7 @@ import { accountStatusModel, type AccountStatusText } from '@core/domain/result'
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { WithApplication } from '../../components/WithApplication';
-import { ContactButton, StatusHeader, StatusRow, useGoHome, type Tone } from '../../components/status/StatusParts';
+import { StatusActions, StatusHeader, StatusRow, type Tone } from '../../components/status/StatusParts';
 
 export default function AccountStatusScreen() {
   const t = useT();
@@ -24,7 +24,6 @@ const toneOf = (text: AccountStatusText): Tone =>
 function AccountStatusPage({ app }: { app: ApplicationView }) {
   const t = useT();
   const navigate = useNavigate();
-  const goHome = useGoHome();
   const m = accountStatusModel(app);
   const edit = m.canEdit ? supplementRoute(app) : null;
   return (
@@ -43,7 +42,7 @@ function AccountStatusPage({ app }: { app: ApplicationView }) {
         {m.depositText ? <StatusRow label={t('accountStatus.deposit')} value={t(`accountStatus.text.${m.depositText}`)} tone={toneOf(m.depositText)} /> : null}
         {m.stockText ? <StatusRow label={t('accountStatus.stock')} value={t(`accountStatus.text.${m.stockText}`)} tone={toneOf(m.stockText)} /> : null}
       </dl>
-      <div className="oa-status__actions">
+      <StatusActions>
         {edit ? (
           <button type="button" className="oa-status__btn oa-status__btn--primary" onClick={() => navigate(edit)}>
             {t('accountStatus.edit')}
@@ -54,11 +53,7 @@ function AccountStatusPage({ app }: { app: ApplicationView }) {
             {t('accountStatus.continueDeposit')}
           </button>
         ) : null}
-        <button type="button" className="oa-status__btn oa-status__btn--plain" onClick={goHome}>
-          {t('status.home')}
-        </button>
-        <ContactButton />
-      </div>
+      </StatusActions>
     </StepPage>
   );
 }

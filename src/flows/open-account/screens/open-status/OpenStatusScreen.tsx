@@ -14,7 +14,7 @@ import { stepContextOfApp } from '@core/domain/step-rules/types';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { WithApplication } from '../../components/WithApplication';
-import { ContactButton, StatusHeader, useGoHome } from '../../components/status/StatusParts';
+import { StatusActions, StatusHeader } from '../../components/status/StatusParts';
 
 export default function OpenStatusScreen() {
   const t = useT();
@@ -24,7 +24,6 @@ export default function OpenStatusScreen() {
 function OpenStatusPage({ app }: { app: ApplicationView }) {
   const t = useT();
   const navigate = useNavigate();
-  const goHome = useGoHome();
   const view = openStatusView(app);
   const ctx = stepContextOfApp(app, todayInHongKong());
   const accountType = (app.data.SELECTACCOUNT as { accountType?: unknown } | undefined)?.accountType;
@@ -53,17 +52,13 @@ function OpenStatusPage({ app }: { app: ApplicationView }) {
         </div>
       ) : null}
       {funds ? <p className="oa-status__info">{t(`openStatus.funds.${funds}`)}</p> : null}
-      <div className="oa-status__actions">
+      <StatusActions>
         {supplement ? (
           <button type="button" className="oa-status__btn oa-status__btn--primary" onClick={() => navigate(supplement)}>
             {t('openStatus.supplement')}
           </button>
         ) : null}
-        <button type="button" className="oa-status__btn oa-status__btn--plain" onClick={goHome}>
-          {t('status.home')}
-        </button>
-        <ContactButton />
-      </div>
+      </StatusActions>
     </StepPage>
   );
 }
