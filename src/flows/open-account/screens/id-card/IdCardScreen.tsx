@@ -27,7 +27,7 @@ import {
   type Rule,
 } from '@core/domain/identity';
 import { HOME_ROUTE, type StepName } from '@core/domain/steps';
-import { validateStep, type StepContext } from '@core/domain/step-rules';
+import { stepContextOfApp, validateStep } from '@core/domain/step-rules';
 import { IDCARD_CONFIRM_FIELD } from '@core/domain/step-rules/idcard';
 import type { FileRefData } from '@core/domain/uploads';
 import { ContactPopup } from '../../components/ContactPopup';
@@ -53,12 +53,6 @@ export default function IdCardScreen() {
   const { data: application } = useApplyDetail();
   if (!application) return null;
   return <IdCardForm application={application} />;
-}
-
-function stepContext(app: ApplicationView, today: string): StepContext {
-  const saved: StepContext['saved'] = {};
-  for (const [k, v] of Object.entries(app.data)) if (k !== 'drafts' && v && typeof v === 'object') saved[k as StepName] = v as Record<string, unknown>;
-  return { today, clientType: app.clientType, saved, strict: (app.applyStepsName as string[]).includes('STATEMENT') };
 }
 
 function IdCardForm({ application }: { application: ApplicationView }) {
@@ -193,7 +187,8 @@ function IdCardForm({ application }: { application: ApplicationView }) {
   // ---------------------------------------------------------------- rules
   const shown = bothRecognised(form);
   const data = useMemo(() => buildIdcardData(form), [form]);
-  const ctx = useMemo(() => stepContext(application, today), [application, today]);
+  // the domain's context of the application (as the service builds it), never one of the page's own
+  const ctx = useMemo(() => stepContextOfApp(application, today), [application, today]);
   const issues = useMemo(() => validateStep(STEP, data, ctx).filter((i) => i.field !== IDCARD_CONFIRM_FIELD), [data, ctx]);
   const ruleOf = useMemo(() => {
     const m: Record<string, Rule> = {};
