@@ -9,7 +9,7 @@ import type { ApplicationView } from '@core/domain/contract';
 import { DEFAULT_STATEMENT_LANG, STATEMENT_LANGS, type StatementLang } from '@core/domain/countries';
 import { behaviourOf, ErrorCode, TOAST_MS } from '@core/domain/errors';
 import { MAX_LEN, normaliseDigits, normaliseEmail, todayInHongKong, type Rule } from '@core/domain/identity';
-import { validateStep, type StepContext } from '@core/domain/step-rules';
+import { stepContextOfApp, validateStep } from '@core/domain/step-rules';
 import type { StepName } from '@core/domain/steps';
 import { isFileRef, type FileRefData } from '@core/domain/uploads';
 import { useT } from '@core/i18n';
@@ -95,7 +95,8 @@ function BankCardForm({ application }: { application: ApplicationView }) {
   });
 
   const data = useMemo(() => buildBankcardData(form), [form]);
-  const ctx = useMemo<StepContext>(() => ({ today: todayInHongKong(), clientType: application.clientType, saved: {}, strict: false }), [application.clientType]);
+  // the domain's context of the application (as the service builds it), never one of the page's own
+  const ctx = useMemo(() => stepContextOfApp(application, todayInHongKong()), [application]);
   const issues = useMemo(() => validateStep(STEP, data, ctx), [data, ctx]);
   const errorOf = (field: string) => {
     const rule = serverIssues[field] ?? ((touched[field] || pressed) && issues.find((i) => i.field === field)?.rule);

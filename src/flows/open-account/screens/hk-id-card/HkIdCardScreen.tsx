@@ -45,7 +45,7 @@ import {
 } from '@core/domain/hk-identity';
 import { MAX_LEN, todayInHongKong } from '@core/domain/identity';
 import { HOME_ROUTE } from '@core/domain/steps';
-import { validateStep } from '@core/domain/step-rules';
+import { stepContextOfApp, validateStep } from '@core/domain/step-rules';
 import { MAX_FILES, type FileRefData } from '@core/domain/uploads';
 import { ContactPopup } from '../../components/ContactPopup';
 import { IdRegisteredDialog } from '../../components/IdRegisteredDialog';
@@ -111,11 +111,9 @@ function HkIdPage({ app }: { app: ApplicationView }) {
   const strictMark = useStrictMark();
   const permanent = form.permanent === PERMANENT.YES;
   const data = useMemo(() => toHkIdData(form), [form]);
-  const today = todayInHongKong();
-  const issues = useMemo(
-    () => validateStep(STEP, data, { today, clientType: app.clientType, saved: {}, strict }),
-    [app.clientType, data, strict, today],
-  );
+  // the domain's context of the application (as the service builds it), never one of the page's own
+  const ctx = useMemo(() => stepContextOfApp(app, todayInHongKong()), [app]);
+  const issues = useMemo(() => validateStep(STEP, data, ctx), [data, ctx]);
   const ruleByField = useMemo(() => new Map(issues.map((i) => [i.field, i.rule])), [issues]);
 
   const errorOf = (...fields: string[]): string | undefined => {

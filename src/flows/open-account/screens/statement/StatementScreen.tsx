@@ -25,7 +25,7 @@ import { BROKER_OTHER, BROKERS, brokerName } from '@core/domain/brokers';
 import { ErrorCode } from '@core/domain/errors';
 import { MAX_LEN, MIN_LEN, normaliseHkId, todayInHongKong } from '@core/domain/identity';
 import { STATEMENT_MAX_AGE_MONTHS, STATEMENT_TYPE, normaliseAccount, statementVariant, type StatementVariant } from '@core/domain/statement';
-import { validateStep, type FieldIssue, type StepContext } from '@core/domain/step-rules';
+import { stepContextOfApp, validateStep, type FieldIssue } from '@core/domain/step-rules';
 import { HOME_ROUTE, STEP_ROUTE, resumeStep, type StepName } from '@core/domain/steps';
 import { MAX_FILES } from '@core/domain/uploads';
 import { IdRegisteredDialog } from '../../components/IdRegisteredDialog';
@@ -156,10 +156,8 @@ function StatementBody({ application, flow, supplement, onBack, serverIssues, cl
   const data = useMemo(() => toData(form, variant), [form, variant]);
   useHalfwaySave(STEP, () => data);
 
-  const ctx: StepContext = useMemo(
-    () => ({ today: todayInHongKong(), clientType: application.clientType, saved: {}, strict: application.applyStepsName.includes(STEP) }),
-    [application],
-  );
+  // the domain's context of the application (as the service builds it), never one of the page's own
+  const ctx = useMemo(() => stepContextOfApp(application, todayInHongKong()), [application]);
   const issues = useMemo(() => validateStep(STEP, data, ctx), [data, ctx]);
   const complete = issues.length === 0;
 
