@@ -1,44 +1,28 @@
+/** System calls: health, ClientConfig, and the cipher handshake (CipherKey, CipherSession); plus the OpenAPI document. */
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { API_PREFIX, CALLS, ErrorCode, schemas } from '@core/domain';
+import { API_PREFIX, ErrorCode } from '@core/domain';
 import { AppError } from '../../errors';
-import { rateLimit } from '../../plugins/rate-limit';
-import { resultOf } from '../../plugins/reply';
+import { route } from '../../plugins/route';
 import { clientConfig, health } from './service';
 
+/** Not a call (no CALLS entry): the service's own description, plain and hidden from itself. */
 export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
 
-const healthRes = z.object({ status: z.literal('ok'), version: z.string(), db: z.enum(['pglite', 'postgres']), time: z.string() });
-
-const systemRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const systemRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
-  const plain = { cipher: false };
 
-  app.get(CALLS.health.path, { config: plain, schema: { tags: ['system'], response: { 200: resultOf(healthRes) } } }, async () => {
+  route(app, 'health', async () => {
     try {
-      return { result: await health(deps) };
+      return await health(deps);
     } catch {
       throw new AppError(ErrorCode.INTERNAL, { status: 503 });
     }
   });
+  route(app, 'clientConfig', () => clientConfig(deps.config));
+  route(app, 'cipherKey', () => app.cipherService.publicKey());
+  route(app, 'cipherSession', (input) => app.cipherService.openSession(input.kid, input.wrappedKey));
 
-  app.get(CALLS.clientConfig.path, { schema: { tags: ['system'], response: { 200: resultOf(schemas.clientConfig.res) } } }, async () => ({
-    result: clientConfig(deps.config),
-  }));
-
-  app.get(CALLS.cipherKey.path, { config: plain, schema: { tags: ['cipher'], response: { 200: resultOf(schemas.cipherKey.res) } } }, async () => ({
-    result: app.cipherService.publicKey(),
-  }));
-
-  app.post(
-    CALLS.cipherSession.path,
-    { config: plain, preHandler: rateLimit('cipherSession'), schema: { tags: ['cipher'], body: schemas.cipherSession.req, response: { 200: resultOf(schemas.cipherSession.res) } } },
-    async (request) => ({ result: await app.cipherService.openSession(request.body.kid, request.body.wrappedKey) }),
-  );
-
-  app.get(OPENAPI_PATH, { config: plain, schema: { hide: true } }, async () => app.swagger());
+  app.get(OPENAPI_PATH, { config: { cipher: false }, schema: { hide: true } }, async () => app.swagger());
 };
 
 export default systemRoutes;
