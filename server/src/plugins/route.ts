@@ -4,8 +4,10 @@
  *
  *   route(app, 'applySubmit', async (input, request) => service.submit(deps, request.user!.userId, input));
  *
- * - auth 'user' (the default): requireUser runs first (100008/100033/100034), then the rate limit if any;
- *   'public' and 'signed' (the handler checks a signature and the owner itself): no login check;
+ * - auth 'user' (the default): requireUser runs right after the envelope is opened and before the request is
+ *   validated (100008/100033/100034 to any caller without a session, whatever it sent); 'public' and 'signed'
+ *   (the handler checks a signature and the owner itself): no login check;
+ * - rate limit (if any): after validation (a refused request is not counted), before the handler;
  * - cipher false: `config: {cipher: false}` (plain JSON);
  * - the request schema is the POST body or the GET query string; the answer is `{result}` checked by the answer schema;
  * - `params` (with `pathSuffix`): a zod schema of the path parameters, typed on `request.params`;
@@ -49,7 +51,7 @@ export interface RouteExtras<P extends z.ZodType | undefined = undefined> {
    */
   config?: Omit<RouteFlags, 'cipher' | 'call'>;
   onSend?: RouteShorthandOptions['onSend'];
-  /** more preHandlers after the auth and rate limit ones */
+  /** more preHandlers after the rate limit one (the login check has run before) */
   preHandler?: RouteShorthandOptions['preHandler'];
   /** the handler sends the answer itself (a stream): no {result} wrapping, no answer schema */
   raw?: boolean;
@@ -66,7 +68,6 @@ export function route<K extends CallName, P extends z.ZodType | undefined = unde
   const def = CALLS[name];
   const s = (schemas as Record<string, { req?: z.ZodType; res?: z.ZodType }>)[name] ?? {};
   const pre: NonNullable<RouteShorthandOptions['preHandler']>[] = [];
-  if (def.auth === 'user') pre.push(requireUser);
   if (def.rateLimit) pre.push(rateLimit(def.rateLimit));
   if (extras.preHandler) pre.push(extras.preHandler);
   const schema: Record<string, unknown> = { tags: [def.tag] };
@@ -83,6 +84,8 @@ export function route<K extends CallName, P extends z.ZodType | undefined = unde
     url: def.path + (extras.pathSuffix ?? ''),
     config,
     schema,
+    // route-level hooks run after the app's: the cipher layer's preValidation has opened the envelope
+    ...(def.auth === 'user' ? { preValidation: requireUser } : {}),
     preHandler: pre.flat(),
     ...(extras.onSend ? { onSend: extras.onSend } : {}),
     handler: async (request, reply) => {
