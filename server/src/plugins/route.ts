@@ -10,7 +10,7 @@
  * - rate limit (if any): after validation (a refused request is not counted), before the handler;
  * - cipher false: `config: {cipher: false}` (plain JSON);
  * - the request schema is the POST body or the GET query string; the answer is `{result}` checked by the answer schema;
- * - `params` (with `pathSuffix`): a zod schema of the path parameters, typed on `request.params`;
+ * - path parameters (CALLS `pathParams`): `params`, their zod schema, types `request.params`;
  * - `config.multipart`: the handler opens the body itself (openUpload); no body schema;
  * - `raw`: the handler answers itself through `reply` (streams); its return value is sent as is.
  *
@@ -19,7 +19,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { CALLS, schemas, type CallName } from '@core/domain';
+import { CALLS, routeUrl, schemas, type CallDef, type CallName } from '@core/domain';
 import { requireUser } from '../modules/auth/require-user';
 import type { RouteFlags } from './context';
 import { rateLimit } from './rate-limit';
@@ -38,9 +38,7 @@ export type ResultOf<K extends CallName> = ResSchemaOf<K> extends z.ZodType ? z.
 export type ParamsOf<P extends z.ZodType | undefined> = P extends z.ZodType ? z.output<P> : Record<string, never>;
 
 export interface RouteExtras<P extends z.ZodType | undefined = undefined> {
-  /** appended to the call's path, e.g. '/:category' */
-  pathSuffix?: string;
-  /** a zod schema of the path parameters (validated: 100400 otherwise) */
+  /** a zod schema of the path parameters that CALLS names in `pathParams` (validated: 100400 otherwise) */
   params?: P;
   description?: string;
   /** content types of the body, for OpenAPI (multipart routes: multipart/form-data unless given) */
@@ -65,7 +63,8 @@ export function route<K extends CallName, P extends z.ZodType | undefined = unde
   handler: (input: InputOf<K>, request: FastifyRequest<{ Params: ParamsOf<P> }>, reply: FastifyReply) => Promise<ResultOf<K>> | ResultOf<K>,
   extras: RouteExtras<P> = {},
 ): void {
-  const def = CALLS[name];
+  const def: CallDef = CALLS[name];
+  if (def.pathParams?.length && !extras.params) throw new Error(`route ${name}: CALLS names path parameters (${def.pathParams.join(', ')}); give their schema in params`);
   const s = (schemas as Record<string, { req?: z.ZodType; res?: z.ZodType }>)[name] ?? {};
   const pre: NonNullable<RouteShorthandOptions['preHandler']>[] = [];
   if (def.rateLimit) pre.push(rateLimit(def.rateLimit));
@@ -81,7 +80,7 @@ export function route<K extends CallName, P extends z.ZodType | undefined = unde
   const config: RouteFlags = { ...extras.config, call: name, ...(def.cipher ? {} : { cipher: false }) };
   (app as FastifyInstance).withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
-    url: def.path + (extras.pathSuffix ?? ''),
+    url: routeUrl(def),
     config,
     schema,
     // route-level hooks run after the app's: the cipher layer's preValidation has opened the envelope

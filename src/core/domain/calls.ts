@@ -31,6 +31,8 @@ export interface CallDef {
   rateLimit?: RateLimitedCall;
   /** group in docs/api.md and the OpenAPI tags */
   tag: string;
+  /** path parameters after the path, in order: ['category'] → `<path>/:category` on the service */
+  pathParams?: readonly string[];
 }
 
 type CallOpts = Partial<Omit<CallDef, 'method' | 'path'>>;
@@ -67,8 +69,8 @@ export const CALLS = {
   ipLocation: call('GET', 'IpLocation', 'location', { rateLimit: 'ipLocation' }),
   positionToCity: call('POST', 'PositionToCity', 'location', { rateLimit: 'positionToCity' }),
   positionInfo: call('POST', 'PostionInfo', 'location'),
-  /** + '/{category}' */
-  upload: call('POST', 'oss/v1/Upload', 'files', { timeout: TIMEOUT_MS.upload, rateLimit: 'upload' }),
+  /** multipart (docs/api.md 3.2); the category is one of FILE_CATEGORIES */
+  upload: call('POST', 'oss/v1/Upload', 'files', { timeout: TIMEOUT_MS.upload, rateLimit: 'upload', pathParams: ['category'] }),
   /** plain: a signed URL the <img> and the PDF viewer open; needs the signature and the owner's session cookie */
   download: call('GET', 'oss/v1/Download', 'files', { timeout: TIMEOUT_MS.download, cipher: false, auth: 'signed' }),
   /** a fresh signed download URL for a file the session's user owns (ciphered) */
@@ -105,3 +107,8 @@ export type CallName = keyof typeof CALLS;
 /** The calls that travel plain (cipher: false), derived from CALLS: the client, the fake server, the docs and the tests use it. */
 export const PLAIN_CALLS: readonly CallName[] = (Object.keys(CALLS) as CallName[]).filter((name) => !CALLS[name].cipher);
 export const isPlainCall = (name: CallName): boolean => !CALLS[name].cipher;
+
+/** The route pattern of a call on the service: its path, then `/:param` for each path parameter. */
+export function routeUrl(def: CallDef): string {
+  return def.path + (def.pathParams ?? []).map((p) => `/:${p}`).join('');
+}

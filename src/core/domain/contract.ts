@@ -9,7 +9,7 @@ import { STEP_NAMES } from './steps';
 import { FILE_CATEGORIES } from './calls';
 
 // the zod-free part (paths, methods, timeouts), also used on its own by the browser client
-export { API_PREFIX, LANGS, FILE_CATEGORIES, CALLS, PLAIN_CALLS, isPlainCall } from './calls';
+export { API_PREFIX, LANGS, FILE_CATEGORIES, CALLS, PLAIN_CALLS, isPlainCall, routeUrl } from './calls';
 export type { Lang, CallDef, CallName } from './calls';
 
 const stepName = z.enum(STEP_NAMES as [string, ...string[]]);

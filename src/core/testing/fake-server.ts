@@ -11,7 +11,7 @@
  *
  * Handlers get the opened payload and return the result, or throw fakeError(code, message?, data?, status?).
  */
-import { API_PREFIX, CALLS, isPlainCall, type CallName } from '../domain/contract';
+import { API_PREFIX, CALLS, isPlainCall, type CallDef, type CallName } from '../domain/contract';
 import {
   CIPHER_HEADER,
   CIPHER_VERSION,
@@ -76,7 +76,11 @@ const BY_PATH = new Map<string, CallName>(Object.entries(CALLS).map(([name, def]
 function callOf(pathname: string): CallName | undefined {
   const exact = BY_PATH.get(pathname);
   if (exact) return exact;
-  if (pathname.startsWith(`${CALLS.upload.path}/`)) return 'upload';
+  // a call with path parameters (Upload's /{category}): its path, then one segment for each
+  for (const [name, def] of Object.entries(CALLS) as [CallName, CallDef][]) {
+    const params = def.pathParams ?? [];
+    if (params.length && pathname.startsWith(`${def.path}/`) && pathname.slice(def.path.length + 1).split('/').length === params.length) return name;
+  }
   return undefined;
 }
 

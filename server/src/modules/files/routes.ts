@@ -26,7 +26,6 @@ const fileRoutes: FastifyPluginAsync = async (app) => {
       return service.storeUpload(deps, request.user!.userId, { category: request.params.category, filename: meta.filename, bytes });
     },
     {
-      pathSuffix: '/:category',
       params: uploadParams,
       config: { multipart: true },
       description: 'multipart: field `e` = RequestEnvelope JSON whose payload is {filename, subAccountId?, fileIv}; part `file` = the bytes sealed with AES-GCM (iv = fileIv, aad = fileAad(sid, nonce)). png, jpeg or pdf by content (else 1009); larger than MAX_UPLOAD_MB → 1008.',
