@@ -1,9 +1,13 @@
 /**
- * The API modules, registered in this order by app.ts. Each is a Fastify plugin that declares its
- * routes with the full paths from CALLS (src/core/domain/contract.ts) and zod schemas.
+ * The API modules, registered in this order by app.ts. Each is a Fastify plugin whose routes come from the call
+ * table: `route(app, 'callName', handler)` (plugins/route.ts) takes method, path, auth, cipher, rate limit and
+ * schemas from CALLS (src/core/domain/calls.ts) and `schemas` (contract.ts).
  *
- * To add a module: write server/src/modules/<area>/routes.ts exporting a FastifyPluginAsync and
- * append it to `modules` below (one import, one array entry).
+ * To add a call: one entry in CALLS + its request/answer in `schemas`, one route() line in its module; then
+ * `npm run docs:api` (the tables of docs/api.md). The client reaches it with callApi(name, input) in a file of
+ * src/core/api; server/test/calls.test.ts checks that every call is registered as declared.
+ * To add a module: write server/src/modules/<area>/routes.ts exporting a FastifyPluginAsync and append it to
+ * `modules` below (one import, one array entry).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import systemRoutes from './system/routes';
