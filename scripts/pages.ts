@@ -2,6 +2,8 @@
  * The HTML entries under pages/: one template, one line a page. `npm run pages` writes them; a test fails when a
  * committed page differs from what the template makes (so a page is never edited by hand). Vite builds every pages/*.html.
  */
+import { CALLS } from '../src/core/domain/calls';
+
 export interface PageSpec {
   /** file name under pages/ (without .html) */
   name: string;
@@ -54,7 +56,7 @@ export function pageHtml(p: PageSpec): string {
     <link rel="icon" href="data:," />
     <meta name="description" content="${esc(all)}" />
     <title>${esc(`${p.title['zh-CN']} · ${p.title.en}`)}</title>
-${p.preloadCipherKey ? '    <link rel="preload" href="/kyc/esop/v1/CipherKey" as="fetch" crossorigin />\n' : ''}    <link rel="stylesheet" href="/src/core/app/shell.css" />
+${p.preloadCipherKey ? `    <link rel="preload" href="${CALLS.cipherKey.path}" as="fetch" crossorigin />\n` : ''}    <link rel="stylesheet" href="/src/core/app/shell.css" />
     <script type="module" src="${esc(p.entry)}"></script>
   </head>
   <body>

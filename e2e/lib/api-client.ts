@@ -6,7 +6,7 @@ import {
   fileAad, generateAesKey, importRsaPublicKey, openJson, randomB64u, responseAad, sealBytes, sealRequest, wrapAesKey,
   UPLOAD_ENVELOPE_FIELD, GET_ENVELOPE_PARAM, toB64u,
 } from '../../src/core/domain/cipher';
-import { API_PREFIX, CALLS, type CallName } from '../../src/core/domain/contract';
+import { CALLS, type CallName } from '../../src/core/domain/contract';
 
 export class ServiceError extends Error {
   constructor(public code: number | string, message: string, public data?: unknown) {
@@ -50,10 +50,10 @@ export class ApiClient {
   }
 
   async handshake(): Promise<void> {
-    const pub = await this.plain<{ kid: string; spki: string }>('GET', `${API_PREFIX}/CipherKey`);
+    const pub = await this.plain<{ kid: string; spki: string }>(CALLS.cipherKey.method, CALLS.cipherKey.path);
     const { key, raw } = await generateAesKey();
     const wrappedKey = await wrapAesKey(await importRsaPublicKey(pub.spki), raw);
-    const session = await this.plain<{ sid: string }>('POST', `${API_PREFIX}/CipherSession`, { kid: pub.kid, wrappedKey });
+    const session = await this.plain<{ sid: string }>(CALLS.cipherSession.method, CALLS.cipherSession.path, { kid: pub.kid, wrappedKey });
     this.key = key;
     this.sid = session.sid;
   }
@@ -70,8 +70,13 @@ export class ApiClient {
   }
 
   async call<T = unknown>(name: CallName, payload: Record<string, unknown> = {}): Promise<T> {
-    if (!this.key) await this.handshake();
     const def = CALLS[name];
+    // plain exactly where CALLS says cipher: false (a GET's parameters in the query string)
+    if (!def.cipher) {
+      const query = new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)])).toString();
+      return def.method === 'GET' ? this.plain<T>('GET', query ? `${def.path}?${query}` : def.path) : this.plain<T>('POST', def.path, payload);
+    }
+    if (!this.key) await this.handshake();
     const env = await sealRequest(this.key!, this.sid!, def.method, def.path, payload);
     const url =
       def.method === 'GET'

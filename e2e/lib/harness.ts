@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CALLS } from '../../src/core/domain/calls';
 
 const exec = promisify(execFile);
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -59,7 +60,7 @@ export async function startService(extraEnv: Record<string, string> = {}): Promi
   for (;;) {
     if (child.exitCode !== null) throw new Error(`service exited: ${log.join('')}`);
     try {
-      const r = await fetch(`${base}/kyc/esop/v1/health`);
+      const r = await fetch(`${base}${CALLS.health.path}`);
       if (r.ok) break;
     } catch {
       /* not up yet */

@@ -8,6 +8,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CALLS, PLAIN_CALLS, type RateLimitedCall } from '@core/domain';
 import { projectRoot, type Config } from './config';
 import type { Db } from './db';
 import { langOf } from './i18n';
@@ -18,14 +19,18 @@ import opsApi from './ops/api';
 import { installCipher, multipartFileLimit } from './plugins/cipher';
 import { systemClock, type AppDeps, type Clock } from './plugins/context';
 import { installErrorEnvelope } from './plugins/errors';
+import { rateLimitsOf } from './plugins/rate-limit';
 import { installSecurityHeaders } from './plugins/security';
 import { installStatic } from './plugins/static';
 import { createVendors, type Vendors } from './vendors';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** every route registered (method, url, hidden from OpenAPI, plain = declared `config: {cipher: false}`) */
-    routeList: { method: string; url: string; hidden: boolean; plain: boolean }[];
+    /**
+     * every route registered (method, url, hidden from OpenAPI, plain = declared `config: {cipher: false}`, the CALLS
+     * entry route() registered it from, the RATE_LIMITS entries its hooks count)
+     */
+    routeList: { method: string; url: string; hidden: boolean; plain: boolean; call?: string; rateLimits: RateLimitedCall[] }[];
   }
 }
 
@@ -73,6 +78,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         url: r.url,
         hidden: !!(r.schema as { hide?: boolean } | undefined)?.hide,
         plain: (r.config as { cipher?: boolean } | undefined)?.cipher === false,
+        call: (r.config as { call?: string } | undefined)?.call,
+        rateLimits: [...rateLimitsOf(r.preValidation), ...rateLimitsOf(r.preHandler)],
       });
     }
   });
@@ -94,8 +101,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         title: 'KYC account-opening service',
         version: '1',
         description:
-          'Payloads are described in plain form. On the wire every call except health, CipherKey, CipherSession, ' +
-          'openapi.json and the signed Download travels inside the cipher envelope (docs/api.md): POST bodies are ' +
+          'Payloads are described in plain form. On the wire every call except ' +
+          [...PLAIN_CALLS.map((name) => CALLS[name].path.split('/').pop()), 'openapi.json'].join(', ') +
+          ' travels inside the cipher envelope (docs/api.md): POST bodies are ' +
           'RequestEnvelope JSON, GET parameters travel as query `e`, answers are ResponseEnvelope JSON with header x-esop-cipher: 1.',
       },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'esop_sid' } } },

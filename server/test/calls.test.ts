@@ -1,35 +1,105 @@
 /**
- * The call table and the routes agree: every call of CALLS is registered with its method and path, ciphered unless
- * the table says plain; nothing under the API prefix is registered that the table does not declare (besides the
- * OpenAPI description). The client's plain set is derived from the same table (src/core/api/client.ts PLAIN).
+ * Calls declared once: the real app registers every CALLS entry (src/core/domain/calls.ts) as a route with its
+ * method and path, its login check, its cipher flag and its rate limit, and no API route outside the table.
  */
-import { API_PREFIX, CALLS, type CallName } from '@core/domain';
-import { createTestApp, type TestApp } from './helpers';
-
-// the whole suite runs these beside the client tests, where the default time of a test is 5 s
-jest.setTimeout(30_000);
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-}, 60_000);
-afterAll(() => t.close());
+import { API_PREFIX, CALLS, ErrorCode, PLAIN_CALLS, routeUrl, type CallName } from '@core/domain';
+import { createTestApp, type TestApp, type TestClient } from './helpers';
 
 const NAMES = Object.keys(CALLS) as CallName[];
-const pathOf = (name: CallName) => CALLS[name].path + (name === 'upload' ? '/:category' : '');
-const routes = () => t.app.routeList.filter((r) => r.url.startsWith(API_PREFIX + '/'));
+const eachCall = (names: CallName[]) => names.map((n) => [n] as const);
 
-test.each(NAMES)('%s is registered with its method and path, plain exactly when the table says so', (name) => {
-  const def = CALLS[name];
-  const found = routes().filter((r) => r.url === pathOf(name) && r.method === def.method);
-  expect(found).toHaveLength(1);
-  expect(!!found[0].plain).toBe(!def.cipher);
+let t: TestApp;
+let anonymous: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  anonymous = await t.handshake();
+});
+afterAll(() => t.close());
+
+const apiRoutes = () => t.app.routeList.filter((r) => r.url === API_PREFIX || r.url.startsWith(`${API_PREFIX}/`));
+const routesOf = (name: CallName) => apiRoutes().filter((r) => r.call === name);
+
+describe('every call of CALLS is registered from its declaration', () => {
+  it.each(eachCall(NAMES))('%s: one route, with the method and path of CALLS', (name) => {
+    const def = CALLS[name];
+    const routes = routesOf(name);
+    expect(routes.map((r) => r.method)).toEqual([def.method]);
+    // the path of CALLS, followed by its path parameters if any (Upload's /:category)
+    expect(routes[0].url).toBe(routeUrl(def));
+  });
+
+  it('no route under the API prefix is outside the call table (only the hidden OpenAPI document)', () => {
+    const outside = apiRoutes().filter((r) => !r.call || !(r.call in CALLS));
+    expect(outside.map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${API_PREFIX}/openapi.json`]);
+    expect(outside.every((r) => r.hidden && r.plain)).toBe(true);
+  });
+
 });
 
-test('every route under the API prefix is a declared call (or the OpenAPI description)', () => {
-  const declared = new Set(NAMES.map((n) => `${CALLS[n].method} ${pathOf(n)}`));
-  const extra = routes()
-    .map((r) => `${r.method} ${r.url}`)
-    .filter((r) => !declared.has(r) && r !== `GET ${API_PREFIX}/openapi.json` && !r.startsWith('HEAD '));
-  expect(extra).toEqual([]);
+describe('cipher: plain exactly where CALLS says cipher: false', () => {
+  it.each(eachCall(NAMES))('%s', (name) => {
+    for (const r of routesOf(name)) expect(r.plain).toBe(!CALLS[name].cipher);
+  });
+
+  it('the plain API routes are the plain calls and the OpenAPI document', () => {
+    const plain = apiRoutes()
+      .filter((r) => r.plain)
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    const expected = [...[...PLAIN_CALLS].map((n) => `${CALLS[n].method} ${CALLS[n].path}`), `GET ${API_PREFIX}/openapi.json`].sort();
+    expect(plain).toEqual(expected);
+  });
+});
+
+describe('rate limits: each route counts exactly the limit CALLS names', () => {
+  it.each(eachCall(NAMES))('%s', (name) => {
+    const def: { rateLimit?: string } = CALLS[name];
+    for (const r of routesOf(name)) expect(r.rateLimits).toEqual(def.rateLimit ? [def.rateLimit] : []);
+  });
+});
+
+describe("auth: every 'user' call answers 100008 without a session, whatever it sends", () => {
+  const userCalls = NAMES.filter((n) => CALLS[n].auth === 'user');
+
+  it.each(eachCall(userCalls))('%s', async (name) => {
+    const def = CALLS[name];
+    if (name === 'upload') {
+      // multipart: the envelope is opened by the handler, which the login check precedes (answered plain, as before)
+      const res = await anonymous.upload(`${def.path}/UserInfo`, { filename: 'a.png' }, new Uint8Array(8));
+      expect(res.status).toBe(401);
+      expect(res.body.error?.code).toBe(ErrorCode.LOGIN_EXPIRED);
+      return;
+    }
+    if (!def.cipher) {
+      const res = await t.app.inject({ method: def.method, url: def.path });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe(ErrorCode.LOGIN_EXPIRED);
+      return;
+    }
+    // an empty payload: the login check comes before validation, so nothing about the payload is revealed
+    const res = await anonymous.call(name, {});
+    expect(res.ciphered).toBe(true);
+    expect(res.status).toBe(401);
+    expect(res.body.error?.code).toBe(ErrorCode.LOGIN_EXPIRED);
+  });
+
+  it('an unknown session cookie is no session either', async () => {
+    const res = await anonymous.send('GET', CALLS.userInfo.path, {}, { headers: { cookie: 'esop_sid=not-a-session-at-all' } });
+    expect(res.ciphered).toBe(true);
+    expect(res.body.error?.code).toBe(ErrorCode.LOGIN_EXPIRED);
+  });
+
+  it('Logout is public: without a session it succeeds', async () => {
+    expect(CALLS.logout.auth).toBe('public');
+    const res = await anonymous.call('logout');
+    expect(res.status).toBe(200);
+    expect(res.body.result).toEqual({ ok: true });
+  });
+
+  it("the signed Download checks its own way: without a session every refusal is 100403, never 100008", async () => {
+    expect(CALLS.download.auth).toBe('signed');
+    const res = await t.app.inject({ method: 'GET', url: `${CALLS.download.path}?ossid=noSuchFile000&preview=1&exp=1&sig=x` });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe(ErrorCode.FORBIDDEN);
+  });
 });

@@ -1,12 +1,13 @@
 /**
  * The API modules, registered in this order by app.ts. Each is a Fastify plugin whose routes come from the call
- * table: to add a call, one entry in CALLS (src/core/domain/calls.ts: method, path, auth, cipher, rate limit) and its
- * `schemas` (contract.ts), then one `route(app, 'name', handler)` line (server/src/plugins/route.ts); a test checks
- * every call is registered as the table says (server/test/calls.test.ts). The byte streams (the multipart upload and
- * the signed download) are registered by hand, at the table's paths.
+ * table: `route(app, 'callName', handler)` (plugins/route.ts) takes method, path, auth, cipher, rate limit and
+ * schemas from CALLS (src/core/domain/calls.ts) and `schemas` (contract.ts).
  *
+ * To add a call: one entry in CALLS + its request/answer in `schemas`, one route() line in its module; then
+ * `npm run docs:api` (the tables of docs/api.md). The client reaches it with callApi(name, input) in a file of
+ * src/core/api; server/test/calls.test.ts checks that every call is registered as declared.
  * To add a module: write server/src/modules/<area>/routes.ts exporting a FastifyPluginAsync and append it to
- * `modules` below (one import, one entry).
+ * `modules` below (one import, one array entry).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import systemRoutes from './system/routes';

@@ -37,7 +37,7 @@ export interface CipherContext {
 
 /** Per-route options, set with `config: {...}` on a route. */
 export interface RouteFlags {
-  /** false: the route takes and answers plain JSON (health, CipherKey, CipherSession, Download, ops) */
+  /** false: the route takes and answers plain JSON (the calls of CALLS with cipher: false, set by route(); openapi.json, ops) */
   cipher?: boolean;
   /** true: a multipart route that opens its body with openUpload(request) */
   multipart?: boolean;

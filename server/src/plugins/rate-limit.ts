@@ -3,7 +3,7 @@
  * with one atomic upsert per bucket. The limits themselves are RATE_LIMITS in src/core/domain/limits.ts.
  * Over a limit: 100429 (HTTP 429, header Retry-After) with data {scope: 'address' | 'user', retryAfterSeconds}.
  *
- * Use as a route's preHandler after requireUser (for the per-user count): `preHandler: [requireUser, rateLimit('upload')]`.
+ * route() (plugins/route.ts) adds it as the preHandler of a call with `rateLimit` in CALLS; it runs after requireUser (for the per-user count).
  * On ciphered routes it runs after the envelope was opened, so the refusal is sealed like any answer.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -48,8 +48,18 @@ async function check(request: FastifyRequest, reply: FastifyReply, scope: 'addre
 /** A preHandler limiting `call` per client address (request.ip, see TRUST_PROXY) and per logged-in user. */
 export function rateLimit(call: RateLimitedCall) {
   const rule: { perAddress: RateLimit; perUser?: RateLimit } = RATE_LIMITS[call];
-  return async function rateLimitHook(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const hook = async function rateLimitHook(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     await check(request, reply, 'address', `${call}|a|${request.ip}`, rule.perAddress);
     if (rule.perUser && request.user) await check(request, reply, 'user', `${call}|u|${request.user.userId}`, rule.perUser);
   };
+  // named on the hook, so that the route list (app.ts) shows which limit a route really counts
+  return Object.assign(hook, { rateLimitedCall: call });
+}
+
+/** The RATE_LIMITS entries a route's hooks count (hooks made by rateLimit()). */
+export function rateLimitsOf(hooks: unknown): RateLimitedCall[] {
+  return [hooks]
+    .flat()
+    .map((h) => (typeof h === 'function' ? (h as { rateLimitedCall?: RateLimitedCall }).rateLimitedCall : undefined))
+    .filter((c): c is RateLimitedCall => c !== undefined);
 }

@@ -4,16 +4,24 @@
  *
  *   route(app, 'applySubmit', async (input, request) => service.submit(deps, request.user!.userId, input));
  *
- * - auth 'user' (the default): requireUser runs first (100008/100033/100034), then the rate limit if any;
+ * - auth 'user' (the default): requireUser runs right after the envelope is opened and before the request is
+ *   validated (100008/100033/100034 to any caller without a session, whatever it sent); 'public' and 'signed'
+ *   (the handler checks a signature and the owner itself): no login check;
+ * - rate limit (if any): after validation (a refused request is not counted), before the handler;
  * - cipher false: `config: {cipher: false}` (plain JSON);
  * - the request schema is the POST body or the GET query string; the answer is `{result}` checked by the answer schema;
+ * - path parameters (CALLS `pathParams`): `params`, their zod schema, types `request.params`;
+ * - `config.multipart`: the handler opens the body itself (openUpload); no body schema;
  * - `raw`: the handler answers itself through `reply` (streams); its return value is sent as is.
+ *
+ * Every call of CALLS must be registered once (server/test/calls.test.ts checks it).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { CALLS, schemas, type CallName } from '@core/domain';
+import { CALLS, routeUrl, schemas, type CallDef, type CallName } from '@core/domain';
 import { requireUser } from '../modules/auth/require-user';
+import type { RouteFlags } from './context';
 import { rateLimit } from './rate-limit';
 import { resultOf } from './reply';
 
@@ -26,17 +34,22 @@ export type InputOf<K extends CallName> = ReqSchemaOf<K> extends z.ZodType ? z.o
 /** What the handler returns: the call's result (the helper wraps it as {result}). */
 export type ResultOf<K extends CallName> = ResSchemaOf<K> extends z.ZodType ? z.input<ResSchemaOf<K>> : unknown;
 
-export interface RouteExtras {
-  /** appended to the call's path, e.g. '/:category' */
-  pathSuffix?: string;
-  /** a zod schema of the path parameters */
-  params?: z.ZodType;
+/** The path parameters the handler sees on `request.params`: those of the `params` schema, none without one. */
+export type ParamsOf<P extends z.ZodType | undefined> = P extends z.ZodType ? z.output<P> : Record<string, never>;
+
+export interface RouteExtras<P extends z.ZodType | undefined = undefined> {
+  /** a zod schema of the path parameters that CALLS names in `pathParams` (validated: 100400 otherwise) */
+  params?: P;
   description?: string;
+  /** content types of the body, for OpenAPI (multipart routes: multipart/form-data unless given) */
   consumes?: string[];
-  /** Fastify route config besides the cipher flag (e.g. multipart) */
-  config?: Record<string, unknown>;
+  /**
+   * Fastify route flags besides the cipher flag, which comes from CALLS only. `multipart: true`: the handler
+   * opens the body itself (openUpload): no body schema, `input` is undefined.
+   */
+  config?: Omit<RouteFlags, 'cipher' | 'call'>;
   onSend?: RouteShorthandOptions['onSend'];
-  /** more preHandlers after the auth and rate limit ones */
+  /** more preHandlers after the rate limit one (the login check has run before) */
   preHandler?: RouteShorthandOptions['preHandler'];
   /** the handler sends the answer itself (a stream): no {result} wrapping, no answer schema */
   raw?: boolean;
@@ -44,36 +57,39 @@ export interface RouteExtras {
 
 type App = FastifyInstance | ReturnType<FastifyInstance['withTypeProvider']>;
 
-export function route<K extends CallName>(
+export function route<K extends CallName, P extends z.ZodType | undefined = undefined>(
   app: App,
   name: K,
-  handler: (input: InputOf<K>, request: FastifyRequest, reply: FastifyReply) => Promise<ResultOf<K>> | ResultOf<K>,
-  extras: RouteExtras = {},
+  handler: (input: InputOf<K>, request: FastifyRequest<{ Params: ParamsOf<P> }>, reply: FastifyReply) => Promise<ResultOf<K>> | ResultOf<K>,
+  extras: RouteExtras<P> = {},
 ): void {
-  const def = CALLS[name];
+  const def: CallDef = CALLS[name];
+  if (def.pathParams?.length && !extras.params) throw new Error(`route ${name}: CALLS names path parameters (${def.pathParams.join(', ')}); give their schema in params`);
   const s = (schemas as Record<string, { req?: z.ZodType; res?: z.ZodType }>)[name] ?? {};
   const pre: NonNullable<RouteShorthandOptions['preHandler']>[] = [];
-  if (def.auth === 'user') pre.push(requireUser);
   if (def.rateLimit) pre.push(rateLimit(def.rateLimit));
   if (extras.preHandler) pre.push(extras.preHandler);
   const schema: Record<string, unknown> = { tags: [def.tag] };
-  if (def.auth === 'user') schema.security = [{ session: [] }];
-  if (s.req) schema[def.method === 'GET' ? 'querystring' : 'body'] = s.req;
+  const multipart = extras.config?.multipart === true;
+  if (def.auth !== 'public') schema.security = [{ session: [] }];
+  if (s.req && !multipart) schema[def.method === 'GET' ? 'querystring' : 'body'] = s.req;
   if (extras.params) schema.params = extras.params;
   if (extras.description) schema.description = extras.description;
-  if (extras.consumes) schema.consumes = extras.consumes;
+  if (extras.consumes || multipart) schema.consumes = extras.consumes ?? ['multipart/form-data'];
   if (s.res && !extras.raw) schema.response = { 200: resultOf(s.res) };
-  const config = { ...(extras.config ?? {}), ...(def.cipher ? {} : { cipher: false }), call: name };
+  const config: RouteFlags = { ...extras.config, call: name, ...(def.cipher ? {} : { cipher: false }) };
   (app as FastifyInstance).withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
-    url: def.path + (extras.pathSuffix ?? ''),
+    url: routeUrl(def),
     config,
     schema,
+    // route-level hooks run after the app's: the cipher layer's preValidation has opened the envelope
+    ...(def.auth === 'user' ? { preValidation: requireUser } : {}),
     preHandler: pre.flat(),
     ...(extras.onSend ? { onSend: extras.onSend } : {}),
     handler: async (request, reply) => {
-      const input = (def.method === 'GET' ? request.query : request.body) as InputOf<K>;
-      const out = await handler(input, request, reply);
+      const input = (multipart ? undefined : def.method === 'GET' ? request.query : request.body) as InputOf<K>;
+      const out = await handler(input, request as FastifyRequest<{ Params: ParamsOf<P> }>, reply);
       return extras.raw ? out : { result: out };
     },
   });

@@ -1,3 +1,4 @@
+import { CALLS, PLAIN_CALLS, type CallName } from '../domain/calls';
 import { createFakeServer, fakeError, type FakeServer } from '../testing/fake-server';
 import { callApi, handshakeCount, resetCipherSession } from './client';
 import { ApiError } from './api-error';
@@ -202,6 +203,29 @@ describe('callApi against the fake service (real cipher protocol)', () => {
     server.offline = true;
     await expect(saveDraft({ appId: 'APP123456', currentStep: 'USERINFO', data: {} })).resolves.toBe(false);
     warn.mockRestore();
+  });
+});
+
+describe('plain or sealed: exactly as CALLS says (cipher)', () => {
+  // the handshake calls are the cipher itself; upload is a multipart request (uploadFile, below)
+  const names = (Object.keys(CALLS) as CallName[]).filter((n) => n !== 'cipherKey' && n !== 'cipherSession' && n !== 'upload');
+
+  test.each(names.map((n) => [n, CALLS[n].cipher ? 'sealed' : 'plain'] as const))('%s travels %s', async (name) => {
+    server.handlers[name] = () => ({ echoed: true });
+    const payload = CALLS[name].method === 'GET' ? { q: '1' } : { a: 1 };
+    const before = handshakeCount();
+    await expect(callApi(name, payload as never)).resolves.toEqual({ echoed: true });
+    const [call] = server.callsOf(name);
+    expect(call.ciphered).toBe(CALLS[name].cipher);
+    expect(call.payload).toEqual(payload);
+    // a plain call needs no cipher session
+    expect(handshakeCount() - before).toBe(CALLS[name].cipher ? 1 : 0);
+  });
+
+  test('the plain calls are those of CALLS with cipher: false', () => {
+    expect(PLAIN_CALLS).toEqual((Object.keys(CALLS) as CallName[]).filter((n) => CALLS[n].cipher === false));
+    expect(PLAIN_CALLS).toEqual(expect.arrayContaining(['health', 'cipherKey', 'cipherSession', 'download']));
+    expect(PLAIN_CALLS).not.toContain('clientConfig');
   });
 });
 

@@ -14,7 +14,7 @@
  *   unreadable 5xx → ApiError 'NETWORK'.
  */
 import ky, { isTimeoutError, type KyResponse, type Options as KyOptions } from 'ky';
-import { API_PREFIX, CALLS, type CallName } from '../domain/calls';
+import { API_PREFIX, CALLS, isPlainCall, type CallName } from '../domain/calls';
 import type { Req, Res, schemas } from '../domain/contract';
 import {
   CIPHER_HEADER,
@@ -47,8 +47,6 @@ export interface CallOptions {
   pathSuffix?: string;
 }
 
-/** Calls that travel in plain JSON, from the call table (cipher: false): the handshake, the health probe, and the byte downloads. */
-export const PLAIN: ReadonlySet<CallName> = new Set((Object.keys(CALLS) as CallName[]).filter((name) => !CALLS[name].cipher));
 
 export const LANG_HEADER = 'x-esop-lang';
 
@@ -139,6 +137,8 @@ async function plainCall<T>(name: CallName, payload: unknown, opts: CallOptions)
       method: def.method,
       timeout: opts.timeout ?? def.timeout,
       ...(def.method === 'POST' ? { json: payload ?? {} } : {}),
+      // a plain GET's parameters travel in the query string (e.g. a signed URL's ossid, exp, sig)
+      ...(def.method === 'GET' && payload ? { searchParams: payload as Record<string, string | number | boolean> } : {}),
     },
     opts.signal,
   );
@@ -296,5 +296,6 @@ async function cipheredCall<T>(name: CallName, payload: unknown, opts: CallOptio
  * An aborted `signal` rejects with the AbortError unchanged (React Query cancellation).
  */
 export function callApi<K extends CallName>(name: K, payload?: ReqOf<K>, opts: CallOptions = {}): Promise<ResOf<K>> {
-  return PLAIN.has(name) ? plainCall<ResOf<K>>(name, payload, opts) : cipheredCall<ResOf<K>>(name, payload, opts);
+  // plain exactly where CALLS says cipher: false (the handshake, the health probe, signed URLs)
+  return isPlainCall(name) ? plainCall<ResOf<K>>(name, payload, opts) : cipheredCall<ResOf<K>>(name, payload, opts);
 }

@@ -19,14 +19,20 @@ export interface CallDef {
   method: 'GET' | 'POST';
   path: string;
   timeout: number;
-  /** 'user': a logged-in session is required (100008/100033/100034 otherwise); 'public': callable before login */
-  auth: 'user' | 'public';
-  /** false: plain JSON on the wire (the handshake itself, health, the signed download); true: the cipher envelope */
+  /**
+   * 'user': a logged-in session is required (100008/100033/100034 otherwise); 'public': callable before login;
+   * 'signed': a signed URL opened by <img>/the PDF viewer: the call checks the signature and the owner's session
+   * cookie itself and answers every refusal with 100403 (it tells nobody whether a session or a file exists)
+   */
+  auth: 'user' | 'public' | 'signed';
+  /** false: plain JSON or bytes on the wire (the handshake itself, probes, URLs an <img>/<audio> opens); true: the cipher envelope */
   cipher: boolean;
   /** the RATE_LIMITS entry counted on every call (per address, and per user when logged in) */
   rateLimit?: RateLimitedCall;
   /** group in docs/api.md and the OpenAPI tags */
   tag: string;
+  /** path parameters after the path, in order: ['category'] → `<path>/:category` on the service */
+  pathParams?: readonly string[];
 }
 
 type CallOpts = Partial<Omit<CallDef, 'method' | 'path'>>;
@@ -63,10 +69,10 @@ export const CALLS = {
   ipLocation: call('GET', 'IpLocation', 'location', { rateLimit: 'ipLocation' }),
   positionToCity: call('POST', 'PositionToCity', 'location', { rateLimit: 'positionToCity' }),
   positionInfo: call('POST', 'PostionInfo', 'location'),
-  /** + '/{category}' */
-  upload: call('POST', 'oss/v1/Upload', 'files', { timeout: TIMEOUT_MS.upload, rateLimit: 'upload' }),
+  /** multipart (docs/api.md 3.2); the category is one of FILE_CATEGORIES */
+  upload: call('POST', 'oss/v1/Upload', 'files', { timeout: TIMEOUT_MS.upload, rateLimit: 'upload', pathParams: ['category'] }),
   /** plain: a signed URL the <img> and the PDF viewer open; needs the signature and the owner's session cookie */
-  download: call('GET', 'oss/v1/Download', 'files', { timeout: TIMEOUT_MS.download, cipher: false }),
+  download: call('GET', 'oss/v1/Download', 'files', { timeout: TIMEOUT_MS.download, cipher: false, auth: 'signed' }),
   /** a fresh signed download URL for a file the session's user owns (ciphered) */
   signedUrl: call('GET', 'oss/v1/SignedUrl', 'files'),
   idcardOcr: call('POST', 'IdcardOcr', 'ocr', { timeout: TIMEOUT_MS.ocr, rateLimit: 'ocr' }),
@@ -97,3 +103,12 @@ export const CALLS = {
   depositNotice: call('POST', 'DepositNotice', 'deposit', { rateLimit: 'depositNotice' }),
 } as const satisfies Record<string, CallDef>;
 export type CallName = keyof typeof CALLS;
+
+/** The calls that travel plain (cipher: false), derived from CALLS: the client, the fake server, the docs and the tests use it. */
+export const PLAIN_CALLS: readonly CallName[] = (Object.keys(CALLS) as CallName[]).filter((name) => !CALLS[name].cipher);
+export const isPlainCall = (name: CallName): boolean => !CALLS[name].cipher;
+
+/** The route pattern of a call on the service: its path, then `/:param` for each path parameter. */
+export function routeUrl(def: CallDef): string {
+  return def.path + (def.pathParams ?? []).map((p) => `/:${p}`).join('');
+}

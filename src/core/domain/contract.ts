@@ -10,7 +10,7 @@ import { FILE_CATEGORIES } from './calls';
 import { DEPOSIT_AMOUNT } from './result';
 
 // the zod-free part (paths, methods, timeouts), also used on its own by the browser client
-export { API_PREFIX, LANGS, FILE_CATEGORIES, CALLS } from './calls';
+export { API_PREFIX, LANGS, FILE_CATEGORIES, CALLS, PLAIN_CALLS, isPlainCall, routeUrl } from './calls';
 export type { Lang, CallDef, CallName } from './calls';
 
 const stepName = z.enum(STEP_NAMES as [string, ...string[]]);
@@ -75,6 +75,8 @@ export type UserView = z.infer<typeof userView>;
 
 /** Request and response schemas, by call. */
 export const schemas = {
+  /** the service and its database answer (HTTP 503 with 100500 when the database does not) */
+  health: { res: z.object({ status: z.literal('ok'), version: z.string(), db: z.enum(['pglite', 'postgres']), time: z.string() }) },
   clientConfig: {
     /** deployment settings the screens need: where login-expired users go, the app download page, service phones */
     res: z.object({

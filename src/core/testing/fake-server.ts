@@ -2,6 +2,7 @@
  * An in-process fake of the KYC service for client tests: it speaks the real wire protocol with the
  * domain cipher functions (handshake, sealed requests in body / query `e` / multipart, sealed answers,
  * plain cipher-layer errors), so the api layer is tested against the protocol, not hand-made ciphertext.
+ * Which calls are plain comes from CALLS (cipher: false), as on the real service.
  *
  *   const server = await createFakeServer({ userInfo: () => user, applyUpdate: (p) => ({...}) });
  *   const restore = server.install();          // replaces fetch and XMLHttpRequest
@@ -10,7 +11,7 @@
  *
  * Handlers get the opened payload and return the result, or throw fakeError(code, message?, data?, status?).
  */
-import { API_PREFIX, CALLS, type CallName } from '../domain/contract';
+import { API_PREFIX, CALLS, isPlainCall, type CallDef, type CallName } from '../domain/contract';
 import {
   CIPHER_HEADER,
   CIPHER_VERSION,
@@ -75,7 +76,11 @@ const BY_PATH = new Map<string, CallName>(Object.entries(CALLS).map(([name, def]
 function callOf(pathname: string): CallName | undefined {
   const exact = BY_PATH.get(pathname);
   if (exact) return exact;
-  if (pathname.startsWith(`${CALLS.upload.path}/`)) return 'upload';
+  // a call with path parameters (Upload's /{category}): its path, then one segment for each
+  for (const [name, def] of Object.entries(CALLS) as [CallName, CallDef][]) {
+    const params = def.pathParams ?? [];
+    if (params.length && pathname.startsWith(`${def.path}/`) && pathname.slice(def.path.length + 1).split('/').length === params.length) return name;
+  }
   return undefined;
 }
 
@@ -89,6 +94,18 @@ export async function createFakeServer(handlers: FakeHandlers = {}) {
   const kid = 'k1';
   const sessions = new Map<string, CryptoKey>();
   const seenNonces = new Set<string>();
+
+  /** The handler's result as {result}, or its FakeError as {error} with its status. */
+  async function answer(name: CallName, payload: unknown, ctx: FakeRequestContext): Promise<{ body: unknown; status: number }> {
+    const handler = server.handlers[name];
+    try {
+      if (!handler) throw new FakeError(ErrorCode.NOT_FOUND, `no handler for ${name}`, undefined, 404);
+      return { body: { result: (await handler(payload, ctx)) ?? null }, status: 200 };
+    } catch (e) {
+      if (!(e instanceof FakeError)) throw e;
+      return { body: { error: { code: e.code, message: e.message, ...(e.data !== undefined ? { data: e.data } : {}) } }, status: e.status };
+    }
+  }
 
   const server = {
     handlers,
@@ -130,6 +147,19 @@ export async function createFakeServer(handlers: FakeHandlers = {}) {
         sessions.set(sid, await importAesKey(raw));
         server.handshakes++;
         return json({ result: { sid, expiresAt: new Date(now + 3600_000).toISOString() } });
+      }
+
+      // the other plain calls of CALLS (cipher: false): plain JSON both ways, parameters of a GET in the query string
+      if (isPlainCall(name)) {
+        let payload: unknown;
+        try {
+          payload = request.method === 'GET' ? Object.fromEntries(url.searchParams) : await request.json();
+        } catch {
+          return json({ error: { code: ErrorCode.INVALID_INPUT, message: 'unreadable JSON' } }, 400);
+        }
+        server.calls.push({ name, method: request.method, path: url.pathname, payload, lang: request.headers.get('x-esop-lang'), ciphered: false });
+        const { body, status } = await answer(name, payload, { name, method: request.method, path: url.pathname, sid: '', headers: request.headers });
+        return json(body, status);
       }
 
       // ciphered routes
@@ -183,17 +213,7 @@ export async function createFakeServer(handlers: FakeHandlers = {}) {
         keepalive: request.keepalive,
       });
 
-      let body: unknown;
-      let status = 200;
-      const handler = server.handlers[name];
-      try {
-        if (!handler) throw new FakeError(ErrorCode.NOT_FOUND, `no handler for ${name}`, undefined, 404);
-        body = { result: (await handler(payload, { name, method: request.method, path: url.pathname, sid: envelope.sid, headers: request.headers })) ?? null };
-      } catch (e) {
-        if (!(e instanceof FakeError)) throw e;
-        body = { error: { code: e.code, message: e.message, ...(e.data !== undefined ? { data: e.data } : {}) } };
-        status = e.status;
-      }
+      const { body, status } = await answer(name, payload, { name, method: request.method, path: url.pathname, sid: envelope.sid, headers: request.headers });
       const sealed = await sealJson(key, body, responseAad(envelope.sid, envelope.nonce));
       return json({ v: CIPHER_VERSION, ...sealed }, status, { [CIPHER_HEADER]: '1', ...dateHeader });
     },

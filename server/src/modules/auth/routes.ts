@@ -1,6 +1,7 @@
+/** Login calls: SendCode, Login, TokenLogin, Logout (public) and UserInfo. */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { OK } from '../../plugins/reply';
 import { route } from '../../plugins/route';
+import { OK } from '../../plugins/reply';
 import { clearSessionCookies, SESSION_COOKIE, setSessionCookies } from './require-user';
 import * as service from './service';
 
@@ -13,20 +14,24 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
 
   route(app, 'sendCode', (input, request) => service.sendCode(deps, { areaCode: input.areaCode, value: input.value, lang: request.lang }, request.ip));
+
   route(app, 'login', async (input, request, reply) => {
     await service.endSession(deps, request.cookies[SESSION_COOKIE]);
     return startSession(request, reply, await service.loginWithCode(deps, input));
   });
+
   route(app, 'tokenLogin', async (input, request, reply) => {
     await service.endSession(deps, request.cookies[SESSION_COOKIE]);
     return startSession(request, reply, await service.loginWithAppToken(deps, input));
   });
-  // public by design: it ends whatever session the cookie names and always succeeds
+
+  // public by design: it ends whatever session the cookie names (an expired one too) and always succeeds
   route(app, 'logout', async (_input, request, reply) => {
     await service.endSession(deps, request.cookies[SESSION_COOKIE]);
     clearSessionCookies(reply);
     return OK;
   });
+
   route(app, 'userInfo', (_input, request) => service.userInfo(deps, request.user!.userId));
 };
 

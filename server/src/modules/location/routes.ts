@@ -19,10 +19,12 @@ const locationRoutes: FastifyPluginAsync = async (app) => {
 
   // request.ip is the socket address unless TRUST_PROXY names the proxies in front (then their X-Forwarded-For entries count)
   route(app, 'ipLocation', (_input, request) => ipgeo.locate(request.ip));
+
   route(app, 'positionToCity', async (input) => {
     const { lat, lng } = positionOf(input.location);
     return { city_code: await geocode.cityCode(lat, lng) };
   });
+
   route(app, 'positionInfo', async (input, request) => {
     const { lat, lng } = positionOf(input.location);
     await reportPosition(deps, request.user!.userId, `${lat},${lng}`);

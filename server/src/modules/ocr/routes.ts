@@ -14,6 +14,7 @@ const ocrRoutes: FastifyPluginAsync = async (app) => {
       "Reads the caller's uploaded photo of a mainland ID card (png or jpeg). The card is cut out and stored as the caller's file (cropIdCard, category UserInfo). " +
       '151202 no card or unreadable (also for a PDF), 151203 photocopy (no colour), 151204 glare, 151201 validity invalid or ended, 100403 not the caller\'s file.',
   });
+
   route(app, 'bankcardOcr', (input, request) => service.bankcardOcr(deps, request.user!.userId, input.ossId), {
     description: "Reads the card number (digits only) from the caller's uploaded photo of a bank card; 150302 when none can be read, 100403 not the caller's file.",
   });

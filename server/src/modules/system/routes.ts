@@ -1,9 +1,11 @@
+/** System calls: health, ClientConfig, and the cipher handshake (CipherKey, CipherSession); plus the OpenAPI document. */
 import type { FastifyPluginAsync } from 'fastify';
 import { API_PREFIX, ErrorCode } from '@core/domain';
 import { AppError } from '../../errors';
 import { route } from '../../plugins/route';
 import { clientConfig, health } from './service';
 
+/** Not a call (no CALLS entry): the service's own description, plain and hidden from itself. */
 export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
 
 const systemRoutes: FastifyPluginAsync = async (app) => {
@@ -20,7 +22,6 @@ const systemRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'cipherKey', () => app.cipherService.publicKey());
   route(app, 'cipherSession', (input) => app.cipherService.openSession(input.kid, input.wrappedKey));
 
-  // the OpenAPI description is not a call: plain, hidden from itself
   app.get(OPENAPI_PATH, { config: { cipher: false }, schema: { hide: true } }, async () => app.swagger());
 };
 

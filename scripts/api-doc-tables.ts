@@ -1,0 +1,179 @@
+/**
+ * The generated parts of docs/api.md, made from the call table (CALLS in src/core/domain/calls.ts), the payload
+ * schemas (`schemas` in contract.ts) and RATE_LIMITS: the call table, the rate-limit table and the lists of plain
+ * and public calls. Each part sits between `<!-- api-doc:NAME -->` and `<!-- /api-doc:NAME -->` in docs/api.md;
+ * `npm run docs:api` rewrites them (scripts/make-api-doc.ts) and a test fails when the committed file differs.
+ * The prose around them is written by hand.
+ */
+import type { z } from 'zod';
+import { CALLS, applicationView, fileRef, routeUrl, schemas, userView, type CallDef, type CallName } from '../src/core/domain/contract';
+import { RATE_LIMITS, type RateLimit, type RateLimitedCall } from '../src/core/domain/limits';
+
+/**
+ * What a call's row says besides what CALLS and the schemas give: the notable error codes, and what a key means
+ * where its name does not say it. Documentation only (kept out of CALLS, which ships to the browser).
+ */
+export const NOTES: Partial<Record<CallName, string>> = {
+  health: '503 `100500` when the database does not answer',
+  cipherSession: '`100602` unknown `kid` or a key that does not unwrap; `100429`',
+  clientConfig: '`derivativeForm` follows DERIVATIVE_FORM; `servicePhones: {mainland, hongKong}`',
+  sendCode: '`100400` (`value` against the area code\'s rule), `110112` cooldown, `100429`, `110113` SMS vendor (section 6)',
+  login: '`110114` wrong, expired or used code (section 6)',
+  tokenLogin: '`111504` (section 6), `100429`',
+  logout: 'public by design: ends the session the cookie names, if any (an expired one too), clears both cookies and always succeeds',
+  userInfo: 'login codes (section 5)',
+  applyCheck: '`151000`, `151100` (`data.url`)',
+  applyStart: '`151205`, `151303` (HTTP 409, `data: {appId, oaType}`)',
+  applySwitch: '`151205`, `151300`, `151301`',
+  applyDetail: '`null` without an application; `151301`',
+  applyUpdate: '`100400` (step rules, below), `151300`, `151301`, `151302`, `100403`',
+  applyStatementStep: 'strict handling adds STATEMENT first, or last when it may come later; `151300`, `151301`',
+  applySubmit: '`150211` (statement missing, below), `151300`, `151301`',
+  ipLocation: '`100429`',
+  positionToCity: '`location`: `"lat,lng"`; `100429`',
+  upload: 'multipart (section 3.2): category `UserApply` \\| `UserInfo`; sealed meta `{filename, subAccountId?, fileIv}` + sealed part `file`; `1008`, `1009`, `100400`, `100429` (plain: refused before the body is read)',
+  signedUrl: '`100403`',
+  download: 'a signed URL: plain query string (section 9); answers the file\'s bytes; every refusal `100403`',
+  idcardOcr: 'an own png/jpeg; `side`: `front` \\| `back`, the other side\'s fields `\'\'`; `cropIdCard: {ossId, ossUrl}`; `100403`, `151201` validity, `151202` unreadable / no card / PDF, `151203` photocopy, `151204` glare, `100429`',
+  bankcardOcr: '`acctNumber` digits only; `100403`, `150302` no number, `100429`',
+  kycKeyValue: '`type` 2 = first 6 digits of a mainland ID → birthplace, 3 = Chinese name → pinyin, 4 = URI-encoded address (≤ 500 characters) → English; `100400`, `100429`',
+  mainlandCity: '31 mainland provinces, Chinese names',
+  companySearch: '`word` 2-100, `pageSize` ≤ 50; `100400`, `100429`, `100500` vendor failure',
+  companyInfo: '`100404`',
+  applyAmlCheck: '`100400` identity steps not saved, `151300`, `151301`, `100429`, `100500` vendor failure (below)',
+};
+
+const AUTH_TEXT: Record<CallDef['auth'], string> = {
+  user: 'login',
+  public: 'public',
+  signed: 'signed URL + owner',
+};
+
+/* ── schema → short text (top-level keys) ── */
+
+type Def = { type: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; element?: z.ZodType; options?: z.ZodType[]; valueType?: z.ZodType; in?: z.ZodType; values?: unknown[]; entries?: Record<string, unknown> };
+const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
+
+/** Peels optional, nullable-free wrappers that do not change what the value looks like. */
+function unwrap(s: z.ZodType): z.ZodType {
+  const d = defOf(s);
+  if (d.type === 'optional' || d.type === 'default' || d.type === 'prefault' || d.type === 'readonly' || d.type === 'catch') return unwrap(d.innerType!);
+  if (d.type === 'pipe') return unwrap(d.in!);
+  return s;
+}
+
+/** Shared schemas shown by their name in contract.ts rather than by their keys. */
+const NAMED = new Map<z.ZodType, string>([
+  [applicationView, 'applicationView'],
+  [userView, 'userView'],
+  [fileRef, 'FileRef'],
+]);
+
+const MAX_CHOICES = 3;
+
+/** `: value` for a literal, `: a|b` for a short enum or union of literals; '' otherwise. */
+function choices(s: z.ZodType): string {
+  const d = defOf(unwrap(s));
+  let values: unknown[] | undefined;
+  if (d.type === 'literal') values = d.values;
+  else if (d.type === 'enum') values = Object.values(d.entries ?? {});
+  else if (d.type === 'union' && d.options!.every((o) => defOf(unwrap(o)).type === 'literal')) values = d.options!.flatMap((o) => defOf(unwrap(o)).values ?? []);
+  if (!values || values.length > MAX_CHOICES) return '';
+  return `: ${values.map((v) => (typeof v === 'string' ? `"${v}"` : String(v))).join('\\|')}`;
+}
+
+const optional = (s: z.ZodType) => s.safeParse(undefined).success;
+
+/** A schema as its top-level shape: `{a, b?, c: 1\|2}`, `[{…}]`, `… \| null`, `{[key]: …}`. */
+export function shapeText(s: z.ZodType | undefined): string {
+  if (!s) return '–';
+  const named = NAMED.get(unwrap(s));
+  if (named) return named;
+  const d = defOf(unwrap(s));
+  switch (d.type) {
+    case 'object': {
+      const keys = Object.entries(d.shape ?? {}).map(([k, v]) => `${k}${optional(v) ? '?' : ''}${choices(v)}`);
+      return keys.length ? `{${keys.join(', ')}}` : '`{}`';
+    }
+    case 'array':
+      return `[${shapeText(d.element)}]`;
+    case 'nullable':
+      return `${shapeText(d.innerType)} \\| null`;
+    case 'record':
+      return `{[key]: ${shapeText(d.valueType)}}`;
+    case 'union':
+      return d.options!.map((o) => shapeText(o)).join(' \\| ');
+    default:
+      return d.type + choices(s);
+  }
+}
+
+/* ── the parts ── */
+
+const NAMES = Object.keys(CALLS) as CallName[];
+const rel = (def: CallDef) => routeUrl(def).slice('/kyc/esop/v1/'.length).replace(/:([A-Za-z]+)/g, '{$1}');
+const seconds = (ms: number) => `${ms / 1000} s`;
+
+function reqOf(name: CallName): z.ZodType | undefined {
+  const s = (schemas as Record<string, { req?: z.ZodType; meta?: z.ZodType }>)[name];
+  return s?.req ?? s?.meta;
+}
+function resOf(name: CallName): z.ZodType | undefined {
+  return (schemas as Record<string, { res?: z.ZodType }>)[name]?.res;
+}
+
+/** The call table of section 8: one row per CALLS entry, grouped by tag in the table's order. */
+export function callTable(): string {
+  const rows = NAMES.map((name) => {
+    const def: CallDef = CALLS[name];
+    const answer = resOf(name) ? shapeText(resOf(name)) : def.cipher ? '–' : 'bytes';
+    return `| ${name} | ${def.method} \`${rel(def)}\` | ${AUTH_TEXT[def.auth]} | ${def.cipher ? 'sealed' : 'plain'} | ${def.rateLimit ? `\`${def.rateLimit}\`` : ''} | ${seconds(def.timeout)} | ${shapeText(reqOf(name))} | ${answer} | ${NOTES[name] ?? ''} |`;
+  });
+  return [
+    '| call | method, path | auth | cipher | rate limit | timeout | request (plaintext) | answer (`result`) | notes, notable errors |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
+const per = (l: RateLimit | undefined) => (l ? `${l.max} / ${l.windowS % 3600 === 0 ? `${l.windowS / 3600 === 1 ? '' : `${l.windowS / 3600} `}hour` : `${l.windowS / 60} min`}` : '–');
+
+/** The rate-limit table of section 7.1: one row per RATE_LIMITS entry, with the calls that count it. */
+export function rateLimitTable(): string {
+  const rows = (Object.keys(RATE_LIMITS) as RateLimitedCall[]).map((limit) => {
+    const rule: { perAddress: RateLimit; perUser?: RateLimit } = RATE_LIMITS[limit];
+    const calls = NAMES.filter((n) => (CALLS[n] as CallDef).rateLimit === limit).map((n) => CALLS[n].path.split('/').pop());
+    return `| \`${limit}\` | ${calls.join(', ') || '(no call yet)'} | ${per(rule.perAddress)} | ${per(rule.perUser)} |`;
+  });
+  return ['| limit | calls | per address | per user |', '|---|---|---|---|', ...rows].join('\n');
+}
+
+const callList = (names: CallName[]) => names.map((n) => `\`${CALLS[n].path.split('/').pop()}\``).join(', ');
+
+/** The parts by marker name. */
+export function parts(): Record<string, string> {
+  return {
+    'plain-calls': callList(NAMES.filter((n) => !CALLS[n].cipher)),
+    'public-calls': callList(NAMES.filter((n) => CALLS[n].auth === 'public' && CALLS[n].cipher)),
+    'rate-limits': rateLimitTable(),
+    calls: callTable(),
+  };
+}
+
+const BLOCK = /(<!-- api-doc:([a-z-]+) -->)([\s\S]*?)(<!-- \/api-doc:\2 -->)/g;
+
+/** The document with every generated part rewritten; throws on a part it does not know or one missing. */
+export function withGeneratedParts(doc: string): string {
+  const all = parts();
+  const seen = new Set<string>();
+  const out = doc.replace(BLOCK, (_m, open: string, name: string, body: string, close: string) => {
+    if (!(name in all)) throw new Error(`docs/api.md: unknown generated part "${name}"`);
+    seen.add(name);
+    // a table sits on lines of its own; a list runs inline in a sentence
+    const text = all[name];
+    return text.includes('\n') || body.startsWith('\n') ? `${open}\n${text}\n${close}` : `${open}${text}${close}`;
+  });
+  const missing = Object.keys(all).filter((n) => !seen.has(n));
+  if (missing.length) throw new Error(`docs/api.md: markers missing for ${missing.join(', ')}`);
+  return out;
+}
