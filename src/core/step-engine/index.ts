@@ -3,3 +3,7 @@ export type { NextOptions, StepFlow, StepFlowOptions, StepPhase } from './use-st
 export { useHalfwaySave } from './use-halfway-save';
 export { SubmitGateContext, useBeforeSubmit } from './submit-gate';
 export type { BeforeSubmit, SubmitExtras } from './submit-gate';
+export { useStepPage } from './use-step-page';
+export type { Binding, BindOptions, StepPage, StepPageOptions } from './use-step-page';
+export { useFieldErrors } from './field-errors';
+export type { FieldErrors } from './field-errors';

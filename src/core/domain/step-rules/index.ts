@@ -21,7 +21,7 @@ import { validateCaApply, validateRisk, validateSign, validateSignature } from '
 import { validateLivingWitness } from './living-witness';
 
 export type { FieldIssue, StepContext, StepValidator } from './types';
-export { issuesOf, at, str, savedStepsOf, stepContextOfApp } from './types';
+export { issuesOf, at, str, savedStepsOf, stepContextOfApp, stepSourceOf } from './types';
 
 /** One validator for every step: a step without one is a type error. */
 export const STEP_VALIDATORS: Record<StepName, StepValidator> = {

@@ -30,6 +30,14 @@ export function savedStepsOf(data: Record<string, unknown> | null | undefined): 
   return saved;
 }
 
+/** What a step page starts from: the step's draft when there is one, else its saved data. */
+export function stepSourceOf(data: Record<string, unknown> | null | undefined, step: StepName): Record<string, unknown> | undefined {
+  const drafts = data?.drafts;
+  const draft = drafts && typeof drafts === 'object' ? (drafts as Record<string, unknown>)[step] : undefined;
+  const src = draft ?? data?.[step];
+  return src && typeof src === 'object' && !Array.isArray(src) ? (src as Record<string, unknown>) : undefined;
+}
+
 /** The context of an application (the client's view or the service's row mapped to these fields) on `today`. */
 export function stepContextOfApp(
   app: { clientType: ClientType; applyStepsName: readonly string[]; data?: Record<string, unknown> | null; aecode?: string | null; channel?: string | null },

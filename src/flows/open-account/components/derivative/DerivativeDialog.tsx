@@ -11,7 +11,7 @@ import { FooterButton, Sheet } from '@core/ui';
 import { DERIVATIVE_VERSION } from '@core/domain/profile';
 import { checkDerivativeInfo } from '@core/domain/step-rules/investment';
 import { issuesOf } from '@core/domain/step-rules/types';
-import { useFieldErrors } from '../field-errors';
+import { useFieldErrors } from '@core/step-engine';
 import { DerivativeQuestionnaire } from './DerivativeQuestionnaire';
 import { answerYes, fitDerivativeForm, fromDerivativeInfo, toDerivativeInfo, type DerivativeForm, type DerivativeInfo, type DerivativeInfoFull } from './derivative-data';
 import './derivative.css';

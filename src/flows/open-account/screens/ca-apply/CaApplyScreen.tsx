@@ -4,22 +4,33 @@
  * W-8BEN, self-certification form; ApplyDocument, up to 60 s), each opened inside the page, the agree box ticked by
  * default; Next needs it and the three documents (for mainland applicants it is the last step: it submits).
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { callApi } from '@core/api/client';
 import { CA_DOCUMENTS, type CaDocument } from '@core/domain/closing';
 import type { ApplicationView } from '@core/domain/contract';
-import { todayInHongKong } from '@core/domain/identity';
-import { stepContextOfApp } from '@core/domain/step-rules/types';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { PdfSheet } from '@core/ui/pdf/PdfSheet';
 import { WithApplication } from '../../components/WithApplication';
-import { useStepForm } from '../../step-form';
+import { useStepPage, type Binding } from '@core/step-engine';
 import '../../components/doc-list.css';
 
 const STEP = 'CAAPPLY';
+
+interface CaForm {
+  agreed: boolean;
+}
+/** the agree box starts ticked (spec part 3 §2) */
+const initialCaForm = (): CaForm => ({ agreed: true });
+/** CAAPPLY's data: the box and the ossIds of the documents shown ('' while one is being made) */
+const caDataOf = (f: CaForm, ossIds: readonly string[]): Record<string, unknown> => ({
+  agreed: f.agreed,
+  documents: Object.fromEntries(CA_DOCUMENTS.map((d, i) => [d, ossIds[i] ?? ''])),
+});
+const noDraft = () => null;
+const checkbox = ({ value, onChange, ...rest }: Binding<boolean>) => ({ ...rest, checked: value, onChange });
 
 export default function CaApplyScreen() {
   const t = useT();
@@ -28,7 +39,6 @@ export default function CaApplyScreen() {
 
 function CaApplyPage({ app }: { app: ApplicationView }) {
   const t = useT();
-  const [agreed, setAgreed] = useState(true);
   const [opened, setOpened] = useState<CaDocument | null>(null);
   const docs = useQueries({
     queries: CA_DOCUMENTS.map((document) => ({
@@ -39,26 +49,21 @@ function CaApplyPage({ app }: { app: ApplicationView }) {
     })),
   });
   const ready = docs.every((d) => d.data);
-  const ctx = useMemo(() => stepContextOfApp(app, todayInHongKong()), [app]);
-  const data = useMemo(
-    () => ({ agreed, documents: Object.fromEntries(CA_DOCUMENTS.map((d, i) => [d, docs[i].data?.ossId ?? ''])) }),
-    [agreed, docs],
-  );
-  const { errors, flow } = useStepForm(STEP, data, ctx, { draft: () => null });
+  const ids = docs.map((d) => d.data?.ossId ?? '').join('\n');
+  const toData = useCallback((f: CaForm) => caDataOf(f, ids.split('\n')), [ids]);
+  const page = useStepPage(STEP, app, { initial: initialCaForm, toData, draft: noDraft });
+  const { form, bind, flow } = page;
+  const agreed = form.agreed;
   const last = app.applyStepsName[app.applyStepsName.length - 1] === STEP;
   const onNext = () => {
-    if (!agreed) {
-      errors.touch('agreed');
-      return;
-    }
-    if (ready) void flow.next(data);
+    if (ready) void page.next();
   };
   const openedDoc = opened ? docs[CA_DOCUMENTS.indexOf(opened)].data : undefined;
   return (
     <StepPage
       title={t('caApply.title')}
       progress={flow.progress}
-      onBack={() => void flow.back()}
+      onBack={() => void page.back()}
       onNext={onNext}
       nextLabel={last ? t('common.submit') : undefined}
       nextDisabled={!agreed || !ready}
@@ -83,10 +88,7 @@ function CaApplyPage({ app }: { app: ApplicationView }) {
           {t('common.retry')}
         </button>
       ) : null}
-      <CheckboxRow name="agreed" checked={agreed} onChange={(v) => {
-        setAgreed(v);
-        errors.changed('agreed');
-      }} error={errors.errorOf('agreed')}>
+      <CheckboxRow {...checkbox(bind('agreed', { touchOnChange: true }))}>
         {t('caApply.agree')}
       </CheckboxRow>
       {opened && openedDoc ? <PdfSheet url={openedDoc.ossUrl} title={t(`caApply.docs.${opened}`)} onClose={() => setOpened(null)} /> : null}

@@ -11,7 +11,6 @@ import { applyAmlCheck } from '@core/api/apply-aml-check';
 import { useClientConfig } from '@core/api/client-config';
 import { useApiErrorHandler } from '@core/api/errors';
 import type { ApplicationView } from '@core/domain/contract';
-import { todayInHongKong } from '@core/domain/identity';
 import {
   AML_CONFIRM_ITEMS,
   AML_HIT,
@@ -24,7 +23,7 @@ import {
   lastAmlConfirmation,
   needsDisclosureCountdown,
 } from '@core/domain/profile';
-import { stepContextOfApp, type FieldIssue } from '@core/domain/step-rules/types';
+import type { FieldIssue, StepContext } from '@core/domain/step-rules/types';
 import { useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
@@ -32,7 +31,7 @@ import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { FieldGroup } from '@core/ui/form/FieldGroup';
 import { RadioField } from '@core/ui/form/RadioField';
 import { WithApplication } from '../../components/WithApplication';
-import { useStepForm } from '../../step-form';
+import { useStepPage } from '@core/step-engine';
 import { initialAnswers, itemsOfContext, toDisclosureData, toDisclosureDraft, type Answer, type Answers } from './disclosure-data';
 import './disclosure.css';
 
@@ -41,6 +40,11 @@ const ITEMS_FIELD = 'identityExposureInfo';
 /** the field paths an item's issue may carry (the item, or its value or title) */
 const fieldsOf = (i: number) => [`${ITEMS_FIELD}.${i}`, `${ITEMS_FIELD}.${i}.value`, `${ITEMS_FIELD}.${i}.title`];
 const isItemIssue = (i: FieldIssue) => i.field.startsWith(`${ITEMS_FIELD}.`);
+
+const startAnswers = (src: Record<string, unknown> | undefined, ctx: StepContext) => initialAnswers(src, itemsOfContext(ctx));
+/** the answers are the page's part; the AML check's id and the confirmation time come with Next */
+const checkedData = (answers: Answers, ctx: StepContext) => toDisclosureData(answers, itemsOfContext(ctx), '', null, new Date());
+const draftOf = (answers: Answers, ctx: StepContext) => toDisclosureDraft(answers, itemsOfContext(ctx));
 
 export default function DisclosureScreen() {
   const t = useT();
@@ -62,18 +66,14 @@ function DisclosurePage({ app }: { app: ApplicationView }) {
   const t = useT();
   const config = useClientConfig();
   const onApiError = useApiErrorHandler();
-  const ctx = useMemo(() => stepContextOfApp(app, todayInHongKong()), [app]);
+  const page = useStepPage(STEP, app, { initial: startAnswers, toData: checkedData, filterIssues: isItemIssue, draft: draftOf });
+  const { form: answers, setForm: setAnswers, errors, flow, ctx } = page;
   const items = useMemo(() => itemsOfContext(ctx), [ctx]);
-  const [answers, setAnswers] = useState<Answers>(() => initialAnswers(app, items));
   const [blocked, setBlocked] = useState<number | null>(null);
   const [checking, setChecking] = useState(false);
   const [aml, setAml] = useState<{ amlInfoId: string; ticked: boolean[] } | null>(null);
   const left = useCountdown(needsDisclosureCountdown(lastAmlConfirmation(ctx.saved), Date.now()));
 
-  const draft = useMemo(() => toDisclosureDraft(answers, items), [answers, items]);
-  // the answers are the page's part; the AML check's id and the confirmation time come with Next
-  const checked = useMemo(() => toDisclosureData(answers, items, '', null, new Date()), [answers, items]);
-  const { issues, errors, flow } = useStepForm(STEP, checked, ctx, { filterIssues: isItemIssue, draft: () => draft });
   // answers restored from a draft count as given: a "no" shows its message at once
   const { touch } = errors;
   useEffect(() => {
@@ -89,7 +89,7 @@ function DisclosurePage({ app }: { app: ApplicationView }) {
   };
   const errorOf = (i: number) => fieldsOf(i).reduce<string | undefined>((e, f) => e ?? errors.errorOf(f), undefined);
 
-  const save = (amlInfoId: string, confirmations: boolean[] | null) => void flow.next(toDisclosureData(answers, items, amlInfoId, confirmations, new Date()));
+  const save = (amlInfoId: string, confirmations: boolean[] | null) => void page.next(toDisclosureData(answers, items, amlInfoId, confirmations, new Date()));
 
   const onNext = async () => {
     if (checking || left > 0) return;
@@ -145,10 +145,10 @@ function DisclosurePage({ app }: { app: ApplicationView }) {
     <StepPage
       title={t('disclosure.title')}
       progress={flow.progress}
-      onBack={() => void flow.back()}
+      onBack={() => void page.back()}
       onNext={() => void onNext()}
       nextLabel={left > 0 ? t('disclosure.nextCountdown', { s: left }) : undefined}
-      nextDisabled={left > 0 || issues.length > 0}
+      nextDisabled={left > 0 || !page.canNext}
       nextLoading={checking || flow.isSaving}
       className="esop-disclosure"
     >

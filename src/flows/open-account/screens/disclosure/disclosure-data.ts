@@ -3,7 +3,6 @@
  * (spec part 2 §3 "Disclosure"): identityExposureInfo keyed by item number, the AML check's amlInfoId, the
  * three AML confirmations when the check hit, and the time of this confirmation.
  */
-import type { ApplicationView } from '@core/domain/contract';
 import { AML_CONFIRM_ITEMS, DISCLOSURE_ITEMS, DISCLOSURE_NO, DISCLOSURE_YES, disclosureItemsOf } from '@core/domain/profile';
 import { at, type StepContext } from '@core/domain/step-rules/types';
 
@@ -15,9 +14,7 @@ export type Answers = Readonly<Record<number, Answer>>;
 export const itemsOfContext = (ctx: Pick<StepContext, 'saved'>): number[] => disclosureItemsOf(ctx.saved.SELECTACCOUNT?.accountType);
 
 /** The answers of the draft if one was left, else of the saved step, else none (each item asks for an answer). */
-export function initialAnswers(app: Pick<ApplicationView, 'data'>, items: readonly number[]): Answers {
-  const drafts = (app.data?.drafts ?? {}) as Record<string, unknown>;
-  const src = drafts.IDENTITYEXPOSURE ?? app.data?.IDENTITYEXPOSURE;
+export function initialAnswers(src: Record<string, unknown> | undefined, items: readonly number[]): Answers {
   const answers: Record<number, Answer> = {};
   for (const i of items) {
     const v = at(src, `identityExposureInfo.${i}.value`);

@@ -6,9 +6,8 @@
  * chosen investable assets opens the error dialog and clears the investable assets. Amounts are in RMB for
  * mainland applicants and HKD otherwise. Saved on Next (FINANCE), a draft on leaving.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ApplicationView } from '@core/domain/contract';
-import { todayInHongKong } from '@core/domain/identity';
 import {
   INCOME_BANDS,
   INVEST_AMOUNT_BANDS,
@@ -18,14 +17,13 @@ import {
   fundsSourceOptions,
   houseTypeOptions,
 } from '@core/domain/profile';
-import { stepContextOfApp } from '@core/domain/step-rules/types';
 import { useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
 import { FieldGroup, RadioField, SelectField } from '@core/ui/form';
 import { OptionPicker } from '@core/ui/pickers/OptionPicker';
 import { WithApplication } from '../../components/WithApplication';
-import { useStepForm } from '../../step-form';
+import { useStepPage } from '@core/step-engine';
 import { CheckGroup } from '../../components/CheckGroup';
 import { initialFinanceForm, jobFactsOf, STEP, toFinanceData, type FinanceForm } from './finance-data';
 import './finance.css';
@@ -56,13 +54,12 @@ export default function FinanceScreen() {
 function FinancePage({ app }: { app: ApplicationView }) {
   const t = useT();
   const job = useMemo(() => jobFactsOf(app), [app]);
-  const ctx = useMemo(() => stepContextOfApp(app, todayInHongKong()), [app]);
-  const [form, setForm] = useState<FinanceForm>(() => initialFinanceForm(app, job));
   const [picker, setPicker] = useState<Band | null>(null);
   const [inverted, setInverted] = useState(false);
-
-  const data = useMemo(() => toFinanceData(form, job), [form, job]);
-  const { issues, errors, flow } = useStepForm(STEP, data, ctx);
+  const initial = useCallback((src: Record<string, unknown> | undefined) => initialFinanceForm(src, job), [job]);
+  const toData = useCallback((f: FinanceForm) => toFinanceData(f, job), [job]);
+  const page = useStepPage(STEP, app, { initial, toData });
+  const { form, setForm, errors, flow } = page;
 
   const money = app.clientType === 'cn' ? 'RMB' : 'HKD';
   const bandText = (band: Band, value: string) => t(`${BANDS[band].texts}.${money}.${value}`);
@@ -102,9 +99,9 @@ function FinancePage({ app }: { app: ApplicationView }) {
     <StepPage
       title={t('finance.title')}
       progress={flow.progress}
-      onBack={() => void flow.back()}
-      onNext={() => void flow.next(data)}
-      nextDisabled={issues.length > 0}
+      onBack={() => void page.back()}
+      onNext={() => void page.next()}
+      nextDisabled={!page.canNext}
       nextLoading={flow.isSaving}
       className="esop-finance"
     >

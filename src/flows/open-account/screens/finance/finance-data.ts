@@ -47,9 +47,7 @@ const oneOf = (v: unknown, allowed: readonly string[]) => (typeof v === 'string'
  * self-employed. Answers no longer offered (salary after a change of employment, a mortgaged home after
  * "no liabilities", investable assets above the net assets) start empty.
  */
-export function initialFinanceForm(app: ApplicationView, job: JobFacts): FinanceForm {
-  const drafts = (app.data?.drafts ?? {}) as Record<string, unknown>;
-  const step = (drafts[STEP] ?? app.data?.[STEP]) as Record<string, unknown> | undefined;
+export function initialFinanceForm(step: Record<string, unknown> | undefined, job: JobFacts): FinanceForm {
   const src = (at(step, 'financialInfo') ?? {}) as Record<string, unknown>;
   const offered = fundsSourceOptions(job.employment);
   const netAsset = oneOf(src.netAsset, ASSET_BANDS);

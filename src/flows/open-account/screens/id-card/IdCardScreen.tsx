@@ -5,12 +5,12 @@
  * KYCKeyValue (types 3 and 2). Age and validity limits block with a dialog; Next opens the confirmation
  * dialog, whose confirm saves the step. 150204 shows the already-registered dialog.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, idcardOcr, stepIssuesOf, useApiErrorHandler, useApplyDetail, useBirthplace, useNamePinyin } from '@core/api';
+import { ApiError, idcardOcr, useApiErrorHandler, useApplyDetail, useBirthplace, useNamePinyin } from '@core/api';
 import type { ApplicationView } from '@core/domain/contract';
 import { useT } from '@core/i18n';
-import { useHalfwaySave, useStepFlow } from '@core/step-engine';
+import { useStepPage } from '@core/step-engine';
 import { CardUploader, CheckboxRow, CityPicker, ConfirmDialog, DateField, FieldGroup, RadioField, SelectField, StepPage, TextField } from '@core/ui';
 import { behaviourOf, ErrorCode } from '@core/domain/errors';
 import {
@@ -23,11 +23,10 @@ import {
   normaliseCnId,
   normaliseLatinName,
   parseCnId,
-  todayInHongKong,
   type Rule,
 } from '@core/domain/identity';
 import { HOME_ROUTE, type StepName } from '@core/domain/steps';
-import { stepContextOfApp, validateStep } from '@core/domain/step-rules';
+import type { FieldIssue } from '@core/domain/step-rules';
 import { IDCARD_CONFIRM_FIELD } from '@core/domain/step-rules/idcard';
 import type { FileRefData } from '@core/domain/uploads';
 import { ContactPopup } from '../../components/ContactPopup';
@@ -39,6 +38,11 @@ const STEP: StepName = 'IDCARD';
 /** OCR answers with their own message; any other failure is the generic "recognition failed". */
 const OCR_CODES: readonly number[] = [ErrorCode.ID_VALIDITY_INVALID, ErrorCode.ID_UNCLEAR, ErrorCode.ID_NOT_ORIGINAL, ErrorCode.ID_REFLECTIVE];
 /** The longest value of each field, for the "at most {max}" message. */
+/** the validity dates' issue is the idValidTime field's */
+const LINKED = { validStart: ['idValidTime'], validEnd: ['idValidTime'] };
+const withoutConfirmation = (i: FieldIssue) => i.field !== IDCARD_CONFIRM_FIELD;
+const initialIdForm = (src: Record<string, unknown> | undefined): IdForm => formFromData(src);
+const idcardDataOf = (f: IdForm) => buildIdcardData(f);
 const MAX: Record<string, number> = {
   chineseName: MAX_LEN.name,
   lastName: MAX_LEN.name,
@@ -59,45 +63,35 @@ function IdCardForm({ application }: { application: ApplicationView }) {
   const t = useT();
   const navigate = useNavigate();
   const onApiError = useApiErrorHandler();
-  const today = useMemo(() => todayInHongKong(), []);
   const locked = !!application.rejectData?.steps?.length;
 
-  const initial = useMemo(() => {
-    const drafts = (application.data.drafts ?? {}) as Record<string, Record<string, unknown> | undefined>;
-    return formFromData(drafts[STEP] ?? (application.data[STEP] as Record<string, unknown> | undefined));
-  }, [application]);
-  const [form, setForm] = useState<IdForm>(initial);
-  const set = <K extends keyof IdForm>(key: K, value: IdForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-
-  // ---------------------------------------------------------------- errors shown
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const touch = (field: string) => setTouched((x) => (x[field] ? x : { ...x, [field]: true }));
-  const [serverIssues, setServerIssues] = useState<Record<string, Rule>>({});
-  const change = <K extends keyof IdForm>(key: K, value: IdForm[K], field: string = key) => {
-    set(key, value);
-    if (serverIssues[field]) setServerIssues(({ [field]: _gone, ...rest }) => rest);
-  };
+  const [registeredPhone, setRegisteredPhone] = useState<string | null>(null);
+  const page = useStepPage(STEP, application, {
+    initial: initialIdForm,
+    toData: idcardDataOf,
+    limits: MAX,
+    // the confirmation time comes with the dialog's confirm
+    filterIssues: withoutConfirmation,
+    // nothing is kept before a photo was taken
+    draft: (f) => (f.photo.front || f.photo.back ? buildIdcardData(f) : null),
+    linked: LINKED,
+    onError: (err) => {
+      if (err instanceof ApiError && err.code === ErrorCode.ID_REGISTERED) {
+        setRegisteredPhone(String((err.data as { phone?: unknown } | undefined)?.phone ?? ''));
+        return true;
+      }
+      return false;
+    },
+  });
+  const { form, setForm, set, errors, flow, issues, today } = page;
+  const [initial] = useState(form);
 
   // ---------------------------------------------------------------- dialogs
   const [wrongSide, setWrongSide] = useState<Side | null>(null);
   const [blockDialog, setBlockDialog] = useState<Block | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const [registeredPhone, setRegisteredPhone] = useState<string | null>(null);
   const [contactOpen, setContactOpen] = useState(false);
   const [cityOpen, setCityOpen] = useState(false);
-
-  const flow = useStepFlow(STEP, {
-    onError: (err) => {
-      if (!(err instanceof ApiError)) return false;
-      if (err.code === ErrorCode.ID_REGISTERED) {
-        setRegisteredPhone(String((err.data as { phone?: unknown } | undefined)?.phone ?? ''));
-        return true;
-      }
-      const found = stepIssuesOf(err);
-      if (found) setServerIssues(found);
-      return false;
-    },
-  });
 
   // ---------------------------------------------------------------- pinyin (KYCKeyValue 3) and birthplace (2)
   const [pinyinName, setPinyinName] = useState(initial.chineseName);
@@ -108,7 +102,7 @@ function IdCardForm({ application }: { application: ApplicationView }) {
     if (!d || pinyinDone.current === pinyinName) return;
     pinyinDone.current = pinyinName;
     setForm((f) => ({ ...f, lastName: normaliseLatinName(d.surnamePinyin), firstName: normaliseLatinName(d.namePinyin), pinyinEdited: false }));
-  }, [pinyin.data, pinyinName]);
+  }, [pinyin.data, pinyinName, setForm]);
   const polyphone = !!pinyin.data && (pinyin.data.surnameIsPolyphone || pinyin.data.nameIsPolyphone);
 
   const [regionKey, setRegionKey] = useState(initial.idNumber.slice(0, 6));
@@ -119,7 +113,7 @@ function IdCardForm({ application }: { application: ApplicationView }) {
     if (place === undefined || regionDone.current === regionKey) return;
     regionDone.current = regionKey;
     if (place) setForm((f) => ({ ...f, birthCity: place }));
-  }, [birthplace.data, regionKey]);
+  }, [birthplace.data, regionKey, setForm]);
 
   // ---------------------------------------------------------------- OCR
   const [ocrBusy, setOcrBusy] = useState<Record<Side, boolean>>({ front: false, back: false });
@@ -181,26 +175,11 @@ function IdCardForm({ application }: { application: ApplicationView }) {
         setOcrBusy((b) => ({ ...b, [side]: false }));
       }
     },
-    [locked, onApiError, t, today],
+    [locked, onApiError, setForm, t, today],
   );
 
   // ---------------------------------------------------------------- rules
   const shown = bothRecognised(form);
-  const data = useMemo(() => buildIdcardData(form), [form]);
-  // the domain's context of the application (as the service builds it), never one of the page's own
-  const ctx = useMemo(() => stepContextOfApp(application, today), [application, today]);
-  const issues = useMemo(() => validateStep(STEP, data, ctx).filter((i) => i.field !== IDCARD_CONFIRM_FIELD), [data, ctx]);
-  const ruleOf = useMemo(() => {
-    const m: Record<string, Rule> = {};
-    for (const i of issues) m[i.field] ??= i.rule;
-    return m;
-  }, [issues]);
-  const [pressed, setPressed] = useState(false);
-  const errorOf = (field: string, always = false): string | undefined => {
-    const rule = serverIssues[field] ?? ((touched[field] || pressed || always) && ruleOf[field]);
-    return rule ? t(`rules.${rule}`, { max: MAX[field] ?? 0, min: 0 }) : undefined;
-  };
-
   const ageRule = isIsoDate(form.birthday) ? checkAge(form.birthday, today) : null;
   const validityRule = form.validStart && form.validEnd ? checkValidity(joinValidity(form.validStart, form.validEnd), today) : null;
   const block: Block | null =
@@ -208,25 +187,25 @@ function IdCardForm({ application }: { application: ApplicationView }) {
   const lastBlock = useRef<Block | null>(null);
   useEffect(() => {
     if (!shown) return;
-    if (block && block !== lastBlock.current) setBlockDialog(block);
+    if (block && block !== lastBlock.current) {
+      setBlockDialog(block);
+      // the field behind it shows its error at once
+      errors.touch(block === 'under18' || block === 'tooOld' ? 'birthday' : 'idValidTime');
+    }
     lastBlock.current = block;
-  }, [block, shown]);
+  }, [block, shown, errors]);
 
   const busy = ocrBusy.front || ocrBusy.back;
   const nextDisabled = !shown || busy || issues.length > 0 || !!block;
 
-  const formRef = useRef(form);
-  formRef.current = form;
-  useHalfwaySave(STEP, () => (formRef.current.photo.front || formRef.current.photo.back ? buildIdcardData(formRef.current) : null));
-
   const onNext = () => {
-    setPressed(true);
+    page.reveal();
     if (nextDisabled) return;
     setConfirmOpen(true);
   };
   const confirm = () => {
     setConfirmOpen(false);
-    void flow.next(buildIdcardData(form, new Date().toISOString()));
+    void page.next(buildIdcardData(form, new Date().toISOString()));
   };
 
   const englishName = englishNameOf(form.lastName, form.firstName);
@@ -235,7 +214,7 @@ function IdCardForm({ application }: { application: ApplicationView }) {
     <StepPage
       title={t('idcard.title')}
       progress={flow.progress}
-      onBack={() => void flow.back()}
+      onBack={() => void page.back()}
       onNext={onNext}
       nextDisabled={nextDisabled}
       nextLoading={flow.isSaving}
@@ -266,15 +245,15 @@ function IdCardForm({ application }: { application: ApplicationView }) {
             name="chineseName"
             label={t('idcard.chineseName')}
             value={form.chineseName}
-            onChange={(v) => change('chineseName', v.slice(0, MAX_LEN.name))}
+            onChange={(v) => set('chineseName', v.slice(0, MAX_LEN.name))}
             onBlur={() => {
-              touch('chineseName');
+              errors.touch('chineseName');
               setPinyinName(form.chineseName.trim());
             }}
             maxLength={MAX_LEN.name}
             readOnly={locked}
             hint={locked ? t('idcard.readOnlyHint') : undefined}
-            error={errorOf('chineseName')}
+            error={errors.errorOf('chineseName')}
             required
           />
           <TextField
@@ -282,14 +261,14 @@ function IdCardForm({ application }: { application: ApplicationView }) {
             label={t('idcard.lastName')}
             value={form.lastName}
             onChange={(v) => {
-              change('lastName', normaliseLatinName(v));
+              set('lastName', normaliseLatinName(v));
               set('pinyinEdited', true);
             }}
-            onBlur={() => touch('lastName')}
+            onBlur={() => errors.touch('lastName')}
             placeholder={t('idcard.pinyinPlaceholder')}
             maxLength={MAX_LEN.name}
             autoComplete="off"
-            error={errorOf('lastName')}
+            error={errors.errorOf('lastName')}
             required
           />
           <TextField
@@ -297,13 +276,13 @@ function IdCardForm({ application }: { application: ApplicationView }) {
             label={t('idcard.firstName')}
             value={form.firstName}
             onChange={(v) => {
-              change('firstName', normaliseLatinName(v));
+              set('firstName', normaliseLatinName(v));
               set('pinyinEdited', true);
             }}
-            onBlur={() => touch('firstName')}
+            onBlur={() => errors.touch('firstName')}
             maxLength={MAX_LEN.name}
             autoComplete="off"
-            error={errorOf('firstName')}
+            error={errors.errorOf('firstName')}
             hint={polyphone ? <span className="idc__warn">{t('idcard.polyphone')}</span> : undefined}
             required
           />
@@ -311,15 +290,15 @@ function IdCardForm({ application }: { application: ApplicationView }) {
             name="idNumber"
             label={t('idcard.idNumber')}
             value={form.idNumber}
-            onChange={(v) => change('idNumber', normaliseCnId(v).slice(0, MAX_LEN.cnIdNumber))}
+            onChange={(v) => set('idNumber', normaliseCnId(v).slice(0, MAX_LEN.cnIdNumber))}
             onBlur={() => {
-              touch('idNumber');
+              errors.touch('idNumber');
               if (/^\d{6}/.test(form.idNumber)) setRegionKey(form.idNumber.slice(0, 6));
             }}
             maxLength={MAX_LEN.cnIdNumber}
             readOnly={locked}
             autoComplete="off"
-            error={errorOf('idNumber')}
+            error={errors.errorOf('idNumber')}
             required
           />
           <RadioField
@@ -331,10 +310,10 @@ function IdCardForm({ application }: { application: ApplicationView }) {
               { value: 2, label: t('idcard.female') },
             ]}
             onChange={(v) => {
-              change('gender', v as 1 | 2);
-              touch('gender');
+              set('gender', v as 1 | 2);
+              errors.touch('gender');
             }}
-            error={errorOf('gender')}
+            error={errors.errorOf('gender')}
             inline
             required
           />
@@ -343,11 +322,11 @@ function IdCardForm({ application }: { application: ApplicationView }) {
             label={t('idcard.birthday')}
             value={form.birthday}
             onChange={(v) => {
-              change('birthday', v);
-              touch('birthday');
+              set('birthday', v);
+              errors.touch('birthday');
             }}
             max={today}
-            error={errorOf('birthday', ageRule === 'under18' || ageRule === 'tooOld')}
+            error={errors.errorOf('birthday')}
             required
           />
           <SelectField
@@ -356,7 +335,7 @@ function IdCardForm({ application }: { application: ApplicationView }) {
             value={form.birthCity}
             placeholder={t('idcard.birthCityPick')}
             onClick={() => setCityOpen(true)}
-            error={errorOf('birthCity')}
+            error={errors.errorOf('birthCity')}
             required
           />
           <div className="idc__validity">
@@ -365,8 +344,8 @@ function IdCardForm({ application }: { application: ApplicationView }) {
               label={t('idcard.validStart')}
               value={form.validStart}
               onChange={(v) => {
-                change('validStart', v, 'idValidTime');
-                touch('idValidTime');
+                set('validStart', v);
+                errors.touch('idValidTime');
               }}
               max={today}
               required
@@ -376,11 +355,11 @@ function IdCardForm({ application }: { application: ApplicationView }) {
               label={t('idcard.validEnd')}
               value={form.validEnd}
               onChange={(v) => {
-                change('validEnd', v, 'idValidTime');
-                touch('idValidTime');
+                set('validEnd', v);
+                errors.touch('idValidTime');
               }}
               longTerm
-              error={errorOf('idValidTime', validityRule === 'idExpiring' || validityRule === 'idExpired')}
+              error={errors.errorOf('idValidTime')}
               required
             />
           </div>
@@ -388,11 +367,11 @@ function IdCardForm({ application }: { application: ApplicationView }) {
             name="idAddress"
             label={t('idcard.idAddress')}
             value={form.idAddress}
-            onChange={(v) => change('idAddress', v.slice(0, MAX_LEN.address))}
-            onBlur={() => touch('idAddress')}
+            onChange={(v) => set('idAddress', v.slice(0, MAX_LEN.address))}
+            onBlur={() => errors.touch('idAddress')}
             maxLength={MAX_LEN.address}
             multiline
-            error={errorOf('idAddress')}
+            error={errors.errorOf('idAddress')}
             required
           />
           <CheckboxRow name="sameAddress" checked={form.sameAddress} onChange={(v) => set('sameAddress', v)}>
@@ -427,8 +406,8 @@ function IdCardForm({ application }: { application: ApplicationView }) {
         title={t('idcard.birthCityPick')}
         onClose={() => setCityOpen(false)}
         onSelect={({ province, city }) => {
-          change('birthCity', province === city ? province : province + city);
-          touch('birthCity');
+          set('birthCity', province === city ? province : province + city);
+          errors.touch('birthCity');
         }}
       />
       <ContactPopup visible={contactOpen} onClose={() => setContactOpen(false)} />

@@ -5,23 +5,27 @@
  * the deployment chose (clientConfig.derivativeForm: full, the default, or simple). Saved on Next (INVESTMENT),
  * a draft on leaving. The rules are the domain's validateInvestment.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useApplyDetail, useClientConfig } from '@core/api';
 import { useT } from '@core/i18n';
 import { CheckboxRow, FieldGroup, OptionPicker, SelectField, StepPage } from '@core/ui';
 import type { ApplicationView } from '@core/domain/contract';
-import { todayInHongKong } from '@core/domain/identity';
 import { applicantAge, DERIVATIVE_VERSION, EXPERIENCE_FIELDS, experienceOptions, INVEST_GOALS, type ExperienceField } from '@core/domain/profile';
 import { derivativeRulesOf } from '@core/domain/step-rules/investment';
-import { stepContextOfApp } from '@core/domain/step-rules/types';
+import type { StepContext } from '@core/domain/step-rules/types';
 import { allDerivativeFields, DerivativeQuestionnaire } from '../../components/derivative/DerivativeQuestionnaire';
-import { useStepForm } from '../../step-form';
+import { useStepPage } from '@core/step-engine';
 import { initialInvestmentForm, toInvestmentData, type InvestmentForm, type InvestmentRules } from './investment-data';
 import './investment.css';
 
 const STEP = 'INVESTMENT';
 const GOALS_FIELD = 'investmentInfo.investGoal';
 const experienceField = (f: ExperienceField) => `investmentInfo.${f}`;
+
+/** The age and student rules of the questionnaire in the deployment's version. */
+function rulesOf(ctx: StepContext, version: InvestmentRules['version']): InvestmentRules {
+  return { version, age: applicantAge(ctx), student: derivativeRulesOf(ctx).student };
+}
 
 export default function InvestmentScreen() {
   const t = useT();
@@ -42,16 +46,12 @@ export default function InvestmentScreen() {
 function InvestmentPage({ app, version }: { app: ApplicationView; version: InvestmentRules['version'] }) {
   const t = useT();
   const goalsId = useId();
-  const ctx = useMemo(() => stepContextOfApp(app, todayInHongKong()), [app]);
-  const rules = useMemo<InvestmentRules>(() => {
-    const age = applicantAge(ctx);
-    return { version, age, student: derivativeRulesOf(ctx).student };
-  }, [ctx, version]);
-  const [form, setForm] = useState<InvestmentForm>(() => initialInvestmentForm(app, rules));
+  const initial = useCallback((src: Record<string, unknown> | undefined, c: StepContext) => initialInvestmentForm(src, rulesOf(c, version)), [version]);
+  const toData = useCallback((f: InvestmentForm, c: StepContext) => toInvestmentData(f, rulesOf(c, version)), [version]);
+  const page = useStepPage(STEP, app, { initial, toData });
+  const { form, setForm, errors, flow, ctx } = page;
+  const rules = useMemo(() => rulesOf(ctx, version), [ctx, version]);
   const [picking, setPicking] = useState<ExperienceField | null>(null);
-
-  const data = useMemo(() => toInvestmentData(form, rules), [form, rules]);
-  const { issues, errors, flow } = useStepForm(STEP, data, ctx);
 
   // an earlier answer no longer offered at this age was dropped: say so at once
   const { touch } = errors;
@@ -69,9 +69,9 @@ function InvestmentPage({ app, version }: { app: ApplicationView; version: Inves
     <StepPage
       title={t('investment.title')}
       progress={flow.progress}
-      onBack={() => void flow.back()}
-      onNext={() => void flow.next(data)}
-      nextDisabled={issues.length > 0}
+      onBack={() => void page.back()}
+      onNext={() => void page.next()}
+      nextDisabled={!page.canNext}
       nextLoading={flow.isSaving}
       className="esop-investment"
     >

@@ -1,5 +1,4 @@
 /** The /Investment form's values, where they start from, and the INVESTMENT data they become. */
-import type { ApplicationView } from '@core/domain/contract';
 import { DEFAULT_EXPERIENCE, EXPERIENCE_FIELDS, experienceOptions, INVEST_GOALS, joinList, splitList, type DerivativeVersion, type ExperienceField } from '@core/domain/profile';
 import { at } from '@core/domain/step-rules/types';
 import { fitDerivativeForm, fromDerivativeInfo, openDerivativeOf, toDerivativeInfo, type DerivativeForm } from '../../components/derivative/derivative-data';
@@ -23,9 +22,8 @@ export interface InvestmentRules {
  * derivatives question unanswered). Answers the applicant can no longer give (an experience level or years
  * option beyond the age, the related-job box for a student) are dropped.
  */
-export function initialInvestmentForm(app: ApplicationView, r: InvestmentRules): InvestmentForm {
-  const drafts = (app.data?.drafts ?? {}) as Record<string, unknown>;
-  const src = (drafts.INVESTMENT ?? app.data?.INVESTMENT ?? null) as Record<string, unknown> | null;
+export function initialInvestmentForm(source: Record<string, unknown> | undefined, r: InvestmentRules): InvestmentForm {
+  const src = source ?? null;
   const offered = experienceOptions(r.age);
   const experience = Object.fromEntries(
     EXPERIENCE_FIELDS.map((f) => {

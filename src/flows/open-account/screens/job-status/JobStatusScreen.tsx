@@ -6,12 +6,12 @@
  * age) or the fund sources and debts (mutually exclusive boxes, other-debt text, the "no dispute" box whose
  * unticking shows the debt-dispute notice). Saved on Next (JOBSTATUS), a draft on leaving.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@core/api/keys';
 import type { ApplicationView } from '@core/domain/contract';
-import { MIN_LEN, todayInHongKong } from '@core/domain/identity';
+import { MIN_LEN } from '@core/domain/identity';
 import {
   DEBT,
   DEBTS,
@@ -26,7 +26,6 @@ import {
   toggleDebt,
   workLifeOptions,
 } from '@core/domain/profile';
-import { stepContextOfApp } from '@core/domain/step-rules/types';
 import { STEP_ROUTE } from '@core/domain/steps';
 import { useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
@@ -35,7 +34,7 @@ import { CheckboxRow, FieldGroup, SelectField, TextField } from '@core/ui/form';
 import { OptionPicker } from '@core/ui/pickers/OptionPicker';
 import { companySearchPath, useCompanyChoice } from '../../company-choice';
 import { WithApplication } from '../../components/WithApplication';
-import { useStepForm } from '../../step-form';
+import { useStepPage } from '@core/step-engine';
 import { IndustryPicker } from './IndustryPicker';
 import { initialJobForm, STEP, toJobStatusData, withEmployment, type JobForm } from './job-status-data';
 import { CheckGroup, ServicePhone } from '../../components/CheckGroup';
@@ -68,15 +67,12 @@ function JobStatusPage({ app }: { app: ApplicationView }) {
   const t = useT();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const ctx = useMemo(() => stepContextOfApp(app, todayInHongKong()), [app]);
+  const page = useStepPage(STEP, app, { initial: initialJobForm, toData: toJobStatusData, limits: LIMITS });
+  const { form, setForm, errors, flow, ctx, data } = page;
   const age = applicantAge(ctx);
-  const [form, setForm] = useState<JobForm>(() => initialJobForm(app, age));
   const [picker, setPicker] = useState<Picker | null>(null);
   const [offline, setOffline] = useState(false);
   const [dispute, setDispute] = useState(false);
-
-  const data = useMemo(() => toJobStatusData(form, app.clientType), [form, app.clientType]);
-  const { issues, errors, flow } = useStepForm(STEP, data, ctx, { limits: LIMITS });
 
   // back from the company search page: the registry's company (name read-only, its registered location as the
   // office address) or the one typed there by hand
@@ -93,7 +89,7 @@ function JobStatusPage({ app }: { app: ApplicationView }) {
     errors.changed(F.companyName, F.officeAddress);
     errors.touch(F.companyName, F.officeAddress);
     take();
-  }, [choice, take, errors]);
+  }, [choice, take, errors, setForm]);
 
   const update = (change: (f: JobForm) => JobForm, ...fields: string[]) => {
     setForm(change);
@@ -133,9 +129,9 @@ function JobStatusPage({ app }: { app: ApplicationView }) {
     <StepPage
       title={t('job.title')}
       progress={flow.progress}
-      onBack={() => void flow.back()}
-      onNext={() => void flow.next(data)}
-      nextDisabled={issues.length > 0}
+      onBack={() => void page.back()}
+      onNext={() => void page.next()}
+      nextDisabled={!page.canNext}
       nextLoading={flow.isSaving}
       className="esop-job-status"
     >

@@ -4,14 +4,14 @@
  * is open; the data carries only the branch of the chosen employment (company details for the employed and
  * self-employed, fund sources and debts for the others).
  */
-import type { ClientType } from '@core/domain/client-type';
-import type { ApplicationView } from '@core/domain/contract';
+import type { StepContext } from '@core/domain/step-rules/types';
 import {
   DEBT,
   DEBTS,
   EMPLOYMENT,
   OFFLINE_DEGREE,
   DEGREES,
+  applicantAge,
   employmentOptions,
   hasCompany,
   hasOtherDebt,
@@ -50,10 +50,8 @@ export interface JobForm {
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const oneOf = (v: unknown, allowed: readonly string[]) => (typeof v === 'string' && allowed.includes(v) ? v : '');
 
-/** The employmentInfo the page starts from: the draft if one was left, else the saved step. */
-function sourceOf(app: ApplicationView): Record<string, unknown> {
-  const drafts = (app.data?.drafts ?? {}) as Record<string, unknown>;
-  const step = (drafts[STEP] ?? app.data?.[STEP] ?? {}) as Record<string, unknown>;
+/** The employmentInfo of the step's draft or saved data. */
+function infoOf(step: Record<string, unknown> | undefined): Record<string, unknown> {
   const info = at(step, 'employmentInfo');
   return info && typeof info === 'object' ? (info as Record<string, unknown>) : {};
 }
@@ -63,11 +61,12 @@ function sourceOf(app: ApplicationView): Record<string, unknown> {
  * applicant's age or type does not offer (a retired answer under 30, working years beyond the age's band) and
  * primary education (never kept) start empty.
  */
-export function initialJobForm(app: ApplicationView, age: number | undefined): JobForm {
-  const src = sourceOf(app);
+export function initialJobForm(step: Record<string, unknown> | undefined, ctx: StepContext): JobForm {
+  const src = infoOf(step);
+  const age = applicantAge(ctx);
   const employment = oneOf(src.employment, employmentOptions(age));
   const status = isDebtStatus(src.financialStatus) ? splitList(src.financialStatus) : [DEBT.NONE];
-  const fundsOffered = investFundsSourceOptions(employment || EMPLOYMENT.UNEMPLOYED, app.clientType);
+  const fundsOffered = investFundsSourceOptions(employment || EMPLOYMENT.UNEMPLOYED, ctx.clientType);
   return {
     degree: src.degree === OFFLINE_DEGREE ? '' : oneOf(src.degree, DEGREES),
     employment,
@@ -91,7 +90,8 @@ export function withEmployment(f: JobForm, employment: string): JobForm {
 }
 
 /** The JOBSTATUS step data: degree and employment, then exactly the fields of the employment's branch. */
-export function toJobStatusData(f: JobForm, clientType: ClientType): Record<string, unknown> {
+export function toJobStatusData(f: JobForm, ctx: Pick<StepContext, 'clientType'>): Record<string, unknown> {
+  const { clientType } = ctx;
   const info: Record<string, string> = { degree: f.degree, employment: f.employment };
   if (hasCompany(f.employment)) {
     Object.assign(info, {

@@ -5,18 +5,17 @@
  * Next shows the full address to confirm; then the W-8BEN residence address is worked out (the service renders
  * an address with Chinese characters in English, KYCKeyValue type 4) and the step is saved (PROOFADDRESS).
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { translateAddress, useApiErrorHandler, useClientConfig } from '@core/api';
 import { useT } from '@core/i18n';
 import { CheckboxRow, ConfirmDialog, CountryPicker, FieldGroup, FileUploader, SamplePopup, SelectField, StepPage, TextField, useCountryName } from '@core/ui';
 import type { ApplicationView } from '@core/domain/contract';
 import { ADDRESS_PRIORITY } from '@core/domain/countries';
-import { CITY_OPTIONAL_COUNTRIES, MAX_LEN, todayInHongKong } from '@core/domain/identity';
+import { CITY_OPTIONAL_COUNTRIES, MAX_LEN } from '@core/domain/identity';
 import type { FieldIssue } from '@core/domain/step-rules';
 import { MAX_FILES } from '@core/domain/uploads';
 import { WithApplication } from '../../components/WithApplication';
-import { useStepForm } from '../../step-form';
-import { savedStepsOf } from '@core/domain/step-rules/types';
+import { useStepPage } from '@core/step-engine';
 import { initialAddressForm, localResidenceAddress, toProofAddressData, type AddressForm } from './proof-address-data';
 import { SampleDocuments } from './SampleDocuments';
 import './proof-address.css';
@@ -33,8 +32,13 @@ const F = {
 } as const;
 
 const LIMITS = { [F.city]: MAX_LEN.city, [F.address]: MAX_LEN.address, [F.files]: MAX_FILES.default };
-/** all issues but the W-8BEN residence address's */
-const withoutW8 = (i: FieldIssue) => i.field !== F.w8;
+/**
+ * An address with Chinese characters is rendered in English by the service after the confirmation: until then its
+ * W-8BEN residence address is not asked of the page.
+ */
+const shownIssue = (i: FieldIssue, f: AddressForm) => i.field !== F.w8 || localResidenceAddress(f.address) !== null;
+/** the data before the confirmation: the W-8BEN residence address when the address is in Latin letters */
+const draftData = (f: AddressForm) => toProofAddressData(f, localResidenceAddress(f.address) ?? '');
 
 export default function ProofAddressScreen() {
   const t = useT();
@@ -46,21 +50,14 @@ function ProofAddressPage({ app }: { app: ApplicationView }) {
   const countryName = useCountryName();
   const config = useClientConfig();
   const onApiError = useApiErrorHandler();
-  const [form, setForm] = useState<AddressForm>(() => initialAddressForm(app));
+  const page = useStepPage(STEP, app, { initial: initialAddressForm, toData: draftData, limits: LIMITS, filterIssues: shownIssue });
+  const { form, setForm, errors, flow } = page;
   const [picker, setPicker] = useState(false);
   const [samples, setSamples] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [rendering, setRendering] = useState(false);
 
-  const saved = useMemo(() => savedStepsOf(app.data), [app]);
   const local = localResidenceAddress(form.address);
-  const data = useMemo(() => toProofAddressData(form, local ?? ''), [form, local]);
-  const ctx = useMemo(
-    () => ({ today: todayInHongKong(), clientType: app.clientType, saved, strict: app.applyStepsName.includes('STATEMENT') }),
-    [app.applyStepsName, app.clientType, saved],
-  );
-  // an address with Chinese characters is rendered in English by the service after the confirmation
-  const { issues, errors, flow } = useStepForm(STEP, data, ctx, { limits: LIMITS, filterIssues: local === null ? withoutW8 : undefined });
 
   const set = <K extends keyof AddressForm>(key: K, value: AddressForm[K], ...fields: string[]) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -81,7 +78,7 @@ function ProofAddressPage({ app }: { app: ApplicationView }) {
     }
     setRendering(false);
     setConfirming(false);
-    await flow.next(toProofAddressData(form, residence));
+    await page.next(toProofAddressData(form, residence));
   };
 
   const cityOptional = CITY_OPTIONAL_COUNTRIES.includes(form.country);
@@ -91,9 +88,9 @@ function ProofAddressPage({ app }: { app: ApplicationView }) {
     <StepPage
       title={t('address.title')}
       progress={flow.progress}
-      onBack={() => void flow.back()}
+      onBack={() => void page.back()}
       onNext={() => setConfirming(true)}
-      nextDisabled={issues.length > 0}
+      nextDisabled={!page.canNext}
       nextLoading={flow.isSaving || rendering}
       className="esop-address"
     >

@@ -1,5 +1,4 @@
 /** The /ProofAddress form's values, where they start from, and the PROOFADDRESS data they become. */
-import type { ApplicationView } from '@core/domain/contract';
 import { at } from '@core/domain/step-rules/types';
 import { hasChinese, residenceAddressOf } from '@core/domain/step-rules/proof-address';
 import { isFileRef, type FileRefData } from '@core/domain/uploads';
@@ -16,9 +15,8 @@ export interface AddressForm {
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** The draft if one was left, else the saved step, else empty with the box ticked. */
-export function initialAddressForm(app: ApplicationView): AddressForm {
-  const drafts = (app.data?.drafts ?? {}) as Record<string, unknown>;
-  const src = (drafts.PROOFADDRESS ?? app.data?.PROOFADDRESS ?? {}) as Record<string, unknown>;
+export function initialAddressForm(source: Record<string, unknown> | undefined): AddressForm {
+  const src = source ?? {};
   const files = at(src, 'documentInfo.proofOfAddress');
   return {
     country: text(at(src, 'contactInfo.residentialAddressCountry')),

@@ -5,21 +5,20 @@
  * authorisation one first for the listed channels). Next needs every box ticked and the track heard wholly; it
  * confirms the disclosure on the service (refused sooner than the track can have been heard), then saves RISK.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { isApiError } from '@core/api/api-error';
 import { useClientConfig } from '@core/api/client-config';
 import { useApiErrorHandler } from '@core/api/errors';
 import { applyRiskConfirm, riskMediaUrl, useRiskAudioList } from '@core/api/risk';
 import { remainingLabel, riskAgreementsOf, riskSpeeds, type RiskAgreement } from '@core/domain/closing';
 import type { ApplicationView } from '@core/domain/contract';
-import { todayInHongKong } from '@core/domain/identity';
-import { stepContextOfApp } from '@core/domain/step-rules/types';
+import type { StepContext } from '@core/domain/step-rules/types';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { toast } from '@core/ui/toast';
 import { WithApplication } from '../../components/WithApplication';
-import { useStepForm } from '../../step-form';
+import { useStepPage } from '@core/step-engine';
 import { useRiskPlayer } from './use-risk-player';
 import './risk.css';
 
@@ -32,6 +31,19 @@ export default function RiskScreen() {
 
 const listOf = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
+interface RiskForm {
+  /** the track heard (on this page, or confirmed before: the saved step's) */
+  disclosureId: string;
+  agreements: string[];
+}
+const initialRiskForm = (src: Record<string, unknown> | undefined, ctx: StepContext): RiskForm => {
+  const saved = ctx.saved.RISK;
+  return { disclosureId: typeof saved?.disclosureId === 'string' ? saved.disclosureId : '', agreements: listOf(src?.agreements) };
+};
+const riskDataOf = (f: RiskForm): Record<string, unknown> => ({ disclosureId: f.disclosureId, agreements: f.agreements });
+/** the draft keeps the ticks only (a track counts as heard when the service confirmed it) */
+const riskDraftOf = (f: RiskForm): Record<string, unknown> => ({ agreements: f.agreements });
+
 function RiskPage({ app }: { app: ApplicationView }) {
   const t = useT();
   const config = useClientConfig();
@@ -39,28 +51,24 @@ function RiskPage({ app }: { app: ApplicationView }) {
   const list = useRiskAudioList(app.appId);
   const tracks = useMemo(() => list.data?.items ?? [], [list.data]);
   const player = useRiskPlayer(tracks);
-  const ctx = useMemo(() => stepContextOfApp(app, todayInHongKong()), [app]);
   const agreements = useMemo(() => riskAgreementsOf(app, config.data?.riskAuthChannels ?? []), [app, config.data]);
-  const saved = (app.data.RISK ?? {}) as Record<string, unknown>;
-  const draft = ((app.data.drafts as Record<string, unknown> | undefined)?.RISK ?? {}) as Record<string, unknown>;
-  const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set(listOf(draft.agreements ?? saved.agreements)));
+  const page = useStepPage(STEP, app, { initial: initialRiskForm, toData: riskDataOf, draft: riskDraftOf });
+  const { form, setForm, errors, flow } = page;
   const [confirming, setConfirming] = useState(false);
 
-  // a track heard on this page, or the one this application confirmed before (the service keeps it)
-  const heardId = tracks.find((tr) => player.heard.has(tr.id))?.id ?? (typeof saved.disclosureId === 'string' ? saved.disclosureId : '');
+  // a track heard on this page counts over the one this application confirmed before (the service keeps it)
+  const heardNow = tracks.find((tr) => player.heard.has(tr.id))?.id;
+  useEffect(() => {
+    if (heardNow) setForm((f) => (f.disclosureId === heardNow ? f : { ...f, disclosureId: heardNow }));
+  }, [heardNow, setForm]);
+  const heardId = form.disclosureId;
+  const ticked = new Set(form.agreements);
   const chosen = agreements.filter((a) => ticked.has(a));
-  const data = useMemo(() => ({ disclosureId: heardId, agreements: chosen }), [heardId, chosen.join()]); // eslint-disable-line react-hooks/exhaustive-deps
-  const { errors, flow } = useStepForm(STEP, data, ctx, { draft: () => ({ agreements: chosen }) });
   const allTicked = chosen.length === agreements.length;
   const speeds = riskSpeeds(config.data?.production ?? true);
 
   const tick = (a: RiskAgreement, on: boolean) => {
-    setTicked((s) => {
-      const n = new Set(s);
-      if (on) n.add(a);
-      else n.delete(a);
-      return n;
-    });
+    setForm((f) => ({ ...f, agreements: on ? [...f.agreements.filter((x) => x !== a), a] : f.agreements.filter((x) => x !== a) }));
     errors.changed('agreements');
   };
 
@@ -85,19 +93,20 @@ function RiskPage({ app }: { app: ApplicationView }) {
     } finally {
       setConfirming(false);
     }
-    await flow.next(data);
+    // the agreements in the list's order
+    await flow.next({ disclosureId: heardId, agreements: chosen });
   };
 
   const track = player.track;
   const heardShare = player.duration > 0 ? Math.min(1, player.heardSeconds / player.duration) : 0;
   const atShare = player.duration > 0 ? Math.min(1, player.position / player.duration) : 0;
-  const isHeard = !!track && (player.heard.has(track.id) || track.id === saved.disclosureId);
+  const isHeard = !!track && (player.heard.has(track.id) || track.id === page.ctx.saved.RISK?.disclosureId);
 
   return (
     <StepPage
       title={t('risk.title')}
       progress={flow.progress}
-      onBack={() => void flow.back()}
+      onBack={() => void page.back()}
       onNext={() => void onNext()}
       nextDisabled={!allTicked}
       nextLoading={confirming || flow.isSaving}

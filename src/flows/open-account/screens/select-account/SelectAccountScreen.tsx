@@ -7,9 +7,8 @@
  * derivatives dialog's); fund trading optional, or on and locked for the fund channel. Next without an
  * account type asks for one; otherwise the cannot-change dialog, then the save (SELECTACCOUNT).
  */
-import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import type { ApplicationView } from '@core/domain/contract';
-import { todayInHongKong } from '@core/domain/identity';
 import {
   ACCOUNT_TYPE,
   applicantAge,
@@ -21,7 +20,7 @@ import {
   optionsOffered,
   stockConnectOffered,
 } from '@core/domain/profile';
-import { at, stepContextOfApp } from '@core/domain/step-rules/types';
+import { at } from '@core/domain/step-rules/types';
 import { useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { FooterButton } from '@core/ui/FooterButton';
@@ -30,7 +29,7 @@ import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { FieldGroup } from '@core/ui/form/FieldGroup';
 import { toast } from '@core/ui/toast';
 import { WithApplication } from '../../components/WithApplication';
-import { useStepForm } from '../../step-form';
+import { useStepPage } from '@core/step-engine';
 import { investmentOpenedDerivative } from '@core/domain/step-rules/select-account';
 import { ACCOUNT_CHOICES, initialAccountForm, toSelectAccountData, type AccountForm, type DerivativeAnswers } from './select-account-data';
 import './select-account.css';
@@ -54,15 +53,13 @@ export default function SelectAccountScreen() {
 function SelectAccountPage({ app }: { app: ApplicationView }) {
   const t = useT();
   const ids = useId();
-  const ctx = useMemo(() => stepContextOfApp(app, todayInHongKong()), [app]);
+  const page = useStepPage(STEP, app, { initial: initialAccountForm, toData: toSelectAccountData });
+  const { form, setForm, errors, flow, ctx } = page;
   const age = applicantAge(ctx);
-  const [form, setForm] = useState<AccountForm>(() => initialAccountForm(app, ctx));
   const [showCash, setShowCash] = useState(() => cashCardOpen(form.accountType, age));
   const [asking, setAsking] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
-  const data = useMemo(() => toSelectAccountData(form, ctx), [form, ctx]);
-  const { issues, errors, flow } = useStepForm(STEP, data, ctx);
 
   const forced = fundTradeForced(ctx.app);
   const student = isQuestionnaireStudent(at(ctx.saved.JOBSTATUS, 'employmentInfo.degree'), age);
@@ -101,7 +98,7 @@ function SelectAccountPage({ app }: { app: ApplicationView }) {
   };
   const confirm = () => {
     setConfirming(false);
-    void flow.next(data);
+    void page.next();
   };
 
   const marketLocked = () => toast.show(t('account.markets.locked'));
@@ -152,12 +149,12 @@ function SelectAccountPage({ app }: { app: ApplicationView }) {
     <StepPage
       title={t('account.title')}
       progress={flow.progress}
-      onBack={() => void flow.back()}
+      onBack={() => void page.back()}
       className="esop-select-account"
       footer={
         <FooterButton
           onClick={onNext}
-          disabled={chosen && issues.length > 0}
+          disabled={chosen && page.issues.length > 0}
           loading={flow.isSaving}
           className={chosen ? undefined : 'esop-select-account__next--idle'}
         >

@@ -3,7 +3,6 @@
  * (spec part 2 §3 "Account selection"): accountType, the marketOpen bit mask, openFundTrade, openDerivative
  * and, when options were ticked here without the investment step's derivatives answer, derivativeInfo.
  */
-import type { ApplicationView } from '@core/domain/contract';
 import { ACCOUNT_TYPE, MARKET, OFFERED_ACCOUNT_TYPES, fixedMarketMask, fundTradeForced, hasMarket, optionsOffered } from '@core/domain/profile';
 import { investmentOpenedDerivative } from '@core/domain/step-rules/select-account';
 import type { StepContext } from '@core/domain/step-rules/types';
@@ -27,9 +26,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
  * The draft if one was left, else the saved step, else nothing chosen. Options stay ticked only with their
  * derivatives information (the investment step's, or the dialog's kept in the step).
  */
-export function initialAccountForm(app: Pick<ApplicationView, 'data'>, ctx: Pick<StepContext, 'saved'>): AccountForm {
-  const drafts = (app.data?.drafts ?? {}) as Record<string, unknown>;
-  const src = (drafts.SELECTACCOUNT ?? app.data?.SELECTACCOUNT ?? {}) as Record<string, unknown>;
+export function initialAccountForm(source: Record<string, unknown> | undefined, ctx: Pick<StepContext, 'saved'>): AccountForm {
+  const src = source ?? {};
   const accountType = typeof src.accountType === 'number' && OFFERED_ACCOUNT_TYPES.includes(src.accountType) ? src.accountType : 0;
   const mask = typeof src.marketOpen === 'number' ? src.marketOpen : 0;
   const derivativeInfo = isObject(src.derivativeInfo) ? src.derivativeInfo : null;

@@ -5,24 +5,41 @@
  * asset-transfer box from the protocol status (0 hidden, shown otherwise, 2 ticked and locked), unticked → a
  * confirm dialog; the first-time notice on data validity, remembered under openAccountSign.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { signAssetTransfer, useProtocolStatus } from '@core/api/closing';
 import { useApiErrorHandler } from '@core/api/errors';
 import { STORAGE_KEY, bridge } from '@core/bridge/bridge';
 import { agreementPdfPath, agreementsOf, assetTransferBox, type Agreement } from '@core/domain/closing';
 import type { ApplicationView } from '@core/domain/contract';
-import { todayInHongKong } from '@core/domain/identity';
-import { stepContextOfApp } from '@core/domain/step-rules/types';
+import type { StepContext } from '@core/domain/step-rules/types';
 import { useLang, useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { PdfSheet } from '@core/ui/pdf/PdfSheet';
 import { WithApplication } from '../../components/WithApplication';
-import { useStepForm } from '../../step-form';
+import { useStepPage } from '@core/step-engine';
 import '../../components/doc-list.css';
 
 const STEP = 'SIGN';
+
+interface SignForm {
+  readAll: boolean;
+  transfer: boolean;
+}
+type Box = ReturnType<typeof assetTransferBox> | 'hidden';
+/** the saved answers (the page keeps no draft: a box ticked is ticked again on purpose) */
+const initialSignForm = (_src: unknown, ctx: StepContext): SignForm => ({
+  readAll: ctx.saved.SIGN?.readAll === 1,
+  transfer: ctx.saved.SIGN?.assetTransfer === 1,
+});
+const noDraft = () => null;
+const transferOf = (f: SignForm, box: Box) => box === 'locked' || (box === 'open' && f.transfer);
+const signDataOf = (f: SignForm, ctx: StepContext, box: Box): Record<string, unknown> => ({
+  agreements: agreementsOf(ctx),
+  readAll: f.readAll ? 1 : 0,
+  ...(box === 'hidden' ? {} : { assetTransfer: transferOf(f, box) ? 1 : 0 }),
+});
 
 export default function SignScreen() {
   const t = useT();
@@ -33,13 +50,16 @@ function SignPage({ app }: { app: ApplicationView }) {
   const t = useT();
   const { lang } = useLang();
   const onApiError = useApiErrorHandler();
-  const ctx = useMemo(() => stepContextOfApp(app, todayInHongKong()), [app]);
-  const list = useMemo(() => agreementsOf(ctx), [ctx]);
-  const saved = (app.data.SIGN ?? {}) as Record<string, unknown>;
   const protocol = useProtocolStatus(app.appId);
   const box = protocol.data === undefined ? 'hidden' : assetTransferBox(protocol.data);
-  const [readAll, setReadAll] = useState(saved.readAll === 1);
-  const [transfer, setTransfer] = useState(saved.assetTransfer === 1);
+  // the data carries the asset-transfer answer only when the box is shown
+  const toData = useCallback((f: SignForm, c: StepContext) => signDataOf(f, c, box), [box]);
+  const page = useStepPage(STEP, app, { initial: initialSignForm, toData, draft: noDraft });
+  const { form, set, errors, flow, ctx } = page;
+  const list = useMemo(() => agreementsOf(ctx), [ctx]);
+  const { readAll, transfer } = form;
+  const setReadAll = (v: boolean) => set('readAll', v);
+  const setTransfer = (v: boolean) => set('transfer', v);
   const [opened, setOpened] = useState<Agreement | null>(null);
   const [seen, setSeen] = useState<ReadonlySet<Agreement>>(() => new Set());
   const [notice, setNotice] = useState(false);
@@ -54,12 +74,7 @@ function SignPage({ app }: { app: ApplicationView }) {
     };
   }, []);
 
-  const transferOn = box === 'locked' || (box === 'open' && transfer);
-  const data = useMemo(
-    () => ({ agreements: list, readAll: readAll ? 1 : 0, ...(box === 'hidden' ? {} : { assetTransfer: transferOn ? 1 : 0 }) }),
-    [list, readAll, box, transferOn],
-  );
-  const { errors, flow } = useStepForm(STEP, data, ctx, { draft: () => null });
+  const transferOn = transferOf(form, box);
 
   const save = async () => {
     if (box === 'open' && transferOn) {
@@ -73,7 +88,7 @@ function SignPage({ app }: { app: ApplicationView }) {
         setSigning(false);
       }
     }
-    await flow.next(data);
+    await page.next();
   };
   const onNext = () => {
     if (!readAll) {
@@ -95,7 +110,7 @@ function SignPage({ app }: { app: ApplicationView }) {
     <StepPage
       title={t('sign.title')}
       progress={flow.progress}
-      onBack={() => void flow.back()}
+      onBack={() => void page.back()}
       onNext={onNext}
       nextDisabled={!readAll}
       nextLoading={signing || flow.isSaving}

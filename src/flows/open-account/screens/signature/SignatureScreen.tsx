@@ -11,14 +11,13 @@ import { uploadFile } from '@core/api/upload';
 import { useUserInfo } from '@core/api/user-info';
 import { SIGNATURE_MIN_STROKE_PX, signatureFileName } from '@core/domain/closing';
 import type { ApplicationView } from '@core/domain/contract';
-import { todayInHongKong } from '@core/domain/identity';
-import { stepContextOfApp } from '@core/domain/step-rules/types';
+import { at, type StepContext } from '@core/domain/step-rules/types';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { SignaturePad, type SignaturePadHandle } from '@core/ui/signature/SignaturePad';
 import { toast } from '@core/ui/toast';
 import { WithApplication } from '../../components/WithApplication';
-import { useStepForm } from '../../step-form';
+import { useStepPage } from '@core/step-engine';
 import './signature.css';
 
 const STEP = 'SIGNATURE';
@@ -35,31 +34,43 @@ interface SavedFile {
   ossCategory: 'UserApply';
 }
 
-function savedSignature(app: ApplicationView): SavedFile | null {
-  const list = ((app.data.SIGNATURE as { documentInfo?: { customerSignature?: unknown } } | undefined)?.documentInfo?.customerSignature ?? []) as SavedFile[];
-  return Array.isArray(list) && list[0]?.ossId ? list[0] : null;
+/** the signature saved before (the step's saved data; nothing of a drawing is kept halfway) */
+function savedSignature(ctx: StepContext): SavedFile | null {
+  const list = at(ctx.saved.SIGNATURE, 'documentInfo.customerSignature');
+  return Array.isArray(list) && (list[0] as SavedFile | undefined)?.ossId ? (list[0] as SavedFile) : null;
 }
+const signatureData = (file: SavedFile) => ({ documentInfo: { customerSignature: [file] } });
+
+interface SignatureForm {
+  /** drawing a new signature (always when none was saved) */
+  redraw: boolean;
+}
+const initialSignatureForm = (_src: unknown, ctx: StepContext): SignatureForm => ({ redraw: !savedSignature(ctx) });
+const signatureDataOf = (f: SignatureForm, ctx: StepContext): Record<string, unknown> => {
+  const saved = savedSignature(ctx);
+  return saved && !f.redraw ? signatureData(saved) : {};
+};
+const noDraft = () => null;
 
 function SignaturePage({ app }: { app: ApplicationView }) {
   const t = useT();
   const onApiError = useApiErrorHandler();
   const user = useUserInfo();
   const pad = useRef<SignaturePadHandle>(null);
-  const saved = savedSignature(app);
-  const [redraw, setRedraw] = useState(!saved);
+  const page = useStepPage(STEP, app, { initial: initialSignatureForm, toData: signatureDataOf, draft: noDraft });
+  const { flow, ctx } = page;
+  const saved = useMemo(() => savedSignature(ctx), [ctx]);
+  const redraw = page.form.redraw;
+  const setRedraw = (v: boolean) => page.set('redraw', v);
   const [ink, setInk] = useState(0);
   const [uploading, setUploading] = useState(false);
   const savedUrl = useSignedUrl(redraw ? null : saved?.ossId);
-  const ctx = useMemo(() => stepContextOfApp(app, todayInHongKong()), [app]);
-  const data = useMemo(() => (saved && !redraw ? { documentInfo: { customerSignature: [saved] } } : {}), [saved, redraw]);
-  // nothing of a drawing is kept halfway: the pad's strokes are not step data
-  const { flow } = useStepForm(STEP, data, ctx, { draft: () => null });
   const busy = uploading || flow.isSaving;
 
   const onNext = async () => {
     if (busy) return;
     if (saved && !redraw) {
-      await flow.next({ documentInfo: { customerSignature: [saved] } });
+      await page.next();
       return;
     }
     const drawn = pad.current?.inkLength() ?? 0;
@@ -81,14 +92,14 @@ function SignaturePage({ app }: { app: ApplicationView }) {
     } finally {
       setUploading(false);
     }
-    await flow.next({ documentInfo: { customerSignature: [file] } });
+    await page.next(signatureData(file));
   };
 
   return (
     <StepPage
       title={t('signature.title')}
       progress={flow.progress}
-      onBack={() => void flow.back()}
+      onBack={() => void page.back()}
       onNext={() => void onNext()}
       nextLabel={flow.application && flow.application.applyStepsName[flow.application.applyStepsName.length - 1] === STEP ? t('common.submit') : undefined}
       nextLoading={busy}

@@ -8,30 +8,29 @@
  * ID address rendered by KYCKeyValue type 4). A help dialog opens on the first visit on this device
  * (bridge storage `taxPopup`) and from the link under the intro.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { translateAddress } from '@core/api';
 import { bridge, STORAGE_KEY } from '@core/bridge';
 import { useT } from '@core/i18n';
 import { ConfirmDialog, CountryPicker, FieldGroup, FileUploader, SelectField, StepPage, TextField, toast, useCountryName } from '@core/ui';
 import type { ApplicationView } from '@core/domain/contract';
-import { todayInHongKong } from '@core/domain/identity';
 import { cleanTaxNumber, cleanW8Address, hasChinese, identityDocuments, MAX_TAX_FILES, MAX_TAX_ROWS, PROFILE_MAX_LEN, taxNumberMax } from '@core/domain/profile';
-import { stepContextOfApp } from '@core/domain/step-rules';
+import { stepSourceOf } from '@core/domain/step-rules';
 import type { FileRefData } from '@core/domain/uploads';
 import { WithApplication } from '../../components/WithApplication';
-import { useStepForm } from '../../step-form';
-import type { FieldErrors } from '../../components/field-errors';
+import { useStepPage, type FieldErrors } from '@core/step-engine';
 import {
   documentNumber,
   emptyRow,
   FIELD,
   identityCountries,
-  initialTaxForm,
   repeatedNumber,
   rowAccess,
   rowNeedsFile,
   STEP,
-  toTaxData,
+  startTaxForm,
+  taxDataOf,
+  taxLimitsOf,
   w8AddressSource,
   type RowAccess,
   type TaxForm,
@@ -50,10 +49,12 @@ export default function TaxInfoScreen() {
 function TaxInfoPage({ app }: { app: ApplicationView }) {
   const t = useT();
   const countryName = useCountryName();
-  const ctx = useMemo(() => stepContextOfApp(app, todayInHongKong()), [app]);
+  const limits = useCallback((f: TaxForm) => taxLimitsOf(f, app.clientType), [app.clientType]);
+  const page = useStepPage(STEP, app, { initial: startTaxForm, toData: taxDataOf, limits });
+  const { form, setForm, errors, flow, ctx } = page;
   const docs = useMemo(() => identityDocuments(ctx), [ctx]);
-  const [start] = useState(() => initialTaxForm(app, ctx));
-  const [form, setForm] = useState<TaxForm>(start.form);
+  // a new form (neither draft nor saved step): its W-8BEN address is worked out below
+  const [fresh] = useState(() => stepSourceOf(app.data, STEP) === undefined);
   const [picker, setPicker] = useState<number | 'w8' | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
   const [help, setHelp] = useState(false);
@@ -61,17 +62,7 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
   const [translating, setTranslating] = useState(false);
   const [focusRow, setFocusRow] = useState<string | null>(null);
 
-  const data = useMemo(() => toTaxData(form, docs), [form, docs]);
   const numberMax = taxNumberMax(app.clientType);
-  const limits = useMemo(() => {
-    const l: Record<string, number> = { [FIELD.rows]: MAX_TAX_ROWS, [FIELD.w8Address]: PROFILE_MAX_LEN.w8Address };
-    form.rows.forEach((r, i) => {
-      l[FIELD.number(i)] = numberMax;
-      l[FIELD.files(r.country)] = MAX_TAX_FILES;
-    });
-    return l;
-  }, [form.rows, numberMax]);
-  const { issues, errors, flow } = useStepForm(STEP, data, ctx, { limits });
 
   // the first visit on this device opens the help
   useEffect(() => {
@@ -87,7 +78,7 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
 
   // a new form's W-8BEN address: the mainland ID address in English (KYCKeyValue type 4)
   useEffect(() => {
-    if (!start.fresh) return;
+    if (!fresh) return;
     const source = w8AddressSource(ctx);
     if (!('translate' in source)) return;
     const abort = new AbortController();
@@ -161,9 +152,9 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
     <StepPage
       title={t('tax.title')}
       progress={flow.progress}
-      onBack={() => void flow.back()}
-      onNext={() => void flow.next(data)}
-      nextDisabled={issues.length > 0}
+      onBack={() => void page.back()}
+      onNext={() => void page.next()}
+      nextDisabled={!page.canNext}
       nextLoading={flow.isSaving}
       className="esop-tax"
     >

@@ -2,7 +2,6 @@
  * The /TaxInfo form (spec part 2 §3 "Tax", §4 "Tax", §5 "Tax"): its values, where they start from, which
  * parts of a row the applicant may change, and the TAXINFO data they become.
  */
-import type { ApplicationView } from '@core/domain/contract';
 import { CHINA } from '@core/domain/countries';
 import { HK } from '@core/domain/hk-identity';
 import {
@@ -11,9 +10,12 @@ import {
   hasChinese,
   identityDocuments,
   isNonPermanentResident,
+  MAX_TAX_FILES,
   MAX_TAX_ROWS,
   minTaxRows,
+  PROFILE_MAX_LEN,
   taxFileNeeded,
+  taxNumberMax,
   type IdentityDocument,
 } from '@core/domain/profile';
 import { at, str, type StepContext } from '@core/domain/step-rules/types';
@@ -155,9 +157,7 @@ export function w8AddressSource(ctx: Ctx): { value: string } | { translate: stri
 }
 
 /** The form a visit starts with (the draft, else the saved step, else the defaults) and whether it is new. */
-export function initialTaxForm(app: ApplicationView, ctx: Ctx): { form: TaxForm; fresh: boolean } {
-  const drafts = (app.data?.drafts ?? {}) as Record<string, unknown>;
-  const src = (drafts[STEP] ?? app.data?.[STEP]) as Record<string, unknown> | undefined;
+export function initialTaxForm(src: Record<string, unknown> | undefined, ctx: Ctx): { form: TaxForm; fresh: boolean } {
   if (!src || typeof src !== 'object') {
     const w8 = w8AddressSource(ctx);
     return {
@@ -176,6 +176,23 @@ export function initialTaxForm(app: ApplicationView, ctx: Ctx): { form: TaxForm;
 }
 
 /** The TAXINFO step data (common contract): the rows as a map and as a list, the W-8BEN lines and the files. */
+/** The form at first (initialTaxForm without the "new" flag). */
+export const startTaxForm = (src: Record<string, unknown> | undefined, ctx: Ctx): TaxForm => initialTaxForm(src, ctx).form;
+
+/** The TAX data of the form in the applicant's context (the identity documents of the saved steps). */
+export const taxDataOf = (form: TaxForm, ctx: StepContext): Record<string, unknown> => toTaxData(form, identityDocuments(ctx));
+
+/** The form limits' {max}: the tax number's length for the applicant kind, the rows and files. */
+export function taxLimitsOf(form: TaxForm, clientType: StepContext['clientType']): Record<string, number> {
+  const l: Record<string, number> = { [FIELD.rows]: MAX_TAX_ROWS, [FIELD.w8Address]: PROFILE_MAX_LEN.w8Address };
+  const numberMax = taxNumberMax(clientType);
+  form.rows.forEach((r, i) => {
+    l[FIELD.number(i)] = numberMax;
+    l[FIELD.files(r.country)] = MAX_TAX_FILES;
+  });
+  return l;
+}
+
 export function toTaxData(form: TaxForm, docs: readonly IdentityDocument[]): Record<string, unknown> {
   const taxInfo: Record<string, string> = {};
   for (const r of form.rows) taxInfo[r.country] = r.number;

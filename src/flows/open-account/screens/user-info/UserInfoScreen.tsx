@@ -4,7 +4,7 @@
  * (18 or older and under 76, otherwise a limit dialog), birthplace, e-mail with domain suggestions, statement
  * language. Saved on Next (USERINFO), a draft on leaving. The rules are the domain's validateUserInfo.
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useClientConfig } from '@core/api';
 import { useT } from '@core/i18n';
 import {
@@ -22,15 +22,18 @@ import {
 } from '@core/ui';
 import type { ApplicationView } from '@core/domain/contract';
 import { BIRTH_PRIORITY, CHINA, type StatementLang } from '@core/domain/countries';
-import { CITY_OPTIONAL_COUNTRIES, checkAge, MAX_LEN, normaliseLatinName, todayInHongKong } from '@core/domain/identity';
+import { CITY_OPTIONAL_COUNTRIES, checkAge, MAX_LEN, normaliseLatinName } from '@core/domain/identity';
 import { chineseNameRequired, nationalityOf } from '@core/domain/step-rules/userinfo';
 import { WithApplication } from '../../components/WithApplication';
-import { useStepForm } from '../../step-form';
-import { initialForm, mainlandBirthCity, savedOf, toUserInfoData, type UserInfoForm } from './user-info-data';
+import { useStepPage } from '@core/step-engine';
+import { initialForm, mainlandBirthCity, toUserInfoData } from './user-info-data';
 import './user-info.css';
 
 const STEP = 'USERINFO';
 
+const upperName = (v: string) => normaliseLatinName(v, true);
+/** an English-name issue goes with a change of either part */
+const LINKED = { lastName: ['englishName'], firstName: ['englishName'] };
 const LIMITS = { chineseName: MAX_LEN.name, lastName: MAX_LEN.name, firstName: MAX_LEN.name, birthCity: MAX_LEN.city, email: MAX_LEN.email };
 
 export default function UserInfoScreen() {
@@ -44,26 +47,13 @@ function UserInfoPage({ app }: { app: ApplicationView }) {
   const t = useT();
   const countryName = useCountryName();
   const config = useClientConfig();
-  const [form, setForm] = useState<UserInfoForm>(() => initialForm(app));
   const [picker, setPicker] = useState<'country' | 'city' | null>(null);
   const [ageDialog, setAgeDialog] = useState<AgeLimit | null>(null);
   const [lastAge, setLastAge] = useState<AgeLimit>('under18');
 
-  const today = todayInHongKong();
-  const saved = useMemo(() => savedOf(app), [app]);
-  const nationality = nationalityOf({ saved });
-  const data = useMemo(() => toUserInfoData(form), [form]);
-  const ctx = useMemo(
-    () => ({ today, clientType: app.clientType, saved, strict: app.applyStepsName.includes('STATEMENT') }),
-    [app.applyStepsName, app.clientType, saved, today],
-  );
-  const { issues, errors, flow } = useStepForm(STEP, data, ctx, { limits: LIMITS });
-
-  const set = <K extends keyof UserInfoForm>(key: K, value: UserInfoForm[K], touch = false) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    errors.changed(key, ...(key === 'lastName' || key === 'firstName' ? ['englishName'] : []));
-    if (touch) errors.touch(key);
-  };
+  const page = useStepPage(STEP, app, { initial: initialForm, toData: toUserInfoData, limits: LIMITS, linked: LINKED });
+  const { form, set, bind, errors, flow, ctx, today } = page;
+  const nationality = nationalityOf(ctx);
 
   const onBirthday = (v: string) => {
     set('birthday', v, true);
@@ -75,9 +65,8 @@ function UserInfoPage({ app }: { app: ApplicationView }) {
   };
 
   const onCountry = (code: string) => {
-    if (code !== form.birthCountry) setForm((f) => ({ ...f, birthCountry: code, birthCity: '' }));
-    errors.changed('birthCountry', 'birthCity');
-    errors.touch('birthCountry');
+    if (code !== form.birthCountry) set('birthCity', '');
+    set('birthCountry', code, true);
   };
 
   const cityOptional = CITY_OPTIONAL_COUNTRIES.includes(form.birthCountry);
@@ -88,9 +77,9 @@ function UserInfoPage({ app }: { app: ApplicationView }) {
     <StepPage
       title={t('userinfo.title')}
       progress={flow.progress}
-      onBack={() => void flow.back()}
-      onNext={() => void flow.next(data)}
-      nextDisabled={issues.length > 0}
+      onBack={() => void page.back()}
+      onNext={() => void page.next()}
+      nextDisabled={!page.canNext}
       nextLoading={flow.isSaving}
       className="esop-userinfo"
     >
@@ -98,23 +87,16 @@ function UserInfoPage({ app }: { app: ApplicationView }) {
 
       <FieldGroup title={t('userinfo.groupName')}>
         <TextField
-          name="chineseName"
+          {...bind('chineseName')}
           label={t('userinfo.chineseName')}
-          value={form.chineseName}
-          onChange={(v) => set('chineseName', v)}
-          onBlur={() => errors.touch('chineseName')}
-          error={errors.errorOf('chineseName')}
           placeholder={t('userinfo.chineseNamePlaceholder')}
           maxLength={MAX_LEN.name}
           required={chineseNameRequired(nationality)}
           autoComplete="name"
         />
         <TextField
-          name="lastName"
+          {...bind('lastName', { map: upperName })}
           label={t('userinfo.lastName')}
-          value={form.lastName}
-          onChange={(v) => set('lastName', normaliseLatinName(v, true))}
-          onBlur={() => errors.touch('lastName', 'englishName')}
           error={errors.errorOf('lastName') ?? errors.errorOf('englishName')}
           placeholder={t('userinfo.lastNamePlaceholder')}
           maxLength={MAX_LEN.name}
@@ -122,12 +104,8 @@ function UserInfoPage({ app }: { app: ApplicationView }) {
           autoComplete="family-name"
         />
         <TextField
-          name="firstName"
+          {...bind('firstName', { map: upperName })}
           label={t('userinfo.firstName')}
-          value={form.firstName}
-          onChange={(v) => set('firstName', normaliseLatinName(v, true))}
-          onBlur={() => errors.touch('firstName', 'englishName')}
-          error={errors.errorOf('firstName')}
           hint={t('userinfo.nameHint')}
           placeholder={t('userinfo.firstNamePlaceholder')}
           maxLength={MAX_LEN.name}
@@ -135,15 +113,12 @@ function UserInfoPage({ app }: { app: ApplicationView }) {
           autoComplete="given-name"
         />
         <RadioField<1 | 2>
-          name="gender"
+          {...bind('gender', { touchOnChange: true })}
           label={t('userinfo.gender')}
-          value={form.gender}
           options={[
             { value: 1, label: t('userinfo.male') },
             { value: 2, label: t('userinfo.female') },
           ]}
-          onChange={(v) => set('gender', v, true)}
-          error={errors.errorOf('gender')}
           inline
           required
         />
@@ -171,12 +146,8 @@ function UserInfoPage({ app }: { app: ApplicationView }) {
           />
         ) : (
           <TextField
-            name="birthCity"
+            {...bind('birthCity')}
             label={t('userinfo.birthCity')}
-            value={form.birthCity}
-            onChange={(v) => set('birthCity', v)}
-            onBlur={() => errors.touch('birthCity')}
-            error={errors.errorOf('birthCity')}
             placeholder={t('userinfo.birthCityPlaceholder')}
             maxLength={MAX_LEN.city}
             required={!cityOptional}
@@ -186,26 +157,19 @@ function UserInfoPage({ app }: { app: ApplicationView }) {
 
       <FieldGroup title={t('userinfo.groupContact')}>
         <EmailField
-          name="email"
+          {...bind('email')}
           label={t('userinfo.email')}
-          value={form.email}
-          onChange={(v) => set('email', v)}
-          onBlur={() => errors.touch('email')}
-          error={errors.errorOf('email')}
           placeholder={t('userinfo.emailPlaceholder')}
           required
         />
         <p className="esop-userinfo__note">{t('userinfo.emailHint')}</p>
         <RadioField<StatementLang>
-          name="defaultLanguage"
+          {...bind('defaultLanguage', { touchOnChange: true })}
           label={t('userinfo.language')}
-          value={form.defaultLanguage}
           options={[
             { value: 'zhTc', label: t('userinfo.zhTc') },
             { value: 'en', label: t('userinfo.en') },
           ]}
-          onChange={(v) => set('defaultLanguage', v, true)}
-          error={errors.errorOf('defaultLanguage')}
           inline
           required
         />

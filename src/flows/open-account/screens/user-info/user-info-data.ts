@@ -1,8 +1,7 @@
 /** The /UserInfo form's values, where they start from, and the USERINFO data they become. */
-import type { ApplicationView } from '@core/domain/contract';
 import { DEFAULT_BIRTH_COUNTRY, defaultLanguageFor, STATEMENT_LANGS, type StatementLang } from '@core/domain/countries';
 import { englishNameOf } from '@core/domain/identity';
-import { savedStepsOf, type StepContext } from '@core/domain/step-rules/types';
+import type { StepContext } from '@core/domain/step-rules/types';
 import { nationalityOf } from '@core/domain/step-rules/userinfo';
 
 export interface UserInfoForm {
@@ -19,14 +18,10 @@ export interface UserInfoForm {
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
-/** The other steps' saved data (drafts left out), as the step rules see it. */
-export const savedOf = (app: ApplicationView): StepContext['saved'] => savedStepsOf(app.data);
-
-/** The draft if one was left, else the saved step, else the defaults (birth country CN, language by nationality). */
-export function initialForm(app: ApplicationView): UserInfoForm {
-  const drafts = (app.data?.drafts ?? {}) as Record<string, unknown>;
-  const src = ((drafts.USERINFO ?? app.data?.USERINFO ?? {}) as Record<string, unknown>) || {};
-  const nationality = nationalityOf({ saved: savedOf(app) });
+/** The form from the step's draft or saved data, else the defaults (birth country CN, language by nationality). */
+export function initialForm(source: Record<string, unknown> | undefined, ctx: Pick<StepContext, 'saved'>): UserInfoForm {
+  const src = source ?? {};
+  const nationality = nationalityOf(ctx);
   const lang = src.defaultLanguage;
   return {
     chineseName: text(src.chineseName),

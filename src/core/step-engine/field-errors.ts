@@ -1,13 +1,14 @@
 /**
- * Field errors of a step form (the step pages, through useStepForm in ../../step-form.ts): the step validator's issues are shown
- * for a field once it was touched (blurred, picked or changed, as each field decides), and the service's
- * 100400 issues (data.issues [{path: "data.<field>", message: <rule>}]) until that field changes.
+ * Field errors of a step form (the step pages, through useStepPage): the step validator's issues are shown
+ * for a field once it was touched (blurred, picked or changed, as each field decides) or once Next was pressed
+ * (`showAll`), and the service's 100400 issues (data.issues [{path: "data.<field>", message: <rule>}]) until that
+ * field changes.
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { stepIssuesOf } from '@core/api/api-error';
-import type { Rule } from '@core/domain/identity';
-import type { FieldIssue } from '@core/domain/step-rules/types';
+import { stepIssuesOf } from '../api/api-error';
+import type { Rule } from '../domain/identity';
+import type { FieldIssue } from '../domain/step-rules/types';
 
 export interface FieldErrors {
   /** the translated error to show under a field, if any */
@@ -21,14 +22,22 @@ export interface FieldErrors {
   takeServerIssues: (err: unknown) => boolean;
 }
 
-/** `limits`: the {max} of a field's tooLong / tooManyFiles message. */
-export function useFieldErrors(issues: readonly FieldIssue[], limits: Readonly<Record<string, number>>): FieldErrors {
+/** `limits`: the {max} of a field's tooLong / tooManyFiles message; `showAll`: every issue shows, touched or not. */
+export function useFieldErrors(issues: readonly FieldIssue[], limits: Readonly<Record<string, number>>, showAll = false): FieldErrors {
   const intl = useIntl();
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [server, setServer] = useState<Readonly<Record<string, Rule>>>({});
-  const byField = useMemo(() => new Map(issues.map((i) => [i.field, i.rule])), [issues]);
+  // the first issue of a field is the one shown (the validators list the most basic first)
+  const byField = useMemo(() => {
+    const m = new Map<string, Rule>();
+    for (const i of issues) if (!m.has(i.field)) m.set(i.field, i.rule);
+    return m;
+  }, [issues]);
 
-  const ruleOf = useCallback((field: string) => (touched.has(field) ? byField.get(field) : undefined) ?? server[field], [byField, server, touched]);
+  const ruleOf = useCallback(
+    (field: string) => server[field] ?? (showAll || touched.has(field) ? byField.get(field) : undefined),
+    [byField, server, showAll, touched],
+  );
 
   const errorOf = useCallback(
     (field: string) => {
@@ -61,5 +70,5 @@ export function useFieldErrors(issues: readonly FieldIssue[], limits: Readonly<R
     return true;
   }, []);
 
-  return { errorOf, ruleOf, touch, changed, takeServerIssues };
+  return useMemo(() => ({ errorOf, ruleOf, touch, changed, takeServerIssues }), [errorOf, ruleOf, touch, changed, takeServerIssues]);
 }
