@@ -20,10 +20,20 @@ export interface FieldErrors {
   changed: (...fields: string[]) => void;
   /** takes the service's field issues of a 100400; true when there were some */
   takeServerIssues: (err: unknown) => boolean;
+  /** the field carries an issue of the service's */
+  fromService: (field: string) => boolean;
+  /** forgets what was touched and the service's issues (a form started again) */
+  reset: () => void;
 }
 
-/** `limits`: the {max} of a field's tooLong / tooManyFiles message; `showAll`: every issue shows, touched or not. */
-export function useFieldErrors(issues: readonly FieldIssue[], limits: Readonly<Record<string, number>>, showAll = false): FieldErrors {
+/** The values of a field's rule texts: a number is the {max}; an object gives {max} and {min} (tooShort). */
+export type FieldLimits = Readonly<Record<string, number | { max?: number; min?: number }>>;
+
+/** A service path under a field (documentInfo.statement.0 under documentInfo.statement). */
+const within = (path: string, field: string) => path === field || path.startsWith(`${field}.`);
+
+/** `limits`: the {max} / {min} of a field's messages; `showAll`: every issue shows, touched or not. */
+export function useFieldErrors(issues: readonly FieldIssue[], limits: FieldLimits, showAll = false): FieldErrors {
   const intl = useIntl();
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [server, setServer] = useState<Readonly<Record<string, Rule>>>({});
@@ -34,9 +44,13 @@ export function useFieldErrors(issues: readonly FieldIssue[], limits: Readonly<R
     return m;
   }, [issues]);
 
+  const serverRuleOf = useCallback(
+    (field: string): Rule | undefined => server[field] ?? Object.entries(server).find(([path]) => within(path, field))?.[1],
+    [server],
+  );
   const ruleOf = useCallback(
-    (field: string) => server[field] ?? (showAll || touched.has(field) ? byField.get(field) : undefined),
-    [byField, server, showAll, touched],
+    (field: string) => serverRuleOf(field) ?? (showAll || touched.has(field) ? byField.get(field) : undefined),
+    [byField, serverRuleOf, showAll, touched],
   );
 
   const errorOf = useCallback(
@@ -45,7 +59,9 @@ export function useFieldErrors(issues: readonly FieldIssue[], limits: Readonly<R
       if (!rule) return undefined;
       // a service message that is not a rule name reads as a format error
       const id = intl.messages[`rules.${rule}`] !== undefined ? `rules.${rule}` : 'rules.format';
-      return intl.formatMessage({ id }, { max: limits[field] ?? 0, min: 0 });
+      const limit = limits[field];
+      const values = typeof limit === 'number' ? { max: limit, min: 0 } : { max: limit?.max ?? 0, min: limit?.min ?? 0 };
+      return intl.formatMessage({ id }, values);
     },
     [intl, limits, ruleOf],
   );
@@ -55,10 +71,12 @@ export function useFieldErrors(issues: readonly FieldIssue[], limits: Readonly<R
   }, []);
 
   const changed = useCallback((...fields: string[]) => {
+    // a field's change clears the service's issues under it too (a file list's items)
     setServer((prev) => {
-      if (!fields.some((f) => f in prev)) return prev;
+      const gone = Object.keys(prev).filter((path) => fields.some((f) => within(path, f)));
+      if (!gone.length) return prev;
       const next = { ...prev };
-      for (const f of fields) delete next[f];
+      for (const path of gone) delete next[path];
       return next;
     });
   }, []);
@@ -70,5 +88,14 @@ export function useFieldErrors(issues: readonly FieldIssue[], limits: Readonly<R
     return true;
   }, []);
 
-  return useMemo(() => ({ errorOf, ruleOf, touch, changed, takeServerIssues }), [errorOf, ruleOf, touch, changed, takeServerIssues]);
+  const fromService = useCallback((field: string) => serverRuleOf(field) !== undefined, [serverRuleOf]);
+  const reset = useCallback(() => {
+    setTouched(new Set());
+    setServer({});
+  }, []);
+
+  return useMemo(
+    () => ({ errorOf, ruleOf, touch, changed, takeServerIssues, fromService, reset }),
+    [errorOf, ruleOf, touch, changed, takeServerIssues, fromService, reset],
+  );
 }

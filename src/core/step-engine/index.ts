@@ -6,4 +6,4 @@ export type { BeforeSubmit, SubmitExtras } from './submit-gate';
 export { useStepPage } from './use-step-page';
 export type { Binding, BindOptions, StepPage, StepPageOptions } from './use-step-page';
 export { useFieldErrors } from './field-errors';
-export type { FieldErrors } from './field-errors';
+export type { FieldErrors, FieldLimits } from './field-errors';

@@ -13,7 +13,7 @@ import { todayInHongKong } from '../domain/identity';
 import type { StepName } from '../domain/steps';
 import { stepContextOfApp, stepSourceOf, validateStep } from '../domain/step-rules';
 import type { FieldIssue, StepContext } from '../domain/step-rules/types';
-import { useFieldErrors, type FieldErrors } from './field-errors';
+import { useFieldErrors, type FieldErrors, type FieldLimits } from './field-errors';
 import { useHalfwaySave } from './use-halfway-save';
 import { useStepFlow, type NextOptions, type StepFlow, type StepPhase } from './use-step-flow';
 
@@ -22,13 +22,13 @@ export interface StepPageOptions<F> {
   initial: (source: Record<string, unknown> | undefined, ctx: StepContext) => F;
   /** the step's data of a form, as saved and validated (pure and stable: a module function or a memoised one) */
   toData: (form: F, ctx: StepContext) => Record<string, unknown>;
-  /** the {max} of a field's tooLong / tooManyFiles message (a function when they depend on the form: rows) */
-  limits?: Readonly<Record<string, number>> | ((form: F) => Readonly<Record<string, number>>);
+  /** the {max} (and {min}) of a field's messages (a function when they depend on the form: rows, document type) */
+  limits?: FieldLimits | ((form: F) => FieldLimits);
   /** keeps the issues that block Next and show (a stable function) */
   filterIssues?: (issue: FieldIssue, form: F) => boolean;
   /** what the halfway save keeps (default toData(form)); null keeps nothing */
   draft?: (form: F, ctx: StepContext) => Record<string, unknown> | null;
-  /** a screen's own handling of a failed Next; return true when handled (nothing else is done then) */
+  /** a screen's own handling of a failed Next (after the field issues were taken); true when handled (no general handling then) */
   onError?: (err: unknown, phase: StepPhase) => boolean | void;
   /** fields whose errors go with another's: a change or touch of the key clears or touches these too */
   linked?: Readonly<Record<string, readonly string[]>>;
@@ -77,7 +77,7 @@ export interface StepPage<F> {
   back: () => Promise<void>;
 }
 
-const NO_LIMITS: Readonly<Record<string, number>> = {};
+const NO_LIMITS: FieldLimits = {};
 const NO_LINKS: Readonly<Record<string, readonly string[]>> = {};
 
 export function useStepPage<F extends object>(step: StepName, app: ApplicationView, opts: StepPageOptions<F>): StepPage<F> {
@@ -101,9 +101,9 @@ export function useStepPage<F extends object>(step: StepName, app: ApplicationVi
 
   const flow = useStepFlow(step, {
     onError: (err, phase) => {
-      if (optsRef.current.onError?.(err, phase)) return true;
+      // a 100400's field issues go on the fields whatever else the page does
       errors.takeServerIssues(err);
-      return false;
+      return optsRef.current.onError?.(err, phase) === true;
     },
   });
 

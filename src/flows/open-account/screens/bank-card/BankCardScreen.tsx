@@ -3,17 +3,16 @@
  * number (typed, or scanned: the photo goes through BankcardOcr), the bank's reserved phone, e-mail and the
  * statement language; statements go by e-mail. 150302 on save → the bank-card-wrong message.
  */
-import { useMemo, useRef, useState } from 'react';
-import { ApiError, bankcardOcr, stepIssuesOf, useApiErrorHandler, useApplyDetail } from '@core/api';
+import { useState } from 'react';
+import { ApiError, bankcardOcr, useApiErrorHandler, useApplyDetail } from '@core/api';
 import type { ApplicationView } from '@core/domain/contract';
 import { DEFAULT_STATEMENT_LANG, STATEMENT_LANGS, type StatementLang } from '@core/domain/countries';
 import { behaviourOf, ErrorCode, TOAST_MS } from '@core/domain/errors';
-import { MAX_LEN, normaliseDigits, normaliseEmail, todayInHongKong, type Rule } from '@core/domain/identity';
-import { stepContextOfApp, validateStep } from '@core/domain/step-rules';
+import { MAX_LEN, normaliseDigits, normaliseEmail } from '@core/domain/identity';
 import type { StepName } from '@core/domain/steps';
 import { isFileRef, type FileRefData } from '@core/domain/uploads';
 import { useT } from '@core/i18n';
-import { useHalfwaySave, useStepFlow } from '@core/step-engine';
+import { useStepPage } from '@core/step-engine';
 import { CardUploader, EmailField, FieldGroup, RadioField, SamplePopup, StepPage, TextField, toast } from '@core/ui';
 import './bank-card.css';
 
@@ -55,6 +54,8 @@ export function buildBankcardData(f: BankForm): Record<string, unknown> {
   };
 }
 
+const bankcardDataOf = (f: BankForm) => buildBankcardData(f);
+
 export default function BankCardScreen() {
   const { data: application } = useApplyDetail();
   if (!application) return null;
@@ -64,48 +65,27 @@ export default function BankCardScreen() {
 function BankCardForm({ application }: { application: ApplicationView }) {
   const t = useT();
   const onApiError = useApiErrorHandler();
-  const initial = useMemo(() => {
-    const drafts = (application.data.drafts ?? {}) as Record<string, Record<string, unknown> | undefined>;
-    return bankFormFrom(drafts[STEP] ?? (application.data[STEP] as Record<string, unknown> | undefined));
-  }, [application]);
-  const [form, setForm] = useState<BankForm>(initial);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const touch = (field: string) => setTouched((x) => (x[field] ? x : { ...x, [field]: true }));
-  const [serverIssues, setServerIssues] = useState<Record<string, Rule>>({});
-  const [scanOpen, setScanOpen] = useState(false);
-  const [scanBusy, setScanBusy] = useState(false);
-  const [pressed, setPressed] = useState(false);
-
-  const update = (patch: Partial<BankForm>, field: string) => {
-    setForm((f) => ({ ...f, ...patch }));
-    if (serverIssues[field]) setServerIssues(({ [field]: _gone, ...rest }) => rest);
-  };
-
-  const flow = useStepFlow(STEP, {
+  const page = useStepPage(STEP, application, {
+    initial: bankFormFrom,
+    toData: bankcardDataOf,
+    limits: MAX,
     onError: (err) => {
-      if (!(err instanceof ApiError)) return false;
-      if (err.code === ErrorCode.BANK_CARD_WRONG) {
+      if (err instanceof ApiError && err.code === ErrorCode.BANK_CARD_WRONG) {
         toast.show(t('bankcard.wrong'), TOAST_MS);
         return true;
       }
-      const found = stepIssuesOf(err);
-      if (found) setServerIssues(found);
       return false;
     },
   });
+  const { form, setForm, errors, flow } = page;
+  const { touch, errorOf } = errors;
+  const [scanOpen, setScanOpen] = useState(false);
+  const [scanBusy, setScanBusy] = useState(false);
 
-  const data = useMemo(() => buildBankcardData(form), [form]);
-  // the domain's context of the application (as the service builds it), never one of the page's own
-  const ctx = useMemo(() => stepContextOfApp(application, todayInHongKong()), [application]);
-  const issues = useMemo(() => validateStep(STEP, data, ctx), [data, ctx]);
-  const errorOf = (field: string) => {
-    const rule = serverIssues[field] ?? ((touched[field] || pressed) && issues.find((i) => i.field === field)?.rule);
-    return rule ? t(`rules.${rule}`, { max: MAX[field] ?? 0, min: 0 }) : undefined;
+  const update = (patch: Partial<BankForm>, field: string) => {
+    setForm((f) => ({ ...f, ...patch }));
+    errors.changed(field);
   };
-
-  const formRef = useRef(form);
-  formRef.current = form;
-  useHalfwaySave(STEP, () => buildBankcardData(formRef.current));
 
   const scanned = async (ref: FileRefData) => {
     setScanBusy(true);
@@ -129,18 +109,17 @@ function BankCardForm({ application }: { application: ApplicationView }) {
     }
   };
 
-  const nextDisabled = issues.length > 0 || scanBusy;
+  const nextDisabled = page.issues.length > 0 || scanBusy;
   const onNext = () => {
-    setPressed(true);
-    if (nextDisabled) return;
-    void flow.next(buildBankcardData(form));
+    if (scanBusy) return;
+    void page.next();
   };
 
   return (
     <StepPage
       title={t('bankcard.title')}
       progress={flow.progress}
-      onBack={() => void flow.back()}
+      onBack={() => void page.back()}
       onNext={onNext}
       nextDisabled={nextDisabled}
       nextLoading={flow.isSaving}

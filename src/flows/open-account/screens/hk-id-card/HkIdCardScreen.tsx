@@ -5,13 +5,12 @@
  * number, the photos (Macau ID both sides) and, for a non-permanent resident, the permanent-residence country,
  * ID number and proof files. Saved on Next (HK_IDCARD), a draft on leaving. The rules are validateHkIdcard.
  */
-import { useEffect, useMemo, useState, type MouseEvent } from 'react';
-import { useIntl } from 'react-intl';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { ApiError, stepIssuesOf } from '@core/api/api-error';
+import { ApiError } from '@core/api/api-error';
 import { bridge, STORAGE_KEY } from '@core/bridge';
 import { useT } from '@core/i18n';
-import { useHalfwaySave, useStepFlow } from '@core/step-engine';
+import { useStepPage } from '@core/step-engine';
 import {
   CardUploader,
   ConfirmDialog,
@@ -43,16 +42,15 @@ import {
   type HkDocType,
   type PermanentAnswer,
 } from '@core/domain/hk-identity';
-import { MAX_LEN, todayInHongKong } from '@core/domain/identity';
+import { MAX_LEN } from '@core/domain/identity';
 import { HOME_ROUTE } from '@core/domain/steps';
-import { stepContextOfApp, validateStep } from '@core/domain/step-rules';
 import { MAX_FILES, type FileRefData } from '@core/domain/uploads';
 import { ContactPopup } from '../../components/ContactPopup';
 import { IdRegisteredDialog } from '../../components/IdRegisteredDialog';
 import { WithApplication } from '../../components/WithApplication';
 import {
   docTypesOf,
-  initialHkIdForm,
+  fromHkIdData,
   STEP,
   toHkIdData,
   withDocType,
@@ -69,6 +67,14 @@ const DOC_LABEL: Record<HkDocType, string> = {
   [HK_DOC.MACAU_ID]: 'hkid.docType.macauId',
   [HK_DOC.PASSPORT]: 'hkid.docType.passport',
 };
+
+const hkIdDataOf = (f: HkIdForm) => toHkIdData(f);
+/** the {max} of the length messages: the document number's by type, the proof files, the other ID numbers */
+const limitsOf = (f: HkIdForm): Record<string, number> => ({
+  idNumber: docNumberMax(f.doc),
+  'documentInfo.idCard': MAX_FILES.overseasId,
+  'idExtraInfo.permanent.idNumber': MAX_LEN.otherIdNumber,
+});
 
 type Picker = 'nationality' | 'docType' | 'issuing' | 'permanentCountry' | null;
 
@@ -95,49 +101,13 @@ function useStrictMark(): boolean {
 
 function HkIdPage({ app }: { app: ApplicationView }) {
   const t = useT();
-  const intl = useIntl();
   const countryName = useCountryName();
-  const [form, setForm] = useState<HkIdForm>(() => initialHkIdForm(app));
-  // bumped when the documents are cleared, so the uploaders drop what they show
-  const [docsKey, setDocsKey] = useState(0);
-  const [picker, setPicker] = useState<Picker>(null);
-  const [offline, setOffline] = useState(false);
-  const [contact, setContact] = useState(false);
   const [registered, setRegistered] = useState<string | null>(null);
-  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
-  const [serverIssues, setServerIssues] = useState<Readonly<Record<string, string>>>({});
-
-  const strict = app.applyStepsName.includes('STATEMENT');
-  const strictMark = useStrictMark();
-  const permanent = form.permanent === PERMANENT.YES;
-  const data = useMemo(() => toHkIdData(form), [form]);
-  // the domain's context of the application (as the service builds it), never one of the page's own
-  const ctx = useMemo(() => stepContextOfApp(app, todayInHongKong()), [app]);
-  const issues = useMemo(() => validateStep(STEP, data, ctx), [data, ctx]);
-  const ruleByField = useMemo(() => new Map(issues.map((i) => [i.field, i.rule])), [issues]);
-
-  const errorOf = (...fields: string[]): string | undefined => {
-    for (const f of fields) {
-      const rule = (touched.has(f) ? ruleByField.get(f) : undefined) ?? serverIssues[f];
-      if (!rule) continue;
-      // a service message that is not a rule name reads as a format error
-      const id = intl.messages[`rules.${rule}`] !== undefined ? `rules.${rule}` : 'rules.format';
-      return t(id, { max: f === 'documentInfo.idCard' ? MAX_FILES.overseasId : f === 'idNumber' ? docNumberMax(form.doc) : MAX_LEN.otherIdNumber, min: 0 });
-    }
-    return undefined;
-  };
-  // the photo tiles show only the service's verdict (a missing photo is plain to see; Next stays disabled)
-  const serverErrorOf = (field: string): string | undefined => (serverIssues[field] ? errorOf(field) : undefined);
-  const touch = (...fields: string[]) => setTouched((prev) => (fields.every((f) => prev.has(f)) ? prev : new Set([...prev, ...fields])));
-  const changed = (...fields: string[]) =>
-    setServerIssues((prev) => {
-      if (!fields.some((f) => f in prev)) return prev;
-      const next = { ...prev };
-      for (const f of fields) delete next[f];
-      return next;
-    });
-
-  const flow = useStepFlow(STEP, {
+  const page = useStepPage(STEP, app, {
+    // the step's draft, else its saved data, else the defaults (permanent resident: yes)
+    initial: fromHkIdData,
+    toData: hkIdDataOf,
+    limits: limitsOf,
     onError: (err) => {
       if (!(err instanceof ApiError)) return false;
       if (err.code === ErrorCode.ID_REGISTERED) {
@@ -145,15 +115,25 @@ function HkIdPage({ app }: { app: ApplicationView }) {
         setRegistered(typeof phone === 'string' ? phone : '');
         return true;
       }
-      const found = stepIssuesOf(err);
-      if (found) setServerIssues(found);
       // the login-expired, network and "show the message" codes keep the general handling
       if (behaviourOf(err.code).kind !== 'toast') return false;
       toast.show(t('hkid.submitFailed'));
       return true;
     },
   });
-  useHalfwaySave(STEP, () => toHkIdData(form));
+  const { form, setForm, errors, flow, ctx } = page;
+  const { touch, changed, errorOf } = errors;
+  // the photo tiles show only the service's verdict (a missing photo is plain to see; Next stays disabled)
+  const serverErrorOf = (field: string): string | undefined => (errors.fromService(field) ? errorOf(field) : undefined);
+  // bumped when the documents are cleared, so the uploaders drop what they show
+  const [docsKey, setDocsKey] = useState(0);
+  const [picker, setPicker] = useState<Picker>(null);
+  const [offline, setOffline] = useState(false);
+  const [contact, setContact] = useState(false);
+
+  const strict = ctx.strict;
+  const strictMark = useStrictMark();
+  const permanent = form.permanent === PERMANENT.YES;
 
   const clearDocs = () => setDocsKey((k) => k + 1);
 
@@ -161,8 +141,7 @@ function HkIdPage({ app }: { app: ApplicationView }) {
     if (answer === form.permanent) return;
     setForm((f) => withPermanent(f, answer));
     clearDocs();
-    setTouched(new Set());
-    setServerIssues({});
+    errors.reset();
   };
 
   const onNationality = (code: string) => {
@@ -235,21 +214,14 @@ function HkIdPage({ app }: { app: ApplicationView }) {
   const permanentIdHint =
     form.permanentCountry === CHINA ? t('hkid.permanentId.hintCn') : form.permanentCountry === HK ? t('hkid.permanentId.hintHk') : undefined;
 
-  const next = () => {
-    if (issues.length) {
-      touch(...issues.map((i) => i.field));
-      return;
-    }
-    void flow.next(data);
-  };
 
   return (
     <StepPage
       title={t('hkid.title')}
       progress={flow.progress}
-      onBack={() => void flow.back()}
-      onNext={next}
-      nextDisabled={issues.length > 0}
+      onBack={() => void page.back()}
+      onNext={() => void page.next()}
+      nextDisabled={!page.canNext}
       nextLoading={flow.isSaving}
       className="esop-hkid"
     >

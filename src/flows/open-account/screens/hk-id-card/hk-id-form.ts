@@ -3,7 +3,6 @@
  * data, then defaults) and the changes the page's rules make when an answer changes (spec part 1 §4 "Non-mainland
  * ID page"). Pure; the document rules themselves are the domain's (hk-identity.ts).
  */
-import type { ApplicationView } from '@core/domain/contract';
 import { CHINA, defaultLanguageFor } from '@core/domain/countries';
 import {
   allowedDocTypes,
@@ -93,13 +92,6 @@ export function fromHkIdData(d: Record<string, unknown> | undefined): HkIdForm {
     permanentIdNumber: permanent === PERMANENT.NO ? s(extra.idNumber) : '',
     proofs: permanent === PERMANENT.NO && Array.isArray(docInfo.idCard) ? docInfo.idCard.filter(isFileRef) : [],
   };
-}
-
-/** Where the page starts: the step's draft, else its saved data, else the defaults (permanent resident: yes). */
-export function initialHkIdForm(app: Pick<ApplicationView, 'data'>): HkIdForm {
-  const data = (app.data ?? {}) as Record<string, unknown>;
-  const drafts = (data.drafts ?? {}) as Record<string, unknown>;
-  return fromHkIdData((drafts[STEP] ?? data[STEP]) as Record<string, unknown> | undefined);
 }
 
 /** The document types the type picker offers now. */

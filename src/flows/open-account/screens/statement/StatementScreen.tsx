@@ -11,10 +11,11 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError, stepIssuesOf } from '@core/api/api-error';
+import { ApiError } from '@core/api/api-error';
+import { useApplyDetail } from '@core/api/apply-detail';
 import { bridge, STORAGE_KEY } from '@core/bridge';
 import { useLang, useT } from '@core/i18n';
-import { orderedStepsOf, useHalfwaySave, useStepFlow, type StepPhase } from '@core/step-engine';
+import { orderedStepsOf, useStepPage, type FieldLimits } from '@core/step-engine';
 import { StepPage } from '@core/ui/StepPage';
 import { FooterButton } from '@core/ui/FooterButton';
 import { CheckboxRow, FieldGroup, RadioField, SelectField, TextField } from '@core/ui/form';
@@ -23,9 +24,8 @@ import { OptionPicker, SamplePopup } from '@core/ui/pickers';
 import type { ApplicationView } from '@core/domain/contract';
 import { BROKER_OTHER, BROKERS, brokerName } from '@core/domain/brokers';
 import { ErrorCode } from '@core/domain/errors';
-import { MAX_LEN, MIN_LEN, normaliseHkId, todayInHongKong } from '@core/domain/identity';
+import { MAX_LEN, MIN_LEN, normaliseHkId } from '@core/domain/identity';
 import { STATEMENT_MAX_AGE_MONTHS, STATEMENT_TYPE, normaliseAccount, statementVariant, type StatementVariant } from '@core/domain/statement';
-import { stepContextOfApp, validateStep, type FieldIssue } from '@core/domain/step-rules';
 import { HOME_ROUTE, STEP_ROUTE, resumeStep, type StepName } from '@core/domain/steps';
 import { MAX_FILES } from '@core/domain/uploads';
 import { IdRegisteredDialog } from '../../components/IdRegisteredDialog';
@@ -35,11 +35,8 @@ import './statement.css';
 
 const STEP: StepName = 'STATEMENT';
 
-/** A service issue's path falls under a field (e.g. documentInfo.statement.0 under documentInfo.statement). */
-const within = (path: string, field: string) => path === field || path.startsWith(`${field}.`);
-
 /** Values for the rule texts of each field (`rules.tooLong` "at most {max}" ...). */
-const RULE_VALUES: Record<string, { max?: number; min?: number }> = {
+const RULE_VALUES: FieldLimits = {
   'statementInfo.brokerName': { max: MAX_LEN.brokerName },
   'statementInfo.name': { max: MAX_LEN.name },
   'statementInfo.account': { max: MAX_LEN.account },
@@ -52,25 +49,7 @@ export default function StatementScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const supplement = params.get('supplement') !== null;
-  const [registeredPhone, setRegisteredPhone] = useState<string | null>(null);
-  const [serverIssues, setServerIssues] = useState<FieldIssue[]>([]);
-
-  const onError = useCallback((err: unknown, phase: StepPhase) => {
-    if (phase !== 'save') return false; // submit errors: the step engine (150211, "submit failed" ...)
-    if (err instanceof ApiError && err.code === ErrorCode.ID_REGISTERED) {
-      const phone = (err.data as { phone?: unknown } | undefined)?.phone;
-      setRegisteredPhone(typeof phone === 'string' ? phone : '');
-      return true;
-    }
-    // the spec only logs other failures here; the applicant still sees the general toast (docs/decisions.md)
-    console.error('statement save failed', err);
-    const found = stepIssuesOf(err);
-    if (found) setServerIssues(Object.entries(found).map(([field, rule]) => ({ field, rule })));
-    return false;
-  }, []);
-
-  const flow = useStepFlow(STEP, { onError });
-  const application = flow.application;
+  const { data: application } = useApplyDetail();
 
   // no application, or one without the statement step (not restricted, or hk): nothing to save here
   const noStatement = application === null || (!!application && !application.applyStepsName.includes(STEP));
@@ -81,36 +60,21 @@ export default function StatementScreen() {
   const back = () => (supplement ? navigate(-1) : navigate(HOME_ROUTE));
   const t = useT();
 
-  return (
-    <>
-      {application && !noStatement ? (
-        <StatementBody
-          application={application}
-          flow={flow}
-          supplement={supplement}
-          onBack={back}
-          serverIssues={serverIssues}
-          clearServerIssue={(field) => setServerIssues((list) => (list.some((i) => within(i.field, field)) ? list.filter((i) => !within(i.field, field)) : list))}
-        />
-      ) : (
-        <StepPage title={t('statement.title')} onBack={back}>
-          <p className="oa-statement__loading" role="status">
-            {t('common.loading')}
-          </p>
-        </StepPage>
-      )}
-      <IdRegisteredDialog phone={registeredPhone} onClose={() => setRegisteredPhone(null)} />
-    </>
+  return application && !noStatement ? (
+    <StatementBody application={application} supplement={supplement} onBack={back} />
+  ) : (
+    <StepPage title={t('statement.title')} onBack={back}>
+      <p className="oa-statement__loading" role="status">
+        {t('common.loading')}
+      </p>
+    </StepPage>
   );
 }
 
 interface BodyProps {
   application: ApplicationView;
-  flow: ReturnType<typeof useStepFlow>;
   supplement: boolean;
   onBack: () => void;
-  serverIssues: FieldIssue[];
-  clearServerIssue: (field: string) => void;
 }
 
 /** Where "submit later" goes: the first unfinished step of the ordered list other than STATEMENT; null when none is left. */
@@ -122,18 +86,31 @@ function submitLaterTarget(steps: StepName[], app: ApplicationView): StepName | 
   return move === 'submit' ? null : move;
 }
 
-function StatementBody({ application, flow, supplement, onBack, serverIssues, clearServerIssue }: BodyProps) {
+function StatementBody({ application, supplement, onBack }: BodyProps) {
   const t = useT();
   const { lang } = useLang();
   const navigate = useNavigate();
   // chosen once per visit: a save must not flip the page under the applicant's hands
   const [variant] = useState<StatementVariant>(() => statementVariant(application));
-  const [form, setForm] = useState<StatementForm>(() => {
-    const drafts = (application.data.drafts ?? {}) as Record<string, unknown>;
-    return fromData(drafts[STEP] ?? application.data[STEP]);
+  const [registeredPhone, setRegisteredPhone] = useState<string | null>(null);
+  const dataOf = useCallback((f: StatementForm) => toData(f, variant), [variant]);
+  const page = useStepPage(STEP, application, {
+    initial: fromData,
+    toData: dataOf,
+    limits: RULE_VALUES,
+    onError: (err, phase) => {
+      if (phase !== 'save') return false; // submit errors: the step engine (150211, "submit failed" ...)
+      if (err instanceof ApiError && err.code === ErrorCode.ID_REGISTERED) {
+        const phone = (err.data as { phone?: unknown } | undefined)?.phone;
+        setRegisteredPhone(typeof phone === 'string' ? phone : '');
+        return true;
+      }
+      // the spec only logs other failures here; the applicant still sees the general toast (docs/decisions.md)
+      console.error('statement save failed', err);
+      return false;
+    },
   });
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const [showAll, setShowAll] = useState(false);
+  const { form, setForm, errors, flow } = page;
   const [pickerOpen, setPickerOpen] = useState(false);
   const [sampleOpen, setSampleOpen] = useState(false);
   const [isLast, setIsLast] = useState(false);
@@ -153,32 +130,17 @@ function StatementBody({ application, flow, supplement, onBack, serverIssues, cl
     };
   }, [application]);
 
-  const data = useMemo(() => toData(form, variant), [form, variant]);
-  useHalfwaySave(STEP, () => data);
-
-  // the domain's context of the application (as the service builds it), never one of the page's own
-  const ctx = useMemo(() => stepContextOfApp(application, todayInHongKong()), [application]);
-  const issues = useMemo(() => validateStep(STEP, data, ctx), [data, ctx]);
-  const complete = issues.length === 0;
-
-  const errorOf = (field: string): string | undefined => {
-    if (!showAll && !touched.has(field)) return undefined;
-    const issue = issues.find((i) => i.field === field) ?? serverIssues.find((i) => within(i.field, field));
-    return issue ? t(`rules.${issue.rule}`, RULE_VALUES[field] ?? {}) : undefined;
-  };
+  const complete = page.issues.length === 0;
+  const errorOf = errors.errorOf;
 
   const update = (field: string, change: Partial<StatementForm>) => {
     setForm((f) => ({ ...f, ...change }));
-    setTouched((s) => (s.has(field) ? s : new Set(s).add(field)));
-    clearServerIssue(field);
+    errors.changed(field);
+    errors.touch(field);
   };
-  const blur = (field: string) => () => setTouched((s) => (s.has(field) ? s : new Set(s).add(field)));
+  const blur = (field: string) => () => errors.touch(field);
 
-  const save = () => {
-    setShowAll(true);
-    if (!complete) return;
-    void flow.next(data, supplement ? { submit: true } : undefined);
-  };
+  const save = () => void page.next(undefined, supplement ? { submit: true } : undefined);
 
   const submitLater = skipTarget !== null && !supplement;
   const submitLabel = supplement || isLast ? t('common.submit') : t('common.next');
@@ -222,7 +184,8 @@ function StatementBody({ application, flow, supplement, onBack, serverIssues, cl
             ]}
             onChange={(v) => {
               setForm((f) => answerHasHk(f, v));
-              setTouched((s) => new Set(s).add('statementInfo.type'));
+              errors.changed('statementInfo.type');
+              errors.touch('statementInfo.type');
             }}
             error={errorOf('statementInfo.type')}
           />
@@ -355,6 +318,7 @@ function StatementBody({ application, flow, supplement, onBack, serverIssues, cl
         />
         <p className="oa-statement__sample-note">{t('statement.sampleNote')}</p>
       </SamplePopup>
+      <IdRegisteredDialog phone={registeredPhone} onClose={() => setRegisteredPhone(null)} />
     </StepPage>
   );
 }
