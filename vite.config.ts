@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { reactVantFix } from './scripts/react-vant-fix';
 import { precompileMessages } from './scripts/precompile-messages';
 import { compressAssets } from './scripts/compress-assets';
+import { trimPreloads } from './scripts/preload-trim';
 
 const root = import.meta.dirname;
 const pages = Object.fromEntries(
@@ -17,7 +18,7 @@ export default defineConfig(({ command }) => ({
   root,
   base: '/',
   publicDir: false,
-  plugins: [reactVantFix(), precompileMessages(), compressAssets(), command === 'serve' ? react() : null],
+  plugins: [reactVantFix(), precompileMessages(), compressAssets(), trimPreloads.plugin(), command === 'serve' ? react() : null],
   resolve: {
     alias: [
       { find: '@core', replacement: resolve(root, 'src/core') },
@@ -37,8 +38,15 @@ export default defineConfig(({ command }) => ({
     target: 'es2020',
     sourcemap: false,
     reportCompressedSize: false,
+    // a lazy import's preload list without the scripts its importer already loaded (scripts/preload-trim.ts)
+    modulePreload: { resolveDependencies: trimPreloads.resolveDependencies },
     rolldownOptions: {
       input: pages,
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|ky|react-intl|intl-messageformat|@formatjs|tslib)[\\/]/ }],
+        },
+      },
       // React Query marks its modules "use client" (a server-components hint that means nothing in this build)
       onwarn(warning, warn) {
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;

@@ -8,7 +8,7 @@ import '../ui/theme.css';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createHashRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { HashRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { createQueryClient } from '../api/query-client';
 import { I18nProvider } from '../i18n/I18nProvider';
 import { GuardSettingsProvider } from '../router';
@@ -40,15 +40,24 @@ export interface StartPageOptions extends PageSettings {
   preload?: () => void;
 }
 
+/**
+ * The page's routes under a plain hash router: no loaders or actions are used, so React Router's data router (a large
+ * part of its code) stays out of the first screen's script.
+ */
+function PageRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
 export function startPage({ routes, wrap, preload, ...settings }: StartPageOptions): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from the page');
   preload?.();
   const queryClient = createQueryClient();
-  const router = createHashRouter(routes);
   const page = (
     <PageProviders settings={settings} queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <HashRouter>
+        <PageRoutes routes={routes} />
+      </HashRouter>
     </PageProviders>
   );
   createRoot(container).render(<StrictMode>{wrap ? wrap(page) : page}</StrictMode>);
