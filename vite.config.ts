@@ -42,11 +42,6 @@ export default defineConfig(({ command }) => ({
     modulePreload: { resolveDependencies: trimPreloads.resolveDependencies },
     rolldownOptions: {
       input: pages,
-      output: {
-        codeSplitting: {
-          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|ky|react-intl|intl-messageformat|@formatjs|tslib)[\\/]/ }],
-        },
-      },
       // React Query marks its modules "use client" (a server-components hint that means nothing in this build)
       onwarn(warning, warn) {
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
