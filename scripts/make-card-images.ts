@@ -14,7 +14,7 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createCanvas, GlobalFonts, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts, loadImage, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import sharp from 'sharp';
 
 export const CARD_FONT_FILE = process.env.CARD_FONT ?? '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc';
@@ -51,6 +51,8 @@ export interface IdFrontOptions {
   address: string;
   /** 18 characters */
   idNumber: string;
+  /** the holder's picture for the portrait box (a face the liveness check compares); a grey silhouette without */
+  portrait?: Buffer;
 }
 
 export interface IdBackOptions {
@@ -228,7 +230,8 @@ async function encode(canvas: Canvas, format: ImageFormat): Promise<Buffer> {
 
 /** The portrait side of a mainland resident ID card (姓名 性别 民族 出生 住址 公民身份号码, photo box). */
 export async function makeIdFront(opts: IdFrontOptions = SAMPLE_FRONT, format: ImageFormat = 'jpeg'): Promise<Buffer> {
-  const { canvas, ctx, cw, ch, x0, y0, rand } = photo([70, 58, 48], seedOf(JSON.stringify(opts)));
+  const { portrait, ...printed } = opts;
+  const { canvas, ctx, cw, ch, x0, y0, rand } = photo([70, 58, 48], seedOf(JSON.stringify(printed)));
   cardFace(ctx, x0, y0, cw, ch, 'rgb(200,224,242)', 'rgb(242,222,196)', 'rgba(120,160,200,0.18)', rand);
   const X = (v: number) => x0 + mm(v);
   const Y = (v: number) => y0 + mm(v);
@@ -252,13 +255,22 @@ export async function makeIdFront(opts: IdFrontOptions = SAMPLE_FRONT, format: I
   wrapAddress(opts.address).forEach((line, i) => text(ctx, line, X(15), Y(31 + i * 4.6), value, INK));
   text(ctx, '公民身份号码', X(5), Y(48), label, LABEL);
   text(ctx, opts.idNumber, X(29), Y(48.3), 40, INK, 3);
-  // portrait box: a grey head-and-shoulders silhouette
+  // portrait box: the holder's picture (cut to the box's shape), or a grey head-and-shoulders silhouette
   const px = X(57);
   const py = Y(5);
   const pw = mm(24);
   const ph = mm(31);
   ctx.fillStyle = 'rgb(196,200,206)';
   ctx.fillRect(px, py, pw, ph);
+  if (portrait) {
+    const img = await loadImage(portrait);
+    const s = Math.max(pw / img.width, ph / img.height);
+    const sw = pw / s;
+    const sh = ph / s;
+    ctx.drawImage(img, (img.width - sw) / 2, 0, sw, sh, px, py, pw, ph);
+    ctx.restore();
+    return encode(canvas, format);
+  }
   ctx.fillStyle = 'rgb(120,124,132)';
   ctx.beginPath();
   ctx.ellipse(px + pw / 2, py + ph * 0.38, pw * 0.2, ph * 0.2, 0, 0, Math.PI * 2);

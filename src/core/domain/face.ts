@@ -1,0 +1,151 @@
+/**
+ * Face liveness (LIVINGWITNESS; spec part 3 §2 "Face liveness", §3 "Liveness", §5 "Liveness upload states", §8
+ * 150405 / 120207, §9 video limits): the video rules the phone and the service share, the upload's states, the
+ * reasons a face check gives and the recording the phone makes.
+ */
+
+/** A video the phone records and the service accepts: 2 to 5 seconds; at most 50 MB sent; kept at most 3 MB. */
+export const VIDEO_LIMITS = {
+  minSeconds: 2,
+  maxSeconds: 5,
+  /** a file over this is not sent: the dialog offers the app and the service phones */
+  maxUploadBytes: 50 * 1024 * 1024,
+  /** the service brings a larger video under this by re-encoding it, or answers 120207 */
+  maxStoredBytes: 3 * 1024 * 1024,
+  /** how long the phone waits to learn a chosen file's length */
+  durationTimeoutMs: 10_000,
+  /** a failed upload is sent again up to this many times (60 s each) */
+  uploadRetries: 3,
+} as const;
+
+/**
+ * What the phone records: the front camera at a modest size and bit rate, no sound. About 0.6 MB for 5 s, well under
+ * the 3 MB the service keeps; the recording stops by itself at the longest length.
+ */
+export const RECORDING = {
+  width: 640,
+  height: 480,
+  videoBitsPerSecond: 900_000,
+  /** the recording the phone stops at (a little under maxSeconds: the container's length rounds up) */
+  stopAfterMs: 4_500,
+  /** the shortest recording the screen accepts before the stop button works */
+  minMs: 2_500,
+} as const;
+
+/** Containers in the order the phone prefers them (MP4 where the browser records it, as iOS Safari does). */
+export const VIDEO_TYPES = ['video/mp4;codecs=avc1', 'video/mp4', 'video/webm;codecs=vp8', 'video/webm;codecs=vp9', 'video/webm'] as const;
+
+/** The container of a video file by its first bytes: an ISO BMFF `ftyp` box (MP4, MOV) or WebM's EBML header. */
+export function videoContainerOf(head: Uint8Array): 'mp4' | 'webm' | null {
+  if (head.length >= 12 && head[4] === 0x66 && head[5] === 0x74 && head[6] === 0x79 && head[7] === 0x70) return 'mp4';
+  if (head.length >= 4 && head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return 'webm';
+  return null;
+}
+
+export type VideoLengthRule = 'videoTooShort' | 'videoTooLong' | null;
+
+/** The length rule: under 2 s or over 5 s (a little slack above: containers round the last frame's time up). */
+export function checkVideoLength(seconds: number): VideoLengthRule {
+  if (!Number.isFinite(seconds) || seconds < VIDEO_LIMITS.minSeconds) return 'videoTooShort';
+  if (seconds > VIDEO_LIMITS.maxSeconds + 0.5) return 'videoTooLong';
+  return null;
+}
+
+// ---------------------------------------------------------------- the upload's states
+
+/** spec part 3 §5: init, calculating, uploading, completing, done (verifying). */
+export const UPLOAD_STATES = ['init', 'calculating', 'uploading', 'completing', 'done'] as const;
+export type UploadState = (typeof UPLOAD_STATES)[number];
+
+export type UploadEvent = 'start' | 'measured' | 'sent' | 'stored' | 'failed' | 'reset';
+
+/**
+ * The upload's state machine: init → calculating (the length is read) → uploading (bytes sent) → completing (the
+ * service stores, re-encodes if needed) → done (the face check runs). A failure or a new recording goes back to init;
+ * an event a state does not take leaves it unchanged.
+ */
+export function nextUploadState(state: UploadState, event: UploadEvent): UploadState {
+  if (event === 'failed' || event === 'reset') return 'init';
+  const moves: Partial<Record<UploadState, Partial<Record<UploadEvent, UploadState>>>> = {
+    init: { start: 'calculating' },
+    calculating: { measured: 'uploading' },
+    uploading: { sent: 'completing' },
+    completing: { stored: 'done' },
+  };
+  return moves[state]?.[event] ?? state;
+}
+
+// ---------------------------------------------------------------- the face check's reasons (150405)
+
+/**
+ * The 24 reasons a face check gives (the message of a 150405), each with a localised text under
+ * `liveness.reasons.<code>`. The local check gives the liveness and matching ones; the police-check ones come from
+ * an outside vendor (FACE_VENDOR=http). Any other message is shown as it came, or as the generic failure.
+ */
+export const FACE_REASONS = [
+  // the recording
+  'LIGHT_TOO_DARK',
+  'LIGHT_TOO_BRIGHT',
+  'NO_FACE',
+  'MULTIPLE_FACES',
+  'FACE_TOO_SMALL',
+  'FACE_OFF_CENTRE',
+  'FACE_TOO_SHORT',
+  'FACE_BLURRY',
+  'FACE_COVERED',
+  'EYES_CLOSED',
+  'NO_MOTION',
+  'NOT_LIVE',
+  'VIDEO_TOO_SHORT',
+  'VIDEO_TOO_LONG',
+  'VIDEO_UNREADABLE',
+  // the comparison with the identity card
+  'FACE_MISMATCH',
+  'ID_PHOTO_NO_FACE',
+  'ID_NUMBER_WRONG',
+  'NAME_WRONG',
+  // the police check (an outside vendor)
+  'ID_NAME_MISMATCH',
+  'ID_NOT_FOUND',
+  'POLICE_PHOTO_MISSING',
+  'POLICE_SERVICE_DOWN',
+  // the applicant's tries
+  'ATTEMPTS_LIMIT',
+] as const;
+export type FaceReason = (typeof FACE_REASONS)[number];
+
+export const isFaceReason = (v: unknown): v is FaceReason => typeof v === 'string' && (FACE_REASONS as readonly string[]).includes(v);
+
+/** How a 150405's message shows: a known reason's text, the message itself when it reads as a sentence, else the generic one. */
+export function faceFailureText(message: unknown): { reason: FaceReason } | { raw: string } | { generic: true } {
+  if (isFaceReason(message)) return { reason: message };
+  if (typeof message === 'string') {
+    const text = message.trim();
+    // a vendor's own sentence (not a code, not an empty or overlong string)
+    if (text.length >= 4 && text.length <= 120 && !/^[A-Z0-9_]+$/.test(text)) return { raw: text };
+  }
+  return { generic: true };
+}
+
+/** Face checks one application may run in a day (then ATTEMPTS_LIMIT until the next day, Hong Kong time). */
+export const FACE_ATTEMPTS_PER_DAY = 5;
+
+/**
+ * The thresholds of the local check (server/src/vendors/face): measured on our sample faces (docs/decisions.md).
+ * Similarity is Human's embedding similarity (0-1); the frame rate is what the check samples the video at.
+ */
+export const FACE_CHECK = {
+  sampleFps: 6,
+  minFaceSeconds: 2,
+  matchSimilarity: 0.55,
+  /** a face's box must be at least this share of the frame's shorter side */
+  minFaceShare: 0.18,
+  /** mean brightness (0-255) of the face below which it is too dark, above which too bright */
+  minBrightness: 45,
+  maxBrightness: 225,
+  /** head movement: the face box centre moves by this share of its size, or the head turns by this many degrees */
+  minMoveShare: 0.06,
+  minTurnDegrees: 6,
+  /** the liveness model's score (0-1) under which the face is not a live person */
+  minLive: 0.3,
+} as const;
