@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 
-const require = createRequire(import.meta.url);
+const requireHere = createRequire(resolve('package.json'));
 
 export interface FaceVideoOptions {
   seconds?: number;
@@ -26,6 +26,8 @@ export interface FaceVideoOptions {
   light?: number;
   /** the share of the frame's height the picture takes */
   scale?: number;
+  /** 'lossless': H.264 without loss over a grainy background, for a big file (the service's 3 MB re-encoding) */
+  quality?: 'normal' | 'lossless';
 }
 
 const FORMAT_ARGS: Record<NonNullable<FaceVideoOptions['format']>, string[]> = {
@@ -35,7 +37,8 @@ const FORMAT_ARGS: Record<NonNullable<FaceVideoOptions['format']>, string[]> = {
 };
 
 export async function makeFaceVideo(picture: Buffer, opts: FaceVideoOptions = {}): Promise<Buffer> {
-  const { seconds = 3, fps = 15, motion = 'move', format = 'mp4', width = 640, height = 480, light = 1, scale = 0.85 } = opts;
+  const { seconds = 3, fps = 15, motion = 'move', format = 'mp4', width = 640, height = 480, light = 1, scale = 0.85, quality = 'normal' } = opts;
+  const grain = quality === 'lossless';
   const faceH = Math.round(height * scale);
   const base = await sharp(picture)
     .resize({ height: faceH })
@@ -45,13 +48,17 @@ export async function makeFaceVideo(picture: Buffer, opts: FaceVideoOptions = {}
     .raw()
     .toBuffer({ resolveWithObject: true });
   const frames = Math.round(seconds * fps);
-  const ffmpeg = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  const ffmpeg = (requireHere('@ffmpeg-installer/ffmpeg') as { path: string }).path;
   // to a file: an MP4's index is written at the end, which a pipe cannot take back
   const dir = mkdtempSync(join(tmpdir(), 'face-video-'));
   const file = join(dir, `video.${format}`);
   const child = spawn(
     ffmpeg,
-    ['-hide_banner', '-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-r', String(fps), '-i', 'pipe:0', '-an', ...FORMAT_ARGS[format], '-y', file],
+    [
+      ...['-hide_banner', '-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-r', String(fps), '-i', 'pipe:0', '-an'],
+      ...(grain && format === 'mp4' ? ['-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p', '-f', 'mp4'] : FORMAT_ARGS[format]),
+      ...['-y', file],
+    ],
     { stdio: ['pipe', 'ignore', 'pipe'] },
   );
   let err = '';
@@ -65,7 +72,10 @@ export async function makeFaceVideo(picture: Buffer, opts: FaceVideoOptions = {}
     const dy = motion === 'move' ? Math.round(Math.sin(t * 3.1) * height * 0.04) : 0;
     const left = Math.round((width - base.info.width) / 2) + dx;
     const top = Math.round((height - base.info.height) / 2) + dy;
-    const frame = await sharp({ create: { width, height, channels: 3, background: { r: 120 * light, g: 128 * light, b: 136 * light } } })
+    const background = grain
+      ? sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128 * light, sigma: 40 } } })
+      : sharp({ create: { width, height, channels: 3, background: { r: 120 * light, g: 128 * light, b: 136 * light } } });
+    const frame = await background
       .composite([{ input: base.data, raw: { width: base.info.width, height: base.info.height, channels: 3 }, left, top }])
       .removeAlpha()
       .raw()
@@ -81,15 +91,21 @@ export async function makeFaceVideo(picture: Buffer, opts: FaceVideoOptions = {}
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const [picture, out, seconds = '3', motion = 'move'] = process.argv.slice(2);
+async function main(args: string[]): Promise<void> {
+  const [picture, out, seconds = '3', motion = 'move'] = args;
   if (!picture || !out) {
     console.error('usage: npx tsx scripts/make-face-video.ts <picture> <out.mp4|out.webm|out.y4m> [seconds] [move|still]');
     process.exit(2);
   }
   const format = out.endsWith('.webm') ? 'webm' : out.endsWith('.y4m') ? 'y4m' : 'mp4';
-  const { readFileSync } = await import('node:fs');
   const video = await makeFaceVideo(readFileSync(resolve(picture)), { seconds: Number(seconds), motion: motion === 'still' ? 'still' : 'move', format });
   writeFileSync(resolve(out), video);
   console.log(`${out}: ${video.length} bytes`);
+}
+
+if (/make-face-video\.[cm]?[tj]s$/.test(process.argv[1] ?? '')) {
+  main(process.argv.slice(2)).catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
 }

@@ -17,6 +17,7 @@ import { modules } from './modules';
 import { createCipherService } from './modules/system/cipher-service';
 import opsApi from './ops/api';
 import { installCipher, multipartFileLimit } from './plugins/cipher';
+import { VIDEO_LIMITS } from '@core/domain/face';
 import { systemClock, type AppDeps, type Clock } from './plugins/context';
 import { installErrorEnvelope } from './plugins/errors';
 import { rateLimitsOf } from './plugins/rate-limit';
@@ -91,7 +92,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await installSecurityHeaders(app);
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: multipartFileLimit(config.maxUploadMb), files: 1, fields: 8, fieldSize: 64 * 1024 } });
+  // the largest file of any call (each call checks its own: Upload MAX_UPLOAD_MB, VideoUpload 50 MB)
+  await app.register(multipart, { limits: { fileSize: multipartFileLimit(Math.max(config.maxUploadMb, VIDEO_LIMITS.maxUploadBytes / 1024 / 1024)), files: 1, fields: 8, fieldSize: 64 * 1024 } });
   installErrorEnvelope(app);
   installCipher(app, createCipherService(deps));
 

@@ -111,6 +111,15 @@ export const envSchema = z
     OCR_HTTP_KEY: optionalText,
     /** longest one card reading may take (the screens give up at 60 s) */
     OCR_TIMEOUT_MS: int(45_000, 1000, 59_000),
+    /** face check of LivingBodyVerifyRaw: local (Human and ffmpeg from npm, in child processes, offline) or an HTTP adapter (vendors/face/http.ts) */
+    FACE_VENDOR: z.enum(['local', 'http']).default('local'),
+    FACE_HTTP_URL: optionalText.pipe(z.url().optional()),
+    FACE_HTTP_KEY: optionalText,
+    /** longest one face check may take (the screen gives up at 60 s) */
+    FACE_TIMEOUT_MS: int(45_000, 5000, 59_000),
+    /** local face checks run at once (each a child process of ~300 MB), and checks that may wait before "busy" */
+    FACE_WORKERS: int(1, 1, 8),
+    FACE_QUEUE: int(6, 1, 100),
     /** AML screening for ApplyAmlCheck: the local watch list (aml_watchlist, `ops aml-import`) or an HTTP adapter (vendors/aml/http.ts) */
     AML_VENDOR: z.enum(['local', 'http']).default('local'),
     AML_HTTP_URL: optionalText.pipe(z.url().optional()),
@@ -171,6 +180,7 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
   if (env.GEOCODE_VENDOR === 'http' && !set('GEOCODE_HTTP_URL')) problems.push('GEOCODE_HTTP_URL: is required when GEOCODE_VENDOR=http');
   if (env.COMPANY_VENDOR === 'http' && !set('COMPANY_HTTP_URL')) problems.push('COMPANY_HTTP_URL: is required when COMPANY_VENDOR=http');
   if (env.OCR_VENDOR === 'http' && !set('OCR_HTTP_URL')) problems.push('OCR_HTTP_URL: is required when OCR_VENDOR=http');
+  if (env.FACE_VENDOR === 'http' && !set('FACE_HTTP_URL')) problems.push('FACE_HTTP_URL: is required when FACE_VENDOR=http');
   if (env.AML_VENDOR === 'http' && !set('AML_HTTP_URL')) problems.push('AML_HTTP_URL: is required when AML_VENDOR=http');
   if (set('CIPHER_PRIVATE_KEY_FILE') !== set('CIPHER_PUBLIC_KEY_FILE')) {
     problems.push('CIPHER_PUBLIC_KEY_FILE: set both CIPHER_PRIVATE_KEY_FILE and CIPHER_PUBLIC_KEY_FILE, or neither');
@@ -214,6 +224,7 @@ export interface Config {
   company: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string };
   ocr: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string; timeoutMs: number };
   aml: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string };
+  face: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string; timeoutMs: number; workers: number; maxWaiting: number };
   derivativeForm: 'full' | 'simple';
   /** DEPOSIT_ACCOUNTS: the broker's receiving accounts per currency */
   depositAccounts: Array<{ currency: 'HKD' | 'USD' | 'CNH'; bankName: string; accountName: string; accountNumber: string; swift: string }>;
@@ -350,6 +361,14 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     company: { vendor: env.COMPANY_VENDOR, httpUrl: env.COMPANY_HTTP_URL, httpKey: env.COMPANY_HTTP_KEY },
     ocr: { vendor: env.OCR_VENDOR, httpUrl: env.OCR_HTTP_URL, httpKey: env.OCR_HTTP_KEY, timeoutMs: env.OCR_TIMEOUT_MS },
     aml: { vendor: env.AML_VENDOR, httpUrl: env.AML_HTTP_URL, httpKey: env.AML_HTTP_KEY },
+    face: {
+      vendor: env.FACE_VENDOR,
+      httpUrl: env.FACE_HTTP_URL,
+      httpKey: env.FACE_HTTP_KEY,
+      timeoutMs: env.FACE_TIMEOUT_MS,
+      workers: env.FACE_WORKERS,
+      maxWaiting: env.FACE_QUEUE,
+    },
     derivativeForm: env.DERIVATIVE_FORM,
     riskAuthChannels: env.RISK_AUTH_CHANNELS,
     assetTransfer: env.ASSET_TRANSFER === 'on',

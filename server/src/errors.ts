@@ -11,6 +11,7 @@ const STATUS: Record<number, number> = {
   [ErrorCode.NOT_FOUND]: 404,
   [ErrorCode.RATE_LIMITED]: 429,
   [ErrorCode.INTERNAL]: 500,
+  [ErrorCode.BUSY]: 503,
   [ErrorCode.CIPHER_REQUIRED]: 400,
   [ErrorCode.CIPHER_INVALID]: 401,
   [ErrorCode.CIPHER_STALE]: 400,

@@ -22,6 +22,7 @@ import riskRoutes from './risk/routes';
 import closingRoutes from './closing/routes';
 import depositRoutes from './deposit/routes';
 import documentRoutes from './documents/routes';
+import faceRoutes from './face/routes';
 
 export const modules: FastifyPluginAsync[] = [
   systemRoutes,
@@ -36,4 +37,5 @@ export const modules: FastifyPluginAsync[] = [
   closingRoutes,
   depositRoutes,
   documentRoutes,
+  faceRoutes,
 ];

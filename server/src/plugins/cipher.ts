@@ -134,7 +134,7 @@ export async function openUpload(request: FastifyRequest, maxBytes: number): Pro
   let envelopeText: string | undefined;
   let sealed: Buffer | undefined;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes + GCM_TAG_BYTES } })) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file' || sealed) {
           await part.toBuffer();

@@ -12,6 +12,7 @@ import { createGeocode, type GeocodeVendor } from './geocode';
 import { createOcr, type OcrVendor } from './ocr';
 import { createCompanyVendor, type CompanyVendor } from './company';
 import { createAmlVendor, type AmlVendor } from './aml';
+import { createFace, type FaceVendor } from './face';
 
 export interface Vendors {
   sms: SmsSender;
@@ -26,6 +27,8 @@ export interface Vendors {
   company: CompanyVendor;
   /** AML screening of an applicant's names and birth date */
   aml: AmlVendor;
+  /** face liveness and likeness to the ID card's photo (LivingBodyVerifyRaw) */
+  face: FaceVendor;
 }
 
 export function createVendors(config: Config, db: Db): Vendors {
@@ -45,5 +48,6 @@ export function createVendors(config: Config, db: Db): Vendors {
     ),
     company: createCompanyVendor({ COMPANY_VENDOR: config.company.vendor, COMPANY_HTTP_URL: config.company.httpUrl, COMPANY_HTTP_KEY: config.company.httpKey }, db),
     aml: createAmlVendor({ AML_VENDOR: config.aml.vendor, AML_HTTP_URL: config.aml.httpUrl, AML_HTTP_KEY: config.aml.httpKey }, db),
+    face: createFace(config.face),
   };
 }

@@ -71,6 +71,28 @@ function xhrPost(url: string, form: FormData, timeoutMs: number, onProgress?: (p
   });
 }
 
+/**
+ * Seals `bytes` and posts them with their envelope to an upload-like call (Upload, VideoUpload): the opened answer.
+ * A refused cipher session is renewed once (withCipherRetry).
+ */
+export async function sealedUpload<T>(path: string, timeoutMs: number, filename: string, bytes: Uint8Array, onProgress?: (pct: number) => void): Promise<T> {
+  return withCipherRetry<T>(async (st) => {
+    const nonce = randomB64u(16);
+    const sealed = await sealBytes(st.key, bytes, fileAad(st.sid, nonce));
+    const env = await sealRequest(st.key, st.sid, 'POST', path, { filename, fileIv: sealed.iv }, serverNow(), nonce);
+    const form = new FormData();
+    form.append(UPLOAD_ENVELOPE_FIELD, JSON.stringify(env)); // the meta first: the service reads it before the file
+    form.append('file', new Blob([sealed.bytes as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }), 'file.bin');
+    const res = await xhrPost(path, form, timeoutMs, onProgress);
+    try {
+      return { value: (await openAnswer(res, res.body, st, nonce)) as T };
+    } catch (e) {
+      if (e instanceof ApiError) return { error: e, date: res.headers.get('date') };
+      throw e;
+    }
+  });
+}
+
 /** Uploads one file → {ossId, ossUrl}. onProgress gets 0-100. Errors: ApiError (1008 too large, 1009 type, NETWORK, …). */
 export async function uploadFile(
   file: Blob,
@@ -84,22 +106,7 @@ export async function uploadFile(
   const name = renamed(filename, file.type, body.type);
   const bytes = new Uint8Array(await body.arrayBuffer());
   const def = CALLS.upload;
-  const path = `${def.path}/${category}`;
-  const result = await withCipherRetry<{ ossId: string; ossUrl: string }>(async (st) => {
-    const nonce = randomB64u(16);
-    const sealed = await sealBytes(st.key, bytes, fileAad(st.sid, nonce));
-    const env = await sealRequest(st.key, st.sid, 'POST', path, { filename: name, fileIv: sealed.iv }, serverNow(), nonce);
-    const form = new FormData();
-    form.append(UPLOAD_ENVELOPE_FIELD, JSON.stringify(env)); // the meta first: the service reads it before the file
-    form.append('file', new Blob([sealed.bytes as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }), 'file.bin');
-    const res = await xhrPost(path, form, def.timeout, onProgress);
-    try {
-      return { value: (await openAnswer(res, res.body, st, nonce)) as { ossId: string; ossUrl: string } };
-    } catch (e) {
-      if (e instanceof ApiError) return { error: e, date: res.headers.get('date') };
-      throw e;
-    }
-  });
+  const result = await sealedUpload<{ ossId: string; ossUrl: string }>(`${def.path}/${category}`, def.timeout, name, bytes, onProgress);
   onProgress?.(100);
   return result;
 }

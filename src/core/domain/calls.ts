@@ -94,6 +94,13 @@ export const CALLS = {
   applyDocument: call('GET', 'ApplyDocument', 'closing', { timeout: TIMEOUT_MS.document }),
   /** the applicant's own agent code and channel (the channel-change dialog) */
   applyChannel: call('GET', 'ApplyChannel', 'closing'),
+  // face liveness (issue 11)
+  /** multipart like Upload: the liveness video (MP4 or WebM by content, at most 50 MB; re-encoded over 3 MB, 120207 if it cannot be) */
+  videoUpload: call('POST', 'oss/v1/UploadVideo', 'liveness', { timeout: TIMEOUT_MS.videoUpload, rateLimit: 'videoUpload' }),
+  /** the face check of the video against the ID card's portrait (150405 with a reason when it fails) */
+  livingBodyVerifyRaw: call('POST', 'LivingBodyVerifyRaw', 'liveness', { timeout: TIMEOUT_MS.faceCheck, rateLimit: 'faceCheck' }),
+  /** the applicant confirms the passed check the step will name */
+  livingBodyConfirm: call('POST', 'LivingBodyConfirm', 'liveness'),
   // after submission (issue 10)
   /** the professional-person verification: identity and address proof for staff (status 1500) */
   applyWitness: call('POST', 'ApplyWitness', 'status'),

@@ -319,6 +319,29 @@ export const schemas = {
   applyChannel: {
     res: z.object({ aeCode: z.string().nullable(), channel: z.string().nullable() }),
   },
+  // ── face liveness (issue 11) ──
+  videoUpload: {
+    /** as Upload's meta; the multipart part `file` carries the (ciphered) video */
+    meta: z.object({ filename: z.string().min(1).max(200), fileIv: z.string().optional() }),
+    /** seconds: the video's length as the service measured it */
+    res: z.object({ ossId: z.string(), ossUrl: z.string(), seconds: z.number() }),
+  },
+  livingBodyVerifyRaw: {
+    /** the video (the caller's, from VideoUpload), the name and ID number of the saved IDCARD step and its portrait side's photo */
+    req: z.object({
+      appId,
+      videoOssId: ossId,
+      name: z.string().trim().min(1).max(50),
+      idNumber: z.string().trim().min(15).max(18),
+      idcardFrontOssId: ossId,
+    }),
+    /** id: the check's number (livingBodyVerifyId); imageOssId: the frame kept as evidence (the caller's JPEG) */
+    res: z.object({ id: z.number().int().positive(), imageOssId: z.string() }),
+  },
+  livingBodyConfirm: {
+    req: z.object({ appId, livingBodyVerifyId: z.number().int().positive() }),
+    res: z.object({ ok: z.literal(true) }),
+  },
   // ── after submission (issue 10) ──
   applyWitness: {
     /** status 1500: identity and address proof (the caller's own files) handed to staff */

@@ -11,6 +11,7 @@ export const ErrorCode = {
   NOT_FOUND: 100404,
   RATE_LIMITED: 100429,
   INTERNAL: 100500,
+  BUSY: 100503, // ours: the service has too much of this work queued (the face check): try again in a moment
   CIPHER_REQUIRED: 100601, // a plain request where a ciphered one is required
   CIPHER_INVALID: 100602, // unknown key id, bad tag, malformed envelope
   CIPHER_STALE: 100603, // timestamp outside the accepted window

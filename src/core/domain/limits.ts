@@ -6,6 +6,8 @@ export const TIMEOUT_MS = {
   upload: 30_000,
   download: 120_000,
   faceCheck: 60_000,
+  /** the liveness video (up to 50 MB sent; the service may re-encode it) */
+  videoUpload: 60_000,
   /** ApplyDocument: the PDF is generated on the service (a CJK font subset) */
   document: 60_000,
 } as const;
@@ -57,6 +59,10 @@ export const RATE_LIMITS = {
   kycKeyValue: { perAddress: { max: 3000, windowS: 3600 }, perUser: { max: 600, windowS: 3600 } },
   /** ApplyAmlCheck: once per press of Next on the disclosure page; an outside screening vendor may charge per call */
   amlCheck: { perAddress: { max: 600, windowS: 3600 }, perUser: { max: 60, windowS: 3600 } },
+  /** LivingBodyVerifyRaw: each check costs seconds of CPU (FACE_ATTEMPTS_PER_DAY also caps an application's tries) */
+  faceCheck: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 20, windowS: 3600 } },
+  /** the liveness video upload: a few recordings per try */
+  videoUpload: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 40, windowS: 3600 } },
   /** DepositNotice: a few notices a day is a busy applicant */
   depositNotice: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 20, windowS: 3600 } },
 } as const satisfies Record<string, { perAddress: RateLimit; perUser?: RateLimit }>;

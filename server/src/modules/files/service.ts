@@ -15,7 +15,7 @@ import type { FileStorage } from '../../storage';
 import { sanitiseFileName, withExtension } from './disposition';
 import * as repo from './repository';
 import { signDownload, verifyDownload, type Preview } from './signed-url';
-import { sniffType } from './sniff';
+import { sniffType, sniffVideo } from './sniff';
 
 export type FileCategory = (typeof FILE_CATEGORIES)[number];
 
@@ -49,9 +49,11 @@ export async function storeUpload(
   deps: FilesDeps,
   userId: string,
   upload: { category: FileCategory; filename: string; bytes: Uint8Array },
+  /** 'video': the liveness video's call (mp4 or webm; its own size limit is checked by the caller) */
+  kind: 'document' | 'video' = 'document',
 ): Promise<{ ossId: string; ossUrl: string }> {
-  if (upload.bytes.byteLength > maxUploadBytes(deps.config)) throw new AppError(ErrorCode.FILE_TOO_LARGE);
-  const type = sniffType(upload.bytes);
+  if (kind === 'document' && upload.bytes.byteLength > maxUploadBytes(deps.config)) throw new AppError(ErrorCode.FILE_TOO_LARGE);
+  const type = kind === 'video' ? sniffVideo(upload.bytes) : sniffType(upload.bytes);
   if (!type) throw new AppError(ErrorCode.FILE_TYPE);
   const ossId = newOssId();
   const at = new Date(deps.clock.now());

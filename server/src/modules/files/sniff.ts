@@ -1,5 +1,12 @@
 /** File type decided by content (magic bytes), never by the name or the declared type. */
-export type SniffedType = { mime: 'image/png'; ext: 'png' } | { mime: 'image/jpeg'; ext: 'jpg' } | { mime: 'application/pdf'; ext: 'pdf' };
+import { videoContainerOf } from '@core/domain/face';
+
+export type SniffedType =
+  | { mime: 'image/png'; ext: 'png' }
+  | { mime: 'image/jpeg'; ext: 'jpg' }
+  | { mime: 'application/pdf'; ext: 'pdf' }
+  | { mime: 'video/mp4'; ext: 'mp4' }
+  | { mime: 'video/webm'; ext: 'webm' };
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff];
@@ -13,4 +20,10 @@ export function sniffType(bytes: Uint8Array): SniffedType | null {
   if (startsWith(bytes, JPEG)) return { mime: 'image/jpeg', ext: 'jpg' };
   if (startsWith(bytes, PDF)) return { mime: 'application/pdf', ext: 'pdf' };
   return null;
+}
+
+/** mp4 or webm by their container headers (the liveness video's call only); null for anything else. */
+export function sniffVideo(bytes: Uint8Array): SniffedType | null {
+  const c = videoContainerOf(bytes.subarray(0, 16));
+  return c === 'mp4' ? { mime: 'video/mp4', ext: 'mp4' } : c === 'webm' ? { mime: 'video/webm', ext: 'webm' } : null;
 }

@@ -12,10 +12,11 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
+import { projectRoot } from '../../config';
 import { checkVideoLength, FACE_CHECK, type FaceReason } from '../../../../src/core/domain/face';
 import type { FaceScores } from './types';
 
-const require = createRequire(import.meta.url);
+const requireHere = createRequire(join(projectRoot(), 'package.json'));
 
 /** The frames' size: the video is scaled into this square (letterboxed) for the detector. */
 const FRAME = 480;
@@ -50,7 +51,7 @@ let humanReady: Promise<HumanLike> | null = null;
 
 /** The folder of an installed package (its exports hide its dist and models): up from its main file to its package.json. */
 function packageDir(name: string): string {
-  let dir = dirname(require.resolve(name));
+  let dir = dirname(requireHere.resolve(name));
   while (!existsSync(join(dir, 'package.json')) || (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string }).name !== name) {
     const up = dirname(dir);
     if (up === dir) throw new Error(`package ${name} not found`);
@@ -70,7 +71,7 @@ function human(): Promise<HumanLike> {
       if (u.startsWith('file://')) return new Response(await readFile(new URL(u)));
       return realFetch(url, init);
     }) as typeof fetch;
-    const { Human } = require(join(root, 'dist', 'human.node-wasm.js')) as { Human: new (config: unknown) => HumanLike };
+    const { Human } = requireHere(join(root, 'dist', 'human.node-wasm.js')) as { Human: new (config: unknown) => HumanLike };
     const h = new Human({
       backend: 'wasm',
       wasmPath: wasmDir,
@@ -106,7 +107,7 @@ function human(): Promise<HumanLike> {
 // ---------------------------------------------------------------- decoding
 
 export function ffmpegPath(): string {
-  return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  return (requireHere('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 }
 
 /** Runs ffmpeg; resolves its standard output, or rejects with its last error lines. */

@@ -1,0 +1,176 @@
+/**
+ * Face liveness (LIVINGWITNESS, mainland applicants; spec part 3 §2, §3, §7, §8):
+ * - VideoUpload: the caller's video, MP4 or WebM by content, at most 50 MB; its length measured (2-5 s, else 100400
+ *   videoTooShort / videoTooLong); one over 3 MB re-encoded (H.264, 640 px, no sound), 120207 when it stays over.
+ * - LivingBodyVerifyRaw: the caller's video against the portrait side of the saved IDCARD step, with that step's
+ *   name and ID number; at most FACE_ATTEMPTS_PER_DAY checks an application a day. The vendor runs off the request
+ *   thread; a full queue is 100503. Every check is kept (face_checks: passed, reason, scores, the chosen frame as
+ *   the caller's file); a failed one answers 150405 with the reason as the message.
+ * - LivingBodyConfirm: marks the caller's passed check as the one the step names.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ErrorCode, type Res } from '@core/domain';
+import { checkVideoLength, FACE_ATTEMPTS_PER_DAY, VIDEO_LIMITS, videoContainerOf, type FaceReason } from '@core/domain/face';
+import { todayInHongKong } from '@core/domain/identity';
+import { str } from '@core/domain/step-rules/types';
+import { audit } from '../../db/audit';
+import { AppError } from '../../errors';
+import { findOwnedFile } from '../files/repository';
+import { storeUpload, type FilesDeps } from '../files/service';
+import { ownedActive } from '../applications/service';
+import { isLockedForEditing, isRejected } from '@core/domain/status';
+import type { AppRow } from '../applications/repository';
+import { FaceBusyError, type FaceVendor } from '../../vendors/face';
+import { runFfmpeg } from '../../vendors/face/engine';
+
+export interface FaceDeps extends FilesDeps {
+  face: FaceVendor;
+}
+
+const STEP = 'LIVINGWITNESS';
+const VIDEO_TYPES = ['video/mp4', 'video/webm'];
+
+const invalid = (path: string, message: string) => new AppError(ErrorCode.INVALID_INPUT, { data: { issues: [{ path, message }] } });
+const failed = (reason: FaceReason | string) => new AppError(ErrorCode.FACE_FAILED, { message: reason });
+
+/** The step may be worked on: in the application's list, not submitted (or sent back with this step). */
+function assertStepOpen(row: AppRow): void {
+  if (!row.steps.includes(STEP)) throw invalid('appId', 'stepNotInApplication');
+  if (isLockedForEditing(row.apply_status, row.client_status)) throw new AppError(ErrorCode.APPLICATION_LOCKED);
+  if (isRejected(row.apply_status) && !(row.reject_data?.steps ?? []).includes(STEP)) throw new AppError(ErrorCode.APPLICATION_LOCKED);
+}
+
+// ---------------------------------------------------------------- the video
+
+/**
+ * The video's length in seconds: its frames evened out to 30 a second (MediaRecorder's frames come unevenly, and
+ * Chrome's WebM carries no duration) and counted, decoded tiny.
+ */
+async function lengthOf(path: string): Promise<number> {
+  const raw = await runFfmpeg(['-i', path, '-an', '-map', '0:v:0', '-vf', 'fps=30,scale=8:8', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'], 30_000).catch(() => null);
+  return raw && raw.length ? raw.length / 64 / 30 : NaN;
+}
+
+/** Re-encodes a video to H.264 MP4, 640 px on its longer side, no sound, at a bit rate that fits 5 s in 3 MB. */
+async function reencode(path: string, dir: string): Promise<Buffer> {
+  const out = join(dir, 'small.mp4');
+  await runFfmpeg(
+    ['-i', path, '-an', '-vf', "scale='if(gt(iw,ih),640,-2)':'if(gt(iw,ih),-2,640)'", '-c:v', 'libx264', '-preset', 'veryfast', '-b:v', '1500k', '-maxrate', '2000k', '-bufsize', '2000k', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-y', out],
+    45_000,
+  );
+  return readFile(out);
+}
+
+export async function storeVideo(deps: FaceDeps, userId: string, upload: { filename: string; bytes: Uint8Array }): Promise<Res<'videoUpload'>> {
+  if (upload.bytes.byteLength > VIDEO_LIMITS.maxUploadBytes) throw new AppError(ErrorCode.FILE_TOO_LARGE);
+  const container = videoContainerOf(upload.bytes.subarray(0, 16));
+  if (!container) throw new AppError(ErrorCode.FILE_TYPE);
+  const dir = await mkdtemp(join(tmpdir(), 'video-'));
+  try {
+    const path = join(dir, `in.${container}`);
+    await writeFile(path, upload.bytes);
+    const seconds = await lengthOf(path);
+    if (!Number.isFinite(seconds)) throw invalid('file', 'videoUnreadable');
+    const rule = checkVideoLength(seconds);
+    if (rule) throw invalid('file', rule);
+    let bytes: Uint8Array = upload.bytes;
+    let name = upload.filename;
+    if (bytes.byteLength > VIDEO_LIMITS.maxStoredBytes) {
+      bytes = await reencode(path, dir).catch(() => Buffer.alloc(0));
+      if (!bytes.byteLength || bytes.byteLength > VIDEO_LIMITS.maxStoredBytes) throw new AppError(ErrorCode.VIDEO_TOO_LARGE);
+      name = name.replace(/\.[^.]*$/, '') + '.mp4';
+    }
+    const stored = await storeUpload(deps, userId, { category: 'UserApply', filename: name, bytes }, 'video');
+    return { ...stored, seconds: Math.round(seconds * 100) / 100 };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------- the check
+
+async function ownedBytes(deps: FaceDeps, userId: string, ossId: string, mimes: readonly string[]): Promise<Buffer> {
+  const file = await findOwnedFile(deps.db, userId, ossId);
+  if (!file) throw new AppError(ErrorCode.FORBIDDEN);
+  if (!mimes.includes(file.mime)) throw new AppError(ErrorCode.FILE_TYPE);
+  return deps.storage.read(file.storage_key);
+}
+
+/** The portrait side's photos of the saved IDCARD step (the upload and the card cut out of it). */
+function idFrontsOf(row: AppRow): string[] {
+  const idcard = (row.data.IDCARD ?? {}) as Record<string, unknown>;
+  const doc = (idcard.documentInfo ?? {}) as Record<string, { front?: { ossId?: unknown } } | undefined>;
+  return [doc.idCard?.front?.ossId, doc.CropIdCard?.front?.ossId].filter((v): v is string => typeof v === 'string');
+}
+
+async function attemptsToday(deps: FaceDeps, appId: string): Promise<number> {
+  // the day in Hong Kong: from its midnight (UTC+8, no daylight saving)
+  const since = new Date(`${todayInHongKong(deps.clock.now())}T00:00:00+08:00`);
+  const { rows } = await deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM face_checks WHERE app_id = $1 AND created_at >= $2', [appId, since]);
+  return rows[0].n;
+}
+
+export async function verify(deps: FaceDeps, userId: string, req: { appId: string; videoOssId: string; name: string; idNumber: string; idcardFrontOssId: string }): Promise<Res<'livingBodyVerifyRaw'>> {
+  const row = await ownedActive(deps.db, userId, req.appId);
+  assertStepOpen(row);
+  const idcard = (row.data.IDCARD ?? {}) as Record<string, unknown>;
+  if (!idFrontsOf(row).includes(req.idcardFrontOssId)) throw invalid('idcardFrontOssId', 'notTheIdCard');
+  const video = await ownedBytes(deps, userId, req.videoOssId, VIDEO_TYPES);
+  const idPhoto = await ownedBytes(deps, userId, req.idcardFrontOssId, ['image/jpeg', 'image/png']);
+  const at = () => new Date(deps.clock.now());
+
+  // what the phone sends must be what the application holds (a police check compares these with its records)
+  const reasonBefore: FaceReason | null =
+    req.idNumber.toUpperCase() !== str(idcard.idNumber).toUpperCase() ? 'ID_NUMBER_WRONG' : req.name !== str(idcard.chineseName) ? 'NAME_WRONG' : null;
+  if ((await attemptsToday(deps, row.app_id)) >= FACE_ATTEMPTS_PER_DAY) throw failed('ATTEMPTS_LIMIT');
+
+  let outcome: { passed: boolean; reason: string | null; frame: Buffer | null; scores: Record<string, unknown> };
+  if (reasonBefore) {
+    outcome = { passed: false, reason: reasonBefore, frame: null, scores: {} };
+  } else {
+    try {
+      const r = await deps.face.check({ video, idPhoto, name: req.name, idNumber: req.idNumber });
+      outcome = { passed: r.passed, reason: r.passed ? null : r.reason, frame: r.frame, scores: r.scores };
+    } catch (err) {
+      if (err instanceof FaceBusyError) throw new AppError(ErrorCode.BUSY);
+      throw err;
+    }
+  }
+
+  const image = outcome.frame ? await storeUpload(deps, userId, { category: 'UserApply', filename: 'liveness.jpg', bytes: outcome.frame }) : null;
+  const id = await deps.db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string }>(
+      `INSERT INTO face_checks (app_id, passed, image_oss_id, video_oss_id, reason, scores, vendor, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [row.app_id, outcome.passed, image?.ossId ?? null, req.videoOssId, outcome.reason, JSON.stringify(outcome.scores), deps.face.name, at()],
+    );
+    await audit(tx, {
+      actor: `user:${userId}`,
+      userId,
+      appId: row.app_id,
+      action: 'face.check',
+      step: STEP,
+      detail: { id: Number(rows[0].id), passed: outcome.passed, reason: outcome.reason },
+      at: at(),
+    });
+    return Number(rows[0].id);
+  });
+  if (!outcome.passed) throw failed(outcome.reason ?? 'NOT_LIVE');
+  return { id, imageOssId: image!.ossId };
+}
+
+export async function confirm(deps: FaceDeps, userId: string, req: { appId: string; livingBodyVerifyId: number }): Promise<Res<'livingBodyConfirm'>> {
+  return deps.db.transaction(async (tx) => {
+    const row = await ownedActive(tx, userId, req.appId);
+    assertStepOpen(row);
+    const { rows } = await tx.query('UPDATE face_checks SET confirmed_at = COALESCE(confirmed_at, $3) WHERE id = $1 AND app_id = $2 AND passed RETURNING id', [
+      req.livingBodyVerifyId,
+      row.app_id,
+      new Date(deps.clock.now()),
+    ]);
+    if (!rows.length) throw invalid('livingBodyVerifyId', 'notPassed');
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,11 @@
+/** The face check's child process (face/local.ts): one check at a time, the engine loaded once. */
+import { checkFace } from './engine';
+
+process.on('message', (m: { video: Uint8Array; idPhoto: Uint8Array }) => {
+  checkFace({ video: Buffer.from(m.video), idPhoto: Buffer.from(m.idPhoto) }).then(
+    (result) => process.send?.({ ok: true, result }),
+    (err: unknown) => process.send?.({ ok: false, error: err instanceof Error ? err.message : String(err) }),
+  );
+});
+// the service went away: nothing left to check for
+process.on('disconnect', () => process.exit(0));
