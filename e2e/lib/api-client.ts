@@ -91,8 +91,12 @@ export class ApiClient {
   }
 
   async upload(bytes: Uint8Array, filename: string, category: 'UserApply' | 'UserInfo' = 'UserApply') {
+    return this.uploadTo<{ ossId: string; ossUrl: string }>(`${CALLS.upload.path}/${category}`, bytes, filename);
+  }
+
+  /** A sealed multipart upload to an upload-like call (Upload, VideoUpload). */
+  async uploadTo<T>(path: string, bytes: Uint8Array, filename: string): Promise<T> {
     if (!this.key) await this.handshake();
-    const path = `${CALLS.upload.path}/${category}`;
     const nonce = randomB64u(16);
     const file = await sealBytes(this.key!, bytes, fileAad(this.sid!, nonce));
     const meta = await sealRequest(this.key!, this.sid!, 'POST', path, { filename, fileIv: file.iv }, Date.now(), nonce);
@@ -100,7 +104,7 @@ export class ApiClient {
     form.set(UPLOAD_ENVELOPE_FIELD, JSON.stringify(meta));
     form.set('file', new Blob([file.bytes as Uint8Array<ArrayBuffer>]), 'blob');
     const res = await fetch(this.base + path, { method: 'POST', headers: { cookie: this.cookieHeader() }, body: form });
-    return this.open<{ ossId: string; ossUrl: string }>(res, meta.nonce);
+    return this.open<T>(res, meta.nonce);
   }
 
   /** Fetches a URL of the service with this client's cookies (e.g. a signed download URL). */

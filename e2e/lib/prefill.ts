@@ -12,7 +12,12 @@ import { stepContextOfApp } from '../../src/core/domain/step-rules/types';
 import { STEP_VERSION, type StepName } from '../../src/core/domain/steps';
 import type { ApplicationView } from '../../src/core/domain/contract';
 import type { ApiClient } from './api-client';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeIdFront, SAMPLE_FRONT } from '../../scripts/make-card-images';
+import { makeFaceVideo } from '../../scripts/make-face-video';
 import { TINY_PNG } from './flows';
+import { ROOT } from './harness';
 
 /** The applicant's birthday (YYYY-MM-DD), residence kind, account type and names: see SampleOptions. */
 export type PrefillOptions = SampleOptions;
@@ -31,10 +36,19 @@ const signaturePng = () =>
     .toBuffer()
     .then((b) => new Uint8Array(b));
 
+/** The applicant's face (public domain, server/test/fixtures/faces): on the ID card, in the liveness video and the fake camera. */
+export const APPLICANT_FACE = join(ROOT, 'server/test/fixtures/faces/astronaut.jpg');
+let cardWithFace: Promise<Uint8Array> | null = null;
+const idFrontWithFace = () => (cardWithFace ??= makeIdFront({ ...SAMPLE_FRONT, portrait: readFileSync(APPLICANT_FACE) }).then((b) => new Uint8Array(b)));
+
 /** The samples' source for an application of this client: real uploads, its AML check, its context today. */
 function sourceOf(client: ApiClient, appId: string): SampleSource {
   return {
     async file(category, kind = 'png') {
+      if (kind === 'idFront') {
+        const up = await client.upload(await idFrontWithFace(), 'id-front.jpg', category);
+        return { ossId: up.ossId, url: up.ossUrl, description: 'id-front.jpg', ossCategory: category };
+      }
       const name = kind === 'signature' ? 'signature.png' : `${kind === 'pdf' ? 'doc' : 'photo'}-${Math.floor(Math.random() * 1e6)}.${kind}`;
       const bytes = kind === 'pdf' ? TINY_PDF : kind === 'signature' ? await signaturePng() : TINY_PNG;
       const up = await client.upload(bytes, name, category);
@@ -51,6 +65,23 @@ function sourceOf(client: ApiClient, appId: string): SampleSource {
       return items[0].id;
     },
     amlCheck: () => client.call<{ hitStatus: number; amlInfoId: string }>('applyAmlCheck', { appId }),
+    // a real face check: a video of the applicant's face against the ID card saved with it
+    async faceCheck() {
+      const view = await client.call<ApplicationView>('applyDetail', { appId });
+      const idcard = view.data.IDCARD as { chineseName: string; idNumber: string; documentInfo: { idCard: { front: { ossId: string } } } };
+      const video = await makeFaceVideo(readFileSync(APPLICANT_FACE), { seconds: 3 });
+      const up = await client.uploadTo<{ ossId: string }>(CALLS.videoUpload.path, new Uint8Array(video), 'liveness.mp4');
+      const check = await client.call<{ id: number; imageOssId: string }>('livingBodyVerifyRaw', {
+        appId,
+        videoOssId: up.ossId,
+        name: idcard.chineseName,
+        idNumber: idcard.idNumber,
+        idcardFrontOssId: idcard.documentInfo.idCard.front.ossId,
+      });
+      await client.call('livingBodyConfirm', { appId, livingBodyVerifyId: check.id });
+      const { ossUrl } = await client.call<{ ossUrl: string }>('signedUrl', { ossid: check.imageOssId });
+      return { id: check.id, picture: { ossId: check.imageOssId, url: ossUrl, description: 'liveness.jpg', ossCategory: 'UserApply' as const } };
+    },
     async context() {
       const view = await client.call<ApplicationView>('applyDetail', { appId });
       return stepContextOfApp(view, todayInHongKong(new Date()));

@@ -183,6 +183,7 @@ export async function selectAccountData(c: TestClient, appId?: string, over: Dat
 /** The samples' source for the caller's application: real uploads, its AML check, its context on the test clock. */
 export function sampleSource(c: TestClient, appId?: string): SampleSource {
   return {
+    // the ID card's portrait side is a plain PNG here (the face check's own tests use cards with a face)
     file: (category, kind) => (kind === 'signature' ? signatureRef(c) : uploadRef(c, category, kind === 'pdf')),
     riskDisclosure: async () => heardRisk(c, (await appView(c, appId)).appId),
     amlCheck: async () => {

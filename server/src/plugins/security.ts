@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 
 export const CSP_DIRECTIVES = {
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  // 'wasm-unsafe-eval' lets WebAssembly compile (the liveness screen's face model); JavaScript eval stays refused
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
   'script-src-attr': ["'none'"],
   // no inline <style> elements; React's style={{...}} attributes need style-src-attr
   'style-src': ["'self'"],

@@ -51,6 +51,23 @@ export async function installStatic(app: FastifyInstance, root: string): Promise
     if (!existsSync(dir)) continue;
     await app.register(fastifyStatic, { root: dir, prefix: `/pages/pdfjs/${part}/`, decorateReply: false, maxAge: '30d', ...hide });
   }
+  // the liveness screen's face model (Human's detector weights) and TensorFlow.js' WebAssembly backend, on our own origin
+  const humanAssets = [
+    [join(root, 'node_modules', '@vladmandic', 'human', 'models'), '/pages/human/models/'],
+    [join(root, 'node_modules', '@tensorflow', 'tfjs-backend-wasm', 'dist'), '/pages/human/wasm/'],
+  ] as const;
+  for (const [dir, prefix] of humanAssets) {
+    if (!existsSync(dir)) continue;
+    await app.register(fastifyStatic, {
+      root: dir,
+      prefix,
+      decorateReply: false,
+      maxAge: '30d',
+      // only the model files and the wasm binaries, none of the packages' scripts or sources
+      allowedPath: (path) => /^\/[\w.-]+\.(json|bin|wasm)$/.test(path),
+      ...hide,
+    });
+  }
   app.get('/', { schema: { hide: true } }, (request, reply) => {
     const q = request.url.indexOf('?');
     return reply.redirect(HOME_PAGE + (q === -1 ? '' : request.url.slice(q)), 302);

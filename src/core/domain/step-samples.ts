@@ -35,8 +35,11 @@ export interface SampleFile {
 
 /** What the samples that depend on the application ask for. */
 export interface SampleSource {
-  /** uploads a small real file of the applicant (a PNG, a PDF, or a PNG of a drawn signature) */
-  file(category: 'UserInfo' | 'UserApply', kind?: 'png' | 'pdf' | 'signature'): Promise<SampleFile>;
+  /**
+   * uploads a small real file of the applicant (a PNG, a PDF, a PNG of a drawn signature, or the ID card's portrait
+   * side: a PNG, or a card photo with the applicant's face where the source has one)
+   */
+  file(category: 'UserInfo' | 'UserApply', kind?: 'png' | 'pdf' | 'signature' | 'idFront'): Promise<SampleFile>;
   /** runs this application's AML check (the disclosure step names it) */
   amlCheck(): Promise<{ hitStatus: number; amlInfoId: string }>;
   /** the application's step context now (its saved steps, client type, today) */
@@ -45,6 +48,8 @@ export interface SampleSource {
   now(): Date;
   /** hears the application's risk track (fetches its audio, lets the time pass) and confirms it: the disclosureId */
   riskDisclosure?(): Promise<string>;
+  /** a passed and confirmed face check of the application: its id and the frame kept (LIVINGWITNESS) */
+  faceCheck?(): Promise<{ id: number; picture: SampleFile }>;
 }
 
 export interface SampleOptions {
@@ -305,7 +310,7 @@ export const signatureSample = (signature: SampleFile): Data => ({ documentInfo:
 export async function sampleStep(step: StepName, src: SampleSource, opts: SampleOptions = {}): Promise<Data> {
   switch (step) {
     case 'IDCARD': {
-      const [front, back, cropFront, cropBack] = [await src.file('UserInfo'), await src.file('UserInfo'), await src.file('UserInfo'), await src.file('UserInfo')];
+      const [front, back, cropFront, cropBack] = [await src.file('UserInfo', 'idFront'), await src.file('UserInfo'), await src.file('UserInfo'), await src.file('UserInfo')];
       return idcardSample({ front, back, cropFront, cropBack }, { ...opts, amlConfirmedAt: src.now().toISOString() });
     }
     case 'BANKCARD':
@@ -340,6 +345,11 @@ export async function sampleStep(step: StepName, src: SampleSource, opts: Sample
       return signSample(await src.context());
     case 'SIGNATURE':
       return signatureSample(await src.file('UserApply', 'signature'));
+    case 'LIVINGWITNESS': {
+      if (!src.faceCheck) break;
+      const check = await src.faceCheck();
+      return { livingBodyVerifyId: check.id, documentInfo: { livingBodyCertificationPicture: check.picture } };
+    }
     default:
       break;
   }

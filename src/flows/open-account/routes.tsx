@@ -51,6 +51,7 @@ const TransitionGoldScreen = lazyScreen(() => import('./screens/transition-gold/
 const DepositScreen = lazyScreen(() => import('./screens/deposit/DepositScreen'));
 const WitnessScreen = lazyScreen(() => import('./screens/witness/WitnessScreen'));
 const CaApplyScreen = lazyScreen(() => import('./screens/ca-apply/CaApplyScreen'));
+const LivingWitnessScreen = lazyScreen(() => import('./screens/living-witness/LivingWitnessScreen'));
 const SignScreen = lazyScreen(() => import('./screens/sign/SignScreen'));
 const SignatureScreen = lazyScreen(() => import('./screens/signature/SignatureScreen'));
 
@@ -79,6 +80,7 @@ export function flowRoutes({ esop }: { esop: boolean }): FlowRoute[] {
     { path: STEP_ROUTE.RISK, submittedFlag: false, titleKey, public: false, Screen: RiskScreen },
     { path: STEP_ROUTE.SIGN, submittedFlag: false, titleKey, public: false, Screen: SignScreen },
     { path: STEP_ROUTE.SIGNATURE, submittedFlag: false, titleKey, public: false, Screen: SignatureScreen },
+    { path: STEP_ROUTE.LIVINGWITNESS, submittedFlag: false, titleKey, public: false, Screen: LivingWitnessScreen },
     { path: STEP_ROUTE.CAAPPLY, submittedFlag: false, titleKey, public: false, Screen: CaApplyScreen },
     { path: RESULT_ROUTE.accountStatus, submittedFlag: true, titleKey, public: false, Screen: AccountStatusScreen },
     { path: RESULT_ROUTE.openStatus, submittedFlag: true, titleKey, public: false, Screen: OpenStatusScreen },

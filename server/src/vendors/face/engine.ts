@@ -293,9 +293,15 @@ export async function checkFace(input: EngineInput): Promise<EngineResult> {
     scores.live = round(median(seen.map((s) => s.live)));
     scores.real = round(median(seen.map((s) => s.real)));
 
-    // the evidence: the frame with the largest, surest face
+    // the evidence: the frame with the largest, surest face, cut to head and shoulders
     const best = seen.reduce((a, b) => (b.score * b.size > a.score * a.size ? b : a));
-    const frame = await sharp(frames[best.index], { raw: { width: FRAME, height: FRAME, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+    const side = Math.min(FRAME, Math.round(best.size * 2.2));
+    const left = Math.max(0, Math.min(FRAME - side, Math.round(best.cx - side / 2)));
+    const top = Math.max(0, Math.min(FRAME - side, Math.round(best.cy - side / 2)));
+    const frame = await sharp(frames[best.index], { raw: { width: FRAME, height: FRAME, channels: 3 } })
+      .extract({ left, top, width: side, height: side })
+      .jpeg({ quality: 88 })
+      .toBuffer();
     const refuse = (reason: FaceReason) => done({ passed: false, reason, frame, scores });
 
     if (many > frames.length / 3) return refuse('MULTIPLE_FACES');

@@ -1,0 +1,328 @@
+/**
+ * /livingWitness — face liveness (LIVINGWITNESS, mainland applicants; spec part 3 §2 "Face liveness", §3, §5
+ * "Liveness upload states", §8 150405 / 120207, §9 video limits).
+ * The front camera's preview in a face oval with live guidance (Human's face detector, loaded after the first paint),
+ * a recording of 2.5-4.5 s (MediaRecorder: MP4 where offered, WebM otherwise); in a browser that cannot record, the
+ * phone's own camera through a file input (its length read within 10 s; over 50 MB the dialog with the app and the
+ * service phones). Then the upload's states (init, calculating, uploading with a progress bar, completing, done =
+ * verifying), LivingBodyVerifyRaw against the saved ID card, and on a pass LivingBodyConfirm and Next saves the step.
+ * A failed check shows its localised reason (150405) and a way to record again.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { isApiError } from '@core/api/api-error';
+import { useClientConfig } from '@core/api/client-config';
+import { useApiErrorHandler } from '@core/api/errors';
+import { confirmFace, uploadVideo, verifyFace } from '@core/api/liveness';
+import { useSignedUrl } from '@core/api/signed-url';
+import { bridge } from '@core/bridge/bridge';
+import type { ApplicationView } from '@core/domain/contract';
+import { ErrorCode } from '@core/domain/errors';
+import { checkVideoLength, faceFailureText, nextUploadState, RECORDING, VIDEO_LIMITS, type UploadEvent, type UploadState } from '@core/domain/face';
+import { at, str, type StepContext } from '@core/domain/step-rules/types';
+import { isFileRef, type FileRefData } from '@core/domain/uploads';
+import { useT } from '@core/i18n';
+import { useStepPage } from '@core/step-engine';
+import { ConfirmDialog } from '@core/ui/ConfirmDialog';
+import { FooterButton } from '@core/ui/FooterButton';
+import { StepPage } from '@core/ui/StepPage';
+import { toast } from '@core/ui/toast';
+import { ContactPopup } from '../../components/ContactPopup';
+import { WithApplication } from '../../components/WithApplication';
+import { useFaceGuide } from './face-guide';
+import { canRecord, cameraFailureOf, durationOf, extensionOf, openCamera, record, type CameraFailure, type Recording } from './recorder';
+import './living-witness.css';
+
+const STEP = 'LIVINGWITNESS';
+
+interface FaceForm {
+  verifyId: number | null;
+  picture: FileRefData | null;
+}
+
+/** The check saved before (the step's saved data): the applicant sees it passed and may go on. */
+const initialFaceForm = (_src: unknown, ctx: StepContext): FaceForm => {
+  const saved = ctx.saved.LIVINGWITNESS;
+  const id = saved?.livingBodyVerifyId;
+  const picture = at(saved, 'documentInfo.livingBodyCertificationPicture');
+  return typeof id === 'number' && isFileRef(picture) ? { verifyId: id, picture: picture as FileRefData } : { verifyId: null, picture: null };
+};
+const faceDataOf = (f: FaceForm): Record<string, unknown> => ({
+  livingBodyVerifyId: f.verifyId ?? 0,
+  documentInfo: { livingBodyCertificationPicture: f.picture ?? {} },
+});
+const noDraft = () => null;
+
+export default function LivingWitnessScreen() {
+  const t = useT();
+  return <WithApplication title={t('liveness.title')}>{(app) => <LivingWitnessPage app={app} />}</WithApplication>;
+}
+
+type Phase = 'camera' | 'recording' | 'sending' | 'failed' | 'passed';
+
+function LivingWitnessPage({ app }: { app: ApplicationView }) {
+  const t = useT();
+  const onApiError = useApiErrorHandler();
+  const config = useClientConfig();
+  const page = useStepPage(STEP, app, { initial: initialFaceForm, toData: faceDataOf, draft: noDraft });
+  const { form, setForm, flow, ctx } = page;
+
+  const [phase, setPhase] = useState<Phase>(() => (form.verifyId ? 'passed' : 'camera'));
+  const [upload, setUpload] = useState<UploadState>('init');
+  const [progress, setProgress] = useState(0);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [camera, setCamera] = useState<'starting' | 'on' | CameraFailure>(() => (canRecord() ? 'starting' : 'unsupported'));
+  const [tooLarge, setTooLarge] = useState(false);
+  const [contact, setContact] = useState(false);
+  const [elapsed, setElapsed] = useState(0);
+  const [videoEl, setVideoEl] = useState<HTMLVideoElement | null>(null);
+  const stream = useRef<MediaStream | null>(null);
+  const recording = useRef<Recording | null>(null);
+  const picked = useRef<HTMLInputElement>(null);
+  const picture = useSignedUrl(phase === 'passed' ? form.picture?.ossId : null);
+  const guide = useFaceGuide(videoEl, camera === 'on' && (phase === 'camera' || phase === 'recording'));
+
+  const idcard = ctx.saved.IDCARD;
+  const front = (at(idcard, 'documentInfo.idCard.front') ?? null) as { ossId?: string } | null;
+  const step = (e: UploadEvent) => setUpload((s) => nextUploadState(s, e));
+
+  // the camera, while the screen records (off again once a video is on its way, and when leaving)
+  const wantCamera = phase === 'camera' || phase === 'recording';
+  useEffect(() => {
+    if (!wantCamera || !canRecord()) return;
+    let live = true;
+    setCamera('starting');
+    openCamera().then(
+      (s) => {
+        if (!live) return s.getTracks().forEach((tr) => tr.stop());
+        stream.current = s;
+        setCamera('on');
+      },
+      (err: unknown) => live && setCamera(cameraFailureOf(err)),
+    );
+    return () => {
+      live = false;
+      stream.current?.getTracks().forEach((tr) => tr.stop());
+      stream.current = null;
+    };
+  }, [wantCamera]);
+  useEffect(() => {
+    if (videoEl && stream.current && camera === 'on') {
+      videoEl.srcObject = stream.current;
+      void videoEl.play().catch(() => undefined);
+    }
+  }, [videoEl, camera]);
+
+  // the recording's clock (the Finish button and the remaining seconds)
+  useEffect(() => {
+    if (phase !== 'recording') return;
+    const started = Date.now();
+    const timer = setInterval(() => setElapsed(Date.now() - started), 200);
+    return () => clearInterval(timer);
+  }, [phase]);
+
+  const fail = useCallback((text: string) => {
+    setFailure(text);
+    setPhase('failed');
+    setUpload('init');
+  }, []);
+
+  const backToCamera = (message?: string) => {
+    if (message) toast.show(message);
+    setUpload('init');
+    setPhase('camera');
+  };
+
+  const send = async (video: Blob, knownSeconds?: number) => {
+    setPhase('sending');
+    setUpload('init');
+    step('start');
+    if (!video.size) return backToCamera(t('liveness.noVideo'));
+    if (video.size > VIDEO_LIMITS.maxUploadBytes) {
+      setTooLarge(true);
+      return backToCamera();
+    }
+    const seconds = knownSeconds ?? (await durationOf(video));
+    if (!Number.isFinite(seconds)) return backToCamera(t('liveness.lengthUnknown'));
+    const rule = checkVideoLength(seconds);
+    if (rule) return backToCamera(t(`liveness.${rule}`));
+    step('measured');
+    setProgress(0);
+    try {
+      const stored = await uploadVideo(video, `liveness.${extensionOf(video.type)}`, (pct) => {
+        setProgress(pct);
+        if (pct >= 100) step('sent');
+      });
+      step('sent');
+      step('stored');
+      const result = await verifyFace({
+        appId: app.appId,
+        videoOssId: stored.ossId,
+        name: str(idcard?.chineseName),
+        idNumber: str(idcard?.idNumber),
+        idcardFrontOssId: str(front?.ossId),
+      });
+      await confirmFace({ appId: app.appId, livingBodyVerifyId: result.id });
+      setForm({ verifyId: result.id, picture: { ossId: result.imageOssId, description: 'liveness.jpg', ossCategory: 'UserApply' } as FileRefData });
+      setPhase('passed');
+    } catch (err) {
+      if (isApiError(err) && err.code === ErrorCode.FACE_FAILED) {
+        const shown = faceFailureText(err.message);
+        return fail('reason' in shown ? t(`liveness.reasons.${shown.reason}`) : 'raw' in shown ? shown.raw : t('liveness.failedGeneric'));
+      }
+      if (isApiError(err) && (err.code === ErrorCode.VIDEO_TOO_LARGE || err.code === ErrorCode.BUSY)) return backToCamera(t(`errors.${err.code}`));
+      if (isApiError(err) && err.code === ErrorCode.INVALID_INPUT) {
+        const rule = ((err.data as { issues?: { message?: string }[] } | undefined)?.issues ?? [])[0]?.message;
+        if (rule === 'videoTooShort' || rule === 'videoTooLong') return backToCamera(t(`liveness.${rule}`));
+      }
+      setUpload('init');
+      setPhase('camera');
+      onApiError(err);
+    }
+  };
+
+  const startRecording = () => {
+    if (!stream.current) return;
+    setElapsed(0);
+    setPhase('recording');
+    const r = record(stream.current);
+    recording.current = r;
+    void r.ended.then(({ video, ms }) => {
+      if (recording.current !== r) return;
+      recording.current = null;
+      void send(video, ms / 1000);
+    });
+  };
+  const stopRecording = () => void recording.current?.stop();
+
+  const onPicked = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (file) void send(file);
+  };
+
+  const leftS = Math.max(0, Math.ceil((RECORDING.stopAfterMs - elapsed) / 1000));
+  const guideText = camera !== 'on' ? '' : guide === 'loading' ? t('liveness.loadingGuide') : t(`liveness.guide.${guide}`);
+  const stateIndex = useMemo(() => ['init', 'calculating', 'uploading', 'completing', 'done'].indexOf(upload), [upload]);
+  const servicePhone = config.data?.servicePhones.mainland;
+  const noCamera = camera === 'unsupported' || camera === 'denied';
+  // the footer's one button: what the applicant does next on this screen (Next once the check has passed)
+  const footer =
+    phase === 'passed' ? undefined : phase === 'failed' ? (
+      <FooterButton onClick={() => backToCamera()}>{t('liveness.again')}</FooterButton>
+    ) : phase === 'sending' ? (
+      <FooterButton onClick={() => undefined} disabled loading>
+        {t(`liveness.states.${upload}`)}
+      </FooterButton>
+    ) : noCamera ? (
+      <FooterButton onClick={() => picked.current?.click()}>{t('liveness.pickVideo')}</FooterButton>
+    ) : phase === 'recording' ? (
+      <FooterButton onClick={stopRecording} disabled={elapsed < RECORDING.minMs} debounceMs={0}>
+        {t('liveness.stop')}
+      </FooterButton>
+    ) : (
+      <FooterButton onClick={startRecording} disabled={camera !== 'on'} debounceMs={0}>
+        {t('liveness.start')}
+      </FooterButton>
+    );
+
+  return (
+    <StepPage
+      title={t('liveness.title')}
+      progress={flow.progress}
+      onBack={() => void page.back()}
+      onNext={() => void page.next()}
+      nextDisabled={phase !== 'passed' || !page.canNext}
+      nextLoading={flow.isSaving}
+      footer={footer}
+      className="esop-liveness"
+    >
+      <p className="esop-liveness__intro">{t('liveness.intro')}</p>
+
+      {phase === 'camera' || phase === 'recording' ? (
+        <>
+          {noCamera ? (
+            <div className="esop-liveness__notice" role="alert">
+              <p>{t(camera === 'denied' ? 'liveness.denied' : 'liveness.noCamera')}</p>
+              {camera === 'denied' && bridge.isInApp() ? (
+                <button type="button" className="esop-liveness__link" onClick={() => void bridge.openSettings('camera')}>
+                  {t('liveness.openSettings')}
+                </button>
+              ) : null}
+            </div>
+          ) : (
+            <div className={`esop-liveness__camera${phase === 'recording' ? ' is-recording' : ''}`}>
+              <video ref={setVideoEl} className="esop-liveness__video" muted playsInline autoPlay aria-label={t('liveness.cameraName')} />
+              <div className="esop-liveness__oval" aria-hidden="true" />
+              {phase === 'recording' ? <span className="esop-liveness__clock">{t('liveness.secondsLeft', { seconds: leftS })}</span> : null}
+            </div>
+          )}
+          <p className="esop-liveness__guide" role="status" aria-live="polite">
+            {phase === 'recording' ? t('liveness.recording') : guideText}
+          </p>
+          <p className="esop-liveness__tips">{t('liveness.tips')}</p>
+          <input ref={picked} className="esop-liveness__file" type="file" accept="video/*" capture="user" onChange={onPicked} tabIndex={-1} aria-hidden="true" />
+        </>
+      ) : null}
+
+      {phase === 'sending' ? (
+        <section className="esop-liveness__sending" aria-label={t(`liveness.states.${upload}`)}>
+          <ol className="esop-liveness__states">
+            {(['calculating', 'uploading', 'completing', 'done'] as const).map((s, i) => (
+              <li key={s} className={i + 1 < stateIndex ? 'is-done' : i + 1 === stateIndex ? 'is-current' : ''} aria-current={i + 1 === stateIndex ? 'step' : undefined}>
+                {t(`liveness.states.${s}`)}
+              </li>
+            ))}
+          </ol>
+          <div className="esop-liveness__bar" role="progressbar" aria-label={t('liveness.progressName')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+            <span style={{ width: `${upload === 'uploading' ? progress : stateIndex > 2 ? 100 : 0}%` }} />
+          </div>
+          <p className="esop-liveness__guide" role="status" aria-live="polite">
+            {t(`liveness.states.${upload}`)}
+          </p>
+        </section>
+      ) : null}
+
+      {phase === 'failed' ? (
+        <section className="esop-liveness__result is-failed" role="alert">
+          <h2>{t('liveness.failedTitle')}</h2>
+          <p>{failure}</p>
+          <p className="esop-liveness__tips">{t('liveness.attemptsLeftNote')}</p>
+          <button type="button" className="esop-liveness__link" onClick={() => setContact(true)}>
+            {t('liveness.contact')}
+          </button>
+        </section>
+      ) : null}
+
+      {phase === 'passed' ? (
+        <section className="esop-liveness__result is-passed" role="status">
+          {picture.data ? <img src={picture.data} alt={t('liveness.frameAlt')} className="esop-liveness__frame" /> : <div className="esop-liveness__frame" />}
+          <h2>{t('liveness.passedTitle')}</h2>
+          <p>{t('liveness.passedText')}</p>
+          <button type="button" className="esop-liveness__link" onClick={() => backToCamera()}>
+            {t('liveness.again')}
+          </button>
+        </section>
+      ) : null}
+
+      <ConfirmDialog
+        visible={tooLarge}
+        title={t('liveness.tooLargeTitle')}
+        message={t('liveness.tooLarge')}
+        confirmText={t('liveness.downloadApp')}
+        cancelText={t('common.close')}
+        onConfirm={() => {
+          setTooLarge(false);
+          if (config.data?.appDownloadUrl) window.location.href = config.data.appDownloadUrl;
+        }}
+        onCancel={() => setTooLarge(false)}
+      >
+        {servicePhone ? (
+          <p className="esop-liveness__phone">
+            <a href={`tel:${servicePhone.replace(/[^\d+]/g, '')}`}>{servicePhone}</a>
+          </p>
+        ) : null}
+      </ConfirmDialog>
+      <ContactPopup visible={contact} onClose={() => setContact(false)} />
+    </StepPage>
+  );
+}
