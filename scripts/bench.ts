@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: prints, per built page, the initial JS and CSS (gzip) and the largest lazy chunks,
  * then the Lighthouse mobile scores, LCP and TBT of the home page served by the real service, logged in.
- * Exits 1 when a budget is missed. Options: --no-build, --no-lighthouse.
+ * Also the liveness screen's chunks and the service's face check time. Exits 1 when a budget is missed.
+ * Options: --no-build, --no-lighthouse, --no-face.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -58,6 +59,38 @@ const lazy = readdirSync(join(dist, 'assets'))
   .sort((a, b) => b.size - a.size);
 console.log('\nlazy chunks (largest 12, gzip KB)');
 for (const c of lazy.slice(0, 12)) console.log(`  ${c.f.padEnd(44)} ${String(kb(c.size)).padStart(7)}`);
+
+// the liveness screen: its own chunk and the face model's (both lazy: loaded on /livingWitness only, the model after it painted)
+const chunkKb = (prefix: string) => kb(lazy.filter((c) => c.f.startsWith(prefix)).reduce((n, c) => n + c.size, 0));
+console.log(`\nliveness screen: LivingWitnessScreen ${chunkKb('LivingWitnessScreen-')} KB, face model (Human + TensorFlow.js) ${chunkKb('human.esm-')} KB gzip, both lazy`);
+if (initialAll.size && [...initialAll].some((f) => /human\.esm-/.test(f))) {
+  ok = false;
+  console.log('  the face model is in a first screen\'s script');
+}
+
+if (!args.has('--no-face')) {
+  // the service's face check: the local vendor (a child process) on a 3 s synthetic video, as LivingBodyVerifyRaw runs it
+  const { createLocalFace } = await import('../server/src/vendors/face');
+  const { makeFaceVideo } = await import('./make-face-video');
+  const { makeIdFront, SAMPLE_FRONT } = await import('./make-card-images');
+  const face = readFileSync(join(ROOT, 'server/test/fixtures/faces/astronaut.jpg'));
+  const video = await makeFaceVideo(face, { seconds: 3 });
+  const idPhoto = await makeIdFront({ ...SAMPLE_FRONT, portrait: face });
+  const vendor = createLocalFace({ timeoutMs: 59_000 });
+  try {
+    const times: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const t0 = Date.now();
+      const r = await vendor.check({ video, idPhoto, name: '张三', idNumber: '' });
+      times.push(Date.now() - t0);
+      if (!r.passed) console.log(`  the bench's check failed: ${r.reason}`);
+    }
+    const warm = times.slice(1).sort((a, b) => a - b);
+    console.log(`face check (local, 3 s video, 18 frames): first ${times[0]} ms (models loading), then median ${warm[1]} ms`);
+  } finally {
+    await vendor.close();
+  }
+}
 
 if (!args.has('--no-lighthouse')) {
   const lighthouse = (await import('lighthouse')).default;

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CALLS, ErrorCode } from '@core/domain';
-import { FACE_ATTEMPTS_PER_DAY } from '@core/domain/face';
+import { FACE_ATTEMPTS_PER_DAY, FACE_CHECK } from '@core/domain/face';
 import { makeFaceVideo } from '../../scripts/make-face-video';
 import { makeIdFront, SAMPLE_FRONT } from '../../scripts/make-card-images';
 import { createLocalFace } from '../src/vendors/face';
@@ -102,7 +102,7 @@ describe('LivingBodyVerifyRaw', () => {
     const { id, imageOssId } = res.body.result as { id: number; imageOssId: string };
     const row = await t.db.query<{ passed: boolean; scores: { similarity: number; faceSeconds: number; ms: number } }>('SELECT passed, scores FROM face_checks WHERE id = $1', [id]);
     expect(row.rows[0].passed).toBe(true);
-    expect(row.rows[0].scores.similarity).toBeGreaterThan(0.55);
+    expect(row.rows[0].scores.similarity).toBeGreaterThanOrEqual(FACE_CHECK.matchSimilarity);
     expect(row.rows[0].scores.faceSeconds).toBeGreaterThanOrEqual(2);
     const frame = await t.db.query<{ owner_user_id: string; mime: string }>('SELECT owner_user_id, mime FROM files WHERE oss_id = $1', [imageOssId]);
     expect(frame.rows[0].mime).toBe('image/jpeg');

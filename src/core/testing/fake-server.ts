@@ -169,7 +169,7 @@ export async function createFakeServer(handlers: FakeHandlers = {}) {
         if (request.method === 'GET') {
           const e = url.searchParams.get(GET_ENVELOPE_PARAM);
           env = e ? JSON.parse(new TextDecoder().decode(fromB64u(e))) : undefined;
-        } else if (name === 'upload') {
+        } else if (name === 'upload' || name === 'videoUpload') {
           const form = formData ?? (await request.formData());
           const e = form.get(UPLOAD_ENVELOPE_FIELD);
           env = typeof e === 'string' ? JSON.parse(e) : undefined;
@@ -195,10 +195,10 @@ export async function createFakeServer(handlers: FakeHandlers = {}) {
         return plainError(ErrorCode.CIPHER_INVALID, 400);
       }
       seenNonces.add(envelope.nonce);
-      if (name === 'upload') {
+      if (name === 'upload' || name === 'videoUpload') {
         try {
           const bytes = await openBytes(key, String(payload.fileIv), new Uint8Array(await file!.arrayBuffer()), fileAad(envelope.sid, envelope.nonce));
-          payload = { ...payload, category: url.pathname.split('/').pop(), file: bytes };
+          payload = { ...payload, ...(name === 'upload' ? { category: url.pathname.split('/').pop() } : {}), file: bytes };
         } catch {
           return plainError(ErrorCode.CIPHER_INVALID, 400);
         }

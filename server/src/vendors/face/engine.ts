@@ -192,6 +192,19 @@ async function detect(h: HumanLike, rgb: Buffer, width: number, height: number):
   }
 }
 
+/** The embedding of the largest face of a picture (null without one), for measurements (scripts/face-accuracy.ts). */
+export async function faceEmbedding(picture: Buffer): Promise<number[] | null> {
+  const h = await human();
+  const img = await sharp(picture).rotate().resize({ width: 1024, height: 1024, fit: 'inside', withoutEnlargement: true }).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const f = largest((await detect(h, img.data, img.info.width, img.info.height)).face.filter((x) => x.score >= 0.5));
+  return f?.embedding?.length ? f.embedding : null;
+}
+
+/** Human's likeness of two embeddings (0-1). */
+export async function likeness(a: number[], b: number[]): Promise<number> {
+  return (await human()).match.similarity(a, b);
+}
+
 const largest = (faces: HumanFace[]) => faces.reduce<HumanFace | null>((best, f) => (!best || f.box[2] * f.box[3] > best.box[2] * best.box[3] ? f : best), null);
 
 // ---------------------------------------------------------------- the check
