@@ -1,5 +1,5 @@
 /**
- * Mainland applicant, the closing steps up to the face liveness step (issue 11 builds it): the Mandarin risk track
+ * Mainland applicant, the closing steps up to the face liveness step (journey 10 goes on from there): the Mandarin risk track
  * heard at 10x, the agreements, the signature (Next, not submit: the liveness step follows); then /openStatus in
  * each view, driven by staff (ops set-status, reject, approve). The earlier steps are saved through the service.
  */

@@ -117,7 +117,7 @@ export const envSchema = z
     FACE_HTTP_KEY: optionalText,
     /** longest one face check may take (the screen gives up at 60 s) */
     FACE_TIMEOUT_MS: int(45_000, 5000, 59_000),
-    /** local face checks run at once (each a child process of ~300 MB), and checks that may wait before "busy" */
+    /** local face checks run at once (each a child process of ~370 MB at peak), and checks that may wait before "busy" */
     FACE_WORKERS: int(1, 1, 8),
     FACE_QUEUE: int(6, 1, 100),
     /** AML screening for ApplyAmlCheck: the local watch list (aml_watchlist, `ops aml-import`) or an HTTP adapter (vendors/aml/http.ts) */
