@@ -35,7 +35,10 @@
  *   openSettings  { kind: 'location' | 'camera' }    → null       open the system settings page of this app
  *   camera        { purpose: 'idFront'|'idBack'|'bankCard'|'document' } → { fileName, fileData (base64), mimeType }
  *   chooseImage   { count }                          → { files: [{ fileName, fileData (base64), mimeType }] }
- *   Cancelling a user-driven method answers { ok: false, error: { code: 'CANCELLED' } }.
+ *   recordVideo   { facing: 'front', minSeconds, maxSeconds } → { fileName, fileData (base64), mimeType }
+ *                                                       the app's own camera in video mode (face liveness), no sound
+ *   Cancelling a user-driven method answers { ok: false, error: { code: 'CANCELLED' } }; a method the app does not
+ *   have answers { ok: false, error: { code: 'UNSUPPORTED' } } (the page then uses the browser's way).
  * ────────────────────────────────────────────────────────────────────────────────────────────────
  *
  * Plain browser: openPage → location (or window.open), openPdf → new window, close/back → history.back,
@@ -345,6 +348,22 @@ export const bridge = {
     }
     const files = await pickFiles({ capture: true, multiple: false, accept: 'image/*' });
     return files[0] ?? null;
+  },
+
+  /**
+   * Records the face video with the app's own camera: the video, null when cancelled, 'unsupported' when the app has
+   * no such method (the page then records with the web camera). Outside the app always 'unsupported'.
+   */
+  async recordVideo(minSeconds: number, maxSeconds: number): Promise<File | null | 'unsupported'> {
+    if (!isInApp()) return 'unsupported';
+    try {
+      return nativeFileToFile(await callNative<NativeFile>('recordVideo', { facing: 'front', minSeconds, maxSeconds }, false));
+    } catch (e) {
+      const code = (e as BridgeError)?.code;
+      if (code === 'CANCELLED') return null;
+      if (code === 'UNSUPPORTED') return 'unsupported';
+      throw e;
+    }
   },
 
   /** Chooses images from the album (or files in a browser); [] when cancelled. */

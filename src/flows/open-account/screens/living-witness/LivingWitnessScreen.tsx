@@ -70,6 +70,8 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
   const [upload, setUpload] = useState<UploadState>('init');
   const [progress, setProgress] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
+  // in the native app its own camera records (until it answers that it has none); elsewhere the web camera
+  const [nativeCamera, setNativeCamera] = useState(() => bridge.isInApp());
   const [camera, setCamera] = useState<'starting' | 'on' | CameraFailure>(() => (canRecord() ? 'starting' : 'unsupported'));
   const [tooLarge, setTooLarge] = useState(false);
   const [contact, setContact] = useState(false);
@@ -86,7 +88,7 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
   const step = (e: UploadEvent) => setUpload((s) => nextUploadState(s, e));
 
   // the camera, while the screen records (off again once a video is on its way, and when leaving)
-  const wantCamera = phase === 'camera' || phase === 'recording';
+  const wantCamera = !nativeCamera && (phase === 'camera' || phase === 'recording');
   useEffect(() => {
     if (!wantCamera || !canRecord()) return;
     let live = true;
@@ -194,6 +196,18 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
   };
   const stopRecording = () => void recording.current?.stop();
 
+  const recordInApp = async () => {
+    let video: File | null | 'unsupported';
+    try {
+      video = await bridge.recordVideo(VIDEO_LIMITS.minSeconds, VIDEO_LIMITS.maxSeconds);
+    } catch (err) {
+      onApiError(err);
+      return;
+    }
+    if (video === 'unsupported') setNativeCamera(false);
+    else if (video) void send(video);
+  };
+
   const onPicked = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
@@ -213,6 +227,8 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
       <FooterButton onClick={() => undefined} disabled loading>
         {t(`liveness.states.${upload}`)}
       </FooterButton>
+    ) : nativeCamera ? (
+      <FooterButton onClick={() => void recordInApp()}>{t('liveness.start')}</FooterButton>
     ) : noCamera ? (
       <FooterButton onClick={() => picked.current?.click()}>{t('liveness.pickVideo')}</FooterButton>
     ) : phase === 'recording' ? (
@@ -238,7 +254,17 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
     >
       <p className="esop-liveness__intro">{t('liveness.intro')}</p>
 
-      {phase === 'camera' || phase === 'recording' ? (
+      {nativeCamera && phase === 'camera' ? (
+        <>
+          <div className="esop-liveness__camera is-app" aria-hidden="true">
+            <div className="esop-liveness__oval" />
+          </div>
+          <p className="esop-liveness__guide">{t('liveness.appCamera')}</p>
+          <p className="esop-liveness__tips">{t('liveness.tips')}</p>
+        </>
+      ) : null}
+
+      {!nativeCamera && (phase === 'camera' || phase === 'recording') ? (
         <>
           {noCamera ? (
             <div className="esop-liveness__notice" role="alert">

@@ -146,3 +146,42 @@ test('a passed check saved before shows as passed, with Next', async () => {
   expect(await screen.findByRole('heading', { name: '人脸验证通过' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: '下一步' })).toBeEnabled();
 });
+
+describe('in the native app', () => {
+  afterEach(() => {
+    delete window.HLNativeBridge;
+  });
+  const app = (answer: (m: { id: string; method: string; params: unknown }) => unknown) => {
+    const posted: { method: string; params: unknown }[] = [];
+    window.HLNativeBridge = {
+      postMessage: (json: string) => {
+        const m = JSON.parse(json);
+        posted.push(m);
+        queueMicrotask(() => window.HLNativeBridgeReceive?.(JSON.stringify({ id: m.id, ...(answer(m) as object) })));
+      },
+    };
+    return posted;
+  };
+
+  test("the app's own camera records; its video is checked like any other", async () => {
+    const posted = app((m) =>
+      m.method === 'recordVideo' ? { ok: true, result: { fileName: 'face.mp4', fileData: btoa('\u0000\u0000\u0000\u0018ftypmp42'), mimeType: 'video/mp4' } } : { ok: true, result: null },
+    );
+    api(cnApp());
+    upload.mockResolvedValue({ ossId: 'video0001', ossUrl: '/v', seconds: 3 });
+    duration.mockResolvedValue(3);
+    renderScreenAt('/livingWitness', <LivingWitnessScreen />, { lang: 'en' });
+    expect(await screen.findByText(/your phone's camera records a few seconds/)).toBeInTheDocument();
+    await act(async () => screen.getByRole('button', { name: 'Start recording' }).click());
+    expect(await screen.findByRole('heading', { name: 'Face verified' })).toBeInTheDocument();
+    expect(posted.filter((m) => m.method === 'recordVideo')).toEqual([expect.objectContaining({ params: { facing: 'front', minSeconds: 2, maxSeconds: 5 } })]);
+  });
+
+  test('an app without the method: the web camera (here: none, so the phone camera input)', async () => {
+    app((m) => (m.method === 'recordVideo' ? { ok: false, error: { code: 'UNSUPPORTED' } } : { ok: true, result: null }));
+    api(cnApp());
+    renderScreenAt('/livingWitness', <LivingWitnessScreen />, { lang: 'en' });
+    await act(async () => (await screen.findByRole('button', { name: 'Start recording' })).click());
+    expect(await screen.findByRole('button', { name: "Record with the phone's camera" })).toBeInTheDocument();
+  });
+});
