@@ -1,16 +1,32 @@
 /**
- * Mainland applicant, the closing steps up to the face liveness step (journey 10 goes on from there): the Mandarin risk track
- * heard at 10x, the agreements, the signature (Next, not submit: the liveness step follows); then /openStatus in
- * each view, driven by staff (ops set-status, reject, approve). The earlier steps are saved through the service.
+ * Mainland applicant, the closing steps to the end: the Mandarin risk track heard at 10x, the agreements, the
+ * signature, the face liveness step with Chromium's fake camera playing a video of the applicant's face (the face
+ * printed on the ID card the prefill saved; the screen's guidance sees it, the recording stops by itself, the
+ * service's face check passes), the certificate documents and submit; then /openStatus in each view, driven by staff
+ * (ops set-status, reject, approve). The earlier steps are saved through the service.
  */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { makeFaceVideo } from '../../scripts/make-face-video';
 import { applicantAt } from '../lib/applicant';
 import { appOf } from '../lib/flows';
-import { assert, assertAxeClean, assertClean, newPhone, ops, shot, type Journey } from '../lib/harness';
+import { APPLICANT_FACE } from '../lib/prefill';
+import { assert, assertAxeClean, assertClean, CHROMIUM, CHROMIUM_ARGS, newPhone, OUT, ops, shot, type Journey } from '../lib/harness';
 
 export const journeys: Journey[] = [
   {
-    name: 'a mainland applicant hears the Mandarin track, signs and reaches the liveness step; the result page shows each view',
-    async run({ service, browser }) {
+    name: 'a mainland applicant hears the Mandarin track, signs, records a face video, submits; the result page shows each view',
+    async run({ service }) {
+      // the fake camera loops this file: the applicant's face swaying a little
+      mkdirSync(OUT, { recursive: true });
+      const y4m = join(OUT, 'fake-camera-face.y4m');
+      writeFileSync(y4m, await makeFaceVideo(readFileSync(APPLICANT_FACE), { seconds: 4, fps: 10, format: 'y4m' }));
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        headless: true,
+        args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`],
+      });
       const phone = await newPhone(browser, 'zh-CN');
       const { context, page } = phone;
       const mobile = process.env.E2E_PHONE_09 ?? '13800000909';
@@ -45,6 +61,30 @@ export const journeys: Journey[] = [
         let app = await appOf(service, mobile, '86');
         assert(app.latestStep === 'SIGNATURE' && app.protocolStatus === 2, `signed with the transfer protocol: ${app.latestStep} ${app.protocolStatus}`);
 
+        // face liveness: the guidance (Human's detector from our own origin) finds the face in the oval
+        await page.getByRole('heading', { name: '人脸验证', exact: true }).waitFor();
+        await page.getByText('很好，请点击开始录制').waitFor({ timeout: 60_000 });
+        await shot(page, 'liveness-camera-zh-CN');
+        await assertAxeClean(page, '/livingWitness (camera)');
+        await page.getByRole('button', { name: '开始录制' }).click();
+        await page.getByText('录制中…请轻轻左右转头').waitFor();
+        // the recording stops by itself; the upload's states, then the check
+        await page.getByRole('heading', { name: '人脸验证通过' }).waitFor({ timeout: 90_000 });
+        await page.getByRole('img', { name: '保存的视频画面' }).waitFor();
+        await shot(page, 'liveness-passed-zh-CN');
+        await assertAxeClean(page, '/livingWitness (passed)');
+        await page.getByRole('button', { name: '下一步' }).click();
+
+        // the certificate documents, then submit
+        await page.waitForURL(/#\/caApply/);
+        await page.locator('.esop-sign__doc:enabled', { hasText: '开户申请表' }).waitFor({ timeout: 90_000 });
+        await page.getByRole('button', { name: '提交' }).click();
+        await page.waitForURL(/#\/openStatus/, { timeout: 60_000 });
+        await page.getByRole('heading', { name: '资料审核中' }).waitFor();
+        app = await appOf(service, mobile, '86');
+        assert((app.applyStatus as number) >= 1200, `submitted: ${app.applyStatus}`);
+        assert(typeof (app.data as { LIVINGWITNESS?: { livingBodyVerifyId?: unknown } }).LIVINGWITNESS?.livingBodyVerifyId === 'number', 'the step names the passed check');
+
         // the result page in each view
         await ops(service, 'set-status', appId, '1200');
         await page.goto(`${service.base}/pages/openAccount.html?lang=zh-CN#/openStatus`);
@@ -71,6 +111,7 @@ export const journeys: Journey[] = [
         assertClean(phone);
       } finally {
         await context.close();
+        await browser.close();
       }
     },
   },

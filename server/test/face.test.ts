@@ -10,6 +10,9 @@ import { FACE_ATTEMPTS_PER_DAY, FACE_CHECK } from '@core/domain/face';
 import { makeFaceVideo } from '../../scripts/make-face-video';
 import { makeIdFront, SAMPLE_FRONT } from '../../scripts/make-card-images';
 import { createLocalFace } from '../src/vendors/face';
+import { findCommand } from '../src/ops/commands';
+import { checkParams, parseArgv, type OpsIo } from '../src/ops/framework';
+import { runCommand } from '../src/ops/run';
 import { createTestApp, type TestApp, type TestClient } from './helpers';
 import { idcardData, invalidIssues, saveStep, startApp, stepUser, type Ref } from './step-fixtures';
 
@@ -108,6 +111,13 @@ describe('LivingBodyVerifyRaw', () => {
     expect(frame.rows[0].mime).toBe('image/jpeg');
 
     expect((await a.c.call('livingBodyConfirm', { appId: a.appId, livingBodyVerifyId: id })).body.result).toEqual({ ok: true });
+    // staff see the check with its scores and evidence (ops face-checks)
+    const cmd = findCommand('face-checks')!;
+    const params = checkParams(cmd, cmd.parse(parseArgv([a.appId])));
+    const out: string[] = [];
+    const io: OpsIo = { out: (l) => out.push(l), writeFile: () => undefined };
+    cmd.print!(await runCommand({ db: t.db, config: t.config, clock: t.clock }, 'face-checks', params), params, io);
+    expect(out.join('\n')).toMatch(new RegExp(`#${id} .* local +passed +confirmed\\n +seconds 3, faceSeconds 3, .*similarity 0\\.9\\d*, ms \\d+\\n +video \\S+ +frame ${imageOssId}`));
     const step = await saveStep(a.c, a.appId, 'LIVINGWITNESS', {
       livingBodyVerifyId: id,
       documentInfo: { livingBodyCertificationPicture: { ossId: imageOssId, description: 'liveness.jpg', ossCategory: 'UserApply' } },

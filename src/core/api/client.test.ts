@@ -4,6 +4,7 @@ import { callApi, handshakeCount, resetCipherSession } from './client';
 import { ApiError } from './api-error';
 import { saveDraft } from './apply-update';
 import { fetchUserInfo } from './user-info';
+import { uploadVideo } from './liveness';
 import { uploadFile } from './upload';
 import { setCurrentLang } from '../i18n/lang';
 import { makeApplication, makeUser } from '../testing/factories';
@@ -207,8 +208,8 @@ describe('callApi against the fake service (real cipher protocol)', () => {
 });
 
 describe('plain or sealed: exactly as CALLS says (cipher)', () => {
-  // the handshake calls are the cipher itself; upload is a multipart request (uploadFile, below)
-  const names = (Object.keys(CALLS) as CallName[]).filter((n) => n !== 'cipherKey' && n !== 'cipherSession' && n !== 'upload');
+  // the handshake calls are the cipher itself; the uploads are multipart requests (uploadFile and uploadVideo, below)
+  const names = (Object.keys(CALLS) as CallName[]).filter((n) => n !== 'cipherKey' && n !== 'cipherSession' && n !== 'upload' && n !== 'videoUpload');
 
   test.each(names.map((n) => [n, CALLS[n].cipher ? 'sealed' : 'plain'] as const))('%s travels %s', async (name) => {
     server.handlers[name] = () => ({ echoed: true });
@@ -262,5 +263,31 @@ describe('uploadFile', () => {
     server.handlers.upload = () => ({ ossId: 'OSS000003', ossUrl: '/dl' });
     server.dropSessions();
     await expect(uploadFile(new Blob([new Uint8Array(4)], { type: 'application/pdf' }), 'a.pdf')).resolves.toMatchObject({ ossId: 'OSS000003' });
+  });
+
+  test('the liveness video goes sealed to VideoUpload as it is (no compression), with progress; a network failure is sent again', async () => {
+    const bytes = new Uint8Array([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 1, 2, 3]);
+    let tries = 0;
+    server.handlers.videoUpload = (p: { filename: string; file: Uint8Array }) => {
+      tries++;
+      expect([p.filename, Array.from(p.file)]).toEqual(['liveness.mp4', Array.from(bytes)]);
+      return { ossId: 'VID000001', ossUrl: '/v', seconds: 3 };
+    };
+    const progress: number[] = [];
+    await expect(uploadVideo(new Blob([bytes], { type: 'video/mp4' }), 'liveness.mp4', (p) => progress.push(p))).resolves.toEqual({ ossId: 'VID000001', ossUrl: '/v', seconds: 3 });
+    expect(progress[progress.length - 1]).toBe(100);
+    expect(server.callsOf('videoUpload')[0].ciphered).toBe(true);
+    // the first send fails on the network, the second goes through
+    const send = XMLHttpRequest.prototype.send;
+    let sends = 0;
+    const spy = jest.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(function (this: XMLHttpRequest, body) {
+      server.offline = ++sends === 1;
+      return send.call(this, body);
+    });
+    tries = 0;
+    await expect(uploadVideo(new Blob([bytes], { type: 'video/mp4' }), 'liveness.mp4')).resolves.toMatchObject({ ossId: 'VID000001' });
+    spy.mockRestore();
+    server.offline = false;
+    expect([sends, tries]).toEqual([2, 1]);
   });
 });

@@ -19,6 +19,7 @@ import file from './file';
 import companiesImport from './companies-import';
 import amlImport from './aml-import';
 import riskTrack from './risk-track';
+import faceChecks from './face-checks';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const commands: OpsCommand<any, any>[] = [
@@ -38,6 +39,7 @@ export const commands: OpsCommand<any, any>[] = [
   companiesImport,
   amlImport,
   riskTrack,
+  faceChecks,
 ];
 
 export function findCommand(name: string) {
