@@ -67,7 +67,7 @@ export const journeys: Journey[] = [
         await shot(page, 'liveness-camera-zh-CN');
         await assertAxeClean(page, '/livingWitness (camera)');
         await page.getByRole('button', { name: '开始录制' }).click();
-        await page.getByText('录制中…请轻轻左右转头').waitFor();
+        await page.getByRole('button', { name: '完成' }).waitFor();
         // the recording stops by itself; the upload's states, then the check
         await page.getByRole('heading', { name: '人脸验证通过' }).waitFor({ timeout: 90_000 });
         await page.getByRole('img', { name: '保存的视频画面' }).waitFor();

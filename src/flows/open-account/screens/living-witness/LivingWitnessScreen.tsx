@@ -81,7 +81,8 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
   const recording = useRef<Recording | null>(null);
   const picked = useRef<HTMLInputElement>(null);
   const picture = useSignedUrl(phase === 'passed' ? form.picture?.ossId : null);
-  const guide = useFaceGuide(videoEl, camera === 'on' && (phase === 'camera' || phase === 'recording'));
+  const [takes, setTakes] = useState(0);
+  const guide = useFaceGuide(videoEl, camera === 'on' && (phase === 'camera' || phase === 'recording'), takes);
 
   const idcard = ctx.saved.IDCARD;
   const front = (at(idcard, 'documentInfo.idCard.front') ?? null) as { ossId?: string } | null;
@@ -185,6 +186,7 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
   const startRecording = () => {
     if (!stream.current) return;
     setElapsed(0);
+    setTakes((n) => n + 1);
     setPhase('recording');
     const r = record(stream.current);
     recording.current = r;
@@ -215,6 +217,9 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
   };
 
   const leftS = Math.max(0, Math.ceil((RECORDING.stopAfterMs - elapsed) / 1000));
+  // while recording: a problem the detector sees, the turn once it was seen, else the turn asked for
+  const recordingText =
+    guide === 'noFace' || guide === 'offCentre' || guide === 'tooFar' || guide === 'dark' || guide === 'moved' ? t(`liveness.guide.${guide}`) : t('liveness.recording');
   const guideText = camera !== 'on' ? '' : guide === 'loading' ? t('liveness.loadingGuide') : t(`liveness.guide.${guide}`);
   const stateIndex = useMemo(() => ['init', 'calculating', 'uploading', 'completing', 'done'].indexOf(upload), [upload]);
   const servicePhone = config.data?.servicePhones.mainland;
@@ -283,7 +288,7 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
             </div>
           )}
           <p className="esop-liveness__guide" role="status" aria-live="polite">
-            {phase === 'recording' ? t('liveness.recording') : guideText}
+            {phase === 'recording' ? recordingText : guideText}
           </p>
           <p className="esop-liveness__tips">{t('liveness.tips')}</p>
           <input ref={picked} className="esop-liveness__file" type="file" accept="video/*" capture="user" onChange={onPicked} tabIndex={-1} aria-hidden="true" />

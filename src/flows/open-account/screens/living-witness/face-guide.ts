@@ -81,11 +81,18 @@ function brightnessOf(video: HTMLVideoElement, canvas: HTMLCanvasElement): numbe
   return sum / (px.length / 4);
 }
 
-/** The guidance for the video element while `on`; 'loading' until the model is ready (or when it cannot load). */
-export function useFaceGuide(video: HTMLVideoElement | null, on: boolean): Guide {
+/**
+ * The guidance for the video element while `on`; 'loading' until the model is ready (or when it cannot load). A new
+ * `epoch` (the recording's start) forgets the movement seen so far: the turn asked for must be seen while recording.
+ */
+export function useFaceGuide(video: HTMLVideoElement | null, on: boolean, epoch = 0): Guide {
   const [guide, setGuide] = useState<Guide>('loading');
   const first = useRef<{ x: number; y: number; size: number } | null>(null);
   const moved = useRef(false);
+  useEffect(() => {
+    first.current = null;
+    moved.current = false;
+  }, [epoch]);
 
   useEffect(() => {
     if (!video || !on) return;
