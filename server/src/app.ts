@@ -1,7 +1,7 @@
 /**
  * buildApp: the whole service as a Fastify instance, in this order:
  * logger (redacting) → zod compilers → request context → security headers → cookies → multipart
- * → error envelope → cipher layer → OpenAPI → API modules (modules/index.ts) → ops API → static site.
+ * → error envelope → cipher layer → text hygiene → OpenAPI → API modules (modules/index.ts) → ops API → static site.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -23,6 +23,7 @@ import { installErrorEnvelope } from './plugins/errors';
 import { rateLimitsOf } from './plugins/rate-limit';
 import { installSecurityHeaders } from './plugins/security';
 import { installStatic } from './plugins/static';
+import { installTextHygiene } from './plugins/text-hygiene';
 import { createVendors, type Vendors } from './vendors';
 
 declare module 'fastify' {
@@ -96,6 +97,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: multipartFileLimit(Math.max(config.maxUploadMb, VIDEO_LIMITS.maxUploadBytes / 1024 / 1024)), files: 1, fields: 8, fieldSize: 64 * 1024 } });
   installErrorEnvelope(app);
   installCipher(app, createCipherService(deps));
+  installTextHygiene(app);
 
   await app.register(swagger, {
     openapi: {

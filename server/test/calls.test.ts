@@ -103,3 +103,48 @@ describe("auth: every 'user' call answers 100008 without a session, whatever it 
     expect(res.json().error.code).toBe(ErrorCode.FORBIDDEN);
   });
 });
+
+describe('text hygiene: NUL or a lone surrogate anywhere in what a call receives is 100400 textEncoding, for every call', () => {
+  const BAD = [
+    ['NUL', 'a\u0000b'],
+    ['a lone surrogate', 'a\ud800b'],
+  ] as const;
+  const cases = NAMES.flatMap((name) => BAD.map(([what, text]) => [name, what, text] as const));
+  let user: TestClient;
+  beforeAll(async () => {
+    user = await t.login('61990001');
+  });
+
+  const expectRefused = (status: number, body: { error?: { code: number; data?: { issues?: unknown } } }, path: string) => {
+    expect(status).toBe(400);
+    expect(body.error?.code).toBe(ErrorCode.INVALID_INPUT);
+    expect(body.error?.data?.issues).toEqual([{ path, message: 'textEncoding' }]);
+  };
+
+  it.each(cases)('%s with %s', async (name, what, text) => {
+    const def = CALLS[name];
+    if (name === 'upload' || name === 'videoUpload') {
+      const res = await user.upload(name === 'upload' ? `${def.path}/UserInfo` : def.path, { filename: text }, new Uint8Array(8));
+      expect(res.ciphered).toBe(true);
+      return expectRefused(res.status, res.body, 'filename');
+    }
+    if (!def.cipher) {
+      if (def.method === 'GET') {
+        // a query string can carry NUL (%00) but no lone surrogate (percent-decoding makes U+FFFD of it)
+        if (what !== 'NUL') return;
+        const res = await t.app.inject({ method: 'GET', url: `${routeUrl(def).replace(/:\w+/g, 'x')}?probe=a%00b` });
+        return expectRefused(res.statusCode, res.json(), 'probe');
+      }
+      const res = await t.app.inject({ method: def.method, url: routeUrl(def).replace(/:\w+/g, 'x'), payload: { nested: [{ probe: text }] } });
+      return expectRefused(res.statusCode, res.json(), 'nested.0.probe');
+    }
+    const res = await user.call(name, { nested: { [text]: 1 } });
+    expect(res.ciphered).toBe(true);
+    expectRefused(res.status, res.body, `nested.${text}`);
+  });
+
+  it('refused before the login check: a caller without a session learns nothing else', async () => {
+    const res = await anonymous.call('applyUpdate', { step: 'IDCARD', data: { name: 'x\u0000' } });
+    expectRefused(res.status, res.body, 'data.name');
+  });
+});

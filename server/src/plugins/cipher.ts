@@ -11,6 +11,7 @@ import { API_PREFIX, cipher, ErrorCode, schemas } from '@core/domain';
 import { AppError } from '../errors';
 import { pathOnly } from '../log';
 import { parseJsonSafely } from './safe-json';
+import { refuseBadText } from './text-hygiene';
 import type { CipherService } from '../modules/system/cipher-service';
 
 declare module 'fastify' {
@@ -127,7 +128,7 @@ export interface OpenedUpload {
  * {filename, subAccountId?, fileIv}) and part `file` (bytes sealed with AES-GCM, iv=fileIv,
  * aad=fileAad(sid, nonce)). Sets request.cipher so the answer is sealed.
  * Errors: not multipart → 100601; envelope/file fail to open → 100602 (..100604 as usual);
- * meta invalid → 100400; file larger than maxBytes → 1008.
+ * meta invalid or not clean text → 100400; file larger than maxBytes → 1008.
  */
 export async function openUpload(request: FastifyRequest, maxBytes: number): Promise<OpenedUpload> {
   if (!request.isMultipart()) throw new AppError(ErrorCode.CIPHER_REQUIRED);
@@ -162,6 +163,7 @@ export async function openUpload(request: FastifyRequest, maxBytes: number): Pro
   const { ctx, payload, forbidden } = await service.openRequest(envelope, request.method, routePath(request));
   request.cipher = ctx;
   refuseForbidden(forbidden);
+  refuseBadText(payload);
   const meta = schemas.upload.meta.safeParse(payload);
   if (!meta.success) {
     throw new AppError(ErrorCode.INVALID_INPUT, { data: { issues: meta.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) } });

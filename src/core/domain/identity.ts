@@ -77,6 +77,7 @@ export const RULES = [
   'identityNumber',
   'mustListen',
   'signatureInk',
+  'textEncoding',
 ] as const;
 export type Rule = (typeof RULES)[number];
 

@@ -16,3 +16,4 @@ export * from './step-rules';
 export * from './closing';
 export * from './channel';
 export * from './result';
+export * from './text';
