@@ -251,6 +251,67 @@ describe('app token login', () => {
   });
 });
 
+describe('a refused login changes nothing', () => {
+  const usersWith = async (phone: string) => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE phone = $1', [phone])).rows[0].n;
+  const token = (claims: Record<string, unknown>, secret = t.config.secrets.appTokenSecret) =>
+    signAppToken(secret, { phone: '94000077', areaCode: '852', exp: Math.floor(t.clock.now() / 1000) + 600, ...claims } as never);
+
+  it('a refused TokenLogin writes no user and keeps the session the caller had', async () => {
+    const client = await t.login(nextPhone());
+    for (const bad of [token({}, 'y'.repeat(40)), token({ exp: 1 }), token({ subAcctId: 'S1' })]) {
+      const res = await client.call('tokenLogin', { t: bad, subAccountId: 'S2' });
+      expect(res.body.error?.code).toBe(ErrorCode.TOKEN_INVALID);
+    }
+    expect(await usersWith('94000077')).toBe(0);
+    expect((await client.call('userInfo')).status).toBe(200);
+  });
+
+  it('a wrong code writes no user and keeps the session the caller had', async () => {
+    const client = await t.login(nextPhone());
+    const phone = nextPhone();
+    const sent = await sendCode(client, phone);
+    const res = await client.call('login', { areaCode: '852', phone, code: '000000' === (await t.latestCode(phone)) ? '111111' : '000000', salt: sent.body.result.salt });
+    expect(res.body.error?.code).toBe(ErrorCode.CODE_WRONG);
+    expect(await usersWith(phone)).toBe(0);
+    expect((await client.call('userInfo')).status).toBe(200);
+  });
+
+  it('a successful login ends the session the caller had', async () => {
+    const client = await t.login(nextPhone());
+    const before = client.cookie;
+    expect((await client.call('tokenLogin', { t: token({}) })).status).toBe(200);
+    expect(client.cookie).not.toBe(before);
+    client.cookie = before;
+    expect((await client.call('userInfo')).body.error?.code).toBe(ErrorCode.LOGIN_EXPIRED);
+  });
+});
+
+const B64U = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+describe('the app token signature has one spelling', () => {
+  const token = () => signAppToken(t.config.secrets.appTokenSecret, { phone: '94000088', areaCode: '852', exp: Math.floor(t.clock.now() / 1000) + 600 });
+  const respell: [string, (sig: string) => string][] = [
+    ['padded', (sig) => `${sig}=`],
+    ['standard base64 alphabet', (sig) => sig.replace(/-/g, '+').replace(/_/g, '/') + (/[-_]/.test(sig) ? '' : '=')],
+    ['a character base64 skips', (sig) => `${sig.slice(0, 10)}!${sig.slice(10)}`],
+    // 43 characters carry 258 bits for the MAC's 256: the last character's two low bits are spare
+    ['other spare bits in the last character', (sig) => sig.slice(0, -1) + B64U[B64U.indexOf(sig[42]) ^ 1]],
+    ['a line break', (sig) => `${sig}\n`],
+  ];
+
+  it.each(respell)('%s: refused', async (_name, change) => {
+    const [body, sig] = token().split('.');
+    const client = await t.handshake();
+    const res = await client.call('tokenLogin', { t: `${body}.${change(sig)}` });
+    expect(res.body.error?.code).toBe(ErrorCode.TOKEN_INVALID);
+  });
+
+  it('the exact spelling logs in', async () => {
+    const client = await t.handshake();
+    expect((await client.call('tokenLogin', { t: token() })).status).toBe(200);
+  });
+});
+
 describe('sessions', () => {
   it('answers 100008 without a session and for an unknown cookie', async () => {
     const client = await t.handshake();

@@ -20,6 +20,9 @@ export interface AppTokenVerifier {
   verify(token: string, nowMs: number): Promise<AppTokenClaims | null>;
 }
 
+/** HMAC-SHA256 (32 bytes) as unpadded base64url: 43 characters of the URL-safe alphabet */
+const SIG_SPELLING = /^[A-Za-z0-9_-]{43}$/;
+
 const mac = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest();
 
 export function signAppToken(secret: string, claims: AppTokenClaims): string {
@@ -32,9 +35,11 @@ export function localAppTokens(secret: string): AppTokenVerifier {
     async verify(token, nowMs) {
       const [body, sig, extra] = token.split('.');
       if (!body || !sig || extra !== undefined) return null;
-      const expected = mac(secret, body);
-      const given = Buffer.from(sig, 'base64url');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      // one spelling only: the unpadded base64url of the MAC, compared as text (Buffer.from(…, 'base64url') would also
+      // take padding, '+' and '/', other characters skipped and other spare bits in the last one)
+      const expected = Buffer.from(mac(secret, body).toString('base64url'));
+      const given = Buffer.from(sig);
+      if (!SIG_SPELLING.test(sig) || given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
       let claims: AppTokenClaims;
       try {
         const parsed = appTokenClaims.safeParse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));

@@ -32,8 +32,15 @@ export async function upsertUser(db: Db, u: { id: string; areaCode: string; phon
   return (await findUserByPhone(db, u.areaCode, u.phone)) as UserRow;
 }
 
-export async function recordLogin(db: Db, userId: string, at: Date, subAcctId?: string): Promise<void> {
-  await db.query('UPDATE users SET last_login_at = $2, sub_acct_id = COALESCE($3, sub_acct_id) WHERE id = $1', [userId, at, subAcctId ?? null]);
+/** A login: the user with this phone (created when new) with its last login and, when given, its sub-account; one statement. */
+export async function loginUser(db: Db, u: { id: string; areaCode: string; phone: string; at: Date; subAcctId?: string }): Promise<UserRow> {
+  const { rows } = await db.query<UserRow>(
+    `INSERT INTO users (id, area_code, phone, last_login_at, sub_acct_id) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (area_code, phone) DO UPDATE SET last_login_at = EXCLUDED.last_login_at, sub_acct_id = COALESCE(EXCLUDED.sub_acct_id, users.sub_acct_id)
+     RETURNING ${USER_COLS}`,
+    [u.id, u.areaCode, u.phone, u.at, u.subAcctId ?? null],
+  );
+  return rows[0];
 }
 
 /** The stored per-user overrides, unchecked (settings.ts validates them); null when the user is unknown. */

@@ -5,7 +5,8 @@ import { OK } from '../../plugins/reply';
 import { clearSessionCookies, SESSION_COOKIE, setSessionCookies } from './require-user';
 import * as service from './service';
 
-function startSession(request: FastifyRequest, reply: FastifyReply, s: service.NewSession) {
+async function startSession(request: FastifyRequest, reply: FastifyReply, s: service.NewSession) {
+  await service.endSession(request.server.deps, request.cookies[SESSION_COOKIE]);
   setSessionCookies(request, reply, s.sessionId, s.maxAgeSeconds);
   return s.user;
 }
@@ -15,15 +16,10 @@ const authRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, 'sendCode', (input, request) => service.sendCode(deps, { areaCode: input.areaCode, value: input.value, lang: request.lang }, request.ip));
 
-  route(app, 'login', async (input, request, reply) => {
-    await service.endSession(deps, request.cookies[SESSION_COOKIE]);
-    return startSession(request, reply, await service.loginWithCode(deps, input));
-  });
+  // a refused login changes nothing: the session the caller had is ended only once the new one exists
+  route(app, 'login', async (input, request, reply) => startSession(request, reply, await service.loginWithCode(deps, input)));
 
-  route(app, 'tokenLogin', async (input, request, reply) => {
-    await service.endSession(deps, request.cookies[SESSION_COOKIE]);
-    return startSession(request, reply, await service.loginWithAppToken(deps, input));
-  });
+  route(app, 'tokenLogin', async (input, request, reply) => startSession(request, reply, await service.loginWithAppToken(deps, input)));
 
   // public by design: it ends whatever session the cookie names (an expired one too) and always succeeds
   route(app, 'logout', async (_input, request, reply) => {

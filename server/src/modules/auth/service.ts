@@ -119,16 +119,28 @@ export interface NewSession {
   maxAgeSeconds: number;
 }
 
-async function openSession(deps: AppDeps, user: repo.UserRow, extra: { appSessionId?: string; subAcctId?: string } = {}): Promise<NewSession> {
+/**
+ * Writes the user (created when new), its last login and the new session in one transaction: a login refused at
+ * any point writes nothing.
+ */
+async function openSession(
+  deps: AppDeps,
+  who: { areaCode: string; phone: string; subAcctId?: string },
+  extra: { appSessionId?: string; subAcctId?: string } = {},
+): Promise<NewSession> {
   const now = deps.clock.now();
   const sessionId = cipher.randomB64u(32);
   const maxAgeSeconds = deps.config.sessionAbsoluteHours * 3600;
-  await repo.insertSession(deps.db, {
-    idHash: hashSessionId(sessionId),
-    userId: user.id,
-    at: new Date(now),
-    absoluteExpiresAt: new Date(now + maxAgeSeconds * 1000),
-    ...extra,
+  const user = await deps.db.transaction(async (tx) => {
+    const row = await repo.loginUser(tx, { id: cipher.randomB64u(12), areaCode: who.areaCode, phone: who.phone, at: new Date(now), subAcctId: who.subAcctId });
+    await repo.insertSession(tx, {
+      idHash: hashSessionId(sessionId),
+      userId: row.id,
+      at: new Date(now),
+      absoluteExpiresAt: new Date(now + maxAgeSeconds * 1000),
+      ...extra,
+    });
+    return row;
   });
   if (purgeDue(repo.purgeSessions, now)) await repo.purgeSessions(deps.db, new Date(now), new Date(now - deps.config.sessionIdleMinutes * 60_000));
   return { sessionId, user: toUserView(user), maxAgeSeconds };
@@ -145,20 +157,15 @@ export async function loginWithCode(deps: AppDeps, input: { areaCode: string; ph
     throw new AppError(ErrorCode.CODE_WRONG, { data: { attemptsLeft: Math.max(0, VERIFY_CODE_MAX_ATTEMPTS - row.attempts) } });
   }
   if (!(await repo.markCodeUsed(db, input.salt, now))) throw new AppError(ErrorCode.CODE_WRONG);
-  const user = await repo.upsertUser(db, { id: cipher.randomB64u(12), areaCode: input.areaCode, phone });
-  await repo.recordLogin(db, user.id, now);
-  return openSession(deps, user);
+  return openSession(deps, { areaCode: input.areaCode, phone });
 }
 
 export async function loginWithAppToken(deps: AppDeps, input: { t: string; subAccountId?: string; sessionId?: string }): Promise<NewSession> {
   const claims = await deps.vendors.appToken.verify(input.t, deps.clock.now());
   if (!claims) throw new AppError(ErrorCode.TOKEN_INVALID);
   if (input.subAccountId && claims.subAcctId && input.subAccountId !== claims.subAcctId) throw new AppError(ErrorCode.TOKEN_INVALID);
-  const user = await repo.upsertUser(deps.db, { id: cipher.randomB64u(12), areaCode: claims.areaCode, phone: claims.phone });
-  await repo.recordLogin(deps.db, user.id, new Date(deps.clock.now()), claims.subAcctId);
-  const fresh = (await repo.findUserById(deps.db, user.id)) as repo.UserRow;
   // only the token's own claim is kept: the client's subAccountId is checked against it, never stored
-  return openSession(deps, fresh, { appSessionId: input.sessionId, subAcctId: claims.subAcctId });
+  return openSession(deps, { areaCode: claims.areaCode, phone: claims.phone, subAcctId: claims.subAcctId }, { appSessionId: input.sessionId, subAcctId: claims.subAcctId });
 }
 
 export interface SessionUser {
