@@ -8,10 +8,10 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CALLS, PLAIN_CALLS, type RateLimitedCall } from '@core/domain';
+import { CALLS, ErrorCode, PLAIN_CALLS, type RateLimitedCall } from '@core/domain';
 import { projectRoot, type Config } from './config';
 import type { Db } from './db';
-import { langOf } from './i18n';
+import { errorMessage, langOf } from './i18n';
 import { loggerOptions } from './log';
 import { modules } from './modules';
 import { createCipherService } from './modules/system/cipher-service';
@@ -19,7 +19,7 @@ import opsApi from './ops/api';
 import { installCipher, multipartFileLimit } from './plugins/cipher';
 import { VIDEO_LIMITS } from '@core/domain/face';
 import { systemClock, type AppDeps, type Clock } from './plugins/context';
-import { installErrorEnvelope } from './plugins/errors';
+import { installErrorEnvelope, sendError } from './plugins/errors';
 import { rateLimitsOf } from './plugins/rate-limit';
 import { installSecurityHeaders } from './plugins/security';
 import { installStatic } from './plugins/static';
@@ -53,6 +53,24 @@ export function trustProxyOption(setting: Config['trustProxy']): false | string[
   return setting;
 }
 
+/** The longest URL served (a ciphered GET's envelope is far shorter); longer ones are answered 414. */
+export const MAX_URL_LENGTH = 8192;
+
+/**
+ * Fastify's clientErrorHandler: an HTTP request Node could not parse (431 for headers over its limit, 400
+ * otherwise) gets the service's error envelope, in English (no headers could be read), and the connection closes.
+ */
+function answerClientError(err: Error & { code?: string }, socket: import('node:net').Socket): void {
+  if (!socket.writable) return;
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify({ error: { code: ErrorCode.INVALID_INPUT, message: errorMessage(ErrorCode.INVALID_INPUT, 'en'), data: { issues: [{ path: '', message: tooLarge ? 'tooLong' : 'format' }] } } });
+  socket.end(
+    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   const deps: AppDeps = {
@@ -66,6 +84,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logStream ? { ...(loggerOptions(config) as object), stream: opts.logStream } : loggerOptions(config),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // malformed HTTP and over-long headers never reach a route: answer them in the service's own shape
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -87,8 +107,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   app.decorateRequest('user', null);
   app.decorateRequest('lang', 'zh-CN');
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     request.lang = langOf(request.headers);
+    if (request.url.length > MAX_URL_LENGTH) {
+      return sendError(request, reply, ErrorCode.INVALID_INPUT, { status: 414, data: { issues: [{ path: '', message: 'tooLong' }] } });
+    }
   });
 
   await installSecurityHeaders(app);

@@ -2,6 +2,7 @@
  * Review findings (issue 2): prototype-poisoning keys in payloads, the ops API behind a proxy, the token's own
  * sub-account, and the SendCode cooldown under parallel requests.
  */
+import { connect } from 'node:net';
 import { CALLS, ErrorCode, STEP_VERSION } from '@core/domain';
 import { signAppToken } from '../src/modules/auth/app-token';
 import { writeOpsToken } from '../src/ops/token';
@@ -102,5 +103,58 @@ describe('SendCode cooldown under parallel requests', () => {
     const { rows } = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM login_codes WHERE phone = '91235009'");
     expect(rows[0].n).toBe(1);
     expect(t.smsLines.filter((l) => l.includes('91****09') || l.includes('9123****'))).toHaveLength(1);
+  });
+});
+
+describe('what the framework refuses is answered in the service\'s own shape, without its names', () => {
+  it('a body of the wrong content type: 100400 rule format, no FST_ name', async () => {
+    const res = await t.app.inject({ method: 'POST', url: CALLS.cipherSession.path, payload: '<x/>', headers: { 'content-type': 'application/xml' } });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.json()).toEqual({ error: { code: ErrorCode.INVALID_INPUT, message: expect.any(String), data: { issues: [{ path: '', message: 'format' }] } } });
+    expect(res.body).not.toMatch(/FST_|Fastify/i);
+  });
+
+  it('an empty JSON body: 100400 rule format', async () => {
+    const res = await t.app.inject({ method: 'POST', url: CALLS.cipherSession.path, payload: '', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual(expect.objectContaining({ code: ErrorCode.INVALID_INPUT, data: { issues: [{ path: '', message: 'format' }] } }));
+    expect(res.body).not.toMatch(/FST_/);
+  });
+
+  it('a URL over 8192 characters: 414 with the error envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `${CALLS.userInfo.path}?e=${'a'.repeat(9000)}` });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ error: { code: ErrorCode.INVALID_INPUT, message: expect.any(String), data: { issues: [{ path: '', message: 'tooLong' }] } } });
+  });
+
+  describe('over a real socket', () => {
+    let port = 0;
+    beforeAll(async () => {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      port = (t.app.server.address() as import('node:net').AddressInfo).port;
+    });
+
+    const raw = (text: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.end(text));
+        let got = '';
+        socket.on('data', (d) => (got += d.toString('utf8')));
+        socket.on('close', () => resolve(got));
+        socket.on('error', reject);
+      });
+
+    it('headers over Node\'s limit: 431 with the error envelope', async () => {
+      const got = await raw(`GET /kyc/esop/v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20000)}\r\n\r\n`);
+      expect(got).toMatch(/^HTTP\/1.1 431 /);
+      const body = JSON.parse(got.slice(got.indexOf('\r\n\r\n') + 4));
+      expect(body).toEqual({ error: { code: ErrorCode.INVALID_INPUT, message: expect.any(String), data: { issues: [{ path: '', message: 'tooLong' }] } } });
+    });
+
+    it('a request that is not HTTP: 400 with the error envelope', async () => {
+      const got = await raw('HELLO THERE\r\n\r\n');
+      expect(got).toMatch(/^HTTP\/1.1 400 /);
+      expect(JSON.parse(got.slice(got.indexOf('\r\n\r\n') + 4)).error.code).toBe(ErrorCode.INVALID_INPUT);
+      expect(got).not.toMatch(/Client Error|FST_/);
+    });
   });
 });

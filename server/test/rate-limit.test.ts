@@ -126,6 +126,7 @@ describe('daily upload quota', () => {
     const over = await c.upload(path, { filename: 'a.png' }, PNG(8));
     expect([over.status, over.ciphered, over.body.error?.code, over.body.error?.data?.scope]).toEqual([429, true, ErrorCode.RATE_LIMITED, 'uploadCount']);
     expect(over.body.error?.data?.retryAfterSeconds).toBe(24 * 3600);
+    expect(over.headers['retry-after']).toBe(String(24 * 3600));
     const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM files WHERE owner_user_id = $1', [c.user!.userId]);
     expect(rows[0].n).toBe(4);
     t.clock.advance(24 * HOUR + 1000);
@@ -139,6 +140,7 @@ describe('daily upload quota', () => {
     expect((await c.upload(path, { filename: 'a.png' }, PNG(700 * 1024))).status).toBe(200);
     const over = await c.upload(path, { filename: 'b.png' }, PNG(400 * 1024));
     expect([over.status, over.body.error?.code, over.body.error?.data?.scope]).toEqual([429, ErrorCode.RATE_LIMITED, 'uploadBytes']);
+    expect(over.headers['retry-after']).toBe(String(over.body.error?.data?.retryAfterSeconds));
     expect((await c.upload(path, { filename: 'c.png' }, PNG(200 * 1024))).status).toBe(200);
   });
 

@@ -17,6 +17,12 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, code: nu
   return reply.status(opts.status ?? httpStatusOf(code)).send(errorBody(request, code, opts.data, opts.message));
 }
 
+/** Retry-After of a 100429: the seconds its data names, 60 when it names none. */
+export function retryAfterOf(data: unknown): number {
+  const s = (data as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  return typeof s === 'number' && Number.isFinite(s) && s > 0 ? Math.ceil(s) : 60;
+}
+
 /** {path, message} per zod issue; path joined with dots (body/query prefix dropped). */
 export function issuesOf(validation: ReadonlyArray<{ instancePath?: string; message?: string; params?: unknown }>): Issue[] {
   return validation.map((v) => ({
@@ -30,6 +36,7 @@ export function installErrorEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       if (err.statusCode >= 500) request.log.error({ err, errorCode: err.code }, 'request failed');
+      if (err.code === ErrorCode.RATE_LIMITED) reply.header('retry-after', String(retryAfterOf(err.data)));
       return sendError(request, reply, err.code, { data: err.data, status: err.statusCode, message: err.givenMessage });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -45,8 +52,11 @@ export function installErrorEnvelope(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       // body parse errors, wrong content type, and the like: the client sent something unusable
+      // the framework's own error names (FST_…) stay in the log: the client gets the catalogue's rule
       const code = status === 404 ? ErrorCode.NOT_FOUND : status === 429 ? ErrorCode.RATE_LIMITED : ErrorCode.INVALID_INPUT;
-      return sendError(request, reply, code, { status, data: code === ErrorCode.INVALID_INPUT ? { issues: [{ path: '', message: err.code ?? 'bad request' }] } : undefined });
+      request.log.info({ errCode: err.code, status }, 'request refused by the framework');
+      if (code === ErrorCode.RATE_LIMITED) reply.header('retry-after', '60');
+      return sendError(request, reply, code, { status, data: code === ErrorCode.INVALID_INPUT ? { issues: [{ path: '', message: 'format' }] } : undefined });
     }
     request.log.error({ err }, 'unexpected error');
     return sendError(request, reply, ErrorCode.INTERNAL, { status: 500 });

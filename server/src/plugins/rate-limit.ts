@@ -6,7 +6,7 @@
  * route() (plugins/route.ts) adds it as the preHandler of a call with `rateLimit` in CALLS; it runs after requireUser (for the per-user count).
  * On ciphered routes it runs after the envelope was opened, so the refusal is sealed like any answer.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { ErrorCode, RATE_LIMITS, type RateLimit, type RateLimitedCall, type RateLimitScope } from '@core/domain';
 import type { Db } from '../db';
 import { AppError } from '../errors';
@@ -31,26 +31,25 @@ export async function hit(db: Db, bucket: string, limit: RateLimit, now: number)
   return { hits: rows[0].hits, windowEnd: start + windowMs };
 }
 
-/** 100429 with the scope and the seconds until another call is counted; also sets Retry-After. */
-export function rateLimited(reply: FastifyReply | null, scope: RateLimitScope, retryAfterSeconds: number): AppError {
+/** 100429 with the scope and the seconds until another call is counted (the error handler sets Retry-After from them). */
+export function rateLimited(scope: RateLimitScope, retryAfterSeconds: number): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  reply?.header('retry-after', String(seconds));
   return new AppError(ErrorCode.RATE_LIMITED, { data: { scope, retryAfterSeconds: seconds } });
 }
 
-async function check(request: FastifyRequest, reply: FastifyReply, scope: 'address' | 'user', bucket: string, limit: RateLimit): Promise<void> {
+async function check(request: FastifyRequest, scope: 'address' | 'user', bucket: string, limit: RateLimit): Promise<void> {
   const { db, clock } = request.server.deps;
   const now = clock.now();
   const { hits, windowEnd } = await hit(db, bucket, limit, now);
-  if (hits > limit.max) throw rateLimited(reply, scope, (windowEnd - now) / 1000);
+  if (hits > limit.max) throw rateLimited(scope, (windowEnd - now) / 1000);
 }
 
 /** A preHandler limiting `call` per client address (request.ip, see TRUST_PROXY) and per logged-in user. */
 export function rateLimit(call: RateLimitedCall) {
   const rule: { perAddress: RateLimit; perUser?: RateLimit } = RATE_LIMITS[call];
-  const hook = async function rateLimitHook(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    await check(request, reply, 'address', `${call}|a|${request.ip}`, rule.perAddress);
-    if (rule.perUser && request.user) await check(request, reply, 'user', `${call}|u|${request.user.userId}`, rule.perUser);
+  const hook = async function rateLimitHook(request: FastifyRequest): Promise<void> {
+    await check(request, 'address', `${call}|a|${request.ip}`, rule.perAddress);
+    if (rule.perUser && request.user) await check(request, 'user', `${call}|u|${request.user.userId}`, rule.perUser);
   };
   // named on the hook, so that the route list (app.ts) shows which limit a route really counts
   return Object.assign(hook, { rateLimitedCall: call });

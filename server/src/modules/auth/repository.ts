@@ -102,9 +102,12 @@ export async function lastCodeSentAt(db: Db, areaCode: string, phone: string): P
   return rows[0]?.sent_at ?? null;
 }
 
-export async function countCodesForPhoneSince(db: Db, areaCode: string, phone: string, since: Date): Promise<number> {
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM login_codes WHERE area_code = $1 AND phone = $2 AND sent_at > $3', [areaCode, phone, since]);
-  return rows[0].n;
+export async function countCodesForPhoneSince(db: Db, areaCode: string, phone: string, since: Date): Promise<{ n: number; oldest: Date | null }> {
+  const { rows } = await db.query<{ n: number; oldest: Date | null }>(
+    'SELECT count(*)::int AS n, min(sent_at) AS oldest FROM login_codes WHERE area_code = $1 AND phone = $2 AND sent_at > $3',
+    [areaCode, phone, since],
+  );
+  return rows[0];
 }
 
 export async function countCodesForIpSince(db: Db, ip: string, since: Date): Promise<{ n: number; oldest: Date | null }> {

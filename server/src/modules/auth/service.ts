@@ -84,8 +84,10 @@ export async function sendCode(
       const wait = Math.ceil((last.getTime() + SEND_CODE_COOLDOWN_S * 1000 - now) / 1000);
       if (wait > 0) throw new AppError(ErrorCode.CODE_TOO_FREQUENT, { data: { remainingSeconds: wait } });
     }
-    if ((await repo.countCodesForPhoneSince(tx, input.areaCode, phone, new Date(now - DAY))) >= CODES_PER_PHONE_PER_DAY) {
-      throw new AppError(ErrorCode.RATE_LIMITED, { data: { scope: 'phone' } });
+    const perPhone = await repo.countCodesForPhoneSince(tx, input.areaCode, phone, new Date(now - DAY));
+    if (perPhone.n >= CODES_PER_PHONE_PER_DAY) {
+      const retry = perPhone.oldest ? Math.max(1, Math.ceil((perPhone.oldest.getTime() + DAY - now) / 1000)) : DAY / 1000;
+      throw new AppError(ErrorCode.RATE_LIMITED, { data: { scope: 'phone', retryAfterSeconds: retry } });
     }
     const perIp = await repo.countCodesForIpSince(tx, ip, new Date(now - HOUR));
     if (perIp.n >= CODES_PER_ADDRESS_PER_HOUR) {

@@ -41,8 +41,8 @@ async function withinQuota(tx: Db, deps: Pick<FilesDeps, 'config'>, userId: stri
   const bytesPerDay = (deps.config.uploadQuota.megabytesPerDay ?? UPLOAD_QUOTA_DEFAULT.megabytesPerDay) * 1024 * 1024;
   const used = await repo.uploadsSinceLocked(tx, userId, new Date(now - DAY_MS));
   const retry = used.oldest ? (used.oldest.getTime() + DAY_MS - now) / 1000 : DAY_MS / 1000;
-  if (used.n + 1 > filesPerDay) throw rateLimited(null, 'uploadCount', retry);
-  if (used.bytes + size > bytesPerDay) throw rateLimited(null, 'uploadBytes', retry);
+  if (used.n + 1 > filesPerDay) throw rateLimited('uploadCount', retry);
+  if (used.bytes + size > bytesPerDay) throw rateLimited('uploadBytes', retry);
 }
 
 export async function storeUpload(
