@@ -369,6 +369,18 @@ describe('sessions', () => {
     }
   });
 
+  it('a read writes nothing: the last-seen time moves on at most once a minute', async () => {
+    const client = await t.login(nextPhone());
+    const lastSeen = async () => (await t.db.query<{ at: Date }>('SELECT last_seen_at AS at FROM sessions WHERE user_id = $1', [client.user!.userId])).rows[0].at.getTime();
+    const first = await lastSeen();
+    t.clock.advance(30_000);
+    expect((await client.call('userInfo')).status).toBe(200);
+    expect(await lastSeen()).toBe(first);
+    t.clock.advance(31_000);
+    expect((await client.call('userInfo')).status).toBe(200);
+    expect(await lastSeen()).toBe(first + 61_000);
+  });
+
   it('logs out: the cookie is cleared and the session no longer works', async () => {
     const client = await t.login(nextPhone());
     const cookie = client.cookie;

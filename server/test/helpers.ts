@@ -138,6 +138,8 @@ export interface TestAppOptions {
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** the SQL statements the app sent while `record` runs (server/test/statements.test.ts) */
+  record<T>(fn: () => Promise<T>): Promise<{ value: T; statements: string[] }>;
   config: Config;
   clock: TestClock;
   /** lines the local SMS vendor printed */
@@ -157,12 +159,32 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const db = await createTestDb();
   const clock = opts.clock ?? new TestClock();
   const smsLines: string[] = [];
-  const app = await buildApp({ config, db, clock, root: opts.root, logStream: opts.logStream, vendors: { sms: consoleSms(db, (l) => smsLines.push(l)), ...opts.vendors } });
+  let recording: string[] | null = null;
+  const recorded = (inner: Db): Db => ({
+    kind: inner.kind,
+    close: () => inner.close(),
+    query: (sql, params) => {
+      recording?.push(sql.replace(/\s+/g, ' ').trim());
+      return inner.query(sql, params);
+    },
+    transaction: (fn) => inner.transaction((tx) => fn(recorded(tx))),
+  });
+  const appDb = recorded(db);
+  const app = await buildApp({ config, db: appDb, clock, root: opts.root, logStream: opts.logStream, vendors: { sms: consoleSms(db, (l) => smsLines.push(l)), ...opts.vendors } });
   await app.ready();
 
   const t: TestApp = {
     app,
     db,
+    record: async (fn) => {
+      const statements: string[] = [];
+      recording = statements;
+      try {
+        return { value: await fn(), statements };
+      } finally {
+        recording = null;
+      }
+    },
     config,
     clock,
     smsLines,

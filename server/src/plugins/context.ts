@@ -2,7 +2,7 @@
  * What every route can reach: `app.deps` (config, db, clock, vendors), `request.user` (set by
  * requireUser), `request.cipher` (set by the cipher plugin for ciphered requests), `request.lang`.
  */
-import type { Lang } from '@core/domain';
+import type { Lang, UserView } from '@core/domain';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { Vendors } from '../vendors';
@@ -27,6 +27,8 @@ export interface RequestUser {
   subAcctId: string | null;
   /** hash of the session id (to end the session on logout) */
   sessionHash: string;
+  /** what UserInfo answers, from the row the session was resolved with (no second read) */
+  view: UserView;
 }
 
 export interface CipherContext {

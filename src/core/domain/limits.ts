@@ -26,6 +26,12 @@ export const SIGNED_URL_TTL_S = 10 * 60;
 export const CODES_PER_PHONE_PER_DAY = 10;
 export const CODES_PER_ADDRESS_PER_HOUR = 30;
 
+/**
+ * A session's last-seen time is written at most this often (a read writes nothing in between); the idle expiry
+ * (SESSION_IDLE_MINUTES) is therefore measured from a time up to this much earlier than the last request.
+ */
+export const SESSION_TOUCH_S = 60;
+
 /** How long a cipher session (the AES key a client sent through CipherSession) is accepted. */
 export const CIPHER_SESSION_TTL_S = 24 * 60 * 60;
 

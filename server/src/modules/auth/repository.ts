@@ -153,8 +153,14 @@ export async function insertSession(db: Db, s: { idHash: string; userId: string;
   );
 }
 
-export async function findSession(db: Db, idHash: string): Promise<SessionRow | null> {
-  const { rows } = await db.query<SessionRow>('SELECT id_hash, user_id, created_at, last_seen_at, absolute_expires_at FROM sessions WHERE id_hash = $1', [idHash]);
+/** The session with its user's row, in one statement; null when either is gone. */
+export async function findSessionUser(db: Db, idHash: string): Promise<(UserRow & { s_last_seen_at: Date; s_absolute_expires_at: Date }) | null> {
+  const cols = USER_COLS.split(', ').map((c) => `u.${c}`).join(', ');
+  const { rows } = await db.query<UserRow & { s_last_seen_at: Date; s_absolute_expires_at: Date }>(
+    `SELECT ${cols}, s.last_seen_at AS s_last_seen_at, s.absolute_expires_at AS s_absolute_expires_at
+     FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1`,
+    [idHash],
+  );
   return rows[0] ?? null;
 }
 

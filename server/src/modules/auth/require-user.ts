@@ -4,7 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_HINT_COOKIE } from '@core/domain';
-import { resolveSession } from './service';
+import { resolveSession, toUserView } from './service';
 
 export const SESSION_COOKIE = 'esop_sid';
 
@@ -23,7 +23,7 @@ export function clearSessionCookies(reply: FastifyReply): void {
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   try {
     const { user, sessionHash } = await resolveSession(request.server.deps, request.cookies[SESSION_COOKIE]);
-    request.user = { userId: user.id, areaCode: user.area_code, phone: user.phone, subAcctId: user.sub_acct_id, sessionHash };
+    request.user = { userId: user.id, areaCode: user.area_code, phone: user.phone, subAcctId: user.sub_acct_id, sessionHash, view: toUserView(user) };
   } catch (err) {
     clearSessionCookies(reply);
     throw err;

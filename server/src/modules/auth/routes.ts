@@ -28,7 +28,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     return OK;
   });
 
-  route(app, 'userInfo', (_input, request) => service.userInfo(deps, request.user!.userId));
+  route(app, 'userInfo', (_input, request) => request.user!.view);
 };
 
 export default authRoutes;

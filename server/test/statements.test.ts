@@ -1,0 +1,44 @@
+/**
+ * What each call costs the database: the statements the app sends for one call (after the first, so that caches
+ * are warm and the session's last-seen time is fresh), counted through the test app's recorder. A call that
+ * starts sending more fails here: raise its budget only with a reason. Reads write nothing but the replay guard.
+ */
+import { cnIdNumber, idcardData, saveStep, startApp, stepUser } from './step-fixtures';
+import { createTestApp, type TestApp, type TestClient } from './helpers';
+
+let t: TestApp;
+let c: TestClient;
+let appId: string;
+let idcard: Record<string, unknown>;
+beforeAll(async () => {
+  t = await createTestApp();
+  c = await stepUser(t, '6')();
+  appId = await startApp(c, 1);
+  idcard = await idcardData(c, { idNumber: cnIdNumber('1990-03-07') });
+  const saved = await saveStep(c, appId, 'IDCARD', idcard);
+  expect([saved.status, saved.body.error]).toEqual([200, undefined]);
+});
+afterAll(() => t.close());
+
+const isWrite = (sql: string) => /^(INSERT|UPDATE|DELETE|WITH .* (INSERT|UPDATE|DELETE))\b/i.test(sql);
+/** the replay guard's own write (cipher layer): one per ciphered request */
+const isReplayGuard = (sql: string) => /cipher_nonces/.test(sql);
+
+const CASES: [string, () => Promise<{ status: number }>, { statements: number; writes: number }][] = [
+  ['UserInfo', () => c.call('userInfo'), { statements: 2, writes: 0 }],
+  ['ClientConfig', () => c.call('clientConfig'), { statements: 1, writes: 0 }],
+  ['ApplyDetail', () => c.call('applyDetail', { appId }), { statements: 3, writes: 0 }],
+  ['ApplyUpdate IDCARD (full save)', () => saveStep(c, appId, 'IDCARD', idcard), { statements: 11, writes: 3 }],
+  ['ApplyUpdate draft', () => saveStep(c, appId, 'BANKCARD', { bankCard: '6222' }, true), { statements: 5, writes: 2 }],
+];
+
+describe('statements per call', () => {
+  it.each(CASES)('%s', async (_name, call, budget) => {
+    await call(); // warm
+    const { value, statements } = await t.record(call);
+    expect(value.status).toBe(200);
+    const writes = statements.filter((s) => isWrite(s) && !isReplayGuard(s));
+    const seen = `${statements.length} statements, ${writes.length} writes:\n  ${statements.join('\n  ')}`;
+    expect({ statements: statements.length, writes: writes.length, seen }).toEqual({ statements: budget.statements, writes: budget.writes, seen });
+  });
+});
