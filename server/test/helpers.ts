@@ -155,7 +155,7 @@ export interface TestApp {
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'esop-app-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...keyFiles(), ...opts.env });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...keyFiles(), ...opts.env });
   const db = await createTestDb();
   const clock = opts.clock ?? new TestClock();
   const smsLines: string[] = [];

@@ -75,7 +75,7 @@ describe('ApplyUpdate HK_IDCARD', () => {
     ['HK ID with brackets', 'hk', { idNumber: 'A123456(7)' }, ['data.idNumber:hkId']],
     ['passport number of 51', 'passport', { idNumber: 'P'.repeat(51) }, ['data.idNumber:tooLong']],
     ['permanent HK with a Macau ID', 'hk', { idCountry: 'MO' }, ['data.idType:idTypeNotAllowed', 'data.idCountry:issuingCountry', 'data.documentInfo.nonMainlandDocument.back:fileRequired']],
-    ['permanent GB with an HK ID', 'passport', { idType: 1, idCountry: 'HK', idNumber: 'A1234567' }, ['data.idType:idTypeNotAllowed']],
+    ['permanent GB with an HK ID', 'passport', { idType: 1, idCountry: 'HK', idNumber: 'A1234563' }, ['data.idType:idTypeNotAllowed']],
     ['permanent HK passport issued elsewhere', 'hk', { idType: 2, idCountry: 'GB' }, ['data.idCountry:issuingCountry']],
     ['passport issued by CN', 'passport', { idCountry: 'CN' }, ['data.idCountry:issuingCountry']],
     ['statement language not the nationality’s', 'hk', { defaultLanguage: 'en' }, ['data.defaultLanguage:choice']],

@@ -22,7 +22,7 @@ async function statementPart(c: TestClient, type: 0 | 1 | 2): Promise<Data> {
   };
 }
 
-async function withHkDocument(c: TestClient, idNumber = 'A1234567'): Promise<Data> {
+async function withHkDocument(c: TestClient, idNumber = 'A1234563'): Promise<Data> {
   const d = await statementPart(c, 1);
   d.documentInfo.idCardHK = { front: await uploadRef(c, 'UserInfo') };
   d.idExtraInfo = { idcardHK: { idType: 1, idCountry: 'HK', idNumber } };
@@ -134,15 +134,15 @@ describe('ApplyUpdate STATEMENT', () => {
   test('an HK ID number another user holds → 150204 with the masked phone; the holder may save it again', async () => {
     const holder = await user();
     const holderApp = await start(holder);
-    expect((await save(holder, holderApp, await withHkDocument(holder, 'Z9876543'))).body.error).toBeUndefined();
+    expect((await save(holder, holderApp, await withHkDocument(holder, 'Z9876546'))).body.error).toBeUndefined();
 
     const c = await user();
     const appId = await start(c);
-    const res = await save(c, appId, await withHkDocument(c, 'Z9876543'));
+    const res = await save(c, appId, await withHkDocument(c, 'Z9876546'));
     expect(res.body.error?.code).toBe(ErrorCode.ID_REGISTERED);
     expect(res.body.error?.data).toEqual({ phone: maskPhone(phoneOf(holder)) });
 
-    expect((await save(holder, holderApp, await withHkDocument(holder, 'Z9876543'))).body.error).toBeUndefined();
+    expect((await save(holder, holderApp, await withHkDocument(holder, 'Z9876546'))).body.error).toBeUndefined();
   });
 
   test('a draft is kept whatever it holds', async () => {
@@ -180,7 +180,7 @@ describe('ApplySubmit and the statement (150211)', () => {
     const refused = await c.call('applySubmit', { appId });
     expect([refused.status, refused.body.error?.code]).toEqual([400, ErrorCode.NEED_STATEMENT]);
 
-    expect((await save(c, appId, await withHkDocument(c, 'C7654321'))).body.error).toBeUndefined();
+    expect((await save(c, appId, await withHkDocument(c, 'C7654322'))).body.error).toBeUndefined();
     const ok = await c.call('applySubmit', { appId });
     expect([ok.status, ok.body.error]).toEqual([200, undefined]);
     expect(ok.body.result.application.applyStatus).toBe(1200);

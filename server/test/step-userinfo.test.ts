@@ -24,7 +24,7 @@ async function applicant(nationality?: string): Promise<{ c: TestClient; appId: 
     // the identity step's own rules are another test's subject: its saved data is put in place directly
     await t.db.query(`UPDATE applications SET data = jsonb_set(data, '{HK_IDCARD}', $2::jsonb) WHERE app_id = $1`, [
       appId,
-      JSON.stringify({ nationality, permanentResident: 1, idType: 1, idCountry: nationality, idNumber: 'A1234567' }),
+      JSON.stringify({ nationality, permanentResident: 1, idType: 1, idCountry: nationality, idNumber: 'A1234563' }),
     ]);
   }
   return { c, appId };

@@ -43,11 +43,11 @@ describe('callApi against the fake service (real cipher protocol)', () => {
   test('a POST round-trips sealed: the service opens the payload and the client opens the answer', async () => {
     const app = makeApplication();
     server.handlers.applyUpdate = (p) => ({ application: { ...app, currentStep: p.currentStep }, nextStep: 'USERINFO' });
-    const r = await callApi('applyUpdate', { appId: app.appId, stepVersion: '1.0', currentStep: 'HK_IDCARD', data: { idNumber: 'A1234567' } });
+    const r = await callApi('applyUpdate', { appId: app.appId, stepVersion: '1.0', currentStep: 'HK_IDCARD', data: { idNumber: 'A1234563' } });
     expect(r.nextStep).toBe('USERINFO');
     expect(r.application.currentStep).toBe('HK_IDCARD');
     const [call] = server.callsOf('applyUpdate');
-    expect(call.payload).toEqual({ appId: app.appId, stepVersion: '1.0', currentStep: 'HK_IDCARD', data: { idNumber: 'A1234567' } });
+    expect(call.payload).toEqual({ appId: app.appId, stepVersion: '1.0', currentStep: 'HK_IDCARD', data: { idNumber: 'A1234563' } });
     expect(call.ciphered).toBe(true);
     expect(call.lang).toBe('en');
   });

@@ -91,10 +91,10 @@ describe('plain-browser fallbacks', () => {
 
   test('storage keeps only the non-identity flags in localStorage', async () => {
     await bridge.storage.set('statementSkipType', '1');
-    await bridge.storage.set('idNumber', 'A1234567');
+    await bridge.storage.set('idNumber', 'A1234563');
     expect(localStorage.getItem('statementSkipType')).toBe('1');
     expect(localStorage.getItem('idNumber')).toBeNull();
-    expect(await bridge.storage.get('idNumber')).toBe('A1234567'); // memory for this page only
+    expect(await bridge.storage.get('idNumber')).toBe('A1234563'); // memory for this page only
     await bridge.storage.remove('statementSkipType');
     expect(await bridge.storage.get('statementSkipType')).toBeNull();
   });

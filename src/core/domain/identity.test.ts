@@ -76,8 +76,14 @@ describe('mainland ID number', () => {
 describe('HK ID and other documents', () => {
   test.each([
     ['A123456', 'hkId'], // 7: format error
-    ['A1234567', null], // 8
-    ['AB1234567', null], // 9
+    ['A1234563', null], // 8
+    ['AB9876543', null], // 9: two letters
+    ['R123456A', null], // check digit 10 is written A
+    ['K1234560', null], // check digit 11 is written 0
+    ['A1234567', 'hkIdCheckDigit'], // wrong check digit
+    ['AB1234567', 'hkIdCheckDigit'],
+    ['1A234563', 'hkId'], // a digit where the letter goes
+    ['ABC123456', 'hkId'], // three letters
     ['AB12345678', 'hkId'], // 10
     ['a1234567', 'hkId'], // not upper-cased
     ['A123456(7)', 'hkId'],

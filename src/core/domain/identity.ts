@@ -37,6 +37,7 @@ export const RULES = [
   'bankCard',
   'city',
   'hkId',
+  'hkIdCheckDigit',
   'otherId',
   'cnIdFormat',
   'cnIdRegion',
@@ -153,12 +154,25 @@ export function checkCnId(raw: unknown, today: string, agree: { birthday?: strin
 /** HK ID as typed: letters and digits only (brackets, spaces and other characters dropped), upper case, at most 9. */
 export const normaliseHkId = (raw: string) => raw.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, MAX_LEN.hkIdNumber);
 
-/** HK ID: 8 or 9 letters and digits (e.g. A1234567 for A123456(7)); 1-7 characters is a format error. */
+/** HK ID: one or two letters, six digits and the check digit, without brackets (A1234563 for A123456(3)); other shapes are a format error. */
 export function checkHkId(raw: unknown): Check {
   const v = typeof raw === 'string' ? raw : '';
   if (!v) return 'required';
   if (!/^[A-Z0-9]+$/.test(v) || v.length < MIN_LEN.hkIdNumber || v.length > MAX_LEN.hkIdNumber) return 'hkId';
-  return null;
+  if (!/^[A-Z]{1,2}\d{6}[0-9A]$/.test(v)) return 'hkId';
+  return hkIdCheckDigit(v.slice(0, -1)) === v.slice(-1) ? null : 'hkIdCheckDigit';
+}
+
+/**
+ * The check digit of a Hong Kong identity card number (the character in brackets) from its one or two letters and
+ * six digits: a single letter is read as if preceded by a space (36), letters A-Z count 10-35, digits their value;
+ * weights 9 down to 2; the digit is 11 minus the sum mod 11, with 10 written A and 11 written 0.
+ */
+export function hkIdCheckDigit(body: string): string {
+  const chars = (body.length === 7 ? ` ${body}` : body).split('');
+  const sum = chars.reduce((acc, ch, i) => acc + (ch === ' ' ? 36 : /\d/.test(ch) ? Number(ch) : ch.charCodeAt(0) - 55) * (9 - i), 0);
+  const d = (11 - (sum % 11)) % 11;
+  return d === 10 ? 'A' : String(d);
 }
 
 /** Passports and other IDs as typed: letters, digits, parentheses, hyphens and slashes, at most 50. */

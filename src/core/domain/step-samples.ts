@@ -6,7 +6,7 @@
  * A sample that needs files or the application's state asks its `SampleSource` (real uploads of the applicant, this
  * application's AML check, its step context); the pure ones take only options.
  */
-import { cnIdCheckDigit } from './identity';
+import { cnIdCheckDigit, hkIdCheckDigit } from './identity';
 import {
   AML_CONFIRM_ITEMS,
   AML_HIT,
@@ -79,7 +79,10 @@ export function cnIdNumber(birthday = '1990-03-07', region = '440305'): string {
 
 let hkSeq = Math.floor(Math.random() * 8_000_000);
 /** An HK identity card number (one letter, seven digits), unique in the run. */
-export const hkIdNumber = () => `K${String(1_000_000 + (hkSeq++ % 9_000_000)).padStart(7, '0')}`;
+export const hkIdNumber = () => {
+  const body = `K${String(100_000 + (hkSeq++ % 900_000)).padStart(6, '0')}`;
+  return body + hkIdCheckDigit(body);
+};
 
 // ------------------------------------------------------------------------------------------- identity and contact
 

@@ -100,11 +100,11 @@ const updates = () => server.callsOf('applyUpdate').map((c) => c.payload as { cu
 
 describe('useStepFlow', () => {
   test('shows the progress and, on Next, saves the step and moves to the following one', async () => {
-    renderFlow('/HK_IDcard', { idNumber: 'A1234567' });
+    renderFlow('/HK_IDcard', { idNumber: 'A1234563' });
     expect(await screen.findByRole('progressbar', { name: 'Application progress' })).toHaveAttribute('aria-valuetext', '1 of 6');
     await press(nextButton());
     await waitFor(() => expect(currentLocation()).toBe('/UserInfo'));
-    expect(updates()).toEqual([expect.objectContaining({ currentStep: 'HK_IDCARD', draft: false, data: { idNumber: 'A1234567' }, stepVersion: '1.0', appId: app.appId })]);
+    expect(updates()).toEqual([expect.objectContaining({ currentStep: 'HK_IDCARD', draft: false, data: { idNumber: 'A1234563' }, stepVersion: '1.0', appId: app.appId })]);
     expect(await screen.findByText('2 of 6')).toBeInTheDocument();
   });
 
@@ -373,7 +373,7 @@ describe('useHalfwaySave', () => {
     const data: Record<string, unknown> = { idNumber: '' };
     renderFlow('/HK_IDcard', data);
     await screen.findByText('1 of 6');
-    data.idNumber = 'A1234567';
+    data.idNumber = 'A1234563';
     await press(nextButton());
     await waitFor(() => expect(currentLocation()).toBe('/UserInfo'));
     await screen.findByText('2 of 6');

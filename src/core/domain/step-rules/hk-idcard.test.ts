@@ -21,7 +21,7 @@ const hkPermanent = (over: Record<string, unknown> = {}): Record<string, unknown
   nationality: 'HK',
   idType: 1,
   idCountry: 'HK',
-  idNumber: 'A1234567',
+  idNumber: 'A1234563',
   defaultLanguage: 'zhTc',
   documentInfo: { nonMainlandDocument: { front: file('front') } },
   ...over,
@@ -54,7 +54,7 @@ const nonPermanent = (over: Record<string, unknown> = {}): Record<string, unknow
   nationality: 'SG',
   idType: 1,
   idCountry: 'HK',
-  idNumber: 'R1234567',
+  idNumber: 'R123456A',
   defaultLanguage: 'en',
   documentInfo: { nonMainlandDocument: { front: file('front') }, idCard: [file('p1')] },
   idExtraInfo: { permanent: { idType: null, idNumber: 'S1234567D', idCountry: 'SG' } },
@@ -76,7 +76,7 @@ describe('HK_IDCARD good data per branch', () => {
     ['non-permanent passport', nonPermanent({ idType: 2, idCountry: 'GB', idNumber: 'P-12/34(5)' })],
     ['non-permanent Macau ID', nonPermanent({ idCountry: 'MO', idNumber: '1234567', documentInfo: { nonMainlandDocument: { front: file('f'), back: file('b') }, idCard: [file('p')] } })],
     ['non-permanent, mainland permanent ID', nonPermanent({ idExtraInfo: { permanent: { idType: null, idNumber: '11010519491231002X', idCountry: 'CN' } } })],
-    ['non-permanent, HK permanent ID', nonPermanent({ idExtraInfo: { permanent: { idType: null, idNumber: 'A12345678', idCountry: 'HK' } } })],
+    ['non-permanent, HK permanent ID', nonPermanent({ idExtraInfo: { permanent: { idType: null, idNumber: 'AB9876543', idCountry: 'HK' } } })],
     ['non-permanent, four proof files', nonPermanent({ documentInfo: { nonMainlandDocument: { front: file('f') }, idCard: [file('1'), file('2'), file('3'), file('4')] } })],
   ])('%s', (_, data) => {
     expect(validateHkIdcard(data, ctx())).toEqual([]);
@@ -87,8 +87,8 @@ describe('HK_IDCARD good data per branch', () => {
 describe('HK ID number at its edges', () => {
   test.each([
     ['A123456', 'hkId'], // 7: format error
-    ['A1234567', null], // 8
-    ['AB1234567', null], // 9
+    ['A1234563', null], // 8
+    ['AB9876543', null], // 9
     ['AB12345678', 'hkId'], // 10
     ['A123456(7)', 'hkId'], // brackets are not kept
     ['a1234567', 'hkId'], // lower case is upper-cased as typed, never sent
@@ -195,8 +195,8 @@ describe('document type and issuing country', () => {
 
   test.each([
     ['permanent HK with a Macau ID', hkPermanent({ idCountry: 'MO' }), 'idType', 'idTypeNotAllowed'],
-    ['permanent MO with an HK ID', macauPermanent({ idCountry: 'HK', idNumber: 'A1234567' }), 'idType', 'idTypeNotAllowed'],
-    ['permanent GB with an HK ID', passportPermanent({ idType: 1, idCountry: 'HK', idNumber: 'A1234567' }), 'idType', 'idTypeNotAllowed'],
+    ['permanent MO with an HK ID', macauPermanent({ idCountry: 'HK', idNumber: 'A1234563' }), 'idType', 'idTypeNotAllowed'],
+    ['permanent GB with an HK ID', passportPermanent({ idType: 1, idCountry: 'HK', idNumber: 'A1234563' }), 'idType', 'idTypeNotAllowed'],
     ['permanent HK passport issued by GB', hkPermanent({ idType: 2, idCountry: 'GB' }), 'idCountry', 'issuingCountry'],
     ['permanent MO passport issued by HK', macauPermanent({ idType: 2, idCountry: 'HK' }), 'idCountry', 'issuingCountry'],
     ['passport issued by CN', passportPermanent({ idCountry: 'CN' }), 'idCountry', 'issuingCountry'],
@@ -229,7 +229,7 @@ describe('non-permanent resident', () => {
     ['CN', '11010519491231002', 'permanentCnId'],
     ['CN', '11010519491231002Y', 'permanentCnId'],
     ['HK', 'A123456', 'hkId'],
-    ['HK', 'A1234567', null],
+    ['HK', 'A1234563', null],
     ['SG', 'S1234567D', null],
     ['SG', 'X'.repeat(51), 'tooLong'],
     ['SG', '', 'required'],
@@ -245,7 +245,7 @@ describe('non-permanent resident', () => {
   });
 
   test('a permanent resident sends no permanent-residence data', () => {
-    expect(ruleOf(hkPermanent({ idExtraInfo: { permanent: { idType: null, idNumber: 'A1234567', idCountry: 'HK' } } }), 'idExtraInfo')).toBe('choice');
+    expect(ruleOf(hkPermanent({ idExtraInfo: { permanent: { idType: null, idNumber: 'A1234563', idCountry: 'HK' } } }), 'idExtraInfo')).toBe('choice');
     expect(ruleOf(hkPermanent({ documentInfo: { nonMainlandDocument: { front: file('f') }, idCard: [file('p')] } }), 'documentInfo.idCard')).toBe('choice');
   });
 

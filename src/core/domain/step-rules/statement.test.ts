@@ -14,7 +14,7 @@ function hk(over: { info?: Data; number?: unknown; front?: unknown; extra?: Data
   return {
     statementInfo: { type: 1, ...statementPart(over.info) },
     documentInfo: { statement: files(1), idCardHK: { front: 'front' in over ? over.front : f(9) } },
-    idExtraInfo: { idcardHK: { idType: 1, idCountry: 'HK', idNumber: 'number' in over ? over.number : 'A1234567' } },
+    idExtraInfo: { idcardHK: { idType: 1, idCountry: 'HK', idNumber: 'number' in over ? over.number : 'A1234563' } },
     ...over.extra,
   };
 }
@@ -35,7 +35,7 @@ const issues = (d: Data) => validateStatement(d, ctx).map((i) => `${i.field}:${i
 describe('validateStatement', () => {
   test.each([
     ['type 1 with an HK ID', hk()],
-    ['type 1 with a 9-character HK ID', hk({ number: 'AB1234567' })],
+    ['type 1 with a 9-character HK ID', hk({ number: 'AB9876543' })],
     ['type 0 with one proof file and the promise', noHk()],
     ['type 0 with 4 proof files', noHk({ foreign: files(4) })],
     ['type 2 (old): only the statement part', old()],
@@ -79,8 +79,8 @@ describe('validateStatement', () => {
 
   test.each([
     ['A123456', 'idExtraInfo.idcardHK.idNumber:hkId'],
-    ['A1234567', null],
-    ['AB1234567', null],
+    ['A1234563', null],
+    ['AB9876543', null],
     ['AB12345678', 'idExtraInfo.idcardHK.idNumber:hkId'],
     ['a1234567', 'idExtraInfo.idcardHK.idNumber:hkId'],
     ['A123456(7)', 'idExtraInfo.idcardHK.idNumber:hkId'],
@@ -114,7 +114,7 @@ describe('validateStatement', () => {
     const both = hk();
     both.documentInfo.idCardForeign = files(1);
     expect(issues(both)).toEqual(['documentInfo.idCardForeign:format']);
-    expect(issues(noHk({ extra: { idExtraInfo: { idcardHK: { idType: 1, idCountry: 'HK', idNumber: 'A1234567' } } } }))).toEqual(['idExtraInfo:format']);
+    expect(issues(noHk({ extra: { idExtraInfo: { idcardHK: { idType: 1, idCountry: 'HK', idNumber: 'A1234563' } } } }))).toEqual(['idExtraInfo:format']);
     const oldWithPromise = old();
     oldWithPromise.promise = true;
     expect(issues(oldWithPromise)).toEqual(['promise:format']);

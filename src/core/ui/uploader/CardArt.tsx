@@ -101,7 +101,7 @@ export function CardArt({ kind }: { kind: CardKind }) {
             P&lt;HKG&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;
           </text>
           <text x="40" y="178" fontSize="13" fontFamily="monospace" fill={INK} textLength="240" lengthAdjust="spacingAndGlyphs">
-            K12345678&lt;0HKG&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;
+            K12345608&lt;0HKG&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;
           </text>
         </>
       ) : null}
