@@ -7,7 +7,7 @@
  */
 import type { z } from 'zod';
 import { CALLS, applicationView, fileRef, routeUrl, schemas, userView, type CallDef, type CallName } from '../src/core/domain/contract';
-import { RATE_LIMITS, type RateLimit, type RateLimitedCall } from '../src/core/domain/limits';
+import { LIMITS_IN_HANDLERS, RATE_LIMITS, type RateLimit, type RateLimitedCall } from '../src/core/domain/limits';
 
 /**
  * What a call's row says besides what CALLS and the schemas give: the notable error codes, and what a key means
@@ -142,7 +142,9 @@ const per = (l: RateLimit | undefined) => (l ? `${l.max} / ${l.windowS % 3600 ==
 export function rateLimitTable(): string {
   const rows = (Object.keys(RATE_LIMITS) as RateLimitedCall[]).map((limit) => {
     const rule: { perAddress: RateLimit; perUser?: RateLimit } = RATE_LIMITS[limit];
-    const calls = NAMES.filter((n) => (CALLS[n] as CallDef).rateLimit === limit).map((n) => CALLS[n].path.split('/').pop());
+    const calls: string[] = NAMES.filter((n) => (CALLS[n] as CallDef).rateLimit === limit).map((n) => CALLS[n].path.split('/').pop() as string);
+    const inHandler = LIMITS_IN_HANDLERS[limit];
+    if (inHandler) calls.push(`${CALLS[inHandler.call as CallName].path.split('/').pop()} (${inHandler.when})`);
     return `| \`${limit}\` | ${calls.join(', ') || '(no call yet)'} | ${per(rule.perAddress)} | ${per(rule.perUser)} |`;
   });
   return ['| limit | calls | per address | per user |', '|---|---|---|---|', ...rows].join('\n');

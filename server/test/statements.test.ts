@@ -28,7 +28,7 @@ const CASES: [string, () => Promise<{ status: number }>, { statements: number; w
   ['UserInfo', () => c.call('userInfo'), { statements: 2, writes: 0 }],
   ['ClientConfig', () => c.call('clientConfig'), { statements: 1, writes: 0 }],
   ['ApplyDetail', () => c.call('applyDetail', { appId }), { statements: 3, writes: 0 }],
-  ['ApplyUpdate IDCARD (full save)', () => saveStep(c, appId, 'IDCARD', idcard), { statements: 11, writes: 3 }],
+  ['ApplyUpdate IDCARD (full save)', () => saveStep(c, appId, 'IDCARD', idcard), { statements: 11, writes: 4 }],
   ['ApplyUpdate draft', () => saveStep(c, appId, 'BANKCARD', { bankCard: '6222' }, true), { statements: 5, writes: 2 }],
 ];
 

@@ -105,6 +105,15 @@ export async function startApp(c: TestClient, oaType: 1 | 2 = 1, extra: Record<s
 
 export { cnIdNumber, hkIdNumber, BANK_CARD } from '@core/domain/step-samples';
 
+/**
+ * Marks an application as submitted, so that the identity numbers it saved are held, without saving every step
+ * (server/test/identity-numbers.test.ts goes through ApplySubmit itself).
+ */
+export async function markSubmitted(t: TestApp, appId: string): Promise<void> {
+  await t.db.query('UPDATE applications SET submitted_at = now() WHERE app_id = $1', [appId]);
+  await t.db.query('UPDATE identity_numbers SET held = true WHERE app_id = $1', [appId]);
+}
+
 export function saveStep(c: TestClient, appId: string, step: StepName | string, data: Record<string, unknown>, draft = false): Promise<CallResult> {
   return c.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: step, draft, data });
 }

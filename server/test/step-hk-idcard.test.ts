@@ -1,6 +1,6 @@
 import { ErrorCode, maskPhone } from '@core/domain';
 import { createTestApp, TestClock, type TestApp, type TestClient } from './helpers';
-import { hkIdNumber, hkIdcardData, invalidIssues as issuesOf, startApp, stepSaver, stepUser, uploadRef } from './step-fixtures';
+import { hkIdNumber, hkIdcardData, invalidIssues as issuesOf, markSubmitted, startApp, stepSaver, stepUser, uploadRef } from './step-fixtures';
 
 const clock = new TestClock(Date.parse('2026-11-21T04:00:00Z'));
 let t: TestApp;
@@ -45,6 +45,7 @@ async function heldBy(branch: Branch): Promise<{ holder: TestClient; holderApp: 
   const holderApp = await start(holder);
   const held = await hkData(holder, branch);
   expect((await save(holder, holderApp, held)).status).toBe(200);
+  await markSubmitted(t, holderApp);
   return { holder, holderApp, held };
 }
 

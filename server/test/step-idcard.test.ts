@@ -1,6 +1,6 @@
 import { ErrorCode, maskPhone } from '@core/domain';
 import { createTestApp, TestClock, type TestApp, type TestClient } from './helpers';
-import { cnIdNumber, idcardData, invalidIssues as issuesOf, phoneOf, startApp, stepSaver, stepUser, uploadRef } from './step-fixtures';
+import { cnIdNumber, idcardData, invalidIssues as issuesOf, markSubmitted, phoneOf, startApp, stepSaver, stepUser, uploadRef } from './step-fixtures';
 
 // HK today is 2026-11-21
 const clock = new TestClock(Date.parse('2026-11-21T04:00:00Z'));
@@ -77,11 +77,12 @@ describe('ApplyUpdate IDCARD', () => {
     expect(res.body.error?.code).toBe(ErrorCode.FORBIDDEN);
   });
 
-  test("an ID number in another user's application → 150204 with the holder's phone masked", async () => {
+  test("an ID number in another user's submitted application → 150204 with the holder's phone masked", async () => {
     const holder = await user();
     const idNumber = cnIdNumber('1985-06-15');
     const holderApp = await start(holder);
     expect((await save(holder, holderApp, await idcardData(holder, { idNumber, birthday: '1985-06-15' }))).status).toBe(200);
+    await markSubmitted(t, holderApp);
 
     const c = await user();
     const appId = await start(c);
@@ -96,9 +97,10 @@ describe('ApplyUpdate IDCARD', () => {
     const holder = await user();
     const holderApp = await start(holder);
     const idNumber = cnIdNumber('1988-01-02');
-    await t.db.query(`UPDATE applications SET data = jsonb_set(data, '{HK_IDCARD}', $2::jsonb) WHERE app_id = $1`, [
+    await t.db.query(`INSERT INTO identity_numbers (app_id, slot, id_number, user_id, held) VALUES ($1, 'HK_IDCARD.permanent', $2, $3, true)`, [
       holderApp,
-      JSON.stringify({ idExtraInfo: { permanent: { idType: null, idNumber, idCountry: 'CN' } } }),
+      idNumber,
+      holder.user!.userId,
     ]);
     const c = await user();
     const appId = await start(c);

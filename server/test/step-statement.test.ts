@@ -1,6 +1,6 @@
 import { ErrorCode, STEPS_OF, maskPhone, type StepName } from '@core/domain';
 import { createTestApp, type TestApp, type TestClient } from './helpers';
-import { invalidIssues as issuesOf, phoneOf, saveStep, startApp, statementData, stepSaver, stepUser, uploadRef, validStepData } from './step-fixtures';
+import { invalidIssues as issuesOf, markSubmitted, phoneOf, saveStep, startApp, statementData, stepSaver, stepUser, uploadRef, validStepData } from './step-fixtures';
 
 let t: TestApp;
 /** a new logged-in mainland user (+86 phones) */
@@ -135,6 +135,7 @@ describe('ApplyUpdate STATEMENT', () => {
     const holder = await user();
     const holderApp = await start(holder);
     expect((await save(holder, holderApp, await withHkDocument(holder, 'Z9876546'))).body.error).toBeUndefined();
+    await markSubmitted(t, holderApp);
 
     const c = await user();
     const appId = await start(c);

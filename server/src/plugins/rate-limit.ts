@@ -10,25 +10,35 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorCode, RATE_LIMITS, type RateLimit, type RateLimitedCall, type RateLimitScope } from '@core/domain';
 import type { Db } from '../db';
 import { AppError } from '../errors';
+import type { AppDeps } from './context';
 
 const PURGE_EVERY_MS = 60_000;
 const lastPurge = new WeakMap<object, number>();
 
-/** Counts one hit in the bucket's current window; returns the hits so far and when the window ends. */
-export async function hit(db: Db, bucket: string, limit: RateLimit, now: number): Promise<{ hits: number; windowEnd: number }> {
-  const windowMs = limit.windowS * 1000;
-  const start = Math.floor(now / windowMs) * windowMs;
-  const { rows } = await db.query<{ hits: number }>(
-    `INSERT INTO rate_counters (bucket, window_start, window_end, hits) VALUES ($1, $2, $3, 1)
+/** Counts one hit in each bucket's current window (one statement); the hits so far and when each window ends. */
+export async function hitAll(db: Db, buckets: readonly { bucket: string; limit: RateLimit }[], now: number): Promise<{ hits: number; windowEnd: number }[]> {
+  const windows = buckets.map(({ bucket, limit }) => {
+    const windowMs = limit.windowS * 1000;
+    const start = Math.floor(now / windowMs) * windowMs;
+    return { bucket, start, end: start + windowMs };
+  });
+  const params: unknown[] = [];
+  const values = windows.map((w, i) => {
+    params.push(w.bucket, new Date(w.start), new Date(w.end));
+    return `($${i * 3 + 1}, $${i * 3 + 2}, $${i * 3 + 3}, 1)`;
+  });
+  const { rows } = await db.query<{ bucket: string; hits: number }>(
+    `INSERT INTO rate_counters (bucket, window_start, window_end, hits) VALUES ${values.join(', ')}
      ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_counters.hits + 1
-     RETURNING hits`,
-    [bucket, new Date(start), new Date(start + windowMs)],
+     RETURNING bucket, hits`,
+    params,
   );
   if (now - (lastPurge.get(db) ?? 0) >= PURGE_EVERY_MS) {
     lastPurge.set(db, now);
     await db.query('DELETE FROM rate_counters WHERE window_end < $1', [new Date(now)]);
   }
-  return { hits: rows[0].hits, windowEnd: start + windowMs };
+  const hitsOf = new Map(rows.map((r) => [r.bucket, r.hits]));
+  return windows.map((w) => ({ hits: hitsOf.get(w.bucket) ?? 0, windowEnd: w.end }));
 }
 
 /** 100429 with the scope and the seconds until another call is counted (the error handler sets Retry-After from them). */
@@ -37,19 +47,26 @@ export function rateLimited(scope: RateLimitScope, retryAfterSeconds: number): A
   return new AppError(ErrorCode.RATE_LIMITED, { data: { scope, retryAfterSeconds: seconds } });
 }
 
-async function check(request: FastifyRequest, scope: 'address' | 'user', bucket: string, limit: RateLimit): Promise<void> {
-  const { db, clock } = request.server.deps;
-  const now = clock.now();
-  const { hits, windowEnd } = await hit(db, bucket, limit, now);
-  if (hits > limit.max) throw rateLimited(scope, (windowEnd - now) / 1000);
+/**
+ * Counts one `call` for the address and the user (when given) and refuses it over a limit: for limits a handler
+ * applies to some of a route's requests (identitySave: the full saves of identity steps). Not in a transaction:
+ * a refused save still counts.
+ */
+export async function countCall(deps: Pick<AppDeps, 'db' | 'clock'>, call: RateLimitedCall, ip: string, userId?: string): Promise<void> {
+  const rule: { perAddress: RateLimit; perUser?: RateLimit } = RATE_LIMITS[call];
+  const counted: { scope: 'address' | 'user'; bucket: string; limit: RateLimit }[] = [{ scope: 'address', bucket: `${call}|a|${ip}`, limit: rule.perAddress }];
+  if (rule.perUser && userId) counted.push({ scope: 'user', bucket: `${call}|u|${userId}`, limit: rule.perUser });
+  const now = deps.clock.now();
+  const results = await hitAll(deps.db, counted, now);
+  counted.forEach((c, i) => {
+    if (results[i].hits > c.limit.max) throw rateLimited(c.scope, (results[i].windowEnd - now) / 1000);
+  });
 }
 
 /** A preHandler limiting `call` per client address (request.ip, see TRUST_PROXY) and per logged-in user. */
 export function rateLimit(call: RateLimitedCall) {
-  const rule: { perAddress: RateLimit; perUser?: RateLimit } = RATE_LIMITS[call];
   const hook = async function rateLimitHook(request: FastifyRequest): Promise<void> {
-    await check(request, 'address', `${call}|a|${request.ip}`, rule.perAddress);
-    if (rule.perUser && request.user) await check(request, 'user', `${call}|u|${request.user.userId}`, rule.perUser);
+    await countCall(request.server.deps, call, request.ip, request.user?.userId);
   };
   // named on the hook, so that the route list (app.ts) shows which limit a route really counts
   return Object.assign(hook, { rateLimitedCall: call });

@@ -69,11 +69,24 @@ export const RATE_LIMITS = {
   faceCheck: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 20, windowS: 3600 } },
   /** the liveness video upload: a few recordings per try */
   videoUpload: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 40, windowS: 3600 } },
+  /**
+   * a full save of a step that carries an identity number (IDCARD, HK_IDCARD, STATEMENT): each may answer 150204,
+   * which tells that a number is held, so probing numbers is held to a pace no applicant needs
+   */
+  identitySave: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 20, windowS: 3600 } },
   /** DepositNotice: a few notices a day is a busy applicant */
   depositNotice: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 20, windowS: 3600 } },
 } as const satisfies Record<string, { perAddress: RateLimit; perUser?: RateLimit }>;
 
 export type RateLimitedCall = keyof typeof RATE_LIMITS;
+
+/** The steps that carry an identity document number (recorded in identity_numbers; a full save may answer 150204). */
+export const IDENTITY_STEPS = ['IDCARD', 'HK_IDCARD', 'STATEMENT'] as const;
+
+/** Limits a call's handler counts for some of its requests only (not a route hook): the call and which requests. */
+export const LIMITS_IN_HANDLERS: Partial<Record<RateLimitedCall, { call: string; when: string }>> = {
+  identitySave: { call: 'applyUpdate', when: `full saves of ${IDENTITY_STEPS.join(', ')}` },
+};
 
 /**
  * Each user's upload quota over the last 24 hours (defaults of UPLOAD_DAILY_COUNT and UPLOAD_DAILY_MB).

@@ -1,36 +1,52 @@
 /**
- * Queries of the identity steps' service checks: who else holds a document number, which files are the
- * caller's of a category, what a returned application had saved, and the per-number transaction lock.
+ * Queries of the identity steps' service checks: the identity numbers an application saved and who else holds one
+ * (identity_numbers), which files are the caller's of a category, what a returned application had saved.
  */
 import type { Db } from '../../db';
 
-/**
- * Where an identity document number is saved in an application's data. A number counts as taken when it
- * appears in any of them in another user's active application: the same person opening a second account
- * with the same document under another login is what 150204 stops, whichever identity step saved it.
- */
-const ID_NUMBER_PATHS = ['{IDCARD,idNumber}', '{HK_IDCARD,idNumber}', '{HK_IDCARD,idExtraInfo,permanent,idNumber}', '{STATEMENT,idExtraInfo,idcardHK,idNumber}'] as const;
+/** Where in a step's data an identity document number is saved (the slots of identity_numbers). */
+export type IdentitySlot = 'IDCARD' | 'HK_IDCARD' | 'HK_IDCARD.permanent' | 'STATEMENT';
 
-/** The phone (as registered) of another user whose active application holds this document number; null if none. */
-export async function findIdHolderPhone(db: Db, userId: string, idNumber: string): Promise<string | null> {
-  const match = ID_NUMBER_PATHS.map((p) => `upper(a.data #>> '${p}') = $2`).join(' OR ');
+/** The numbers this application has saved, by slot. */
+export async function savedNumbers(db: Db, appId: string): Promise<Map<IdentitySlot, string>> {
+  const { rows } = await db.query<{ slot: IdentitySlot; id_number: string }>('SELECT slot, id_number FROM identity_numbers WHERE app_id = $1', [appId]);
+  return new Map(rows.map((r) => [r.slot, r.id_number]));
+}
+
+/** The phone (as registered) of another user whose submitted application holds one of these numbers; null if none. */
+export async function heldBy(db: Db, userId: string, numbers: readonly string[]): Promise<string | null> {
   const { rows } = await db.query<{ phone: string }>(
-    `SELECT u.phone FROM applications a JOIN users u ON u.id = a.user_id
-      WHERE a.archived_at IS NULL AND a.user_id <> $1 AND (${match})
-      ORDER BY a.created_at LIMIT 1`,
-    [userId, idNumber.toUpperCase()],
+    `SELECT u.phone FROM identity_numbers i
+       JOIN applications a ON a.app_id = i.app_id AND a.archived_at IS NULL
+       JOIN users u ON u.id = i.user_id
+      WHERE i.held AND i.id_number = ANY($1::text[]) AND i.user_id <> $2 LIMIT 1`,
+    [numbers, userId],
   );
   return rows[0]?.phone ?? null;
 }
 
-/**
- * Locks document numbers for the transaction, in a fixed order (two saves never wait on each other): a second
- * save of the same number waits for the first's transaction, then sees it.
- */
-export async function lockIdNumbers(db: Db, numbers: readonly string[]): Promise<void> {
-  for (const n of [...new Set(numbers.map((x) => x.toUpperCase()))].sort()) {
-    await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`idnumber:${n}`]);
-  }
+/** Replaces the numbers of these slots of an application (slots without a number are cleared). */
+export async function writeNumbers(db: Db, a: { appId: string; userId: string; held: boolean }, slots: readonly IdentitySlot[], numbers: ReadonlyMap<IdentitySlot, string>): Promise<void> {
+  const gone = slots.filter((s) => !numbers.has(s));
+  if (gone.length) await db.query('DELETE FROM identity_numbers WHERE app_id = $1 AND slot = ANY($2::text[])', [a.appId, gone]);
+  const rows = [...numbers];
+  if (!rows.length) return;
+  await db.query(
+    `INSERT INTO identity_numbers (app_id, slot, id_number, user_id, held)
+     SELECT $1, s, n, $2, $3 FROM unnest($4::text[], $5::text[]) AS x (s, n)
+     ON CONFLICT (app_id, slot) DO UPDATE SET id_number = EXCLUDED.id_number, held = EXCLUDED.held`,
+    [a.appId, a.userId, a.held, rows.map(([s]) => s), rows.map(([, n]) => n)],
+  );
+}
+
+/** Marks an application's numbers held (at submit); one statement. */
+export async function holdNumbers(db: Db, appId: string): Promise<void> {
+  await db.query(
+    `UPDATE identity_numbers SET held = true
+      WHERE app_id = $1 AND NOT held
+        AND slot IN (SELECT DISTINCT ON (id_number) slot FROM identity_numbers WHERE app_id = $1 ORDER BY id_number, slot)`,
+    [appId],
+  );
 }
 
 /** Which of these file ids are the user's files of the category. */
@@ -39,11 +55,16 @@ export async function ownFilesOf(db: Db, userId: string, category: 'UserInfo' | 
   return new Set(rows.map((r) => r.oss_id));
 }
 
-/** A returned application's reject step count and its saved IDCARD data. */
-export async function rejectAndSavedIdcard(db: Db, appId: string): Promise<{ steps: number; saved: Record<string, unknown> | null } | null> {
-  const { rows } = await db.query<{ steps: number; saved: Record<string, unknown> | null }>(
-    `SELECT jsonb_array_length(COALESCE(reject_data->'steps', '[]'::jsonb)) AS steps, data->'IDCARD' AS saved FROM applications WHERE app_id = $1`,
-    [appId],
-  );
-  return rows[0] ?? null;
+/** Runs fn under a savepoint of the transaction; false (and fn undone) when it broke a unique index. */
+export async function unlessTaken(tx: Db, fn: () => Promise<void>): Promise<boolean> {
+  await tx.query('SAVEPOINT identity_numbers');
+  try {
+    await fn();
+    await tx.query('RELEASE SAVEPOINT identity_numbers');
+    return true;
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== '23505') throw err;
+    await tx.query('ROLLBACK TO SAVEPOINT identity_numbers');
+    return false;
+  }
 }

@@ -13,7 +13,7 @@ const applicationRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'applyStart', (input, request) => service.start(deps, userId(request), input, () => ipgeo.locate(request.ip)));
   route(app, 'applySwitch', (input, request) => service.switchType(deps, userId(request), input, () => ipgeo.locate(request.ip)));
   route(app, 'applyDetail', (input, request) => service.detail(deps, userId(request), input.appId));
-  route(app, 'applyUpdate', (input, request) => service.update(deps, userId(request), input));
+  route(app, 'applyUpdate', (input, request) => service.update(deps, userId(request), input, request.ip));
   route(app, 'applyStatementStep', (input, request) => service.statementStep(deps, userId(request), input));
   route(app, 'applySubmit', (input, request) => service.submit(deps, userId(request), input));
   route(app, 'applyChannel', (_input, request) => service.ownChannel(deps, userId(request)));

@@ -7,6 +7,7 @@ import {
   CLIENT_STATUS,
   ErrorCode,
   FRESH_APPLY_STATUS,
+  IDENTITY_STEPS,
   KEPT_ON_SWITCH,
   STEP_STATUS,
   STEP_VERSION,
@@ -46,7 +47,10 @@ import type { Clock } from '../../plugins/context';
 import { setUserApplication } from '../auth/repository';
 import { getUserSettings } from '../auth/settings';
 import { checkStepData } from './data-bounds';
+import { countCall } from '../../plugins/rate-limit';
 import { runStepChecks } from './step-checks';
+import { registered } from './step-checks/idcard';
+import { heldBy, holdNumbers, savedNumbers, unlessTaken } from './identity-repository';
 import * as events from './events-repository';
 import * as repo from './repository';
 import { changeApplication, changedSince, snapshotOf } from './status-change';
@@ -267,13 +271,15 @@ export async function detail(deps: AppsDeps, userId: string, appId?: string): Pr
   return row ? toView(row) : null;
 }
 
-export async function update(deps: AppsDeps, userId: string, req: Req<'applyUpdate'> & { draft: boolean }): Promise<{ application: ApplicationView; nextStep: StepName | null }> {
+export async function update(deps: AppsDeps, userId: string, req: Req<'applyUpdate'> & { draft: boolean }, ip = ''): Promise<{ application: ApplicationView; nextStep: StepName | null }> {
   const step = req.currentStep as StepName;
   const issues: Issue[] = [];
   if (req.stepVersion !== STEP_VERSION) issues.push({ path: 'stepVersion', message: `must be ${STEP_VERSION}` });
   const bounds = checkStepData(req.data);
   issues.push(...bounds.issues);
   if (issues.length) throw invalid(issues);
+  // counted before the transaction, so that a refused save counts too
+  if (!req.draft && (IDENTITY_STEPS as readonly string[]).includes(step)) await countCall(deps, 'identitySave', ip, userId);
   const at = now(deps);
   return deps.db.transaction(async (tx) => {
     const row = await ownedActive(tx, userId, req.appId);
@@ -285,7 +291,7 @@ export async function update(deps: AppsDeps, userId: string, req: Req<'applyUpda
     if (!req.draft) {
       const ctx = stepContextOf(row, at);
       const found: Issue[] = validateStep(step, req.data, ctx).map((i) => ({ path: `data.${i.field}`, message: i.rule }));
-      if (!found.length) found.push(...(await runStepChecks({ tx, userId, appId: row.app_id, step, data: req.data, ctx, config: deps.config })));
+      if (!found.length) found.push(...(await runStepChecks({ tx, userId, appId: row.app_id, step, data: req.data, ctx, config: deps.config, row })));
       if (found.length) throw invalid(found);
     }
 
@@ -381,6 +387,7 @@ export async function submit(deps: AppsDeps, userId: string, req: Req<'applySubm
 
     const channel = checkChannelChange({ aeCode: row.aecode, channel: row.channel }, { aeCode: req.aeCode, channel: req.channel }, settings.invitation !== false);
     if (channel === 'invalid') throw new AppError(ErrorCode.CHANNEL_INCORRECT);
+    await holdIdentityNumbers(tx, userId, row.app_id);
 
     const snapshot = snapshotOf(steps, row.data);
     const previous = await events.lastEventOf(tx, row.app_id, ['submit', 'resubmit']);
@@ -409,6 +416,18 @@ export async function submit(deps: AppsDeps, userId: string, req: Req<'applySubm
     });
     return { application: toView(updated) };
   });
+}
+
+/**
+ * At submit the application's identity numbers become held: 150204 (the holder's masked phone) when another user's
+ * submitted application holds one already, found by the look-up or, in a race of two submits, by the unique index.
+ */
+async function holdIdentityNumbers(tx: Db, userId: string, appId: string): Promise<void> {
+  const numbers = [...(await savedNumbers(tx, appId)).values()];
+  if (!numbers.length) return;
+  const holder = await heldBy(tx, userId, numbers);
+  if (holder) throw registered(holder);
+  if (!(await unlessTaken(tx, () => holdNumbers(tx, appId)))) throw registered((await heldBy(tx, userId, numbers)) ?? '');
 }
 
 /** The agent code and channel stored on the caller's active application (the channel-change dialog compares them). */

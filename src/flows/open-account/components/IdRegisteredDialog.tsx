@@ -1,4 +1,6 @@
-import { useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { ApiError } from '@core/api/api-error';
+import { ErrorCode } from '@core/domain/errors';
 import { useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 
@@ -23,4 +25,20 @@ export function IdRegisteredDialog({ phone, onClose }: { phone: string | null; o
       onConfirm={onClose}
     />
   );
+}
+
+/**
+ * The dialog and an error handler for a step page's useStepPage onError: 150204 (on a save, or on the submit when
+ * another application was submitted first with the same number) opens the dialog; anything else is left to the caller.
+ */
+export function useIdRegisteredDialog() {
+  const [phone, setPhone] = useState<string | null>(null);
+  const handle = useCallback((err: unknown): boolean => {
+    if (!(err instanceof ApiError) || err.code !== ErrorCode.ID_REGISTERED) return false;
+    const given = (err.data as { phone?: unknown } | undefined)?.phone;
+    setPhone(typeof given === 'string' ? given : '');
+    return true;
+  }, []);
+  const dialog = <IdRegisteredDialog phone={phone} onClose={() => setPhone(null)} />;
+  return { handle, dialog };
 }

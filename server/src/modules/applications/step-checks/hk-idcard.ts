@@ -9,11 +9,12 @@
  */
 import { at, str } from '@core/domain';
 import type { Issue } from '../../../errors';
-import { filesOfCategory, refuseHeldNumbers } from './idcard';
+import { claimIdentityNumbers, filesOfCategory } from './idcard';
 import { unknownCountries } from './userinfo';
 import type { StepCheck } from './index';
 
-export const checkHkIdcard: StepCheck = async ({ tx, userId, data }) => {
+export const checkHkIdcard: StepCheck = async (args) => {
+  const { tx, userId, data } = args;
   const nonPermanent = data.permanentResident === 2;
   const issues: Issue[] = unknownCountries([
     ['nationality', data.nationality],
@@ -29,7 +30,9 @@ export const checkHkIdcard: StepCheck = async ({ tx, userId, data }) => {
   issues.push(...(await filesOfCategory(tx, userId, images, 'UserInfo')));
   if (issues.length) return issues;
 
-  const numbers = [str(data.idNumber), ...(nonPermanent ? [str(at(data, 'idExtraInfo.permanent.idNumber'))] : [])].map((n) => n.toUpperCase());
-  await refuseHeldNumbers(tx, userId, numbers);
+  await claimIdentityNumbers(args, ['HK_IDCARD', 'HK_IDCARD.permanent'], {
+    HK_IDCARD: str(data.idNumber),
+    ...(nonPermanent ? { 'HK_IDCARD.permanent': str(at(data, 'idExtraInfo.permanent.idNumber')) } : {}),
+  });
   return [];
 };

@@ -7,6 +7,7 @@ import type { StepContext, StepName } from '@core/domain';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db';
 import type { Issue } from '../../../errors';
+import type { AppRow } from '../repository';
 import { checkUserInfo } from './userinfo';
 import { checkProofAddress } from './proof-address';
 import { checkIdcard } from './idcard';
@@ -29,6 +30,8 @@ export interface StepCheckArgs {
   data: Record<string, unknown>;
   ctx: StepContext;
   config: Config;
+  /** the application as it stands before this save (locked for the transaction) */
+  row: AppRow;
 }
 
 export type StepCheck = (args: StepCheckArgs) => Promise<Issue[]>;

@@ -11,15 +11,13 @@
 import { at, str } from '@core/domain';
 import { STATEMENT_TYPE, statementVariant, typesOfVariant, type StatementType } from '@core/domain/statement';
 import type { Issue } from '../../../errors';
-import * as repo from '../repository';
-import { filesOfCategory, refuseHeldNumbers } from './idcard';
+import { claimIdentityNumbers, filesOfCategory } from './idcard';
 import type { StepCheck } from './index';
 
 const listed = (path: string, v: unknown): Array<readonly [string, unknown]> => (Array.isArray(v) ? v.map((f, i) => [`${path}.${i}`, f] as const) : []);
 
-export const checkStatement: StepCheck = async ({ tx, userId, appId, data }) => {
-  const row = await repo.findById(tx, appId);
-  if (!row) return [];
+export const checkStatement: StepCheck = async (args) => {
+  const { tx, userId, data, row } = args;
   const type = at(data, 'statementInfo.type') as StatementType;
   if (!typesOfVariant(statementVariant({ applyStatus: row.apply_status, data: row.data })).includes(type)) {
     return [{ path: 'data.statementInfo.type', message: 'choice' }];
@@ -34,9 +32,6 @@ export const checkStatement: StepCheck = async ({ tx, userId, appId, data }) => 
   ];
   if (issues.length) return issues;
 
-  if (type === STATEMENT_TYPE.HK_DOCUMENT) {
-    const idNumber = str(at(data, 'idExtraInfo.idcardHK.idNumber')).toUpperCase();
-    await refuseHeldNumbers(tx, userId, [idNumber]);
-  }
+  await claimIdentityNumbers(args, ['STATEMENT'], type === STATEMENT_TYPE.HK_DOCUMENT ? { STATEMENT: str(at(data, 'idExtraInfo.idcardHK.idNumber')) } : {});
   return [];
 };

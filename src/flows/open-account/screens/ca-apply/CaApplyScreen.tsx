@@ -13,6 +13,7 @@ import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { PdfSheet } from '@core/ui/pdf/PdfSheet';
+import { useIdRegisteredDialog } from '../../components/IdRegisteredDialog';
 import { WithApplication } from '../../components/WithApplication';
 import { useStepPage, type Binding } from '@core/step-engine';
 import '../../components/doc-list.css';
@@ -51,7 +52,8 @@ function CaApplyPage({ app }: { app: ApplicationView }) {
   const ready = docs.every((d) => d.data);
   const ids = docs.map((d) => d.data?.ossId ?? '').join('\n');
   const toData = useCallback((f: CaForm) => caDataOf(f, ids.split('\n')), [ids]);
-  const page = useStepPage(STEP, app, { initial: initialCaForm, toData, draft: noDraft });
+  const registered = useIdRegisteredDialog();
+  const page = useStepPage(STEP, app, { initial: initialCaForm, toData, draft: noDraft, onError: registered.handle });
   const { form, bind, flow } = page;
   const agreed = form.agreed;
   const last = app.applyStepsName[app.applyStepsName.length - 1] === STEP;
@@ -92,6 +94,7 @@ function CaApplyPage({ app }: { app: ApplicationView }) {
         {t('caApply.agree')}
       </CheckboxRow>
       {opened && openedDoc ? <PdfSheet url={openedDoc.ossUrl} title={t(`caApply.docs.${opened}`)} onClose={() => setOpened(null)} /> : null}
+      {registered.dialog}
     </StepPage>
   );
 }

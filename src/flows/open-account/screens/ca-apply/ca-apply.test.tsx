@@ -5,6 +5,7 @@ jest.mock('@core/ui/pdf/PdfSheet', () => ({
 }));
 
 import { screen, waitFor } from '@testing-library/react';
+import { ApiError } from '@core/api/api-error';
 import { installFakeApi } from '@core/testing/fake-api';
 import { makeApplication, makeClientConfig } from '@core/testing/factories';
 import { renderScreenAt } from '@core/testing/render-with-providers';
@@ -44,4 +45,17 @@ test('unticking the agree box disables Submit', async () => {
   const box = await screen.findByRole('checkbox', { name: /申請數碼證書/ });
   await user.click(box);
   expect(screen.getByRole('button', { name: '提交' })).toBeDisabled();
+});
+
+test('150204 on the submit (another application was submitted first with the number): the registered dialog with the masked phone', async () => {
+  const a = api();
+  a.handlers.applySubmit = () => {
+    throw new ApiError(150204, 'registered', { phone: '138****5678' }, 400);
+  };
+  const { user } = renderScreenAt('/caApply', <CaApplyScreen />);
+  const submit = await screen.findByRole('button', { name: 'Submit' });
+  await waitFor(() => expect(submit).toBeEnabled());
+  await user.click(submit);
+  const dialog = await screen.findByRole('alertdialog', { name: 'ID already registered' });
+  expect(dialog).toHaveTextContent('138****5678');
 });

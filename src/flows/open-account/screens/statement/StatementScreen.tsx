@@ -11,7 +11,6 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError } from '@core/api/api-error';
 import { useApplyDetail } from '@core/api/apply-detail';
 import { bridge, STORAGE_KEY } from '@core/bridge';
 import { useLang, useT } from '@core/i18n';
@@ -23,12 +22,11 @@ import { CardUploader, FileUploader } from '@core/ui/uploader';
 import { OptionPicker, SamplePopup } from '@core/ui/pickers';
 import type { ApplicationView } from '@core/domain/contract';
 import { BROKER_OTHER, BROKERS, brokerName } from '@core/domain/brokers';
-import { ErrorCode } from '@core/domain/errors';
 import { MAX_LEN, MIN_LEN, normaliseHkId } from '@core/domain/identity';
 import { STATEMENT_MAX_AGE_MONTHS, STATEMENT_TYPE, normaliseAccount, statementVariant, type StatementVariant } from '@core/domain/statement';
 import { HOME_ROUTE, STEP_ROUTE, resumeStep, type StepName } from '@core/domain/steps';
 import { MAX_FILES } from '@core/domain/uploads';
-import { IdRegisteredDialog } from '../../components/IdRegisteredDialog';
+import { useIdRegisteredDialog } from '../../components/IdRegisteredDialog';
 import { SampleStatement } from './SampleStatement';
 import { answerHasHk, fromData, toData, type StatementForm } from './statement-form';
 import './statement.css';
@@ -92,19 +90,16 @@ function StatementBody({ application, supplement, onBack }: BodyProps) {
   const navigate = useNavigate();
   // chosen once per visit: a save must not flip the page under the applicant's hands
   const [variant] = useState<StatementVariant>(() => statementVariant(application));
-  const [registeredPhone, setRegisteredPhone] = useState<string | null>(null);
+  const registered = useIdRegisteredDialog();
   const dataOf = useCallback((f: StatementForm) => toData(f, variant), [variant]);
   const page = useStepPage(STEP, application, {
     initial: fromData,
     toData: dataOf,
     limits: RULE_VALUES,
     onError: (err, phase) => {
-      if (phase !== 'save') return false; // submit errors: the step engine (150211, "submit failed" ...)
-      if (err instanceof ApiError && err.code === ErrorCode.ID_REGISTERED) {
-        const phone = (err.data as { phone?: unknown } | undefined)?.phone;
-        setRegisteredPhone(typeof phone === 'string' ? phone : '');
-        return true;
-      }
+      // 150204 on the save, or on the submit of the supplement mode (another application submitted the number first)
+      if (registered.handle(err)) return true;
+      if (phase !== 'save') return false; // other submit errors: the step engine (150211, "submit failed" ...)
       // the spec only logs other failures here; the applicant still sees the general toast (docs/decisions.md)
       console.error('statement save failed', err);
       return false;
@@ -318,7 +313,7 @@ function StatementBody({ application, supplement, onBack }: BodyProps) {
         />
         <p className="oa-statement__sample-note">{t('statement.sampleNote')}</p>
       </SamplePopup>
-      <IdRegisteredDialog phone={registeredPhone} onClose={() => setRegisteredPhone(null)} />
+      {registered.dialog}
     </StepPage>
   );
 }
