@@ -76,7 +76,8 @@ describe('send code and log in', () => {
       expect((await client.call('login', { areaCode: '852', phone, code: wrong, salt })).body.error?.code).toBe(ErrorCode.CODE_WRONG);
     }
     const right = await client.call('login', { areaCode: '852', phone, code, salt });
-    expect(right.body.error?.code).toBe(ErrorCode.CODE_WRONG);
+    // the right code after the last try: used up, no tries left (the client offers a new code)
+    expect(right.body.error).toEqual(expect.objectContaining({ code: ErrorCode.CODE_WRONG, data: { attemptsLeft: 0 } }));
   });
 
   it('rejects an expired code (5 minutes)', async () => {
@@ -85,7 +86,7 @@ describe('send code and log in', () => {
     const { salt } = (await sendCode(client, phone)).body.result;
     t.clock.advance(5 * MINUTE + 1000);
     const res = await client.call('login', { areaCode: '852', phone, code: await t.latestCode(phone), salt });
-    expect(res.body.error?.code).toBe(ErrorCode.CODE_WRONG);
+    expect(res.body.error).toEqual(expect.objectContaining({ code: ErrorCode.CODE_WRONG, data: { attemptsLeft: 0 } }));
   });
 
   it('rejects a code used once already', async () => {
@@ -95,7 +96,7 @@ describe('send code and log in', () => {
     const code = await t.latestCode(phone);
     expect((await client.call('login', { areaCode: '852', phone, code, salt })).status).toBe(200);
     const reuse = await (await t.handshake()).call('login', { areaCode: '852', phone, code, salt });
-    expect(reuse.body.error?.code).toBe(ErrorCode.CODE_WRONG);
+    expect(reuse.body.error).toEqual(expect.objectContaining({ code: ErrorCode.CODE_WRONG, data: { attemptsLeft: 0 } }));
   });
 
   it('rejects a code sent to another phone', async () => {

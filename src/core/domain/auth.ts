@@ -5,6 +5,11 @@ import { VERIFY_CODE_LENGTH } from './limits';
 export const AREA_CODES = ['86', '852', '853', '886', '1', '44', '65'] as const;
 export type AreaCode = (typeof AREA_CODES)[number];
 
+/** The area code a login form starts with: mainland China's on a simplified-Chinese phone, Hong Kong's otherwise. */
+export function defaultAreaCode(lang: string): AreaCode {
+  return lang === 'zh-CN' ? '86' : '852';
+}
+
 const PHONE_RULES: Record<AreaCode, RegExp> = {
   '86': /^1[3-9]\d{9}$/,
   '852': /^[4-9]\d{7}$/,

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { Progress } from '../domain/steps';
 import { FooterButton } from './FooterButton';
@@ -25,7 +25,8 @@ export interface StepPageProps {
 
 /**
  * The frame of a step: a header (back button, title), the progress "n of 5"/"n of 6" with a bar,
- * scrollable content, and a sticky footer with the Next button above the safe area.
+ * scrollable content, and a sticky footer with the Next button above the safe area. On arrival the page is
+ * scrolled to the top and focus moves to the heading.
  */
 export function StepPage({
   title,
@@ -42,6 +43,13 @@ export function StepPage({
   const intl = useIntl();
   const label = progress ? intl.formatMessage({ id: 'common.progress' }, { current: progress.current, total: progress.total }) : undefined;
   const hasFooter = footer !== undefined || !!onNext;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // a new step opens at its top with its heading focused (announced by screen readers), not at the scroll
+  // position the previous step was left at
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    heading.current?.focus({ preventScroll: true });
+  }, [title]);
   return (
     <div className={`esop-step${className ? ` ${className}` : ''}`}>
       <header className="esop-step__header">
@@ -54,7 +62,9 @@ export function StepPage({
         ) : (
           <span className="esop-step__back-spacer" aria-hidden="true" />
         )}
-        <h1 className="esop-step__title">{title}</h1>
+        <h1 className="esop-step__title" ref={heading} tabIndex={-1}>
+          {title}
+        </h1>
         <span className="esop-step__back-spacer" aria-hidden="true" />
       </header>
       {progress && label ? (

@@ -52,6 +52,25 @@ describe('StepPage', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
   });
+
+  test('a step opens at the top of the page with its heading focused; the next step does the same', () => {
+    const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    function Flow() {
+      const [step, setStep] = useState(1);
+      return (
+        <StepPage title={step === 1 ? 'Identity' : 'Bank card'} onNext={() => setStep(2)}>
+          <p>{step}</p>
+        </StepPage>
+      );
+    }
+    renderWithProviders(<Flow />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Identity' })).toHaveFocus();
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+    scrollTo.mockClear();
+    act(() => screen.getByRole('button', { name: 'Next' }).click());
+    expect(screen.getByRole('heading', { level: 1, name: 'Bank card' })).toHaveFocus();
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
 });
 
 describe('FooterButton', () => {

@@ -155,11 +155,13 @@ export async function loginWithCode(deps: AppDeps, input: { areaCode: string; ph
   if (!isValidPhone(input.areaCode, phone)) throw invalidPhone('phone');
   const now = new Date(clock.now());
   const row = await repo.takeCodeAttempt(db, input.salt, now, VERIFY_CODE_MAX_ATTEMPTS);
-  if (!row || row.area_code !== input.areaCode || row.phone !== phone) throw new AppError(ErrorCode.CODE_WRONG);
+  // a code used up, expired, used already or sent to another phone: no tries left (the client offers a new code)
+  const usedUp = () => new AppError(ErrorCode.CODE_WRONG, { data: { attemptsLeft: 0 } });
+  if (!row || row.area_code !== input.areaCode || row.phone !== phone) throw usedUp();
   if (!sameText(row.code_hash, hashCode(config.secrets.signingSecret, input.salt, input.code))) {
     throw new AppError(ErrorCode.CODE_WRONG, { data: { attemptsLeft: Math.max(0, VERIFY_CODE_MAX_ATTEMPTS - row.attempts) } });
   }
-  if (!(await repo.markCodeUsed(db, input.salt, now))) throw new AppError(ErrorCode.CODE_WRONG);
+  if (!(await repo.markCodeUsed(db, input.salt, now))) throw usedUp();
   return openSession(deps, { areaCode: input.areaCode, phone });
 }
 

@@ -177,20 +177,50 @@ test('log in → back to the redirect route', async () => {
   expect(fake.calls('login')).toEqual([{ areaCode: '852', phone: '51234567', code: '654321', salt: 'salt-AAAAAAAA' }]);
 });
 
-test('a wrong code shows the service message and stays', async () => {
-  api({
-    login: () => {
-      throw new ApiError(110114, 'The code is wrong or has expired.', undefined, 400);
-    },
-  });
-  const { user } = renderLogin();
+async function tryCode(user: ReturnType<typeof renderLogin>['user'], code = '000000') {
   await user.type(await screen.findByRole('textbox', { name: 'Mobile number' }), '51234567');
   await user.click(screen.getByRole('button', { name: 'Send code' }));
   await screen.findByRole('button', { name: 'Resend in 60s' });
-  await user.type(codeField(), '000000');
+  await user.type(codeField(), code);
   await user.click(screen.getByRole('button', { name: 'Log in' }));
-  expect(await screen.findByText('The code is wrong or has expired.')).toBeInTheDocument();
+}
+
+test('a wrong code: the tries left under the code field (not a toast over the phone), and the page stays', async () => {
+  api({
+    login: () => {
+      throw new ApiError(110114, 'The code is wrong or has expired.', { attemptsLeft: 3 }, 400);
+    },
+  });
+  const { user } = renderLogin();
+  await tryCode(user);
+  await waitFor(() => expect(codeField()).toHaveAccessibleDescription('Wrong code. 3 tries left.'));
+  expect(codeField()).toHaveAttribute('aria-invalid', 'true');
+  expect(codeField()).toHaveFocus();
+  expect(screen.queryByText('The code is wrong or has expired.')).not.toBeInTheDocument();
   expect(currentLocation()).toBe('/login');
+});
+
+test('a code used up (no tries left): says so on the field and offers a new code at once', async () => {
+  const fake = api({
+    login: () => {
+      throw new ApiError(110114, 'The code is wrong or has expired.', { attemptsLeft: 0 }, 400);
+    },
+  });
+  const { user } = renderLogin();
+  await tryCode(user);
+  await waitFor(() => expect(codeField()).toHaveAccessibleDescription('This code can no longer be used. Please get a new code.'));
+  expect(codeField()).toHaveValue('');
+  const send = screen.getByRole('button', { name: 'Send code' });
+  expect(send).toBeEnabled();
+  await user.click(send);
+  await waitFor(() => expect(fake.calls('sendCode')).toHaveLength(2));
+});
+
+test('the area code starts as the language suggests: +86 on a simplified-Chinese phone', async () => {
+  api();
+  renderLogin('/login', 'zh-CN');
+  await screen.findAllByRole('option');
+  expect(screen.getByRole('combobox')).toHaveValue('86');
 });
 
 test('the texts are translated', async () => {

@@ -11,7 +11,7 @@ import { useLogin } from '@core/api/login';
 import { useSendCode } from '@core/api/send-code';
 import { useT } from '@core/i18n';
 import { useToast } from '@core/ui/toast';
-import { AREA_CODES, cleanPhone, isValidCode, isValidPhone, type AreaCode } from '@core/domain/auth';
+import { AREA_CODES, cleanPhone, defaultAreaCode, isValidCode, isValidPhone, type AreaCode } from '@core/domain/auth';
 import { ErrorCode, TOAST_MS } from '@core/domain/errors';
 import { SEND_CODE_COOLDOWN_S, VERIFY_CODE_LENGTH } from '@core/domain/limits';
 import { AppHeader } from '../../components/AppHeader';
@@ -35,7 +35,7 @@ export default function LoginScreen() {
   const login = useLogin();
   const ids = useId();
 
-  const [areaCode, setAreaCode] = useState<AreaCode>('852');
+  const [areaCode, setAreaCode] = useState<AreaCode>(() => defaultAreaCode(intl.locale));
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
   const [phoneError, setPhoneError] = useState<string | null>(null);
@@ -99,6 +99,20 @@ export default function LoginScreen() {
       toast.clear(); // "code sent" means nothing once logged in
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (err) {
+      if (isApiError(err, ErrorCode.CODE_WRONG)) {
+        // on the code field, not a toast over the phone: the tries left, or a new code once this one is used up
+        const left = (err.data as { attemptsLeft?: unknown } | undefined)?.attemptsLeft;
+        if (typeof left === 'number' && left > 0) {
+          setCodeError(t('login.codeWrongLeft', { left }));
+        } else {
+          setCodeError(t('login.codeUsedUp'));
+          setSalt(null);
+          setCountdown(0);
+          setCode('');
+        }
+        codeRef.current?.focus();
+        return;
+      }
       onApiError(err);
     }
   };
