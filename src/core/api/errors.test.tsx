@@ -2,6 +2,8 @@ import { act, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders, currentLocation } from '../testing/render-with-providers';
 import { ApiError } from './api-error';
+import { useQuery } from '@tanstack/react-query';
+import { ConnectionWatcher } from './connection';
 import { cancelLoginRedirect, useApiErrorHandler } from './errors';
 import { queryKeys } from './keys';
 import { toast } from '../ui/toast';
@@ -48,6 +50,14 @@ describe('the general error catalogue', () => {
     renderAt(ApiError.network());
     await press();
     expect(status()).toHaveTextContent('The service is unavailable. Please try again later.');
+  });
+
+  test('NETWORK while the phone is offline → "check your connection"', async () => {
+    const onLine = jest.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    renderAt(ApiError.network());
+    await press();
+    expect(status()).toHaveTextContent('You are offline. Please check your connection.');
+    onLine.mockRestore();
   });
 
   test('150200 → the given message', async () => {
@@ -129,5 +139,41 @@ describe('the general error catalogue', () => {
     await press();
     expect(status()).toHaveTextContent('Something went wrong on our side. Please try again.');
     spy.mockRestore();
+  });
+});
+
+describe('the connection watcher', () => {
+  test('offline says so at once; back online says so and fetches again what failed', async () => {
+    let calls = 0;
+    function Data() {
+      const q = useQuery({
+        queryKey: ['probe'],
+        queryFn: async () => {
+          calls += 1;
+          if (calls === 1) throw ApiError.network();
+          return 'fresh';
+        },
+        retry: false,
+      });
+      return <p>{q.data ?? q.status}</p>;
+    }
+    renderWithProviders(
+      <>
+        <ConnectionWatcher />
+        <Data />
+      </>,
+      { lang: 'en' },
+    );
+    expect(await screen.findByText('error')).toBeInTheDocument();
+    await act(async () => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(status()).toHaveTextContent('You are offline. Please check your connection.');
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(status()).toHaveTextContent('Back online.');
+    expect(await screen.findByText('fresh')).toBeInTheDocument();
+    expect(calls).toBe(2);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The general error catalogue (spec part 1 §8, part 3 §8), applied after a screen's own handling:
- * NETWORK → "service unavailable"; login expired (100008, 100033, 100034, 111504) → the message, then after
+ * NETWORK → "check your connection" when offline, "service unavailable" otherwise; login expired (100008, 100033, 100034, 111504) → the message, then after
  * 2 s the member page (in the app) or the login screen (browser); 150200 → the given message; anything
  * else → the service's message (or the translated errors.<code>) as a 2 s toast (151212: 3 s).
  */
@@ -17,10 +17,18 @@ import { queryKeys } from './keys';
 
 export { ApiError, isApiError } from './api-error';
 
+/**
+ * The message id for a call that reached no service: "check your connection" when the phone says it is offline,
+ * "service unavailable" when it is online and the service did not answer.
+ */
+export function networkMessageId(): 'errors.OFFLINE' | 'errors.NETWORK' {
+  return typeof navigator !== 'undefined' && navigator.onLine === false ? 'errors.OFFLINE' : 'errors.NETWORK';
+}
+
 /** The text to show for an error: the service's message, else errors.<code>, else the generic one. */
 export function errorMessage(intl: IntlShape, err: unknown): string {
   if (err instanceof ApiError) {
-    if (err.code === ErrorCode.NETWORK) return intl.formatMessage({ id: 'errors.NETWORK' });
+    if (err.code === ErrorCode.NETWORK) return intl.formatMessage({ id: networkMessageId() });
     if (err.message && err.message.trim() && err.status !== 0) return err.message;
     const id = `errors.${err.code}`;
     if (intl.messages[id] !== undefined) return intl.formatMessage({ id });
@@ -63,7 +71,7 @@ export function useApiErrorHandler(): (err: unknown) => void {
       const b = behaviourOf(err.code);
       switch (b.kind) {
         case 'serverUnavailable':
-          toast.show(intl.formatMessage({ id: 'errors.NETWORK' }), TOAST_MS);
+          toast.show(intl.formatMessage({ id: networkMessageId() }), TOAST_MS);
           return;
         case 'showGivenMessage':
           toast.show(err.message?.trim() || intl.formatMessage({ id: 'errors.150200' }), TOAST_MS);

@@ -5,6 +5,7 @@
  */
 import 'react-vant/es/styles/index.js';
 import '../ui/theme.css';
+import { ConnectionWatcher } from '../api/connection';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -27,6 +28,7 @@ export function PageProviders({ settings, queryClient, children }: { settings: P
       <I18nProvider>
         <GuardSettingsProvider value={settings}>{children}</GuardSettingsProvider>
         <ToastHost />
+        <ConnectionWatcher />
       </I18nProvider>
     </QueryClientProvider>
   );

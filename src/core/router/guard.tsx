@@ -22,7 +22,7 @@ import { statusRouteOf } from '../domain/after-submit';
 import { bridge } from '../bridge/bridge';
 import { usePageTitle } from '../i18n/I18nProvider';
 import { ApiError } from '../api/api-error';
-import { useApiErrorHandler } from '../api/errors';
+import { networkMessageId, useApiErrorHandler } from '../api/errors';
 import { useApplyDetail } from '../api/apply-detail';
 import { tokenLogin } from '../api/token-login';
 import { useUserInfo } from '../api/user-info';
@@ -118,7 +118,7 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const intl = useIntl();
   return (
     <div className="esop-guard-failed" role="alert">
-      <p>{intl.formatMessage({ id: 'errors.NETWORK' })}</p>
+      <p>{intl.formatMessage({ id: networkMessageId() })}</p>
       <button type="button" className="esop-guard-failed__retry" onClick={onRetry}>
         {intl.formatMessage({ id: 'common.retry' })}
       </button>

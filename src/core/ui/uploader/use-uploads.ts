@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { uploadFile, type FileCategory } from '../../api/upload';
 import { ApiError } from '../../api/api-error';
-import { errorMessage, useApiErrorHandler } from '../../api/errors';
+import { errorMessage, networkMessageId, useApiErrorHandler } from '../../api/errors';
 import { behaviourOf, ErrorCode } from '../../domain/errors';
 import { UPLOAD_STATE, type FileRefData, type UploadState } from '../../domain/uploads';
 
@@ -34,7 +34,7 @@ export const FILE_TOO_LARGE = 1008;
 /** The text of the retry mask: 1008 → file size exceeded; no answer → service unavailable; else the service's message. */
 export function uploadErrorText(intl: IntlShape, err: unknown): string {
   if (err instanceof ApiError && err.code === FILE_TOO_LARGE) return intl.formatMessage({ id: 'ui.upload.tooLarge' });
-  if (err instanceof ApiError && err.code === ErrorCode.NETWORK) return intl.formatMessage({ id: 'errors.NETWORK' });
+  if (err instanceof ApiError && err.code === ErrorCode.NETWORK) return intl.formatMessage({ id: networkMessageId() });
   return errorMessage(intl, err);
 }
 
