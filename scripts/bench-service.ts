@@ -1,0 +1,116 @@
+/**
+ * The service's figures (issue 12): requests a second and p50/p99 latency of a ciphered ApplyDetail and ApplyUpdate
+ * (a full save of USERINFO: its validator, the service checks, the write and the audit entry) at 10 and 50
+ * connections, next to a bare Fastify hello-world measured in the same run on the same machine, with the ratio. The
+ * service runs as `npm start` would (its own process, embedded PGlite in a fresh DATA_DIR, or PostgreSQL when
+ * DATABASE_URL is set); the load comes from this process over loopback, each ciphered request sealed and its answer
+ * opened as the browser does.
+ *
+ *   npx tsx scripts/bench-service.ts [--seconds 5]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { STEP_VERSION, type ApplicationView } from '../src/core/domain';
+import { ApiClient } from '../e2e/lib/api-client';
+import { freePort, ops, startService, type Service } from '../e2e/lib/harness';
+import { prefillSteps } from '../e2e/lib/prefill';
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** `connections` loops each sending one request after another for `ms`; latencies in ms. */
+export async function load(send: () => Promise<void>, connections: number, ms: number): Promise<LoadResult> {
+  const times: number[] = [];
+  let errors = 0;
+  const end = performance.now() + ms;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        try {
+          await send();
+          times.push(performance.now() - t0);
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  const at = (q: number) => (times.length ? times[Math.min(times.length - 1, Math.floor(q * times.length))] : NaN);
+  return { rps: times.length / (ms / 1000), p50: at(0.5), p99: at(0.99), errors };
+}
+
+async function startHello(): Promise<{ base: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const code = `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ hello: 'world' })); await app.listen({ port: ${port}, host: '127.0.0.1' }); console.log('up');`;
+  const child: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await once(child.stdout!, 'data');
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+const fmt = (r: LoadResult) => `${String(Math.round(r.rps)).padStart(7)} rps  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms${r.errors ? `  (${r.errors} errors)` : ''}`;
+
+export async function runServiceBench(seconds = 5): Promise<{ updateRatio: number; detailRatio: number; engine: string }> {
+  const ms = seconds * 1000;
+  const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  const hello = await startHello();
+  const helloRps: Record<number, LoadResult> = {};
+  for (const c of [10, 50]) {
+    await load(async () => void (await (await fetch(hello.base)).text()), c, 1000); // warm
+    helloRps[c] = await load(async () => void (await (await fetch(hello.base)).text()), c, ms);
+  }
+  await hello.stop();
+
+  const service: Service = await startService({ LOG_LEVEL: 'warn', NODE_ENV: 'development' });
+  try {
+    const client = new ApiClient(service.base);
+    await client.call('tokenLogin', { t: await ops(service, 'app-token', '61234500', '--area', '852') });
+    const { appId } = await client.call<{ appId: string }>('applyStart', { oaType: 2 });
+    await prefillSteps(client, appId, 'PROOFADDRESS');
+    const view = await client.call<ApplicationView>('applyDetail', { appId });
+    const userinfo = view.data.USERINFO as Record<string, unknown>;
+    const calls = {
+      ApplyDetail: () => client.call('applyDetail', { appId }).then(() => undefined),
+      'ApplyUpdate (USERINFO)': () => client.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: 'USERINFO', data: userinfo }).then(() => undefined),
+    };
+    console.log(`\nservice on ${engine} against a bare Fastify hello, same run (${seconds} s each, loopback)`);
+    const ratios: Record<string, number[]> = {};
+    for (const c of [10, 50]) {
+      console.log(`  ${String(c).padStart(2)} connections  hello                   ${fmt(helloRps[c])}`);
+      for (const [name, send] of Object.entries(calls)) {
+        await load(send, c, 1000); // warm
+        const r = await load(send, c, ms);
+        const ratio = r.rps / helloRps[c].rps;
+        (ratios[name] ??= []).push(ratio);
+        console.log(`                 ${name.padEnd(23)} ${fmt(r)}  ${(ratio * 100).toFixed(1)}% of hello`);
+      }
+    }
+    const best = (name: string) => Math.max(...ratios[name]);
+    return { updateRatio: best('ApplyUpdate (USERINFO)'), detailRatio: best('ApplyDetail'), engine };
+  } finally {
+    await service.stop();
+  }
+}
+
+if (process.argv[1]?.endsWith('bench-service.ts')) {
+  const i = process.argv.indexOf('--seconds');
+  const seconds = i > 0 ? Number(process.argv[i + 1]) : 5;
+  void runServiceBench(seconds).then(
+    (r) => console.log(`\nApplyUpdate at ${(r.updateRatio * 100).toFixed(1)}% of hello, ApplyDetail at ${(r.detailRatio * 100).toFixed(1)}% (${r.engine})`),
+    (err) => {
+      console.error(err);
+      process.exitCode = 1;
+    },
+  );
+}
