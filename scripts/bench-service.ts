@@ -4,13 +4,14 @@
  * connections, next to a bare Fastify hello-world measured in the same run on the same machine, with the ratio. The
  * service runs as `npm start` would (its own process, embedded PGlite in a fresh DATA_DIR, or PostgreSQL when
  * DATABASE_URL is set); the load comes from this process over loopback, each ciphered request sealed and its answer
- * opened as the browser does.
+ * opened as the browser does, over one keep-alive HTTP client for both.
  *
  *   npx tsx scripts/bench-service.ts [--seconds 5]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { Agent, request } from 'node:http';
 import { once } from 'node:events';
-import { STEP_VERSION, type ApplicationView } from '../src/core/domain';
+import { STEP_VERSION, type ApplicationView, type CallName } from '../src/core/domain';
 import { ApiClient } from '../e2e/lib/api-client';
 import { freePort, ops, startService, type Service } from '../e2e/lib/harness';
 import { prefillSteps } from '../e2e/lib/prefill';
@@ -45,6 +46,22 @@ export async function load(send: () => Promise<void>, connections: number, ms: n
   return { rps: times.length / (ms / 1000), p50: at(0.5), p99: at(0.99), errors };
 }
 
+/** A keep-alive HTTP client (Node's fetch costs the load generator more than a bare hello costs the server). */
+function httpClient(connections: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  return (method: string, url: string, headers: Record<string, string> = {}, body?: string) =>
+    new Promise<{ status: number; ciphered: boolean; text: string }>((resolve, reject) => {
+      const req = request(url, { method, agent, headers: body ? { ...headers, 'content-length': String(Buffer.byteLength(body)) } : headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ciphered: res.headers['x-esop-cipher'] === '1', text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+}
+
 async function startHello(): Promise<{ base: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const code = `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ hello: 'world' })); await app.listen({ port: ${port}, host: '127.0.0.1' }); console.log('up');`;
@@ -67,8 +84,13 @@ export async function runServiceBench(seconds = 5): Promise<{ updateRatio: numbe
   const hello = await startHello();
   const helloRps: Record<number, LoadResult> = {};
   for (const c of [10, 50]) {
-    await load(async () => void (await (await fetch(hello.base)).text()), c, 1000); // warm
-    helloRps[c] = await load(async () => void (await (await fetch(hello.base)).text()), c, ms);
+    const http = httpClient(c);
+    const send = async () => {
+      const r = await http('GET', hello.base);
+      if (r.status !== 200) throw new Error(String(r.status));
+    };
+    await load(send, c, 1000); // warm
+    helloRps[c] = await load(send, c, ms);
   }
   await hello.stop();
 
@@ -80,15 +102,21 @@ export async function runServiceBench(seconds = 5): Promise<{ updateRatio: numbe
     await prefillSteps(client, appId, 'PROOFADDRESS');
     const view = await client.call<ApplicationView>('applyDetail', { appId });
     const userinfo = view.data.USERINFO as Record<string, unknown>;
-    const calls = {
-      ApplyDetail: () => client.call('applyDetail', { appId }).then(() => undefined),
-      'ApplyUpdate (USERINFO)': () => client.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: 'USERINFO', data: userinfo }).then(() => undefined),
+    const calls: Record<string, [CallName, Record<string, unknown>]> = {
+      ApplyDetail: ['applyDetail', { appId }],
+      'ApplyUpdate (USERINFO)': ['applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: 'USERINFO', data: userinfo }],
     };
     console.log(`\nservice on ${engine} against a bare Fastify hello, same run (${seconds} s each, loopback)`);
     const ratios: Record<string, number[]> = {};
     for (const c of [10, 50]) {
       console.log(`  ${String(c).padStart(2)} connections  hello                   ${fmt(helloRps[c])}`);
-      for (const [name, send] of Object.entries(calls)) {
+      const http = httpClient(c);
+      for (const [name, [call, payload]] of Object.entries(calls)) {
+        const send = async () => {
+          const req = await client.sealed(call, payload);
+          const res = await http(req.method, req.url, req.headers, req.body);
+          await req.open(res.ciphered, res.text);
+        };
         await load(send, c, 1000); // warm
         const r = await load(send, c, ms);
         const ratio = r.rps / helloRps[c].rps;

@@ -90,6 +90,32 @@ export class ApiClient {
     return this.open<T>(res, env.nonce);
   }
 
+  /**
+   * A ciphered call's request as it goes on the wire, for a transport of the caller's (the bench's keep-alive HTTP
+   * client), and the opener of its answer.
+   */
+  async sealed(name: CallName, payload: Record<string, unknown> = {}): Promise<{ method: string; url: string; headers: Record<string, string>; body?: string; open: (ciphered: boolean, text: string) => Promise<unknown> }> {
+    const def = CALLS[name];
+    if (!this.key) await this.handshake();
+    const env = await sealRequest(this.key!, this.sid!, def.method, def.path, payload);
+    const url =
+      def.method === 'GET'
+        ? `${this.base}${def.path}?${GET_ENVELOPE_PARAM}=${toB64u(new TextEncoder().encode(JSON.stringify(env)))}`
+        : this.base + def.path;
+    return {
+      method: def.method,
+      url,
+      headers: { 'content-type': 'application/json', cookie: this.cookieHeader(), 'x-esop-lang': 'en' },
+      body: def.method === 'GET' ? undefined : JSON.stringify(env),
+      open: async (ciphered, text) => {
+        const body = JSON.parse(text) as Record<string, unknown>;
+        const json = (ciphered ? await openJson(this.key!, body.iv as string, body.data as string, responseAad(this.sid!, env.nonce)) : body) as { result?: unknown; error?: { code: number; message: string } };
+        if (json.error) throw new ServiceError(json.error.code, json.error.message);
+        return json.result;
+      },
+    };
+  }
+
   async upload(bytes: Uint8Array, filename: string, category: 'UserApply' | 'UserInfo' = 'UserApply') {
     return this.uploadTo<{ ossId: string; ossUrl: string }>(`${CALLS.upload.path}/${category}`, bytes, filename);
   }

@@ -112,6 +112,12 @@ export const envSchema = z
     /** longest one card reading may take (the screens give up at 60 s) */
     OCR_TIMEOUT_MS: int(45_000, 1000, 59_000),
     /** face check of LivingBodyVerifyRaw: local (Human and ffmpeg from npm, in child processes, offline) or an HTTP adapter (vendors/face/http.ts) */
+    /**
+     * replay guard of the cipher: `memory` (a cipher session lives in the process that opened it, its nonces in memory:
+     * no database work per request; with several processes, route a client to one of them, e.g. by cookie, or it
+     * re-handshakes each time it lands elsewhere) or `database` (sessions and nonces in the database, any process)
+     */
+    CIPHER_REPLAY_GUARD: z.enum(['memory', 'database']).default('memory'),
     FACE_VENDOR: z.enum(['local', 'http']).default('local'),
     FACE_HTTP_URL: optionalText.pipe(z.url().optional()),
     FACE_HTTP_KEY: optionalText,
@@ -209,6 +215,7 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   sessionIdleMinutes: number;
+  cipherReplayGuard: 'memory' | 'database';
   sessionAbsoluteHours: number;
   maxUploadMb: number;
   /** unset parts take UPLOAD_QUOTA_DEFAULT (src/core/domain/limits.ts) */
@@ -343,6 +350,7 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     dataDir,
     databaseUrl: env.DATABASE_URL,
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
+    cipherReplayGuard: env.CIPHER_REPLAY_GUARD,
     sessionAbsoluteHours: env.SESSION_ABSOLUTE_HOURS,
     maxUploadMb: env.MAX_UPLOAD_MB,
     uploadQuota: { filesPerDay: env.UPLOAD_DAILY_COUNT, megabytesPerDay: env.UPLOAD_DAILY_MB },

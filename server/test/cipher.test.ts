@@ -130,25 +130,62 @@ describe('cipher rejections (answered plain)', () => {
     }
   });
 
-  it('the cipher session is found after a restart (stored, not only cached)', async () => {
+  it('memory guard: after a restart, or at another process, the sid is unknown (100602: the client handshakes again), so a replay is refused there too', async () => {
     const client = await t.handshake();
+    const env = await client.seal('GET', CALLS.clientConfig.path, {});
+    const url = `${CALLS.clientConfig.path}?e=${encodeEnvelope(env)}`;
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url })).json().error.code).toBe(ErrorCode.CIPHER_REPLAY);
     const { buildApp } = await import('../src/app');
     const second = await buildApp({ config: t.config, db: t.db, clock: t.clock });
     try {
-      const env = await client.seal('GET', CALLS.clientConfig.path, {});
-      const res = await second.inject({ method: 'GET', url: `${CALLS.clientConfig.path}?e=${encodeEnvelope(env)}` });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['x-esop-cipher']).toBe('1');
+      const replay = await second.inject({ method: 'GET', url });
+      expect([replay.statusCode, replay.json().error.code]).toEqual([401, ErrorCode.CIPHER_INVALID]);
+      const fresh = await client.seal('GET', CALLS.clientConfig.path, {});
+      expect((await second.inject({ method: 'GET', url: `${CALLS.clientConfig.path}?e=${encodeEnvelope(fresh)}` })).json().error.code).toBe(ErrorCode.CIPHER_INVALID);
+      // a new handshake with this process works
+      const { TestClient } = await import('./helpers');
+      const again = await TestClient.handshake(second, t.clock);
+      expect((await again.call('clientConfig')).status).toBe(200);
     } finally {
       await second.close();
     }
   });
+
+  it('memory guard: a request writes nothing to the database (no session row, no nonce row)', async () => {
+    const client = await t.handshake();
+    expect((await client.call('clientConfig')).status).toBe(200);
+    const { rows } = await t.db.query<{ s: number; n: number }>('SELECT (SELECT count(*)::int FROM cipher_sessions) AS s, (SELECT count(*)::int FROM cipher_nonces) AS n');
+    expect(rows[0]).toEqual({ s: 0, n: 0 });
+  });
 });
 
-describe('cipher session storage', () => {
+describe('database guard (CIPHER_REPLAY_GUARD=database)', () => {
+  let d: TestApp;
+  beforeAll(async () => {
+    d = await createTestApp({ env: { CIPHER_REPLAY_GUARD: 'database' } });
+  });
+  afterAll(() => d.close());
+
+  it('the cipher session is found after a restart or at another process (stored, not only cached); a replay is refused there', async () => {
+    const client = await d.handshake();
+    const { buildApp } = await import('../src/app');
+    const second = await buildApp({ config: d.config, db: d.db, clock: d.clock });
+    try {
+      const env = await client.seal('GET', CALLS.clientConfig.path, {});
+      const url = `${CALLS.clientConfig.path}?e=${encodeEnvelope(env)}`;
+      const res = await second.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-esop-cipher']).toBe('1');
+      expect((await d.app.inject({ method: 'GET', url })).json().error.code).toBe(ErrorCode.CIPHER_REPLAY);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('stores session keys sealed, not in clear', async () => {
-    const client = await t.handshake();
-    const { rows } = await t.db.query<{ aes_key: Uint8Array }>('SELECT aes_key FROM cipher_sessions WHERE sid = $1', [client.sid]);
+    const client = await d.handshake();
+    const { rows } = await d.db.query<{ aes_key: Uint8Array }>('SELECT aes_key FROM cipher_sessions WHERE sid = $1', [client.sid]);
     expect(rows[0].aes_key.byteLength).toBe(12 + 32 + 16);
     expect(client.rawKey?.byteLength).toBe(32);
     expect(Buffer.from(rows[0].aes_key).includes(Buffer.from(client.rawKey!))).toBe(false);

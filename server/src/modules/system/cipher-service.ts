@@ -2,6 +2,14 @@
  * The service side of the wire cipher (protocol in src/core/domain/cipher.ts, docs/api.md):
  * the handshake (unwrap a client's AES key with our RSA private key) and the opening of
  * request envelopes with the checks in order: shape → known sid → tag (AAD) → freshness → replay.
+ *
+ * The replay guard (CIPHER_REPLAY_GUARD, docs/decisions.md):
+ * - `memory` (default): a cipher session belongs to the process that opened it and lives only there, with the
+ *   nonces it accepted within the freshness window. Nothing is read or written in the database per request. A
+ *   replay reaches either that process (its memory refuses it: 100604) or another one / the same after a restart,
+ *   which does not know the sid (100602: the client handshakes again). Every replay is refused either way.
+ * - `database`: sessions (sealed at rest) and nonces in the database, so that any process accepts any session;
+ *   one nonce insert per request.
  */
 import { createPrivateKey, createPublicKey, hkdfSync } from 'node:crypto';
 import { CIPHER_SESSION_TTL_S, cipher, ErrorCode } from '@core/domain';
@@ -15,6 +23,8 @@ import * as repo from './cipher-repository';
 type RequestEnvelope = cipher.RequestEnvelope;
 
 const CACHE_MAX = 10_000;
+/** memory guard: sessions kept at most (the oldest is dropped beyond; its client handshakes again) */
+const LIVE_MAX = 200_000;
 const PURGE_EVERY_MS = 60_000;
 
 export interface CipherService {
@@ -65,9 +75,34 @@ export function createCipherService(deps: { config: Config; db: Db; clock: Clock
   };
   const cache = new Map<string, { key: CryptoKey; expiresAt: number }>();
   let lastPurge = 0;
+  const inMemory = deps.config.cipherReplayGuard === 'memory';
+  /** memory guard: the sessions this process opened, each with the nonces it accepted (in arrival order) */
+  const live = new Map<string, { key: CryptoKey; expiresAt: number; nonces: Map<string, number> }>();
+  let lastSweep = 0;
+
+  /** Forgets expired sessions and nonces older than the freshness window (they are refused as stale anyway). */
+  function sweep(now: number) {
+    if (now - lastSweep < PURGE_EVERY_MS) return;
+    lastSweep = now;
+    const oldest = now - 2 * cipher.CIPHER_WINDOW_MS;
+    for (const [sid, s] of live) {
+      if (s.expiresAt <= now) {
+        live.delete(sid);
+        continue;
+      }
+      for (const [nonce, ts] of s.nonces) {
+        if (ts >= oldest) break;
+        s.nonces.delete(nonce);
+      }
+    }
+  }
 
   async function keyFor(sid: string): Promise<CryptoKey | null> {
     const now = deps.clock.now();
+    if (inMemory) {
+      const own = live.get(sid);
+      return own && own.expiresAt > now ? own.key : null;
+    }
     const hit = cache.get(sid);
     if (hit) {
       if (hit.expiresAt > now) return hit.key;
@@ -110,6 +145,12 @@ export function createCipherService(deps: { config: Config; db: Db; clock: Clock
       const now = deps.clock.now();
       const sid = cipher.randomB64u(18);
       const expiresAt = now + CIPHER_SESSION_TTL_S * 1000;
+      if (inMemory) {
+        if (live.size >= LIVE_MAX) live.delete(live.keys().next().value as string); // its client handshakes again
+        live.set(sid, { key, expiresAt, nonces: new Map() });
+        sweep(now);
+        return { sid, expiresAt: new Date(expiresAt).toISOString() };
+      }
       await repo.insertCipherSession(deps.db, { sid, key: await sealAtRest(sid, raw), createdAt: new Date(now), expiresAt: new Date(expiresAt) });
       remember(sid, key, expiresAt);
       return { sid, expiresAt: new Date(expiresAt).toISOString() };
@@ -129,6 +170,14 @@ export function createCipherService(deps: { config: Config; db: Db; clock: Clock
       }
       const now = deps.clock.now();
       if (!cipher.isFresh(env.ts, now)) throw new AppError(ErrorCode.CIPHER_STALE);
+      if (inMemory) {
+        const own = live.get(env.sid);
+        if (!own) throw invalid();
+        if (own.nonces.has(env.nonce)) throw new AppError(ErrorCode.CIPHER_REPLAY);
+        own.nonces.set(env.nonce, env.ts);
+        sweep(now);
+        return { ctx: { sid: env.sid, nonce: env.nonce, key }, payload: parsed.value, forbidden: parsed.forbidden };
+      }
       await purgeNow(now);
       if (!(await repo.recordNonce(deps.db, env.sid, env.nonce, env.ts))) throw new AppError(ErrorCode.CIPHER_REPLAY);
       return { ctx: { sid: env.sid, nonce: env.nonce, key }, payload: parsed.value, forbidden: parsed.forbidden };
