@@ -5,7 +5,10 @@
  */
 import type { Page } from 'playwright-core';
 import { SAMPLE_BACK, SAMPLE_BANK, SAMPLE_FRONT, makeBankCard, makeIdBack, makeIdFront } from '../../scripts/make-card-images';
-import { assert, assertClean, newPhone, shot, type Journey, type Service } from '../lib/harness';
+import type { StepName } from '../../src/core/domain/steps';
+import { ApiClient } from '../lib/api-client';
+import { assert, assertClean, newPhone, ops, shot, type Journey, type Service } from '../lib/harness';
+import { prefillSteps } from '../lib/prefill';
 import { appOf, loginInBrowser } from '../lib/flows';
 
 const OCR_WAIT = 90_000;
@@ -30,7 +33,7 @@ async function uploadBothSides(page: Page): Promise<void> {
 
 export const journeys: Journey[] = [
   {
-    name: 'a mainland applicant goes from ID photos (OCR-filled fields) and a scanned bank card to the employment step',
+    name: 'a mainland applicant goes from ID photos (OCR-filled fields) and a scanned bank card to the employment step (ID card journeys)',
     async run({ service, browser }) {
       const phone = await newPhone(browser);
       const { context, page } = phone;
@@ -84,8 +87,15 @@ export const journeys: Journey[] = [
     },
   },
   {
-    name: 'a second applicant with the same ID card sees the already-registered dialog with the masked phone (after the journey above)',
+    name: 'once the first applicant has submitted, a second applicant with the same ID card sees the already-registered dialog with the masked phone (ID card journeys)',
     async run({ service, browser }) {
+      // the first applicant (journey above) completes and submits through the service: a number is held only by a
+      // submitted application (a draft holds nothing, so nobody can lock its owner out)
+      const holder = new ApiClient(service.base);
+      await holder.call('tokenLogin', { t: await ops(service, 'app-token', '13812340001', '--area', '86') });
+      const held = await holder.call<{ appId: string }>('applyDetail', {});
+      await prefillSteps(holder, held.appId, 'NONE' as StepName, { birthday: SAMPLE_FRONT.birthday, idNumber: SAMPLE_FRONT.idNumber });
+      await holder.call('applySubmit', { appId: held.appId });
       const phone = await newPhone(browser);
       const { context, page } = phone;
       try {

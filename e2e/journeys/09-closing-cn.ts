@@ -63,7 +63,10 @@ export const journeys: Journey[] = [
 
         // face liveness: the guidance (Human's detector from our own origin) finds the face in the oval
         await page.getByRole('heading', { name: '人脸验证', exact: true }).waitFor();
-        await page.getByText('很好，请点击开始录制').waitFor({ timeout: 60_000 });
+        await page.getByText('很好，请点击开始录制').waitFor({ timeout: 60_000 }).catch(async (e) => {
+          await shot(page, 'liveness-guidance-missing');
+          throw e;
+        });
         await shot(page, 'liveness-camera-zh-CN');
         await assertAxeClean(page, '/livingWitness (camera)');
         await page.getByRole('button', { name: '开始录制' }).click();

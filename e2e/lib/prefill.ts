@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp';
 import { CALLS } from '../../src/core/domain/calls';
-import { fastestRiskSpeed } from '../../src/core/domain/closing';
+import { CA_DOCUMENTS, fastestRiskSpeed } from '../../src/core/domain/closing';
 import { todayInHongKong } from '../../src/core/domain/identity';
 import { sampleStep, type SampleOptions, type SampleSource } from '../../src/core/domain/step-samples';
 import { stepContextOfApp } from '../../src/core/domain/step-rules/types';
@@ -90,6 +90,13 @@ function sourceOf(client: ApiClient, appId: string): SampleSource {
   };
 }
 
+/** The certificate step as the page saves it: the box ticked and the three documents the service generated. */
+async function caApplyData(client: ApiClient, appId: string): Promise<Record<string, unknown>> {
+  const documents: Record<string, string> = {};
+  for (const document of CA_DOCUMENTS) documents[document] = (await client.call<{ ossId: string }>('applyDocument', { appId, document })).ossId;
+  return { agreed: true, documents };
+}
+
 /** Saves the application's steps in order until `until` (not saved); returns the steps saved. */
 export async function prefillSteps(client: ApiClient, appId: string, until: StepName, opts: PrefillOptions = {}): Promise<StepName[]> {
   const app = await client.call<ApplicationView>('applyDetail', { appId });
@@ -98,7 +105,8 @@ export async function prefillSteps(client: ApiClient, appId: string, until: Step
   for (const step of app.applyStepsName as StepName[]) {
     if (step === until) break;
     if (step === 'STATEMENT') continue;
-    await client.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: step, data: await sampleStep(step, src, { birthday: '1985-06-15', ...opts }) });
+    const data = step === 'CAAPPLY' ? await caApplyData(client, appId) : await sampleStep(step, src, { birthday: '1985-06-15', ...opts });
+    await client.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: step, data });
     saved.push(step);
   }
   return saved;

@@ -8,7 +8,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CALLS, ErrorCode, PLAIN_CALLS, type RateLimitedCall } from '@core/domain';
+import { CALLS, ErrorCode, PLAIN_CALLS, routeUrl, type RateLimitedCall } from '@core/domain';
 import { projectRoot, type Config } from './config';
 import type { Db } from './db';
 import { errorMessage, langOf } from './i18n';
@@ -51,6 +51,27 @@ export interface BuildOptions {
 export function trustProxyOption(setting: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof setting === 'number') return (_address, hop) => hop < setting;
   return setting;
+}
+
+type OpenApiOperation = { security?: unknown[]; responses?: Record<string, unknown> };
+type OpenApiDoc = { info: Record<string, unknown>; paths?: Record<string, Record<string, OpenApiOperation>> };
+
+/** Marks public calls `security: []` and gives the raw calls (signed download, risk media) their binary 200 answer. */
+function describeRawAndPublic(doc: OpenApiDoc): OpenApiDoc {
+  doc.info.license = { name: 'Proprietary' };
+  for (const def of Object.values(CALLS)) {
+    const op = doc.paths?.[routeUrl(def).replace(/:(\w+)/g, '{$1}')]?.[def.method.toLowerCase()];
+    if (!op) continue;
+    if (def.auth === 'public') op.security = [];
+    op.responses ??= {};
+    if (!Object.keys(op.responses).some((status) => status.startsWith('2'))) {
+      op.responses['200'] = {
+        description: 'The bytes (206 for a byte range where the call takes one)',
+        content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+      };
+    }
+  }
+  return doc;
 }
 
 /** The longest URL served (a ciphered GET's envelope is far shorter); longer ones are answered 414. */
@@ -133,9 +154,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           ' travels inside the cipher envelope (docs/api.md): POST bodies are ' +
           'RequestEnvelope JSON, GET parameters travel as query `e`, answers are ResponseEnvelope JSON with header x-esop-cipher: 1.',
       },
+      servers: [{ url: '/', description: 'this service (the same origin as the pages)' }],
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'esop_sid' } } },
     },
     transform: jsonSchemaTransform,
+    // what the route schemas cannot say: public calls need no session, and the raw calls answer bytes
+    transformObject: (doc) => describeRawAndPublic(('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject) as OpenApiDoc) as never,
   });
 
   for (const mod of modules) await app.register(mod);

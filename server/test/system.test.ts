@@ -142,6 +142,24 @@ describe('health, client config, OpenAPI', () => {
     }
     expect(doc.paths[CALLS.login.path].post.requestBody.content['application/json'].schema.properties).toHaveProperty('salt');
   });
+
+  it("OpenAPI meets Redocly's recommended rules a client generator needs (npm run lint:openapi runs Redocly itself)", async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: `${API_PREFIX}/openapi.json` })).json();
+    expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    const ids = new Set<string>();
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, { operationId?: string; summary?: string; security?: unknown[]; responses: Record<string, unknown> }>>)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const where = `${method} ${path}`;
+        expect([where, typeof op.operationId, !!op.summary]).toEqual([where, 'string', true]);
+        expect(ids.has(op.operationId!)).toBe(false);
+        ids.add(op.operationId!);
+        expect([where, Array.isArray(op.security)]).toEqual([where, true]);
+        const statuses = Object.keys(op.responses);
+        expect([where, statuses.some((x) => x.startsWith('2')), statuses.some((x) => x.startsWith('4'))]).toEqual([where, true, true]);
+      }
+    }
+    expect([...ids].sort()).toEqual(Object.keys(CALLS).sort());
+  });
 });
 
 describe('settings', () => {

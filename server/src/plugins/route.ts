@@ -18,8 +18,9 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { CALLS, routeUrl, schemas, type CallDef, type CallName } from '@core/domain';
+import { CALL_SUMMARIES } from '@core/domain/call-summaries';
 import { requireUser } from '../modules/auth/require-user';
 import type { RouteFlags } from './context';
 import { rateLimit } from './rate-limit';
@@ -55,6 +56,24 @@ export interface RouteExtras<P extends z.ZodType | undefined = undefined> {
   raw?: boolean;
 }
 
+/** The error envelope every refusal answers with (plugins/errors.ts). */
+export const errorEnvelope = z.object({
+  error: z.object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }),
+});
+
+const ERROR_STATUS_TEXT: Record<number, string> = {
+  400: 'Invalid input (100400 with data.issues) or a business refusal (15xxxx)',
+  401: 'Login needed or expired, or the cipher envelope refused (1006xx)',
+  403: 'Not allowed (100403)',
+  429: 'Too many requests (100429; header Retry-After)',
+  500: 'Service error (100500)',
+};
+
+/** The HTTP statuses a call's refusals use. */
+function errorStatusesOf(def: CallDef): number[] {
+  return [400, ...(def.auth === 'public' && !def.cipher ? [] : [401]), ...(def.auth === 'public' ? [] : [403]), ...(def.rateLimit ? [429] : []), 500];
+}
+
 type App = FastifyInstance | ReturnType<FastifyInstance['withTypeProvider']>;
 
 export function route<K extends CallName, P extends z.ZodType | undefined = undefined>(
@@ -69,14 +88,18 @@ export function route<K extends CallName, P extends z.ZodType | undefined = unde
   const pre: NonNullable<RouteShorthandOptions['preHandler']>[] = [];
   if (def.rateLimit) pre.push(rateLimit(def.rateLimit));
   if (extras.preHandler) pre.push(extras.preHandler);
-  const schema: Record<string, unknown> = { tags: [def.tag] };
+  const schema: Record<string, unknown> = { tags: [def.tag], operationId: name, summary: CALL_SUMMARIES[name] };
   const multipart = extras.config?.multipart === true;
   if (def.auth !== 'public') schema.security = [{ session: [] }];
   if (s.req && !multipart) schema[def.method === 'GET' ? 'querystring' : 'body'] = s.req;
   if (extras.params) schema.params = extras.params;
   if (extras.description) schema.description = extras.description;
   if (extras.consumes || multipart) schema.consumes = extras.consumes ?? ['multipart/form-data'];
-  if (s.res && !extras.raw) schema.response = { 200: resultOf(s.res) };
+  // the answers a client can meet: the result, and the error envelope of the refusals this call can give
+  schema.response = {
+    ...(s.res && !extras.raw ? { 200: resultOf(s.res) } : {}),
+    ...Object.fromEntries(errorStatusesOf(def).map((status) => [status, errorEnvelope.describe(ERROR_STATUS_TEXT[status])])),
+  };
   const config: RouteFlags = { ...extras.config, call: name, ...(def.cipher ? {} : { cipher: false }) };
   (app as FastifyInstance).withTypeProvider<ZodTypeProvider>().route({
     method: def.method,

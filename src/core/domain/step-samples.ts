@@ -61,6 +61,8 @@ export interface SampleOptions {
   accountType?: 1 | 2;
   /** the identity step's names (cn IDCARD, hk USERINFO) */
   name?: { chinese: string; last: string; first: string };
+  /** the identity document's number (cn IDCARD, hk HK_IDCARD); a fresh one by default */
+  idNumber?: string;
 }
 
 // ------------------------------------------------------------------------------------------- identity numbers

@@ -220,7 +220,8 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
   // while recording: a problem the detector sees, the turn once it was seen, else the turn asked for
   const recordingText =
     guide === 'noFace' || guide === 'offCentre' || guide === 'tooFar' || guide === 'dark' || guide === 'moved' ? t(`liveness.guide.${guide}`) : t('liveness.recording');
-  const guideText = camera !== 'on' ? '' : guide === 'loading' ? t('liveness.loadingGuide') : t(`liveness.guide.${guide}`);
+  // before recording, movement means nothing yet: a face in place is 'ready' (the turn counts only while recording)
+  const guideText = camera !== 'on' ? '' : guide === 'loading' ? t('liveness.loadingGuide') : t(`liveness.guide.${guide === 'moved' ? 'ready' : guide}`);
   const stateIndex = useMemo(() => ['init', 'calculating', 'uploading', 'completing', 'done'].indexOf(upload), [upload]);
   const servicePhone = config.data?.servicePhones.mainland;
   const noCamera = camera === 'unsupported' || camera === 'denied';
