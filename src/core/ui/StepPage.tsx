@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { Progress } from '../domain/steps';
 import { FooterButton } from './FooterButton';
+import { LangMenu } from './LangMenu';
 import './step-page.css';
 
 export interface StepPageProps {
@@ -26,7 +27,7 @@ export interface StepPageProps {
 /**
  * The frame of a step: a header (back button, title), the progress "n of 5"/"n of 6" with a bar,
  * scrollable content, and a sticky footer with the Next button above the safe area. On arrival the page is
- * scrolled to the top and focus moves to the heading.
+ * scrolled to the top and focus moves to the heading. The header's right end offers the language choice.
  */
 export function StepPage({
   title,
@@ -65,7 +66,7 @@ export function StepPage({
         <h1 className="esop-step__title" ref={heading} tabIndex={-1}>
           {title}
         </h1>
-        <span className="esop-step__back-spacer" aria-hidden="true" />
+        <LangMenu className="esop-step__lang" />
       </header>
       {progress && label ? (
         <div className="esop-step__progress">

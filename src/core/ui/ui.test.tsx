@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { renderWithProviders } from '../testing/render-with-providers';
 import { StepPage } from './StepPage';
@@ -51,6 +51,20 @@ describe('StepPage', () => {
     );
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+  });
+
+  test('the language can be changed on every step page: the header button opens the three languages', async () => {
+    const { user } = renderWithProviders(
+      <StepPage title="Identity" progress={{ current: 1, total: 6 }}>
+        <p>x</p>
+      </StepPage>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Language: English' }));
+    const sheet = screen.getByRole('dialog', { name: 'Language' });
+    expect(within(sheet).getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(sheet).getByRole('button', { name: '繁體中文' }));
+    expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuetext', '第 1 步，共 6 步');
+    expect(screen.getByRole('button', { name: '語言: 繁體中文' })).toBeInTheDocument();
   });
 
   test('a step opens at the top of the page with its heading focused; the next step does the same', () => {
