@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod';
 import { CALLS, applicationView, fileRef, routeUrl, schemas, userView, type CallDef, type CallName } from '../src/core/domain/contract';
+import { commands } from '../server/src/ops/commands';
 import { LIMITS_IN_HANDLERS, RATE_LIMITS, type RateLimit, type RateLimitedCall } from '../src/core/domain/limits';
 
 /**
@@ -25,7 +26,7 @@ export const NOTES: Partial<Record<CallName, string>> = {
   applyCheck: '`151000`, `151100` (`data.url`)',
   applyStart: '`151205`, `151303` (HTTP 409, `data: {appId, oaType}`)',
   applySwitch: '`151205`, `151300`, `151301`',
-  applyDetail: '`null` without an application; `151301`',
+  applyDetail: '`null` without an application; `151301`. The answer: `{appId, oaType, clientType: "cn" or "hk", clientStatus, applyStatus, hlId, name, applyStepsName: [STEP…] (the steps in order), currentStep, latestStep, stepVersion, data: {<STEP>: saved step data…, drafts?: {<STEP>: halfway data}}, rejectData: {steps, message} or null, cashInStatus, cashInData, stockStatus, aecode, channel, protocolStatus, fromPage, esop, clientInfo: {accts: [{subAcctId}]}, updatedAt}`',
   applyUpdate: '`100400` (step rules, below), `151300`, `151301`, `151302`, `100403`',
   applyStatementStep: 'strict handling adds STATEMENT first, or last when it may come later; `151300`, `151301`',
   applySubmit: '`150211` (statement missing, below), `151300`, `151301`',
@@ -152,6 +153,16 @@ export function rateLimitTable(): string {
 
 const callList = (names: CallName[]) => names.map((n) => `\`${CALLS[n].path.split('/').pop()}\``).join(', ');
 
+/** The operators' commands (npm run ops): usage and what must hold, from the commands' own definitions. */
+export function opsTable(): string {
+  const cell = (t: string) => t.replace(/\|/g, '\\|');
+  const rows = commands.map((c) => {
+    const [usage, what] = c.usage.split(/\s{3,}/);
+    return `| \`${cell(usage)}\` | ${cell(what ?? '')} | ${cell(c.preconditions ?? '–')} |`;
+  });
+  return ['| command | what it does | preconditions |', '|---|---|---|', ...rows].join('\n');
+}
+
 /** The parts by marker name. */
 export function parts(): Record<string, string> {
   return {
@@ -159,6 +170,7 @@ export function parts(): Record<string, string> {
     'public-calls': callList(NAMES.filter((n) => CALLS[n].auth === 'public' && CALLS[n].cipher)),
     'rate-limits': rateLimitTable(),
     calls: callTable(),
+    ops: opsTable(),
   };
 }
 

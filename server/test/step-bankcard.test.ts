@@ -91,7 +91,7 @@ describe('ApplyUpdate BANKCARD', () => {
   test('the scanned image must be a UserInfo file of the caller', async () => {
     const c = await user();
     const appId = await atBankCard(c);
-    expect(issuesOf(await save(c, appId, good({ documentInfo: { bankCard: await uploadRef(c, 'UserApply') } })))).toEqual(['data.documentInfo.bankCard:format']);
+    expect(issuesOf(await save(c, appId, good({ documentInfo: { bankCard: await uploadRef(c, 'UserApply') } })))).toEqual(['data.documentInfo.bankCard:category']);
     const other = await user();
     const theirs = await uploadRef(other);
     expect((await save(c, appId, good({ documentInfo: { bankCard: theirs } }))).body.error?.code).toBe(ErrorCode.FORBIDDEN);

@@ -106,7 +106,7 @@ describe('ApplyUpdate HK_IDCARD', () => {
     const appId = await start(c);
     const data = await hkData(c, 'nonPermanent');
     (data.documentInfo as { idCard: unknown[] }).idCard[1] = await uploadRef(c, 'UserApply');
-    expect(issuesOf(await save(c, appId, data))).toEqual(['data.documentInfo.idCard.1:format']);
+    expect(issuesOf(await save(c, appId, data))).toEqual(['data.documentInfo.idCard.1:category']);
   });
 
   test("another user's file → 100403", async () => {

@@ -63,7 +63,7 @@ describe('ApplyUpdate IDCARD', () => {
     const appId = await start(c);
     const data = await idcardData(c);
     (data.documentInfo as { idCard: { front: unknown } }).idCard.front = await uploadRef(c, 'UserApply');
-    expect(issuesOf(await save(c, appId, data))).toEqual(['data.documentInfo.idCard.front:format']);
+    expect(issuesOf(await save(c, appId, data))).toEqual(['data.documentInfo.idCard.front:category']);
   });
 
   test("another user's image → 100403", async () => {

@@ -446,7 +446,7 @@ describe('TAXINFO', () => {
     const row0 = { countryCode: first.countryCode, taxNumber: first.taxNumber };
     const identityPhoto = await uploadRef(a.c, 'UserInfo');
     const posing = { ...identityPhoto, ossCategory: 'UserApply' as const, taxInfoCountryCode: 'US' };
-    await refused(a, 'TAXINFO', taxPage([row0, { countryCode: 'US', taxNumber: '1' }], [posing]), ['data.documentInfo.idCardTaxInfo.US:format']);
+    await refused(a, 'TAXINFO', taxPage([row0, { countryCode: 'US', taxNumber: '1' }], [posing]), ['data.documentInfo.idCardTaxInfo.US:category']);
     await refused(a, 'TAXINFO', taxPage([row0, { countryCode: 'XX', taxNumber: '1' }], [await taxFile(a.c, 'XX')]), ['data.frontInfo.RAW_taxInfo.1.countryCode:country']);
     await refused(a, 'TAXINFO', taxPage([row0], [], { w8Info: { country: 'ZZ', residenceAddress: 'X' } }), ['data.w8Info.country:country']);
   });

@@ -118,7 +118,7 @@ describe('ApplyUpdate STATEMENT', () => {
     const d = await withHkDocument(c);
     d.documentInfo.idCardHK.front = await uploadRef(c, 'UserApply');
     d.documentInfo.statement = [await uploadRef(c, 'UserInfo')];
-    expect(issuesOf(await save(c, appId, d))).toEqual(['data.documentInfo.statement.0:format', 'data.documentInfo.idCardHK.front:format']);
+    expect(issuesOf(await save(c, appId, d))).toEqual(['data.documentInfo.statement.0:category', 'data.documentInfo.idCardHK.front:category']);
   });
 
   test("another user's file → 100403", async () => {

@@ -35,6 +35,8 @@ export interface OpsCommand<P = unknown, R = unknown> {
   name: string;
   /** one line, shown by `npm run ops -- help` */
   usage: string;
+  /** what must hold for the command to act (docs/api.md's operators' table); refused with the reason otherwise */
+  preconditions?: string;
   /** true when --json prints the result as JSON */
   json?: boolean;
   schema: z.ZodType<P>;

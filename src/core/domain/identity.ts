@@ -79,6 +79,7 @@ export const RULES = [
   'mustListen',
   'signatureInk',
   'textEncoding',
+  'category',
 ] as const;
 export type Rule = (typeof RULES)[number];
 

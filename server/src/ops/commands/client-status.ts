@@ -5,6 +5,7 @@ import { defineCommand, OpsError } from '../framework';
 export default defineCommand({
   name: 'client-status',
   usage: 'client-status <appId> 30|33 [--json]   client status: 30 an application exists, 33 started (31, opened, comes with approve)',
+  preconditions: '30 or 33 only (31 comes with approve); an opened application keeps 31',
   json: true,
   schema: z.object({ appId: z.string().min(6).max(64), status: z.number().int().min(0).max(99) }),
   parse: (args) => {

@@ -6,6 +6,7 @@ import { defineCommand, flagText, OpsError } from '../framework';
 export default defineCommand({
   name: 'file',
   usage: 'file <ossId> --out PATH   export an uploaded file as the operator (audited)',
+  preconditions: 'an uploaded file id; writes the bytes to PATH and an audit entry',
   schema: z.object({ ossId: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/), out: z.string().min(1) }),
   parse: (args) => {
     const out = flagText(args, 'out');

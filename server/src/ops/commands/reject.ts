@@ -5,6 +5,7 @@ import { defineCommand, flagText, OpsError } from '../framework';
 export default defineCommand({
   name: 'reject',
   usage: 'reject <appId> --steps A,B --message "…" [--json]   send a submitted application back (status 1900) with the steps to correct',
+  preconditions: 'a submitted application under review (1200-2999, not already sent back); every step named must be one of its steps',
   json: true,
   schema: z.object({ appId: z.string().min(6).max(64), steps: z.array(z.string().min(1).max(32)).min(1).max(20), message: z.string().min(1).max(500) }),
   parse: (args) => {

@@ -5,6 +5,7 @@ import { defineCommand, OpsError } from '../framework';
 export default defineCommand({
   name: 'stock',
   usage: 'stock <appId> <stockStatus> [--json]   stock transfer-in status: 1 requested, 2 failed, 3 confirming, 4 refused, 5 done (2 and 4 show as failures)',
+  preconditions: 'a submitted application (or an opened one); a known stock status 1-5',
   json: true,
   schema: z.object({ appId: z.string().min(6).max(64), stockStatus: z.number().int().min(0).max(99) }),
   parse: (args) => {

@@ -16,11 +16,11 @@ import type { AppRow } from '../repository';
 import { heldBy, ownFilesOf, savedNumbers, unlessTaken, writeNumbers, type IdentitySlot } from '../identity-repository';
 import type { StepCheck, StepCheckArgs } from './index';
 
-/** Issues for file refs that are not the caller's files of the given category. */
+/** Issues (rule `category`) for file refs that are not the caller's files of the given category (uploaded for another use). */
 export async function filesOfCategory(db: Db, userId: string, refs: ReadonlyArray<readonly [string, unknown]>, category: 'UserInfo' | 'UserApply'): Promise<Issue[]> {
   const ids = refs.map(([, v]) => str((v as { ossId?: unknown } | undefined)?.ossId));
   const ok = await ownFilesOf(db, userId, category, ids);
-  return refs.filter((_, i) => !ok.has(ids[i])).map(([path]) => ({ path: `data.${path}`, message: 'format' }));
+  return refs.filter((_, i) => !ok.has(ids[i])).map(([path]) => ({ path: `data.${path}`, message: 'category' }));
 }
 
 export const registered = (phone: string) => new AppError(ErrorCode.ID_REGISTERED, { data: { phone: maskPhone(phone) } });
