@@ -47,6 +47,7 @@ export function CardUploader({ name, label, value, onUploaded, category, kind, b
 
   const { items, add, retry, remove } = useUploads({
     category,
+    imagesOnly: true,
     onUploaded: (item, ref) => {
       let result: void | Promise<void> = undefined;
       try {
@@ -90,7 +91,8 @@ export function CardUploader({ name, label, value, onUploaded, category, kind, b
     onClear?.();
   };
 
-  const captionText = caption ?? intl.formatMessage({ id: `ui.card.${kind}` });
+  // once a photo is in place the caption says so (the label above names the side)
+  const captionText = caption ?? intl.formatMessage({ id: hasPhoto && state === UPLOAD_STATE.IDLE && !readOnly ? 'ui.card.uploaded' : `ui.card.${kind}` });
   const uploadName = typeof label === 'string' ? label : intl.formatMessage({ id: `ui.card.${kind}` });
   const canPick = !readOnly && state !== UPLOAD_STATE.UPLOADING && state !== UPLOAD_STATE.LOADING;
   const uploadFailed = !!(showItem && item.state === UPLOAD_STATE.FAILED);
@@ -138,7 +140,15 @@ export function CardUploader({ name, label, value, onUploaded, category, kind, b
         ) : null}
         {state === UPLOAD_STATE.UPLOADING && item ? <ProgressBar name={uploadName} value={item.progress} /> : null}
         {state === UPLOAD_STATE.LOADING ? <BusyMask text={intl.formatMessage({ id: 'ui.upload.recognising' })} /> : null}
-        {state === UPLOAD_STATE.FAILED && uploadFailed ? (
+        {state === UPLOAD_STATE.FAILED && uploadFailed && item.badFile ? (
+          <RetryMask
+            id={ids.error}
+            message={errorText ?? ''}
+            retryLabel={intl.formatMessage({ id: 'ui.upload.chooseAnotherPhoto' })}
+            buttonText={intl.formatMessage({ id: 'ui.upload.chooseAnotherPhoto' })}
+            onRetry={() => input.current?.click()}
+          />
+        ) : state === UPLOAD_STATE.FAILED && uploadFailed ? (
           <RetryMask
             id={ids.error}
             message={errorText ?? ''}

@@ -109,7 +109,7 @@ export function FileUploader({ name, label, value, onChange, max, category, acce
         ))}
         {items.map((it) => (
           <li key={it.key} className="esop-upload__tile">
-            <PendingTile item={it} onRetry={() => retry(it.key)} />
+            <PendingTile item={it} onRetry={() => (it.badFile ? remove(it.key) : retry(it.key))} />
             <RemoveButton label={intl.formatMessage({ id: 'ui.upload.remove' }, { name: it.name })} onClick={() => remove(it.key)} />
           </li>
         ))}
@@ -196,7 +196,8 @@ function PendingTile({ item, onRetry }: { item: UploadItem; onRetry: () => void 
       {item.state === UPLOAD_STATE.FAILED ? (
         <RetryMask
           message={item.error || intl.formatMessage({ id: 'ui.upload.failed' })}
-          retryLabel={intl.formatMessage({ id: 'ui.upload.retryName' }, { name: item.name })}
+          retryLabel={intl.formatMessage({ id: item.badFile ? 'ui.upload.removeToChoose' : 'ui.upload.retryName' }, { name: item.name })}
+          buttonText={item.badFile ? intl.formatMessage({ id: 'ui.upload.chooseAnother' }) : undefined}
           onRetry={onRetry}
         />
       ) : null}

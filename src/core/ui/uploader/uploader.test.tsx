@@ -148,6 +148,16 @@ describe('FileUploader', () => {
     expect(changes).toHaveLength(0);
   });
 
+  test('1009 (not a readable PNG, JPG or PDF): says so, and "choose another" takes the tile away instead of sending it again', async () => {
+    upload.mockRejectedValueOnce(new ApiError(1009, 'Only PNG, JPG and PDF files are accepted.', undefined, 415));
+    const { user } = renderWithProviders(<Files />);
+    pick(screen.getByLabelText('Proof of address'), png('broken.jpg'));
+    expect(await screen.findByText('This file cannot be opened as a PNG, JPG or PDF (it may be damaged). Please choose another file.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove broken.jpg and choose another file' }));
+    expect(screen.queryByText(/cannot be opened/)).not.toBeInTheDocument();
+    expect(upload).toHaveBeenCalledTimes(1);
+  });
+
   test('remove: a done file leaves the value; a failed one leaves the grid', async () => {
     upload.mockRejectedValueOnce(new ApiError(100500, 'Nope', undefined, 500));
     const { user } = renderWithProviders(
@@ -232,17 +242,35 @@ describe('CardUploader', () => {
     expect(screen.getByLabelText('ID card front')).toHaveAccessibleDescription(/This is not the portrait side/);
   });
 
-  test('an upload failure shows the service message; retry uploads the same photo', async () => {
-    upload.mockRejectedValueOnce(new ApiError(1008, 'too big', undefined, 413));
+  test('an upload failure shows the service message; retry uploads the same photo; once in place the caption says so', async () => {
+    upload.mockRejectedValueOnce(new ApiError(100500, 'Storage is busy, try later', undefined, 500));
     okUpload();
     const onUploaded = jest.fn();
     const { user } = renderWithProviders(<Card onUploaded={onUploaded} />);
     const file = png('front.png');
     pick(screen.getByLabelText('ID card front'), file);
-    expect(await screen.findByText('File size exceeded.')).toBeInTheDocument();
+    expect(await screen.findByText('Storage is busy, try later')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry uploading ID card front' }));
     await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1));
     expect(upload.mock.calls[1][0]).toBe(file);
+    expect(await screen.findByText('Uploaded — tap to retake')).toBeInTheDocument();
+    expect(screen.queryByText('Upload the portrait side')).not.toBeInTheDocument();
+  });
+
+  test.each([
+    [1008, 'File size exceeded.'],
+    [1009, 'This photo cannot be opened (it may be damaged or not a PNG or JPG). Please choose another photo.'],
+  ])('%s: the file itself is the problem, so the mask offers another photo (the picker), not the same one again', async (code, text) => {
+    upload.mockRejectedValueOnce(new ApiError(code, 'from the service', undefined, 400));
+    const { user } = renderWithProviders(<Card onUploaded={jest.fn()} />);
+    const input = screen.getByLabelText('ID card front') as HTMLInputElement;
+    pick(input, png('front.png'));
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry uploading ID card front' })).not.toBeInTheDocument();
+    const opened = jest.spyOn(input, 'click').mockImplementation(() => undefined);
+    await user.click(screen.getByRole('button', { name: 'Choose another photo' }));
+    expect(opened).toHaveBeenCalled();
+    expect(upload).toHaveBeenCalledTimes(1);
   });
 
   test('a non-image is refused', () => {

@@ -22,6 +22,8 @@ export interface UploadItem {
   progress: number;
   /** the failure text (already translated) */
   error?: string;
+  /** the file itself is the problem (too large, not a readable PNG/JPG/PDF): sending it again cannot help */
+  badFile?: boolean;
   /** local object URL of an image (while it uploads) */
   localUrl?: string;
   /** set once uploaded */
@@ -31,9 +33,19 @@ export interface UploadItem {
 /** The size error of the service (part 3 §8: "file size exceeded"). */
 export const FILE_TOO_LARGE = 1008;
 
-/** The text of the retry mask: 1008 → file size exceeded; no answer → service unavailable; else the service's message. */
-export function uploadErrorText(intl: IntlShape, err: unknown): string {
+/** The service's answer for a file that is not a PNG, JPEG or PDF by its content (a damaged or renamed file). */
+export const FILE_UNREADABLE = 1009;
+
+/** A failure of the file itself (too large, unreadable): the mask offers another file, not the same one again. */
+export const isBadFileError = (err: unknown) => err instanceof ApiError && (err.code === FILE_TOO_LARGE || err.code === FILE_UNREADABLE);
+
+/**
+ * The text of the retry mask: 1008 → file size exceeded; 1009 → the file cannot be read (choose another); no answer →
+ * check the connection / service unavailable; else the service's message.
+ */
+export function uploadErrorText(intl: IntlShape, err: unknown, imagesOnly = false): string {
   if (err instanceof ApiError && err.code === FILE_TOO_LARGE) return intl.formatMessage({ id: 'ui.upload.tooLarge' });
+  if (err instanceof ApiError && err.code === FILE_UNREADABLE) return intl.formatMessage({ id: imagesOnly ? 'ui.upload.unreadableImage' : 'ui.upload.unreadable' });
   if (err instanceof ApiError && err.code === ErrorCode.NETWORK) return intl.formatMessage({ id: networkMessageId() });
   return errorMessage(intl, err);
 }
@@ -51,9 +63,11 @@ export interface UseUploadsOptions {
   category: FileCategory;
   /** called when a file has been uploaded; return true to keep the item (CardUploader), false/void to drop it */
   onUploaded: (item: UploadItem, ref: FileRefData) => boolean | void;
+  /** photos only (the texts name PNG and JPG, not PDF) */
+  imagesOnly?: boolean;
 }
 
-export function useUploads({ category, onUploaded }: UseUploadsOptions) {
+export function useUploads({ category, onUploaded, imagesOnly = false }: UseUploadsOptions) {
   const intl = useIntl();
   const handleApiError = useApiErrorHandler();
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -83,7 +97,7 @@ export function useUploads({ category, onUploaded }: UseUploadsOptions) {
     async (key: string) => {
       const item = itemsRef.current.find((it) => it.key === key);
       if (!item) return;
-      patch(key, { state: UPLOAD_STATE.UPLOADING, progress: 0, error: undefined });
+      patch(key, { state: UPLOAD_STATE.UPLOADING, progress: 0, error: undefined, badFile: undefined });
       try {
         const res = await uploadFile(item.file, item.name, category, (pct) => {
           if (itemsRef.current.some((it) => it.key === key)) patch(key, { progress: pct });
@@ -97,12 +111,12 @@ export function useUploads({ category, onUploaded }: UseUploadsOptions) {
         else commit(itemsRef.current.filter((it) => it.key !== key));
       } catch (err) {
         if (!itemsRef.current.some((it) => it.key === key)) return;
-        patch(key, { state: UPLOAD_STATE.FAILED, error: uploadErrorText(intl, err) });
+        patch(key, { state: UPLOAD_STATE.FAILED, error: uploadErrorText(intl, err, imagesOnly), badFile: isBadFileError(err) });
         // an expired session still leaves the page the usual way (toast, then the login)
         if (err instanceof ApiError && behaviourOf(err.code).kind === 'loginExpired') handleApiError(err);
       }
     },
-    [category, commit, handleApiError, intl, patch],
+    [category, commit, handleApiError, imagesOnly, intl, patch],
   );
 
   /** Queues a file and starts uploading it; answers the item's key. */
