@@ -4,6 +4,7 @@
  * app, so one chi_sim and one eng worker for the whole file. The clock is fixed, so validity is judged on a
  * known date.
  */
+import sharp from 'sharp';
 import { CALLS, ErrorCode, IMAGE_LIMITS } from '@core/domain';
 import {
   makeBankCard,
@@ -244,6 +245,25 @@ describe('IdcardOcr', () => {
     },
     OCR_TIMEOUT,
   );
+
+  test.each([
+    ['blank (one shade)', async () => sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 12, g: 12, b: 14 } } }).jpeg().toBuffer(), 'blank', 'The photo is blank or too dark to show the card. Please take it again with the card in view.'],
+    ['blurred past reading', async () => sharp(await makeIdFront(FRONT)).blur(6).jpeg().toBuffer(), 'blurry', 'The photo is blurred. Hold the phone still, let it focus on the card, and take it again.'],
+    ['a damaged JPEG (its start only)', async () => (await sharp(await makeIdFront(FRONT)).jpeg().toBuffer()).subarray(0, 600), 'unreadable', 'This photo cannot be opened (it may be damaged). Please choose another photo.'],
+  ])('a photo that is %s → 151202 with data.reason and a message saying what to do', async (_what, make, reason, message) => {
+    const c = await user();
+    const ossId = await uploaded(c, await make());
+    const res = await c.call('idcardOcr', { ossId }, { headers: { 'x-esop-lang': 'en' } });
+    expect([res.status, res.body.error?.code, res.body.error?.data]).toEqual([400, ErrorCode.ID_UNCLEAR, { reason }]);
+    expect(res.body.error?.message).toBe(message);
+  }, OCR_TIMEOUT);
+
+  test('a sharp photo of a card that is no ID card → 151202 without a photo reason', async () => {
+    const c = await user();
+    const ossId = await uploaded(c, await makeBankCard(SAMPLE_BANK));
+    const res = await c.call('bankcardOcr', { ossId });
+    expect(res.body.error?.data?.reason).toBeUndefined();
+  }, OCR_TIMEOUT);
 
   test('a PDF → 151202 (a card photo is needed)', async () => {
     const c = await user();

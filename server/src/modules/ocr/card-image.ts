@@ -284,3 +284,47 @@ export async function cardQuality(crop: Buffer): Promise<CardQuality> {
   }
   return { saturation: lit ? satSum / lit : 0, blownOut: blown / n };
 }
+
+/** What is wrong with a photo in which no card could be read, when it is the photo itself (else null). */
+export type PhotoProblem = 'unreadable' | 'blank' | 'blurry';
+
+/** Below these, a photo is blank (almost one shade) or too blurred to read (variance of the Laplacian at 800 px). */
+export const PHOTO_LIMITS = { minGreyStd: 8, minSharpness: 30 } as const;
+
+/**
+ * Why a photo gave no card: it does not decode, it is (nearly) one shade, or it is blurred (the Laplacian's variance
+ * over the greyscale image at 800 px: a sharp card photo is in the hundreds or more, one blurred past reading under
+ * 30); null when the photo looks fine (then the card was not in view, or not the right card).
+ */
+export async function photoProblem(image: Buffer): Promise<PhotoProblem | null> {
+  let grey: { data: Buffer; info: { width: number; height: number } };
+  try {
+    grey = await sharp(image, { failOn: 'error' }).autoOrient().greyscale().resize(800, 800, { fit: 'inside', withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
+  } catch {
+    return 'unreadable';
+  }
+  const { data, info } = grey;
+  const w = info.width;
+  let sum = 0;
+  let sum2 = 0;
+  let lap = 0;
+  let lap2 = 0;
+  let n = 0;
+  for (let y = 1; y < info.height - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      const v = data[i];
+      const l = data[i - 1] + data[i + 1] + data[i - w] + data[i + w] - 4 * v;
+      sum += v;
+      sum2 += v * v;
+      lap += l;
+      lap2 += l * l;
+      n++;
+    }
+  }
+  if (!n) return 'unreadable';
+  const std = Math.sqrt(Math.max(0, sum2 / n - (sum / n) ** 2));
+  if (std < PHOTO_LIMITS.minGreyStd) return 'blank';
+  if (lap2 / n - (lap / n) ** 2 < PHOTO_LIMITS.minSharpness) return 'blurry';
+  return null;
+}

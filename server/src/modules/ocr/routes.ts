@@ -9,13 +9,13 @@ const ocrRoutes: FastifyPluginAsync = async (app) => {
   // the OCR workers (threads) end with the app, so that a closed app lets the process exit
   app.addHook('onClose', async () => deps.ocr.close());
 
-  route(app, 'idcardOcr', (input, request) => service.idcardOcr(deps, request.user!.userId, input.ossId, request.log), {
+  route(app, 'idcardOcr', (input, request) => service.idcardOcr(deps, request.user!.userId, input.ossId, request.log, request.lang), {
     description:
       "Reads the caller's uploaded photo of a mainland ID card (png or jpeg). The card is cut out and stored as the caller's file (cropIdCard, category UserInfo). " +
       '151202 no card or unreadable (also for a PDF), 151203 photocopy (no colour), 151204 glare, 151201 validity invalid or ended, 100403 not the caller\'s file.',
   });
 
-  route(app, 'bankcardOcr', (input, request) => service.bankcardOcr(deps, request.user!.userId, input.ossId), {
+  route(app, 'bankcardOcr', (input, request) => service.bankcardOcr(deps, request.user!.userId, input.ossId, request.lang), {
     description: "Reads the card number (digits only) from the caller's uploaded photo of a bank card; 150302 when none can be read, 100403 not the caller's file.",
   });
 };

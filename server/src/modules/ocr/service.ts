@@ -5,11 +5,14 @@
  * ID card errors: 151202 no card / not an ID card / no valid ID number (front) / no validity (back);
  * 151203 no colour on the card (a photocopy or greyscale reproduction); 151204 a large blown-out patch;
  * 151201 validity dates that are not real, in the wrong order, starting in the future, or already ended.
+ * When no card or number could be read because of the photo itself, 151202 / 150302 carry data.reason
+ * ('unreadable' | 'blank' | 'blurry', card-image.ts photoProblem) and a message saying what to do.
  * Bank card: 150302 when no 12-25 digit number is read. Someone else's file: 100403. A PDF cannot be read
  * as a card photo: 151202 (ID) or 150302 (bank).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { ErrorCode, type Res } from '@core/domain';
+import { ErrorCode, type Lang, type Res } from '@core/domain';
+import { serverText } from '../../i18n';
 import { checkBankCard, checkValidity, joinValidity, parseCnId, todayInHongKong } from '@core/domain/identity';
 import { AppError } from '../../errors';
 import type { FilesDeps } from '../files/service';
@@ -17,7 +20,7 @@ import { storeUpload } from '../files/service';
 import { findOwnedFile } from '../files/repository';
 import { isKnownRegion } from '../lookup/regions';
 import type { OcrVendor } from '../../vendors/ocr';
-import { cardQuality, findCard, QUALITY_LIMITS } from './card-image';
+import { cardQuality, findCard, photoProblem, QUALITY_LIMITS } from './card-image';
 
 export interface OcrDeps extends FilesDeps {
   ocr: OcrVendor;
@@ -35,10 +38,21 @@ async function ownedImage(deps: OcrDeps, userId: string, ossId: string, notImage
 
 const GENDER_CODE = { 男: 1, 女: 2 } as const;
 
-export async function idcardOcr(deps: OcrDeps, userId: string, ossId: string, log?: FastifyBaseLogger): Promise<Res<'idcardOcr'>> {
+/**
+ * The refusal of a photo that gave no card: the catalogue's code, with data.reason and a message naming what is
+ * wrong with the photo itself (cannot be opened, blank, blurred) when that is the cause, so that the applicant knows
+ * whether to hold still, light the card or choose another file.
+ */
+async function unusable(code: number, bytes: Buffer, lang: Lang | undefined): Promise<AppError> {
+  const reason = await photoProblem(bytes);
+  if (!reason) return new AppError(code);
+  return new AppError(code, { data: { reason }, message: lang ? serverText(`photo_${reason}`, lang) : undefined });
+}
+
+export async function idcardOcr(deps: OcrDeps, userId: string, ossId: string, log?: FastifyBaseLogger, lang?: Lang): Promise<Res<'idcardOcr'>> {
   const bytes = await ownedImage(deps, userId, ossId, ErrorCode.ID_UNCLEAR);
   const card = await findCard(bytes);
-  if (!card) throw new AppError(ErrorCode.ID_UNCLEAR);
+  if (!card) throw await unusable(ErrorCode.ID_UNCLEAR, bytes, lang);
   const quality = await cardQuality(card.crop);
   if (quality.saturation < QUALITY_LIMITS.minSaturation) throw new AppError(ErrorCode.ID_NOT_ORIGINAL);
   if (quality.blownOut > QUALITY_LIMITS.maxBlownOut) throw new AppError(ErrorCode.ID_REFLECTIVE);
@@ -59,7 +73,7 @@ export async function idcardOcr(deps: OcrDeps, userId: string, ossId: string, lo
   if (read.side === 'front') {
     // the same region rule as the ID card step (ApplyUpdate IDCARD)
     const id = parseCnId(read.idNumber, today, isKnownRegion);
-    if (!id.ok) throw new AppError(ErrorCode.ID_UNCLEAR);
+    if (!id.ok) throw await unusable(ErrorCode.ID_UNCLEAR, bytes, lang);
     // the ID number decides birthday and gender; what the 出生 and 性别 lines say is only compared
     const disagree = [
       read.birthday && read.birthday !== id.birthday ? 'birthday' : null,
@@ -68,24 +82,24 @@ export async function idcardOcr(deps: OcrDeps, userId: string, ossId: string, lo
     if (disagree.length) log?.info({ ocr: deps.ocr.name, disagree }, 'ID card: printed fields differ from the ID number; the number is used');
     Object.assign(answer, { side: 'front', name: read.name, idNumber: read.idNumber, idAddress: read.address, gender: id.gender, birthday: id.birthday });
   } else if (read.side === 'back') {
-    if (!read.validity) throw new AppError(ErrorCode.ID_UNCLEAR);
+    if (!read.validity) throw await unusable(ErrorCode.ID_UNCLEAR, bytes, lang);
     const validTime = joinValidity(read.validity.start, read.validity.end);
     const rule = checkValidity(validTime, today);
     if (rule === 'required' || rule === 'date' || rule === 'idExpired') throw new AppError(ErrorCode.ID_VALIDITY_INVALID);
     Object.assign(answer, { side: 'back', idAuthority: read.authority, idValidTime: validTime });
   } else {
-    throw new AppError(ErrorCode.ID_UNCLEAR);
+    throw await unusable(ErrorCode.ID_UNCLEAR, bytes, lang);
   }
 
   const cropIdCard = await storeUpload(deps, userId, { category: 'UserInfo', filename: `idcard-${answer.side}.jpg`, bytes: card.crop });
   return { ...answer, cropIdCard };
 }
 
-export async function bankcardOcr(deps: OcrDeps, userId: string, ossId: string): Promise<Res<'bankcardOcr'>> {
+export async function bankcardOcr(deps: OcrDeps, userId: string, ossId: string, lang?: Lang): Promise<Res<'bankcardOcr'>> {
   const bytes = await ownedImage(deps, userId, ossId, ErrorCode.BANK_CARD_WRONG);
   const card = await findCard(bytes);
-  if (!card) throw new AppError(ErrorCode.BANK_CARD_WRONG);
+  if (!card) throw await unusable(ErrorCode.BANK_CARD_WRONG, bytes, lang);
   const { acctNumber } = await deps.ocr.readBankCard(card.crop);
-  if (checkBankCard(acctNumber) !== null) throw new AppError(ErrorCode.BANK_CARD_WRONG);
+  if (checkBankCard(acctNumber) !== null) throw await unusable(ErrorCode.BANK_CARD_WRONG, bytes, lang);
   return { acctNumber };
 }
