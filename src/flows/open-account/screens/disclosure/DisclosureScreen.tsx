@@ -138,6 +138,13 @@ function DisclosurePage({ app }: { app: ApplicationView }) {
       />
     </div>
   );
+  // one control for "all of them": it answers each item (each is still recorded and can be changed one by one)
+  const allTrue = items.length > 0 && items.every((i) => answers[i] === DISCLOSURE_YES);
+  const answerAllTrue = (on: boolean) => {
+    setAnswers(on ? Object.fromEntries(items.map((i) => [i, DISCLOSURE_YES as Answer])) : {});
+    errors.changed(...items.flatMap(fieldsOf));
+    if (on) errors.touch(...items.flatMap(fieldsOf));
+  };
   const general = items.filter((i) => i <= CASH_DISCLOSURE_COUNT);
   const margin = items.filter((i) => i > CASH_DISCLOSURE_COUNT);
 
@@ -153,6 +160,11 @@ function DisclosurePage({ app }: { app: ApplicationView }) {
       className="esop-disclosure"
     >
       <p className="esop-disclosure__intro">{t('disclosure.intro')}</p>
+      <div className="esop-disclosure__all">
+        <CheckboxRow name="disclosure-all" checked={allTrue} onChange={answerAllTrue}>
+          {t('disclosure.allTrue')}
+        </CheckboxRow>
+      </div>
       <FieldGroup title={t('disclosure.general')}>{general.map(item)}</FieldGroup>
       {margin.length ? <FieldGroup title={t('disclosure.margin')}>{margin.map(item)}</FieldGroup> : null}
 

@@ -42,7 +42,7 @@ const renderPage = (lang: 'en' | 'zh-CN' | 'zh-TW' = 'en') => renderScreenAt('/d
 const items = () => screen.getAllByRole('radiogroup');
 const savesOf = (a: ReturnType<typeof api>) =>
   (a.calls('applyUpdate') as { currentStep: string; draft?: boolean; data: Record<string, unknown> }[]).filter((c) => !c.draft);
-const answerAll = async (user: ReturnType<typeof renderPage>['user'], answer = 'Yes') => {
+const answerAll = async (user: ReturnType<typeof renderPage>['user'], answer = 'Yes, true') => {
   for (const group of items()) await user.click(within(group).getByRole('radio', { name: answer }));
 };
 const yesInfo = (n: number) => Object.fromEntries(DISCLOSURE_ITEMS.slice(0, n).map((title, i) => [String(i + 1), { title, value: 'yes' }]));
@@ -51,6 +51,24 @@ beforeEach(() => toast.clear());
 afterEach(() => jest.useRealTimers());
 
 describe('/disclosure', () => {
+  test('"all the statements below are true" answers every item (each still recorded, each can still be changed)', async () => {
+    const a = api(app({ accountType: 1, data: confirmedAgo(DAY) }));
+    const { user } = renderPage();
+    await screen.findByRole('radiogroup', { name: /I am not a US person/ });
+    const all = screen.getByRole('checkbox', { name: 'All the statements below are true of me' });
+    await user.click(all);
+    for (const group of items()) expect(within(group).getByRole('radio', { name: 'Yes, true' })).toBeChecked();
+    expect(all).toBeChecked();
+    await user.click(within(items()[2]).getByRole('radio', { name: 'No, not true' }));
+    expect(all).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'I understand' }));
+    await user.click(within(items()[2]).getByRole('radio', { name: 'Yes, true' }));
+    expect(all).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(savesOf(a)).toHaveLength(1));
+    expect(savesOf(a)[0].data.identityExposureInfo).toEqual(yesInfo(6));
+  });
+
   test('a cash account answers items 1-6; 5 of 6', async () => {
     api(app({ accountType: 1, data: confirmedAgo(DAY) }));
     renderPage();
@@ -59,8 +77,8 @@ describe('/disclosure', () => {
     expect(screen.queryByRole('radiogroup', { name: /35% or more/ })).not.toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Application progress' })).toHaveAttribute('aria-valuetext', '5 of 6');
     for (const group of items()) {
-      expect(within(group).getByRole('radio', { name: 'Yes' })).not.toBeChecked();
-      expect(within(group).getByRole('radio', { name: 'No' })).not.toBeChecked();
+      expect(within(group).getByRole('radio', { name: 'Yes, true' })).not.toBeChecked();
+      expect(within(group).getByRole('radio', { name: 'No, not true' })).not.toBeChecked();
     }
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
@@ -89,7 +107,7 @@ describe('/disclosure', () => {
     const first = await screen.findByRole('button', { name: 'Next (3)' });
     expect(first).toBeDisabled();
     // fireEvent: user-event's own delays do not run under Jest's modern fake timers
-    for (const group of items()) fireEvent.click(within(group).getByRole('radio', { name: 'Yes' }));
+    for (const group of items()) fireEvent.click(within(group).getByRole('radio', { name: 'Yes, true' }));
     expect(screen.getByRole('button', { name: 'Next (3)' })).toBeDisabled();
     act(() => jest.advanceTimersByTime(1000));
     expect(screen.getByRole('button', { name: 'Next (2)' })).toBeDisabled();
@@ -129,16 +147,16 @@ describe('/disclosure', () => {
     await answerAll(user);
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
     const us = screen.getByRole('radiogroup', { name: /I am not a US person/ });
-    await user.click(within(us).getByRole('radio', { name: 'No' }));
+    await user.click(within(us).getByRole('radio', { name: 'No, not true' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'US persons open offline' });
     expect(dialog).toHaveAccessibleDescription(/US persons \(US citizens, green card holders and US tax residents\) cannot open an account online/);
     expect(within(dialog).getByRole('link', { name: '+852 2800 1234' })).toHaveAttribute('href', 'tel:+85228001234');
     await user.click(within(dialog).getByRole('button', { name: 'I understand' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(within(us).getByRole('radio', { name: 'No' })).toBeChecked();
+    expect(within(us).getByRole('radio', { name: 'No, not true' })).toBeChecked();
     expect(us).toHaveAccessibleDescription('US persons cannot open an account online. Please contact customer service to open offline.');
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
-    await user.click(within(us).getByRole('radio', { name: 'Yes' }));
+    await user.click(within(us).getByRole('radio', { name: 'Yes, true' }));
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
   });
 
@@ -147,7 +165,7 @@ describe('/disclosure', () => {
     const { user } = renderPage();
     await screen.findByRole('radiogroup', { name: /I am not a US person/ });
     await answerAll(user);
-    await user.click(within(items()[n - 1]).getByRole('radio', { name: 'No' }));
+    await user.click(within(items()[n - 1]).getByRole('radio', { name: 'No, not true' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Please open your account offline' });
     expect(dialog).toHaveAccessibleDescription(/Please contact customer service to open your account offline/);
     expect(within(dialog).getByRole('link', { name: '400 800 1234' })).toBeInTheDocument();
@@ -184,7 +202,7 @@ describe('/disclosure', () => {
     const { user } = renderPage('zh-TW');
     const nextZh = () => screen.getByRole('button', { name: '下一步' });
     await screen.findByRole('radiogroup', { name: /本人並非美國人士/ });
-    await answerAll(user, '是');
+    await answerAll(user, '是，屬實');
     await user.click(nextZh());
     let dialog = await screen.findByRole('dialog', { name: '確認您的身份' });
     await user.click(within(dialog).getByRole('button', { name: '取消' }));
@@ -256,8 +274,8 @@ describe('/disclosure', () => {
     api(app({ accountType: 1, data: { ...confirmedAgo(DAY), drafts: { IDENTITYEXPOSURE: draft } } }));
     renderPage();
     await screen.findByRole('radiogroup', { name: /I am not a US person/ });
-    expect(within(items()[0]).getByRole('radio', { name: 'Yes' })).toBeChecked();
-    expect(within(items()[1]).getByRole('radio', { name: 'No' })).toBeChecked();
+    expect(within(items()[0]).getByRole('radio', { name: 'Yes, true' })).toBeChecked();
+    expect(within(items()[1]).getByRole('radio', { name: 'No, not true' })).toBeChecked();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(items()[1]).toHaveAccessibleDescription(/Online opening is not available for this answer/);
     expect(items()[0]).not.toHaveAccessibleDescription();
