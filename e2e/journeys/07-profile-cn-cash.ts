@@ -110,6 +110,9 @@ export const journeys: Journey[] = [
         const address = page.getByLabel('Permanent residence address (in English)');
         await page.waitForFunction(() => !document.body.textContent?.includes('Getting your address in English'));
         assert(/^[A-Z0-9 ]+$/.test(await address.inputValue()), `the W-8BEN address is in upper-case English (${await address.inputValue()})`);
+        // a machine translation is marked: Next waits for the applicant to check it or write their own
+        await page.getByRole('checkbox', { name: 'I have checked that this is my permanent residence address in English' }).waitFor();
+        assert(await page.getByRole('button', { name: 'Next' }).isDisabled(), 'Next waits for the translated address to be checked');
         await address.fill('深圳 1 KEJI ROAD');
         await page.getByText('Letters, digits and spaces only (no Chinese characters)').waitFor();
         await address.fill('1 KEJI ROAD, NANSHAN, SHENZHEN');

@@ -12,7 +12,7 @@ import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { translateAddress } from '@core/api';
 import { bridge, STORAGE_KEY } from '@core/bridge';
 import { useT } from '@core/i18n';
-import { ConfirmDialog, CountryPicker, FieldGroup, FileUploader, SelectField, StepPage, TextField, toast, useCountryName } from '@core/ui';
+import { CheckboxRow, ConfirmDialog, CountryPicker, FieldGroup, FileUploader, SelectField, StepPage, TextField, toast, useCountryName } from '@core/ui';
 import type { ApplicationView } from '@core/domain/contract';
 import { cleanTaxNumber, cleanW8Address, hasChinese, identityDocuments, MAX_TAX_FILES, MAX_TAX_ROWS, PROFILE_MAX_LEN, taxNumberMax } from '@core/domain/profile';
 import { stepSourceOf } from '@core/domain/step-rules';
@@ -60,6 +60,9 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
   const [help, setHelp] = useState(false);
   const [w8Focused, setW8Focused] = useState(false);
   const [translating, setTranslating] = useState(false);
+  // a machine translation of the address is never taken as it stands: the applicant checks it (or edits it)
+  const [generated, setGenerated] = useState(false);
+  const [checkedGenerated, setCheckedGenerated] = useState(false);
   const [focusRow, setFocusRow] = useState<string | null>(null);
 
   const numberMax = taxNumberMax(app.clientType);
@@ -84,7 +87,13 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
     const abort = new AbortController();
     setTranslating(true);
     translateAddress(source.translate, abort.signal)
-      .then((english) => setForm((f) => (f.w8Address ? f : { ...f, w8Address: cleanW8Address(english) })))
+      .then((english) =>
+        setForm((f) => {
+          if (f.w8Address) return f;
+          setGenerated(true);
+          return { ...f, w8Address: cleanW8Address(english) };
+        }),
+      )
       .catch((err) => !abort.signal.aborted && console.warn('W-8BEN address translation failed', err))
       .finally(() => !abort.signal.aborted && setTranslating(false));
     return () => abort.abort();
@@ -137,6 +146,7 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
 
   const setW8Address = (value: string) => {
     setForm((f) => ({ ...f, w8Address: value }));
+    setGenerated(false); // typed by the applicant: theirs
     errors.changed(FIELD.w8Address);
     // Chinese is refused while it is typed (removed when the field is left)
     if (hasChinese(value)) errors.touch(FIELD.w8Address);
@@ -154,7 +164,7 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
       progress={flow.progress}
       onBack={() => void page.back()}
       onNext={() => void page.next()}
-      nextDisabled={!page.canNext}
+      nextDisabled={!page.canNext || (generated && !checkedGenerated)}
       nextLoading={flow.isSaving}
       className="esop-tax"
     >
@@ -231,12 +241,17 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
             errors.touch(FIELD.w8Address);
           }}
           error={w8Error}
-          hint={translating ? t('tax.w8.translating') : t('tax.w8.addressHint')}
+          hint={translating ? t('tax.w8.translating') : generated ? t('tax.w8.generatedHint') : t('tax.w8.addressHint')}
           maxLength={PROFILE_MAX_LEN.w8Address}
           multiline
           required
           autoComplete="off"
         />
+        {generated ? (
+          <CheckboxRow name="w8Checked" checked={checkedGenerated} onChange={setCheckedGenerated}>
+            {t('tax.w8.checked')}
+          </CheckboxRow>
+        ) : null}
       </FieldGroup>
 
       <CountryPicker

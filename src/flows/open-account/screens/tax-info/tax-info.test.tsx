@@ -2,6 +2,7 @@
  * /TaxInfo through the screen: roles and labels only; the api faked at callApi, uploads faked at uploadFile.
  */
 jest.mock('@core/api/client');
+import userEvent from '@testing-library/user-event';
 jest.mock('@core/api/upload', () => ({ uploadFile: jest.fn() }));
 
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -124,12 +125,27 @@ describe('mainland applicant', () => {
     expect(within(w8()).getByRole('button', { name: /^Country or region of citizenship/ })).toHaveAccessibleName(/China$/);
     await waitFor(() => expect(w8Address()).toHaveValue('NO 1 JIANGUO ROAD CHAOYANG DISTRICT BEIJING'));
     expect(a.calls('kycKeyValue')).toEqual([{ type: 4, key: encodeURIComponent(CN_ADDRESS) }]);
+    // a machine translation is marked and must be checked (or edited) before Next
+    expect(w8Address()).toHaveAccessibleDescription(/Translated automatically/);
+    expect(next()).toBeDisabled();
+    await userEvent.setup().click(screen.getByRole('checkbox', { name: 'I have checked that this is my permanent residence address in English' }));
+    await waitFor(() => expect(next()).toBeEnabled());
+  });
+
+  test('editing the translated address makes it the applicant\'s own: no check box, Next enabled', async () => {
+    api(cnApp());
+    const { user } = renderPage();
+    await waitFor(() => expect(w8Address()).toHaveValue('NO 1 JIANGUO ROAD CHAOYANG DISTRICT BEIJING'));
+    await user.clear(w8Address());
+    await user.type(w8Address(), 'FLAT 2 1 JIANGUO ROAD BEIJING');
+    expect(screen.queryByRole('checkbox', { name: /I have checked/ })).not.toBeInTheDocument();
     await waitFor(() => expect(next()).toBeEnabled());
   });
 
   test('the tax number is cleaned as typed and cut at 18 characters; a second row needs a file; Next saves the exact TAXINFO data', async () => {
     const a = api(cnApp());
     const { user } = renderPage();
+    await user.click(await screen.findByRole('checkbox', { name: /I have checked/ }));
     await waitFor(() => expect(next()).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Add a tax residence' }));
     expect(rowCount()).toBe(2);
