@@ -61,7 +61,10 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
   const [w8Focused, setW8Focused] = useState(false);
   const [translating, setTranslating] = useState(false);
   // a machine translation of the address is never taken as it stands: the applicant checks it (or edits it)
-  const [generated, setGenerated] = useState(false);
+  const [generated, setGenerated] = useState(() => {
+    const source = fresh ? w8AddressSource(ctx) : null;
+    return !!source && 'value' in source && !!source.value && !!source.generated;
+  });
   const [checkedGenerated, setCheckedGenerated] = useState(false);
   const [focusRow, setFocusRow] = useState<string | null>(null);
 

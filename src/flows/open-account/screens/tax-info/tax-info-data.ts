@@ -148,8 +148,12 @@ export function defaultW8Country(ctx: Ctx): string {
  * Where a new form's W-8BEN address comes from: the proof-of-address step's W-8 line (Hong Kong route), or the
  * mainland ID address, which needs the service's English rendering (KYCKeyValue type 4) when it has Chinese.
  */
-export function w8AddressSource(ctx: Ctx): { value: string } | { translate: string } {
-  if (ctx.clientType !== 'cn') return { value: cleanW8Address(str(at(ctx.saved.PROOFADDRESS, 'w8Info.residenceAddress'))) };
+export function w8AddressSource(ctx: Ctx): { value: string; generated?: boolean } | { translate: string } {
+  if (ctx.clientType !== 'cn') {
+    // the proof-of-address step translated a residence typed in Chinese: a machine's English, to be checked
+    const generated = hasChinese(str(at(ctx.saved.PROOFADDRESS, 'contactInfo.residentialAddress')));
+    return { value: cleanW8Address(str(at(ctx.saved.PROOFADDRESS, 'w8Info.residenceAddress'))), generated };
+  }
   const idCard = ctx.saved.IDCARD;
   const address = (str(at(idCard, 'contactInfo.residentialAddress')) || str(at(idCard, 'idAddress'))).trim();
   if (!address) return { value: '' };

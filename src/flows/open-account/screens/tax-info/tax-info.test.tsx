@@ -132,6 +132,16 @@ describe('mainland applicant', () => {
     await waitFor(() => expect(next()).toBeEnabled());
   });
 
+  test.each([
+    ['in Chinese (translated by machine at the proof of address): marked, to be checked', '香港灣仔港灣道88號12樓A室', 'ROOM A 88 HAO 12 LOU WANZAIGANGWAN ROAD', true],
+    ['in English: taken as it is', 'Flat 1, 10 Downing Street', 'FLAT 1 10 DOWNING STREET', false],
+  ])('hk: a residence given %s', async (_what, typed, english, marked) => {
+    api(hkApp({ PROOFADDRESS: { contactInfo: { residentialAddress: typed }, w8Info: { residenceAddress: english } } }));
+    renderPage();
+    await waitFor(() => expect(w8Address()).toHaveValue(english));
+    expect(!!screen.queryByRole('checkbox', { name: /I have checked/ })).toBe(marked);
+  });
+
   test('editing the translated address makes it the applicant\'s own: no check box, Next enabled', async () => {
     api(cnApp());
     const { user } = renderPage();
