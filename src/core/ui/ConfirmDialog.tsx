@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useEffect, useId, useRef, type ComponentType, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { useScrollFocusable } from './use-scroll-focusable';
 import './confirm-dialog.css';
 
 // react-vant's Dialog (with Popup, Overlay and react-transition-group, ~8 KB gzip) loads when the first
@@ -67,6 +68,7 @@ export function ConfirmDialog({
   const titleId = `${id}-title`;
   const messageId = `${id}-message`;
   const boxRef = useRef<HTMLDivElement>(null);
+  const messageRef = useScrollFocusable();
   const returnFocus = useRef<Element | null>(null);
 
   useEffect(() => {
@@ -115,7 +117,7 @@ export function ConfirmDialog({
             {title}
           </h2>
           {message ? (
-            <div id={messageId} className="esop-dialog__message">
+            <div id={messageId} ref={messageRef} className="esop-dialog__message">
               {message}
             </div>
           ) : null}

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { renderWithProviders } from '../testing/render-with-providers';
 import { StepPage } from './StepPage';
@@ -221,5 +221,32 @@ describe('PdfLink', () => {
     await user.click(screen.getByRole('link', { name: 'customer agreement' }));
     expect(posted).toEqual([{ id: expect.any(String), method: 'openPdf', params: { url: '/pages/static/customer-agreement.pdf', title: 'Customer agreement' } }]);
     expect(open).not.toHaveBeenCalled();
+  });
+});
+
+describe('scroll areas the keyboard can reach', () => {
+  // jsdom lays nothing out: a message taller than its box is faked with the sizes the hook reads
+  const sizes = (scroll: number, client: number) => {
+    const a = jest.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(scroll);
+    const b = jest.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(client);
+    return () => {
+      a.mockRestore();
+      b.mockRestore();
+    };
+  };
+
+  test('a dialog message longer than its box can be focused (tabindex 0); a short one stays out of the Tab order', async () => {
+    const restore = sizes(900, 300);
+    const { user, unmount } = renderWithProviders(<DialogHarness />);
+    await user.click(screen.getByRole('button', { name: 'open' }));
+    const message = await screen.findByText('Your current application will be invalidated.');
+    await waitFor(() => expect(message).toHaveAttribute('tabindex', '0'));
+    restore();
+    unmount();
+    const restoreShort = sizes(100, 300);
+    const again = renderWithProviders(<DialogHarness />);
+    await again.user.click(screen.getByRole('button', { name: 'open' }));
+    expect(await screen.findByText('Your current application will be invalidated.')).not.toHaveAttribute('tabindex');
+    restoreShort();
   });
 });

@@ -8,6 +8,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
+import { useScrollFocusable } from '../use-scroll-focusable';
 import './sheet.css';
 
 export interface SheetProps {
@@ -48,6 +49,7 @@ export function Sheet({ visible, title, onClose, children, variant = 'bottom', s
   const intl = useIntl();
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  const body = useScrollFocusable();
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
 
@@ -116,7 +118,9 @@ export function Sheet({ visible, title, onClose, children, variant = 'bottom', s
             )}
           </div>
         </div>
-        <div className="esop-sheet__body">{children}</div>
+        <div className="esop-sheet__body" ref={body} aria-labelledby={titleId} role="region">
+          {children}
+        </div>
         {footer ? <div className="esop-sheet__footer">{footer}</div> : null}
       </div>
     </div>,
