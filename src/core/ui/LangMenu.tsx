@@ -25,10 +25,11 @@ export function LangMenu({ className }: { className?: string }) {
         type="button"
         className={className}
         aria-haspopup="dialog"
-        aria-label={`${label}: ${intl.formatMessage({ id: current.nameKey })}`}
         onClick={() => setOpen(true)}
       >
-        <span aria-hidden="true">{current.short}</span>
+        {/* the name starts with what is seen (EN, 简, 繁), then says what it is */}
+        {current.short}
+        <span className="esop-visually-hidden">{` ${label}: ${intl.formatMessage({ id: current.nameKey })}`}</span>
       </button>
       <Sheet visible={open} title={label} onClose={() => setOpen(false)}>
         <ul className="esop-langmenu" role="list">

@@ -59,12 +59,12 @@ describe('StepPage', () => {
         <p>x</p>
       </StepPage>,
     );
-    await user.click(screen.getByRole('button', { name: 'Language: English' }));
+    await user.click(screen.getByRole('button', { name: 'EN Language: English' }));
     const sheet = screen.getByRole('dialog', { name: 'Language' });
     expect(within(sheet).getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(within(sheet).getByRole('button', { name: '繁體中文' }));
     expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuetext', '第 1 步，共 6 步');
-    expect(screen.getByRole('button', { name: '語言: 繁體中文' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '繁 語言: 繁體中文' })).toBeInTheDocument();
   });
 
   test('a step opens at the top of the page with its heading focused; the next step does the same', () => {
