@@ -118,7 +118,7 @@ export function Sheet({ visible, title, onClose, children, variant = 'bottom', s
             )}
           </div>
         </div>
-        <div className="esop-sheet__body" ref={body} aria-labelledby={titleId} role="region">
+        <div className="esop-sheet__body" ref={body}>
           {children}
         </div>
         {footer ? <div className="esop-sheet__footer">{footer}</div> : null}
