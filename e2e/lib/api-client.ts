@@ -76,25 +76,16 @@ export class ApiClient {
       const query = new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)])).toString();
       return def.method === 'GET' ? this.plain<T>('GET', query ? `${def.path}?${query}` : def.path) : this.plain<T>('POST', def.path, payload);
     }
-    if (!this.key) await this.handshake();
-    const env = await sealRequest(this.key!, this.sid!, def.method, def.path, payload);
-    const url =
-      def.method === 'GET'
-        ? `${this.base}${def.path}?${GET_ENVELOPE_PARAM}=${toB64u(new TextEncoder().encode(JSON.stringify(env)))}`
-        : this.base + def.path;
-    const res = await fetch(url, {
-      method: def.method,
-      headers: { 'content-type': 'application/json', cookie: this.cookieHeader(), 'x-esop-lang': 'en' },
-      body: def.method === 'GET' ? undefined : JSON.stringify(env),
-    });
-    return this.open<T>(res, env.nonce);
+    const req = await this.sealed(name, payload);
+    const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body });
+    return this.open<T>(res, req.nonce);
   }
 
   /**
    * A ciphered call's request as it goes on the wire, for a transport of the caller's (the bench's keep-alive HTTP
    * client), and the opener of its answer.
    */
-  async sealed(name: CallName, payload: Record<string, unknown> = {}): Promise<{ method: string; url: string; headers: Record<string, string>; body?: string; open: (ciphered: boolean, text: string) => Promise<unknown> }> {
+  async sealed(name: CallName, payload: Record<string, unknown> = {}): Promise<{ method: string; url: string; headers: Record<string, string>; body?: string; nonce: string; open: (ciphered: boolean, text: string) => Promise<unknown> }> {
     const def = CALLS[name];
     if (!this.key) await this.handshake();
     const env = await sealRequest(this.key!, this.sid!, def.method, def.path, payload);
@@ -107,6 +98,7 @@ export class ApiClient {
       url,
       headers: { 'content-type': 'application/json', cookie: this.cookieHeader(), 'x-esop-lang': 'en' },
       body: def.method === 'GET' ? undefined : JSON.stringify(env),
+      nonce: env.nonce,
       open: async (ciphered, text) => {
         const body = JSON.parse(text) as Record<string, unknown>;
         const json = (ciphered ? await openJson(this.key!, body.iv as string, body.data as string, responseAad(this.sid!, env.nonce)) : body) as { result?: unknown; error?: { code: number; message: string } };

@@ -8,7 +8,7 @@
  * ID address rendered by KYCKeyValue type 4). A help dialog opens on the first visit on this device
  * (bridge storage `taxPopup`) and from the link under the intro.
  */
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { translateAddress } from '@core/api';
 import { bridge, STORAGE_KEY } from '@core/bridge';
 import { useT } from '@core/i18n';
@@ -52,6 +52,8 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
   const limits = useCallback((f: TaxForm) => taxLimitsOf(f, app.clientType), [app.clientType]);
   const page = useStepPage(STEP, app, { initial: startTaxForm, toData: taxDataOf, limits });
   const { form, setForm, errors, flow, ctx } = page;
+  const formRef = useRef(form);
+  formRef.current = form;
   const docs = useMemo(() => identityDocuments(ctx), [ctx]);
   // a new form (neither draft nor saved step): its W-8BEN address is worked out below
   const [fresh] = useState(() => stepSourceOf(app.data, STEP) === undefined);
@@ -90,13 +92,12 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
     const abort = new AbortController();
     setTranslating(true);
     translateAddress(source.translate, abort.signal)
-      .then((english) =>
-        setForm((f) => {
-          if (f.w8Address) return f;
-          setGenerated(true);
-          return { ...f, w8Address: cleanW8Address(english) };
-        }),
-      )
+      .then((english) => {
+        // the applicant may have typed meanwhile: their text stays, and is theirs
+        if (formRef.current.w8Address) return;
+        setForm((f) => (f.w8Address ? f : { ...f, w8Address: cleanW8Address(english) }));
+        setGenerated(true);
+      })
       .catch((err) => !abort.signal.aborted && console.warn('W-8BEN address translation failed', err))
       .finally(() => !abort.signal.aborted && setTranslating(false));
     return () => abort.abort();
