@@ -25,6 +25,7 @@ import { installSecurityHeaders } from './plugins/security';
 import { installStatic } from './plugins/static';
 import { installTextHygiene } from './plugins/text-hygiene';
 import { createVendors, type Vendors } from './vendors';
+import { clientConfig } from './modules/system/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -164,7 +165,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   for (const mod of modules) await app.register(mod);
   await app.register(opsApi, { prefix: '/ops/v1' });
-  await installStatic(app, opts.root ?? projectRoot());
+  await installStatic(app, opts.root ?? projectRoot(), { pageData: { clientConfig: clientConfig(config) } });
 
   return app;
 }

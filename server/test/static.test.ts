@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
-import { installStatic } from '../src/plugins/static';
+import { acceptsCoding, installStatic } from '../src/plugins/static';
+import { PAGE_DATA_ELEMENT_ID } from '@core/domain/page-data';
 
 describe('the built site', () => {
   const root = mkdtempSync(join(tmpdir(), 'static-'));
@@ -13,11 +14,11 @@ describe('the built site', () => {
   beforeAll(async () => {
     mkdirSync(join(root, 'dist/pages'), { recursive: true });
     mkdirSync(join(root, 'dist/assets'), { recursive: true });
-    writeFileSync(join(root, 'dist/pages/openAccount.html'), '<!doctype html><title>x</title>');
+    writeFileSync(join(root, 'dist/pages/openAccount.html'), '<!doctype html><html><head><title>x</title></head><body></body></html>');
     writeFileSync(join(root, 'dist/assets/app-abc123.js'), js);
     writeFileSync(join(root, 'dist/assets/app-abc123.js.br'), brotliCompressSync(js));
     writeFileSync(join(root, 'dist/assets/app-abc123.js.gz'), gzipSync(js));
-    await installStatic(app, root);
+    await installStatic(app, root, { pageData: { clientConfig: { memberPageUrl: 'https://m.example/</script><script>alert(1)</script>', phone: '\u2028' } } });
     await app.ready();
   });
 
@@ -51,5 +52,50 @@ describe('the built site', () => {
     const root = await app.inject({ url: '/?t=abc' });
     expect(root.statusCode).toBe(302);
     expect(root.headers.location).toBe('/pages/openAccount.html?t=abc');
+  });
+
+  const pageData = (html: string) => {
+    const m = html.match(new RegExp(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([^<]*)</script>`));
+    return m ? (JSON.parse(m[1]) as { clientConfig: Record<string, string> }) : undefined;
+  };
+
+  test('a page carries the client settings in its head, escaped so no setting can end the element', async () => {
+    const res = await app.inject({ url: '/pages/openAccount.html', headers: { 'accept-encoding': 'identity' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body.match(/<script/g)).toHaveLength(1);
+    expect(res.body.indexOf(PAGE_DATA_ELEMENT_ID)).toBeLessThan(res.body.indexOf('</head>'));
+    expect(pageData(res.body)?.clientConfig).toEqual({ memberPageUrl: 'https://m.example/</script><script>alert(1)</script>', phone: '\u2028' });
+  });
+
+  test.each([
+    ['br, gzip, deflate', 'br', brotliDecompressSync],
+    ['gzip;q=1.0, br;q=0', 'gzip', gunzipSync],
+  ] as const)('a page goes out compressed for Accept-Encoding %s', async (accept, encoding, inflate) => {
+    const res = await app.inject({ url: '/pages/openAccount.html', headers: { 'accept-encoding': accept } });
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(pageData(inflate(res.rawPayload).toString('utf8'))).toBeDefined();
+  });
+
+  test('a page unchanged since the browser cached it answers 304', async () => {
+    const first = await app.inject({ url: '/pages/openAccount.html' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await app.inject({ url: '/pages/openAccount.html', headers: { 'if-none-match': `W/${etag}` } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await app.inject({ url: '/pages/openAccount.html', headers: { 'if-none-match': '"other"' } })).statusCode).toBe(200);
+  });
+
+  test.each([
+    ['gzip, deflate, br', 'br', true],
+    ['gzip;q=0.5', 'gzip', true],
+    ['gzip;q=0', 'gzip', false],
+    ['GZIP', 'gzip', true],
+    ['x-gzip', 'gzip', false],
+    ['', 'br', false],
+  ])('Accept-Encoding %j takes %s: %s', (header, coding, taken) => {
+    expect(acceptsCoding(header, coding)).toBe(taken);
   });
 });

@@ -1,20 +1,74 @@
 /**
  * The built site: dist/pages/*.html at /pages/*.html (no-cache), dist/assets at /assets/*
  * (hashed names: cached for a year), static/ at /pages/static/* (an hour); `/` → the home page.
- * Pages and assets go out as the .br/.gz copies the build writes beside them when the browser accepts them.
+ * Assets go out as the .br/.gz copies the build writes beside them when the browser accepts them. Pages carry the
+ * page data (src/core/domain/page-data.ts: the client settings) written in once at start, compressed in memory.
  */
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pageDataElement, type PageData } from '@core/domain/page-data';
 
 export const HOME_PAGE = '/pages/openAccount.html';
 
-export async function installStatic(app: FastifyInstance, root: string): Promise<{ dist: boolean }> {
+interface ServedPage {
+  plain: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+/** A built page with the page data written in before </head>, and its compressed forms. */
+export function servedPage(html: string, data: PageData | undefined): ServedPage {
+  const withData = data ? html.replace('</head>', `  ${pageDataElement(data)}\n  </head>`) : html;
+  const plain = Buffer.from(withData, 'utf8');
+  return {
+    plain,
+    br: brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(plain, { level: 9 }),
+    etag: `"${createHash('sha256').update(plain).digest('base64url').slice(0, 22)}"`,
+  };
+}
+
+/** Whether an Accept-Encoding header takes `coding` (named, and not with q=0). */
+export function acceptsCoding(header: string, coding: string): boolean {
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.split(';').map((p) => p.trim());
+    if (name.toLowerCase() !== coding) return false;
+    const q = params.find((p) => p.toLowerCase().startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+function sendPage(page: ServedPage, request: FastifyRequest, reply: FastifyReply) {
+  reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', page.etag);
+  const match = request.headers['if-none-match'];
+  if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === page.etag)) return reply.code(304).send();
+  const accept = String(request.headers['accept-encoding'] ?? '');
+  const accepts = (coding: string) => acceptsCoding(accept, coding);
+  if (accepts('br')) return reply.header('content-encoding', 'br').send(page.br);
+  if (accepts('gzip')) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.plain);
+}
+
+export interface StaticOptions {
+  /** written into every page (the client settings), so the first screen need not ask for them */
+  pageData?: PageData;
+}
+
+export async function installStatic(app: FastifyInstance, root: string, opts: StaticOptions = {}): Promise<{ dist: boolean }> {
   const dist = join(root, 'dist');
   const hasDist = existsSync(join(dist, 'pages'));
   const hide = { schemaHide: true } as const;
   if (hasDist) {
+    // the pages themselves: read once, the page data written in (their own routes win over the directory's)
+    for (const name of readdirSync(join(dist, 'pages')).filter((f) => f.endsWith('.html'))) {
+      const page = servedPage(readFileSync(join(dist, 'pages', name), 'utf8'), opts.pageData);
+      app.get(`/pages/${name}`, { schema: { hide: true } }, (request, reply) => sendPage(page, request, reply));
+    }
     await app.register(fastifyStatic, {
       root: join(dist, 'pages'),
       prefix: '/pages/',

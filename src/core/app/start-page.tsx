@@ -11,6 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { HashRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { createQueryClient } from '../api/query-client';
+import { startFirstCalls } from './first-calls';
 import { I18nProvider } from '../i18n/I18nProvider';
 import { GuardSettingsProvider } from '../router';
 import { ToastHost } from '../ui/ToastHost';
@@ -38,8 +39,8 @@ export interface StartPageOptions extends PageSettings {
   routes: RouteObject[];
   /** the flow's own context around the page (e.g. the open-account flow's ESOP setting) */
   wrap?: (children: ReactNode) => ReactNode;
-  /** starts loading what the first screen needs while the page checks the session */
-  preload?: () => void;
+  /** starts loading what the first screen needs (its chunk, its data) while the page checks the session */
+  preload?: (queryClient: QueryClient) => void;
 }
 
 /**
@@ -53,8 +54,9 @@ function PageRoutes({ routes }: { routes: RouteObject[] }) {
 export function startPage({ routes, wrap, preload, ...settings }: StartPageOptions): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from the page');
-  preload?.();
   const queryClient = createQueryClient();
+  startFirstCalls(queryClient);
+  preload?.(queryClient);
   const page = (
     <PageProviders settings={settings} queryClient={queryClient}>
       <HashRouter>

@@ -37,8 +37,8 @@ test('no screen imports another screen', () => {
  */
 test('every step screen uses useStepPage, and none builds its own step plumbing', () => {
   const routes = readFileSync(join(__dirname, 'routes.tsx'), 'utf8');
-  const modules = new Map([...routes.matchAll(/const (\w+) = lazyScreen\(\(\) => import\('\.\/screens\/([^']+)'\)\)/g)].map((m) => [m[1], m[2]]));
-  const stepScreens = [...routes.matchAll(/path: STEP_ROUTE\.\w+,[^}]*Screen: (\w+)/g)].map((m) => modules.get(m[1]));
+  const modules = new Map([...routes.matchAll(/const (\w+) = laterScreen\(\(\) => import\('\.\/screens\/([^']+)'\)\)/g)].map((m) => [m[1], m[2]]));
+  const stepScreens = [...routes.matchAll(/path: STEP_ROUTE\.\w+,[^}]*\.\.\.(\w+)/g)].map((m) => modules.get(m[1]));
   expect(stepScreens.length).toBeGreaterThanOrEqual(16);
   const wrong: string[] = [];
   for (const mod of stepScreens) {

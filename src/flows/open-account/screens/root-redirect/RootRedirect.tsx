@@ -6,12 +6,8 @@
  */
 import { Navigate, useLocation } from 'react-router-dom';
 import { useApplyDetail } from '@core/api/apply-detail';
-import { clientTypeOf } from '@core/domain/client-type';
-import { isLockedForEditing } from '@core/domain/status';
-import { statusRouteOf } from '@core/domain/after-submit';
 import { RouteSkeleton } from '../../components/RouteSkeleton';
-import { resumeRoute } from '../../resume';
-import { HOME_ROUTE } from '@core/domain/steps';
+import { landingRoute } from '../../resume';
 
 export default function RootRedirect() {
   const detail = useApplyDetail();
@@ -20,7 +16,5 @@ export default function RootRedirect() {
   const app = detail.data;
   // the query (lang, jump, channel…) travels on with the redirect
   const go = (pathname: string) => <Navigate to={{ pathname, search }} replace />;
-  if (!app) return go(HOME_ROUTE);
-  if (isLockedForEditing(app.applyStatus, app.clientStatus)) return go(statusRouteOf(clientTypeOf(app.oaType)));
-  return go(resumeRoute(app));
+  return go(landingRoute(app ?? null));
 }
