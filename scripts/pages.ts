@@ -13,9 +13,17 @@ export interface PageSpec {
   title: { 'zh-CN': string; 'zh-TW': string; en: string };
   /** the no-JavaScript sentence in the three languages */
   noscript: { 'zh-CN': string; 'zh-TW': string; en: string };
+  /** shown (the entry un-hides it) when the page's script could not be loaded */
+  loadFailed: { 'zh-CN': string; 'zh-TW': string; en: string };
   /** fetched early: the cipher key for pages that call the service at once */
   preloadCipherKey: boolean;
 }
+
+const loadFailed = {
+  'zh-CN': '页面未能加载，请检查网络连接。恢复连接后会自动重新加载。',
+  'zh-TW': '頁面未能載入，請檢查網絡連線。恢復連線後會自動重新載入。',
+  en: 'The page could not be loaded. Check your connection; it reloads by itself when you are back online.',
+};
 
 const openNoscript = {
   'zh-CN': '请启用 JavaScript 以继续开户。',
@@ -29,6 +37,7 @@ export const PAGES: readonly PageSpec[] = [
     entry: '/src/flows/open-account/main.tsx',
     title: { 'zh-CN': '开户', 'zh-TW': '開戶', en: 'Open an account' },
     noscript: openNoscript,
+    loadFailed,
     preloadCipherKey: true,
   },
   {
@@ -36,6 +45,7 @@ export const PAGES: readonly PageSpec[] = [
     entry: '/src/flows/open-account/esop-main.tsx',
     title: { 'zh-CN': 'ESOP 开户', 'zh-TW': 'ESOP 開戶', en: 'Open an ESOP account' },
     noscript: openNoscript,
+    loadFailed,
     preloadCipherKey: true,
   },
 ];
@@ -70,6 +80,11 @@ ${p.preloadCipherKey ? `    <link rel="preload" href="${CALLS.cipherKey.path}" a
           <div class="shell-card"></div>
           <div class="shell-card"></div>
         </div>
+      </div>
+      <div class="shell-failed" role="alert" hidden>
+        <p lang="zh-CN">${esc(p.loadFailed['zh-CN'])}</p>
+        <p lang="zh-TW">${esc(p.loadFailed['zh-TW'])}</p>
+        <p lang="en">${esc(p.loadFailed.en)}</p>
       </div>
       <noscript>
         <p class="shell-noscript" lang="zh-CN">${esc(p.noscript['zh-CN'])}</p>

@@ -1,16 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApplicationView } from '../domain/contract';
-import { callApi } from './client';
+import { fetchApplyDetail } from './first-fetches';
+import { takeEarlyCall } from './early-calls';
 import { queryKeys } from './keys';
 
-export const fetchApplyDetail = (signal?: AbortSignal): Promise<ApplicationView | null> =>
-  callApi('applyDetail', {}, { signal });
+export { fetchApplyDetail };
 
 /** The user's application (null when none). Not refetched on focus: a step form may be open over it. */
 export const applyDetailQuery = () =>
   queryOptions({
     queryKey: queryKeys.application(),
-    queryFn: ({ signal }) => fetchApplyDetail(signal),
+    queryFn: ({ signal }) => takeEarlyCall<Awaited<ReturnType<typeof fetchApplyDetail>>>('applyDetail') ?? fetchApplyDetail(signal),
     staleTime: 30_000,
     refetchOnWindowFocus: false,
   });

@@ -7,6 +7,8 @@ import { PAGE_DATA_ELEMENT_ID, pageDataElement } from '../domain/page-data';
 import { installFakeApi } from '../testing/fake-api';
 import { makeApplication, makeClientConfig, makeUser } from '../testing/factories';
 import { startFirstCalls } from './first-calls';
+import { earlyStart } from './early-start';
+import { forgetEarlyCalls, takeEarlyCall } from '../api/early-calls';
 
 jest.mock('../api/client');
 
@@ -92,4 +94,55 @@ test('an ended session: the user is null and the application query holds no data
   expect(qc.getQueryData(queryKeys.user())).toBeNull();
   expect(qc.getQueryData(queryKeys.application())).toBeUndefined();
   expect(callApi).toHaveBeenCalledWith('applyDetail', {}, expect.anything());
+});
+
+describe('the entry starts the first calls before the React part has loaded', () => {
+  afterEach(() => forgetEarlyCalls());
+
+  test('the queries take the calls in flight instead of making their own, once', async () => {
+    const h = held();
+    const user = makeUser();
+    const app = makeApplication();
+    const api = installFakeApi({ userInfo: h.hold('userInfo', user), applyDetail: h.hold('applyDetail', app) });
+    const early = earlyStart();
+    expect(early.hinted).toBe(true);
+    await Promise.resolve();
+    expect(h.started.sort()).toEqual(['applyDetail', 'userInfo']);
+    // later, the React part's query client
+    const qc = new QueryClient();
+    startFirstCalls(qc);
+    h.releaseAll();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(api.calls('userInfo')).toHaveLength(1);
+    expect(api.calls('applyDetail')).toHaveLength(1);
+    expect(qc.getQueryData(queryKeys.user())).toEqual(user);
+    expect(qc.getQueryData(queryKeys.application())).toEqual(app);
+    await expect(early.application).resolves.toEqual(app);
+    // a refetch asks the service again
+    const refetch = qc.refetchQueries({ queryKey: queryKeys.application() });
+    await new Promise((r) => setTimeout(r, 0));
+    h.releaseAll();
+    await refetch;
+    expect(api.calls('applyDetail')).toHaveLength(2);
+  });
+
+  test('a call started long before the query asks is not used (stale)', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'setImmediate'] });
+    try {
+      const api = installFakeApi({ userInfo: () => makeUser(), applyDetail: () => null });
+      earlyStart();
+      jest.advanceTimersByTime(60_000);
+      expect(takeEarlyCall('applyDetail')).toBeUndefined();
+      expect(api.calls('applyDetail')).toHaveLength(1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  test('without a session hint only the messages start', () => {
+    setCookie(false);
+    const api = installFakeApi({});
+    expect(earlyStart()).toEqual({ hinted: false });
+    expect(api.all).toEqual([]);
+  });
 });

@@ -39,8 +39,6 @@ export interface StartPageOptions extends PageSettings {
   routes: RouteObject[];
   /** the flow's own context around the page (e.g. the open-account flow's ESOP setting) */
   wrap?: (children: ReactNode) => ReactNode;
-  /** starts loading what the first screen needs (its chunk, its data) while the page checks the session */
-  preload?: (queryClient: QueryClient) => void;
 }
 
 /**
@@ -51,12 +49,11 @@ function PageRoutes({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes);
 }
 
-export function startPage({ routes, wrap, preload, ...settings }: StartPageOptions): void {
+export function startPage({ routes, wrap, ...settings }: StartPageOptions): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from the page');
   const queryClient = createQueryClient();
   startFirstCalls(queryClient);
-  preload?.(queryClient);
   const page = (
     <PageProviders settings={settings} queryClient={queryClient}>
       <HashRouter>

@@ -14,7 +14,9 @@ import { HOME_ROUTE } from '@core/domain/steps';
 
 export type { CompanyChoice } from '@core/domain/company';
 
-export const COMPANY_SEARCH_ROUTE = '/C_SearchCompany';
+import { COMPANY_SEARCH_ROUTE } from './route-table';
+
+export { COMPANY_SEARCH_ROUTE };
 
 /** Query parameter naming the opener's route. */
 export const FROM_PARAM = 'from';

@@ -1,4 +1,6 @@
-/** Entry of /pages/openEsopAccount.html: the same flow, the application marked as ESOP, the ESOP title. */
-import { bootstrap } from './bootstrap';
+/** Entry of /pages/openEsopAccount.html: the same flow, the application marked as ESOP, the ESOP title (see main.tsx). */
+import { startEarly } from './early';
+import { loadApp } from './load-app';
 
-bootstrap({ esop: true });
+startEarly();
+loadApp({ esop: true });

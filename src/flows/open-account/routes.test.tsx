@@ -1,6 +1,8 @@
-import { flowRoutes, preloadFirstScreen, routeOfPath } from './routes';
+import { loadAllMessages } from '@core/i18n/messages';
+import { ROUTE_TABLE, hashPath, preloadFirstScreen, routeOfPath } from './route-table';
+import { flowRoutes } from './routes';
 
-const routes = flowRoutes({ esop: false });
+jest.mock('@core/i18n/messages', () => ({ loadAllMessages: jest.fn(() => Promise.resolve()) }));
 
 test.each([
   ['/account', '/account'],
@@ -10,29 +12,51 @@ test.each([
   ['/', '/'],
   ['/nowhere', '*'],
 ])('the address %s opens the route %s (react-router: exact, case-insensitive)', (path, expected) => {
-  expect(routeOfPath(routes, path)?.path).toBe(expected);
+  expect(routeOfPath(path).path).toBe(expected);
+});
+
+test.each([
+  ['#/Finance?lang=en', '/Finance'],
+  ['#/', '/'],
+  ['', '/'],
+  ['#?jump=x', '/'],
+])('the hash %j is the router path %s', (hash, path) => {
+  expect(hashPath(hash)).toBe(path);
+});
+
+test('the router gets every route of the table, each with its lazy screen and the flow title', () => {
+  const routes = flowRoutes({ esop: true });
+  expect(routes.map((r) => r.path)).toEqual(ROUTE_TABLE.map((r) => r.path));
+  expect(routes.every((r) => r.titleKey === 'common.esopTitle' && r.Screen)).toBe(true);
+  expect(flowRoutes({ esop: false })[3].Screen).toBe(routes[3].Screen);
 });
 
 describe('the first screen starts loading with the page', () => {
   const spied = (paths: string[]) => {
-    const preloads = new Map(routes.filter((r) => paths.includes(r.path)).map((r) => [r.path, jest.spyOn(r, 'preload').mockImplementation(() => undefined)]));
-    return (path: string) => preloads.get(path)!.mock.calls.length;
+    const loads = new Map(
+      ROUTE_TABLE.filter((r) => paths.includes(r.path)).map((r) => [r.path, jest.spyOn(r, 'load').mockImplementation(() => new Promise(() => undefined))]),
+    );
+    return (path: string) => loads.get(path)!.mock.calls.length;
   };
+  beforeEach(() => jest.clearAllMocks());
 
-  test('the screen of the address, with its query', () => {
+  test('the screen of the address, with its query, and the rest of the messages for a step', () => {
     const count = spied(['/Investment', '/login']);
-    preloadFirstScreen(routes, '#/investment?lang=en', true);
+    preloadFirstScreen('#/investment?lang=en', true);
     expect(count('/Investment')).toBe(1);
     expect(count('/login')).toBe(0);
+    expect(loadAllMessages).toHaveBeenCalledTimes(1);
   });
 
-  test('a protected screen without a session: the login screen as well', () => {
+  test('a protected screen without a session: the login screen as well; a first screen needs no more messages', () => {
     const count = spied(['/Finance', '/login', '/account']);
-    preloadFirstScreen(routes, '#/finance', false);
+    preloadFirstScreen('#/Finance', false);
     expect(count('/Finance')).toBe(1);
     expect(count('/login')).toBe(1);
-    preloadFirstScreen(routes, '#/account', false);
+    jest.mocked(loadAllMessages).mockClear();
+    preloadFirstScreen('#/account', false);
     expect(count('/account')).toBe(1);
     expect(count('/login')).toBe(1);
+    expect(loadAllMessages).not.toHaveBeenCalled();
   });
 });

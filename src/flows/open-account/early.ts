@@ -1,0 +1,24 @@
+/**
+ * The open-account page's first moves, made by its entry before the React part of the page has loaded: the core's
+ * early start (messages, handshake, user, application), the chunk and texts of the screen the address opens, on home
+ * the opening-area flags, and on `/` the screen it will redirect to as soon as the application is known.
+ */
+import { earlyStart } from '@core/app/early-start';
+import { startEarlyCall } from '@core/api/early-calls';
+import { fetchAreaType } from '@core/api/first-fetches';
+import { HOME_ROUTE } from '@core/domain/steps';
+import { captureEntryChannel } from '@core/app/entry-channel';
+import { hashPath, preloadFirstScreen, preloadRoute, routeOfPath } from './route-table';
+import { landingRoute } from './resume';
+
+export function startEarly(): void {
+  // the link's agent code / channel, compared with the application's before submit (before any redirect drops it)
+  captureEntryChannel();
+  const { hinted, application } = earlyStart();
+  preloadFirstScreen(window.location.hash, hinted);
+  const route = routeOfPath(hashPath(window.location.hash));
+  if (hinted && route.path === HOME_ROUTE) startEarlyCall('areaType', () => fetchAreaType());
+  if (application && route.path === '/') {
+    application.then((app) => preloadRoute(routeOfPath(landingRoute(app)))).catch(() => undefined);
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The route table of the open-account flow, without React: what each path opens, and how its screen loads. Every
+ * screen is its own lazy chunk. The first screens (home, login, prompts) need only the first part of the messages;
+ * every other screen also the rest of them (`texts: 'all'`), loaded with its chunk. The page's entry uses this table to
+ * start loading the screen of the address before the React part of the page has arrived (early.ts); routes.tsx turns
+ * it into the router's routes. The core RouteGuard reads `submittedFlag` (reachable once the application is submitted)
+ * and `public` (reachable without a session). Step routes join this table as their screens are built (no placeholders).
+ */
+import type { ComponentType } from 'react';
+import { HOME_ROUTE, STEP_ROUTE } from '@core/domain/steps';
+import { RESULT_ROUTE } from '@core/domain/after-submit';
+import { currentLang } from '@core/i18n/lang';
+import { loadAllMessages } from '@core/i18n/messages';
+
+/** The company search screen (statement step's company choice). */
+export const COMPANY_SEARCH_ROUTE = '/C_SearchCompany';
+
+export interface RouteEntry {
+  path: string;
+  /** reachable when the application is at or past submission */
+  submittedFlag: boolean;
+  /** reachable without a session (no login redirect) */
+  public: boolean;
+  /** the messages the screen needs: the first part (first screens) or all */
+  texts: 'first' | 'all';
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+export const ROUTE_TABLE: readonly RouteEntry[] = [
+  { path: '/', submittedFlag: true, public: false, texts: 'first', load: () => import('./screens/root-redirect/RootRedirect') },
+  { path: HOME_ROUTE, submittedFlag: false, public: true, texts: 'first', load: () => import('./screens/home/HomeScreen') },
+  { path: '/login', submittedFlag: true, public: true, texts: 'first', load: () => import('./screens/login/LoginScreen') },
+  { path: '/mrStatus', submittedFlag: true, public: true, texts: 'first', load: () => import('./screens/maintenance/MaintenanceScreen') },
+  { path: '/accountPrompt', submittedFlag: true, public: true, texts: 'first', load: () => import('./screens/enterprise-prompt/EnterprisePromptScreen') },
+  { path: STEP_ROUTE.STATEMENT, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/statement/StatementScreen') },
+  { path: COMPANY_SEARCH_ROUTE, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/company-search/CompanySearchScreen') },
+  { path: STEP_ROUTE.IDCARD, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/id-card/IdCardScreen') },
+  { path: STEP_ROUTE.BANKCARD, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/bank-card/BankCardScreen') },
+  { path: STEP_ROUTE.HK_IDCARD, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/hk-id-card/HkIdCardScreen') },
+  { path: STEP_ROUTE.USERINFO, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/user-info/UserInfoScreen') },
+  { path: STEP_ROUTE.PROOFADDRESS, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/proof-address/ProofAddressScreen') },
+  { path: STEP_ROUTE.JOBSTATUS, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/job-status/JobStatusScreen') },
+  { path: STEP_ROUTE.FINANCE, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/finance/FinanceScreen') },
+  { path: STEP_ROUTE.INVESTMENT, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/investment/InvestmentScreen') },
+  { path: STEP_ROUTE.TAXINFO, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/tax-info/TaxInfoScreen') },
+  { path: STEP_ROUTE.SELECTACCOUNT, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/select-account/SelectAccountScreen') },
+  { path: STEP_ROUTE.IDENTITYEXPOSURE, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/disclosure/DisclosureScreen') },
+  { path: STEP_ROUTE.RISK, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/risk/RiskScreen') },
+  { path: STEP_ROUTE.SIGN, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/sign/SignScreen') },
+  { path: STEP_ROUTE.SIGNATURE, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/signature/SignatureScreen') },
+  { path: STEP_ROUTE.LIVINGWITNESS, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/living-witness/LivingWitnessScreen') },
+  { path: STEP_ROUTE.CAAPPLY, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/ca-apply/CaApplyScreen') },
+  { path: RESULT_ROUTE.accountStatus, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/account-status/AccountStatusScreen') },
+  { path: RESULT_ROUTE.openStatus, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/open-status/OpenStatusScreen') },
+  { path: RESULT_ROUTE.transitionGold, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/transition-gold/TransitionGoldScreen') },
+  { path: RESULT_ROUTE.witness, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/witness/WitnessScreen') },
+  { path: '/deposit', submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/deposit/DepositScreen') },
+  // a path without a screen on this page (e.g. a step whose screen another issue builds)
+  { path: '*', submittedFlag: true, public: true, texts: 'first', load: () => import('./screens/not-found/NotFoundScreen') },
+];
+
+/** The route a path opens (react-router's matching here: exact and case-insensitive paths, else '*'). */
+export function routeOfPath(path: string): RouteEntry {
+  const p = path.toLowerCase().replace(/(.)\/+$/, '$1');
+  return ROUTE_TABLE.find((r) => r.path.toLowerCase() === p) ?? ROUTE_TABLE.find((r) => r.path === '*')!;
+}
+
+const ignore = () => undefined;
+
+/** Starts loading a route's screen: its chunk, and the rest of the messages when it needs them. */
+export function preloadRoute(route: RouteEntry): void {
+  void route.load().catch(ignore);
+  if (route.texts === 'all') void loadAllMessages(currentLang()).catch(ignore);
+}
+
+/** The router path of a page address's hash ('#/Finance?lang=en' → '/Finance'). */
+export function hashPath(hash: string): string {
+  return hash.replace(/^#/, '').split('?')[0] || '/';
+}
+
+/**
+ * Starts loading the screen the address opens (its chunk and texts) when the page starts, not once the session and
+ * the application are known; without a session hint also the login screen, where a protected route sends the visitor.
+ */
+export function preloadFirstScreen(hash: string, hasSession: boolean): void {
+  const route = routeOfPath(hashPath(hash));
+  preloadRoute(route);
+  if (!hasSession && !route.public) preloadRoute(routeOfPath('/login'));
+}
