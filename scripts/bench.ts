@@ -4,7 +4,8 @@
  * page, served by the real service and logged in for real (the session cookies set in the browser), then the
  * service's rps against a bare Fastify hello (scripts/bench-service.ts). Also the liveness screen's chunks and the
  * service's face check time. Exits 1 when a budget is missed.
- * Options: --no-build, --no-lighthouse, --no-face, --no-service.
+ * Options: --no-build, --no-lighthouse, --no-face, --no-service, --runs N (Lighthouse runs per page, default 3),
+ * --page TEXT (only the Lighthouse pages whose name contains TEXT), --why (print the LCP element and what shifted).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -25,7 +26,10 @@ const BUDGET = {
   updateVsHelloPglite: 0.12,
   updateVsHelloPostgres: 0.25,
 };
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
+const option = (name: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
+const RUNS = Number(option('--runs') ?? 3);
 const dist = join(ROOT, 'dist');
 const kb = (n: number) => Math.round((n / 1024) * 10) / 10;
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -130,9 +134,10 @@ if (!args.has('--no-lighthouse')) {
       ];
       console.log('\nLighthouse mobile, median of 3 runs');
       console.log('page                                perf  a11y   LCP ms  TBT ms   CLS');
-      for (const [name, path, loggedIn] of pages) {
+      const only = option('--page');
+      for (const [name, path, loggedIn] of pages.filter(([n]) => !only || n.includes(only))) {
         const runs = [];
-        for (let i = 0; i < 3; i++) {
+        for (let i = 0; i < RUNS; i++) {
           const context = cdp.contexts()[0];
           await context.clearCookies();
           if (loggedIn) await context.addCookies(cookies);
@@ -143,7 +148,7 @@ if (!args.has('--no-lighthouse')) {
           runs.push(r!.lhr);
         }
         runs.sort((x, y) => (x.categories.performance.score ?? 0) - (y.categories.performance.score ?? 0));
-        const lhr = runs[1];
+        const lhr = runs[Math.floor((runs.length - 1) / 2)];
         const perf = Math.round((lhr.categories.performance.score ?? 0) * 100);
         const a11y = Math.round((lhr.categories.accessibility.score ?? 0) * 100);
         const lcp = lhr.audits['largest-contentful-paint'].numericValue ?? NaN;
@@ -158,6 +163,19 @@ if (!args.has('--no-lighthouse')) {
         ].filter(Boolean);
         if (misses.length) ok = false;
         console.log(`${name.padEnd(34)} ${String(perf).padStart(5)} ${String(a11y).padStart(5)} ${String(Math.round(lcp)).padStart(8)} ${String(Math.round(tbt)).padStart(7)} ${cls.toFixed(3).padStart(6)}${misses.length ? `  MISSED: ${misses.join(', ')}` : ''}`);
+        if (args.has('--why')) {
+          const items = (id: string) => ((lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? []) as Record<string, unknown>[];
+          const snippet = (x: unknown) => ((x as { node?: { snippet?: string; nodeLabel?: string } }).node?.snippet ?? '').slice(0, 140);
+          for (const it of items('largest-contentful-paint-element')) {
+            const inner = (it as { items?: unknown[] }).items;
+            if (inner?.length) console.log(`  LCP element: ${snippet(inner[0])}`);
+          }
+          for (const it of items('layout-shifts')) console.log(`  shift ${(it.score as number)?.toFixed?.(3)}: ${snippet(it)}`);
+          const timings = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { phase?: string; timing?: number }[] }[] } | undefined)?.items?.[1]?.items ?? [];
+          for (const t of timings) console.log(`  LCP ${t.phase}: ${Math.round(t.timing ?? 0)} ms`);
+          const chain = lhr.audits['critical-request-chains']?.displayValue;
+          if (chain) console.log(`  critical chains: ${chain}`);
+        }
         const landed = lhr.finalDisplayedUrl ?? '';
         if (!landed.endsWith(path.split('#')[1] ?? '')) console.log(`  note: landed on ${landed}`);
       }

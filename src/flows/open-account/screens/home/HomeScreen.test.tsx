@@ -40,8 +40,9 @@ function api(over: FakeApiHandlers = {}, areaType: AreaType = area()) {
   });
 }
 
-function renderHome({ esop = false, lang = 'en' as const } = {}) {
-  return renderWithProviders(
+/** Renders home and waits for its cards (with a session, they wait for the application). */
+async function renderHome({ esop = false, lang = 'en' as const } = {}) {
+  const r = renderWithProviders(
     <FlowContext.Provider value={{ esop }}>
       <Routes>
         <Route path="/account" element={<HomeScreen />} />
@@ -50,6 +51,8 @@ function renderHome({ esop = false, lang = 'en' as const } = {}) {
     </FlowContext.Provider>,
     { route: '/account', lang },
   );
+  await screen.findByRole('radiogroup');
+  return r;
 }
 
 const hkRadio = () => screen.getByRole('radio', { name: 'Hong Kong, Macau and overseas' });
@@ -76,7 +79,7 @@ describe('an anonymous visitor', () => {
   test('sees the home page at once and is asked to log in on Start, coming back with the type chosen', async () => {
     clearSessionHint();
     const fake = api();
-    renderHome();
+    await renderHome();
     await choose(hkRadio);
     await pressStart();
     await waitFor(() => expect(screen.getByText('elsewhere')).toBeInTheDocument());
@@ -104,7 +107,7 @@ describe('an anonymous visitor', () => {
 describe('home layout and the Next rule', () => {
   test('both consent boxes are ticked by default; Next waits for a type', async () => {
     api();
-    renderHome();
+    await renderHome();
     expect(await screen.findByRole('radiogroup', { name: /Choose the opening method/ })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'I agree to use the electronic trading services' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'I have read and agree to the Customer Agreement' })).toBeChecked();
@@ -118,7 +121,7 @@ describe('home layout and the Next rule', () => {
 
   test('unticking either consent disables Next again', async () => {
     api();
-    const { user } = renderHome();
+    const { user } = await renderHome();
     await choose(cnRadio);
     await user.click(screen.getByRole('checkbox', { name: 'I agree to use the electronic trading services' }));
     expect(startButton()).toBeDisabled();
@@ -131,7 +134,7 @@ describe('home layout and the Next rule', () => {
 
   test('choosing a card expands its documents to prepare', async () => {
     api();
-    renderHome();
+    await renderHome();
     await screen.findByRole('radiogroup');
     expect(screen.queryByRole('list', { name: /Please have ready/ })).not.toBeInTheDocument();
     await choose(hkRadio);
@@ -152,7 +155,7 @@ describe('home layout and the Next rule', () => {
 
   test('the radios move with the arrow keys', async () => {
     api();
-    const { user } = renderHome();
+    const { user } = await renderHome();
     await choose(hkRadio);
     hkRadio().focus();
     await user.keyboard('{ArrowDown}');
@@ -161,7 +164,7 @@ describe('home layout and the Next rule', () => {
 
   test('the customer agreement opens the static PDF in a new window', async () => {
     api();
-    renderHome();
+    await renderHome();
     const link = await screen.findByRole('link', { name: /the Customer Agreement/ });
     expect(link).toHaveAttribute('href', '/pages/static/customer-agreement.pdf');
     expect(link).toHaveAttribute('target', '_blank');
@@ -169,21 +172,34 @@ describe('home layout and the Next rule', () => {
 
   test('the compliance tip is shown', async () => {
     api();
-    renderHome();
+    await renderHome();
     expect(await screen.findByText(/you must open the account yourself/)).toBeInTheDocument();
   });
 
-  test('a returning applicant finds the type of their application chosen', async () => {
+  test('a returning applicant finds the type of their application chosen, from the first paint of the cards', async () => {
     api({ applyDetail: () => makeApplication({ clientType: 'cn' }) });
-    renderHome();
-    await waitFor(() => expect(cnRadio()).toBeChecked());
+    await renderHome();
+    // no render of the cards closed (the open card would push the consents and the tip down: a layout shift)
+    expect(cnRadio()).toBeChecked();
+  });
+
+  test('with a session, the cards wait (a skeleton) until the application is known', async () => {
+    api({ applyDetail: () => new Promise(() => undefined) });
+    renderWithProviders(
+      <FlowContext.Provider value={{ esop: false }}>
+        <HomeScreen />
+      </FlowContext.Provider>,
+      { route: '/account', lang: 'en' },
+    );
+    expect(await screen.findByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup')).toBeNull();
   });
 });
 
 describe('starting', () => {
   test('hk: starts and lands on /HK_IDcard', async () => {
     const fake = api();
-    renderHome();
+    await renderHome();
     await choose(hkRadio);
     await pressStart();
     await waitFor(() => expect(currentLocation()).toBe('/HK_IDcard'));
@@ -194,7 +210,7 @@ describe('starting', () => {
 
   test('the ESOP page marks the application as ESOP', async () => {
     const fake = api();
-    renderHome({ esop: true });
+    await renderHome({ esop: true });
     expect(await screen.findByText('Employee share plan')).toBeInTheDocument();
     await choose(hkRadio);
     await pressStart();
@@ -204,7 +220,7 @@ describe('starting', () => {
   test('Next is debounced: a second press within a second does nothing', async () => {
     let release: () => void = () => undefined;
     const fake = api({ applyCheck: () => new Promise((r) => (release = () => r({ ok: true }))) });
-    renderHome();
+    await renderHome();
     await choose(hkRadio);
     await pressStart();
     expect(startButton()).toBeDisabled();
@@ -217,7 +233,7 @@ describe('starting', () => {
 
   test('same type as the existing application: continues where it was left', async () => {
     const fake = api({ applyDetail: () => makeApplication({ clientType: 'hk', latestStep: 'HK_IDCARD' }) });
-    renderHome();
+    await renderHome();
     await choose(hkRadio);
     await pressStart();
     await waitFor(() => expect(currentLocation()).toBe('/UserInfo'));
@@ -230,7 +246,7 @@ describe('starting', () => {
         throw new ApiError(100500, 'boom', undefined, 500);
       },
     });
-    renderHome();
+    await renderHome();
     await choose(hkRadio);
     await pressStart();
     expect(await screen.findByText('The application could not be submitted. Please try again')).toBeInTheDocument();
@@ -241,7 +257,7 @@ describe('starting', () => {
 describe('cn area types and strict handling', () => {
   test('area type 3 → statement dialog → confirm → start with STATEMENT first → /statement', async () => {
     const fake = api({}, area({ openingLimitType: 3 }));
-    const { user } = renderHome();
+    const { user } = await renderHome();
     await choose(cnRadio);
     await pressStart();
     const dialog = await screen.findByRole('dialog', { name: 'Upload a statement' });
@@ -263,7 +279,7 @@ describe('cn area types and strict handling', () => {
       },
       area({ openingLimitType: 3 }),
     );
-    const { user } = renderHome();
+    const { user } = await renderHome();
     await choose(cnRadio);
     await pressStart();
     await user.click(within(await screen.findByRole('dialog', { name: 'Upload a statement' })).getByRole('button', { name: 'Upload' }));
@@ -274,7 +290,7 @@ describe('cn area types and strict handling', () => {
 
   test('statement dialog cancelled → stays home, nothing started', async () => {
     const fake = api({}, area({ openingLimitType: 3 }));
-    const { user } = renderHome();
+    const { user } = await renderHome();
     await choose(cnRadio);
     await pressStart();
     await user.click(within(await screen.findByRole('dialog', { name: 'Upload a statement' })).getByRole('button', { name: 'Cancel' }));
@@ -285,7 +301,7 @@ describe('cn area types and strict handling', () => {
 
   test('area type 2 with a mainland IP → strict handling', async () => {
     const fake = api({ ipLocation: () => ({ country: 'CN', region: 'GD' }) }, area({ openingLimitType: 2 }));
-    renderHome();
+    await renderHome();
     await choose(cnRadio);
     await pressStart();
     expect(await screen.findByRole('dialog', { name: 'Upload a statement' })).toBeInTheDocument();
@@ -294,7 +310,7 @@ describe('cn area types and strict handling', () => {
 
   test('area type 2 with a Hong Kong IP → continues normally', async () => {
     const fake = api({ ipLocation: () => ({ country: 'CN', region: 'HK' }) }, area({ openingLimitType: 2 }));
-    renderHome();
+    await renderHome();
     await choose(cnRadio);
     await pressStart();
     await waitFor(() => expect(currentLocation()).toBe('/IDcard'));
@@ -305,7 +321,7 @@ describe('cn area types and strict handling', () => {
     api({}, area({ openingLimitType: 4 }));
     jest.spyOn(bridge, 'isInApp').mockReturnValue(false);
     const openPage = jest.spyOn(bridge, 'openPage').mockResolvedValue(undefined);
-    const { user } = renderHome();
+    const { user } = await renderHome();
     await screen.findByRole('radiogroup');
     await waitFor(() => expect(screen.queryByText('Loading…')).not.toBeInTheDocument());
     await choose(cnRadio);
@@ -321,7 +337,7 @@ describe('cn area types and strict handling', () => {
     jest.spyOn(bridge, 'isInApp').mockReturnValue(true);
     jest.spyOn(bridge, 'appVersion').mockReturnValue('2.1.0');
     const getLocation = jest.spyOn(bridge, 'getLocation');
-    renderHome();
+    await renderHome();
     await choose(cnRadio);
     await pressStart();
     expect(await screen.findByText('Please update the app to version 2.2.0 or later to open an account')).toBeInTheDocument();
@@ -334,7 +350,7 @@ describe('cn area types and strict handling', () => {
     jest.spyOn(bridge, 'appVersion').mockReturnValue('2.2.0');
     jest.spyOn(bridge, 'getLocation').mockResolvedValue({ latitude: 22.54, longitude: 114.05 });
     const set = jest.spyOn(bridge.storage, 'set').mockResolvedValue(undefined);
-    renderHome();
+    await renderHome();
     await choose(cnRadio);
     await pressStart();
     expect(await screen.findByRole('dialog', { name: 'Upload a statement' })).toBeInTheDocument();
@@ -347,7 +363,7 @@ describe('cn area types and strict handling', () => {
     jest.spyOn(bridge, 'isInApp').mockReturnValue(true);
     jest.spyOn(bridge, 'appVersion').mockReturnValue('3.0.1');
     jest.spyOn(bridge, 'getLocation').mockResolvedValue({ latitude: 22.3, longitude: 114.2 });
-    renderHome();
+    await renderHome();
     await choose(cnRadio);
     await pressStart();
     await waitFor(() => expect(currentLocation()).toBe('/IDcard'));
@@ -359,7 +375,7 @@ describe('cn area types and strict handling', () => {
     jest.spyOn(bridge, 'isInApp').mockReturnValue(true);
     jest.spyOn(bridge, 'appVersion').mockReturnValue('2.2.0');
     jest.spyOn(bridge, 'getLocation').mockRejectedValue({ code: 1004 });
-    renderHome();
+    await renderHome();
     await choose(cnRadio);
     await pressStart();
     const dialog = await screen.findByRole('dialog', { name: 'Location access needed' });
@@ -371,7 +387,7 @@ describe('cn area types and strict handling', () => {
 
   test('statement limit type 0 → toast that mainland accounts cannot be opened', async () => {
     const fake = api({}, area({ openingLimitType: 3, statementLimitType: 0 }));
-    renderHome();
+    await renderHome();
     await choose(cnRadio);
     await pressStart();
     expect(await screen.findByText('Accounts cannot be opened for mainland China clients at the moment')).toBeInTheDocument();
@@ -380,7 +396,7 @@ describe('cn area types and strict handling', () => {
 
   test('skip "1" → no dialog, STATEMENT appended last, first step next', async () => {
     const fake = api({}, area({ openingLimitType: 3, statementSkipType: '1' }));
-    renderHome();
+    await renderHome();
     await choose(cnRadio);
     await pressStart();
     await waitFor(() => expect(currentLocation()).toBe('/IDcard'));
@@ -399,7 +415,7 @@ describe('switching type and the application check', () => {
         return { appId: existing.appId, nextStep: 'IDCARD', application };
       },
     });
-    const { user } = renderHome();
+    const { user } = await renderHome();
     await waitFor(() => expect(hkRadio()).toBeChecked());
     await choose(cnRadio);
     await pressStart();
@@ -413,7 +429,7 @@ describe('switching type and the application check', () => {
 
   test('switch declined → nothing changes', async () => {
     const fake = api({ applyDetail: () => makeApplication({ clientType: 'hk' }) });
-    const { user } = renderHome();
+    const { user } = await renderHome();
     await waitFor(() => expect(hkRadio()).toBeChecked());
     await choose(cnRadio);
     await pressStart();
@@ -435,7 +451,7 @@ describe('switching type and the application check', () => {
         return { appId: existing.appId, nextStep: 'STATEMENT', application };
       },
     });
-    const { user } = renderHome();
+    const { user } = await renderHome();
     await waitFor(() => expect(hkRadio()).toBeChecked());
     await choose(cnRadio);
     await pressStart();
@@ -453,7 +469,7 @@ describe('switching type and the application check', () => {
       },
     });
     const openPage = jest.spyOn(bridge, 'openPage').mockResolvedValue(undefined);
-    const { user } = renderHome();
+    const { user } = await renderHome();
     await choose(hkRadio);
     await pressStart();
     const dialog = await screen.findByRole('dialog', { name: 'Open on our partner platform' });
@@ -467,7 +483,7 @@ describe('switching type and the application check', () => {
         throw new ApiError(151000, 'organisation', undefined, 400);
       },
     });
-    renderHome();
+    await renderHome();
     await choose(hkRadio);
     await pressStart();
     await waitFor(() => expect(startButton()).toBeEnabled());
@@ -481,7 +497,7 @@ describe('switching type and the application check', () => {
 describe('header', () => {
   test('contact us opens the service phones as tap-to-call links', async () => {
     api();
-    const { user } = renderHome();
+    const { user } = await renderHome();
     await user.click(await screen.findByRole('button', { name: 'Contact us' }));
     const sheet = await screen.findByRole('dialog', { name: 'Contact us' });
     await waitFor(() => expect(within(sheet).getAllByRole('link')).toHaveLength(2));
@@ -491,7 +507,7 @@ describe('header', () => {
 
   test('the language switcher changes the texts', async () => {
     api();
-    const { user } = renderHome();
+    const { user } = await renderHome();
     await user.click(await screen.findByRole('button', { name: '繁體中文' }));
     expect(await screen.findByRole('radio', { name: '中國內地客戶' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '繁體中文' })).toHaveAttribute('aria-pressed', 'true');

@@ -3,7 +3,7 @@
  * The decisions are in ./next-action.ts (sequence) and @core/domain (rules); this screen renders and wires them.
  */
 import { entryChannel } from '@core/app/entry-channel';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@core/api/api-error';
@@ -24,10 +24,12 @@ import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { PdfLink } from '@core/ui/PdfLink';
 import { useToast } from '@core/ui/toast';
 import { GEO_MIN_APP_VERSION } from '@core/domain/area';
+import { hasSessionHint } from '@core/domain/auth';
 import { clientTypeOf, type ClientType } from '@core/domain/client-type';
 import { ErrorCode, TOAST_MS } from '@core/domain/errors';
 import { NEXT_DEBOUNCE_MS } from '@core/domain/limits';
 import { AppHeader } from '../../components/AppHeader';
+import { RouteSkeleton } from '../../components/RouteSkeleton';
 import { useFlow } from '../../flow-context';
 import { runNextAction, type ConfirmKind, type InformKind, type NextActionPorts, type ToastKind } from './next-action';
 import { TypeCard } from './TypeCard';
@@ -66,7 +68,7 @@ export default function HomeScreen() {
   const statementStep = useApplyStatementStep();
 
   // back from the login screen with the type chosen before it
-  const [choice, setChoice] = useState<ClientType | null>(typeParam === 'hk' || typeParam === 'cn' ? typeParam : null);
+  const [picked, setChoice] = useState<ClientType | null>(typeParam === 'hk' || typeParam === 'cn' ? typeParam : null);
   const [tradingConsent, setTradingConsent] = useState(true);
   const [agreementConsent, setAgreementConsent] = useState(true);
   const [dialog, setDialog] = useState<DialogState>(null);
@@ -81,11 +83,13 @@ export default function HomeScreen() {
   const groupLabelId = useId();
   const hintId = useId();
 
-  // a returning applicant finds the type of their application already chosen
+  // a returning applicant finds the type of their application already chosen (in the same render that shows the
+  // cards: a card opening afterwards would push everything below it down)
   const existingType = application.data ? clientTypeOf(application.data.oaType) : null;
-  useEffect(() => {
-    if (existingType) setChoice((c) => c ?? existingType);
-  }, [existingType]);
+  const choice = picked ?? existingType;
+  // with a session, the cards wait for the application (asked for when the page started) rather than jump open
+  // (without one, the visitor is anonymous: home paints at once)
+  const knowing = hasSessionHint(document.cookie) && (user.isPending || (loggedIn && application.isPending));
 
   const inFlight = start.isPending || switchType.isPending || statementStep.isPending || user.isPending;
   const ready = choice !== null && tradingConsent && agreementConsent;
@@ -164,6 +168,8 @@ export default function HomeScreen() {
   const openExternal = (url: string | undefined) => {
     if (url) void bridge.openPage(url);
   };
+
+  if (knowing) return <RouteSkeleton />;
 
   return (
     <div className="oa-page oa-home">
