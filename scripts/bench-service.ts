@@ -47,7 +47,7 @@ export async function load(send: () => Promise<void>, connections: number, ms: n
 }
 
 /** A keep-alive HTTP client (Node's fetch costs the load generator more than a bare hello costs the server). */
-function httpClient(connections: number) {
+export function httpClient(connections: number) {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   return (method: string, url: string, headers: Record<string, string> = {}, body?: string) =>
     new Promise<{ status: number; ciphered: boolean; text: string }>((resolve, reject) => {
