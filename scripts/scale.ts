@@ -73,12 +73,15 @@ const secs = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`
 
 // ------------------------------------------------------------------------------------------- ID numbers
 
-/** A valid mainland ID number (region 440305, the samples' region; the grown rows use 110101) and its birthday. */
+/**
+ * A valid mainland ID number (region 440305, the samples' region; the grown rows use 110101) and its birthday: born
+ * 1955-01-01 + n % 16000 days (aged 27 to 71, under the 76 of tooOld), a male's sequence digits from n.
+ */
 let idSeq = randomInt(1_000_000);
 function freshIdNumber(): { idNumber: string; birthday: string } {
   const n = idSeq++;
-  const day = new Date(Date.UTC(1950, 0, 1) + (n % 18_000) * 86_400_000).toISOString().slice(0, 10);
-  const first17 = `440305${day.replace(/-/g, '')}${String(Math.floor(n / 18_000) % 100).padStart(2, '0')}${'13579'[Math.floor(n / 1_800_000) % 5]}`;
+  const day = new Date(Date.UTC(1955, 0, 1) + (n % 16_000) * 86_400_000).toISOString().slice(0, 10);
+  const first17 = `440305${day.replace(/-/g, '')}${String(Math.floor(n / 16_000) % 100).padStart(2, '0')}${'13579'[Math.floor(n / 1_600_000) % 5]}`;
   return { idNumber: first17 + cnIdCheckDigit(first17), birthday: day };
 }
 
@@ -252,9 +255,9 @@ async function growBatch(tx: Db, lo: number, hi: number, run: string, full: Reco
             now() - ((i * 7919) % 365) * interval '1 day' - (i % 86400) * interval '1 second' AS updated_at
        FROM generate_series($1::int, $2::int - 1) i
       CROSS JOIN LATERAL (
-        SELECT to_char(date '1950-01-01' + i % 18000, 'YYYY-MM-DD') AS birthday,
-               '110101' || to_char(date '1950-01-01' + i % 18000, 'YYYYMMDD') || lpad(((i / 18000) % 100)::text, 2, '0')
-                 || substr('13579', (i / 1800000) % 5 + 1, 1) AS first17) b
+        SELECT to_char(date '1955-01-01' + i % 16000, 'YYYY-MM-DD') AS birthday,
+               '110101' || to_char(date '1955-01-01' + i % 16000, 'YYYYMMDD') || lpad(((i / 16000) % 100)::text, 2, '0')
+                 || substr('13579', (i / 1600000) % 5 + 1, 1) AS first17) b
       CROSS JOIN LATERAL (
         SELECT sum(substr(b.first17, j::int, 1)::int * w)::int AS s
           FROM unnest(ARRAY[7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]) WITH ORDINALITY AS x (w, j)) c`,
