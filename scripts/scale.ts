@@ -252,7 +252,7 @@ async function growBatch(tx: Db, lo: number, hi: number, run: string, full: Reco
             'g' || $3 || i AS user_id,
             substr(md5($3 || 'a' || i), 1, 20) AS app_id,
             b.birthday, b.first17 || substr('10X98765432', c.s % 11 + 1, 1) AS id_number,
-            now() - ((i * 7919) % 365) * interval '1 day' - (i % 86400) * interval '1 second' AS updated_at
+            now() - ((i::bigint * 7919) % 365) * interval '1 day' - (i % 86400) * interval '1 second' AS updated_at
        FROM generate_series($1::int, $2::int - 1) i
       CROSS JOIN LATERAL (
         SELECT to_char(date '1955-01-01' + i % 16000, 'YYYY-MM-DD') AS birthday,
