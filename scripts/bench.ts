@@ -175,6 +175,9 @@ if (!args.has('--no-lighthouse')) {
           for (const t of timings) console.log(`  LCP ${t.phase}: ${Math.round(t.timing ?? 0)} ms`);
           const chain = lhr.audits['critical-request-chains']?.displayValue;
           if (chain) console.log(`  critical chains: ${chain}`);
+          for (const it of items('mainthread-work-breakdown')) console.log(`  main thread ${String(it.groupLabel ?? it.group)}: ${Math.round(it.duration as number)} ms`);
+          for (const it of items('bootup-time').slice(0, 5)) console.log(`  script ${String(it.url).replace(/^https?:\/\/[^/]+/, '')}: ${Math.round(it.total as number)} ms (${Math.round(it.scripting as number)} scripting)`);
+          for (const it of items('long-tasks').slice(0, 8)) console.log(`  long task ${Math.round(it.startTime as number)} ms +${Math.round(it.duration as number)} ms ${String(it.url).replace(/^https?:\/\/[^/]+/, '')}`);
         }
         const landed = lhr.finalDisplayedUrl ?? '';
         if (!landed.endsWith(path.split('#')[1] ?? '')) console.log(`  note: landed on ${landed}`);
