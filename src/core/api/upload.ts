@@ -16,6 +16,9 @@ import { LANG_HEADER, openAnswer, serverNow, withCipherRetry } from './client';
 
 export type FileCategory = (typeof FILE_CATEGORIES)[number];
 
+/** What an upload is doing: making a photo smaller on the phone (seconds for a very large one), or sending it. */
+export type UploadPhase = 'preparing' | 'uploading';
+
 const COMPRESSIBLE = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'];
 
 /** Compresses an image (other types pass through); on any compression failure the original goes. */
@@ -93,20 +96,26 @@ export async function sealedUpload<T>(path: string, timeoutMs: number, filename:
   });
 }
 
-/** Uploads one file → {ossId, ossUrl}. onProgress gets 0-100. Errors: ApiError (1008 too large, 1009 type, NETWORK, …). */
+/**
+ * Uploads one file → {ossId, ossUrl}. onProgress gets 0-100 and the phase: 'preparing' while an image is made smaller
+ * (no percentage can be known), then 'uploading'. Errors: ApiError (1008 too large, 1009 type, NETWORK, …).
+ */
 export async function uploadFile(
   file: Blob,
   filename: string,
   category: FileCategory = 'UserApply',
-  onProgress?: (pct: number) => void,
+  onProgress?: (pct: number, phase: UploadPhase) => void,
 ): Promise<{ ossId: string; ossUrl: string }> {
   if (!(FILE_CATEGORIES as readonly string[]).includes(category)) throw new ApiError(ErrorCode.INVALID_INPUT, 'bad category');
-  onProgress?.(0);
+  if (COMPRESSIBLE.includes(file.type)) onProgress?.(0, 'preparing');
   const body = await compressForUpload(file);
+  onProgress?.(0, 'uploading');
   const name = renamed(filename, file.type, body.type);
   const bytes = new Uint8Array(await body.arrayBuffer());
   const def = CALLS.upload;
-  const result = await sealedUpload<{ ossId: string; ossUrl: string }>(`${def.path}/${category}`, def.timeout, name, bytes, onProgress);
-  onProgress?.(100);
+  const result = await sealedUpload<{ ossId: string; ossUrl: string }>(`${def.path}/${category}`, def.timeout, name, bytes, (pct) =>
+    onProgress?.(pct, 'uploading'),
+  );
+  onProgress?.(100, 'uploading');
   return result;
 }

@@ -138,7 +138,7 @@ export function CardUploader({ name, label, value, onUploaded, category, kind, b
             }}
           />
         ) : null}
-        {state === UPLOAD_STATE.UPLOADING && item ? <ProgressBar name={uploadName} value={item.progress} /> : null}
+        {state === UPLOAD_STATE.UPLOADING && item ? <ProgressBar name={uploadName} value={item.progress} preparing={item.preparing} /> : null}
         {state === UPLOAD_STATE.LOADING ? <BusyMask text={intl.formatMessage({ id: 'ui.upload.recognising' })} /> : null}
         {state === UPLOAD_STATE.FAILED && uploadFailed && item.badFile ? (
           <RetryMask

@@ -191,7 +191,7 @@ function PendingTile({ item, onRetry }: { item: UploadItem; onRetry: () => void 
       ) : (
         <span className="esop-upload__name">{item.name}</span>
       )}
-      {item.state === UPLOAD_STATE.UPLOADING ? <ProgressBar name={item.name} value={item.progress} /> : null}
+      {item.state === UPLOAD_STATE.UPLOADING ? <ProgressBar name={item.name} value={item.progress} preparing={item.preparing} /> : null}
       {item.state === UPLOAD_STATE.LOADING ? <BusyMask text={intl.formatMessage({ id: 'ui.upload.recognising' })} /> : null}
       {item.state === UPLOAD_STATE.FAILED ? (
         <RetryMask

@@ -27,22 +27,23 @@ export function PdfIcon() {
   );
 }
 
-export function ProgressBar({ name, value }: { name: string; value: number }) {
+/** The upload's progress; while the photo is prepared on the phone, a moving bar without a percentage (none is known). */
+export function ProgressBar({ name, value, preparing = false }: { name: string; value: number; preparing?: boolean }) {
   const intl = useIntl();
   return (
     <div className="esop-upload__progress">
       <div
-        className="esop-upload__bar"
+        className={preparing ? 'esop-upload__bar esop-upload__bar--busy' : 'esop-upload__bar'}
         role="progressbar"
-        aria-label={intl.formatMessage({ id: 'ui.upload.uploading' }, { name })}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={value}
+        aria-label={intl.formatMessage({ id: preparing ? 'ui.upload.preparing' : 'ui.upload.uploading' }, { name })}
+        aria-valuemin={preparing ? undefined : 0}
+        aria-valuemax={preparing ? undefined : 100}
+        aria-valuenow={preparing ? undefined : value}
       >
-        <span className="esop-upload__bar-fill" style={{ width: `${Math.max(4, value)}%` }} />
+        <span className="esop-upload__bar-fill" style={preparing ? undefined : { width: `${Math.max(4, value)}%` }} />
       </div>
       <span className="esop-upload__pct" aria-hidden="true">
-        {value}%
+        {preparing ? intl.formatMessage({ id: 'ui.upload.preparingShort' }) : `${value}%`}
       </span>
     </div>
   );

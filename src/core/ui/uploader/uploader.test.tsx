@@ -13,8 +13,8 @@ const upload = uploadFile as jest.MockedFunction<typeof uploadFile>;
 let ossSeq = 0;
 const okUpload = () =>
   upload.mockImplementation(async (_file, _name, _cat, onProgress) => {
-    onProgress?.(0);
-    onProgress?.(100);
+    onProgress?.(0, 'uploading');
+    onProgress?.(100, 'uploading');
     const id = `oss${String(++ossSeq).padStart(4, '0')}`;
     return { ossId: id, ossUrl: `/kyc/esop/v1/oss/v1/Download?ossid=${id}&sig=x` };
   });
@@ -76,7 +76,7 @@ describe('FileUploader', () => {
 
   test('uploads a picked image, shows its progress, then emits the done file; the same file again is refused', async () => {
     const d = deferred<{ ossId: string; ossUrl: string }>();
-    let progress: ((p: number) => void) | undefined;
+    let progress: ((p: number, phase: 'preparing' | 'uploading') => void) | undefined;
     upload.mockImplementationOnce((_f, _n, _c, onProgress) => {
       progress = onProgress;
       return d.promise;
@@ -84,7 +84,12 @@ describe('FileUploader', () => {
     renderWithProviders(<Files />);
     const file = png();
     pick(screen.getByLabelText('Proof of address'), file);
-    act(() => progress?.(40));
+    // a large photo is made smaller first: a busy bar with no percentage, then the upload's
+    act(() => progress?.(0, 'preparing'));
+    const busy = await screen.findByRole('progressbar', { name: 'Preparing a.png for upload' });
+    expect(busy).not.toHaveAttribute('aria-valuenow');
+    expect(screen.getByText('Preparing…')).toBeInTheDocument();
+    act(() => progress?.(40, 'uploading'));
     const bar = await screen.findByRole('progressbar', { name: 'Uploading a.png' });
     expect(bar).toHaveAttribute('aria-valuenow', '40');
     expect(upload).toHaveBeenCalledWith(file, 'a.png', 'UserApply', expect.any(Function));

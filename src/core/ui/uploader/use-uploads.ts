@@ -20,6 +20,8 @@ export interface UploadItem {
   state: UploadState;
   /** 0-100 while uploading */
   progress: number;
+  /** the photo is being made smaller on the phone before it is sent (no percentage known) */
+  preparing?: boolean;
   /** the failure text (already translated) */
   error?: string;
   /** the file itself is the problem (too large, not a readable PNG/JPG/PDF): sending it again cannot help */
@@ -99,19 +101,19 @@ export function useUploads({ category, onUploaded, imagesOnly = false }: UseUplo
       if (!item) return;
       patch(key, { state: UPLOAD_STATE.UPLOADING, progress: 0, error: undefined, badFile: undefined });
       try {
-        const res = await uploadFile(item.file, item.name, category, (pct) => {
-          if (itemsRef.current.some((it) => it.key === key)) patch(key, { progress: pct });
+        const res = await uploadFile(item.file, item.name, category, (pct, phase) => {
+          if (itemsRef.current.some((it) => it.key === key)) patch(key, { progress: pct, preparing: phase === 'preparing' });
         });
         const current = itemsRef.current.find((it) => it.key === key);
         if (!current || !live.current) return; // removed while uploading
         const ref: FileRefData = { ossId: res.ossId, url: res.ossUrl, description: item.name, ossCategory: category };
         revoke(current.localUrl);
         const keep = done.current({ ...current, ref }, ref);
-        if (keep) patch(key, { state: UPLOAD_STATE.IDLE, progress: 100, ref, localUrl: undefined });
+        if (keep) patch(key, { state: UPLOAD_STATE.IDLE, progress: 100, preparing: false, ref, localUrl: undefined });
         else commit(itemsRef.current.filter((it) => it.key !== key));
       } catch (err) {
         if (!itemsRef.current.some((it) => it.key === key)) return;
-        patch(key, { state: UPLOAD_STATE.FAILED, error: uploadErrorText(intl, err, imagesOnly), badFile: isBadFileError(err) });
+        patch(key, { state: UPLOAD_STATE.FAILED, preparing: false, error: uploadErrorText(intl, err, imagesOnly), badFile: isBadFileError(err) });
         // an expired session still leaves the page the usual way (toast, then the login)
         if (err instanceof ApiError && behaviourOf(err.code).kind === 'loginExpired') handleApiError(err);
       }

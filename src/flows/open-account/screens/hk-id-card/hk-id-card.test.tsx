@@ -82,7 +82,7 @@ beforeEach(() => {
   window.localStorage.clear();
   upload.mockReset();
   upload.mockImplementation(async (_file, _name, _cat, onProgress) => {
-    onProgress?.(100);
+    onProgress?.(100, 'uploading');
     const id = `oss${String(++ossSeq).padStart(6, '0')}`;
     return { ossId: id, ossUrl: `/kyc/esop/v1/oss/v1/Download?ossid=${id}&sig=x` };
   });

@@ -88,7 +88,7 @@ beforeAll(() => {
 });
 beforeEach(() => {
   upload.mockImplementation(async (file, _name, _cat, onProgress) => {
-    onProgress?.(100);
+    onProgress?.(100, 'uploading');
     const id = (file as File).name.replace(/\.png$/, '');
     return { ossId: id, ossUrl: `/dl?ossid=${id}` };
   });

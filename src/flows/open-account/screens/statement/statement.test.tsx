@@ -75,7 +75,7 @@ beforeEach(() => {
   localStorage.clear();
   upload.mockReset();
   upload.mockImplementation(async (_f, _n, _c, onProgress) => {
-    onProgress?.(100);
+    onProgress?.(100, 'uploading');
     const id = `oss${String(++oss).padStart(5, '0')}`;
     return { ossId: id, ossUrl: `/kyc/esop/v1/oss/v1/Download?ossid=${id}&sig=x` };
   });

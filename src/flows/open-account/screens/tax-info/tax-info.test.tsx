@@ -100,7 +100,7 @@ beforeEach(() => {
   window.localStorage.setItem('taxPopup', '1'); // the help was seen (its own tests clear it)
   upload.mockReset();
   upload.mockImplementation(async (_file, _name, _cat, onProgress) => {
-    onProgress?.(100);
+    onProgress?.(100, 'uploading');
     const id = `oss${String(++ossSeq).padStart(6, '0')}`;
     return { ossId: id, ossUrl: `https://files.example/${id}` };
   });
