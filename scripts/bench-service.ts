@@ -6,11 +6,15 @@
  * DATABASE_URL is set); the load comes from this process over loopback, each ciphered request sealed and its answer
  * opened as the browser does, over one keep-alive HTTP client for both.
  *
- *   npx tsx scripts/bench-service.ts [--seconds 5]
+ * Each line also gives the CPU the load generator (this process) and the measured server used, in % of one core, so
+ * that a generator at its limit shows (the machine's cores are shared by both).
+ *
+ *   npx tsx scripts/bench-service.ts [--seconds 5] [--cpu-prof DIR]   (--cpu-prof: the service writes a V8 CPU profile to DIR)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { STEP_VERSION, type ApplicationView, type CallName } from '../src/core/domain';
 import { ApiClient } from '../e2e/lib/api-client';
 import { freePort, ops, startService, type Service } from '../e2e/lib/harness';
@@ -21,13 +25,30 @@ export interface LoadResult {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time of the load generator (this process) in % of one core over the run */
+  genCpu: number;
+  /** CPU time of the server process in % of one core (NaN when it cannot be read) */
+  serverCpu: number;
+}
+
+/** A process's user + system CPU time in ms from /proc (NaN where there is none). */
+function processCpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return NaN;
+  }
 }
 
 /** `connections` loops each sending one request after another for `ms`; latencies in ms. */
-export async function load(send: () => Promise<void>, connections: number, ms: number): Promise<LoadResult> {
+export async function load(send: () => Promise<void>, connections: number, ms: number, serverPid?: number): Promise<LoadResult> {
   const times: number[] = [];
   let errors = 0;
-  const end = performance.now() + ms;
+  const cpu0 = process.cpuUsage();
+  const server0 = processCpuMs(serverPid);
+  const t0 = performance.now();
+  const end = t0 + ms;
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < end) {
@@ -41,9 +62,13 @@ export async function load(send: () => Promise<void>, connections: number, ms: n
       }
     }),
   );
+  const wall = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  const genCpu = ((cpu.user + cpu.system) / 1000 / wall) * 100;
+  const serverCpu = ((processCpuMs(serverPid) - server0) / wall) * 100;
   times.sort((a, b) => a - b);
   const at = (q: number) => (times.length ? times[Math.min(times.length - 1, Math.floor(q * times.length))] : NaN);
-  return { rps: times.length / (ms / 1000), p50: at(0.5), p99: at(0.99), errors };
+  return { rps: times.length / (ms / 1000), p50: at(0.5), p99: at(0.99), errors, genCpu, serverCpu };
 }
 
 /** A keep-alive HTTP client (Node's fetch costs the load generator more than a bare hello costs the server). */
@@ -62,13 +87,14 @@ export function httpClient(connections: number) {
     });
 }
 
-async function startHello(): Promise<{ base: string; stop: () => Promise<void> }> {
+async function startHello(): Promise<{ base: string; pid?: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const code = `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ hello: 'world' })); await app.listen({ port: ${port}, host: '127.0.0.1' }); console.log('up');`;
   const child: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   await once(child.stdout!, 'data');
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     stop: async () => {
       child.kill('SIGTERM');
       await once(child, 'exit');
@@ -76,9 +102,12 @@ async function startHello(): Promise<{ base: string; stop: () => Promise<void> }
   };
 }
 
-const fmt = (r: LoadResult) => `${String(Math.round(r.rps)).padStart(7)} rps  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms${r.errors ? `  (${r.errors} errors)` : ''}`;
+const pct = (x: number) => (Number.isFinite(x) ? `${Math.round(x)}%` : '?').padStart(4);
+const fmt = (r: LoadResult) =>
+  `${String(Math.round(r.rps)).padStart(7)} rps  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  cpu gen ${pct(r.genCpu)} srv ${pct(r.serverCpu)}${r.errors ? `  (${r.errors} errors)` : ''}`;
 
-export async function runServiceBench(seconds = 5): Promise<{ updateRatio: number; detailRatio: number; engine: string }> {
+/** `profileDir`: the service runs with --cpu-prof and writes its profile there when it stops. */
+export async function runServiceBench(seconds = 5, profileDir?: string): Promise<{ updateRatio: number; detailRatio: number; engine: string }> {
   const ms = seconds * 1000;
   const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   const hello = await startHello();
@@ -90,11 +119,11 @@ export async function runServiceBench(seconds = 5): Promise<{ updateRatio: numbe
       if (r.status !== 200) throw new Error(String(r.status));
     };
     await load(send, c, 1000); // warm
-    helloRps[c] = await load(send, c, ms);
+    helloRps[c] = await load(send, c, ms, hello.pid);
   }
   await hello.stop();
 
-  const service: Service = await startService({ LOG_LEVEL: 'warn', NODE_ENV: 'development' });
+  const service: Service = await startService({ LOG_LEVEL: 'warn', NODE_ENV: 'development' }, profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
   try {
     const client = new ApiClient(service.base);
     await client.call('tokenLogin', { t: await ops(service, 'app-token', '61234500', '--area', '852') });
@@ -118,7 +147,7 @@ export async function runServiceBench(seconds = 5): Promise<{ updateRatio: numbe
           await req.open(res.ciphered, res.text);
         };
         await load(send, c, 1000); // warm
-        const r = await load(send, c, ms);
+        const r = await load(send, c, ms, service.pid);
         const ratio = r.rps / helloRps[c].rps;
         (ratios[name] ??= []).push(ratio);
         console.log(`                 ${name.padEnd(23)} ${fmt(r)}  ${(ratio * 100).toFixed(1)}% of hello`);
@@ -134,7 +163,8 @@ export async function runServiceBench(seconds = 5): Promise<{ updateRatio: numbe
 if (process.argv[1]?.endsWith('bench-service.ts')) {
   const i = process.argv.indexOf('--seconds');
   const seconds = i > 0 ? Number(process.argv[i + 1]) : 5;
-  void runServiceBench(seconds).then(
+  const p = process.argv.indexOf('--cpu-prof');
+  void runServiceBench(seconds, p > 0 ? process.argv[p + 1] : undefined).then(
     (r) => console.log(`\nApplyUpdate at ${(r.updateRatio * 100).toFixed(1)}% of hello, ApplyDetail at ${(r.detailRatio * 100).toFixed(1)}% (${r.engine})`),
     (err) => {
       console.error(err);

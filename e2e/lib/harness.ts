@@ -37,6 +37,8 @@ export interface Service {
   dataDir: string;
   env: NodeJS.ProcessEnv;
   log: string[];
+  /** the service process's id */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -45,13 +47,14 @@ export async function ensureBuilt(): Promise<void> {
   await exec('npx', ['vite', 'build'], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
 }
 
-export async function startService(extraEnv: Record<string, string> = {}): Promise<Service> {
+/** `nodeArgs`: extra options for the service's node (e.g. the bench's --cpu-prof). */
+export async function startService(extraEnv: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Service> {
   const port = await freePort();
   const dataDir = join(ROOT, 'e2e/.tmp', `data-${port}-${Date.now()}`);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv };
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log: string[] = [];
   child.stdout!.on('data', (d) => log.push(String(d)));
   child.stderr!.on('data', (d) => log.push(String(d)));
@@ -73,6 +76,7 @@ export async function startService(extraEnv: Record<string, string> = {}): Promi
     dataDir,
     env,
     log,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
