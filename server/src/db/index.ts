@@ -4,7 +4,7 @@
  * pass JSON as text and cast (`$1::jsonb`), cast counts (`count(*)::int`); int8 comes back as number.
  */
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
@@ -22,27 +22,124 @@ export interface Db {
 const INT8_OID = 20;
 const toNumber = (v: string) => Number(v);
 
-interface PgliteQueryable {
-  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+const ser = protocol.serialize;
+
+function concatBytes(parts: Uint8Array[]): Uint8Array {
+  let n = 0;
+  for (const p of parts) n += p.byteLength;
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
 }
 
-function pgliteTx(tx: PgliteQueryable): Db {
-  const db: Db = {
-    kind: 'pglite',
-    query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await tx.query<T>(sql, params)).rows }),
-    transaction: (fn) => fn(db),
-    close: async () => undefined,
-  };
-  return db;
+/** Statements worth keeping prepared: the repositories' reads and writes (not DDL, which runs once). */
+const PREPARABLE = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i;
+/** prepared statements kept per PGlite instance (the least recently used is closed beyond) */
+const PREPARED_MAX = 256;
+
+/**
+ * PGlite's query() sends Parse, Describe, Bind, Describe, Execute and Sync as six separate calls into Postgres and
+ * plans the statement every time. Here a statement is prepared once under a name (its parameter types kept) and then
+ * run as Bind + Describe + Execute + Sync in one call, so Postgres skips parsing and, after its first runs, planning.
+ * Values are serialised and rows parsed by PGlite's own serialisers and parsers, as query() does.
+ */
+function pgliteRunner(lite: PGlite) {
+  const prepared = new Map<string, { name: string; types: number[] }>();
+  let seq = 0;
+
+  const run = async (parts: Uint8Array[]) => lite.execProtocolStream(concatBytes(parts), { syncToFs: false });
+  const valuesOf = (params: unknown[], types: number[]) =>
+    params.map((p, i) => (p === null || p === undefined ? null : ((lite.serializers[types[i]]?.(p) ?? String(p)) as string)));
+
+  async function statementFor(sql: string): Promise<{ name: string; types: number[] }> {
+    const hit = prepared.get(sql);
+    if (hit) {
+      prepared.delete(sql); // most recently used last
+      prepared.set(sql, hit);
+      return hit;
+    }
+    const close: Uint8Array[] = [];
+    if (prepared.size >= PREPARED_MAX) {
+      const [oldest, st] = prepared.entries().next().value as [string, { name: string }];
+      prepared.delete(oldest);
+      close.push(ser.close({ type: 'S', name: st.name }));
+    }
+    const name = `esop_${++seq}`;
+    const messages = await run([...close, ser.parse({ name, text: sql }), ser.describe({ type: 'S', name }), ser.sync()]);
+    const st = { name, types: parse.parseDescribeStatementResults(messages) };
+    prepared.set(sql, st);
+    return st;
+  }
+
+  /** One statement (no locking: the caller holds PGlite's query mutex). */
+  async function statement<T>(sql: string, params: unknown[] = []): Promise<{ rows: T[] }> {
+    let messages;
+    try {
+      if (PREPARABLE.test(sql)) {
+        const st = await statementFor(sql);
+        messages = await run([ser.bind({ statement: st.name, values: valuesOf(params, st.types) }), ser.describe({ type: 'P' }), ser.execute({}), ser.sync()]);
+      } else if (params.length === 0) {
+        messages = await run([ser.parse({ text: sql }), ser.bind({}), ser.describe({ type: 'P' }), ser.execute({}), ser.sync()]);
+      } else {
+        const types = parse.parseDescribeStatementResults(await run([ser.parse({ text: sql }), ser.describe({ type: 'S' }), ser.sync()]));
+        messages = await run([ser.bind({ values: valuesOf(params, types) }), ser.describe({ type: 'P' }), ser.execute({}), ser.sync()]);
+      }
+    } catch (err) {
+      // a table changed under a prepared statement (its result type): prepare it again next time
+      if ((err as { code?: unknown }).code === '0A000') prepared.delete(sql);
+      throw err;
+    }
+    const [result] = parse.parseResults(messages, lite.parsers);
+    return { rows: (result?.rows ?? []) as T[] };
+  }
+
+  /** A simple-protocol command (BEGIN, COMMIT, ROLLBACK) in one call; answers its command tag. */
+  async function command(sql: string): Promise<string | undefined> {
+    const messages = await run([ser.query(sql), ser.sync()]);
+    const [result] = parse.parseResults(messages, lite.parsers);
+    return (result as { command?: string } | undefined)?.command;
+  }
+
+  return { statement, command };
 }
 
 /** Wraps an open PGlite instance. */
 export function wrapPglite(lite: PGlite): Db & { lite: PGlite } {
+  const { statement, command } = pgliteRunner(lite);
+  const tx: Db = {
+    kind: 'pglite',
+    query: (sql, params) => lite._runExclusiveQuery(() => statement(sql, params)),
+    transaction: (fn) => fn(tx),
+    close: async () => undefined,
+  };
   return {
     kind: 'pglite',
     lite,
-    query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await lite.query<T>(sql, params)).rows }),
-    transaction: (fn) => lite.transaction((tx) => fn(pgliteTx(tx))),
+    query: async (sql, params) => {
+      const out = await lite._runExclusiveTransaction(() => lite._runExclusiveQuery(() => statement(sql, params)));
+      await lite.syncToFs();
+      return out as never;
+    },
+    // as PGlite's transaction(), with BEGIN and COMMIT one call each
+    transaction: (fn) =>
+      lite._runExclusiveTransaction(async () => {
+        await lite._runExclusiveQuery(() => command('BEGIN'));
+        let out;
+        try {
+          out = await fn(tx);
+        } catch (err) {
+          await lite._runExclusiveQuery(() => command('ROLLBACK'));
+          throw err;
+        }
+        // COMMIT of a transaction that met an error (caught by fn) rolls it back: that must not pass as a success
+        if ((await lite._runExclusiveQuery(() => command('COMMIT'))) === 'ROLLBACK') throw new Error('the transaction was rolled back (an error inside it was caught)');
+        await lite.syncToFs();
+        return out;
+      }),
     close: async () => {
       if (!lite.closed) await lite.close();
     },
