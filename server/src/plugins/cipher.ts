@@ -12,6 +12,7 @@ import { AppError } from '../errors';
 import { pathOnly } from '../log';
 import { parseJsonSafely } from './safe-json';
 import { refuseBadText } from './text-hygiene';
+import * as aes from '../modules/system/aes-gcm';
 import type { CipherService } from '../modules/system/cipher-service';
 
 declare module 'fastify' {
@@ -75,7 +76,7 @@ function refuseForbidden(forbidden: string[]): void {
 function decodeQueryEnvelope(e: unknown): unknown {
   if (typeof e !== 'string' || e.length === 0) throw new AppError(ErrorCode.CIPHER_REQUIRED);
   try {
-    return envelopeOf(new TextDecoder().decode(cipher.fromB64u(e)));
+    return envelopeOf(new TextDecoder().decode(aes.fromB64u(e)));
   } catch {
     throw new AppError(ErrorCode.CIPHER_INVALID);
   }

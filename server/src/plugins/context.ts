@@ -2,6 +2,7 @@
  * What every route can reach: `app.deps` (config, db, clock, vendors), `request.user` (set by
  * requireUser), `request.cipher` (set by the cipher plugin for ciphered requests), `request.lang`.
  */
+import type { KeyObject } from 'node:crypto';
 import type { Lang, UserView } from '@core/domain';
 import type { Config } from '../config';
 import type { Db } from '../db';
@@ -34,7 +35,10 @@ export interface RequestUser {
 export interface CipherContext {
   sid: string;
   nonce: string;
+  /** the session key for WebCrypto (uploads' file bytes, opened off the event loop) */
   key: CryptoKey;
+  /** the same key for node:crypto (envelopes and answers, modules/system/aes-gcm.ts) */
+  secret: KeyObject;
 }
 
 /** Per-route options, set with `config: {...}` on a route. */

@@ -11,13 +11,14 @@
  * - `database`: sessions (sealed at rest) and nonces in the database, so that any process accepts any session;
  *   one nonce insert per request.
  */
-import { createPrivateKey, createPublicKey, hkdfSync } from 'node:crypto';
+import { createPrivateKey, createPublicKey, hkdfSync, type KeyObject } from 'node:crypto';
 import { CIPHER_SESSION_TTL_S, cipher, ErrorCode } from '@core/domain';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
 import type { CipherContext, Clock } from '../../plugins/context';
 import { parseJsonSafely } from '../../plugins/safe-json';
+import * as aes from './aes-gcm';
 import * as repo from './cipher-repository';
 
 type RequestEnvelope = cipher.RequestEnvelope;
@@ -38,6 +39,7 @@ export interface CipherService {
   sealResponse(ctx: CipherContext, body: string): Promise<string>;
 }
 
+const utf8 = new TextDecoder();
 const invalid = () => new AppError(ErrorCode.CIPHER_INVALID);
 
 export function createCipherService(deps: { config: Config; db: Db; clock: Clock }): CipherService {
@@ -73,11 +75,12 @@ export function createCipherService(deps: { config: Config; db: Db; clock: Clock
       return null; // another SIGNING_SECRET: the client handshakes again
     }
   };
-  const cache = new Map<string, { key: CryptoKey; expiresAt: number }>();
+  type SessionKey = { key: CryptoKey; secret: KeyObject };
+  const cache = new Map<string, SessionKey & { expiresAt: number }>();
   let lastPurge = 0;
   const inMemory = deps.config.cipherReplayGuard === 'memory';
   /** memory guard: the sessions this process opened, each with the nonces it accepted (in arrival order) */
-  const live = new Map<string, { key: CryptoKey; expiresAt: number; nonces: Map<string, number> }>();
+  const live = new Map<string, SessionKey & { expiresAt: number; nonces: Map<string, number> }>();
   let lastSweep = 0;
 
   /** Forgets expired sessions and nonces older than the freshness window (they are refused as stale anyway). */
@@ -97,15 +100,15 @@ export function createCipherService(deps: { config: Config; db: Db; clock: Clock
     }
   }
 
-  async function keyFor(sid: string): Promise<CryptoKey | null> {
+  async function keyFor(sid: string): Promise<SessionKey | null> {
     const now = deps.clock.now();
     if (inMemory) {
       const own = live.get(sid);
-      return own && own.expiresAt > now ? own.key : null;
+      return own && own.expiresAt > now ? own : null;
     }
     const hit = cache.get(sid);
     if (hit) {
-      if (hit.expiresAt > now) return hit.key;
+      if (hit.expiresAt > now) return hit;
       cache.delete(sid);
       return null;
     }
@@ -113,14 +116,14 @@ export function createCipherService(deps: { config: Config; db: Db; clock: Clock
     if (!row || row.expiresAt.getTime() <= now) return null;
     const raw = await openAtRest(sid, row.key);
     if (!raw) return null;
-    const key = await cipher.importAesKey(raw);
+    const key = { key: await cipher.importAesKey(raw), secret: aes.secretKey(raw) };
     remember(sid, key, row.expiresAt.getTime());
     return key;
   }
 
-  function remember(sid: string, key: CryptoKey, expiresAt: number) {
+  function remember(sid: string, key: SessionKey, expiresAt: number) {
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
-    cache.set(sid, { key, expiresAt });
+    cache.set(sid, { ...key, expiresAt });
   }
 
   async function purgeNow(now: number) {
@@ -141,13 +144,13 @@ export function createCipherService(deps: { config: Config; db: Db; clock: Clock
         throw invalid();
       }
       if (raw.byteLength !== 32) throw invalid();
-      const key = await cipher.importAesKey(raw);
+      const key: SessionKey = { key: await cipher.importAesKey(raw), secret: aes.secretKey(raw) };
       const now = deps.clock.now();
       const sid = cipher.randomB64u(18);
       const expiresAt = now + CIPHER_SESSION_TTL_S * 1000;
       if (inMemory) {
         if (live.size >= LIVE_MAX) live.delete(live.keys().next().value as string); // its client handshakes again
-        live.set(sid, { key, expiresAt, nonces: new Map() });
+        live.set(sid, { ...key, expiresAt, nonces: new Map() });
         sweep(now);
         return { sid, expiresAt: new Date(expiresAt).toISOString() };
       }
@@ -163,8 +166,8 @@ export function createCipherService(deps: { config: Config; db: Db; clock: Clock
       if (!key) throw invalid();
       let parsed: { value: unknown; forbidden: string[] };
       try {
-        const plain = await cipher.openBytes(key, env.iv, cipher.fromB64u(env.data), cipher.requestAad(method, path, env.sid, env.ts, env.nonce));
-        parsed = parseJsonSafely(new TextDecoder().decode(plain));
+        const plain = aes.open(key.secret, env.iv, aes.fromB64u(env.data), cipher.requestAad(method, path, env.sid, env.ts, env.nonce));
+        parsed = parseJsonSafely(utf8.decode(plain));
       } catch {
         throw invalid();
       }
@@ -176,15 +179,15 @@ export function createCipherService(deps: { config: Config; db: Db; clock: Clock
         if (own.nonces.has(env.nonce)) throw new AppError(ErrorCode.CIPHER_REPLAY);
         own.nonces.set(env.nonce, env.ts);
         sweep(now);
-        return { ctx: { sid: env.sid, nonce: env.nonce, key }, payload: parsed.value, forbidden: parsed.forbidden };
+        return { ctx: { sid: env.sid, nonce: env.nonce, ...key }, payload: parsed.value, forbidden: parsed.forbidden };
       }
       await purgeNow(now);
       if (!(await repo.recordNonce(deps.db, env.sid, env.nonce, env.ts))) throw new AppError(ErrorCode.CIPHER_REPLAY);
-      return { ctx: { sid: env.sid, nonce: env.nonce, key }, payload: parsed.value, forbidden: parsed.forbidden };
+      return { ctx: { sid: env.sid, nonce: env.nonce, ...key }, payload: parsed.value, forbidden: parsed.forbidden };
     },
 
     async sealResponse(ctx, body) {
-      const { iv, data } = await cipher.sealBytes(ctx.key, new TextEncoder().encode(body), cipher.responseAad(ctx.sid, ctx.nonce));
+      const { iv, data } = aes.seal(ctx.secret, body, cipher.responseAad(ctx.sid, ctx.nonce));
       return JSON.stringify({ v: cipher.CIPHER_VERSION, iv, data });
     },
   };
