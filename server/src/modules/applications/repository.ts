@@ -110,20 +110,33 @@ export interface AppChange {
 
 const JSON_COLS = new Set(['steps', 'data', 'reject_data', 'cash_in_data']);
 
-export async function updateApplication(db: Db, appId: string, change: AppChange, at: Date): Promise<AppRow> {
+function setClause(change: AppChange, params: unknown[]): string {
   const sets: string[] = [];
-  const params: unknown[] = [appId, at];
   for (const [col, value] of Object.entries(change)) {
     if (value === undefined) continue;
     params.push(JSON_COLS.has(col) && value !== null ? JSON.stringify(value) : value);
     sets.push(`${col} = $${params.length}${JSON_COLS.has(col) ? '::jsonb' : ''}`);
   }
-  const { rows } = await db.query<AppRow>(
-    `UPDATE applications SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE app_id = $1 RETURNING ${COLS}`,
-    params,
-  );
+  return [...sets, 'updated_at = $2'].join(', ');
+}
+
+export async function updateApplication(db: Db, appId: string, change: AppChange, at: Date): Promise<AppRow> {
+  const params: unknown[] = [appId, at];
+  const { rows } = await db.query<AppRow>(`UPDATE applications SET ${setClause(change, params)} WHERE app_id = $1 RETURNING ${COLS}`, params);
   if (!rows[0]) throw new Error(`application ${appId} vanished during an update`);
   return rows[0];
+}
+
+/**
+ * As updateApplication for a row the caller holds locked (FOR UPDATE), without reading it back: the row as it
+ * now stands is the locked one with the change and updated_at applied (no trigger or default changes it).
+ */
+export async function changeLockedApplication(db: Db, row: AppRow, change: AppChange, at: Date): Promise<AppRow> {
+  const params: unknown[] = [row.app_id, at];
+  const { rows } = await db.query<{ app_id: string }>(`UPDATE applications SET ${setClause(change, params)} WHERE app_id = $1 RETURNING app_id`, params);
+  if (!rows[0]) throw new Error(`application ${row.app_id} vanished during an update`);
+  const defined = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
+  return { ...row, ...defined, updated_at: at };
 }
 
 export interface AppListRow {

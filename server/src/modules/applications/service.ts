@@ -308,7 +308,7 @@ export async function update(deps: AppsDeps, userId: string, req: Req<'applyUpda
       const latest = furthestStep(steps, row.latest_step as StepName | null, step);
       change = { data, current_step: step, latest_step: latest, apply_status: Math.max(row.apply_status, STEP_STATUS[latest]) };
     }
-    const updated = await repo.updateApplication(tx, row.app_id, change, at);
+    const updated = await repo.changeLockedApplication(tx, row, change, at);
     await repo.linkFiles(tx, userId, row.app_id, bounds.ossIds);
     await audit(tx, {
       actor: actorOf(userId),
