@@ -7,7 +7,8 @@
  * opened as the browser does, over one keep-alive HTTP client for both.
  *
  * Each line also gives the CPU the load generator (this process) and the measured server used, in % of one core, so
- * that a generator at its limit shows (the machine's cores are shared by both).
+ * that a generator at its limit shows (the machine's cores are shared by both), and the server's CPU time per request
+ * (the figure least moved by other load on the machine).
  *
  *   npx tsx scripts/bench-service.ts [--seconds 5] [--cpu-prof DIR]   (--cpu-prof: the service writes a V8 CPU profile to DIR)
  */
@@ -104,7 +105,7 @@ async function startHello(): Promise<{ base: string; pid?: number; stop: () => P
 
 const pct = (x: number) => (Number.isFinite(x) ? `${Math.round(x)}%` : '?').padStart(4);
 const fmt = (r: LoadResult) =>
-  `${String(Math.round(r.rps)).padStart(7)} rps  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  cpu gen ${pct(r.genCpu)} srv ${pct(r.serverCpu)}${r.errors ? `  (${r.errors} errors)` : ''}`;
+  `${String(Math.round(r.rps)).padStart(7)} rps  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  cpu gen ${pct(r.genCpu)} srv ${pct(r.serverCpu)} (${((r.serverCpu * 10) / r.rps).toFixed(2)} ms/req)${r.errors ? `  (${r.errors} errors)` : ''}`;
 
 /** `profileDir`: the service runs with --cpu-prof and writes its profile there when it stops. */
 export async function runServiceBench(seconds = 5, profileDir?: string): Promise<{ updateRatio: number; detailRatio: number; engine: string }> {

@@ -5,7 +5,14 @@
  */
 export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
+/**
+ * A key can spell a forbidden name only literally or with \u escapes (JSON has no other escape that yields a
+ * letter or `_`): text without either cannot carry one and is parsed without the per-key reviver.
+ */
+const MAY_FORBID = /__proto__|constructor|prototype|\\u/;
+
 export function parseJsonSafely(text: string): { value: unknown; forbidden: string[] } {
+  if (!MAY_FORBID.test(text)) return { value: JSON.parse(text) as unknown, forbidden: [] };
   const forbidden: string[] = [];
   const value: unknown = JSON.parse(text, (key, v: unknown) => {
     if (FORBIDDEN_KEYS.has(key)) {
