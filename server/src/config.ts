@@ -118,6 +118,7 @@ export const envSchema = z
      * re-handshakes each time it lands elsewhere) or `database` (sessions and nonces in the database, any process)
      */
     CIPHER_REPLAY_GUARD: z.enum(['memory', 'database']).default('memory'),
+    DATABASE_PREPARED: z.enum(['on', 'off']).default('on'),
     FACE_VENDOR: z.enum(['local', 'http']).default('local'),
     FACE_HTTP_URL: optionalText.pipe(z.url().optional()),
     FACE_HTTP_KEY: optionalText,
@@ -214,6 +215,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL: repository statements prepared by name per connection (off behind a pooler that cannot keep them) */
+  databasePrepared: boolean;
   sessionIdleMinutes: number;
   cipherReplayGuard: 'memory' | 'database';
   sessionAbsoluteHours: number;
@@ -349,6 +352,7 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databasePrepared: env.DATABASE_PREPARED === 'on',
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
     cipherReplayGuard: env.CIPHER_REPLAY_GUARD,
     sessionAbsoluteHours: env.SESSION_ABSOLUTE_HOURS,

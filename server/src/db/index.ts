@@ -154,10 +154,37 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
   return wrapPglite(lite);
 }
 
-function pgClientDb(client: pg.PoolClient): Db {
+/**
+ * node-postgres: a repository statement (as PREPARABLE) gets a name, the same on every connection, so that each
+ * connection parses and plans it once and then only binds and executes it. Names are handed out for at most
+ * PG_NAMED_MAX texts (the repositories' statements are far fewer); beyond, statements go unnamed as before.
+ */
+const PG_NAMED_MAX = 1000;
+const pgNames = new Map<string, string>();
+let pgNameSeq = 0;
+
+function pgQuery(sql: string, params: unknown[] | undefined, prepared: boolean): string | pg.QueryConfig {
+  if (!prepared) return sql;
+  let name = pgNames.get(sql);
+  if (!name && pgNames.size < PG_NAMED_MAX && PREPARABLE.test(sql)) pgNames.set(sql, (name = `esop_${++pgNameSeq}`));
+  return name ? { name, text: sql, values: params } : sql;
+}
+
+async function pgRun<T>(on: pg.Pool | pg.PoolClient, prepared: boolean, sql: string, params?: unknown[]): Promise<{ rows: T[] }> {
+  try {
+    const q = pgQuery(sql, params, prepared);
+    return { rows: (typeof q === 'string' ? await on.query(q, params) : await on.query(q)).rows as T[] };
+  } catch (err) {
+    // a table changed under a prepared statement (its result type): the text gets a new name, prepared afresh
+    if ((err as { code?: unknown }).code === '0A000') pgNames.delete(sql);
+    throw err;
+  }
+}
+
+function pgClientDb(client: pg.PoolClient, prepared: boolean): Db {
   const db: Db = {
     kind: 'postgres',
-    query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params)).rows as T[] }),
+    query: <T>(sql: string, params?: unknown[]) => pgRun<T>(client, prepared, sql, params),
     transaction: (fn) => fn(db),
     close: async () => undefined,
   };
@@ -173,6 +200,7 @@ export function openPostgres(
   connectionString: string,
   max = 10,
   onIdleError: (err: Error) => void = (err) => process.stderr.write(`database: an idle connection failed (${err.message}); it will be replaced\n`),
+  prepared = true,
 ): Db & { pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString, max, types: pgTypes });
   // a connection dropped while idle (server restart, admin kill) must not crash the process
@@ -181,12 +209,12 @@ export function openPostgres(
   return {
     kind: 'postgres',
     pool,
-    query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await pool.query(sql, params)).rows as T[] }),
+    query: <T>(sql: string, params?: unknown[]) => pgRun<T>(pool, prepared, sql, params),
     transaction: async (fn) => {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const out = await fn(pgClientDb(client));
+        const out = await fn(pgClientDb(client, prepared));
         await client.query('COMMIT');
         return out;
       } catch (err) {
@@ -205,7 +233,7 @@ export function openPostgres(
 }
 
 /** The database the settings ask for: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Db> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; databasePrepared?: boolean }): Promise<Db> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, undefined, undefined, opts.databasePrepared ?? true);
   return openPglite(join(opts.dataDir, 'pglite'));
 }
