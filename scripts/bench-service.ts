@@ -10,7 +10,8 @@
  * that a generator at its limit shows (the machine's cores are shared by both), and the server's CPU time per request
  * (the figure least moved by other load on the machine).
  *
- *   npx tsx scripts/bench-service.ts [--seconds 5] [--cpu-prof DIR]   (--cpu-prof: the service writes a V8 CPU profile to DIR)
+ *   npx tsx scripts/bench-service.ts [--seconds 5] [--users 10] [--cpu-prof DIR]
+ *   (--users: applicants the connections are spread over; --cpu-prof: the service writes a V8 CPU profile to DIR)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
@@ -43,7 +44,8 @@ function processCpuMs(pid: number | undefined): number {
 }
 
 /** `connections` loops each sending one request after another for `ms`; latencies in ms. */
-export async function load(send: () => Promise<void>, connections: number, ms: number, serverPid?: number): Promise<LoadResult> {
+/** `send(i)`: one request of connection loop i. */
+export async function load(send: (connection: number) => Promise<void>, connections: number, ms: number, serverPid?: number): Promise<LoadResult> {
   const times: number[] = [];
   let errors = 0;
   const cpu0 = process.cpuUsage();
@@ -51,11 +53,11 @@ export async function load(send: () => Promise<void>, connections: number, ms: n
   const t0 = performance.now();
   const end = t0 + ms;
   await Promise.all(
-    Array.from({ length: connections }, async () => {
+    Array.from({ length: connections }, async (_, i) => {
       while (performance.now() < end) {
         const t0 = performance.now();
         try {
-          await send();
+          await send(i);
           times.push(performance.now() - t0);
         } catch {
           errors += 1;
@@ -107,8 +109,29 @@ const pct = (x: number) => (Number.isFinite(x) ? `${Math.round(x)}%` : '?').padS
 const fmt = (r: LoadResult) =>
   `${String(Math.round(r.rps)).padStart(7)} rps  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  cpu gen ${pct(r.genCpu)} srv ${pct(r.serverCpu)} (${((r.serverCpu * 10) / r.rps).toFixed(2)} ms/req)${r.errors ? `  (${r.errors} errors)` : ''}`;
 
-/** `profileDir`: the service runs with --cpu-prof and writes its profile there when it stops. */
-export async function runServiceBench(seconds = 5, profileDir?: string): Promise<{ updateRatio: number; detailRatio: number; engine: string }> {
+interface Applicant {
+  client: ApiClient;
+  appId: string;
+  userinfo: Record<string, unknown>;
+}
+
+/** One applicant of the load: a logged-in client with an application filled in up to PROOFADDRESS. */
+async function applicant(service: Service, phone: string): Promise<Applicant> {
+  const client = new ApiClient(service.base);
+  await client.call('tokenLogin', { t: await ops(service, 'app-token', phone, '--area', '852') });
+  const { appId } = await client.call<{ appId: string }>('applyStart', { oaType: 2 });
+  await prefillSteps(client, appId, 'PROOFADDRESS');
+  const view = await client.call<ApplicationView>('applyDetail', { appId });
+  return { client, appId, userinfo: view.data.USERINFO as Record<string, unknown> };
+}
+
+/**
+ * `profileDir`: the service runs with --cpu-prof and writes its profile there when it stops.
+ * `users`: the applicants the connections are spread over (connection i acts for applicant i mod users). One
+ * applicant's saves all wait for the lock of one application row, which on PostgreSQL measures that lock, not the
+ * service; real load comes from many applicants.
+ */
+export async function runServiceBench(seconds = 5, profileDir?: string, users = 10): Promise<{ updateRatio: number; detailRatio: number; engine: string }> {
   const ms = seconds * 1000;
   const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   const hello = await startHello();
@@ -126,24 +149,24 @@ export async function runServiceBench(seconds = 5, profileDir?: string): Promise
 
   const service: Service = await startService({ LOG_LEVEL: 'warn', NODE_ENV: 'development' }, profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
   try {
-    const client = new ApiClient(service.base);
-    await client.call('tokenLogin', { t: await ops(service, 'app-token', '61234500', '--area', '852') });
-    const { appId } = await client.call<{ appId: string }>('applyStart', { oaType: 2 });
-    await prefillSteps(client, appId, 'PROOFADDRESS');
-    const view = await client.call<ApplicationView>('applyDetail', { appId });
-    const userinfo = view.data.USERINFO as Record<string, unknown>;
-    const calls: Record<string, [CallName, Record<string, unknown>]> = {
-      ApplyDetail: ['applyDetail', { appId }],
-      'ApplyUpdate (USERINFO)': ['applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: 'USERINFO', data: userinfo }],
+    const people: Applicant[] = [];
+    for (let i = 0; i < users; i += 5) {
+      people.push(...(await Promise.all(Array.from({ length: Math.min(5, users - i) }, (_, j) => applicant(service, `612345${String(i + j).padStart(2, '0')}`)))));
+    }
+    const calls: Record<string, (who: Applicant) => [CallName, Record<string, unknown>]> = {
+      ApplyDetail: (who) => ['applyDetail', { appId: who.appId }],
+      'ApplyUpdate (USERINFO)': (who) => ['applyUpdate', { appId: who.appId, stepVersion: STEP_VERSION, currentStep: 'USERINFO', data: who.userinfo }],
     };
-    console.log(`\nservice on ${engine} against a bare Fastify hello, same run (${seconds} s each, loopback)`);
+    console.log(`\nservice on ${engine} against a bare Fastify hello, same run (${seconds} s each, loopback, ${users} applicant${users > 1 ? 's' : ''})`);
     const ratios: Record<string, number[]> = {};
     for (const c of [10, 50]) {
       console.log(`  ${String(c).padStart(2)} connections  hello                   ${fmt(helloRps[c])}`);
       const http = httpClient(c);
-      for (const [name, [call, payload]] of Object.entries(calls)) {
-        const send = async () => {
-          const req = await client.sealed(call, payload);
+      for (const [name, callOf] of Object.entries(calls)) {
+        const send = async (i: number) => {
+          const who = people[i % people.length];
+          const [call, payload] = callOf(who);
+          const req = await who.client.sealed(call, payload);
           const res = await http(req.method, req.url, req.headers, req.body);
           await req.open(res.ciphered, res.text);
         };
@@ -165,7 +188,8 @@ if (process.argv[1]?.endsWith('bench-service.ts')) {
   const i = process.argv.indexOf('--seconds');
   const seconds = i > 0 ? Number(process.argv[i + 1]) : 5;
   const p = process.argv.indexOf('--cpu-prof');
-  void runServiceBench(seconds, p > 0 ? process.argv[p + 1] : undefined).then(
+  const u = process.argv.indexOf('--users');
+  void runServiceBench(seconds, p > 0 ? process.argv[p + 1] : undefined, u > 0 ? Number(process.argv[u + 1]) : undefined).then(
     (r) => console.log(`\nApplyUpdate at ${(r.updateRatio * 100).toFixed(1)}% of hello, ApplyDetail at ${(r.detailRatio * 100).toFixed(1)}% (${r.engine})`),
     (err) => {
       console.error(err);
