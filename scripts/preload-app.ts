@@ -14,9 +14,16 @@ interface ChunkLike {
   type: 'chunk' | 'asset';
   fileName: string;
   facadeModuleId?: string | null;
+  moduleIds?: string[];
   imports?: string[];
   dynamicImports?: string[];
   viteMetadata?: { importedCss: Set<string> };
+}
+
+/** Whether a chunk is (or, grouped with others, holds) one of the app modules. */
+export function holdsApp(chunk: ChunkLike | undefined, apps: Set<string>): boolean {
+  if (!chunk) return false;
+  return (!!chunk.facadeModuleId && apps.has(chunk.facadeModuleId)) || (chunk.moduleIds ?? []).some((id) => apps.has(id));
 }
 
 export function preloadApp(appModules: string[]): Plugin {
@@ -49,10 +56,7 @@ export function preloadApp(appModules: string[]): Plugin {
         };
         const already = closure([entry.fileName]);
         // the app module is imported by the entry or by a module of its static part (e.g. a shared load-app.ts)
-        const app = [...new Set([...already].flatMap((f) => bundle[f]?.dynamicImports ?? []))].filter((f) => {
-          const id = bundle[f]?.facadeModuleId;
-          return !!id && apps.has(id);
-        });
+        const app = [...new Set([...already].flatMap((f) => bundle[f]?.dynamicImports ?? []))].filter((f) => holdsApp(bundle[f], apps));
         if (app.length === 0) return;
         const scripts = [...closure(app)].filter((f) => !already.has(f));
         const css = new Set<string>();

@@ -10,10 +10,13 @@
  * Use: `trimPreloads.plugin(appModuleIds)` among the plugins and `resolveDependencies: trimPreloads.resolveDependencies` in
  * build.modulePreload. The plugin reads the bundle's static graph before Vite writes the lists.
  */
+import { holdsApp } from './preload-app';
+
 interface ChunkLike {
   type: string;
   fileName: string;
   facadeModuleId?: string | null;
+  moduleIds?: string[];
   imports?: string[];
 }
 
@@ -52,7 +55,7 @@ function createTrim() {
             const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
             graph = new Map(chunks.map((c) => [c.fileName, c.imports ?? []]));
             closure.clear();
-            preloadedByHtml = new Set(chunks.filter((c) => c.facadeModuleId && appIds.has(c.facadeModuleId)).flatMap((c) => [...staticClosure(c.fileName)]));
+            preloadedByHtml = new Set(chunks.filter((c) => holdsApp(c, appIds)).flatMap((c) => [...staticClosure(c.fileName)]));
           },
         },
       };
