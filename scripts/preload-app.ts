@@ -21,7 +21,7 @@ interface ChunkLike {
 }
 
 /** Whether a chunk is (or, grouped with others, holds) one of the app modules. */
-export function holdsApp(chunk: ChunkLike | undefined, apps: Set<string>): boolean {
+export function holdsApp(chunk: Pick<ChunkLike, 'facadeModuleId' | 'moduleIds'> | undefined, apps: Set<string>): boolean {
   if (!chunk) return false;
   return (!!chunk.facadeModuleId && apps.has(chunk.facadeModuleId)) || (chunk.moduleIds ?? []).some((id) => apps.has(id));
 }
