@@ -6,7 +6,7 @@
 import 'react-vant/es/styles/index.js';
 import '../ui/theme.css';
 import { ConnectionWatcher } from '../api/connection';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { HashRouter, useRoutes, type RouteObject } from 'react-router-dom';
@@ -61,5 +61,8 @@ export function startPage({ routes, wrap, ...settings }: StartPageOptions): void
       </HashRouter>
     </PageProviders>
   );
-  createRoot(container).render(<StrictMode>{wrap ? wrap(page) : page}</StrictMode>);
+  const root = createRoot(container);
+  // rendered as a transition: React renders the first screen in slices of a few milliseconds, yielding to the browser
+  // between them, instead of one long task that blocks input (the HTML's skeleton stays up until it commits)
+  startTransition(() => root.render(<StrictMode>{wrap ? wrap(page) : page}</StrictMode>));
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { ConfigProvider } from 'react-vant/es/config-provider/index.js';
 import type { Locale as VantLocale } from 'react-vant/es/locale/lang/base.js';
@@ -43,6 +43,25 @@ function afterFirstPaint(fn: () => void): () => void {
 }
 
 /**
+ * What a language has loaded, re-read when the store changes. Messages arriving re-render the whole page (every text
+ * may change), so the update is a transition: React renders it in slices instead of one long task.
+ */
+function useLoadedMessages(lang: Lang): LoadedLang | undefined {
+  const [, setVersion] = useState(0);
+  const current = loadedLang(lang);
+  const rendered = useRef(current);
+  rendered.current = current;
+  useEffect(() => {
+    const update = () => startTransition(() => setVersion((v) => v + 1));
+    const unsubscribe = subscribeMessages(update);
+    // a load that finished between this render and the subscription
+    if (loadedLang(lang) !== rendered.current) update();
+    return unsubscribe;
+  }, [lang]);
+  return current;
+}
+
+/**
  * react-intl + react-vant's own texts, in the language of `detectLang()` (or the one set by `useLang().setLang`).
  * Renders nothing until the chosen language's first messages have arrived (the first screens' namespaces, one small
  * JSON chunk), so no untranslated text ever flashes; the rest follow after the first paint (a screen beyond the first
@@ -54,11 +73,7 @@ export function I18nProvider({ children, lang: initial, messages, vantLocale }: 
     return messages ? ({ lang: initial ?? currentLang(), messages, vantLocale, complete: true } as Partial<LoadedLang> & { lang: Lang; messages: Messages; complete: boolean }) : undefined;
   });
   const lang = useSyncExternalStore(subscribeLang, currentLang, currentLang);
-  const stored = useSyncExternalStore(
-    subscribeMessages,
-    () => loadedLang(lang),
-    () => loadedLang(lang),
-  );
+  const stored = useLoadedMessages(lang);
   const candidate = preset && preset.lang === lang ? preset : stored;
   const [last, setLast] = useState<typeof candidate>(candidate);
   const ready = !!candidate && (candidate.complete || !last?.complete || last.lang === lang);
