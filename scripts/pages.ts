@@ -85,6 +85,7 @@ ${p.preloadCipherKey ? `    <link rel="preload" href="${CALLS.cipherKey.path}" a
         <p lang="zh-CN">${esc(p.loadFailed['zh-CN'])}</p>
         <p lang="zh-TW">${esc(p.loadFailed['zh-TW'])}</p>
         <p lang="en">${esc(p.loadFailed.en)}</p>
+        <button type="button" class="shell-retry">重试 · 重試 · Try again</button>
       </div>
       <noscript>
         <p class="shell-noscript" lang="zh-CN">${esc(p.noscript['zh-CN'])}</p>

@@ -9,10 +9,11 @@ export function loadApp(settings: FlowSettings): void {
     .then((m) => m.bootstrap(settings))
     .catch((e: unknown) => {
       console.error('the page could not be loaded', e);
-      const skeleton = document.querySelector('.shell-skeleton');
+      // the skeleton's header stays; its placeholder lines give way to the message and a button to try again
+      document.querySelector('.shell-body')?.remove();
       const failed = document.querySelector<HTMLElement>('.shell-failed');
       if (failed) failed.hidden = false;
-      skeleton?.remove();
+      failed?.querySelector('.shell-retry')?.addEventListener('click', () => window.location.reload());
       window.addEventListener('online', () => window.location.reload(), { once: true });
     });
 }
