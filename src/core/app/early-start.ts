@@ -19,8 +19,27 @@ export interface EarlyStart {
   application?: Promise<ApplicationView | null>;
 }
 
+/**
+ * The browser's first use of Intl loads its locale data (tens of ms on a cheap phone; react-intl does it when it first
+ * renders). Done here, in its own task while the page's scripts and first calls are still on the network, that cost
+ * leaves the first render's critical path.
+ */
+function warmIntl(lang: string): void {
+  setTimeout(() => {
+    try {
+      Intl.NumberFormat.supportedLocalesOf(lang);
+      Intl.DateTimeFormat.supportedLocalesOf(lang);
+      Intl.PluralRules.supportedLocalesOf(lang);
+    } catch {
+      // a browser without Intl: react-intl reports it where it is used
+    }
+  }, 0);
+}
+
 export function earlyStart(): EarlyStart {
-  void loadLang(currentLang()).catch(() => undefined);
+  const lang = currentLang();
+  void loadLang(lang).catch(() => undefined);
+  warmIntl(lang);
   const hinted = typeof document !== 'undefined' && hasSessionHint(document.cookie);
   if (!hinted) return { hinted };
   startEarlyCall('userInfo', () => fetchUserInfo());
