@@ -13,7 +13,7 @@ const PURE = {
 const restrict = (...patterns) => ['error', { paths: [VANT], patterns }];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'e2e/out/**', 'coverage/**', '**/*.cjs'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'e2e/out/**', 'bench/out/**', 'coverage/**', '**/*.cjs'] },
   ...tseslint.configs.recommended,
   {
     files: ['src/**/*.{ts,tsx}'],
