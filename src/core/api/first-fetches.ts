@@ -10,10 +10,15 @@ import { hasSessionHint } from '../domain/auth';
 import { ApiError } from './api-error';
 import { callApi } from './client';
 
+/** Whether a session was started in this browser and not ended (the readable hint cookie the service sets with it). */
+export function sessionHinted(): boolean {
+  return typeof document !== 'undefined' && hasSessionHint(document.cookie);
+}
+
 /** The logged-in user, or null when there is no session (100008: not logged in, not an error). */
 export async function fetchUserInfo(signal?: AbortSignal): Promise<UserView | null> {
   // no session was started here (or it was ended): anonymous, without a round trip; an app token logs in apart
-  if (typeof document !== 'undefined' && !hasSessionHint(document.cookie)) return null;
+  if (!sessionHinted()) return null;
   try {
     return await callApi('userInfo', undefined, { signal });
   } catch (e) {

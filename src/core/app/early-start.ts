@@ -5,10 +5,9 @@
  * (early-calls.ts), so the first screen waits for at most one handshake and one round of calls, started while the rest
  * of the script is still loading. Nothing here imports React or React Query.
  */
-import { hasSessionHint } from '../domain/auth';
 import type { ApplicationView } from '../domain/contract';
 import { startEarlyCall } from '../api/early-calls';
-import { fetchApplyDetail, fetchUserInfo } from '../api/first-fetches';
+import { fetchApplyDetail, fetchUserInfo, sessionHinted } from '../api/first-fetches';
 import { currentLang } from '../i18n/lang';
 import { loadLang } from '../i18n/messages';
 
@@ -40,7 +39,7 @@ export function earlyStart(): EarlyStart {
   const lang = currentLang();
   void loadLang(lang).catch(() => undefined);
   warmIntl(lang);
-  const hinted = typeof document !== 'undefined' && hasSessionHint(document.cookie);
+  const hinted = sessionHinted();
   if (!hinted) return { hinted };
   startEarlyCall('userInfo', () => fetchUserInfo());
   return { hinted, application: startEarlyCall('applyDetail', () => fetchApplyDetail()) };

@@ -1,22 +1,18 @@
 /**
- * What the first screen needs, asked for when the page's script starts, before React mounts, all at once: the
- * language's first messages; with a session hint, the cipher handshake and then the user and the application side by
- * side (the user's query shares the handshake); the client settings come written into the page
- * (src/core/domain/page-data.ts). Without this, each was asked only when the component needing it rendered, one after
- * another (messages, then user, then application, then the screen's chunk).
+ * The React part's first queries, started as the query client is made, before React mounts: the user and, with a
+ * session hint, the application (each takes the call the page's early start already has in flight, early-calls.ts, or
+ * makes it), and the client settings (written into the page: src/core/domain/page-data.ts). The first messages are
+ * the early start's and I18nProvider's.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { hasSessionHint } from '../domain/auth';
 import { applyDetailQuery } from '../api/apply-detail';
 import { clientConfigQuery } from '../api/client-config';
 import { userInfoQuery } from '../api/user-info';
-import { currentLang } from '../i18n/lang';
-import { loadLang } from '../i18n/messages';
+import { sessionHinted } from '../api/first-fetches';
 
 export function startFirstCalls(queryClient: QueryClient): void {
-  void loadLang(currentLang()).catch(() => undefined);
   void queryClient.prefetchQuery(userInfoQuery());
-  if (typeof document !== 'undefined' && hasSessionHint(document.cookie)) {
+  if (sessionHinted()) {
     // the application of a session that turns out to be over is dropped by the login-expired handling and asked for
     // again after the login (login invalidates it)
     void queryClient.prefetchQuery(applyDetailQuery());

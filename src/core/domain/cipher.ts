@@ -13,6 +13,11 @@ export const CIPHER_WINDOW_MS = 5 * 60 * 1000;
 export const CIPHER_HEADER = 'x-esop-cipher';
 export const GET_ENVELOPE_PARAM = 'e';
 export const UPLOAD_ENVELOPE_FIELD = 'e';
+/** AES-256-GCM on the wire: a 12-byte IV, the 16-byte tag after the ciphertext */
+export const CIPHER_IV_BYTES = 12;
+export const CIPHER_TAG_BYTES = 16;
+/** unpadded base64url, the only text form of bytes on the wire */
+export const B64U_TEXT = /^[A-Za-z0-9_-]*$/;
 
 export interface RequestEnvelope {
   v: number;
@@ -46,7 +51,7 @@ export function toB64u(bytes: Uint8Array | ArrayBuffer): string {
 }
 
 export function fromB64u(text: string): Uint8Array<ArrayBuffer> {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error('not base64url');
+  if (!B64U_TEXT.test(text)) throw new Error('not base64url');
   const b64 = text.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((text.length + 3) % 4);
   const bin = atob(b64);
   const out = new Uint8Array(bin.length);
@@ -95,7 +100,7 @@ export async function unwrapAesKey(privateKey: CryptoKey, wrapped: string): Prom
 }
 
 export async function sealBytes(key: CryptoKey, plain: Uint8Array, aad: Uint8Array): Promise<{ iv: string; data: string; bytes: Uint8Array }> {
-  const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
+  const iv = globalThis.crypto.getRandomValues(new Uint8Array(CIPHER_IV_BYTES));
   const bytes = new Uint8Array(
     await subtle().encrypt({ name: 'AES-GCM', iv, additionalData: aad as Uint8Array<ArrayBuffer> }, key, plain as Uint8Array<ArrayBuffer>),
   );
@@ -105,7 +110,7 @@ export async function sealBytes(key: CryptoKey, plain: Uint8Array, aad: Uint8Arr
 /** Throws when the key, the additional data or the ciphertext do not match (tampering). */
 export async function openBytes(key: CryptoKey, iv: string, data: Uint8Array, aad: Uint8Array): Promise<Uint8Array> {
   const ivBytes = fromB64u(iv);
-  if (ivBytes.byteLength !== 12) throw new Error('bad iv');
+  if (ivBytes.byteLength !== CIPHER_IV_BYTES) throw new Error('bad iv');
   return new Uint8Array(
     await subtle().decrypt({ name: 'AES-GCM', iv: ivBytes, additionalData: aad as Uint8Array<ArrayBuffer> }, key, data as Uint8Array<ArrayBuffer>),
   );

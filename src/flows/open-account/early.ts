@@ -8,15 +8,14 @@ import { startEarlyCall } from '@core/api/early-calls';
 import { fetchAreaType } from '@core/api/first-fetches';
 import { HOME_ROUTE } from '@core/domain/steps';
 import { captureEntryChannel } from '@core/app/entry-channel';
-import { hashPath, preloadFirstScreen, preloadRoute, routeOfPath } from './route-table';
+import { preloadFirstScreen, preloadRoute, routeOfPath } from './route-table';
 import { landingRoute } from './resume';
 
 export function startEarly(): void {
   // the link's agent code / channel, compared with the application's before submit (before any redirect drops it)
   captureEntryChannel();
   const { hinted, application } = earlyStart();
-  preloadFirstScreen(window.location.hash, hinted);
-  const route = routeOfPath(hashPath(window.location.hash));
+  const route = preloadFirstScreen(window.location.hash, hinted);
   if (hinted && route.path === HOME_ROUTE) startEarlyCall('areaType', () => fetchAreaType());
   if (application && route.path === '/') {
     application.then((app) => preloadRoute(routeOfPath(landingRoute(app)))).catch(() => undefined);

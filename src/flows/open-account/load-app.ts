@@ -9,7 +9,7 @@ export function loadApp(settings: FlowSettings): void {
     .then((m) => m.bootstrap(settings))
     .catch((e: unknown) => {
       console.error('the page could not be loaded', e);
-      // the skeleton's header stays; its placeholder lines give way to the message and a button to try again
+      // the skeleton's header stays; its shimmering lines give way to the message and a button to try again
       document.querySelector('.shell-body')?.remove();
       const failed = document.querySelector<HTMLElement>('.shell-failed');
       if (failed) failed.hidden = false;

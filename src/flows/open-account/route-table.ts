@@ -4,7 +4,7 @@
  * every other screen also the rest of them (`texts: 'all'`), loaded with its chunk. The page's entry uses this table to
  * start loading the screen of the address before the React part of the page has arrived (early.ts); routes.tsx turns
  * it into the router's routes. The core RouteGuard reads `submittedFlag` (reachable once the application is submitted)
- * and `public` (reachable without a session). Step routes join this table as their screens are built (no placeholders).
+ * and `public` (reachable without a session). A route joins this table together with its screen.
  */
 import type { ComponentType } from 'react';
 import { HOME_ROUTE, STEP_ROUTE } from '@core/domain/steps';
@@ -81,9 +81,11 @@ export function hashPath(hash: string): string {
 /**
  * Starts loading the screen the address opens (its chunk and texts) when the page starts, not once the session and
  * the application are known; without a session hint also the login screen, where a protected route sends the visitor.
+ * Returns the route the address opens.
  */
-export function preloadFirstScreen(hash: string, hasSession: boolean): void {
+export function preloadFirstScreen(hash: string, hasSession: boolean): RouteEntry {
   const route = routeOfPath(hashPath(hash));
   preloadRoute(route);
   if (!hasSession && !route.public) preloadRoute(routeOfPath('/login'));
+  return route;
 }

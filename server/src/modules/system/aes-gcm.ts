@@ -4,9 +4,7 @@
  * at a fraction of their cost per request (no job per call on the thread pool, native base64url).
  */
 import { createCipheriv, createDecipheriv, createSecretKey, randomFillSync, type KeyObject } from 'node:crypto';
-
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
+import { B64U_TEXT, CIPHER_IV_BYTES as IV_BYTES, CIPHER_TAG_BYTES as TAG_BYTES } from '@core/domain/cipher';
 
 /** IVs are cut from a block of random bytes refilled when used up (one call into the RNG per 340 answers, not per answer) */
 const pool = Buffer.alloc(IV_BYTES * 340);
@@ -28,7 +26,7 @@ export function secretKey(raw: Uint8Array): KeyObject {
 
 /** base64url without padding, as the domain's fromB64u takes it: refuses other characters and impossible lengths. */
 export function fromB64u(text: string): Buffer {
-  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) throw new Error('not base64url');
+  if (!B64U_TEXT.test(text) || text.length % 4 === 1) throw new Error('not base64url');
   return Buffer.from(text, 'base64url');
 }
 

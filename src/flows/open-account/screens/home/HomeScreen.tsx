@@ -18,13 +18,13 @@ import { useApiErrorHandler } from '@core/api/errors';
 import { ipLocationQuery } from '@core/api/ip-location';
 import { fetchCityCode } from '@core/api/position-to-city';
 import { useUserInfo } from '@core/api/user-info';
+import { sessionHinted } from '@core/api/first-fetches';
 import { bridge, STORAGE_KEY } from '@core/bridge';
 import { useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { PdfLink } from '@core/ui/PdfLink';
 import { useToast } from '@core/ui/toast';
 import { GEO_MIN_APP_VERSION } from '@core/domain/area';
-import { hasSessionHint } from '@core/domain/auth';
 import { clientTypeOf, type ClientType } from '@core/domain/client-type';
 import { ErrorCode, TOAST_MS } from '@core/domain/errors';
 import { NEXT_DEBOUNCE_MS } from '@core/domain/limits';
@@ -89,7 +89,7 @@ export default function HomeScreen() {
   const choice = picked ?? existingType;
   // with a session, the cards wait for the application (asked for when the page started) rather than jump open
   // (without one, the visitor is anonymous: home paints at once)
-  const knowing = hasSessionHint(document.cookie) && (user.isPending || (loggedIn && application.isPending));
+  const knowing = sessionHinted() && (user.isPending || (loggedIn && application.isPending));
 
   const inFlight = start.isPending || switchType.isPending || statementStep.isPending || user.isPending;
   const ready = choice !== null && tradingConsent && agreementConsent;
