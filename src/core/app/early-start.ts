@@ -24,15 +24,21 @@ export interface EarlyStart {
  * leaves the first render's critical path.
  */
 function warmIntl(lang: string): void {
-  setTimeout(() => {
-    try {
-      Intl.NumberFormat.supportedLocalesOf(lang);
-      Intl.DateTimeFormat.supportedLocalesOf(lang);
-      Intl.PluralRules.supportedLocalesOf(lang);
-    } catch {
-      // a browser without Intl: react-intl reports it where it is used
-    }
-  }, 0);
+  // one task each: together they are one long task on a cheap phone
+  const warmers = [
+    () => Intl.NumberFormat.supportedLocalesOf(lang),
+    () => Intl.DateTimeFormat.supportedLocalesOf(lang),
+    () => Intl.PluralRules.supportedLocalesOf(lang),
+  ];
+  for (const warm of warmers) {
+    setTimeout(() => {
+      try {
+        warm();
+      } catch {
+        // a browser without Intl: react-intl reports it where it is used
+      }
+    }, 0);
+  }
 }
 
 export function earlyStart(): EarlyStart {

@@ -1,11 +1,14 @@
 import type { FlowSettings } from './flow-context';
 
 /**
- * Loads the React part of the page (bootstrap.tsx and what it imports) and starts it. If the script cannot be loaded
+ * Loads the React part of the page (bootstrap.tsx and what it imports) and starts it: React, then the rest. If the script cannot be loaded
  * (the connection dropped), the page says so in the three languages and reloads when the connection returns.
  */
 export function loadApp(settings: FlowSettings): void {
-  import('./bootstrap')
+  // React first, then (in a later task) the rest: one long evaluation would hold a cheap phone's main thread
+  import('react-dom/client')
+    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    .then(() => import('./bootstrap'))
     .then((m) => m.bootstrap(settings))
     .catch((e: unknown) => {
       console.error('the page could not be loaded', e);
