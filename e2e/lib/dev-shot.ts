@@ -23,6 +23,7 @@ if (args.includes('--help')) {
       '  [--account 1|2]        the saved account type (cash/margin); [--aecode B1 --channel fund] the application\'s agent code and channel',
       '  [--reject A,B [--reject-message "…"]] after the prefill, staff set 1200 and send these steps back (ops)',
       '  [--query "aecode=W090-A&channel=web"]  extra query of the page address (the entry link); [--width 320] the viewport width   [--prefill --submit] all steps saved and the application submitted (hk)',
+      '  [--prefill --submit --approve] and the account opened by staff (ops approve): the pages after opening',
   );
   process.exit(0);
 }
@@ -68,6 +69,10 @@ if (started && args.includes('--prefill')) {
   });
   console.log(`saved ${saved.join(', ') || 'nothing'}`);
   if (args.includes('--submit')) await client.call('applySubmit', { appId: started.appId });
+}
+if (started && args.includes('--approve')) {
+  // staff open the account (after --prefill --submit): the pages after opening
+  console.log(execFileSync(process.execPath, ['--import', 'tsx', 'server/src/ops/cli.ts', 'approve', started.appId], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } }).toString().trim());
 }
 if (started && args.includes('--reject')) {
   // staff send the application back: submitted status, then the rejection (through the running service's ops API)

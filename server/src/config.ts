@@ -162,6 +162,8 @@ export const envSchema = z
     DEPOSIT_PAGE_URL: z.string().min(1).default('/pages/openAccount.html#/deposit'),
     /** the stock transfer-in page of mainland clients (issue 13 builds ours) */
     TRANSFER_IN_URL: z.string().min(1).default('/pages/transferInStock.html'),
+    /** the image of the broker's community QR code (the account home's "join community" card); the default is a sample */
+    COMMUNITY_QR_URL: z.string().min(1).default('/pages/static/community-qr.svg'),
     /** the asset-transfer (stock transfer-in) protocol offered on /sign: on or off */
     ASSET_TRANSFER: z.enum(['on', 'off']).default('on'),
     /** agent or channel codes (comma list) whose applicants also tick the customer authorisation agreement on /risk */
@@ -240,6 +242,7 @@ export interface Config {
   depositAccounts: Array<{ currency: 'HKD' | 'USD' | 'CNH'; bankName: string; accountName: string; accountNumber: string; swift: string }>;
   depositPageUrl: string;
   transferInUrl: string;
+  communityQrUrl: string;
   /** ASSET_TRANSFER: the asset-transfer protocol is offered on /sign */
   assetTransfer: boolean;
   /** RISK_AUTH_CHANNELS: codes adding the customer authorisation agreement on /risk */
@@ -387,6 +390,7 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     depositAccounts: env.DEPOSIT_ACCOUNTS,
     depositPageUrl: env.DEPOSIT_PAGE_URL,
     transferInUrl: env.TRANSFER_IN_URL,
+    communityQrUrl: env.COMMUNITY_QR_URL,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     secrets,

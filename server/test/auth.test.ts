@@ -36,6 +36,7 @@ describe('send code and log in', () => {
       subAcctId: null,
       clientStatus: 0,
       hasApplication: false,
+      clientInfo: { accts: [] },
     });
     const cookie = login.response.cookies.find((c) => c.name === 'esop_sid');
     expect(cookie).toEqual(expect.objectContaining({ httpOnly: true, sameSite: 'Strict', path: '/' }));

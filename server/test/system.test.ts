@@ -118,6 +118,7 @@ describe('health, client config, OpenAPI', () => {
         riskAuthChannels: [],
         depositPageUrl: '/pages/openAccount.html#/deposit',
         transferInUrl: '/pages/transferInStock.html',
+        communityQrUrl: '/pages/static/community-qr.svg',
       });
     } finally {
       await own.close();

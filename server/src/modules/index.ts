@@ -23,6 +23,7 @@ import closingRoutes from './closing/routes';
 import depositRoutes from './deposit/routes';
 import documentRoutes from './documents/routes';
 import faceRoutes from './face/routes';
+import accountRoutes from './accounts/routes';
 
 export const modules: FastifyPluginAsync[] = [
   systemRoutes,
@@ -38,4 +39,5 @@ export const modules: FastifyPluginAsync[] = [
   depositRoutes,
   documentRoutes,
   faceRoutes,
+  accountRoutes,
 ];

@@ -14,4 +14,6 @@ export const queryKeys = {
   companyInfo: (id: string) => ['esop', 'companyInfo', id] as const,
   riskAudio: (appId: string) => ['esop', 'riskAudio', appId] as const,
   channel: () => ['esop', 'channel'] as const,
+  hlInfo: (subAcctId: string) => ['esop', 'hlInfo', subAcctId] as const,
+  autoExchange: (subAcctId: string) => ['esop', 'autoExchange', subAcctId] as const,
 };

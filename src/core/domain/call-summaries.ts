@@ -48,4 +48,7 @@ export const CALL_SUMMARIES: Record<CallName, string> = {
   applyWitness: 'Send the professional-person verification documents',
   depositInfo: "The broker's receiving accounts and the minimum deposit",
   depositNotice: 'Notify a deposit with its proof',
+  hlInfoBySubId: "The user-centre ids of one of the caller's accounts",
+  autoExchangeQuery: 'Whether automatic currency exchange is on for a cash account',
+  autoExchangeChange: 'Switch automatic currency exchange of a cash account on or off',
 };

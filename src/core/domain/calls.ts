@@ -108,6 +108,12 @@ export const CALLS = {
   depositInfo: call('GET', 'DepositInfo', 'deposit'),
   /** the applicant's deposit notice: amount, currency, paying bank, proof image */
   depositNotice: call('POST', 'DepositNotice', 'deposit', { rateLimit: 'depositNotice' }),
+  // after opening (issue 13): under the service's prefix, with the spec's service names (uc, cash) as path parts
+  /** the user-centre ids of one of the caller's accounts (the spec's /uc/{version}/HlInfoBySubId) */
+  hlInfoBySubId: call('GET', 'uc/v1/HlInfoBySubId', 'account'),
+  /** automatic currency exchange of a cash account: on (1) or off (0) */
+  autoExchangeQuery: call('GET', 'cash/v1/AutoExchangeQuery', 'account'),
+  autoExchangeChange: call('POST', 'cash/v1/AutoExchangeChange', 'account', { rateLimit: 'autoExchange' }),
 } as const satisfies Record<string, CallDef>;
 export type CallName = keyof typeof CALLS;
 

@@ -15,6 +15,8 @@ export type { Lang, CallDef, CallName } from './calls';
 
 const stepName = z.enum(STEP_NAMES as [string, ...string[]]);
 const appId = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/);
+/** a sub-account id (`ops approve` gives S + 8 digits; accounts brought over may have other letters and digits) */
+const subAcctId = z.string().regex(/^[A-Za-z0-9]{4,32}$/);
 const ossId = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/);
 
 /** A file reference inside step data. */
@@ -62,6 +64,26 @@ export const applicationView = z.object({
 });
 export type ApplicationView = z.infer<typeof applicationView>;
 
+/** An opened account of the user (UserInfo's clientInfo.accts; src/core/domain/account.ts has its rules). */
+export const accountView = z.object({
+  subAcctId: z.string(),
+  /** 1 cash, 2 margin */
+  acctType: z.number(),
+  /** 1 individual, 2 corporate */
+  cltType: z.number(),
+  nickName: z.string().nullable(),
+  /** the client id */
+  hlId: z.string(),
+  /** MARKET bits the account trades */
+  markets: z.number(),
+  /** NGW: brought over from the broker's previous system */
+  source: z.string().nullable(),
+  /** the broker asks the client to complete information (the improve-info page) */
+  improveInfoOpen: z.boolean(),
+  extra: z.object({ needSignHKIdentifier: z.number() }),
+});
+export type AccountView = z.infer<typeof accountView>;
+
 export const userView = z.object({
   userId: z.string(),
   phoneMasked: z.string(),
@@ -69,6 +91,8 @@ export const userView = z.object({
   subAcctId: z.string().nullable(),
   clientStatus: z.number(),
   hasApplication: z.boolean(),
+  /** the opened accounts (empty before opening) */
+  clientInfo: z.object({ accts: z.array(accountView) }),
 });
 export type UserView = z.infer<typeof userView>;
 
@@ -91,6 +115,8 @@ export const schemas = {
       /** DEPOSIT_PAGE_URL and TRANSFER_IN_URL: where the deposit bridge's buttons go */
       depositPageUrl: z.string(),
       transferInUrl: z.string(),
+      /** COMMUNITY_QR_URL: the community QR code of the account home */
+      communityQrUrl: z.string(),
     }),
   },
   cipherKey: { res: z.object({ kid: z.string(), alg: z.literal('RSA-OAEP-256'), spki: z.string() }) },
@@ -372,6 +398,21 @@ export const schemas = {
       proof: fileRef,
     }),
     res: z.object({ noticeId: z.string(), application: applicationView }),
+  },
+  // after opening (issue 13)
+  hlInfoBySubId: {
+    req: z.object({ subAcctId }),
+    res: z.object({ uin: z.string(), cltId: z.string(), acctId: z.string(), subAcctId: z.string() }),
+  },
+  autoExchangeQuery: {
+    req: z.object({ subAccountId: subAcctId }),
+    /** 1 on, 0 off */
+    res: z.object({ status: z.number() }),
+  },
+  autoExchangeChange: {
+    /** the ids of one of the caller's cash accounts, as HlInfoBySubId gave them; action 1 on, 2 off */
+    req: z.object({ clientId: z.string().max(32), uin: z.string().max(32), accountId: z.string().max(32), subAccountId: subAcctId, action: z.union([z.literal(1), z.literal(2)]) }),
+    res: z.object({ status: z.number() }),
   },
 } as const;
 

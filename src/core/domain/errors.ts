@@ -42,6 +42,7 @@ export const ErrorCode = {
   NO_APPLICATION: 151301, // ours: no application for this user (or not theirs)
   STEP_UNKNOWN: 151302, // ours: currentStep is not in the application's step list
   OTHER_TYPE_EXISTS: 151303, // ours: ApplyStart for one type while an application of the other type is active: switch (ApplySwitch); data {appId, oaType}
+  NOT_CASH_ACCOUNT: 152001, // ours: automatic currency exchange is for cash accounts only
   VIDEO_TOO_LARGE: 120207,
   SAVE_NOT_PUSHED: 200016,
   UPDATE_NOT_PUSHED: 200017,

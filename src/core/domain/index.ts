@@ -17,3 +17,4 @@ export * from './closing';
 export * from './channel';
 export * from './result';
 export * from './text';
+export * from './account';

@@ -76,6 +76,8 @@ export const RATE_LIMITS = {
   identitySave: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 20, windowS: 3600 } },
   /** DepositNotice: a few notices a day is a busy applicant */
   depositNotice: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 20, windowS: 3600 } },
+  /** AutoExchangeChange: a switch a client turns a few times at most; each change goes to the cash system */
+  autoExchange: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 30, windowS: 3600 } },
 } as const satisfies Record<string, { perAddress: RateLimit; perUser?: RateLimit }>;
 
 export type RateLimitedCall = keyof typeof RATE_LIMITS;

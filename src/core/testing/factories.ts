@@ -1,4 +1,4 @@
-import type { ApplicationView, Res, UserView } from '../domain/contract';
+import type { AccountView, ApplicationView, Res, UserView } from '../domain/contract';
 import type { ClientType } from '../domain/client-type';
 import { STEPS_OF, STEP_VERSION } from '../domain/steps';
 
@@ -15,6 +15,7 @@ export function makeClientConfig(over: Partial<Res<'clientConfig'>> = {}): Res<'
     riskAuthChannels: [],
     depositPageUrl: '/pages/openAccount.html#/deposit',
     transferInUrl: '/pages/transferInStock.html',
+    communityQrUrl: '/pages/static/community-qr.svg',
     ...over,
   };
 }
@@ -59,6 +60,7 @@ export function makeUser(over: Partial<UserView> = {}): UserView {
     subAcctId: null,
     clientStatus: 30,
     hasApplication: true,
+    clientInfo: { accts: [] },
     ...over,
   };
 }
@@ -66,4 +68,20 @@ export function makeUser(over: Partial<UserView> = {}): UserView {
 /** Makes the page look like one where no session was started (no readable session hint). */
 export function clearSessionHint(): void {
   document.cookie = 'esop_in=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+}
+
+/** An opened account as UserInfo lists it (a cash account of an individual, identifier still to sign). */
+export function makeAccount(over: Partial<AccountView> = {}): AccountView {
+  return {
+    subAcctId: 'S12345678',
+    acctType: 1,
+    cltType: 1,
+    nickName: null,
+    hlId: '12345678',
+    markets: 3,
+    source: null,
+    improveInfoOpen: false,
+    extra: { needSignHKIdentifier: 1 },
+    ...over,
+  };
 }

@@ -9,6 +9,7 @@
 import type { ComponentType } from 'react';
 import { HOME_ROUTE, STEP_ROUTE } from '@core/domain/steps';
 import { RESULT_ROUTE } from '@core/domain/after-submit';
+import { ACCOUNT_ROUTE } from '@core/domain/account';
 import { currentLang } from '@core/i18n/lang';
 import { loadAllMessages } from '@core/i18n/messages';
 
@@ -55,6 +56,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: RESULT_ROUTE.transitionGold, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/transition-gold/TransitionGoldScreen') },
   { path: RESULT_ROUTE.witness, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/witness/WitnessScreen') },
   { path: '/deposit', submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/deposit/DepositScreen') },
+  { path: ACCOUNT_ROUTE.home, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/account-home/AccountHomeScreen') },
+  { path: ACCOUNT_ROUTE.autoExchange, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/auto-exchange/AutoExchangeScreen') },
+  { path: ACCOUNT_ROUTE.autoExchangeDetails, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/auto-exchange/AutoExchangeDetailsScreen') },
   // a path without a screen on this page (e.g. a step whose screen another issue builds)
   { path: '*', submittedFlag: true, public: true, texts: 'first', load: () => import('./screens/not-found/NotFoundScreen') },
 ];

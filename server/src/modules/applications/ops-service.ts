@@ -6,6 +6,7 @@ import { randomInt } from 'node:crypto';
 import {
   APPLY_STATUS,
   APPLY_STATUSES,
+  CLT_TYPE,
   CLIENT_STATUS,
   CLIENT_STATUSES,
   STOCK_STATUSES,
@@ -26,6 +27,8 @@ import { listEvents, type EventRow } from './events-repository';
 import * as repo from './repository';
 import { changeApplication, type EventKind } from './status-change';
 import { toView } from './view';
+import { insertAccount } from '../accounts/repository';
+import { ACCOUNT_TYPE, FIXED_MARKETS, isMargin } from '@core/domain/profile';
 
 /** A refusal the operator reads (run.ts prints OpsInputError messages as they are). */
 const OpsRefusal = OpsInputError;
@@ -127,7 +130,7 @@ const submittedOrLater = (row: repo.AppRow) => row.apply_status >= SUBMITTED_THR
 
 /** Opens the account of an application under review or approved: status SUCCESS (4000), client status 31, a new client id and sub-account id S<8 digits>. */
 export async function approve(deps: OpsDeps, appId: string): Promise<ApplicationView> {
-  return change(deps, appId, 'approve', 'approve', async (row, tx) => {
+  return change(deps, appId, 'approve', 'approve', async (row, tx, at) => {
     if (row.apply_status === APPLY_STATUS.SUCCESS || row.sub_acct_id) throw new OpsRefusal(`application ${appId} is already opened (${row.sub_acct_id})`);
     if (row.apply_status === APPLY_STATUS.CLOSED) throw new OpsRefusal(`application ${appId} is closed`);
     if (!canApprove(row.apply_status)) throw new OpsRefusal(`application ${appId} is not submitted (status ${row.apply_status}): only an application under review (1200-2999, not 1900-1904) or approved (3000) can be opened`);
@@ -139,6 +142,21 @@ export async function approve(deps: OpsDeps, appId: string): Promise<Application
     if (!clientId) throw new Error('could not allocate a sub-account id');
     const subAcctId = `S${clientId}`;
     await repo.setUserAccount(tx, row.user_id, subAcctId, CLIENT_STATUS.SUCCESS);
+    // the account itself: its type and markets as the applicant chose them (SELECTACCOUNT)
+    const choice = (row.data.SELECTACCOUNT ?? {}) as { accountType?: unknown; marketOpen?: unknown };
+    await insertAccount(tx, {
+      sub_acct_id: subAcctId,
+      user_id: row.user_id,
+      app_id: row.app_id,
+      clt_id: clientId,
+      acct_id: `A${clientId}`,
+      uin: `U${clientId}`,
+      acct_type: isMargin(choice.accountType) ? ACCOUNT_TYPE.MARGIN : ACCOUNT_TYPE.CASH,
+      clt_type: CLT_TYPE.INDIVIDUAL,
+      markets: typeof choice.marketOpen === 'number' ? choice.marketOpen : FIXED_MARKETS,
+      source: null,
+      created_at: at,
+    });
     return {
       change: { apply_status: APPLY_STATUS.SUCCESS, client_status: CLIENT_STATUS.SUCCESS, hl_id: clientId, sub_acct_id: subAcctId, reject_data: null },
       detail: { subAcctId },

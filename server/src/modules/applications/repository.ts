@@ -188,7 +188,7 @@ export async function setUserAccount(db: Db, userId: string, subAcctId: string, 
 }
 
 export async function subAccountTaken(db: Db, subAcctId: string): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM applications WHERE sub_acct_id = $1 UNION ALL SELECT 1 FROM users WHERE sub_acct_id = $1 LIMIT 1', [subAcctId]);
+  const { rows } = await db.query('SELECT 1 FROM applications WHERE sub_acct_id = $1 UNION ALL SELECT 1 FROM users WHERE sub_acct_id = $1 UNION ALL SELECT 1 FROM accounts WHERE sub_acct_id = $1 LIMIT 1', [subAcctId]);
   return rows.length > 0;
 }
 

@@ -4,6 +4,7 @@ import { route } from '../../plugins/route';
 import { OK } from '../../plugins/reply';
 import { clearSessionCookies, SESSION_COOKIE, setSessionCookies } from './require-user';
 import * as service from './service';
+import { accountViews } from '../accounts/service';
 
 async function startSession(request: FastifyRequest, reply: FastifyReply, s: service.NewSession) {
   await service.endSession(request.server.deps, request.cookies[SESSION_COOKIE]);
@@ -28,7 +29,12 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     return OK;
   });
 
-  route(app, 'userInfo', (_input, request) => request.user!.view);
+  // an opened user's accounts are one more statement (none before opening)
+  route(app, 'userInfo', async (_input, request) => {
+    const view = request.user!.view;
+    if (!view.subAcctId) return view;
+    return { ...view, clientInfo: { accts: await accountViews(deps.db, view.userId) } };
+  });
 };
 
 export default authRoutes;

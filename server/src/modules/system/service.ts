@@ -26,5 +26,6 @@ export function clientConfig(config: Config): Res<'clientConfig'> {
     riskAuthChannels: config.riskAuthChannels,
     depositPageUrl: config.depositPageUrl,
     transferInUrl: config.transferInUrl,
+    communityQrUrl: config.communityQrUrl,
   };
 }

@@ -1,7 +1,9 @@
 /** Parts the two result pages share: the status header, a status row, the contact sheet and the "home" action. */
 import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useClientConfig } from '@core/api/client-config';
 import { bridge } from '@core/bridge/bridge';
+import { ACCOUNT_ROUTE } from '@core/domain/account';
 import { useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import './status.css';
@@ -84,6 +86,18 @@ export function StatusActions({ children }: { children?: ReactNode }) {
       </button>
       <ContactButton />
     </div>
+  );
+}
+
+/** "My account": the account home, once the application has opened an account. */
+export function MyAccountButton({ opened }: { opened: boolean }) {
+  const t = useT();
+  const navigate = useNavigate();
+  if (!opened) return null;
+  return (
+    <button type="button" className="oa-status__btn oa-status__btn--primary" onClick={() => navigate(ACCOUNT_ROUTE.home)}>
+      {t('status.myAccount')}
+    </button>
   );
 }
 

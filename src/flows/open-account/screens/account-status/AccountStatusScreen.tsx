@@ -11,7 +11,7 @@ import { accountStatusModel, type AccountStatusText } from '@core/domain/result'
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { WithApplication } from '../../components/WithApplication';
-import { StatusActions, StatusHeader, StatusRow, type Tone } from '../../components/status/StatusParts';
+import { MyAccountButton, StatusActions, StatusHeader, StatusRow, type Tone } from '../../components/status/StatusParts';
 
 export default function AccountStatusScreen() {
   const t = useT();
@@ -43,6 +43,7 @@ function AccountStatusPage({ app }: { app: ApplicationView }) {
         {m.stockText ? <StatusRow label={t('accountStatus.stock')} value={t(`accountStatus.text.${m.stockText}`)} tone={toneOf(m.stockText)} /> : null}
       </dl>
       <StatusActions>
+        <MyAccountButton opened={app.clientInfo.accts.length > 0} />
         {edit ? (
           <button type="button" className="oa-status__btn oa-status__btn--primary" onClick={() => navigate(edit)}>
             {t('accountStatus.edit')}

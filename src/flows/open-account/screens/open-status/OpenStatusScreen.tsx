@@ -14,7 +14,7 @@ import { stepContextOfApp } from '@core/domain/step-rules/types';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { WithApplication } from '../../components/WithApplication';
-import { StatusActions, StatusHeader } from '../../components/status/StatusParts';
+import { MyAccountButton, StatusActions, StatusHeader } from '../../components/status/StatusParts';
 
 export default function OpenStatusScreen() {
   const t = useT();
@@ -53,6 +53,7 @@ function OpenStatusPage({ app }: { app: ApplicationView }) {
       ) : null}
       {funds ? <p className="oa-status__info">{t(`openStatus.funds.${funds}`)}</p> : null}
       <StatusActions>
+        <MyAccountButton opened={app.clientInfo.accts.length > 0} />
         {supplement ? (
           <button type="button" className="oa-status__btn oa-status__btn--primary" onClick={() => navigate(supplement)}>
             {t('openStatus.supplement')}

@@ -1,0 +1,73 @@
+/**
+ * After opening: a Hong Kong client whose cash account staff opened (the application saved and submitted through the
+ * service, `ops approve`) finds the account home from the status page, and switches automatic currency exchange on
+ * (the terms ticked first) and off (confirmed).
+ */
+import { applicantAt } from '../lib/applicant';
+import { assert, assertAxeClean, assertClean, newPhone, ops, shot, type Journey } from '../lib/harness';
+
+export const journeys: Journey[] = [
+  {
+    name: 'an opened cash client goes from the status page to the account home and switches auto exchange on and off',
+    async run({ service, browser }) {
+      const phone = await newPhone(browser);
+      const { context, page } = phone;
+      try {
+        const { client, appId } = await applicantAt(service, context, { type: 'hk', phone: process.env.E2E_PHONE_10 ?? '61231001', until: 'CAAPPLY', accountType: 1 });
+        await client.call('applySubmit', { appId });
+        await ops(service, 'approve', appId);
+
+        // the status page offers the account home once the account is open
+        await page.goto(`${service.base}/pages/openAccount.html?lang=en#/AccountStatus`);
+        await page.getByRole('button', { name: 'My account' }).click();
+        await page.waitForURL(/#\/accountHome/);
+        await page.getByRole('heading', { name: 'Cash account' }).waitFor();
+        for (const card of ['Upgrade to a margin account', 'Join our investor community', 'Automatic currency exchange', 'Account information']) {
+          await page.getByRole('button', { name: new RegExp(card) }).waitFor();
+        }
+        await page.getByRole('list', { name: 'Markets you can trade' }).getByText('HK stocks').waitFor();
+        await shot(page, 'after-opening-home-en');
+        await assertAxeClean(page, '/accountHome');
+        await page.getByRole('button', { name: /Join our investor community/ }).click();
+        await page.getByRole('dialog', { name: 'Join our investor community' }).getByRole('img', { name: 'QR code of the investor community' }).waitFor();
+        await assertAxeClean(page, '/accountHome community sheet');
+        await page.keyboard.press('Escape');
+
+        // auto exchange: on needs the terms ticked
+        await page.getByRole('button', { name: /Automatic currency exchange/ }).click();
+        await page.waitForURL(/#\/autoExchange\?sub=S\d{8}/);
+        const sw = page.getByRole('switch', { name: 'Automatic currency exchange' });
+        await sw.waitFor();
+        assert((await sw.getAttribute('aria-checked')) === 'false', 'auto exchange starts off');
+        await assertAxeClean(page, '/autoExchange');
+        await sw.click();
+        await page.getByText('Please read and tick the terms first').waitFor();
+        await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
+        await sw.click();
+        await page.getByText('Automatic currency exchange is on').waitFor();
+        await page.waitForFunction(() => document.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'true');
+        await shot(page, 'after-opening-auto-exchange-on-en');
+
+        // off needs a confirmation
+        await sw.click();
+        const dialog = page.getByRole('dialog', { name: 'Turn off automatic currency exchange?' });
+        await dialog.waitFor();
+        await assertAxeClean(page, '/autoExchange confirm');
+        await dialog.getByRole('button', { name: 'Turn off' }).click();
+        await page.getByText('Automatic currency exchange is off').waitFor();
+        await page.waitForFunction(() => document.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'false');
+        const sub = new URLSearchParams(page.url().split('#')[1].split('?')[1]).get('sub')!;
+        const state = await client.call<{ status: number }>('autoExchangeQuery', { subAccountId: sub });
+        assert(state.status === 0, `the service has it off (${state.status})`);
+
+        // how it works
+        await page.getByRole('link', { name: 'How it works' }).click();
+        await page.getByRole('heading', { name: 'How automatic exchange works' }).waitFor();
+        await assertAxeClean(page, '/autoExchangeDetails');
+        assertClean(phone);
+      } finally {
+        await context.close();
+      }
+    },
+  },
+];

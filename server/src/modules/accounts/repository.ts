@@ -1,0 +1,60 @@
+/** The accounts table (migration 0018): one row per opened sub-account. */
+import type { Db } from '../../db';
+
+export interface AccountRow {
+  sub_acct_id: string;
+  user_id: string;
+  app_id: string | null;
+  clt_id: string;
+  acct_id: string;
+  uin: string;
+  acct_type: number;
+  clt_type: number;
+  nick_name: string | null;
+  markets: number;
+  source: string | null;
+  need_sign_hk_identifier: number;
+  auto_exchange: boolean;
+  auto_exchange_changed_at: Date | null;
+  created_at: Date;
+  /** an improve-info request of the broker is open for the account */
+  improve_info_open: boolean;
+}
+
+const COLUMNS =
+  'a.sub_acct_id, a.user_id, a.app_id, a.clt_id, a.acct_id, a.uin, a.acct_type, a.clt_type, a.nick_name, a.markets, a.source, a.need_sign_hk_identifier, a.auto_exchange, a.auto_exchange_changed_at, a.created_at, ' +
+  'EXISTS (SELECT 1 FROM improve_requests r WHERE r.sub_acct_id = a.sub_acct_id AND r.status = 1) AS improve_info_open';
+
+export type NewAccount = Pick<
+  AccountRow, 'sub_acct_id' | 'user_id' | 'app_id' | 'clt_id' | 'acct_id' | 'uin' | 'acct_type' | 'clt_type' | 'markets' | 'source' | 'created_at'
+>;
+
+export async function insertAccount(db: Db, a: NewAccount): Promise<void> {
+  await db.query(
+    'INSERT INTO accounts (sub_acct_id, user_id, app_id, clt_id, acct_id, uin, acct_type, clt_type, markets, source, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
+    [a.sub_acct_id, a.user_id, a.app_id, a.clt_id, a.acct_id, a.uin, a.acct_type, a.clt_type, a.markets, a.source, a.created_at],
+  );
+}
+
+/** The user's accounts, oldest first. */
+export async function accountsOfUser(db: Db, userId: string): Promise<AccountRow[]> {
+  const { rows } = await db.query<AccountRow>(`SELECT ${COLUMNS} FROM accounts a WHERE a.user_id = $1 ORDER BY a.created_at, a.sub_acct_id`, [userId]);
+  return rows;
+}
+
+/** The account if it is the user's (undefined for another client's or an unknown sub-account: the caller cannot tell which). */
+export async function ownedAccount(db: Db, userId: string, subAcctId: string, forUpdate = false): Promise<AccountRow | undefined> {
+  const { rows } = await db.query<AccountRow>(
+    `SELECT ${COLUMNS} FROM accounts a WHERE a.sub_acct_id = $1 AND a.user_id = $2${forUpdate ? ' FOR UPDATE OF a' : ''}`,
+    [subAcctId, userId],
+  );
+  return rows[0];
+}
+
+export async function setAutoExchange(db: Db, subAcctId: string, on: boolean, at: Date): Promise<void> {
+  await db.query('UPDATE accounts SET auto_exchange = $2, auto_exchange_changed_at = $3 WHERE sub_acct_id = $1', [subAcctId, on, at]);
+}
+
+export async function setHkIdentifier(db: Db, subAcctId: string, value: number): Promise<void> {
+  await db.query('UPDATE accounts SET need_sign_hk_identifier = $2 WHERE sub_acct_id = $1', [subAcctId, value]);
+}

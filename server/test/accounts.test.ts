@@ -1,0 +1,115 @@
+/**
+ * After opening (issue 13): `ops approve` opens an account with the applicant's choices; UserInfo lists it;
+ * HlInfoBySubId and automatic currency exchange serve the caller's own accounts only.
+ */
+import { ErrorCode, STEPS_OF, type AccountView, type StepName } from '@core/domain';
+import { approve } from '../src/modules/applications/ops-service';
+import { createTestApp, type CallResult, type TestApp, type TestClient } from './helpers';
+import { saveStep, stepUser, validStepData } from './step-fixtures';
+
+let t: TestApp;
+let user: () => Promise<TestClient>;
+let cash: { c: TestClient; acct: AccountView };
+let margin: { c: TestClient; acct: AccountView };
+const errorOf = (res: CallResult) => res.body.error?.code;
+
+/** A new applicant with an hk application of the given account type, submitted and approved. */
+async function opened(accountType: 1 | 2): Promise<{ c: TestClient; acct: AccountView }> {
+  const c = await user();
+  const start = await c.call('applyStart', { oaType: 2 });
+  const appId = start.body.result.appId as string;
+  for (const s of STEPS_OF.hk as readonly StepName[]) {
+    const data = await validStepData(c, s, appId);
+    const res = await saveStep(c, appId, s, s === 'SELECTACCOUNT' ? { ...data, accountType } : data);
+    expect([s, res.body.error]).toEqual([s, undefined]);
+  }
+  expect(errorOf(await c.call('applySubmit', { appId }))).toBeUndefined();
+  await approve({ db: t.db, clock: t.clock }, appId);
+  const info = await c.call('userInfo');
+  expect(info.body.result.clientInfo.accts).toHaveLength(1);
+  return { c, acct: info.body.result.clientInfo.accts[0] as AccountView };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  user = stepUser(t, '932', { start: 20000 });
+  cash = await opened(1);
+  margin = await opened(2);
+}, 120_000);
+afterAll(() => t.close());
+
+describe('the opened account', () => {
+  test('UserInfo lists it with the type and markets the applicant chose, the identifier still to sign', () => {
+    expect(cash.acct).toMatchObject({ acctType: 1, cltType: 1, source: null, improveInfoOpen: false, extra: { needSignHKIdentifier: 1 } });
+    expect(cash.acct.subAcctId).toMatch(/^S\d{8}$/);
+    expect(cash.acct.markets & 3).toBe(3);
+    expect(margin.acct.acctType).toBe(2);
+  });
+
+  test('before opening UserInfo has no accounts', async () => {
+    const c = await user();
+    const info = await c.call('userInfo');
+    expect(info.body.result.clientInfo).toEqual({ accts: [] });
+  });
+
+  test("HlInfoBySubId gives the account's ids to its owner; another client's or an unknown sub-account is 100403 alike", async () => {
+    const own = await cash.c.call('hlInfoBySubId', { subAcctId: cash.acct.subAcctId });
+    expect(own.body.result).toEqual({ uin: expect.any(String), cltId: cash.acct.hlId, acctId: expect.any(String), subAcctId: cash.acct.subAcctId });
+    expect(errorOf(await margin.c.call('hlInfoBySubId', { subAcctId: cash.acct.subAcctId }))).toBe(ErrorCode.FORBIDDEN);
+    expect(errorOf(await margin.c.call('hlInfoBySubId', { subAcctId: 'S00000000' }))).toBe(ErrorCode.FORBIDDEN);
+    expect(errorOf(await margin.c.call('hlInfoBySubId', { subAcctId: "S1' OR 1=1" }))).toBe(ErrorCode.INVALID_INPUT);
+  });
+});
+
+describe('automatic currency exchange', () => {
+  async function ids(c: TestClient, subAcctId: string) {
+    const r = await c.call('hlInfoBySubId', { subAcctId });
+    const { uin, cltId, acctId } = r.body.result;
+    return { clientId: cltId as string, uin: uin as string, accountId: acctId as string, subAccountId: subAcctId };
+  }
+  const query = async (c: TestClient, subAccountId: string) => (await c.call('autoExchangeQuery', { subAccountId })).body;
+
+  test('a cash account starts off; on, then off, each audited once; the same action again changes nothing', async () => {
+    const { c, acct } = cash;
+    expect((await query(c, acct.subAcctId)).result).toEqual({ status: 0 });
+    const base = await ids(c, acct.subAcctId);
+    expect((await c.call('autoExchangeChange', { ...base, action: 1 })).body.result).toEqual({ status: 1 });
+    expect((await query(c, acct.subAcctId)).result).toEqual({ status: 1 });
+    expect((await c.call('autoExchangeChange', { ...base, action: 1 })).body.result).toEqual({ status: 1 });
+    expect((await c.call('autoExchangeChange', { ...base, action: 2 })).body.result).toEqual({ status: 0 });
+    expect((await query(c, acct.subAcctId)).result).toEqual({ status: 0 });
+    const { rows } = await t.db.query<{ action: string }>("SELECT action FROM audit_log WHERE action LIKE 'account.autoExchange%' AND detail->>'subAcctId' = $1 ORDER BY id", [acct.subAcctId]);
+    expect(rows.map((r) => r.action)).toEqual(['account.autoExchange.on', 'account.autoExchange.off']);
+  });
+
+  test('a margin account has none (152001)', async () => {
+    expect(errorOf(await margin.c.call('autoExchangeQuery', { subAccountId: margin.acct.subAcctId }))).toBe(ErrorCode.NOT_CASH_ACCOUNT);
+    const base = await ids(margin.c, margin.acct.subAcctId);
+    expect(errorOf(await margin.c.call('autoExchangeChange', { ...base, action: 1 }))).toBe(ErrorCode.NOT_CASH_ACCOUNT);
+  });
+
+  test("another client's account, or ids that are not the account's, are refused with 100403 and change nothing", async () => {
+    const base = await ids(cash.c, cash.acct.subAcctId);
+    expect(errorOf(await margin.c.call('autoExchangeQuery', { subAccountId: cash.acct.subAcctId }))).toBe(ErrorCode.FORBIDDEN);
+    expect(errorOf(await margin.c.call('autoExchangeChange', { ...base, action: 1 }))).toBe(ErrorCode.FORBIDDEN);
+    const marginIds = await ids(margin.c, margin.acct.subAcctId);
+    for (const wrong of [{ clientId: marginIds.clientId }, { uin: marginIds.uin }, { accountId: marginIds.accountId }]) {
+      expect(errorOf(await cash.c.call('autoExchangeChange', { ...base, ...wrong, action: 1 }))).toBe(ErrorCode.FORBIDDEN);
+    }
+    expect((await query(cash.c, cash.acct.subAcctId)).result).toEqual({ status: 0 });
+  });
+
+  test.each([
+    ['an action other than 1 or 2', { action: 3 }],
+    ['no sub-account', { subAccountId: undefined }],
+    ['an over-long client id', { clientId: 'x'.repeat(33) }],
+  ])('%s → 100400', async (_n, over) => {
+    const base = await ids(cash.c, cash.acct.subAcctId);
+    expect(errorOf(await cash.c.call('autoExchangeChange', { ...base, action: 1, ...over }))).toBe(ErrorCode.INVALID_INPUT);
+  });
+
+  test('without a session: 100008', async () => {
+    const anon = await t.handshake();
+    expect(errorOf(await anon.call('autoExchangeQuery', { subAccountId: cash.acct.subAcctId }))).toBe(ErrorCode.LOGIN_EXPIRED);
+  });
+});
