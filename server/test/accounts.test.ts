@@ -4,8 +4,8 @@
  */
 import { ErrorCode, STEPS_OF, type AccountView, type StepName } from '@core/domain';
 import { approve } from '../src/modules/applications/ops-service';
-import { createTestApp, type CallResult, type TestApp, type TestClient } from './helpers';
-import { saveStep, stepUser, validStepData } from './step-fixtures';
+import { MINUTE, createTestApp, type CallResult, type TestApp, type TestClient } from './helpers';
+import { phoneOf, saveStep, stepUser, validStepData } from './step-fixtures';
 
 let t: TestApp;
 let user: () => Promise<TestClient>;
@@ -111,5 +111,61 @@ describe('automatic currency exchange', () => {
   test('without a session: 100008', async () => {
     const anon = await t.handshake();
     expect(errorOf(await anon.call('autoExchangeQuery', { subAccountId: cash.acct.subAcctId }))).toBe(ErrorCode.LOGIN_EXPIRED);
+  });
+});
+
+describe('the trading password', () => {
+  const status = async (c: TestClient, subAcctId: string) => (await c.call('tradePasswordStatus', { subAcctId })).body.result;
+
+  test('not set at first; set once (a second set is 152002), verified for this session; kept only as a scrypt hash', async () => {
+    const { c, acct } = cash;
+    expect(await status(c, acct.subAcctId)).toEqual({ set: false, lockedUntil: null, verifiedUntil: null });
+    expect(errorOf(await c.call('tradePasswordVerify', { subAcctId: acct.subAcctId, password: '135790' }))).toBe(ErrorCode.TRADE_PASSWORD_NEEDED);
+    const weak = await c.call('tradePasswordSet', { subAcctId: acct.subAcctId, password: '123456' });
+    expect([errorOf(weak), weak.body.error?.data?.issues]).toEqual([ErrorCode.INVALID_INPUT, [{ path: 'password', message: 'tradePasswordWeak' }]]);
+    const set = await c.call('tradePasswordSet', { subAcctId: acct.subAcctId, password: '135790' });
+    expect(set.body.result.verifiedUntil).toEqual(expect.any(String));
+    expect((await status(c, acct.subAcctId)).set).toBe(true);
+    expect(errorOf(await c.call('tradePasswordSet', { subAcctId: acct.subAcctId, password: '246802' }))).toBe(ErrorCode.TRADE_PASSWORD_SET);
+    const { rows } = await t.db.query<{ hash: string }>('SELECT hash FROM trade_passwords WHERE sub_acct_id = $1', [acct.subAcctId]);
+    expect(rows[0].hash).toMatch(/^scrypt\$15\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(rows[0].hash).not.toContain('135790');
+  });
+
+  test("another client's account: 100403 on status, set and verify alike", async () => {
+    for (const call of ['tradePasswordStatus', 'tradePasswordSet', 'tradePasswordVerify'] as const) {
+      expect(errorOf(await margin.c.call(call, { subAcctId: cash.acct.subAcctId, password: '135790' }))).toBe(ErrorCode.FORBIDDEN);
+    }
+  });
+
+  test('a verification lasts for its session only, and ends after 15 minutes', async () => {
+    const { acct } = cash;
+    const other = await t.login(phoneOf(cash.c));
+    expect((await status(other, acct.subAcctId)).verifiedUntil).toBeNull();
+    const ok = await other.call('tradePasswordVerify', { subAcctId: acct.subAcctId, password: '135790' });
+    expect(ok.body.result.verifiedUntil).toEqual(expect.any(String));
+    t.clock.advance(16 * MINUTE);
+    expect((await status(other, acct.subAcctId)).verifiedUntil).toBeNull();
+  });
+
+  test('five wrong tries lock it for 30 minutes, even against the right one; then it opens again', async () => {
+    const { c, acct } = margin;
+    await c.call('tradePasswordSet', { subAcctId: acct.subAcctId, password: '975313' });
+    for (let left = 4; left >= 1; left--) {
+      const r = await c.call('tradePasswordVerify', { subAcctId: acct.subAcctId, password: '000001' });
+      expect([errorOf(r), r.body.error?.data]).toEqual([ErrorCode.TRADE_PASSWORD_WRONG, { triesLeft: left }]);
+    }
+    const fifth = await c.call('tradePasswordVerify', { subAcctId: acct.subAcctId, password: '000001' });
+    expect([errorOf(fifth), fifth.body.error?.data]).toEqual([ErrorCode.TRADE_PASSWORD_LOCKED, { retryAfterSeconds: 1800 }]);
+    const right = await c.call('tradePasswordVerify', { subAcctId: acct.subAcctId, password: '975313' });
+    expect(errorOf(right)).toBe(ErrorCode.TRADE_PASSWORD_LOCKED);
+    expect((await status(c, acct.subAcctId)).lockedUntil).toEqual(expect.any(String));
+    // (a call in between keeps the session from its 30-minute idle end)
+    t.clock.advance(20 * MINUTE);
+    expect((await status(c, acct.subAcctId)).lockedUntil).toEqual(expect.any(String));
+    t.clock.advance(11 * MINUTE);
+    expect(errorOf(await c.call('tradePasswordVerify', { subAcctId: acct.subAcctId, password: '975313' }))).toBeUndefined();
+    const { rows } = await t.db.query<{ action: string }>("SELECT action FROM audit_log WHERE action LIKE 'account.tradePassword%' AND detail->>'subAcctId' = $1 ORDER BY id", [acct.subAcctId]);
+    expect(rows.map((r) => r.action)).toEqual(['account.tradePassword.set', ...Array(4).fill('account.tradePassword.wrong'), 'account.tradePassword.locked']);
   });
 });

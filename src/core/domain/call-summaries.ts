@@ -51,4 +51,7 @@ export const CALL_SUMMARIES: Record<CallName, string> = {
   hlInfoBySubId: "The user-centre ids of one of the caller's accounts",
   autoExchangeQuery: 'Whether automatic currency exchange is on for a cash account',
   autoExchangeChange: 'Switch automatic currency exchange of a cash account on or off',
+  tradePasswordStatus: "Whether an account's trading password is set or locked, and this session's verification",
+  tradePasswordSet: "Set an account's first trading password",
+  tradePasswordVerify: 'Verify the trading password before editing account information',
 };

@@ -114,6 +114,12 @@ export const CALLS = {
   /** automatic currency exchange of a cash account: on (1) or off (0) */
   autoExchangeQuery: call('GET', 'cash/v1/AutoExchangeQuery', 'account'),
   autoExchangeChange: call('POST', 'cash/v1/AutoExchangeChange', 'account', { rateLimit: 'autoExchange' }),
+  /** whether the account has a trading password, whether it is locked, and until when this session may edit */
+  tradePasswordStatus: call('GET', 'TradePasswordStatus', 'account'),
+  /** sets the account's first trading password (and verifies this session) */
+  tradePasswordSet: call('POST', 'TradePasswordSet', 'account', { rateLimit: 'tradePassword' }),
+  /** checks the trading password: this session may edit the account's information for TRADE_VERIFIED_MINUTES */
+  tradePasswordVerify: call('POST', 'TradePasswordVerify', 'account', { rateLimit: 'tradePassword' }),
 } as const satisfies Record<string, CallDef>;
 export type CallName = keyof typeof CALLS;
 

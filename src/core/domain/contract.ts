@@ -409,6 +409,18 @@ export const schemas = {
     /** 1 on, 0 off */
     res: z.object({ status: z.number() }),
   },
+  tradePasswordStatus: {
+    req: z.object({ subAcctId }),
+    res: z.object({ set: z.boolean(), lockedUntil: z.string().nullable(), verifiedUntil: z.string().nullable() }),
+  },
+  tradePasswordSet: {
+    req: z.object({ subAcctId, password: z.string().max(32) }),
+    res: z.object({ verifiedUntil: z.string() }),
+  },
+  tradePasswordVerify: {
+    req: z.object({ subAcctId, password: z.string().max(32) }),
+    res: z.object({ verifiedUntil: z.string() }),
+  },
   autoExchangeChange: {
     /** the ids of one of the caller's cash accounts, as HlInfoBySubId gave them; action 1 on, 2 off */
     req: z.object({ clientId: z.string().max(32), uin: z.string().max(32), accountId: z.string().max(32), subAccountId: subAcctId, action: z.union([z.literal(1), z.literal(2)]) }),

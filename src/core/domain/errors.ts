@@ -43,6 +43,10 @@ export const ErrorCode = {
   STEP_UNKNOWN: 151302, // ours: currentStep is not in the application's step list
   OTHER_TYPE_EXISTS: 151303, // ours: ApplyStart for one type while an application of the other type is active: switch (ApplySwitch); data {appId, oaType}
   NOT_CASH_ACCOUNT: 152001, // ours: automatic currency exchange is for cash accounts only
+  TRADE_PASSWORD_SET: 152002, // ours: the account already has a trading password (verify it instead)
+  TRADE_PASSWORD_WRONG: 152003, // ours: wrong trading password; data.triesLeft before it locks
+  TRADE_PASSWORD_LOCKED: 152004, // ours: too many wrong tries; data.retryAfterSeconds
+  TRADE_PASSWORD_NEEDED: 152005, // ours: editing the account's information needs the trading password first (or again)
   VIDEO_TOO_LARGE: 120207,
   SAVE_NOT_PUSHED: 200016,
   UPDATE_NOT_PUSHED: 200017,

@@ -80,6 +80,12 @@ export const RULES = [
   'signatureInk',
   'textEncoding',
   'category',
+  /** the W-8BEN address of an account update: upper-case letters, digits and spaces */
+  'w8Address',
+  /** a trading password: 6 digits */
+  'tradePassword',
+  /** a trading password of one digit repeated or a straight run */
+  'tradePasswordWeak',
 ] as const;
 export type Rule = (typeof RULES)[number];
 

@@ -18,3 +18,4 @@ export * from './channel';
 export * from './result';
 export * from './text';
 export * from './account';
+export * from './account-update';

@@ -1,13 +1,18 @@
-/** After opening: the user-centre ids of an account and its automatic currency exchange. */
+/** After opening: the user-centre ids of an account, its automatic currency exchange and its trading password. */
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
 import * as service from './service';
+import * as tradePassword from './trade-password';
 
 const accountRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
   route(app, 'hlInfoBySubId', (input, request) => service.hlInfo(deps, request.user!.userId, input));
   route(app, 'autoExchangeQuery', (input, request) => service.autoExchangeQuery(deps, request.user!.userId, input));
   route(app, 'autoExchangeChange', (input, request) => service.autoExchangeChange(deps, request.user!.userId, input));
+  const caller = (request: { user?: { userId: string; sessionHash: string } | null }) => ({ userId: request.user!.userId, sessionHash: request.user!.sessionHash });
+  route(app, 'tradePasswordStatus', (input, request) => tradePassword.status(deps, caller(request), input));
+  route(app, 'tradePasswordSet', (input, request) => tradePassword.set(deps, caller(request), input));
+  route(app, 'tradePasswordVerify', (input, request) => tradePassword.verify(deps, caller(request), input));
 };
 
 export default accountRoutes;

@@ -1,0 +1,125 @@
+/**
+ * The trading password that guards editing an account's information (issue 13): kept only as a scrypt hash (N 2^15,
+ * r 8, p 1, 16-byte salt); TRADE_PASSWORD_LOCK.tries wrong tries in a row lock it for TRADE_PASSWORD_LOCK.minutes
+ * (the password is not even checked while locked). A correct one lets the session that gave it edit the account for
+ * TRADE_VERIFIED_MINUTES. In the app the bridge's secure keyboard collects the password and the page sends it here,
+ * so the rule is the service's in both cases.
+ */
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { ErrorCode, TRADE_PASSWORD_LOCK, TRADE_VERIFIED_MINUTES, checkTradePassword, type Req, type Res } from '@core/domain';
+import type { Db } from '../../db';
+import { audit } from '../../db/audit';
+import { AppError } from '../../errors';
+import { mine, type AccountDeps } from './service';
+
+const LOG_N = 15;
+const R = 8;
+const P = 1;
+const KEY_BYTES = 32;
+
+function scrypt(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
+  const opts: ScryptOptions = { N: 2 ** logN, r, p, maxmem: 128 * 2 ** logN * r * 2 };
+  return new Promise((resolve, reject) => scryptCb(password, salt, KEY_BYTES, opts, (err, key) => (err ? reject(err) : resolve(key))));
+}
+
+export async function hashTradePassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, LOG_N, R, P);
+  return ['scrypt', LOG_N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+export async function tradePasswordMatches(password: string, stored: string): Promise<boolean> {
+  const [kind, logN, r, p, salt, key] = stored.split('$');
+  if (kind !== 'scrypt' || !salt || !key) return false;
+  const expected = Buffer.from(key, 'base64url');
+  const got = await scrypt(password, Buffer.from(salt, 'base64url'), Number(logN), Number(r), Number(p));
+  return got.length === expected.length && timingSafeEqual(got, expected);
+}
+
+interface PasswordRow {
+  hash: string;
+  failed: number;
+  locked_until: Date | null;
+}
+
+async function passwordOf(db: Db, subAcctId: string, forUpdate = false): Promise<PasswordRow | undefined> {
+  const { rows } = await db.query<PasswordRow>(`SELECT hash, failed, locked_until FROM trade_passwords WHERE sub_acct_id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [subAcctId]);
+  return rows[0];
+}
+
+async function verifiedUntil(db: Db, sessionHash: string, subAcctId: string, now: Date): Promise<Date | null> {
+  const { rows } = await db.query<{ until: Date }>('SELECT until FROM trade_verifications WHERE session_hash = $1 AND sub_acct_id = $2 AND until > $3', [sessionHash, subAcctId, now]);
+  return rows[0]?.until ?? null;
+}
+
+async function markVerified(db: Db, sessionHash: string, subAcctId: string, now: Date): Promise<Date> {
+  const until = new Date(now.getTime() + TRADE_VERIFIED_MINUTES * 60_000);
+  await db.query(
+    'INSERT INTO trade_verifications (session_hash, sub_acct_id, until) VALUES ($1, $2, $3) ON CONFLICT (session_hash, sub_acct_id) DO UPDATE SET until = EXCLUDED.until',
+    [sessionHash, subAcctId, until],
+  );
+  return until;
+}
+
+export interface Caller {
+  userId: string;
+  sessionHash: string;
+}
+
+export async function status(deps: AccountDeps, who: Caller, req: Req<'tradePasswordStatus'>): Promise<Res<'tradePasswordStatus'>> {
+  const now = new Date(deps.clock.now());
+  await mine(deps.db, who.userId, req.subAcctId);
+  const pw = await passwordOf(deps.db, req.subAcctId);
+  const locked = pw?.locked_until && pw.locked_until > now ? pw.locked_until : null;
+  const until = await verifiedUntil(deps.db, who.sessionHash, req.subAcctId, now);
+  return { set: !!pw, lockedUntil: locked?.toISOString() ?? null, verifiedUntil: until?.toISOString() ?? null };
+}
+
+/** The account's first trading password (a second one is 152002: the old one is changed elsewhere, not here). */
+export async function set(deps: AccountDeps, who: Caller, req: Req<'tradePasswordSet'>): Promise<Res<'tradePasswordSet'>> {
+  const rule = checkTradePassword(req.password);
+  if (rule) throw new AppError(ErrorCode.INVALID_INPUT, { data: { issues: [{ path: 'password', message: rule }] } });
+  const hash = await hashTradePassword(req.password);
+  const now = new Date(deps.clock.now());
+  return deps.db.transaction(async (tx) => {
+    const acct = await mine(tx, who.userId, req.subAcctId, true);
+    if (await passwordOf(tx, acct.sub_acct_id)) throw new AppError(ErrorCode.TRADE_PASSWORD_SET);
+    await tx.query('INSERT INTO trade_passwords (sub_acct_id, hash, updated_at) VALUES ($1, $2, $3)', [acct.sub_acct_id, hash, now]);
+    await audit(tx, { actor: `user:${who.userId}`, userId: who.userId, appId: acct.app_id, action: 'account.tradePassword.set', detail: { subAcctId: acct.sub_acct_id }, at: now });
+    const until = await markVerified(tx, who.sessionHash, acct.sub_acct_id, now);
+    return { verifiedUntil: until.toISOString() };
+  });
+}
+
+export async function verify(deps: AccountDeps, who: Caller, req: Req<'tradePasswordVerify'>): Promise<Res<'tradePasswordVerify'>> {
+  const now = new Date(deps.clock.now());
+  return deps.db.transaction(async (tx) => {
+    const acct = await mine(tx, who.userId, req.subAcctId, true);
+    const pw = await passwordOf(tx, acct.sub_acct_id, true);
+    if (!pw) throw new AppError(ErrorCode.TRADE_PASSWORD_NEEDED, { data: { set: false } });
+    if (pw.locked_until && pw.locked_until > now) {
+      throw new AppError(ErrorCode.TRADE_PASSWORD_LOCKED, { data: { retryAfterSeconds: Math.ceil((pw.locked_until.getTime() - now.getTime()) / 1000) } });
+    }
+    if (await tradePasswordMatches(req.password, pw.hash)) {
+      await tx.query('UPDATE trade_passwords SET failed = 0, locked_until = NULL WHERE sub_acct_id = $1', [acct.sub_acct_id]);
+      const until = await markVerified(tx, who.sessionHash, acct.sub_acct_id, now);
+      return { verifiedUntil: until.toISOString() };
+    }
+    const failed = pw.failed + 1;
+    const lock = failed >= TRADE_PASSWORD_LOCK.tries;
+    const lockedUntil = lock ? new Date(now.getTime() + TRADE_PASSWORD_LOCK.minutes * 60_000) : null;
+    await tx.query('UPDATE trade_passwords SET failed = $2, locked_until = $3 WHERE sub_acct_id = $1', [acct.sub_acct_id, lock ? 0 : failed, lockedUntil]);
+    await audit(tx, { actor: `user:${who.userId}`, userId: who.userId, appId: acct.app_id, action: lock ? 'account.tradePassword.locked' : 'account.tradePassword.wrong', detail: { subAcctId: acct.sub_acct_id }, at: now });
+    // the refusal is committed (the transaction ends normally) and told after it
+    return { wrong: true as const, lock, lockedUntil, triesLeft: TRADE_PASSWORD_LOCK.tries - failed };
+  }).then((r) => {
+    if (!('wrong' in r)) return r;
+    if (r.lock) throw new AppError(ErrorCode.TRADE_PASSWORD_LOCKED, { data: { retryAfterSeconds: TRADE_PASSWORD_LOCK.minutes * 60 } });
+    throw new AppError(ErrorCode.TRADE_PASSWORD_WRONG, { data: { triesLeft: r.triesLeft } });
+  });
+}
+
+/** For the update calls: the session verified the trading password of the account within TRADE_VERIFIED_MINUTES, else 152005. */
+export async function requireVerified(db: Db, who: Caller, subAcctId: string, now: Date): Promise<void> {
+  if (!(await verifiedUntil(db, who.sessionHash, subAcctId, now))) throw new AppError(ErrorCode.TRADE_PASSWORD_NEEDED, { data: { set: !!(await passwordOf(db, subAcctId)) } });
+}

@@ -1,0 +1,152 @@
+import {
+  UPDATE_MODULE,
+  canSubmitUpdate,
+  changed,
+  checkTradePassword,
+  moduleButton,
+  needsAllDataCheck,
+  unrevisedModules,
+  updateLanding,
+  validateAddressUpdate,
+  validateW8Update,
+  w8AddressOf,
+  type UpdateMasks,
+} from './account-update';
+
+const A = UPDATE_MODULE.ADDRESS;
+const W = UPDATE_MODULE.W8;
+const u = (over: Partial<UpdateMasks>): UpdateMasks => ({ status: 1000, module: 0, reUpdateModule: 0, rejectModule: 0, ...over });
+
+describe('where the update area opens', () => {
+  it.each([
+    [null, '/accountInfo'],
+    [undefined, '/accountInfo'],
+    [1000, '/accountInfo'],
+    [4000, '/accountInfo'],
+    [5000, '/accountInfo'],
+    [1900, '/status'],
+    [1901, '/status'],
+    [1902, '/status'],
+    [1200, '/status'],
+    [3000, '/status'],
+  ])('status %s → %s', (status, route) => {
+    expect(updateLanding(status)).toBe(route);
+  });
+});
+
+describe('module buttons, submit and the confirmations', () => {
+  it.each([
+    ['no update yet', null, A, 'edit'],
+    ['address saved while editing', u({ module: A }), A, 'saved'],
+    ['W-8 not saved while editing', u({ module: A }), W, 'edit'],
+    ['sent back: saved before the rejection counts for nothing', u({ status: 1900, module: A | W, rejectModule: A }), A, 'edit'],
+    ['sent back, saved again', u({ status: 1900, module: A, rejectModule: A, reUpdateModule: A }), A, 'saved'],
+  ] as const)('%s: %s', (_n, upd, m, button) => {
+    expect(moduleButton(upd, m)).toBe(button);
+  });
+
+  it.each([
+    ['nothing saved', u({}), false],
+    ['a module saved', u({ module: W }), true],
+    ['submitted: nothing more to submit', u({ status: 1200, module: W }), false],
+    ['sent back, nothing saved again', u({ status: 1901, module: A, rejectModule: A }), false],
+    ['sent back, one saved again', u({ status: 1901, module: A | W, rejectModule: A | W, reUpdateModule: W }), true],
+    ['no update', null, false],
+  ] as const)('submit: %s → %s', (_n, upd, ok) => {
+    expect(canSubmitUpdate(upd)).toBe(ok);
+  });
+
+  it.each([
+    ['editing: never', u({ module: A }), [], false],
+    ['both sent back, W-8 saved again', u({ status: 1900, rejectModule: A | W, reUpdateModule: W }), [A], true],
+    ['W-8 sent back and not saved again', u({ status: 1902, rejectModule: W }), [W], false],
+    ['all saved again', u({ status: 1900, rejectModule: A | W, reUpdateModule: A | W }), [], false],
+  ] as const)('%s', (_n, upd, unrevised, allDataCheck) => {
+    expect(unrevisedModules(upd)).toEqual(unrevised);
+    expect(needsAllDataCheck(upd)).toBe(allDataCheck);
+  });
+});
+
+describe('the address module', () => {
+  const proof = [{ ossId: 'file0001', description: 'proof', ossCategory: 'UserApply' }];
+  const good = (over: Record<string, unknown> = {}) => ({
+    residentialAddress: 'Flat A, 12/F, 88 Harbour Road',
+    residentialAddressCity: '',
+    residentialAddressCountry: 'HK',
+    mailingSameResidential: 1,
+    mailingAddress: '',
+    mailingAddressCity: '',
+    mailingAddressCountry: '',
+    proofOfAddress: { residence: proof, mailing: [] },
+    ...over,
+  });
+  const rules = (d: unknown) => validateAddressUpdate(d).map((i) => `${i.field}:${i.rule}`);
+  it.each([
+    ['Hong Kong without a city', good(), []],
+    ['Macau without a city', good({ residentialAddressCountry: 'MO' }), []],
+    ['elsewhere the city is required', good({ residentialAddressCountry: 'SG' }), ['residentialAddressCity:required']],
+    ['a city in Chinese', good({ residentialAddressCountry: 'CN', residentialAddressCity: '深圳' }), []],
+    ['a city with digits', good({ residentialAddressCountry: 'CN', residentialAddressCity: 'Shenzhen 1' }), ['residentialAddressCity:city']],
+    ['a city of 101 letters', good({ residentialAddressCountry: 'SG', residentialAddressCity: 'a'.repeat(101) }), ['residentialAddressCity:tooLong']],
+    ['an address of 500', good({ residentialAddress: '址'.repeat(500) }), []],
+    ['an address of 501', good({ residentialAddress: '址'.repeat(501) }), ['residentialAddress:tooLong']],
+    ['no proof', good({ proofOfAddress: { residence: [], mailing: [] } }), ['proofOfAddress.residence:fileRequired']],
+    ['four proofs', good({ proofOfAddress: { residence: [...proof, ...proof, ...proof, ...proof], mailing: [] } }), ['proofOfAddress.residence:tooManyFiles']],
+    ['no country (nor the city a country without one would need)', good({ residentialAddressCountry: '' }), ['residentialAddressCountry:required', 'residentialAddressCity:required']],
+    [
+      'a different mailing address needs its own country, address and proof',
+      good({ mailingSameResidential: 2 }),
+      ['mailingAddressCountry:required', 'mailingAddressCity:required', 'mailingAddress:required', 'proofOfAddress.mailing:fileRequired'],
+    ],
+    ['a different mailing address, complete', good({ mailingSameResidential: 2, mailingAddress: '1 Main St', mailingAddressCountry: 'MO', proofOfAddress: { residence: proof, mailing: proof } }), []],
+    ['mailing neither 1 nor 2', good({ mailingSameResidential: 0 }), ['mailingSameResidential:choice']],
+  ])('%s', (_n, d, expected) => {
+    expect(rules(d)).toEqual(expected);
+  });
+});
+
+describe('the W-8BEN module', () => {
+  const rules = (d: unknown) => validateW8Update(d).map((i) => `${i.field}:${i.rule}`);
+  it.each([
+    ['upper case, digits and spaces', { country: 'HK', residenceAddress: 'FLAT A 12 F 88 HARBOUR ROAD' }, []],
+    ['lower case', { country: 'HK', residenceAddress: 'Flat A' }, ['residenceAddress:w8Address']],
+    ['punctuation', { country: 'HK', residenceAddress: 'FLAT A, 12/F' }, ['residenceAddress:w8Address']],
+    ['Chinese', { country: 'HK', residenceAddress: '灣仔' }, ['residenceAddress:w8Address']],
+    ['500 characters', { country: 'HK', residenceAddress: 'A'.repeat(500) }, []],
+    ['501 characters', { country: 'HK', residenceAddress: 'A'.repeat(501) }, ['residenceAddress:tooLong']],
+    ['empty', { country: '', residenceAddress: ' ' }, ['country:required', 'residenceAddress:required']],
+  ])('%s', (_n, d, expected) => {
+    expect(rules(d)).toEqual(expected);
+  });
+
+  it('the typed address is saved upper case with single spaces', () => {
+    expect(w8AddressOf('  flat a  12 f\n88 harbour road ')).toBe('FLAT A 12 F 88 HARBOUR ROAD');
+  });
+});
+
+describe('a change', () => {
+  it.each([
+    [{ a: 'x', b: [1] }, { b: [1], a: 'x ' }, false],
+    [{ a: 'x' }, { a: 'y' }, true],
+    [{ a: { c: 1 } }, { a: { c: 2 } }, true],
+  ])('%j → %j: %s', (a, b, yes) => {
+    expect(changed(a, b)).toBe(yes);
+  });
+});
+
+describe('the trading password', () => {
+  it.each([
+    ['', 'required'],
+    ['12345', 'tradePassword'],
+    ['1234567', 'tradePassword'],
+    ['12a456', 'tradePassword'],
+    ['１２３４５６', 'tradePassword'],
+    ['111111', 'tradePasswordWeak'],
+    ['123456', 'tradePasswordWeak'],
+    ['654321', 'tradePasswordWeak'],
+    ['135790', null],
+    ['123457', null],
+  ])('%j → %s', (pw, rule) => {
+    expect(checkTradePassword(pw)).toBe(rule);
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * Account updates after opening (issue 13; spec part 3 §4 "Update and resubmission flow", §5): an update session
+ * changes one or more modules (bit flags: 8 the address, 512 the W-8BEN), is submitted for review and approved or
+ * sent back per module. Pure and zod-free: the screens and the service use the same rules.
+ */
+import { checkAddress, checkCity, type Check } from './identity';
+import { checkFiles, MAX_FILES } from './uploads';
+import { at, issuesOf, str, type FieldIssue } from './step-rules/types';
+import { checkCountry } from './step-rules/userinfo';
+
+export const UPDATE_MODULE = { ADDRESS: 8, W8: 512 } as const;
+export type UpdateModule = (typeof UPDATE_MODULE)[keyof typeof UPDATE_MODULE];
+export const UPDATE_MODULES: readonly UpdateModule[] = [UPDATE_MODULE.ADDRESS, UPDATE_MODULE.W8];
+export const hasModule = (mask: number, m: UpdateModule): boolean => (mask & m) === m;
+
+/** action of ClientUpdate / ClientApply: 1 save a module, 2 discard the whole update. */
+export const UPDATE_ACTION = { SAVE: 1, DISCARD: 2 } as const;
+
+/**
+ * Statuses of an update: 1000 being edited, 1200 submitted (under review), 1900-1902 sent back (1900 by a reviewer,
+ * 1901 a document check failed, 1902 expired before review: all editable), 4000 approved, 5000 discarded.
+ */
+export const UPDATE_STATUS = { EDITING: 1000, SUBMITTED: 1200, REJECTED: 1900, REJECTED_DOCUMENT: 1901, REJECTED_EXPIRED: 1902, APPROVED: 4000, DISCARDED: 5000 } as const;
+export const UPDATE_REJECTED: readonly number[] = [1900, 1901, 1902];
+export const isUpdateRejected = (status: number | null | undefined): boolean => status != null && UPDATE_REJECTED.includes(status);
+
+/** The routes of the update area. */
+export const UPDATE_ROUTE = {
+  accountInfo: '/accountInfo',
+  status: '/status',
+  checkW8: '/CheckW8',
+  editAddress: '/editAddress',
+  allDataCheck: '/AllDataCheck',
+  editAddressDetails: '/editAddressDetails',
+} as const;
+
+/** Where the update area opens: the account info for 1000, 4000, 5000 or no update; otherwise its status page. */
+export function updateLanding(status: number | null | undefined): typeof UPDATE_ROUTE.accountInfo | typeof UPDATE_ROUTE.status {
+  if (status == null || status === UPDATE_STATUS.EDITING || status === UPDATE_STATUS.APPROVED || status === UPDATE_STATUS.DISCARDED) return UPDATE_ROUTE.accountInfo;
+  return UPDATE_ROUTE.status;
+}
+
+/** An update still open for changes by its client: being edited, or sent back. */
+export const isUpdateOpen = (status: number): boolean => status === UPDATE_STATUS.EDITING || isUpdateRejected(status);
+
+export interface UpdateMasks {
+  status: number;
+  /** the modules saved in this update */
+  module: number;
+  /** the modules saved again after it was sent back */
+  reUpdateModule: number;
+  /** the modules the reviewer sent back */
+  rejectModule: number;
+}
+
+/** A module's button: "saved" once it is saved in this update (again, after a rejection), else "edit". */
+export function moduleButton(u: UpdateMasks | null, m: UpdateModule): 'saved' | 'edit' {
+  if (!u) return 'edit';
+  return hasModule(isUpdateRejected(u.status) ? u.reUpdateModule : u.module, m) ? 'saved' : 'edit';
+}
+
+/** Submit is offered once a module was saved (after a rejection: saved again). */
+export function canSubmitUpdate(u: UpdateMasks | null): boolean {
+  if (!u || !isUpdateOpen(u.status)) return false;
+  return (isUpdateRejected(u.status) ? u.reUpdateModule : u.module) !== 0;
+}
+
+/** The sent-back modules not saved again: submitting anyway asks for confirmation first. */
+export function unrevisedModules(u: UpdateMasks | null): UpdateModule[] {
+  if (!u || !isUpdateRejected(u.status)) return [];
+  return UPDATE_MODULES.filter((m) => hasModule(u.rejectModule, m) && !hasModule(u.reUpdateModule, m));
+}
+
+/** The address was sent back and is not saved again: the "check everything" dialog leads to AllDataCheck. */
+export const needsAllDataCheck = (u: UpdateMasks | null): boolean => unrevisedModules(u).includes(UPDATE_MODULE.ADDRESS);
+
+// ---------------------------------------------------------------- the address module
+
+/** mailingSameResidential: 1 the mailing address is the residence, 2 a different one. */
+export const MAILING = { SAME: 1, DIFFERENT: 2 } as const;
+
+export interface AddressData {
+  residentialAddress: string;
+  residentialAddressCity: string;
+  residentialAddressCountry: string;
+  mailingSameResidential: number;
+  mailingAddress: string;
+  mailingAddressCity: string;
+  mailingAddressCountry: string;
+  proofOfAddress: { residence: unknown[]; mailing: unknown[] };
+}
+
+/**
+ * The address module: country, address and a proof file for the residence (city unless HK or MO: letters and
+ * Chinese only, ≤ 100; address ≤ 500); the same for the mailing address when it differs (2).
+ */
+export function validateAddressUpdate(data: unknown): FieldIssue[] {
+  const same = at(data, 'mailingSameResidential');
+  const part = (p: 'residential' | 'mailing', proof: 'residence' | 'mailing'): [string, Check][] => {
+    const country = str(at(data, `${p}AddressCountry`));
+    return [
+      [`${p}AddressCountry`, checkCountry(at(data, `${p}AddressCountry`))],
+      [`${p}AddressCity`, checkCity(at(data, `${p}AddressCity`), country)],
+      [`${p}Address`, checkAddress(at(data, `${p}Address`))],
+      [`proofOfAddress.${proof}`, checkFiles(at(data, `proofOfAddress.${proof}`), MAX_FILES.default)],
+    ];
+  };
+  return issuesOf([
+    ...part('residential', 'residence'),
+    ['mailingSameResidential', same === MAILING.SAME || same === MAILING.DIFFERENT ? null : 'choice'],
+    ...(same === MAILING.DIFFERENT ? part('mailing', 'mailing') : []),
+  ]);
+}
+
+// ---------------------------------------------------------------- the W-8BEN module
+
+export const W8_ADDRESS_MAX = 500;
+/** The W-8BEN permanent address as saved: upper case, letters, digits and spaces only. */
+export const w8AddressOf = (typed: string): string => typed.toUpperCase().replace(/\s+/g, ' ').trim();
+
+export function checkW8Address(v: unknown): Check {
+  const s = typeof v === 'string' ? v : '';
+  if (!s.trim()) return 'required';
+  if (s.length > W8_ADDRESS_MAX) return 'tooLong';
+  if (!/^[A-Z0-9 ]+$/.test(s)) return 'w8Address';
+  return null;
+}
+
+export interface W8Data {
+  country: string;
+  residenceAddress: string;
+}
+
+export function validateW8Update(data: unknown): FieldIssue[] {
+  return issuesOf([
+    ['country', checkCountry(at(data, 'country'))],
+    ['residenceAddress', checkW8Address(at(data, 'residenceAddress'))],
+  ]);
+}
+
+/** Save is offered when the module's data differs from what the account holds (the screens' "no change" toast). */
+export function changed<T extends object>(current: T, edited: T): boolean {
+  return JSON.stringify(normalise(current)) !== JSON.stringify(normalise(edited));
+}
+function normalise(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(normalise);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, normalise((v as Record<string, unknown>)[k])]));
+  return typeof v === 'string' ? v.trim() : v;
+}
+
+// ---------------------------------------------------------------- the trading password (editing account info)
+
+/** A trading password: 6 digits, not one digit repeated, not a straight run up or down (123456, 654321). */
+export const TRADE_PASSWORD_LENGTH = 6;
+export function checkTradePassword(v: unknown): 'required' | 'tradePassword' | 'tradePasswordWeak' | null {
+  const s = typeof v === 'string' ? v : '';
+  if (!s) return 'required';
+  if (!/^\d{6}$/.test(s)) return 'tradePassword';
+  const d = [...s].map(Number);
+  const step = d[1] - d[0];
+  const run = (step === 1 || step === -1 || step === 0) && d.every((x, i) => i === 0 || x - d[i - 1] === step);
+  return run ? 'tradePasswordWeak' : null;
+}
+/** Wrong passwords in a row before the password locks, and for how long. */
+export const TRADE_PASSWORD_LOCK = { tries: 5, minutes: 30 } as const;
+/** How long a verified trading password lets the session edit the account's information. */
+export const TRADE_VERIFIED_MINUTES = 15;
