@@ -54,4 +54,9 @@ export const CALL_SUMMARIES: Record<CallName, string> = {
   tradePasswordStatus: "Whether an account's trading password is set or locked, and this session's verification",
   tradePasswordSet: "Set an account's first trading password",
   tradePasswordVerify: 'Verify the trading password before editing account information',
+  clientApplys: "An account's current address and W-8BEN and its update in progress",
+  clientApply: 'Start an account update with its first module',
+  clientUpdate: 'Save or discard a module of the account update in progress',
+  clientSubmit: 'Submit an account update for review',
+  clientUpdateNotice: "Mark the broker's request to update as seen",
 };

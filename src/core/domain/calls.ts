@@ -120,6 +120,15 @@ export const CALLS = {
   tradePasswordSet: call('POST', 'TradePasswordSet', 'account', { rateLimit: 'tradePassword' }),
   /** checks the trading password: this session may edit the account's information for TRADE_VERIFIED_MINUTES */
   tradePasswordVerify: call('POST', 'TradePasswordVerify', 'account', { rateLimit: 'tradePassword' }),
+  /** the account's current address and W-8BEN, its update in progress and the broker's request to update */
+  clientApplys: call('GET', 'ClientApplys', 'account'),
+  /** starts an update (needs the trading password verified in this session) */
+  clientApply: call('POST', 'ClientApply', 'account'),
+  /** saves a module of the update in progress, or discards it (trading password verified) */
+  clientUpdate: call('POST', 'ClientUpdate', 'account'),
+  /** submits the update for review (trading password verified) */
+  clientSubmit: call('POST', 'ClientSubmit', 'account'),
+  clientUpdateNotice: call('POST', 'ClientUpdateNotice', 'account'),
 } as const satisfies Record<string, CallDef>;
 export type CallName = keyof typeof CALLS;
 

@@ -17,6 +17,10 @@ const stepName = z.enum(STEP_NAMES as [string, ...string[]]);
 const appId = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/);
 /** a sub-account id (`ops approve` gives S + 8 digits; accounts brought over may have other letters and digits) */
 const subAcctId = z.string().regex(/^[A-Za-z0-9]{4,32}$/);
+/** an account update's modules (8 address, 512 W-8BEN) and actions (1 save, 2 discard): src/core/domain/account-update.ts */
+const updateModule = z.union([z.literal(8), z.literal(512)]);
+const updateAction = z.union([z.literal(1), z.literal(2)]);
+const updateMasks = { updateId: z.string(), status: z.number(), module: z.number(), reUpdateModule: z.number(), rejectModule: z.number() };
 const ossId = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/);
 
 /** A file reference inside step data. */
@@ -420,6 +424,44 @@ export const schemas = {
   tradePasswordVerify: {
     req: z.object({ subAcctId, password: z.string().max(32) }),
     res: z.object({ verifiedUntil: z.string() }),
+  },
+  clientApplys: {
+    req: z.object({ subAcctId }),
+    res: z.object({
+      /** what the account holds now: the address module's fields and the W-8BEN's {country, residenceAddress} */
+      current: z.object({ address: z.record(z.string(), z.unknown()).nullable(), w8: z.record(z.string(), z.unknown()).nullable() }),
+      /** the update in progress (or the last one decided), null when there has been none */
+      update: z
+        .object({
+          ...updateMasks,
+          isCreated: z.literal(true),
+          rejectData: z.object({ message: z.string(), steps: z.array(z.string()) }).nullable(),
+          /** the saved modules' data by module ("8", "512") */
+          data: z.record(z.string(), z.unknown()),
+        })
+        .nullable(),
+      /** the broker's request to update, if any */
+      notice: z.object({ module: z.number(), message: z.string(), seen: z.boolean() }).nullable(),
+    }),
+  },
+  clientApply: {
+    /** starts an update with its first module (isCreated false); action 1 saves `data`, 2 discards */
+    req: z.object({ subAcctId, cltId: z.string().max(32), module: updateModule, action: updateAction, data: z.record(z.string(), z.unknown()).optional() }),
+    res: z.object(updateMasks),
+  },
+  clientUpdate: {
+    /** saves a module of the update in progress (isCreated true), or discards it (action 2) */
+    req: z.object({ subAcctId, cltId: z.string().max(32), updateId: z.string().max(64), module: updateModule, action: updateAction, data: z.record(z.string(), z.unknown()).optional() }),
+    res: z.object(updateMasks),
+  },
+  clientSubmit: {
+    req: z.object({ subAcctId, cltId: z.string().max(32), updateId: z.string().max(64) }),
+    res: z.object({ status: z.number() }),
+  },
+  clientUpdateNotice: {
+    /** the client has seen the broker's request to update */
+    req: z.object({ subAcctId, cltId: z.string().max(32) }),
+    res: z.object({ seen: z.boolean() }),
   },
   autoExchangeChange: {
     /** the ids of one of the caller's cash accounts, as HlInfoBySubId gave them; action 1 on, 2 off */

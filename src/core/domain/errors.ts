@@ -46,6 +46,9 @@ export const ErrorCode = {
   TRADE_PASSWORD_SET: 152002, // ours: the account already has a trading password (verify it instead)
   TRADE_PASSWORD_WRONG: 152003, // ours: wrong trading password; data.triesLeft before it locks
   TRADE_PASSWORD_LOCKED: 152004, // ours: too many wrong tries; data.retryAfterSeconds
+  UPDATE_EXISTS: 152006, // ours: the account has an update in progress (ClientUpdate it, or discard it first); data.updateId
+  NO_CHANGE: 152007, // ours: the module's data is what the account holds (spec: "no changes made")
+  UPDATE_CLOSED: 152008, // ours: the update is submitted or decided and can no longer be changed
   TRADE_PASSWORD_NEEDED: 152005, // ours: editing the account's information needs the trading password first (or again)
   VIDEO_TOO_LARGE: 120207,
   SAVE_NOT_PUSHED: 200016,

@@ -19,20 +19,23 @@ export interface AccountRow {
   created_at: Date;
   /** an improve-info request of the broker is open for the account */
   improve_info_open: boolean;
+  /** the contact details and the W-8BEN data the account holds now */
+  contact: Record<string, unknown> | null;
+  w8: Record<string, unknown> | null;
 }
 
 const COLUMNS =
-  'a.sub_acct_id, a.user_id, a.app_id, a.clt_id, a.acct_id, a.uin, a.acct_type, a.clt_type, a.nick_name, a.markets, a.source, a.need_sign_hk_identifier, a.auto_exchange, a.auto_exchange_changed_at, a.created_at, ' +
+  'a.sub_acct_id, a.user_id, a.app_id, a.clt_id, a.acct_id, a.uin, a.acct_type, a.clt_type, a.nick_name, a.markets, a.source, a.need_sign_hk_identifier, a.auto_exchange, a.auto_exchange_changed_at, a.created_at, a.contact, a.w8, ' +
   'EXISTS (SELECT 1 FROM improve_requests r WHERE r.sub_acct_id = a.sub_acct_id AND r.status = 1) AS improve_info_open';
 
 export type NewAccount = Pick<
-  AccountRow, 'sub_acct_id' | 'user_id' | 'app_id' | 'clt_id' | 'acct_id' | 'uin' | 'acct_type' | 'clt_type' | 'markets' | 'source' | 'created_at'
+  AccountRow, 'sub_acct_id' | 'user_id' | 'app_id' | 'clt_id' | 'acct_id' | 'uin' | 'acct_type' | 'clt_type' | 'markets' | 'source' | 'created_at' | 'contact' | 'w8'
 >;
 
 export async function insertAccount(db: Db, a: NewAccount): Promise<void> {
   await db.query(
-    'INSERT INTO accounts (sub_acct_id, user_id, app_id, clt_id, acct_id, uin, acct_type, clt_type, markets, source, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
-    [a.sub_acct_id, a.user_id, a.app_id, a.clt_id, a.acct_id, a.uin, a.acct_type, a.clt_type, a.markets, a.source, a.created_at],
+    'INSERT INTO accounts (sub_acct_id, user_id, app_id, clt_id, acct_id, uin, acct_type, clt_type, markets, source, created_at, contact, w8) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb)',
+    [a.sub_acct_id, a.user_id, a.app_id, a.clt_id, a.acct_id, a.uin, a.acct_type, a.clt_type, a.markets, a.source, a.created_at, a.contact === null ? null : JSON.stringify(a.contact), a.w8 === null ? null : JSON.stringify(a.w8)],
   );
 }
 

@@ -1,8 +1,9 @@
-/** After opening: the user-centre ids of an account, its automatic currency exchange and its trading password. */
+/** After opening: the user-centre ids of an account, its automatic currency exchange, its trading password and its updates. */
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
 import * as service from './service';
 import * as tradePassword from './trade-password';
+import * as updates from './updates';
 
 const accountRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
@@ -13,6 +14,11 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'tradePasswordStatus', (input, request) => tradePassword.status(deps, caller(request), input));
   route(app, 'tradePasswordSet', (input, request) => tradePassword.set(deps, caller(request), input));
   route(app, 'tradePasswordVerify', (input, request) => tradePassword.verify(deps, caller(request), input));
+  route(app, 'clientApplys', (input, request) => updates.applys(deps, caller(request), input));
+  route(app, 'clientApply', (input, request) => updates.apply(deps, caller(request), input));
+  route(app, 'clientUpdate', (input, request) => updates.update(deps, caller(request), input));
+  route(app, 'clientSubmit', (input, request) => updates.submit(deps, caller(request), input));
+  route(app, 'clientUpdateNotice', (input, request) => updates.noticeSeen(deps, caller(request), input));
 };
 
 export default accountRoutes;

@@ -156,6 +156,8 @@ export async function approve(deps: OpsDeps, appId: string): Promise<Application
       markets: typeof choice.marketOpen === 'number' ? choice.marketOpen : FIXED_MARKETS,
       source: null,
       created_at: at,
+      contact: (row.data.PROOFADDRESS as { contactInfo?: Record<string, unknown> } | undefined)?.contactInfo ?? (row.data.IDCARD as { contactInfo?: Record<string, unknown> } | undefined)?.contactInfo ?? null,
+      w8: (row.data.TAXINFO as { w8Info?: Record<string, unknown> } | undefined)?.w8Info ?? null,
     });
     return {
       change: { apply_status: APPLY_STATUS.SUCCESS, client_status: CLIENT_STATUS.SUCCESS, hl_id: clientId, sub_acct_id: subAcctId, reject_data: null },

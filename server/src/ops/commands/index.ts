@@ -20,6 +20,7 @@ import companiesImport from './companies-import';
 import amlImport from './aml-import';
 import riskTrack from './risk-track';
 import faceChecks from './face-checks';
+import { updateApprove, updateReject, updateRequest } from './update-decide';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const commands: OpsCommand<any, any>[] = [
@@ -40,6 +41,9 @@ export const commands: OpsCommand<any, any>[] = [
   amlImport,
   riskTrack,
   faceChecks,
+  updateApprove,
+  updateReject,
+  updateRequest,
 ];
 
 export function findCommand(name: string) {
