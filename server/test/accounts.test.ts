@@ -4,6 +4,8 @@
  */
 import { ErrorCode, STEPS_OF, type AccountView, type StepName } from '@core/domain';
 import { approve } from '../src/modules/applications/ops-service';
+import { signAppToken } from '../src/modules/auth/app-token';
+import { signTradeTicket } from '../src/modules/accounts/trade-password';
 import { MINUTE, createTestApp, type CallResult, type TestApp, type TestClient } from './helpers';
 import { phoneOf, saveStep, stepUser, validStepData } from './step-fixtures';
 
@@ -167,5 +169,26 @@ describe('the trading password', () => {
     expect(errorOf(await c.call('tradePasswordVerify', { subAcctId: acct.subAcctId, password: '975313' }))).toBeUndefined();
     const { rows } = await t.db.query<{ action: string }>("SELECT action FROM audit_log WHERE action LIKE 'account.tradePassword%' AND detail->>'subAcctId' = $1 ORDER BY id", [acct.subAcctId]);
     expect(rows.map((r) => r.action)).toEqual(['account.tradePassword.set', ...Array(4).fill('account.tradePassword.wrong'), 'account.tradePassword.locked']);
+  });
+
+  test("the app's ticket verifies the session; a forged, expired, long-lived or other account's ticket, or a login token, is 100403", async () => {
+    const { acct } = cash;
+    const c = await t.login(phoneOf(cash.c)); // (the earlier tests moved the clock past the first session's idle end)
+    const secret = t.config.secrets.appTokenSecret;
+    const now = t.clock.now();
+    const verify = (ticket: string) => c.call('tradePasswordVerify', { subAcctId: acct.subAcctId, ticket });
+    for (const bad of [
+      signTradeTicket('x'.repeat(32), acct.subAcctId, now),
+      signTradeTicket(secret, acct.subAcctId, now - 400_000),
+      signTradeTicket(secret, acct.subAcctId, now, 3600),
+      signTradeTicket(secret, margin.acct.subAcctId, now),
+      signAppToken(secret, { phone: '61234567', areaCode: '852', subAcctId: acct.subAcctId, exp: Math.floor(now / 1000) + 60 }),
+      'not.a-ticket',
+    ]) {
+      expect(errorOf(await verify(bad))).toBe(ErrorCode.FORBIDDEN);
+    }
+    expect((await verify(signTradeTicket(secret, acct.subAcctId, now))).body.result.verifiedUntil).toEqual(expect.any(String));
+    expect(errorOf(await c.call('tradePasswordVerify', { subAcctId: acct.subAcctId }))).toBe(ErrorCode.INVALID_INPUT);
+    expect(errorOf(await c.call('tradePasswordVerify', { subAcctId: acct.subAcctId, password: '135790', ticket: 'a.b' }))).toBe(ErrorCode.INVALID_INPUT);
   });
 });

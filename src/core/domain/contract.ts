@@ -422,7 +422,10 @@ export const schemas = {
     res: z.object({ verifiedUntil: z.string() }),
   },
   tradePasswordVerify: {
-    req: z.object({ subAcctId, password: z.string().max(32) }),
+    /** the password typed on our screen, or (in the app) the ticket of the app's own trade-password check: one of them */
+    req: z
+      .object({ subAcctId, password: z.string().max(32).optional(), ticket: z.string().max(512).optional() })
+      .refine((r) => (r.password === undefined) !== (r.ticket === undefined), { message: 'one of password or ticket', path: ['password'] }),
     res: z.object({ verifiedUntil: z.string() }),
   },
   clientApplys: {

@@ -13,7 +13,7 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
   const caller = (request: { user?: { userId: string; sessionHash: string } | null }) => ({ userId: request.user!.userId, sessionHash: request.user!.sessionHash });
   route(app, 'tradePasswordStatus', (input, request) => tradePassword.status(deps, caller(request), input));
   route(app, 'tradePasswordSet', (input, request) => tradePassword.set(deps, caller(request), input));
-  route(app, 'tradePasswordVerify', (input, request) => tradePassword.verify(deps, caller(request), input));
+  route(app, 'tradePasswordVerify', (input, request) => tradePassword.verify({ ...deps, ticketSecret: deps.config.secrets.appTokenSecret }, caller(request), input));
   route(app, 'clientApplys', (input, request) => updates.applys(deps, caller(request), input));
   route(app, 'clientApply', (input, request) => updates.apply(deps, caller(request), input));
   route(app, 'clientUpdate', (input, request) => updates.update(deps, caller(request), input));

@@ -5,7 +5,7 @@
  * TRADE_VERIFIED_MINUTES. In the app the bridge's secure keyboard collects the password and the page sends it here,
  * so the rule is the service's in both cases.
  */
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHmac, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { ErrorCode, TRADE_PASSWORD_LOCK, TRADE_VERIFIED_MINUTES, checkTradePassword, type Req, type Res } from '@core/domain';
 import type { Db } from '../../db';
 import { audit } from '../../db/audit';
@@ -91,8 +91,19 @@ export async function set(deps: AccountDeps, who: Caller, req: Req<'tradePasswor
   });
 }
 
-export async function verify(deps: AccountDeps, who: Caller, req: Req<'tradePasswordVerify'>): Promise<Res<'tradePasswordVerify'>> {
+export async function verify(deps: AccountDeps & { ticketSecret: string }, who: Caller, req: Req<'tradePasswordVerify'>): Promise<Res<'tradePasswordVerify'>> {
   const now = new Date(deps.clock.now());
+  if (req.ticket !== undefined) {
+    // the app checked the password itself: a forged, expired or another account's ticket is refused like another's account
+    const ticket = req.ticket;
+    return deps.db.transaction(async (tx) => {
+      const acct = await mine(tx, who.userId, req.subAcctId);
+      if (tradeTicketAccount(deps.ticketSecret, ticket, now.getTime()) !== acct.sub_acct_id) throw new AppError(ErrorCode.FORBIDDEN);
+      const until = await markVerified(tx, who.sessionHash, acct.sub_acct_id, now);
+      return { verifiedUntil: until.toISOString() };
+    });
+  }
+  const password = req.password ?? '';
   return deps.db.transaction(async (tx) => {
     const acct = await mine(tx, who.userId, req.subAcctId, true);
     const pw = await passwordOf(tx, acct.sub_acct_id, true);
@@ -100,7 +111,7 @@ export async function verify(deps: AccountDeps, who: Caller, req: Req<'tradePass
     if (pw.locked_until && pw.locked_until > now) {
       throw new AppError(ErrorCode.TRADE_PASSWORD_LOCKED, { data: { retryAfterSeconds: Math.ceil((pw.locked_until.getTime() - now.getTime()) / 1000) } });
     }
-    if (await tradePasswordMatches(req.password, pw.hash)) {
+    if (await tradePasswordMatches(password, pw.hash)) {
       await tx.query('UPDATE trade_passwords SET failed = 0, locked_until = NULL WHERE sub_acct_id = $1', [acct.sub_acct_id]);
       const until = await markVerified(tx, who.sessionHash, acct.sub_acct_id, now);
       return { verifiedUntil: until.toISOString() };
@@ -122,4 +133,35 @@ export async function verify(deps: AccountDeps, who: Caller, req: Req<'tradePass
 /** For the update calls: the session verified the trading password of the account within TRADE_VERIFIED_MINUTES, else 152005. */
 export async function requireVerified(db: Db, who: Caller, subAcctId: string, now: Date): Promise<void> {
   if (!(await verifiedUntil(db, who.sessionHash, subAcctId, now))) throw new AppError(ErrorCode.TRADE_PASSWORD_NEEDED, { data: { set: !!(await passwordOf(db, subAcctId)) } });
+}
+
+// ---------------------------------------------------------------- the app's ticket
+
+/**
+ * In the app, the trade password is checked by the app itself (bridge.tradePassword) and the page gets a ticket:
+ * `base64url(JSON {subAcctId, exp}) + "." + base64url(HMAC-SHA256(APP_TOKEN_SECRET, "trade-ticket." + body))`, valid
+ * for at most TICKET_MAX_S. The MAC's prefix keeps a login token from passing as a ticket and the other way round.
+ */
+export const TICKET_MAX_S = 300;
+const ticketMac = (secret: string, body: string) => createHmac('sha256', secret).update(`trade-ticket.${body}`).digest('base64url');
+
+export function signTradeTicket(secret: string, subAcctId: string, nowMs: number, ttlS = TICKET_MAX_S): string {
+  const body = Buffer.from(JSON.stringify({ subAcctId, exp: Math.floor(nowMs / 1000) + ttlS })).toString('base64url');
+  return `${body}.${ticketMac(secret, body)}`;
+}
+
+/** The sub-account a ticket was made for, or null when it is malformed, forged, expired or too long-lived. */
+export function tradeTicketAccount(secret: string, ticket: string, nowMs: number): string | null {
+  const [body, sig, extra] = ticket.split('.');
+  if (!body || !sig || extra !== undefined || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return null;
+  const expected = Buffer.from(ticketMac(secret, body));
+  if (!timingSafeEqual(Buffer.from(sig), expected)) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { subAcctId?: unknown; exp?: unknown };
+    if (typeof claims.subAcctId !== 'string' || typeof claims.exp !== 'number') return null;
+    const left = claims.exp * 1000 - nowMs;
+    return left > 0 && left <= TICKET_MAX_S * 1000 ? claims.subAcctId : null;
+  } catch {
+    return null;
+  }
 }

@@ -21,6 +21,7 @@ import amlImport from './aml-import';
 import riskTrack from './risk-track';
 import faceChecks from './face-checks';
 import { updateApprove, updateReject, updateRequest } from './update-decide';
+import tradeTicket from './trade-ticket';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const commands: OpsCommand<any, any>[] = [
@@ -44,6 +45,7 @@ export const commands: OpsCommand<any, any>[] = [
   updateApprove,
   updateReject,
   updateRequest,
+  tradeTicket,
 ];
 
 export function findCommand(name: string) {
