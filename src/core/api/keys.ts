@@ -16,4 +16,6 @@ export const queryKeys = {
   channel: () => ['esop', 'channel'] as const,
   hlInfo: (subAcctId: string) => ['esop', 'hlInfo', subAcctId] as const,
   autoExchange: (subAcctId: string) => ['esop', 'autoExchange', subAcctId] as const,
+  clientApplys: (subAcctId: string) => ['esop', 'clientApplys', subAcctId] as const,
+  tradePassword: (subAcctId: string) => ['esop', 'tradePassword', subAcctId] as const,
 };

@@ -32,6 +32,7 @@ export const UPDATE_ROUTE = {
   editAddress: '/editAddress',
   allDataCheck: '/AllDataCheck',
   editAddressDetails: '/editAddressDetails',
+  tradePassword: '/tradePassword',
 } as const;
 
 /** Where the update area opens: the account info for 1000, 4000, 5000 or no update; otherwise its status page. */

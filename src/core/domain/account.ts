@@ -67,7 +67,6 @@ export const ACCOUNT_ROUTE = {
   autoExchange: '/autoExchange',
   autoExchangeDetails: '/autoExchangeDetails',
   marginUpgrade: '/marginUpgrade',
-  accountInfo: '/accountInfo',
 } as const;
 
 /** The account a post-opening page acts on: the one its query names (`sub`), else the user's first account of the kind. */

@@ -10,6 +10,7 @@ import type { ComponentType } from 'react';
 import { HOME_ROUTE, STEP_ROUTE } from '@core/domain/steps';
 import { RESULT_ROUTE } from '@core/domain/after-submit';
 import { ACCOUNT_ROUTE } from '@core/domain/account';
+import { UPDATE_ROUTE } from '@core/domain/account-update';
 import { currentLang } from '@core/i18n/lang';
 import { loadAllMessages } from '@core/i18n/messages';
 
@@ -57,6 +58,10 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: RESULT_ROUTE.witness, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/witness/WitnessScreen') },
   { path: '/deposit', submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/deposit/DepositScreen') },
   { path: ACCOUNT_ROUTE.home, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/account-home/AccountHomeScreen') },
+  { path: UPDATE_ROUTE.accountInfo, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/account-update/AccountInfoScreen') },
+  { path: UPDATE_ROUTE.status, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/account-update/UpdateStatusScreen') },
+  { path: UPDATE_ROUTE.checkW8, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/account-update/CheckW8Screen') },
+  { path: UPDATE_ROUTE.tradePassword, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/account-update/TradePasswordScreen') },
   { path: ACCOUNT_ROUTE.autoExchange, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/auto-exchange/AutoExchangeScreen') },
   { path: ACCOUNT_ROUTE.autoExchangeDetails, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/auto-exchange/AutoExchangeDetailsScreen') },
   // a path without a screen on this page (e.g. a step whose screen another issue builds)

@@ -10,6 +10,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useClientConfig } from '@core/api/client-config';
 import { useUserInfo } from '@core/api/user-info';
 import { ACCOUNT_ROUTE, HK_IDENTIFIER, accountOf, homeCards, isCashAccount, marketsOf, type HomeCard } from '@core/domain/account';
+import { UPDATE_ROUTE } from '@core/domain/account-update';
 import type { AccountView } from '@core/domain/contract';
 import { HOME_ROUTE } from '@core/domain/steps';
 import { useT } from '@core/i18n';
@@ -57,7 +58,7 @@ function AccountHome({ acct }: { acct: AccountView }) {
     marginUpgrade: () => navigate(`${ACCOUNT_ROUTE.marginUpgrade}${sub}`),
     community: () => setCommunity(true),
     autoExchange: () => navigate(`${ACCOUNT_ROUTE.autoExchange}${sub}`),
-    accountInfo: () => navigate(`${ACCOUNT_ROUTE.accountInfo}${sub}`),
+    accountInfo: () => navigate(`${UPDATE_ROUTE.accountInfo}${sub}`),
     completeInfo: () => window.location.assign(`/pages/improveInfo.html${sub}`),
     hkIdentifier: () => window.location.assign(`/pages/investorIdentifier.html${sub}#/${acct.extra.needSignHKIdentifier === HK_IDENTIFIER.SIGNED ? 'result' : ''}`),
   };

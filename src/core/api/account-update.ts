@@ -1,0 +1,20 @@
+/** Account updates after opening: the trading password and the update session (ClientApplys … ClientSubmit). */
+import { useQuery } from '@tanstack/react-query';
+import type { Req } from '../domain/contract';
+import { callApi } from './client';
+import { queryKeys } from './keys';
+
+export function useClientApplys(subAcctId: string | undefined) {
+  return useQuery({ queryKey: queryKeys.clientApplys(subAcctId ?? ''), queryFn: ({ signal }) => callApi('clientApplys', { subAcctId: subAcctId! }, { signal }), enabled: !!subAcctId });
+}
+
+export function useTradePasswordStatus(subAcctId: string | undefined) {
+  return useQuery({ queryKey: queryKeys.tradePassword(subAcctId ?? ''), queryFn: ({ signal }) => callApi('tradePasswordStatus', { subAcctId: subAcctId! }, { signal }), enabled: !!subAcctId, staleTime: 0 });
+}
+
+export const tradePasswordSet = (input: Req<'tradePasswordSet'>) => callApi('tradePasswordSet', input);
+export const tradePasswordVerify = (input: Req<'tradePasswordVerify'>) => callApi('tradePasswordVerify', input);
+export const clientApply = (input: Req<'clientApply'>) => callApi('clientApply', input);
+export const clientUpdate = (input: Req<'clientUpdate'>) => callApi('clientUpdate', input);
+export const clientSubmit = (input: Req<'clientSubmit'>) => callApi('clientSubmit', input);
+export const clientUpdateNotice = (input: Req<'clientUpdateNotice'>) => callApi('clientUpdateNotice', input);

@@ -1,0 +1,136 @@
+/**
+ * /CheckW8 — the W-8BEN module of an account update (spec part 3 §2 "W-8 check screen", §5): the country and the
+ * permanent address (letters, digits and spaces, upper case as typed, ≤ 500), read-only residence details; Save once
+ * both are valid and something changed; leaving with changes asks whether to save. After saving: the status page when
+ * the update was sent back, else the account info.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { clientApply, clientUpdate } from '@core/api/account-update';
+import { useApiErrorHandler } from '@core/api/errors';
+import { queryKeys } from '@core/api/keys';
+import { UPDATE_ACTION, UPDATE_MODULE, UPDATE_ROUTE, W8_ADDRESS_MAX, changed, isUpdateOpen, isUpdateRejected, validateW8Update } from '@core/domain/account-update';
+import { useT } from '@core/i18n';
+import { ConfirmDialog } from '@core/ui/ConfirmDialog';
+import { StepPage } from '@core/ui/StepPage';
+import { TextField } from '@core/ui/form/TextField';
+import { SelectField } from '@core/ui/form/SelectField';
+import { CountryPicker } from '@core/ui/pickers/CountryPicker';
+import { useCountryName } from '@core/ui/pickers/country-names';
+import { useToast } from '@core/ui/toast';
+import { RouteSkeleton } from '../../components/RouteSkeleton';
+import { useAccountUpdate } from './use-account-update';
+import './account-update.css';
+
+export default function CheckW8Screen() {
+  const t = useT();
+  const { acct, applys, q, pending } = useAccountUpdate();
+  const title = t('accountUpdate.w8.title');
+  if (pending) {
+    return (
+      <StepPage title={title}>
+        <RouteSkeleton />
+      </StepPage>
+    );
+  }
+  if (!acct || !applys.data) {
+    return (
+      <StepPage title={title}>
+        <p className="oa-upd__notice" role="note">
+          {t(acct ? 'accountUpdate.loadFailed' : 'autoExchange.noAccount')}
+        </p>
+      </StepPage>
+    );
+  }
+  const { current, update } = applys.data;
+  const open = update && isUpdateOpen(update.status) ? update : null;
+  const held = { country: String(current.w8?.country ?? ''), residenceAddress: String(current.w8?.residenceAddress ?? '') };
+  const start = (open?.data[String(UPDATE_MODULE.W8)] as typeof held | undefined) ?? held;
+  return <W8Form sub={acct.subAcctId} cltId={acct.hlId} q={q} held={held} start={start} open={open} />;
+}
+
+interface OpenUpdate {
+  updateId: string;
+  status: number;
+}
+
+function W8Form({ sub, cltId, q, held, start, open }: { sub: string; cltId: string; q: string; held: { country: string; residenceAddress: string }; start: { country: string; residenceAddress: string }; open: OpenUpdate | null }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const toast = useToast();
+  const onError = useApiErrorHandler();
+  const country = useCountryName();
+  const [form, setForm] = useState(start);
+  const [picker, setPicker] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const issues = validateW8Update(form);
+  const errorOf = (field: string) => {
+    const rule = touched ? issues.find((i) => i.field === field)?.rule : undefined;
+    return rule ? t(`rules.${rule}`, { max: W8_ADDRESS_MAX }) : undefined;
+  };
+  const dirty = changed(start, form);
+  const differs = changed(held, form);
+  const after = () => navigate(`${open && isUpdateRejected(open.status) ? UPDATE_ROUTE.status : UPDATE_ROUTE.accountInfo}${q}`, { replace: true });
+
+  const save = async () => {
+    setTouched(true);
+    if (issues.length) return;
+    if (!differs) return toast.show(t('errors.152007'));
+    setBusy(true);
+    try {
+      const input = { subAcctId: sub, cltId, module: UPDATE_MODULE.W8, action: UPDATE_ACTION.SAVE, data: form };
+      await (open ? clientUpdate({ ...input, updateId: open.updateId }) : clientApply(input));
+      await qc.invalidateQueries({ queryKey: queryKeys.clientApplys(sub) });
+      toast.show(t('accountUpdate.savedToast'));
+      after();
+    } catch (e) {
+      onError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <StepPage
+      title={t('accountUpdate.w8.title')}
+      onBack={() => (dirty ? setLeaving(true) : navigate(`${UPDATE_ROUTE.accountInfo}${q}`))}
+      onNext={() => void save()}
+      nextLabel={t('accountUpdate.save')}
+      nextDisabled={busy || !form.country || !form.residenceAddress.trim() || !differs}
+      nextLoading={busy}
+    >
+      <p className="oa-upd__intro">{t('accountUpdate.w8.intro')}</p>
+      <SelectField name="w8Country" label={t('accountUpdate.w8.country')} value={form.country ? country(form.country) : ''} placeholder={t('accountUpdate.choose')} onClick={() => setPicker(true)} error={errorOf('country')} required />
+      <TextField
+        name="w8Address"
+        label={t('accountUpdate.w8.address')}
+        value={form.residenceAddress}
+        onChange={(v) => setForm((f) => ({ ...f, residenceAddress: v.toUpperCase() }))}
+        onBlur={() => setTouched(true)}
+        error={errorOf('residenceAddress')}
+        hint={t('accountUpdate.w8.addressHint')}
+        maxLength={W8_ADDRESS_MAX}
+        multiline
+        required
+      />
+      <CountryPicker visible={picker} title={t('accountUpdate.w8.country')} onClose={() => setPicker(false)} onSelect={(code) => setForm((f) => ({ ...f, country: code }))} value={form.country} />
+      <ConfirmDialog
+        visible={leaving}
+        title={t('accountUpdate.leaveTitle')}
+        message={t('accountUpdate.leaveMessage')}
+        confirmText={t('accountUpdate.save')}
+        cancelText={t('accountUpdate.leaveWithout')}
+        confirmLoading={busy}
+        onConfirm={() => {
+          setLeaving(false);
+          void save();
+        }}
+        onCancel={() => navigate(`${UPDATE_ROUTE.accountInfo}${q}`)}
+      />
+    </StepPage>
+  );
+}
