@@ -71,3 +71,75 @@ export const journeys: Journey[] = [
     },
   },
 ];
+
+journeys.push({
+  name: 'staff ask an opened client to renew the W-8BEN: trading password set, the form saved and submitted, sent back, fixed, approved',
+  async run({ service, browser }) {
+    const phone = await newPhone(browser);
+    const { context, page } = phone;
+    try {
+      const { client, appId } = await applicantAt(service, context, { type: 'hk', phone: process.env.E2E_PHONE_10B ?? '61231002', until: 'CAAPPLY', accountType: 2 });
+      await client.call('applySubmit', { appId });
+      await ops(service, 'approve', appId);
+      const sub = (await client.call<{ clientInfo: { accts: { subAcctId: string }[] } }>('userInfo')).clientInfo.accts[0].subAcctId;
+      await ops(service, 'update-request', sub, '--module', 'w8', '--message', 'Your W-8BEN expires this year: please renew it.');
+
+      // the account home's account information, with the broker's request
+      await page.goto(`${service.base}/pages/openAccount.html?lang=en#/accountHome`);
+      await page.getByRole('heading', { name: 'Margin account' }).waitFor();
+      await page.getByRole('button', { name: /Account information/ }).click();
+      await page.getByText('Your W-8BEN expires this year: please renew it.').waitFor();
+      await assertAxeClean(page, '/accountInfo');
+      await page.getByRole('button', { name: 'OK' }).click();
+      await page.getByText('Your W-8BEN expires this year: please renew it.').waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Edit W-8BEN form' }).click();
+
+      // the first time: a trading password is set (a weak one refused)
+      await page.getByRole('heading', { name: 'Set a trading password' }).waitFor();
+      await assertAxeClean(page, '/tradePassword');
+      await page.getByLabel('New trading password (6 digits)').fill('111111');
+      await page.getByLabel('Enter it again').fill('111111');
+      await page.getByRole('button', { name: 'Set and continue' }).click();
+      await page.getByText('Too easy to guess').waitFor();
+      await page.getByLabel('New trading password (6 digits)').fill('258036');
+      await page.getByLabel('Enter it again').fill('258036');
+      await page.getByRole('button', { name: 'Set and continue' }).click();
+
+      // the W-8 form: capitals as typed, saved, submitted
+      await page.waitForURL(/#\/CheckW8/);
+      const box = page.getByRole('textbox', { name: /Permanent residence address/ });
+      await box.fill('');
+      await box.pressSequentially('flat 8 18 harbour road wan chai');
+      assert((await box.inputValue()) === 'FLAT 8 18 HARBOUR ROAD WAN CHAI', `typed in capitals (${await box.inputValue()})`);
+      await shot(page, 'after-opening-w8-en');
+      await assertAxeClean(page, '/CheckW8');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL(/#\/accountInfo/);
+      await page.getByText('Saved', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Submit the update' }).click();
+      await page.waitForURL(/#\/status/);
+      await page.getByRole('heading', { name: 'Your update is under review' }).waitFor();
+
+      // staff send it back; the client fixes it and submits again; staff approve
+      const updates = await client.call<{ update: { updateId: string } }>('clientApplys', { subAcctId: sub });
+      await ops(service, 'update-reject', updates.update.updateId, '--module', 'w8', '--message', 'Please give the flat and floor in full.');
+      await page.reload();
+      await page.getByText('Please give the flat and floor in full.').waitFor();
+      await shot(page, 'after-opening-update-returned-en');
+      await assertAxeClean(page, '/status returned');
+      await page.getByRole('button', { name: 'Edit W-8BEN form' }).click();
+      await page.waitForURL(/#\/CheckW8/);
+      await box.fill('FLAT 8 FLOOR 18 HARBOUR ROAD WAN CHAI');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL(/#\/status/);
+      await page.getByRole('button', { name: 'Submit the update' }).click();
+      await page.getByRole('heading', { name: 'Your update is under review' }).waitFor();
+      await ops(service, 'update-approve', updates.update.updateId);
+      await page.goto(`${service.base}/pages/openAccount.html?lang=en#/accountInfo?sub=${sub}`);
+      await page.getByText('FLAT 8 FLOOR 18 HARBOUR ROAD WAN CHAI').waitFor();
+      assertClean(phone);
+    } finally {
+      await context.close();
+    }
+  },
+});

@@ -5,7 +5,8 @@ import { callApi } from './client';
 import { queryKeys } from './keys';
 
 export function useClientApplys(subAcctId: string | undefined) {
-  return useQuery({ queryKey: queryKeys.clientApplys(subAcctId ?? ''), queryFn: ({ signal }) => callApi('clientApplys', { subAcctId: subAcctId! }, { signal }), enabled: !!subAcctId });
+  // read again on every screen that shows it (staff may have decided since): the screens wait for this read
+  return useQuery({ queryKey: queryKeys.clientApplys(subAcctId ?? ''), queryFn: ({ signal }) => callApi('clientApplys', { subAcctId: subAcctId! }, { signal }), enabled: !!subAcctId, refetchOnMount: 'always' });
 }
 
 export function useTradePasswordStatus(subAcctId: string | undefined) {

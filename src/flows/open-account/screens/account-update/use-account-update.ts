@@ -20,5 +20,7 @@ export function useAccountUpdate() {
     if (until && new Date(until).getTime() > Date.now() + 30_000) navigate(target);
     else navigate(`${UPDATE_ROUTE.tradePassword}${q}&next=${encodeURIComponent(target)}`);
   };
-  return { acct, applys, password, q, edit, pending: user.isPending || (!!acct && (applys.isPending || password.isPending)) };
+  // the update is read again on every visit: staff may have decided since (a cached status would route wrongly)
+  const fresh = applys.isFetchedAfterMount || applys.isError;
+  return { acct, applys, password, q, edit, pending: user.isPending || (!!acct && (!fresh || password.isPending)) };
 }
