@@ -26,7 +26,7 @@ export const NOTES: Partial<Record<CallName, string>> = {
   hlInfoBySubId: 'the caller\'s own account only: another client\'s or an unknown sub-account is `100403` alike',
   autoExchangeQuery: '`status` 1 on, 0 off; `100403` (not the caller\'s), `152001` not a cash account',
   tradePasswordStatus: '`100403` (not the caller\'s account); `verifiedUntil`: this session may edit the account\'s information until then',
-  tradePasswordSet: 'only while none is set (`152002` after); 6 digits, not repeated or a straight run (`100400` rule `tradePassword` / `tradePasswordWeak`); kept as a scrypt hash; verifies this session',
+  tradePasswordSet: 'only while none is set (`152002` after) and by a session logged in within 10 minutes (`152009`); 6 digits, not repeated or a straight run (`100400` rule `tradePassword` / `tradePasswordWeak`); kept as a scrypt hash; verifies this session',
   tradePasswordVerify: 'either `password` or (in the app) `ticket` (docs/decisions.md: HMAC of APP_TOKEN_SECRET, ≤ 5 minutes, for that sub-account; any other ticket `100403`); `152003` wrong (`data.triesLeft`), `152004` locked for 30 minutes after 5 wrong tries (`data.retryAfterSeconds`; the password is not checked while locked), `152005` none set; `100429`',
   clientApplys: '`current` (what the account holds), `update` (in progress or the latest), `notice` (the broker\'s request); `100403` not the caller\'s account',
   clientApply: 'needs TradePasswordVerify in this session (`152005`); `152006` an update is in progress (`data.updateId`), `152007` no change, `100400` the module\'s rules (data.*), `100403` a proof file not the caller\'s or another client id',

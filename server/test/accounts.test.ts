@@ -119,8 +119,17 @@ describe('automatic currency exchange', () => {
 describe('the trading password', () => {
   const status = async (c: TestClient, subAcctId: string) => (await c.call('tradePasswordStatus', { subAcctId })).body.result;
 
-  test('not set at first; set once (a second set is 152002), verified for this session; kept only as a scrypt hash', async () => {
+  test('the first one needs a login of the last 10 minutes (152009): a stolen older session cannot set it', async () => {
     const { c, acct } = cash;
+    t.clock.advance(11 * MINUTE);
+    expect(errorOf(await c.call('tradePasswordSet', { subAcctId: acct.subAcctId, password: '135790' }))).toBe(ErrorCode.RECENT_LOGIN_NEEDED);
+    expect((await status(c, acct.subAcctId)).set).toBe(false);
+  });
+
+  test('not set at first; set once (a second set is 152002), verified for this session; kept only as a scrypt hash', async () => {
+    const { acct } = cash;
+    const c = await t.login(phoneOf(cash.c));
+    expect(c.user?.clientInfo.accts.map((x) => x.subAcctId)).toEqual([acct.subAcctId]); // the login's answer lists the accounts
     expect(await status(c, acct.subAcctId)).toEqual({ set: false, lockedUntil: null, verifiedUntil: null });
     expect(errorOf(await c.call('tradePasswordVerify', { subAcctId: acct.subAcctId, password: '135790' }))).toBe(ErrorCode.TRADE_PASSWORD_NEEDED);
     const weak = await c.call('tradePasswordSet', { subAcctId: acct.subAcctId, password: '123456' });
@@ -142,6 +151,7 @@ describe('the trading password', () => {
 
   test('a verification lasts for its session only, and ends after 15 minutes', async () => {
     const { acct } = cash;
+    t.clock.advance(MINUTE); // (a code a minute per phone)
     const other = await t.login(phoneOf(cash.c));
     expect((await status(other, acct.subAcctId)).verifiedUntil).toBeNull();
     const ok = await other.call('tradePasswordVerify', { subAcctId: acct.subAcctId, password: '135790' });
@@ -151,7 +161,8 @@ describe('the trading password', () => {
   });
 
   test('five wrong tries lock it for 30 minutes, even against the right one; then it opens again', async () => {
-    const { c, acct } = margin;
+    const { acct } = margin;
+    const c = await t.login(phoneOf(margin.c));
     await c.call('tradePasswordSet', { subAcctId: acct.subAcctId, password: '975313' });
     for (let left = 4; left >= 1; left--) {
       const r = await c.call('tradePasswordVerify', { subAcctId: acct.subAcctId, password: '000001' });

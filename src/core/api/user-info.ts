@@ -11,3 +11,12 @@ export const userInfoQuery = () =>
 export function useUserInfo() {
   return useQuery(userInfoQuery());
 }
+
+/**
+ * The user read again when the screen opens (its accounts can have changed since the cached copy: an account opened by
+ * staff a minute ago). `fresh` is false until that read has answered; the after-opening screens wait for it.
+ */
+export function useFreshUserInfo() {
+  const q = useQuery({ ...userInfoQuery(), refetchOnMount: 'always' });
+  return { ...q, fresh: q.isFetchedAfterMount || q.isError };
+}

@@ -164,5 +164,7 @@ export function checkTradePassword(v: unknown): 'required' | 'tradePassword' | '
 }
 /** Wrong passwords in a row before the password locks, and for how long. */
 export const TRADE_PASSWORD_LOCK = { tries: 5, minutes: 30 } as const;
+/** The first trading password is set only by a session logged in this recently (a code or the app's token just now). */
+export const TRADE_PASSWORD_SET_LOGIN_MINUTES = 10;
 /** How long a verified trading password lets the session edit the account's information. */
 export const TRADE_VERIFIED_MINUTES = 15;

@@ -6,7 +6,7 @@
  * so the rule is the service's in both cases.
  */
 import { createHmac, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { ErrorCode, TRADE_PASSWORD_LOCK, TRADE_VERIFIED_MINUTES, checkTradePassword, type Req, type Res } from '@core/domain';
+import { ErrorCode, TRADE_PASSWORD_LOCK, TRADE_PASSWORD_SET_LOGIN_MINUTES, TRADE_VERIFIED_MINUTES, checkTradePassword, type Req, type Res } from '@core/domain';
 import type { Db } from '../../db';
 import { audit } from '../../db/audit';
 import { AppError } from '../../errors';
@@ -84,6 +84,9 @@ export async function set(deps: AccountDeps, who: Caller, req: Req<'tradePasswor
   return deps.db.transaction(async (tx) => {
     const acct = await mine(tx, who.userId, req.subAcctId, true);
     if (await passwordOf(tx, acct.sub_acct_id)) throw new AppError(ErrorCode.TRADE_PASSWORD_SET);
+    // a stolen session cookie must not be enough to set the password that guards the account's details
+    const { rows } = await tx.query<{ created_at: Date }>('SELECT created_at FROM sessions WHERE id_hash = $1', [who.sessionHash]);
+    if (!rows[0] || now.getTime() - rows[0].created_at.getTime() > TRADE_PASSWORD_SET_LOGIN_MINUTES * 60_000) throw new AppError(ErrorCode.RECENT_LOGIN_NEEDED);
     await tx.query('INSERT INTO trade_passwords (sub_acct_id, hash, updated_at) VALUES ($1, $2, $3)', [acct.sub_acct_id, hash, now]);
     await audit(tx, { actor: `user:${who.userId}`, userId: who.userId, appId: acct.app_id, action: 'account.tradePassword.set', detail: { subAcctId: acct.sub_acct_id }, at: now });
     const until = await markVerified(tx, who.sessionHash, acct.sub_acct_id, now);
@@ -104,30 +107,38 @@ export async function verify(deps: AccountDeps & { ticketSecret: string }, who: 
     });
   }
   const password = req.password ?? '';
-  return deps.db.transaction(async (tx) => {
-    const acct = await mine(tx, who.userId, req.subAcctId, true);
-    const pw = await passwordOf(tx, acct.sub_acct_id, true);
-    if (!pw) throw new AppError(ErrorCode.TRADE_PASSWORD_NEEDED, { data: { set: false } });
-    if (pw.locked_until && pw.locked_until > now) {
-      throw new AppError(ErrorCode.TRADE_PASSWORD_LOCKED, { data: { retryAfterSeconds: Math.ceil((pw.locked_until.getTime() - now.getTime()) / 1000) } });
-    }
-    if (await tradePasswordMatches(password, pw.hash)) {
-      await tx.query('UPDATE trade_passwords SET failed = 0, locked_until = NULL WHERE sub_acct_id = $1', [acct.sub_acct_id]);
-      const until = await markVerified(tx, who.sessionHash, acct.sub_acct_id, now);
-      return { verifiedUntil: until.toISOString() };
-    }
-    const failed = pw.failed + 1;
-    const lock = failed >= TRADE_PASSWORD_LOCK.tries;
-    const lockedUntil = lock ? new Date(now.getTime() + TRADE_PASSWORD_LOCK.minutes * 60_000) : null;
-    await tx.query('UPDATE trade_passwords SET failed = $2, locked_until = $3 WHERE sub_acct_id = $1', [acct.sub_acct_id, lock ? 0 : failed, lockedUntil]);
-    await audit(tx, { actor: `user:${who.userId}`, userId: who.userId, appId: acct.app_id, action: lock ? 'account.tradePassword.locked' : 'account.tradePassword.wrong', detail: { subAcctId: acct.sub_acct_id }, at: now });
-    // the refusal is committed (the transaction ends normally) and told after it
-    return { wrong: true as const, lock, lockedUntil, triesLeft: TRADE_PASSWORD_LOCK.tries - failed };
-  }).then((r) => {
-    if (!('wrong' in r)) return r;
-    if (r.lock) throw new AppError(ErrorCode.TRADE_PASSWORD_LOCKED, { data: { retryAfterSeconds: TRADE_PASSWORD_LOCK.minutes * 60 } });
-    throw new AppError(ErrorCode.TRADE_PASSWORD_WRONG, { data: { triesLeft: r.triesLeft } });
-  });
+  // the hash (tens of ms, 32 MB) is computed outside any transaction: on PGlite a transaction holds the whole database
+  const acct0 = await mine(deps.db, who.userId, req.subAcctId);
+  const pw0 = await passwordOf(deps.db, acct0.sub_acct_id);
+  if (!pw0) throw new AppError(ErrorCode.TRADE_PASSWORD_NEEDED, { data: { set: false } });
+  const lockedFor = (until: Date | null) => (until && until > now ? Math.ceil((until.getTime() - now.getTime()) / 1000) : 0);
+  if (lockedFor(pw0.locked_until)) throw new AppError(ErrorCode.TRADE_PASSWORD_LOCKED, { data: { retryAfterSeconds: lockedFor(pw0.locked_until) } });
+  const matches = await tradePasswordMatches(password, pw0.hash);
+  return deps.db
+    .transaction(async (tx) => {
+      const acct = await mine(tx, who.userId, req.subAcctId, true);
+      const pw = await passwordOf(tx, acct.sub_acct_id, true);
+      if (!pw) throw new AppError(ErrorCode.TRADE_PASSWORD_NEEDED, { data: { set: false } });
+      // another try locked it meanwhile: refused unchecked, as any try while locked
+      if (lockedFor(pw.locked_until)) throw new AppError(ErrorCode.TRADE_PASSWORD_LOCKED, { data: { retryAfterSeconds: lockedFor(pw.locked_until) } });
+      if (matches && pw.hash === pw0.hash) {
+        await tx.query('UPDATE trade_passwords SET failed = 0, locked_until = NULL WHERE sub_acct_id = $1', [acct.sub_acct_id]);
+        const until = await markVerified(tx, who.sessionHash, acct.sub_acct_id, now);
+        return { verifiedUntil: until.toISOString() };
+      }
+      const failed = pw.failed + 1;
+      const lock = failed >= TRADE_PASSWORD_LOCK.tries;
+      const lockedUntil = lock ? new Date(now.getTime() + TRADE_PASSWORD_LOCK.minutes * 60_000) : null;
+      await tx.query('UPDATE trade_passwords SET failed = $2, locked_until = $3 WHERE sub_acct_id = $1', [acct.sub_acct_id, lock ? 0 : failed, lockedUntil]);
+      await audit(tx, { actor: `user:${who.userId}`, userId: who.userId, appId: acct.app_id, action: lock ? 'account.tradePassword.locked' : 'account.tradePassword.wrong', detail: { subAcctId: acct.sub_acct_id }, at: now });
+      // the refusal is committed (the transaction ends normally) and told after it
+      return { wrong: true as const, lock, triesLeft: TRADE_PASSWORD_LOCK.tries - failed };
+    })
+    .then((r) => {
+      if (!('wrong' in r)) return r;
+      if (r.lock) throw new AppError(ErrorCode.TRADE_PASSWORD_LOCKED, { data: { retryAfterSeconds: TRADE_PASSWORD_LOCK.minutes * 60 } });
+      throw new AppError(ErrorCode.TRADE_PASSWORD_WRONG, { data: { triesLeft: r.triesLeft } });
+    });
 }
 
 /** For the update calls: the session verified the trading password of the account within TRADE_VERIFIED_MINUTES, else 152005. */

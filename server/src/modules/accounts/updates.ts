@@ -185,11 +185,19 @@ export async function noticeSeen(deps: AccountDeps, who: Caller, req: Req<'clien
 /** A refusal staff see as the command's error (an OpsInputError). */
 class UpdateRefusal extends OpsInputError {}
 
+/** The update, locked after its account (the order the client's calls lock them in: no deadlock between the two). */
+async function lockedUpdate(tx: Db, updateId: string): Promise<UpdateRow | undefined> {
+  const found = await updateById(tx, updateId);
+  if (!found) return undefined;
+  await tx.query('SELECT 1 FROM accounts WHERE sub_acct_id = $1 FOR UPDATE', [found.sub_acct_id]);
+  return updateById(tx, updateId, true);
+}
+
 /** Approves a submitted update: its modules' data become the account's. */
 export async function approveUpdate(deps: AccountDeps, updateId: string): Promise<UpdateRow> {
   const at = new Date(deps.clock.now());
   return deps.db.transaction(async (tx) => {
-    const u = await updateById(tx, updateId, true);
+    const u = await lockedUpdate(tx, updateId);
     if (!u) throw new UpdateRefusal(`no update ${updateId}`);
     if (u.status !== UPDATE_STATUS.SUBMITTED) throw new UpdateRefusal(`update ${updateId} is not submitted (status ${u.status})`);
     const address = u.data[String(UPDATE_MODULE.ADDRESS)] as Record<string, unknown> | undefined;
@@ -207,7 +215,7 @@ export async function approveUpdate(deps: AccountDeps, updateId: string): Promis
 export async function rejectUpdate(deps: AccountDeps, updateId: string, modules: number, message: string, status: number = UPDATE_STATUS.REJECTED): Promise<UpdateRow> {
   const at = new Date(deps.clock.now());
   return deps.db.transaction(async (tx) => {
-    const u = await updateById(tx, updateId, true);
+    const u = await lockedUpdate(tx, updateId);
     if (!u) throw new UpdateRefusal(`no update ${updateId}`);
     if (u.status !== UPDATE_STATUS.SUBMITTED) throw new UpdateRefusal(`update ${updateId} is not submitted (status ${u.status})`);
     if (!isUpdateRejected(status)) throw new UpdateRefusal(`status ${status} is not a rejection (1900, 1901, 1902)`);

@@ -9,7 +9,12 @@ import { accountViews } from '../accounts/service';
 async function startSession(request: FastifyRequest, reply: FastifyReply, s: service.NewSession) {
   await service.endSession(request.server.deps, request.cookies[SESSION_COOKIE]);
   setSessionCookies(request, reply, s.sessionId, s.maxAgeSeconds);
-  return s.user;
+  // the answer is the client's UserInfo until it asks again: an opened user's accounts are in it too
+  return withAccounts(request.server.deps.db, s.user);
+}
+
+async function withAccounts(db: Parameters<typeof accountViews>[0], view: service.NewSession['user']) {
+  return view.subAcctId ? { ...view, clientInfo: { accts: await accountViews(db, view.userId) } } : view;
 }
 
 const authRoutes: FastifyPluginAsync = async (app) => {
@@ -30,11 +35,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // an opened user's accounts are one more statement (none before opening)
-  route(app, 'userInfo', async (_input, request) => {
-    const view = request.user!.view;
-    if (!view.subAcctId) return view;
-    return { ...view, clientInfo: { accts: await accountViews(deps.db, view.userId) } };
-  });
+  route(app, 'userInfo', (_input, request) => withAccounts(deps.db, request.user!.view));
 };
 
 export default authRoutes;

@@ -8,7 +8,7 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useClientConfig } from '@core/api/client-config';
-import { useUserInfo } from '@core/api/user-info';
+import { useFreshUserInfo } from '@core/api/user-info';
 import { ACCOUNT_ROUTE, HK_IDENTIFIER, accountOf, homeCards, isCashAccount, marketsOf, type HomeCard } from '@core/domain/account';
 import { UPDATE_ROUTE } from '@core/domain/account-update';
 import type { AccountView } from '@core/domain/contract';
@@ -23,9 +23,9 @@ export default function AccountHomeScreen() {
   const t = useT();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const user = useUserInfo();
+  const user = useFreshUserInfo();
   const title = t('accountHome.title');
-  if (user.isPending) {
+  if (!user.fresh) {
     return (
       <StepPage title={title}>
         <RouteSkeleton />

@@ -26,7 +26,7 @@ export default function AccountInfoScreen() {
   const qc = useQueryClient();
   const onError = useApiErrorHandler();
   const country = useCountryName();
-  const { acct, applys, q, edit, pending } = useAccountUpdate();
+  const { acct, applys, q, edit, passwordFirst, pending } = useAccountUpdate();
   const [discarding, setDiscarding] = useState(false);
   const [busy, setBusy] = useState(false);
   const title = t('accountUpdate.info.title');
@@ -58,7 +58,7 @@ export default function AccountInfoScreen() {
       await refresh();
       then?.();
     } catch (e) {
-      onError(e);
+      if (!passwordFirst(e, UPDATE_ROUTE.accountInfo)) onError(e);
     } finally {
       setBusy(false);
     }
@@ -69,7 +69,7 @@ export default function AccountInfoScreen() {
   const shownAddress = (saved(UPDATE_MODULE.ADDRESS) ?? address) as Record<string, string | number> | null;
   const shownW8 = (saved(UPDATE_MODULE.W8) ?? w8) as { country?: string; residenceAddress?: string } | null;
 
-  const card = (m: UpdateModule, heading: string, body: ReactNode, route: string) => {
+  const card = (m: UpdateModule, heading: string, body: ReactNode, route: string | null) => {
     const state = moduleButton(open ? { status: open.status, module: open.module, reUpdateModule: open.reUpdateModule, rejectModule: open.rejectModule } : null, m);
     return (
       <section className="oa-upd__card" aria-labelledby={`oa-upd-${m}`}>
@@ -78,9 +78,11 @@ export default function AccountInfoScreen() {
           {state === 'saved' ? <span className="oa-upd__badge">{t('accountUpdate.info.saved')}</span> : null}
         </div>
         {body}
-        <button type="button" className="oa-upd__secondary" onClick={() => edit(route)} aria-label={`${t(state === 'saved' ? 'accountUpdate.info.editAgain' : 'accountUpdate.info.edit')} ${heading}`}>
-          {t(state === 'saved' ? 'accountUpdate.info.editAgain' : 'accountUpdate.info.edit')}
-        </button>
+        {route ? (
+          <button type="button" className="oa-upd__secondary" onClick={() => edit(route)} aria-label={`${t(state === 'saved' ? 'accountUpdate.info.editAgain' : 'accountUpdate.info.edit')} ${heading}`}>
+            {t(state === 'saved' ? 'accountUpdate.info.editAgain' : 'accountUpdate.info.edit')}
+          </button>
+        ) : null}
       </section>
     );
   };
@@ -127,7 +129,8 @@ export default function AccountInfoScreen() {
         ) : (
           <p className="oa-upd__muted">{t('accountUpdate.info.none')}</p>
         ),
-        UPDATE_ROUTE.editAddress,
+        // the address editors (editAddress, editAddressDetails, AllDataCheck) are not built yet: no way into them
+        null,
       )}
       {card(
         UPDATE_MODULE.W8,

@@ -11,7 +11,8 @@ import { tradePasswordSet, tradePasswordVerify, useTradePasswordStatus } from '@
 import { ApiError } from '@core/api/api-error';
 import { useApiErrorHandler } from '@core/api/errors';
 import { queryKeys } from '@core/api/keys';
-import { useUserInfo } from '@core/api/user-info';
+import { useLogout } from '@core/api/logout';
+import { useFreshUserInfo } from '@core/api/user-info';
 import { bridge } from '@core/bridge/bridge';
 import { ACCOUNT_ROUTE, accountOf } from '@core/domain/account';
 import { TRADE_PASSWORD_LENGTH, UPDATE_ROUTE, checkTradePassword } from '@core/domain/account-update';
@@ -29,11 +30,11 @@ export function safeNext(next: string | null, sub: string): string {
 export default function TradePasswordScreen() {
   const t = useT();
   const [params] = useSearchParams();
-  const user = useUserInfo();
+  const user = useFreshUserInfo();
   const sub = (user.data ? accountOf(user.data.clientInfo.accts, params.get('sub')) : undefined)?.subAcctId ?? '';
   const status = useTradePasswordStatus(sub || undefined);
   const title = t('accountUpdate.password.title');
-  if (user.isPending) {
+  if (!user.fresh) {
     return (
       <StepPage title={title}>
         <RouteSkeleton />
@@ -70,6 +71,8 @@ function PasswordForm({ sub, next, set, lockedUntil }: { sub: string; next: stri
   const [error, setError] = useState<string | null>(null);
   const [locked, setLocked] = useState<string | null>(lockedUntil);
   const [busy, setBusy] = useState(false);
+  const [relogin, setRelogin] = useState(false);
+  const logout = useLogout();
   const minutesLeft = (until: string) => Math.max(1, Math.ceil((new Date(until).getTime() - Date.now()) / 60_000));
 
   const done = () => {
@@ -79,6 +82,8 @@ function PasswordForm({ sub, next, set, lockedUntil }: { sub: string; next: stri
   const refused = (e: unknown) => {
     if (e instanceof ApiError && e.code === ErrorCode.TRADE_PASSWORD_WRONG) {
       setError(t('accountUpdate.password.wrong', { left: Number((e.data as { triesLeft?: number })?.triesLeft ?? 0) }));
+    } else if (e instanceof ApiError && e.code === ErrorCode.RECENT_LOGIN_NEEDED) {
+      setRelogin(true);
     } else if (e instanceof ApiError && e.code === ErrorCode.TRADE_PASSWORD_LOCKED) {
       const s = Number((e.data as { retryAfterSeconds?: number })?.retryAfterSeconds ?? 1800);
       setLocked(new Date(Date.now() + s * 1000).toISOString());
@@ -137,7 +142,16 @@ function PasswordForm({ sub, next, set, lockedUntil }: { sub: string; next: stri
 
   return (
     <StepPage title={t(set ? 'accountUpdate.password.title' : 'accountUpdate.password.setTitle')} onBack={() => navigate(`${ACCOUNT_ROUTE.home}?sub=${encodeURIComponent(sub)}`)}>
-      {locked && new Date(locked).getTime() > Date.now() ? (
+      {relogin ? (
+        <div className="oa-upd__card">
+          <p className="oa-upd__intro" role="alert">
+            {t('errors.152009')}
+          </p>
+          <button type="button" className="oa-upd__primary" onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })}>
+            {t('accountUpdate.password.loginAgain')}
+          </button>
+        </div>
+      ) : locked && new Date(locked).getTime() > Date.now() ? (
         <p className="oa-upd__notice" role="alert">
           {t('accountUpdate.password.locked', { minutes: minutesLeft(locked) })}
         </p>

@@ -39,7 +39,7 @@ export default function UpdateStatusScreen() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const onError = useApiErrorHandler();
-  const { acct, applys, q, edit, pending } = useAccountUpdate();
+  const { acct, applys, q, edit, passwordFirst, pending } = useAccountUpdate();
   const [dialog, setDialog] = useState<'unrevised' | 'allData' | 'discard' | null>(null);
   const [busy, setBusy] = useState(false);
   const title = t('accountUpdate.status.title');
@@ -71,7 +71,7 @@ export default function UpdateStatusScreen() {
       await qc.invalidateQueries({ queryKey: queryKeys.clientApplys(acct.subAcctId) });
       setDialog(null);
     } catch (e) {
-      onError(e);
+      if (!passwordFirst(e, UPDATE_ROUTE.status)) onError(e);
     } finally {
       setBusy(false);
     }
@@ -100,9 +100,12 @@ export default function UpdateStatusScreen() {
               return (
                 <li key={m}>
                   <span>{name}</span>
-                  <button type="button" className="oa-upd__secondary" onClick={() => goEdit(m)} aria-label={`${t(state === 'saved' ? 'accountUpdate.info.saved' : 'accountUpdate.info.edit')} ${name}`}>
-                    {t(state === 'saved' ? 'accountUpdate.info.saved' : 'accountUpdate.info.edit')}
-                  </button>
+                  {m === UPDATE_MODULE.ADDRESS ? null : (
+                    // (the address editors are not built yet: no way into them)
+                    <button type="button" className="oa-upd__secondary" onClick={() => goEdit(m)} aria-label={`${t(state === 'saved' ? 'accountUpdate.info.saved' : 'accountUpdate.info.edit')} ${name}`}>
+                      {t(state === 'saved' ? 'accountUpdate.info.saved' : 'accountUpdate.info.edit')}
+                    </button>
+                  )}
                 </li>
               );
             })}

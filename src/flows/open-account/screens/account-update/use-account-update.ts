@@ -1,18 +1,26 @@
 /** What the update screens share: the account of the query, its update session, and the way into an editor. */
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError } from '@core/api/api-error';
+import { ErrorCode } from '@core/domain/errors';
 import { useClientApplys, useTradePasswordStatus } from '@core/api/account-update';
-import { useUserInfo } from '@core/api/user-info';
+import { useFreshUserInfo } from '@core/api/user-info';
 import { accountOf } from '@core/domain/account';
 import { UPDATE_ROUTE } from '@core/domain/account-update';
 
 export function useAccountUpdate() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const user = useUserInfo();
+  const user = useFreshUserInfo();
   const acct = user.data ? accountOf(user.data.clientInfo.accts, params.get('sub')) : undefined;
   const applys = useClientApplys(acct?.subAcctId);
   const password = useTradePasswordStatus(acct?.subAcctId);
   const q = acct ? `?sub=${encodeURIComponent(acct.subAcctId)}` : '';
+  /** a refusal for want of the trading password (152005): to its screen, back to `here` after it; true when handled */
+  const passwordFirst = (err: unknown, here: string): boolean => {
+    if (!(err instanceof ApiError) || err.code !== ErrorCode.TRADE_PASSWORD_NEEDED) return false;
+    navigate(`${UPDATE_ROUTE.tradePassword}${q}&next=${encodeURIComponent(`${here}${q}`)}`);
+    return true;
+  };
   /** an editor, after the trading password when this session has not given it (or it ran out) */
   const edit = (route: string) => {
     const target = `${route}${q}`;
@@ -22,5 +30,5 @@ export function useAccountUpdate() {
   };
   // the update is read again on every visit: staff may have decided since (a cached status would route wrongly)
   const fresh = applys.isFetchedAfterMount || applys.isError;
-  return { acct, applys, password, q, edit, pending: user.isPending || (!!acct && (!fresh || password.isPending)) };
+  return { acct, applys, password, q, edit, passwordFirst, pending: !user.fresh || (!!acct && (!fresh || password.isPending)) };
 }

@@ -11,7 +11,7 @@ import { changeAutoExchange, useAutoExchange, useHlInfo } from '@core/api/accoun
 import { ApiError } from '@core/api/api-error';
 import { useApiErrorHandler } from '@core/api/errors';
 import { queryKeys } from '@core/api/keys';
-import { useUserInfo } from '@core/api/user-info';
+import { useFreshUserInfo } from '@core/api/user-info';
 import { bridge } from '@core/bridge/bridge';
 import { ACCOUNT_ROUTE, AUTO_EXCHANGE_STATUS, NEED_BACK, accountOf, autoExchangeStep, autoExchangeToast, isCashAccount, type AutoExchangeAction } from '@core/domain/account';
 import { ErrorCode } from '@core/domain/errors';
@@ -27,12 +27,12 @@ const TERMS = ['rate', 'when', 'shortfall', 'change'] as const;
 export default function AutoExchangeScreen() {
   const t = useT();
   const [params] = useSearchParams();
-  const user = useUserInfo();
+  const user = useFreshUserInfo();
   const acct = user.data ? accountOf(user.data.clientInfo.accts, params.get('sub'), 'cash') : undefined;
   const hl = useHlInfo(acct && isCashAccount(acct.acctType) ? acct.subAcctId : undefined);
   const state = useAutoExchange(acct && isCashAccount(acct.acctType) ? acct.subAcctId : undefined);
   const title = t('autoExchange.title');
-  if (user.isPending || (acct && isCashAccount(acct.acctType) && (hl.isPending || state.isPending))) {
+  if (!user.fresh || (acct && isCashAccount(acct.acctType) && (hl.isPending || state.isPending))) {
     return (
       <StepPage title={title}>
         <RouteSkeleton />
