@@ -3,6 +3,7 @@
  * changes one or more modules (bit flags: 8 the address, 512 the W-8BEN), is submitted for review and approved or
  * sent back per module. Pure and zod-free: the screens and the service use the same rules.
  */
+import { UPDATE_ROUTE } from './account-routes';
 import { checkAddress, checkCity, type Check } from './identity';
 import { checkFiles, MAX_FILES } from './uploads';
 import { at, issuesOf, str, type FieldIssue } from './step-rules/types';
@@ -24,16 +25,7 @@ export const UPDATE_STATUS = { EDITING: 1000, SUBMITTED: 1200, REJECTED: 1900, R
 export const UPDATE_REJECTED: readonly number[] = [1900, 1901, 1902];
 export const isUpdateRejected = (status: number | null | undefined): boolean => status != null && UPDATE_REJECTED.includes(status);
 
-/** The routes of the update area. */
-export const UPDATE_ROUTE = {
-  accountInfo: '/accountInfo',
-  status: '/status',
-  checkW8: '/CheckW8',
-  editAddress: '/editAddress',
-  allDataCheck: '/AllDataCheck',
-  editAddressDetails: '/editAddressDetails',
-  tradePassword: '/tradePassword',
-} as const;
+export { UPDATE_ROUTE };
 
 /** Where the update area opens: the account info for 1000, 4000, 5000 or no update; otherwise its status page. */
 export function updateLanding(status: number | null | undefined): typeof UPDATE_ROUTE.accountInfo | typeof UPDATE_ROUTE.status {

@@ -61,13 +61,7 @@ export type MarketName = (typeof MARKET_NAMES)[number];
 const MARKET_BIT: Record<MarketName, number> = { hk: MARKET.HK, us: MARKET.US, stockConnect: MARKET.STOCK_CONNECT, options: MARKET.OPTIONS };
 export const marketsOf = (mask: number): MarketName[] => MARKET_NAMES.filter((m) => hasMarket(mask, MARKET_BIT[m]));
 
-/** The post-opening routes of the open-account page. */
-export const ACCOUNT_ROUTE = {
-  home: '/accountHome',
-  autoExchange: '/autoExchange',
-  autoExchangeDetails: '/autoExchangeDetails',
-  marginUpgrade: '/marginUpgrade',
-} as const;
+export { ACCOUNT_ROUTE } from './account-routes';
 
 /** The account a post-opening page acts on: the one its query names (`sub`), else the user's first account of the kind. */
 export function accountOf<A extends Pick<AccountFacts, 'subAcctId' | 'acctType'>>(accts: readonly A[], sub: string | null, kind?: 'cash'): A | undefined {

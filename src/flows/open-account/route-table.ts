@@ -9,8 +9,7 @@
 import type { ComponentType } from 'react';
 import { HOME_ROUTE, STEP_ROUTE } from '@core/domain/steps';
 import { RESULT_ROUTE } from '@core/domain/after-submit';
-import { ACCOUNT_ROUTE } from '@core/domain/account';
-import { UPDATE_ROUTE } from '@core/domain/account-update';
+import { ACCOUNT_ROUTE, UPDATE_ROUTE } from '@core/domain/account-routes';
 import { currentLang } from '@core/i18n/lang';
 import { loadAllMessages } from '@core/i18n/messages';
 

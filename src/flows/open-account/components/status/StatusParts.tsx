@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useClientConfig } from '@core/api/client-config';
 import { bridge } from '@core/bridge/bridge';
-import { ACCOUNT_ROUTE } from '@core/domain/account';
+import { ACCOUNT_ROUTE } from '@core/domain/account-routes';
 import { useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import './status.css';
