@@ -71,6 +71,11 @@ function currentAddress(a: AccountRow): Record<string, unknown> | null {
   return Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, a.contact![k] ?? (k === 'mailingSameResidential' ? MAILING.SAME : '')]));
 }
 
+/** The W-8BEN module as the account holds it. */
+function currentW8(a: AccountRow): Record<string, unknown> | null {
+  return a.w8 ? { country: a.w8.country ?? '', residenceAddress: a.w8.residenceAddress ?? '' } : null;
+}
+
 /** The module's data as stored: only its own fields, trimmed; the W-8 address upper case. */
 function cleanModule(m: UpdateModule, data: Record<string, unknown>): Record<string, unknown> {
   if (m === UPDATE_MODULE.W8) return { country: str(data.country), residenceAddress: w8AddressOf(str(data.residenceAddress)) };
@@ -92,7 +97,7 @@ export async function applys(deps: AccountDeps, who: Caller, req: Req<'clientApp
   const { rows } = await deps.db.query<{ module: number; message: string; seen_at: Date | null }>('SELECT module, message, seen_at FROM update_notices WHERE sub_acct_id = $1', [a.sub_acct_id]);
   const n = rows[0];
   return {
-    current: { address: currentAddress(a), w8: a.w8 ? { country: a.w8.country ?? '', residenceAddress: a.w8.residenceAddress ?? '' } : null },
+    current: { address: currentAddress(a), w8: currentW8(a) },
     update: u ? { ...masks(u), isCreated: true, rejectData: u.reject_data, data: u.data } : null,
     notice: n ? { module: n.module, message: n.message, seen: !!n.seen_at } : null,
   };
@@ -100,6 +105,21 @@ export async function applys(deps: AccountDeps, who: Caller, req: Req<'clientApp
 
 function ownIds(a: AccountRow, cltId: string): void {
   if (a.clt_id !== cltId) throw new AppError(ErrorCode.FORBIDDEN);
+}
+
+/** What every change needs: the caller's account (locked) with its client id, the trading password verified in this session. */
+async function editableAccount(tx: Db, who: Caller, req: { subAcctId: string; cltId: string }, at: Date): Promise<AccountRow> {
+  const a = await mine(tx, who.userId, req.subAcctId, true);
+  ownIds(a, req.cltId);
+  await requireVerified(tx, who, a.sub_acct_id, at);
+  return a;
+}
+
+/** The account's own update (locked); another account's or an unknown one is 100403 alike. */
+async function ownUpdate(tx: Db, a: AccountRow, updateId: string): Promise<UpdateRow> {
+  const u = await updateById(tx, updateId, true);
+  if (!u || u.sub_acct_id !== a.sub_acct_id) throw new AppError(ErrorCode.FORBIDDEN);
+  return u;
 }
 
 /** Saves one module into `u` (checked, the proof files the caller's, a real change), or discards the update. */
@@ -119,7 +139,7 @@ async function saveModule(tx: Db, who: Caller, a: AccountRow, u: UpdateRow, req:
     const ids = [...proof.residence, ...proof.mailing].map((f) => f.ossId);
     if ((await foreignFiles(tx, who.userId, ids)).length) throw new AppError(ErrorCode.FORBIDDEN);
   }
-  const current = req.module === UPDATE_MODULE.ADDRESS ? currentAddress(a) : a.w8 ? { country: a.w8.country ?? '', residenceAddress: a.w8.residenceAddress ?? '' } : null;
+  const current = req.module === UPDATE_MODULE.ADDRESS ? currentAddress(a) : currentW8(a);
   const comparable = req.module === UPDATE_MODULE.ADDRESS ? Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, clean[k]])) : clean;
   if (current && !changed(current, comparable)) throw new AppError(ErrorCode.NO_CHANGE);
   const module = u.module | req.module;
@@ -133,9 +153,7 @@ async function saveModule(tx: Db, who: Caller, a: AccountRow, u: UpdateRow, req:
 export async function apply(deps: AccountDeps, who: Caller, req: Req<'clientApply'>): Promise<Res<'clientApply'>> {
   const at = new Date(deps.clock.now());
   return deps.db.transaction(async (tx) => {
-    const a = await mine(tx, who.userId, req.subAcctId, true);
-    ownIds(a, req.cltId);
-    await requireVerified(tx, who, a.sub_acct_id, at);
+    const a = await editableAccount(tx, who, req, at);
     const open = await latestUpdate(tx, a.sub_acct_id);
     if (open && open.status !== UPDATE_STATUS.APPROVED && open.status !== UPDATE_STATUS.DISCARDED) throw new AppError(ErrorCode.UPDATE_EXISTS, { data: { updateId: open.update_id } });
     if (req.action === UPDATE_ACTION.DISCARD) throw new AppError(ErrorCode.NO_CHANGE);
@@ -148,11 +166,8 @@ export async function apply(deps: AccountDeps, who: Caller, req: Req<'clientAppl
 export async function update(deps: AccountDeps, who: Caller, req: Req<'clientUpdate'>): Promise<Res<'clientUpdate'>> {
   const at = new Date(deps.clock.now());
   return deps.db.transaction(async (tx) => {
-    const a = await mine(tx, who.userId, req.subAcctId, true);
-    ownIds(a, req.cltId);
-    await requireVerified(tx, who, a.sub_acct_id, at);
-    const u = await updateById(tx, req.updateId, true);
-    if (!u || u.sub_acct_id !== a.sub_acct_id) throw new AppError(ErrorCode.FORBIDDEN);
+    const a = await editableAccount(tx, who, req, at);
+    const u = await ownUpdate(tx, a, req.updateId);
     return masks(await saveModule(tx, who, a, u, req, at));
   });
 }
@@ -160,11 +175,8 @@ export async function update(deps: AccountDeps, who: Caller, req: Req<'clientUpd
 export async function submit(deps: AccountDeps, who: Caller, req: Req<'clientSubmit'>): Promise<Res<'clientSubmit'>> {
   const at = new Date(deps.clock.now());
   return deps.db.transaction(async (tx) => {
-    const a = await mine(tx, who.userId, req.subAcctId, true);
-    ownIds(a, req.cltId);
-    await requireVerified(tx, who, a.sub_acct_id, at);
-    const u = await updateById(tx, req.updateId, true);
-    if (!u || u.sub_acct_id !== a.sub_acct_id) throw new AppError(ErrorCode.FORBIDDEN);
+    const a = await editableAccount(tx, who, req, at);
+    const u = await ownUpdate(tx, a, req.updateId);
     if (!isUpdateOpen(u.status)) throw new AppError(ErrorCode.UPDATE_CLOSED);
     if (!canSubmitUpdate({ status: u.status, module: u.module, reUpdateModule: u.re_update_module, rejectModule: u.reject_module })) throw new AppError(ErrorCode.NO_CHANGE);
     await tx.query('UPDATE client_updates SET status = $2, submitted_at = $3, updated_at = $3 WHERE update_id = $1', [u.update_id, UPDATE_STATUS.SUBMITTED, at]);

@@ -16,7 +16,7 @@ import { useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
 import { useCountryName } from '@core/ui/pickers/country-names';
-import { RouteSkeleton } from '../../components/RouteSkeleton';
+import { AccountGate } from '../../components/AccountGate';
 import { useAccountUpdate } from './use-account-update';
 import './account-update.css';
 
@@ -30,22 +30,8 @@ export default function AccountInfoScreen() {
   const [discarding, setDiscarding] = useState(false);
   const [busy, setBusy] = useState(false);
   const title = t('accountUpdate.info.title');
-  if (pending) {
-    return (
-      <StepPage title={title}>
-        <RouteSkeleton />
-      </StepPage>
-    );
-  }
-  if (!acct || !applys.data) {
-    return (
-      <StepPage title={title}>
-        <p className="oa-upd__notice" role="note">
-          {t(acct ? 'accountUpdate.loadFailed' : 'autoExchange.noAccount')}
-        </p>
-      </StepPage>
-    );
-  }
+  if (pending) return <AccountGate title={title} state="loading" />;
+  if (!acct || !applys.data) return <AccountGate title={title} state={acct ? 'loadFailed' : 'noAccount'} />;
   const { current, update, notice } = applys.data;
   if (update && updateLanding(update.status) === UPDATE_ROUTE.status) return <Navigate to={`${UPDATE_ROUTE.status}${q}`} replace />;
   const open = update && isUpdateOpen(update.status) ? update : null;
@@ -70,7 +56,7 @@ export default function AccountInfoScreen() {
   const shownW8 = (saved(UPDATE_MODULE.W8) ?? w8) as { country?: string; residenceAddress?: string } | null;
 
   const card = (m: UpdateModule, heading: string, body: ReactNode, route: string | null) => {
-    const state = moduleButton(open ? { status: open.status, module: open.module, reUpdateModule: open.reUpdateModule, rejectModule: open.rejectModule } : null, m);
+    const state = moduleButton(open, m);
     return (
       <section className="oa-upd__card" aria-labelledby={`oa-upd-${m}`}>
         <div className="oa-upd__head">
@@ -96,7 +82,7 @@ export default function AccountInfoScreen() {
           <button
             type="button"
             className="oa-upd__primary"
-            disabled={busy || !canSubmitUpdate(open ? { status: open.status, module: open.module, reUpdateModule: open.reUpdateModule, rejectModule: open.rejectModule } : null)}
+            disabled={busy || !canSubmitUpdate(open)}
             onClick={() => void run(() => clientSubmit({ ...ids, updateId: open!.updateId }), () => navigate(`${UPDATE_ROUTE.status}${q}`))}
           >
             {t('accountUpdate.info.submit')}

@@ -19,7 +19,7 @@ import { SelectField } from '@core/ui/form/SelectField';
 import { CountryPicker } from '@core/ui/pickers/CountryPicker';
 import { useCountryName } from '@core/ui/pickers/country-names';
 import { useToast } from '@core/ui/toast';
-import { RouteSkeleton } from '../../components/RouteSkeleton';
+import { AccountGate } from '../../components/AccountGate';
 import { useAccountUpdate } from './use-account-update';
 import './account-update.css';
 
@@ -27,22 +27,8 @@ export default function CheckW8Screen() {
   const t = useT();
   const { acct, applys, q, pending } = useAccountUpdate();
   const title = t('accountUpdate.w8.title');
-  if (pending) {
-    return (
-      <StepPage title={title}>
-        <RouteSkeleton />
-      </StepPage>
-    );
-  }
-  if (!acct || !applys.data) {
-    return (
-      <StepPage title={title}>
-        <p className="oa-upd__notice" role="note">
-          {t(acct ? 'accountUpdate.loadFailed' : 'autoExchange.noAccount')}
-        </p>
-      </StepPage>
-    );
-  }
+  if (pending) return <AccountGate title={title} state="loading" />;
+  if (!acct || !applys.data) return <AccountGate title={title} state={acct ? 'loadFailed' : 'noAccount'} />;
   const { current, update } = applys.data;
   const open = update && isUpdateOpen(update.status) ? update : null;
   const held = { country: String(current.w8?.country ?? ''), residenceAddress: String(current.w8?.residenceAddress ?? '') };

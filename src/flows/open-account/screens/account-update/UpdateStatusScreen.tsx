@@ -27,7 +27,7 @@ import {
 import { useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
-import { RouteSkeleton } from '../../components/RouteSkeleton';
+import { AccountGate } from '../../components/AccountGate';
 import { StatusHeader } from '../../components/status/StatusParts';
 import { useAccountUpdate } from './use-account-update';
 import './account-update.css';
@@ -43,25 +43,10 @@ export default function UpdateStatusScreen() {
   const [dialog, setDialog] = useState<'unrevised' | 'allData' | 'discard' | null>(null);
   const [busy, setBusy] = useState(false);
   const title = t('accountUpdate.status.title');
-  if (pending) {
-    return (
-      <StepPage title={title}>
-        <RouteSkeleton />
-      </StepPage>
-    );
-  }
-  if (!acct || !applys.data) {
-    return (
-      <StepPage title={title}>
-        <p className="oa-upd__notice" role="note">
-          {t(acct ? 'accountUpdate.loadFailed' : 'autoExchange.noAccount')}
-        </p>
-      </StepPage>
-    );
-  }
+  if (pending) return <AccountGate title={title} state="loading" />;
+  if (!acct || !applys.data) return <AccountGate title={title} state={acct ? 'loadFailed' : 'noAccount'} />;
   const u = applys.data.update;
   if (!u || updateLanding(u.status) !== UPDATE_ROUTE.status) return <Navigate to={`${UPDATE_ROUTE.accountInfo}${q}`} replace />;
-  const masks = { status: u.status, module: u.module, reUpdateModule: u.reUpdateModule, rejectModule: u.rejectModule };
   const rejected = isUpdateRejected(u.status);
   const ids = { subAcctId: acct.subAcctId, cltId: acct.hlId, updateId: u.updateId };
   const run = async (fn: () => Promise<unknown>) => {
@@ -77,8 +62,8 @@ export default function UpdateStatusScreen() {
     }
   };
   const submit = () => void run(() => clientSubmit(ids));
-  const trySubmit = () => (unrevisedModules(masks).length ? setDialog('unrevised') : submit());
-  const goEdit = (m: (typeof UPDATE_MODULES)[number]) => (m === UPDATE_MODULE.ADDRESS && needsAllDataCheck(masks) ? setDialog('allData') : edit(m === UPDATE_MODULE.ADDRESS ? UPDATE_ROUTE.editAddress : EDITOR[m]));
+  const trySubmit = () => (unrevisedModules(u).length ? setDialog('unrevised') : submit());
+  const goEdit = (m: (typeof UPDATE_MODULES)[number]) => (m === UPDATE_MODULE.ADDRESS && needsAllDataCheck(u) ? setDialog('allData') : edit(m === UPDATE_MODULE.ADDRESS ? UPDATE_ROUTE.editAddress : EDITOR[m]));
 
   return (
     <StepPage title={title} onBack={() => navigate(`${ACCOUNT_ROUTE.home}${q}`)}>
@@ -95,7 +80,7 @@ export default function UpdateStatusScreen() {
         <>
           <ul className="oa-upd__modules" aria-label={t('accountUpdate.status.toEdit')}>
             {UPDATE_MODULES.filter((m) => hasModule(u.rejectModule, m)).map((m) => {
-              const state = moduleButton(masks, m);
+              const state = moduleButton(u, m);
               const name = t(m === UPDATE_MODULE.ADDRESS ? 'accountUpdate.info.address' : 'accountUpdate.info.w8');
               return (
                 <li key={m}>
@@ -110,7 +95,7 @@ export default function UpdateStatusScreen() {
               );
             })}
           </ul>
-          <button type="button" className="oa-upd__primary" disabled={busy || !canSubmitUpdate(masks)} onClick={trySubmit}>
+          <button type="button" className="oa-upd__primary" disabled={busy || !canSubmitUpdate(u)} onClick={trySubmit}>
             {t('accountUpdate.info.submit')}
           </button>
           <button type="button" className="oa-upd__link oa-upd__discard" onClick={() => setDialog('discard')}>
