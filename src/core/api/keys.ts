@@ -9,6 +9,7 @@ export const queryKeys = {
   signedUrl: (ossId: string) => ['esop', 'signedUrl', ossId] as const,
   birthplace: (code6: string) => ['esop', 'birthplace', code6] as const,
   namePinyin: (name: string) => ['esop', 'namePinyin', name] as const,
+  w8Address: (address: string) => ['esop', 'w8Address', address] as const,
   mainlandCities: () => ['esop', 'mainlandCities'] as const,
   companySearch: (word: string, page: number, pageSize: number) => ['esop', 'companySearch', word, page, pageSize] as const,
   companyInfo: (id: string) => ['esop', 'companyInfo', id] as const,

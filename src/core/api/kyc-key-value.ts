@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Req, Res } from '../domain/contract';
 import { ADDRESS_KEY_MAX, KEY_VALUE_TYPE, isLookupName, isRegionKey, normaliseLookupName } from '../domain/lookup';
+import { hasChinese, residenceAddressOf } from '../domain/step-rules/proof-address';
 import { callApi } from './client';
 import { queryKeys } from './keys';
 
@@ -49,4 +50,18 @@ export function useBirthplace(code6: string | null | undefined) {
 export function useNamePinyin(name: string | null | undefined) {
   const key = name ?? '';
   return useQuery({ ...namePinyinQuery(key), enabled: isLookupName(normaliseLookupName(key)) });
+}
+
+/**
+ * An address as its W-8BEN permanent residence address: worked out here when it has no Chinese, else rendered in
+ * English by the service (type 4). Runs only for an address that can be sent.
+ */
+export function useW8AddressOf(address: string | null | undefined) {
+  const key = (address ?? '').trim();
+  return useQuery({
+    queryKey: queryKeys.w8Address(key),
+    queryFn: ({ signal }) => (hasChinese(key) ? translateAddress(key, signal).then((v) => v.toUpperCase()) : Promise.resolve(residenceAddressOf(key))),
+    enabled: isTranslatableAddress(key),
+    staleTime: Infinity,
+  });
 }

@@ -1,5 +1,11 @@
 import {
   UPDATE_MODULE,
+  addressFieldsOf,
+  addressPartIssues,
+  addressSaveBlock,
+  w8NeedsReview,
+  w8LineOf,
+  type AddressData,
   canSubmitUpdate,
   changed,
   checkTradePassword,
@@ -105,7 +111,58 @@ describe('the address module', () => {
   });
 });
 
+describe('the address editor', () => {
+  const proof = [{ ossId: 'file0001', description: 'proof', ossCategory: 'UserApply' }];
+  const held = { residentialAddress: '88 Harbour Road', residentialAddressCity: '', residentialAddressCountry: 'HK', mailingSameResidential: 1, mailingAddress: '88 Harbour Road', mailingAddressCity: '', mailingAddressCountry: 'HK' };
+  const form = (over: Partial<AddressData> = {}): AddressData => ({ ...held, proofOfAddress: { residence: proof, mailing: [] }, ...over });
+
+  it.each([
+    ['nothing changed', form(), 'noChange'],
+    ['only spaces added', form({ residentialAddress: ' 88 Harbour Road  ' }), 'noChange'],
+    ['a new address with its proof', form({ residentialAddress: '1 Queen\'s Road' }), null],
+    ['a new address without a proof', form({ residentialAddress: '1 Queen\'s Road', proofOfAddress: { residence: [], mailing: [] } }), 'proofNeeded'],
+    ['a different mailing address without its proof', form({ mailingSameResidential: 2, mailingAddress: 'PO Box 1', mailingAddressCountry: 'HK' }), 'proofNeeded'],
+    ['a different mailing address with both proofs', form({ mailingSameResidential: 2, mailingAddress: 'PO Box 1', mailingAddressCountry: 'HK', proofOfAddress: { residence: proof, mailing: proof } }), null],
+    ['no address on file: any complete form', { ...form(), residentialAddress: 'x' }, null],
+  ])('%s → %s', (_n, f, expected) => {
+    expect(addressSaveBlock(_n.startsWith('no address') ? null : held, f)).toBe(expected);
+  });
+
+  it('a same mailing address is the residence, whatever the form still holds', () => {
+    expect(addressFieldsOf({ ...held, mailingAddress: 'old', mailingAddressCountry: 'SG' })).toMatchObject({ mailingAddress: '88 Harbour Road', mailingAddressCountry: 'HK', mailingSameResidential: 1 });
+    expect(addressFieldsOf({ ...held, mailingSameResidential: 0 }).mailingSameResidential).toBe(1);
+    expect(addressFieldsOf({ ...held, mailingSameResidential: 2, mailingAddress: ' PO Box 1 ' })).toMatchObject({ mailingAddress: 'PO Box 1', mailingSameResidential: 2 });
+  });
+
+  it.each([
+    ['residential', form({ residentialAddressCountry: 'SG' }), ['residentialAddressCity:required']],
+    ['residential', form({ proofOfAddress: { residence: [], mailing: [] } }), ['proofOfAddress.residence:fileRequired']],
+    ['mailing', form(), ['proofOfAddress.mailing:fileRequired']],
+    ['mailing', form({ mailingAddress: '', mailingAddressCountry: 'SG' }), ['mailingAddressCity:required', 'mailingAddress:required', 'proofOfAddress.mailing:fileRequired']],
+  ] as const)('one address at a time: %s', (part, f, expected) => {
+    expect(addressPartIssues(f, part).map((i) => `${i.field}:${i.rule}`)).toEqual(expected);
+  });
+
+  it.each([
+    ['no address saved in the update', null, false, false],
+    ['the residential address changed', { ...held, residentialAddress: '1 Queen\'s Road' }, false, true],
+    ['the residential country changed', { ...held, residentialAddressCountry: 'MO' }, false, true],
+    ['only the mailing address changed', { ...held, mailingSameResidential: 2, mailingAddress: 'PO Box 1' }, false, false],
+    ['the W-8BEN saved in the same update', { ...held, residentialAddress: '1 Queen\'s Road' }, true, false],
+  ])('the W-8BEN to look at again: %s', (_n, saved, w8Saved, expected) => {
+    expect(w8NeedsReview(held, saved, w8Saved)).toBe(expected);
+  });
+});
+
 describe('the W-8BEN module', () => {
+  it.each([
+    ["FLAT A, 12/F, 88 HARBOUR ROAD, WAN CHAI", 'FLAT A 12 F 88 HARBOUR ROAD WAN CHAI'],
+    ["1 queen's road", '1 QUEEN S ROAD'],
+    ['  ', ''],
+  ])('an English address as a W-8BEN line: %s', (typed, line) => {
+    expect(w8LineOf(typed)).toBe(line);
+  });
+
   const rules = (d: unknown) => validateW8Update(d).map((i) => `${i.field}:${i.rule}`);
   it.each([
     ['upper case, digits and spaces', { country: 'HK', residenceAddress: 'FLAT A 12 F 88 HARBOUR ROAD' }, []],

@@ -105,11 +105,67 @@ export function validateAddressUpdate(data: unknown): FieldIssue[] {
   ]);
 }
 
+/** The address module's own fields (its proof files apart). */
+export const ADDRESS_FIELDS = ['residentialAddress', 'residentialAddressCity', 'residentialAddressCountry', 'mailingSameResidential', 'mailingAddress', 'mailingAddressCity', 'mailingAddressCountry'] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+/**
+ * The address fields as saved and compared: trimmed, and the mailing address a copy of the residence when it is the
+ * same (1). Anything but 2 counts as the same (an application's box ticked, or nothing said).
+ */
+export function addressFieldsOf(data: unknown): Record<AddressField, string | number> {
+  const same = at(data, 'mailingSameResidential') === MAILING.DIFFERENT ? MAILING.DIFFERENT : MAILING.SAME;
+  const out = { mailingSameResidential: same } as Record<AddressField, string | number>;
+  for (const k of ADDRESS_FIELDS) if (k !== 'mailingSameResidential') out[k] = text(at(data, k));
+  if (same === MAILING.SAME) {
+    out.mailingAddress = out.residentialAddress;
+    out.mailingAddressCity = out.residentialAddressCity;
+    out.mailingAddressCountry = out.residentialAddressCountry;
+  }
+  return out;
+}
+
+/** One of the two addresses of the module, and its proof files. */
+export type AddressPart = 'residential' | 'mailing';
+const PROOF_OF: Record<AddressPart, 'residence' | 'mailing'> = { residential: 'residence', mailing: 'mailing' };
+
+/** The issues of one address (its country, city, address and proof files): that address's page of the editor. */
+export function addressPartIssues(data: unknown, part: AddressPart): FieldIssue[] {
+  const whole = validateAddressUpdate({ ...(data as object), mailingSameResidential: MAILING.DIFFERENT });
+  return whole.filter((i) => i.field.startsWith(part) || i.field === `proofOfAddress.${PROOF_OF[part]}`);
+}
+
+/**
+ * Why the address editor's Save is refused before asking the service (the spec's toasts): nothing differs from what
+ * the account holds ('noChange'), or an address has no proof file ('proofNeeded'); null when it may be saved.
+ */
+export function addressSaveBlock(held: unknown, form: AddressData): 'noChange' | 'proofNeeded' | null {
+  if (held && !changed(addressFieldsOf(held), addressFieldsOf(form))) return 'noChange';
+  const different = form.mailingSameResidential === MAILING.DIFFERENT;
+  if (!form.proofOfAddress.residence.length || (different && !form.proofOfAddress.mailing.length)) return 'proofNeeded';
+  return null;
+}
+
+/**
+ * The W-8BEN's permanent residence address follows the residential address: when an update changes the residential
+ * country or address and does not save the W-8BEN too, the check page asks the client to look at it.
+ */
+export function w8NeedsReview(held: unknown, saved: unknown, w8Saved: boolean): boolean {
+  if (!saved || w8Saved) return false;
+  const before = addressFieldsOf(held ?? {});
+  const after = addressFieldsOf(saved);
+  return before.residentialAddressCountry !== after.residentialAddressCountry || before.residentialAddress !== after.residentialAddress;
+}
+
 // ---------------------------------------------------------------- the W-8BEN module
 
 export const W8_ADDRESS_MAX = 500;
 /** The W-8BEN permanent address as saved: upper case, letters, digits and spaces only. */
 export const w8AddressOf = (typed: string): string => typed.toUpperCase().replace(/\s+/g, ' ').trim();
+
+/** An address in English as a W-8BEN line: upper case, anything but letters, digits and spaces made a space. */
+export const w8LineOf = (english: string): string => english.toUpperCase().replace(/[^A-Z0-9 ]+/g, ' ').replace(/\s+/g, ' ').trim();
 
 export function checkW8Address(v: unknown): Check {
   const s = typeof v === 'string' ? v : '';

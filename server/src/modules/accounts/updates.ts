@@ -18,6 +18,7 @@ import {
   validateAddressUpdate,
   validateW8Update,
   w8AddressOf,
+  addressFieldsOf,
   MAILING,
   type Req,
   type Res,
@@ -62,13 +63,9 @@ export async function updateById(db: Db, updateId: string, forUpdate = false): P
 
 const masks = (u: UpdateRow) => ({ updateId: u.update_id, status: u.status, module: u.module, reUpdateModule: u.re_update_module, rejectModule: u.reject_module });
 
-const ADDRESS_FIELDS = ['residentialAddress', 'residentialAddressCity', 'residentialAddressCountry', 'mailingSameResidential', 'mailingAddress', 'mailingAddressCity', 'mailingAddressCountry'] as const;
-const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-
 /** The address module as the account holds it (its contact details). */
 function currentAddress(a: AccountRow): Record<string, unknown> | null {
-  if (!a.contact) return null;
-  return Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, a.contact![k] ?? (k === 'mailingSameResidential' ? MAILING.SAME : '')]));
+  return a.contact ? addressFieldsOf(a.contact) : null;
 }
 
 /** The W-8BEN module as the account holds it. */
@@ -76,15 +73,12 @@ function currentW8(a: AccountRow): Record<string, unknown> | null {
   return a.w8 ? { country: a.w8.country ?? '', residenceAddress: a.w8.residenceAddress ?? '' } : null;
 }
 
+const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
 /** The module's data as stored: only its own fields, trimmed; the W-8 address upper case. */
 function cleanModule(m: UpdateModule, data: Record<string, unknown>): Record<string, unknown> {
   if (m === UPDATE_MODULE.W8) return { country: str(data.country), residenceAddress: w8AddressOf(str(data.residenceAddress)) };
-  const out: Record<string, unknown> = Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, k === 'mailingSameResidential' ? data[k] : str(data[k])]));
-  if (out.mailingSameResidential === MAILING.SAME) {
-    out.mailingAddress = out.residentialAddress;
-    out.mailingAddressCity = out.residentialAddressCity;
-    out.mailingAddressCountry = out.residentialAddressCountry;
-  }
+  const out: Record<string, unknown> = addressFieldsOf(data);
   const proof = (data.proofOfAddress ?? {}) as { residence?: unknown[]; mailing?: unknown[] };
   const refs = (list: unknown[] | undefined) => (list ?? []).map((f) => ({ ossId: (f as { ossId: string }).ossId, description: str((f as { description?: unknown }).description).slice(0, 100) }));
   out.proofOfAddress = { residence: refs(proof.residence), mailing: out.mailingSameResidential === MAILING.DIFFERENT ? refs(proof.mailing) : [] };
@@ -140,7 +134,7 @@ async function saveModule(tx: Db, who: Caller, a: AccountRow, u: UpdateRow, req:
     if ((await foreignFiles(tx, who.userId, ids)).length) throw new AppError(ErrorCode.FORBIDDEN);
   }
   const current = req.module === UPDATE_MODULE.ADDRESS ? currentAddress(a) : currentW8(a);
-  const comparable = req.module === UPDATE_MODULE.ADDRESS ? Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, clean[k]])) : clean;
+  const comparable = req.module === UPDATE_MODULE.ADDRESS ? addressFieldsOf(clean) : clean;
   if (current && !changed(current, comparable)) throw new AppError(ErrorCode.NO_CHANGE);
   const module = u.module | req.module;
   const reUpdate = isUpdateRejected(u.status) ? u.re_update_module | req.module : u.re_update_module;

@@ -115,8 +115,7 @@ export default function AccountInfoScreen() {
         ) : (
           <p className="oa-upd__muted">{t('accountUpdate.info.none')}</p>
         ),
-        // the address editors (editAddress, editAddressDetails, AllDataCheck) are not built yet: no way into them
-        null,
+        UPDATE_ROUTE.editAddress,
       )}
       {card(
         UPDATE_MODULE.W8,

@@ -32,7 +32,7 @@ import { StatusHeader } from '../../components/status/StatusParts';
 import { useAccountUpdate } from './use-account-update';
 import './account-update.css';
 
-const EDITOR = { [UPDATE_MODULE.ADDRESS]: UPDATE_ROUTE.allDataCheck, [UPDATE_MODULE.W8]: UPDATE_ROUTE.checkW8 } as const;
+const EDITOR = { [UPDATE_MODULE.ADDRESS]: UPDATE_ROUTE.editAddress, [UPDATE_MODULE.W8]: UPDATE_ROUTE.checkW8 } as const;
 
 export default function UpdateStatusScreen() {
   const t = useT();
@@ -63,7 +63,7 @@ export default function UpdateStatusScreen() {
   };
   const submit = () => void run(() => clientSubmit(ids));
   const trySubmit = () => (unrevisedModules(u).length ? setDialog('unrevised') : submit());
-  const goEdit = (m: (typeof UPDATE_MODULES)[number]) => (m === UPDATE_MODULE.ADDRESS && needsAllDataCheck(u) ? setDialog('allData') : edit(m === UPDATE_MODULE.ADDRESS ? UPDATE_ROUTE.editAddress : EDITOR[m]));
+  const goEdit = (m: (typeof UPDATE_MODULES)[number]) => (m === UPDATE_MODULE.ADDRESS && needsAllDataCheck(u) ? setDialog('allData') : edit(EDITOR[m]));
 
   return (
     <StepPage title={title} onBack={() => navigate(`${ACCOUNT_ROUTE.home}${q}`)}>
@@ -85,12 +85,9 @@ export default function UpdateStatusScreen() {
               return (
                 <li key={m}>
                   <span>{name}</span>
-                  {m === UPDATE_MODULE.ADDRESS ? null : (
-                    // (the address editors are not built yet: no way into them)
-                    <button type="button" className="oa-upd__secondary" onClick={() => goEdit(m)} aria-label={`${t(state === 'saved' ? 'accountUpdate.info.saved' : 'accountUpdate.info.edit')} ${name}`}>
-                      {t(state === 'saved' ? 'accountUpdate.info.saved' : 'accountUpdate.info.edit')}
-                    </button>
-                  )}
+                  <button type="button" className="oa-upd__secondary" onClick={() => goEdit(m)} aria-label={`${t(state === 'saved' ? 'accountUpdate.info.saved' : 'accountUpdate.info.edit')} ${name}`}>
+                    {t(state === 'saved' ? 'accountUpdate.info.saved' : 'accountUpdate.info.edit')}
+                  </button>
                 </li>
               );
             })}

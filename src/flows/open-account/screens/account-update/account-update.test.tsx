@@ -113,6 +113,9 @@ test('sent back: the reason, the modules to correct, and submitting without corr
   const dialog = await screen.findByRole('dialog', { name: 'Some items are not corrected' });
   await user.click(within(dialog).getByRole('button', { name: 'Submit anyway' }));
   await waitFor(() => expect(a.calls('clientSubmit')).toHaveLength(1));
-  // the address editors are not built yet: no way into them
-  expect(screen.queryByRole('button', { name: 'Edit Address' })).not.toBeInTheDocument();
+  // the returned address is not saved again: checking everything first
+  await user.click(screen.getByRole('button', { name: 'Edit Address' }));
+  const check = await screen.findByRole('dialog', { name: 'Please check all your address details' });
+  await user.click(within(check).getByRole('button', { name: 'Check them' }));
+  expect(await at()).toHaveTextContent(`/AllDataCheck?sub=${SUB}`);
 });

@@ -1,0 +1,162 @@
+/**
+ * /editAddress — the address module of an account update (spec part 3 §2 "Account update area", §5 "Update address"):
+ * the residential address with its proof, and whether mail goes there or to a different address (filled in on
+ * /editAddressDetails). Save asks the service (ClientApply, or ClientUpdate when an update is open) once something
+ * changed and every address has a proof (else the spec's toasts: no change, upload address proof); then /AllDataCheck.
+ * Leaving with changes asks whether to save.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { clientApply, clientUpdate } from '@core/api/account-update';
+import { useApiErrorHandler } from '@core/api/errors';
+import { queryKeys } from '@core/api/keys';
+import { MAILING, UPDATE_ACTION, UPDATE_MODULE, UPDATE_ROUTE, addressPartIssues, addressSaveBlock, changed, isUpdateOpen, isUpdateRejected } from '@core/domain/account-update';
+import { useT } from '@core/i18n';
+import { ConfirmDialog } from '@core/ui/ConfirmDialog';
+import { StepPage } from '@core/ui/StepPage';
+import { RadioField } from '@core/ui/form/RadioField';
+import { useCountryName } from '@core/ui/pickers/country-names';
+import { useToast } from '@core/ui/toast';
+import { AccountGate } from '../../components/AccountGate';
+import { AddressFields } from './AddressFields';
+import { addressDraft, startingAddress, type AddressForm } from './address-draft';
+import { useAccountUpdate } from './use-account-update';
+import './account-update.css';
+
+export default function EditAddressScreen() {
+  const t = useT();
+  const { acct, applys, q, passwordFirst, pending } = useAccountUpdate();
+  const title = t('accountUpdate.address.title');
+  if (pending) return <AccountGate title={title} state="loading" />;
+  if (!acct || !applys.data) return <AccountGate title={title} state={acct ? 'loadFailed' : 'noAccount'} />;
+  const { current, update } = applys.data;
+  const open = update && isUpdateOpen(update.status) ? update : null;
+  const saved = open?.data[String(UPDATE_MODULE.ADDRESS)] as Record<string, unknown> | undefined;
+  const held = current.address as Record<string, unknown> | null;
+  return (
+    <AddressEditor
+      sub={acct.subAcctId}
+      cltId={acct.hlId}
+      q={q}
+      held={held}
+      start={addressDraft.get(acct.subAcctId) ?? startingAddress(saved, held)}
+      fresh={startingAddress(saved, held)}
+      open={open}
+      passwordFirst={passwordFirst}
+    />
+  );
+}
+
+interface EditorProps {
+  sub: string;
+  cltId: string;
+  q: string;
+  held: Record<string, unknown> | null;
+  /** the form as the client left it (a draft), or as it starts */
+  start: AddressForm;
+  /** the form as it starts without a draft: what "changes not saved" compares with */
+  fresh: AddressForm;
+  open: { updateId: string; status: number } | null;
+  passwordFirst: (err: unknown, here: string) => boolean;
+}
+
+function AddressEditor({ sub, cltId, q, held, start, fresh, open, passwordFirst }: EditorProps) {
+  const t = useT();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const toast = useToast();
+  const onError = useApiErrorHandler();
+  const country = useCountryName();
+  const [form, setFormState] = useState(start);
+  const [showErrors, setShowErrors] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const different = form.mailingSameResidential === MAILING.DIFFERENT;
+  const setForm = (f: AddressForm) => {
+    setFormState(f);
+    addressDraft.set(sub, f);
+  };
+  const dirty = changed(fresh, form);
+  const home = `${open && isUpdateRejected(open.status) ? UPDATE_ROUTE.status : UPDATE_ROUTE.accountInfo}${q}`;
+  const leave = () => {
+    addressDraft.clear(sub);
+    navigate(home);
+  };
+  const mailingDone = !different || addressPartIssues(form, 'mailing').length === 0;
+
+  const save = async () => {
+    const block = addressSaveBlock(held, form);
+    if (block === 'noChange') return toast.show(t('errors.152007'));
+    setShowErrors(true);
+    const fieldsOnly = (part: 'residential' | 'mailing') => addressPartIssues(form, part).filter((i) => !i.field.startsWith('proofOfAddress'));
+    if (fieldsOnly('residential').length) return toast.show(t('accountUpdate.address.fixFields'));
+    if (different && fieldsOnly('mailing').length) return toast.show(t('accountUpdate.address.mailingMissing'));
+    if (block === 'proofNeeded') return toast.show(t(different && !form.proofOfAddress.mailing.length && form.proofOfAddress.residence.length ? 'accountUpdate.address.mailingMissing' : 'accountUpdate.address.proofNeeded'));
+    setBusy(true);
+    try {
+      const input = { subAcctId: sub, cltId, module: UPDATE_MODULE.ADDRESS, action: UPDATE_ACTION.SAVE, data: { ...form } };
+      await (open ? clientUpdate({ ...input, updateId: open.updateId }) : clientApply(input));
+      addressDraft.clear(sub);
+      await qc.invalidateQueries({ queryKey: queryKeys.clientApplys(sub) });
+      toast.show(t('accountUpdate.address.savedToast'));
+      navigate(`${UPDATE_ROUTE.allDataCheck}${q}`, { replace: true });
+    } catch (e) {
+      if (!passwordFirst(e, UPDATE_ROUTE.editAddress)) onError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const mailingLine = [form.mailingAddress, form.mailingAddressCity, form.mailingAddressCountry ? country(form.mailingAddressCountry) : ''].filter((s) => s.trim()).join(', ');
+
+  return (
+    <StepPage title={t('accountUpdate.address.title')} onBack={() => (dirty ? setLeaving(true) : leave())} onNext={() => void save()} nextLabel={t('accountUpdate.save')} nextLoading={busy} nextDisabled={busy}>
+      <p className="oa-upd__intro">{t('accountUpdate.address.intro')}</p>
+      <h2 className="oa-upd__section">{t('accountUpdate.info.residential')}</h2>
+      <AddressFields part="residential" form={form} onChange={setForm} showErrors={showErrors} />
+      <h2 className="oa-upd__section">{t('accountUpdate.info.mailing')}</h2>
+      <RadioField
+        name="mailingSameResidential"
+        label={t('accountUpdate.address.mailingQuestion')}
+        value={form.mailingSameResidential}
+        options={[
+          { value: MAILING.SAME, label: t('accountUpdate.address.mailingSame') },
+          { value: MAILING.DIFFERENT, label: t('accountUpdate.address.mailingDifferent') },
+        ]}
+        onChange={(v) => setForm({ ...form, mailingSameResidential: v })}
+        required
+      />
+      {different ? (
+        <section className="oa-upd__card" aria-labelledby="oa-upd-mailing">
+          <div className="oa-upd__head">
+            <h3 id="oa-upd-mailing">{t('accountUpdate.info.mailing')}</h3>
+            {mailingDone ? <span className="oa-upd__badge">{t('accountUpdate.address.filled')}</span> : null}
+          </div>
+          <p className={mailingLine ? 'oa-upd__value' : 'oa-upd__muted'}>{mailingLine || t('accountUpdate.address.mailingEmpty')}</p>
+          {showErrors && !mailingDone ? (
+            <p className="oa-upd__error" role="alert">
+              {t('accountUpdate.address.mailingMissing')}
+            </p>
+          ) : null}
+          <button type="button" className="oa-upd__secondary" onClick={() => navigate(`${UPDATE_ROUTE.editAddressDetails}${q}`)}>
+            {t(mailingLine ? 'accountUpdate.address.mailingEdit' : 'accountUpdate.address.mailingFill')}
+          </button>
+        </section>
+      ) : null}
+      <ConfirmDialog
+        visible={leaving}
+        title={t('accountUpdate.leaveTitle')}
+        message={t('accountUpdate.leaveMessage')}
+        confirmText={t('accountUpdate.save')}
+        cancelText={t('accountUpdate.leaveWithout')}
+        confirmLoading={busy}
+        onConfirm={() => {
+          setLeaving(false);
+          void save();
+        }}
+        onCancel={leave}
+      />
+    </StepPage>
+  );
+}
