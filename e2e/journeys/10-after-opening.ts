@@ -143,3 +143,93 @@ journeys.push({
     }
   },
 });
+
+journeys.push({
+  name: 'an opened client moves: the new address with its proof, the W-8BEN following it, sent back by staff, a different mailing address added, approved',
+  async run({ service, browser }) {
+    const phone = await newPhone(browser);
+    const { context, page } = phone;
+    const pdf = (what: string) => ({ name: `${what}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.7\n% ${what}\n1 0 obj <<>> endobj\n%%EOF\n`) });
+    try {
+      const { client, appId } = await applicantAt(service, context, { type: 'hk', phone: process.env.E2E_PHONE_10C ?? '61231003', until: 'CAAPPLY', accountType: 1 });
+      await client.call('applySubmit', { appId });
+      await ops(service, 'approve', appId);
+      const sub = (await client.call<{ clientInfo: { accts: { subAcctId: string }[] } }>('userInfo')).clientInfo.accts[0].subAcctId;
+      // the trading password set beforehand (its screens are the W-8BEN journey's)
+      await client.call('tradePasswordSet', { subAcctId: sub, password: '258036' });
+
+      await page.goto(`${service.base}/pages/openAccount.html?lang=en#/accountInfo?sub=${sub}`);
+      await page.getByRole('button', { name: 'Edit Address' }).click();
+      const password = page.getByLabel('Trading password', { exact: true });
+      await Promise.race([page.waitForURL(/#\/editAddress/), password.waitFor()]);
+      if (await password.isVisible()) {
+        await password.fill('258036');
+        await page.getByRole('button', { name: 'Confirm' }).click();
+        await page.waitForURL(/#\/editAddress/);
+      }
+      const address = page.getByRole('textbox', { name: /Detailed address/ });
+      await address.waitFor();
+      await assertAxeClean(page, '/editAddress');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('You have not changed anything.').waitFor();
+      await address.fill('Flat 12B, 33 Tai Koo Shing Road, Quarry Bay');
+      await page.waitForTimeout(1100); // the footer button takes one tap a second
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Please upload a proof of your new address').waitFor();
+      await page.getByLabel('Proof of residential address', { exact: true }).setInputFiles(pdf('electricity bill'));
+      await page.getByRole('button', { name: /^Remove / }).first().waitFor();
+      await shot(page, 'after-opening-edit-address-en');
+      await page.waitForTimeout(1100);
+      await page.getByRole('button', { name: 'Save' }).click();
+
+      await page.waitForURL(/#\/AllDataCheck/);
+      await page.getByText('FLAT 12B 33 TAI KOO SHING ROAD QUARRY BAY').waitFor();
+      await shot(page, 'after-opening-all-data-check-en');
+      await assertAxeClean(page, '/AllDataCheck');
+      await page.getByRole('button', { name: 'Use it on my W-8BEN' }).click();
+      await page.getByText('FLAT 12B 33 TAI KOO SHING ROAD QUARRY BAY').first().waitFor();
+      await page.getByRole('button', { name: 'Use it on my W-8BEN' }).waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Submit the update' }).click();
+      await page.waitForURL(/#\/status/);
+      await page.getByRole('heading', { name: 'Your update is under review' }).waitFor();
+
+      const updates = await client.call<{ update: { updateId: string } }>('clientApplys', { subAcctId: sub });
+      await ops(service, 'update-reject', updates.update.updateId, '--module', 'address', '--message', 'We send statements by post: please add your mailing address (PO box).');
+      await page.reload();
+      await page.getByText('please add your mailing address (PO box).').first().waitFor();
+      await page.getByRole('button', { name: 'Edit Address' }).click();
+      const check = page.getByRole('dialog', { name: 'Please check all your address details' });
+      await check.waitFor();
+      await assertAxeClean(page, '/status check-everything dialog');
+      await check.getByRole('button', { name: 'Check them' }).click();
+      await page.waitForURL(/#\/AllDataCheck/);
+      await page.getByRole('button', { name: 'Edit Residential address' }).click();
+      await page.waitForURL(/#\/editAddress/);
+      await page.getByRole('radio', { name: 'To a different address' }).check();
+      await page.getByRole('button', { name: 'Fill in mailing address' }).click();
+      await page.waitForURL(/#\/editAddressDetails/);
+      await page.getByRole('button', { name: /^Country or region/ }).click();
+      await page.getByRole('dialog', { name: 'Country or region' }).getByRole('button', { name: 'Hong Kong, China' }).click();
+      await page.getByRole('textbox', { name: /Detailed address/ }).fill('PO Box 1234, Quarry Bay Post Office');
+      await page.getByLabel('Proof of mailing address', { exact: true }).setInputFiles(pdf('po box letter'));
+      await page.getByRole('button', { name: /^Remove / }).first().waitFor();
+      await assertAxeClean(page, '/editAddressDetails');
+      await page.getByRole('button', { name: 'Done' }).click();
+      await page.waitForURL(/#\/editAddress\?/);
+      await page.getByText('PO Box 1234, Quarry Bay Post Office', { exact: false }).waitFor();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL(/#\/AllDataCheck/);
+      await page.getByRole('button', { name: 'Submit the update' }).click();
+      await page.waitForURL(/#\/status/);
+      await page.getByRole('heading', { name: 'Your update is under review' }).waitFor();
+
+      await ops(service, 'update-approve', updates.update.updateId);
+      await page.goto(`${service.base}/pages/openAccount.html?lang=en#/accountInfo?sub=${sub}`);
+      await page.getByText(/Flat 12B, 33 Tai Koo Shing Road, Quarry Bay/).waitFor();
+      await page.getByText(/PO Box 1234, Quarry Bay Post Office/).waitFor();
+      assertClean(phone);
+    } finally {
+      await context.close();
+    }
+  },
+});

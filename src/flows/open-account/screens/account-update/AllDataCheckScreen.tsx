@@ -55,7 +55,8 @@ export default function AllDataCheckScreen() {
   const savedAddress = open?.data[String(UPDATE_MODULE.ADDRESS)] as Address | undefined;
   const held = (applys.data?.current.address ?? null) as Address | null;
   const w8Saved = open ? moduleButton(open, UPDATE_MODULE.W8) === 'saved' : false;
-  const review = w8NeedsReview(held, savedAddress ?? null, w8Saved);
+  // a W-8BEN in the update (saved in this round or before it was sent back) already follows the new address
+  const review = w8NeedsReview(held, savedAddress ?? null, !!open && hasModule(open.module, UPDATE_MODULE.W8));
   const suggestion = useW8AddressOf(review ? text(savedAddress?.residentialAddress) : null);
   const title = t('accountUpdate.check.title');
   if (pending) return <AccountGate title={title} state="loading" />;
@@ -160,7 +161,7 @@ export default function AllDataCheckScreen() {
             ) : null}
           </div>
         ) : null}
-        <button type="button" className="oa-upd__link" onClick={() => edit(UPDATE_ROUTE.checkW8)} aria-label={`${t('accountUpdate.info.edit')} ${t('accountUpdate.info.w8')}`}>
+        <button type="button" className="oa-upd__link" onClick={() => edit(UPDATE_ROUTE.checkW8)}>
           {t('accountUpdate.check.w8Edit')}
         </button>
       </section>
