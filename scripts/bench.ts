@@ -10,13 +10,13 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { ROOT, CHROMIUM, CHROMIUM_ARGS, startService, ops } from '../e2e/lib/harness';
 import { ApiClient } from '../e2e/lib/api-client';
+import { INITIAL_JS_BUDGET_KB, gz, kb, pageWeights } from './initial-js';
 import { prefillSteps } from '../e2e/lib/prefill';
 
 const BUDGET = {
-  openAccountInitialJsKb: 130,
+  openAccountInitialJsKb: INITIAL_JS_BUDGET_KB,
   stepChunkKb: 60,
   performance: 95,
   accessibility: 100,
@@ -31,41 +31,17 @@ const args = new Set(argv);
 const option = (name: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
 const RUNS = Number(option('--runs') ?? 3);
 const dist = join(ROOT, 'dist');
-const kb = (n: number) => Math.round((n / 1024) * 10) / 10;
-const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 let ok = true;
 
 if (!args.has('--no-build')) execFileSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'ignore' });
 
-/** The JS a page loads before any lazy import: its entry plus every chunk it imports statically, transitively. */
-function staticGraph(entry: string): Set<string> {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const code = readFileSync(join(dist, file), 'utf8');
-    for (const m of code.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w$*{}\s,]+from\s*)?["']\.\/([^"']+\.js)["']/g)) visit(`assets/${m[1]}`);
-  };
-  visit(entry);
-  return seen;
-}
-
 console.log('page                     initial JS   CSS      (gzip KB)');
-const pages = readdirSync(join(dist, 'pages')).filter((f) => f.endsWith('.html'));
 const initialOf = new Map<string, Set<string>>();
-for (const page of pages) {
-  const html = readFileSync(join(dist, 'pages', page), 'utf8');
-  const entry = html.match(/<script type="module"[^>]*src="\/([^"]+)"/)?.[1];
-  if (!entry) continue;
-  const js = staticGraph(entry);
-  for (const m of html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)) js.add(m[1]);
+for (const { page, js, jsKb, cssKb } of pageWeights(dist)) {
   initialOf.set(page, js);
-  const css = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
-  const jsKb = kb([...js].reduce((n, f) => n + gz(join(dist, f)), 0));
-  const cssKb = kb(css.reduce((n, f) => n + gz(join(dist, f)), 0));
   const budget = BUDGET.openAccountInitialJsKb; // every entry page
-  const verdict = budget === undefined ? '' : jsKb <= budget ? `  ok (≤ ${budget})` : `  OVER BUDGET (> ${budget})`;
-  if (budget !== undefined && jsKb > budget) ok = false;
+  const verdict = jsKb <= budget ? `  ok (≤ ${budget})` : `  OVER BUDGET (> ${budget})`;
+  if (jsKb > budget) ok = false;
   console.log(`${page.padEnd(24)} ${String(jsKb).padStart(8)}   ${String(cssKb).padStart(6)}${verdict}`);
 }
 
