@@ -1,4 +1,4 @@
-import { channelChange, checkChannelChange, entryChannelOf, isAeCode, isChannel } from './channel';
+import { channelChange, checkChannelChange, entryChannelOf, isAeCode, isChannel, showsAppBanner } from './channel';
 
 test.each([
   ['B1', true],
@@ -58,5 +58,19 @@ describe("the service's check", () => {
     ['the stored values without the feature', { aeCode: 'B1' }, false, {}],
   ] as const)('%s', (_n, req, allowed, result) => {
     expect(checkChannelChange(stored, req, allowed)).toEqual(result);
+  });
+});
+
+describe('the "get the app" banner', () => {
+  it.each([
+    ['a plain browser, no agent', false, null, true],
+    ['a plain browser, another agent', false, 'B1', true],
+    ['inside the app', true, null, false],
+    ['agent W090-A', false, 'W090-A', false],
+    ['agent W090-D, lower case', false, 'w090-d', false],
+    ['agent W090-E', false, 'W090-E', true],
+    ['agent W090', false, 'W090', true],
+  ])('%s', (_n, inApp, aeCode, shown) => {
+    expect(showsAppBanner({ inApp, aeCode })).toBe(shown);
   });
 });

@@ -62,3 +62,14 @@ export function checkChannelChange(
   if (Object.keys(change).length && !invitationAllowed) return 'invalid';
   return change;
 }
+
+/**
+ * The "get the app" banner of the pages opened outside the app (spec part 3 §6): hidden inside the app, and for the
+ * agents whose clients must not be sent to the app (W090-A to W090-D).
+ */
+export const NO_APP_BANNER_AGENTS: readonly string[] = ['W090-A', 'W090-B', 'W090-C', 'W090-D'];
+export function showsAppBanner(o: { inApp: boolean; aeCode: string | null | undefined }): boolean {
+  if (o.inApp) return false;
+  const code = (o.aeCode ?? '').trim().toUpperCase();
+  return !NO_APP_BANNER_AGENTS.includes(code);
+}

@@ -15,6 +15,7 @@ import type { AccountView } from '@core/domain/contract';
 import { HOME_ROUTE } from '@core/domain/steps';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
+import { AppBanner } from '@core/ui/AppBanner';
 import { Sheet } from '@core/ui/pickers/Sheet';
 import { RouteSkeleton } from '../../components/RouteSkeleton';
 import './account-home.css';
@@ -65,6 +66,7 @@ function AccountHome({ acct }: { acct: AccountView }) {
   const cardText = (card: HomeCard) => (card === 'hkIdentifier' ? `${card}.${acct.extra.needSignHKIdentifier === HK_IDENTIFIER.SIGNED ? 'signed' : 'toSign'}` : card);
   return (
     <StepPage title={t('accountHome.title')}>
+      <AppBanner />
       <section className="oa-acct__summary" aria-labelledby="oa-acct-type">
         <h2 className="oa-acct__type" id="oa-acct-type">
           {t(isCashAccount(acct.acctType) ? 'accountHome.cash' : 'accountHome.margin')}

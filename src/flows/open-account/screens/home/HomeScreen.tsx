@@ -29,6 +29,7 @@ import { clientTypeOf, type ClientType } from '@core/domain/client-type';
 import { ErrorCode, TOAST_MS } from '@core/domain/errors';
 import { NEXT_DEBOUNCE_MS } from '@core/domain/limits';
 import { AppHeader } from '../../components/AppHeader';
+import { AppBanner } from '@core/ui/AppBanner';
 import { RouteSkeleton } from '../../components/RouteSkeleton';
 import { useFlow } from '../../flow-context';
 import { runNextAction, type ConfirmKind, type InformKind, type NextActionPorts, type ToastKind } from './next-action';
@@ -174,6 +175,7 @@ export default function HomeScreen() {
   return (
     <div className="oa-page oa-home">
       <AppHeader />
+      <AppBanner />
       <div className="oa-content">
         <section className="oa-hero">
           {esop && <span className="oa-badge">{t('home.esopBadge')}</span>}

@@ -15,6 +15,7 @@ import { AREA_CODES, cleanPhone, defaultAreaCode, isValidCode, isValidPhone, typ
 import { ErrorCode, TOAST_MS } from '@core/domain/errors';
 import { SEND_CODE_COOLDOWN_S, VERIFY_CODE_LENGTH } from '@core/domain/limits';
 import { AppHeader } from '../../components/AppHeader';
+import { AppBanner } from '@core/ui/AppBanner';
 import './login.css';
 import { HOME_ROUTE } from '@core/domain/steps';
 
@@ -123,6 +124,7 @@ export default function LoginScreen() {
   return (
     <div className="oa-page oa-login">
       <AppHeader />
+      <AppBanner />
       <form className="oa-content oa-login__form" onSubmit={onSubmit} noValidate>
         <h1 className="oa-login__title">{t('login.title')}</h1>
         <p className="oa-login__sub">{t('login.subtitle')}</p>
