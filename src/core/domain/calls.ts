@@ -129,6 +129,10 @@ export const CALLS = {
   /** submits the update for review (trading password verified) */
   clientSubmit: call('POST', 'ClientSubmit', 'account'),
   clientUpdateNotice: call('POST', 'ClientUpdateNotice', 'account'),
+  /** a cash account's upgrade to margin: what it signs and its latest request */
+  marginUpgradeQuery: call('GET', 'MarginUpgradeQuery', 'account'),
+  /** asks for the upgrade (trading password verified in this session) */
+  marginUpgradeApply: call('POST', 'MarginUpgradeApply', 'account'),
 } as const satisfies Record<string, CallDef>;
 export type CallName = keyof typeof CALLS;
 

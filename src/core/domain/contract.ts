@@ -471,6 +471,21 @@ export const schemas = {
     req: z.object({ clientId: z.string().max(32), uin: z.string().max(32), accountId: z.string().max(32), subAccountId: subAcctId, action: z.union([z.literal(1), z.literal(2)]) }),
     res: z.object({ status: z.number() }),
   },
+  marginUpgradeQuery: {
+    req: z.object({ subAcctId }),
+    /** the account type, the agreements this client signs to upgrade, why it cannot ask now (or null), its latest request */
+    res: z.object({
+      acctType: z.number(),
+      agreements: z.array(z.string()),
+      block: z.enum(['margin', 'pending', 'age']).nullable(),
+      request: z.object({ requestId: z.string(), status: z.number(), message: z.string(), createdAt: z.string(), decidedAt: z.string().nullable() }).nullable(),
+    }),
+  },
+  marginUpgradeApply: {
+    /** the agreements and statements the client confirmed (exactly the ones asked: domain/margin-upgrade.ts) */
+    req: z.object({ subAcctId, agreements: z.array(z.string().max(40)).max(8), acknowledgements: z.array(z.string().max(40)).max(8) }),
+    res: z.object({ requestId: z.string(), status: z.number() }),
+  },
 } as const;
 
 export type Req<K extends keyof typeof schemas> = (typeof schemas)[K] extends { req: z.ZodType } ? z.input<(typeof schemas)[K]['req']> : void;

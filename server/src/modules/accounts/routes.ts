@@ -1,6 +1,7 @@
-/** After opening: the user-centre ids of an account, its automatic currency exchange, its trading password and its updates. */
+/** After opening: the user-centre ids of an account, its automatic currency exchange, its trading password, its updates and its upgrade to margin. */
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
+import * as margin from './margin';
 import * as service from './service';
 import * as tradePassword from './trade-password';
 import * as updates from './updates';
@@ -19,6 +20,8 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'clientUpdate', (input, request) => updates.update(deps, caller(request), input));
   route(app, 'clientSubmit', (input, request) => updates.submit(deps, caller(request), input));
   route(app, 'clientUpdateNotice', (input, request) => updates.noticeSeen(deps, caller(request), input));
+  route(app, 'marginUpgradeQuery', (input, request) => margin.query(deps, caller(request), input));
+  route(app, 'marginUpgradeApply', (input, request) => margin.apply(deps, caller(request), input));
 };
 
 export default accountRoutes;

@@ -21,6 +21,7 @@ import amlImport from './aml-import';
 import riskTrack from './risk-track';
 import faceChecks from './face-checks';
 import { updateApprove, updateReject, updateRequest } from './update-decide';
+import { marginApprove, marginList, marginRefuse } from './margin';
 import tradeTicket from './trade-ticket';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -43,6 +44,9 @@ export const commands: OpsCommand<any, any>[] = [
   riskTrack,
   faceChecks,
   updateApprove,
+  marginList,
+  marginApprove,
+  marginRefuse,
   updateReject,
   updateRequest,
   tradeTicket,
