@@ -104,6 +104,6 @@ describe('margin upgrade', () => {
     expect((await x.c.call('marginUpgradeQuery', { subAcctId: x.acct.subAcctId })).body.result.block).toBe('age');
     const res = await ask(x, { agreements: ['marginStandingAuthority', 'specialClientDisclosure'] });
     expect(errorOf(res)).toBe(ErrorCode.MARGIN_UPGRADE_BLOCKED);
-    expect(res.body.error.data).toEqual({ reason: 'age' });
+    expect(res.body.error?.data).toEqual({ reason: 'age' });
   });
 });

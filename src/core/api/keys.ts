@@ -18,5 +18,6 @@ export const queryKeys = {
   hlInfo: (subAcctId: string) => ['esop', 'hlInfo', subAcctId] as const,
   autoExchange: (subAcctId: string) => ['esop', 'autoExchange', subAcctId] as const,
   clientApplys: (subAcctId: string) => ['esop', 'clientApplys', subAcctId] as const,
+  marginUpgrade: (subAcctId: string) => ['esop', 'marginUpgrade', subAcctId] as const,
   tradePassword: (subAcctId: string) => ['esop', 'tradePassword', subAcctId] as const,
 };

@@ -64,6 +64,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: UPDATE_ROUTE.editAddressDetails, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/account-update/EditAddressDetailsScreen') },
   { path: UPDATE_ROUTE.allDataCheck, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/account-update/AllDataCheckScreen') },
   { path: UPDATE_ROUTE.tradePassword, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/account-update/TradePasswordScreen') },
+  { path: ACCOUNT_ROUTE.marginUpgrade, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/margin-upgrade/MarginUpgradeScreen') },
   { path: ACCOUNT_ROUTE.autoExchange, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/auto-exchange/AutoExchangeScreen') },
   { path: ACCOUNT_ROUTE.autoExchangeDetails, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/auto-exchange/AutoExchangeDetailsScreen') },
   // a path without a screen on this page (e.g. a step whose screen another issue builds)
