@@ -195,13 +195,19 @@ describe('ApplySubmit: agent code and channel (151212)', () => {
     expect(await eventsOf(appId)).toEqual([]);
   });
 
-  test('the stored values sent again are no change; without the invitation feature a change is refused', async () => {
+  test('the stored values sent again are no change; without the invitation feature a change is still taken (only the inviter is not recorded)', async () => {
     const { c, appId } = await ready({ aecode: 'B1', channel: 'fund' });
     await ops(['user', phoneOf(c), '--invitation', '0']);
-    expect(errorOf(await submit(c, appId, { aeCode: 'C2' }))).toBe(ErrorCode.CHANNEL_INCORRECT);
-    const ok = await submit(c, appId, { aeCode: 'B1', channel: 'fund' });
-    expect(ok.body.result.application).toEqual(expect.objectContaining({ aecode: 'B1', channel: 'fund', applyStatus: 1200 }));
+    const same = await submit(c, appId, { aeCode: 'B1', channel: 'fund' });
+    expect(same.body.result.application).toEqual(expect.objectContaining({ aecode: 'B1', channel: 'fund', applyStatus: 1200 }));
     expect((await eventsOf(appId))[0].detail.channelChange).toBeUndefined();
+  });
+
+  test('without the invitation feature a new agent code on submit is stored', async () => {
+    const { c, appId } = await ready({ aecode: 'B1', channel: 'fund' });
+    await ops(['user', phoneOf(c), '--invitation', '0']);
+    const res = await submit(c, appId, { aeCode: 'C2' });
+    expect(res.body.result.application).toEqual(expect.objectContaining({ aecode: 'C2', applyStatus: 1200 }));
   });
 
   test('ApplyStart keeps only a well-formed agent code and channel (100400 otherwise)', async () => {

@@ -59,6 +59,8 @@ export const CALL_SUMMARIES: Record<CallName, string> = {
   clientUpdate: 'Save or discard a module of the account update in progress',
   clientSubmit: 'Submit an account update for review',
   clientUpdateNotice: "Mark the broker's request to update as seen",
+  featureCheck: 'Whether a feature (Invitation) is allowed for the user',
+  invitationUpdate: 'Record the invite code the applicant took (Invitation feature allowed)',
   marginUpgradeQuery: 'What a cash account signs to upgrade to margin, and its latest request',
   marginUpgradeApply: 'Ask to upgrade a cash account to margin',
 };

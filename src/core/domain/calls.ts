@@ -129,6 +129,10 @@ export const CALLS = {
   /** submits the update for review (trading password verified) */
   clientSubmit: call('POST', 'ClientSubmit', 'account'),
   clientUpdateNotice: call('POST', 'ClientUpdateNotice', 'account'),
+  /** whether a feature (Invitation) is allowed for the user */
+  featureCheck: call('GET', 'FeatureCheck', 'closing'),
+  /** records who invited the applicant (the new invite code), when the Invitation feature is allowed */
+  invitationUpdate: call('POST', 'InvitationUpdate', 'closing', { rateLimit: 'invitation' }),
   /** a cash account's upgrade to margin: what it signs and its latest request */
   marginUpgradeQuery: call('GET', 'MarginUpgradeQuery', 'account'),
   /** asks for the upgrade (trading password verified in this session) */

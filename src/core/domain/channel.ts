@@ -43,13 +43,9 @@ export function channelChange(stored: ChannelPair, entry: ChannelPair): Partial<
 
 /**
  * The service's check of a submit that carries aeCode/channel: the values that really change (differ from the stored
- * ones), or 'invalid' when one of them is malformed or the invitation feature is not allowed for the applicant (151212).
+ * ones), or 'invalid' when one of them is malformed (151212).
  */
-export function checkChannelChange(
-  stored: ChannelPair,
-  requested: { aeCode?: string; channel?: string },
-  invitationAllowed: boolean,
-): Partial<ChannelPair> | 'invalid' {
+export function checkChannelChange(stored: ChannelPair, requested: { aeCode?: string; channel?: string }): Partial<ChannelPair> | 'invalid' {
   const change: Partial<ChannelPair> = {};
   if (requested.aeCode !== undefined && requested.aeCode !== stored.aeCode) {
     if (!isAeCode(requested.aeCode)) return 'invalid';
@@ -59,9 +55,18 @@ export function checkChannelChange(
     if (!isChannel(requested.channel)) return 'invalid';
     change.channel = requested.channel;
   }
-  if (Object.keys(change).length && !invitationAllowed) return 'invalid';
   return change;
 }
+
+/**
+ * The invitation (referral) relation (spec part 3 §4 "Channel change", §7 "Feature check", "Invitation relation
+ * update"): when the applicant takes a new invite code, the relation to the inviter is recorded — only when the
+ * Invitation feature is allowed for the user. The stage names when it was taken.
+ */
+export const FEATURE = { INVITATION: 'Invitation' } as const;
+export const FEATURES: readonly string[] = Object.values(FEATURE);
+export const INVITATION_STAGE = { OPEN_ACCOUNT: 'openAccount' } as const;
+export const INVITATION_STAGES: readonly string[] = Object.values(INVITATION_STAGE);
 
 /**
  * The "get the app" banner of the pages opened outside the app (spec part 3 §6): hidden inside the app, and for the

@@ -471,6 +471,16 @@ export const schemas = {
     req: z.object({ clientId: z.string().max(32), uin: z.string().max(32), accountId: z.string().max(32), subAccountId: subAcctId, action: z.union([z.literal(1), z.literal(2)]) }),
     res: z.object({ status: z.number() }),
   },
+  featureCheck: {
+    /** one feature name (Invitation) */
+    req: z.object({ features: z.string().min(1).max(64) }),
+    res: z.object({ allow: z.boolean() }),
+  },
+  invitationUpdate: {
+    /** the invite code the applicant took (an agent code) and when (stage) */
+    req: z.object({ stage: z.enum(['openAccount']), code: z.string().max(16) }),
+    res: z.object({ code: z.string(), stage: z.string() }),
+  },
   marginUpgradeQuery: {
     req: z.object({ subAcctId }),
     /** the account type, the agreements this client signs to upgrade, why it cannot ask now (or null), its latest request */

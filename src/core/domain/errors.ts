@@ -50,6 +50,7 @@ export const ErrorCode = {
   NO_CHANGE: 152007, // ours: the module's data is what the account holds (spec: "no changes made")
   UPDATE_CLOSED: 152008, // ours: the update is submitted or decided and can no longer be changed
   RECENT_LOGIN_NEEDED: 152009, // ours: setting the first trading password needs a login of the last few minutes
+  FEATURE_NOT_ALLOWED: 152011, // ours: the feature (e.g. Invitation) is not allowed for this user
   MARGIN_UPGRADE_BLOCKED: 152010, // ours: the account cannot ask for margin now; data.reason 'margin' | 'pending' | 'age'
   TRADE_PASSWORD_NEEDED: 152005, // ours: editing the account's information needs the trading password first (or again)
   VIDEO_TOO_LARGE: 120207,

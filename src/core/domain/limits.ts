@@ -78,6 +78,7 @@ export const RATE_LIMITS = {
   depositNotice: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 20, windowS: 3600 } },
   /** AutoExchangeChange: a switch a client turns a few times at most; each change goes to the cash system */
   autoExchange: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 30, windowS: 3600 } },
+  invitation: { perAddress: { max: 100, windowS: 3600 }, perUser: { max: 10, windowS: 3600 } },
   /** TradePasswordSet and TradePasswordVerify (besides the account's own lock after TRADE_PASSWORD_LOCK.tries wrong tries) */
   tradePassword: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 30, windowS: 3600 } },
 } as const satisfies Record<string, { perAddress: RateLimit; perUser?: RateLimit }>;

@@ -354,8 +354,8 @@ export async function statementStep(deps: AppsDeps, userId: string, req: Req<'ap
  *   in supplement mode);
  * - every step of the list saved (not a draft) and valid by its domain validator with the application's context, else
  *   100400 with one issue per step {path: "steps.<STEP>", message: "required" (not saved) | the first rule broken};
- * - an agent code / channel that differs from the stored one: well formed and the invitation feature allowed, else
- *   151212; stored otherwise;
+ * - an agent code / channel that differs from the stored one: well formed, else 151212; stored otherwise (the
+ *   invitation relation is the client's separate InvitationUpdate, when the feature is allowed);
  * - the status moves to 1200, or 1500 for an applicant staff marked for the professional-person verification; a
  *   resubmission after a rejection clears rejectData. The event keeps the snapshot hashes and the steps changed
  *   since the previous submission.
@@ -385,7 +385,7 @@ export async function submit(deps: AppsDeps, userId: string, req: Req<'applySubm
     }
     if (issues.length) throw invalid(issues);
 
-    const channel = checkChannelChange({ aeCode: row.aecode, channel: row.channel }, { aeCode: req.aeCode, channel: req.channel }, settings.invitation !== false);
+    const channel = checkChannelChange({ aeCode: row.aecode, channel: row.channel }, { aeCode: req.aeCode, channel: req.channel });
     if (channel === 'invalid') throw new AppError(ErrorCode.CHANNEL_INCORRECT);
     await holdIdentityNumbers(tx, userId, row.app_id);
 

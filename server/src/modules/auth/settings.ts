@@ -20,7 +20,7 @@ export const userSettingsFields = {
   partnerUrl: partnerUrlSchema,
   /** staff marked the applicant for the professional-person verification: ApplySubmit moves to 1500 (AWAITING_DEPOSIT) */
   witness: z.boolean(),
-  /** the invitation feature (a changed agent code / channel on submit); unset = allowed */
+  /** the Invitation feature (FeatureCheck; InvitationUpdate records the inviter); unset = allowed */
   invitation: z.boolean(),
 };
 

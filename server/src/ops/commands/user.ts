@@ -37,7 +37,7 @@ const schema = z.object({
 export default defineCommand({
   name: 'user',
   usage:
-    'user <phone> [--area 852] [--opening-limit N] [--statement-limit N] [--statement-skip 0|1] [--check 151000|151100|none] [--partner-url URL] [--witness 1|0|none] [--invitation 1|0|none] [--json]   per-user overrides (creates the user when new; "none" clears); --witness 1: ApplySubmit moves to 1500 (professional-person verification); --invitation 0: a changed agent code/channel on submit is refused (151212)',
+    'user <phone> [--area 852] [--opening-limit N] [--statement-limit N] [--statement-skip 0|1] [--check 151000|151100|none] [--partner-url URL] [--witness 1|0|none] [--invitation 1|0|none] [--json]   per-user overrides (creates the user when new; "none" clears); --witness 1: ApplySubmit moves to 1500 (professional-person verification); --invitation 0: the Invitation feature is not allowed (FeatureCheck answers allow false; InvitationUpdate is refused)',
   json: true,
   schema,
   parse: (args) => {

@@ -14,6 +14,7 @@ let server: FakeServer;
 let restore: () => void;
 let app: ApplicationView;
 let stored: { aeCode: string | null; channel: string | null };
+let invitationAllowed = true;
 
 function LastStep() {
   const flow = useStepFlow('USERINFO');
@@ -59,7 +60,10 @@ beforeEach(() => {
     applyChannel: () => stored,
     applyUpdate: () => ({ application: app, nextStep: null }),
     applySubmit: () => ({ application: { ...app, applyStatus: 1200 } }),
+    featureCheck: () => ({ allow: invitationAllowed }),
+    invitationUpdate: (p: { code: string; stage: string }) => ({ code: p.code, stage: p.stage }),
   };
+  invitationAllowed = true;
   restore = server.install();
 });
 
@@ -78,6 +82,21 @@ test('a link with another agent code: the dialog shows both, "Use the new one" s
   await act(async () => screen.getByRole('button', { name: 'Use the new one' }).click());
   await waitFor(() => expect(currentLocation()).toBe('/AccountStatus'));
   expect(submits()).toEqual([{ appId: app.appId, aeCode: 'W090-A' }]);
+  // the Invitation feature is allowed: the new code is recorded as the inviter
+  expect(server.callsOf('invitationUpdate').map((c) => c.payload)).toEqual([{ stage: 'openAccount', code: 'W090-A' }]);
+});
+
+test('the Invitation feature not allowed for the user: the new agent code is still submitted, no inviter recorded', async () => {
+  invitationAllowed = false;
+  openedWith('/pages/openAccount.html?aecode=C2#/account');
+  renderGate();
+  await act(async () => screen.getByRole('button', { name: 'submit now' }).click());
+  await screen.findByRole('dialog', { name: 'Change your referral?' });
+  await act(async () => screen.getByRole('button', { name: 'Use the new one' }).click());
+  await waitFor(() => expect(currentLocation()).toBe('/AccountStatus'));
+  expect(submits()).toEqual([{ appId: app.appId, aeCode: 'C2' }]);
+  expect(server.callsOf('featureCheck')).toHaveLength(1);
+  expect(server.callsOf('invitationUpdate')).toEqual([]);
 });
 
 test('"Keep current" submits without the link values', async () => {

@@ -1,12 +1,13 @@
 /**
  * Gives the step engine its before-submit question (core SubmitGateContext): when the entry link carried an agent code
  * or channel (captured at page start, core/app/entry-channel) that differs from the application's own (ApplyChannel),
- * the channel-change dialog asks whether to use the new ones; the answer is what the submit carries. No difference, no
- * dialog. The dialog's chunk loads only when it opens.
+ * the channel-change dialog asks whether to use the new ones; the answer is what the submit carries, and a new invite
+ * code is recorded as the inviter when the Invitation feature is allowed for the user. No difference, no dialog. The dialog's chunk loads only when it opens.
  */
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { applyChannelQuery } from '@core/api/apply-channel';
+import { recordInviter } from '@core/api/invitation';
 import { entryChannel } from '@core/app/entry-channel';
 import { channelChange, type ChannelPair } from '@core/domain/channel';
 import type { ApplicationView } from '@core/domain/contract';
@@ -51,7 +52,11 @@ export function ChannelChangeGate({ children }: { children: ReactNode }) {
             visible
             stored={prompt.stored}
             change={prompt.change}
-            onChange={() => answer({ ...(prompt.change.aeCode ? { aeCode: prompt.change.aeCode } : {}), ...(prompt.change.channel ? { channel: prompt.change.channel } : {}) })}
+            onChange={() => {
+              const { aeCode, channel } = prompt.change;
+              // the inviter is recorded (when the Invitation feature is allowed) before the submit carries the new values
+              void recordInviter(aeCode).then(() => answer({ ...(aeCode ? { aeCode } : {}), ...(channel ? { channel } : {}) }));
+            }}
             onKeep={() => answer({})}
           />
         </Suspense>
