@@ -24,6 +24,7 @@ import depositRoutes from './deposit/routes';
 import documentRoutes from './documents/routes';
 import faceRoutes from './face/routes';
 import accountRoutes from './accounts/routes';
+import transferInRoutes from './transfer-in/routes';
 
 export const modules: FastifyPluginAsync[] = [
   systemRoutes,
@@ -40,4 +41,5 @@ export const modules: FastifyPluginAsync[] = [
   documentRoutes,
   faceRoutes,
   accountRoutes,
+  transferInRoutes,
 ];

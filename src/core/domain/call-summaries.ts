@@ -59,4 +59,6 @@ export const CALL_SUMMARIES: Record<CallName, string> = {
   clientUpdate: 'Save or discard a module of the account update in progress',
   clientSubmit: 'Submit an account update for review',
   clientUpdateNotice: "Mark the broker's request to update as seen",
+  transferInList: "The application's stock transfer-in requests with their status history",
+  transferInApply: 'File a stock transfer-in request from another broker',
 };

@@ -19,3 +19,4 @@ export * from './result';
 export * from './text';
 export * from './account';
 export * from './account-update';
+export * from './transfer-in';

@@ -22,6 +22,7 @@ import riskTrack from './risk-track';
 import faceChecks from './face-checks';
 import { updateApprove, updateReject, updateRequest } from './update-decide';
 import tradeTicket from './trade-ticket';
+import { transferIns, transferInStatus } from './transfer-in';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const commands: OpsCommand<any, any>[] = [
@@ -46,6 +47,8 @@ export const commands: OpsCommand<any, any>[] = [
   updateReject,
   updateRequest,
   tradeTicket,
+  transferIns,
+  transferInStatus,
 ];
 
 export function findCommand(name: string) {
