@@ -18,4 +18,5 @@ export const queryKeys = {
   autoExchange: (subAcctId: string) => ['esop', 'autoExchange', subAcctId] as const,
   clientApplys: (subAcctId: string) => ['esop', 'clientApplys', subAcctId] as const,
   tradePassword: (subAcctId: string) => ['esop', 'tradePassword', subAcctId] as const,
+  transferIns: (appId: string) => ['esop', 'transferIns', appId] as const,
 };

@@ -244,3 +244,13 @@ export function assetTransferSignable(app: TransferInApp, protocolStatus: number
 /** The asset-transfer agreement's PDF in a language, written by scripts/make-agreements.ts. */
 export const ASSET_TRANSFER_AGREEMENT = 'assetTransferAgreement';
 export const assetTransferPdfPath = (lang: string): string => `/pages/static/agreements/${lang}/${ASSET_TRANSFER_AGREEMENT}.pdf`;
+
+/** The two pages' addresses with the query they take (langType, pageFrom; the agreement also applyId and authorType 1). */
+export const TRANSFER_IN_PAGE = '/pages/transferInStock.html';
+export const ASSET_TRANSFER_PAGE = '/pages/assetTransferAgreement.html';
+export function transferInPageUrl(lang: string, pageFrom: string, base: string = TRANSFER_IN_PAGE): string {
+  return `${base}${base.includes('?') ? '&' : '?'}${new URLSearchParams({ pageFrom, langType: lang })}`;
+}
+export function assetTransferPageUrl(appId: string, lang: string, pageFrom: string): string {
+  return `${ASSET_TRANSFER_PAGE}?${new URLSearchParams({ applyId: appId, authorType: '1', pageFrom, langType: lang })}`;
+}
