@@ -35,6 +35,8 @@ export const journeys: Journey[] = [
         await page.getByRole('button', { name: 'Sign the agreement' }).click();
         await page.getByText('Please tick the box to agree first.').first().waitFor();
         await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
+        // the footer button ignores a second press within a second
+        await page.waitForTimeout(1100);
         await page.getByRole('button', { name: 'Sign the agreement' }).click();
 
         // signed: the transfer-in page in its place
@@ -59,11 +61,13 @@ export const journeys: Journey[] = [
         await page.getByRole('button', { name: 'Add a stock' }).click();
         await page.getByRole('group', { name: 'Stock 2' }).getByLabel('Stock code').fill('9988');
         await page.getByRole('group', { name: 'Stock 2' }).getByLabel('Number of shares').fill('250');
+        await page.waitForTimeout(1100);
         await page.getByRole('button', { name: 'Review' }).click();
         await page.getByText('3-30 letters, digits or hyphens').waitFor();
         await page.getByLabel('Your account number at that broker').fill('10086-22');
         await shot(page, 'transfer-in-form-en');
         await assertAxeClean(page, 'transferInStock/new');
+        await page.waitForTimeout(1100);
         await page.getByRole('button', { name: 'Review' }).click();
 
         await page.getByRole('heading', { name: 'Check your request' }).waitFor();
@@ -72,11 +76,13 @@ export const journeys: Journey[] = [
         await page.getByRole('checkbox', { name: /my account at Futu Securities International is in my own name/ }).check();
         await shot(page, 'transfer-in-confirm-en');
         await assertAxeClean(page, 'transferInStock/new (review)');
+        // Review's press guard also covers Submit, in the same place: a double tap cannot file the request
+        await page.waitForTimeout(1100);
         await page.getByRole('button', { name: 'Submit request' }).click();
 
         await page.getByText('Your transfer-in request has been submitted.').waitFor();
         const card = page.getByRole('listitem', { name: 'Futu Securities International' });
-        await card.getByText('Submitted, waiting for the shares').waitFor();
+        await card.getByText('Submitted, waiting for the shares').first().waitFor();
         await shot(page, 'transfer-in-requested-en');
         await assertAxeClean(page, 'transferInStock (requested)');
 
@@ -86,10 +92,10 @@ export const journeys: Journey[] = [
         assert(request, `staff list the request (${listed})`);
         await ops(service, 'transfer-in-status', request.requestId, 'confirming');
         await page.reload();
-        await card.getByText('Shares arrived, being confirmed').waitFor();
+        await card.getByText('Shares arrived, being confirmed').first().waitFor();
         await ops(service, 'transfer-in-status', request.requestId, 'refused', '--message', 'The account at Futu is not in your name.');
         await page.reload();
-        await card.getByText('Refused').waitFor();
+        await card.getByText('Refused').first().waitFor();
         await card.getByText('The account at Futu is not in your name.').waitFor();
         await card.getByText('Status history').click();
         await shot(page, 'transfer-in-refused-en');
@@ -105,7 +111,7 @@ export const journeys: Journey[] = [
         // the same page in Chinese (langType chooses the language)
         await page.goto(`${service.base}/pages/transferInStock.html?pageFrom=openAccount&langType=zh-TW`);
         await page.getByRole('heading', { name: '您的轉入申請' }).waitFor();
-        await page.getByText('已拒絕').waitFor();
+        await page.getByText('已拒絕').first().waitFor();
         await shot(page, 'transfer-in-refused-zh-TW');
         assertClean(phone);
       } finally {
