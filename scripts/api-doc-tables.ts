@@ -33,6 +33,8 @@ export const NOTES: Partial<Record<CallName, string>> = {
   clientUpdate: 'as ClientApply; action 2 discards (status 5000); `152008` the update is submitted or decided; `100403` another account\'s update',
   clientSubmit: 'status 1200; `152007` nothing saved (after a rejection: nothing saved again); `152008`; `152005`',
   autoExchangeChange: 'the ids as HlInfoBySubId gave them (any other `100403`); `action` 1 on, 2 off; the answer\'s `status` is the state after it; the same action again changes nothing; `152001` not a cash account, `100429`',
+  transferInList: '`items`: the application\'s requests, newest first: `{requestId, status: 1 requested \\| 3 confirming \\| 5 done \\| 2 failed \\| 4 refused, broker, brokerName, ccassId, brokerAccount, subAcctId, stocks: [{market, code, quantity}], message, createdAt, updatedAt, history: [{status, at, message}]}`; `151301`',
+  transferInApply: '`subAcctId` the caller\'s opened account (any other `100403`); `152101` the asset-transfer agreement not signed, `152102` not available (`data.reason` notOpened \\| closed \\| notOffered), `100400` the rules (issues `broker`, `brokerName`, `ccassId`, `brokerAccount`, `stocks`, `stocks.<i>.code` …), `152103` 5 requests in progress (`data.max`), `100429`; the answer\'s `application.stockStatus` is 1',
   applyCheck: '`151000`, `151100` (`data.url`)',
   applyStart: '`151205`, `151303` (HTTP 409, `data: {appId, oaType}`)',
   applySwitch: '`151205`, `151300`, `151301`',

@@ -1,5 +1,5 @@
 /**
- * Writes the eight agreements of /sign as PDFs, one per language: static/agreements/<en|zh-CN|zh-TW>/<key>.pdf
+ * Writes the eight agreements of /sign and the asset-transfer agreement (assetTransferAgreement.html) as PDFs, one per language: static/agreements/<en|zh-CN|zh-TW>/<key>.pdf
  * (keys: AGREEMENTS in src/core/domain/closing.ts). The text is our own plain-language summary of what a Hong Kong
  * broker's agreements say, written in English and simplified Chinese; traditional Chinese is the simplified text
  * converted with opencc-js (Hong Kong usage, 戶 as in the locale files). Run: `npx tsx scripts/make-agreements.ts` (needs fonts-wqy-microhei).
@@ -25,6 +25,19 @@ const toHk = (s: string) => hk(s).replace(/户/g, '戶');
 const NOTE: Text = {
   en: 'Sample document of the account-opening flow. The binding terms are those of the version the Company issues to you.',
   zh: '本文件为开户流程的样本文件，正式条款以本公司向阁下发出的版本为准。',
+};
+
+/** The asset-transfer agreement (assetTransferAgreement.html; the /sign box and stock transfer-in), not one of the eight. */
+const ASSET_TRANSFER: Doc = {
+  title: { en: 'Asset Transfer Agreement', zh: '资产转移协议' },
+  clauses: [
+    { en: 'You ask the Company to receive into your securities account with it the Hong Kong securities you hold with another broker or custodian ("the other broker"), through the Central Clearing and Settlement System (CCASS).', zh: '阁下要求本公司经中央结算及交收系统（CCASS），将阁下在其他经纪或托管商（"对方经纪"）持有的香港证券转入阁下在本公司的证券账户。' },
+    { en: 'The securities must be held in your own name at the other broker. The Company does not accept securities from an account of any other person, and may refuse or return a transfer that does not match your request.', zh: '有关证券须以阁下本人名义在对方经纪持有。本公司不接受任何其他人士账户的证券，并可拒绝或退回与阁下申请不符的转移。' },
+    { en: 'You will instruct the other broker to deliver the securities. The other broker may charge fees for the transfer; they are yours to pay. The Company does not charge for receiving them.', zh: '阁下须指示对方经纪交付有关证券。对方经纪可能就转移收取费用，该等费用由阁下支付；本公司不就接收收取费用。' },
+    { en: 'The securities are credited to your account once the Company has received them and matched them with your request, usually within one to three business days after the other broker delivers them.', zh: '本公司收到有关证券并与阁下的申请核对相符后，即存入阁下账户，一般于对方经纪交付后一至三个营业日内完成。' },
+    { en: 'The Company is not liable for a delay or failure caused by the other broker, CCASS or incorrect details you give. It will tell you when a transfer fails or is refused, and why.', zh: '如因对方经纪、中央结算系统或阁下提供的资料有误而导致延误或失败，本公司概不负责。转移失败或被拒绝时，本公司会通知阁下并说明原因。' },
+    { en: 'This agreement forms part of the Client Agreement and is governed by the laws of Hong Kong.', zh: '本协议构成客户协议的一部分，受香港法律管辖。' },
+  ],
 };
 
 const DOCS: Record<Agreement, Doc> = {
@@ -112,8 +125,8 @@ const DOCS: Record<Agreement, Doc> = {
 
 const LANGS = { en: 'en', 'zh-CN': 'zh', 'zh-TW': 'zh' } as const;
 
-async function write(key: Agreement, lang: keyof typeof LANGS): Promise<number> {
-  const doc = DOCS[key];
+async function write(key: Agreement | 'assetTransferAgreement', lang: keyof typeof LANGS): Promise<number> {
+  const doc = key === 'assetTransferAgreement' ? ASSET_TRANSFER : DOCS[key];
   const pick = (t: Text) => (LANGS[lang] === 'en' ? t.en : lang === 'zh-TW' ? toHk(t.zh) : t.zh);
   const pdf = await PDFDocument.create();
   const font = await embedCjkFont(pdf);
@@ -137,5 +150,6 @@ async function write(key: Agreement, lang: keyof typeof LANGS): Promise<number> 
 let total = 0;
 for (const lang of Object.keys(LANGS) as Array<keyof typeof LANGS>) {
   for (const key of AGREEMENTS) total += await write(key, lang);
+  total += await write('assetTransferAgreement', lang);
 }
-console.log(`wrote ${AGREEMENTS.length * 3} PDFs under ${OUT} (${(total / 1024).toFixed(0)} KB in all)`);
+console.log(`wrote ${(AGREEMENTS.length + 1) * 3} PDFs under ${OUT} (${(total / 1024).toFixed(0)} KB in all)`);

@@ -48,6 +48,22 @@ export const PAGES: readonly PageSpec[] = [
     loadFailed,
     preloadCipherKey: true,
   },
+  {
+    name: 'transferInStock',
+    entry: '/src/flows/open-account/transfer-in-main.tsx',
+    title: { 'zh-CN': '股票转入', 'zh-TW': '股票轉入', en: 'Transfer in stocks' },
+    noscript: { 'zh-CN': '请启用 JavaScript 以办理股票转入。', 'zh-TW': '請啟用 JavaScript 以辦理股票轉入。', en: 'Please enable JavaScript to transfer stocks in.' },
+    loadFailed,
+    preloadCipherKey: true,
+  },
+  {
+    name: 'assetTransferAgreement',
+    entry: '/src/flows/open-account/asset-transfer-main.tsx',
+    title: { 'zh-CN': '资产转移协议', 'zh-TW': '資產轉移協議', en: 'Asset transfer agreement' },
+    noscript: { 'zh-CN': '请启用 JavaScript 以签署协议。', 'zh-TW': '請啟用 JavaScript 以簽署協議。', en: 'Please enable JavaScript to sign the agreement.' },
+    loadFailed,
+    preloadCipherKey: true,
+  },
 ];
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

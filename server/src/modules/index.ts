@@ -25,6 +25,7 @@ import documentRoutes from './documents/routes';
 import faceRoutes from './face/routes';
 import accountRoutes from './accounts/routes';
 import invitationRoutes from './invitation/routes';
+import transferInRoutes from './transfer-in/routes';
 
 export const modules: FastifyPluginAsync[] = [
   systemRoutes,
@@ -42,4 +43,5 @@ export const modules: FastifyPluginAsync[] = [
   faceRoutes,
   accountRoutes,
   invitationRoutes,
+  transferInRoutes,
 ];

@@ -20,4 +20,5 @@ export const queryKeys = {
   clientApplys: (subAcctId: string) => ['esop', 'clientApplys', subAcctId] as const,
   marginUpgrade: (subAcctId: string) => ['esop', 'marginUpgrade', subAcctId] as const,
   tradePassword: (subAcctId: string) => ['esop', 'tradePassword', subAcctId] as const,
+  transferIns: (appId: string) => ['esop', 'transferIns', appId] as const,
 };

@@ -21,3 +21,10 @@ export const UPDATE_ROUTE = {
   editAddressDetails: '/editAddressDetails',
   tradePassword: '/tradePassword',
 } as const;
+
+/** Stock transfer-in and the asset-transfer agreement (transferInStock.html and assetTransferAgreement.html start at these). */
+export const TRANSFER_IN_ROUTE = {
+  list: '/transferInStock',
+  form: '/transferInStock/new',
+  agreement: '/assetTransferAgreement',
+} as const;

@@ -63,4 +63,6 @@ export const CALL_SUMMARIES: Record<CallName, string> = {
   invitationUpdate: 'Record the invite code the applicant took (Invitation feature allowed)',
   marginUpgradeQuery: 'What a cash account signs to upgrade to margin, and its latest request',
   marginUpgradeApply: 'Ask to upgrade a cash account to margin',
+  transferInList: "The application's stock transfer-in requests with their status history",
+  transferInApply: 'File a stock transfer-in request from another broker',
 };

@@ -137,6 +137,11 @@ export const CALLS = {
   marginUpgradeQuery: call('GET', 'MarginUpgradeQuery', 'account'),
   /** asks for the upgrade (trading password verified in this session) */
   marginUpgradeApply: call('POST', 'MarginUpgradeApply', 'account'),
+  // stock transfer-in (issue 13): needs the asset-transfer agreement signed (ApplyAssetTransferSign)
+  /** the application's transfer-in requests, newest first, each with its status history */
+  transferInList: call('GET', 'TransferInList', 'transferIn'),
+  /** files a transfer-in request: the other broker, the account there, the stocks */
+  transferInApply: call('POST', 'TransferInApply', 'transferIn', { rateLimit: 'transferIn' }),
 } as const satisfies Record<string, CallDef>;
 export type CallName = keyof typeof CALLS;
 

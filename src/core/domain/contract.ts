@@ -88,6 +88,28 @@ export const accountView = z.object({
 });
 export type AccountView = z.infer<typeof accountView>;
 
+/** A stock transfer-in request as the client sees it (src/core/domain/transfer-in.ts has its rules). */
+export const transferInView = z.object({
+  requestId: z.string(),
+  /** 1 requested, 3 confirming, 5 done, 2 failed, 4 refused */
+  status: z.number(),
+  /** the other broker's code (brokers.ts; 32 other: brokerName and, if given, ccassId) */
+  broker: z.number(),
+  brokerName: z.string().nullable(),
+  ccassId: z.string().nullable(),
+  brokerAccount: z.string(),
+  /** the receiving account */
+  subAcctId: z.string(),
+  stocks: z.array(z.object({ market: z.string(), code: z.string(), quantity: z.number() })),
+  /** the staff's message (why it failed or was refused) */
+  message: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** every status it had, oldest first */
+  history: z.array(z.object({ status: z.number(), at: z.string(), message: z.string().nullable() })),
+});
+export type TransferInView = z.infer<typeof transferInView>;
+
 export const userView = z.object({
   userId: z.string(),
   phoneMasked: z.string(),
@@ -495,6 +517,25 @@ export const schemas = {
     /** the agreements and statements the client confirmed (exactly the ones asked: domain/margin-upgrade.ts) */
     req: z.object({ subAcctId, agreements: z.array(z.string().max(40)).max(8), acknowledgements: z.array(z.string().max(40)).max(8) }),
     res: z.object({ requestId: z.string(), status: z.number() }),
+  },
+  // stock transfer-in (issue 13)
+  transferInList: {
+    req: z.object({ applyId: appId }),
+    /** newest first */
+    res: z.object({ items: z.array(transferInView) }),
+  },
+  transferInApply: {
+    /** shapes and lengths only here: the rules (codes, quantities, the broker list) are the domain's transferInIssues */
+    req: z.object({
+      applyId: appId,
+      subAcctId,
+      broker: z.number().int(),
+      brokerName: z.string().max(200).optional(),
+      ccassId: z.string().max(20).optional(),
+      brokerAccount: z.string().max(100),
+      stocks: z.array(z.object({ market: z.string().max(8), code: z.string().max(16), quantity: z.number() })).max(50),
+    }),
+    res: z.object({ request: transferInView, application: applicationView }),
   },
 } as const;
 

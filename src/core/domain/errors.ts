@@ -53,6 +53,9 @@ export const ErrorCode = {
   FEATURE_NOT_ALLOWED: 152011, // ours: the feature (e.g. Invitation) is not allowed for this user
   MARGIN_UPGRADE_BLOCKED: 152010, // ours: the account cannot ask for margin now; data.reason 'margin' | 'pending' | 'age'
   TRADE_PASSWORD_NEEDED: 152005, // ours: editing the account's information needs the trading password first (or again)
+  ASSET_TRANSFER_UNSIGNED: 152101, // ours: a stock transfer-in needs the asset-transfer agreement signed first (assetTransferAgreement.html)
+  TRANSFER_IN_UNAVAILABLE: 152102, // ours: no stock transfer-in for this application now; data.reason notOpened | closed | notOffered
+  TRANSFER_IN_TOO_MANY: 152103, // ours: too many transfer-in requests in progress; data.max
   VIDEO_TOO_LARGE: 120207,
   SAVE_NOT_PUSHED: 200016,
   UPDATE_NOT_PUSHED: 200017,

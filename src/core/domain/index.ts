@@ -20,3 +20,4 @@ export * from './text';
 export * from './account';
 export * from './account-update';
 export * from './margin-upgrade';
+export * from './transfer-in';

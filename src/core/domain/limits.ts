@@ -81,6 +81,8 @@ export const RATE_LIMITS = {
   invitation: { perAddress: { max: 100, windowS: 3600 }, perUser: { max: 10, windowS: 3600 } },
   /** TradePasswordSet and TradePasswordVerify (besides the account's own lock after TRADE_PASSWORD_LOCK.tries wrong tries) */
   tradePassword: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 30, windowS: 3600 } },
+  /** TransferInApply: each request is a manual job for staff and the other broker; a few a day is a busy client */
+  transferIn: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 10, windowS: 3600 } },
 } as const satisfies Record<string, { perAddress: RateLimit; perUser?: RateLimit }>;
 
 export type RateLimitedCall = keyof typeof RATE_LIMITS;

@@ -11,7 +11,7 @@ import { flowRoutes } from './routes';
 export function bootstrap(settings: FlowSettings): void {
   startPage({
     routes: routeObjects(flowRoutes(settings)),
-    appTitleKey: flowTitleKey(settings.esop),
+    appTitleKey: settings.titleKey ?? flowTitleKey(settings.esop),
     loginPath: '/login',
     wrap: (page) => <FlowContext.Provider value={settings}>{page}</FlowContext.Provider>,
   });

@@ -9,7 +9,7 @@
 import type { ComponentType } from 'react';
 import { HOME_ROUTE, STEP_ROUTE } from '@core/domain/steps';
 import { RESULT_ROUTE } from '@core/domain/after-submit';
-import { ACCOUNT_ROUTE, UPDATE_ROUTE } from '@core/domain/account-routes';
+import { ACCOUNT_ROUTE, TRANSFER_IN_ROUTE, UPDATE_ROUTE } from '@core/domain/account-routes';
 import { currentLang } from '@core/i18n/lang';
 import { loadAllMessages } from '@core/i18n/messages';
 
@@ -67,6 +67,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: ACCOUNT_ROUTE.marginUpgrade, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/margin-upgrade/MarginUpgradeScreen') },
   { path: ACCOUNT_ROUTE.autoExchange, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/auto-exchange/AutoExchangeScreen') },
   { path: ACCOUNT_ROUTE.autoExchangeDetails, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/auto-exchange/AutoExchangeDetailsScreen') },
+  { path: TRANSFER_IN_ROUTE.list, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/transfer-in/TransferInScreen') },
+  { path: TRANSFER_IN_ROUTE.form, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/transfer-in/TransferInFormScreen') },
+  { path: TRANSFER_IN_ROUTE.agreement, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/transfer-in/AssetTransferAgreementScreen') },
   // a path without a screen on this page (e.g. a step whose screen another issue builds)
   { path: '*', submittedFlag: true, public: true, texts: 'first', load: () => import('./screens/not-found/NotFoundScreen') },
 ];

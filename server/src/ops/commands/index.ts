@@ -23,6 +23,7 @@ import faceChecks from './face-checks';
 import { updateApprove, updateReject, updateRequest } from './update-decide';
 import { marginApprove, marginList, marginRefuse } from './margin';
 import tradeTicket from './trade-ticket';
+import { transferIns, transferInStatus } from './transfer-in';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const commands: OpsCommand<any, any>[] = [
@@ -50,6 +51,8 @@ export const commands: OpsCommand<any, any>[] = [
   updateReject,
   updateRequest,
   tradeTicket,
+  transferIns,
+  transferInStatus,
 ];
 
 export function findCommand(name: string) {

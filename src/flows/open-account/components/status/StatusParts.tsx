@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import { useClientConfig } from '@core/api/client-config';
 import { bridge } from '@core/bridge/bridge';
 import { ACCOUNT_ROUTE } from '@core/domain/account-routes';
-import { useT } from '@core/i18n';
+import { useLang, useT } from '@core/i18n';
+import { transferInPageUrl } from '@core/domain/transfer-in';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import './status.css';
 
@@ -97,6 +98,27 @@ export function MyAccountButton({ opened }: { opened: boolean }) {
   return (
     <button type="button" className="oa-status__btn oa-status__btn--primary" onClick={() => navigate(ACCOUNT_ROUTE.home)}>
       {t('status.myAccount')}
+    </button>
+  );
+}
+
+/**
+ * "Transfer in stocks": the stock transfer-in page (TRANSFER_IN_URL) for a mainland client whose account is open, as
+ * the deposit bridge links it (in the app in a webview of its own).
+ */
+export function TransferInButton({ app }: { app: { clientType: string; clientInfo: { accts: readonly unknown[] } } }) {
+  const t = useT();
+  const { lang } = useLang();
+  const config = useClientConfig();
+  if (app.clientType !== 'cn' || app.clientInfo.accts.length === 0 || !config.data) return null;
+  const url = transferInPageUrl(lang, 'openAccount', config.data.transferInUrl);
+  const open = () => {
+    if (bridge.isInApp()) void bridge.openPage(new URL(url, location.href).toString(), { title: t('transferIn.title') });
+    else location.assign(url);
+  };
+  return (
+    <button type="button" className="oa-status__btn oa-status__btn--plain" onClick={open}>
+      {t('transferIn.title')}
     </button>
   );
 }

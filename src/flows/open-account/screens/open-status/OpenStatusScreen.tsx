@@ -9,12 +9,12 @@ import { supplementRoute } from '@core/domain/after-submit';
 import type { ApplicationView } from '@core/domain/contract';
 import { todayInHongKong } from '@core/domain/identity';
 import { applicantAge } from '@core/domain/profile';
-import { approvingNoteKey, approvingTitleKey, fundsLineKey, openStatusView } from '@core/domain/result';
+import { accountStatusModel, approvingNoteKey, approvingTitleKey, fundsLineKey, openStatusView } from '@core/domain/result';
 import { stepContextOfApp } from '@core/domain/step-rules/types';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { WithApplication } from '../../components/WithApplication';
-import { MyAccountButton, StatusActions, StatusHeader } from '../../components/status/StatusParts';
+import { MyAccountButton, StatusActions, StatusHeader, TransferInButton } from '../../components/status/StatusParts';
 
 export default function OpenStatusScreen() {
   const t = useT();
@@ -28,6 +28,8 @@ function OpenStatusPage({ app }: { app: ApplicationView }) {
   const ctx = stepContextOfApp(app, todayInHongKong());
   const accountType = (app.data.SELECTACCOUNT as { accountType?: unknown } | undefined)?.accountType;
   const funds = fundsLineKey(app);
+  // the stock transfer-in of an opened client (its latest request), as the Hong Kong page's stock row
+  const stockText = accountStatusModel(app).stockText;
   const supplement = view === 'rejected' ? supplementRoute(app) : null;
   const clientId = app.hlId ?? app.clientInfo.accts[0]?.subAcctId ?? null;
   return (
@@ -52,8 +54,14 @@ function OpenStatusPage({ app }: { app: ApplicationView }) {
         </div>
       ) : null}
       {funds ? <p className="oa-status__info">{t(`openStatus.funds.${funds}`)}</p> : null}
+      {stockText && view === 'success' ? (
+        <p className="oa-status__info">
+          {t('accountStatus.stock')}: {t(`accountStatus.text.${stockText}`)}
+        </p>
+      ) : null}
       <StatusActions>
         <MyAccountButton opened={app.clientInfo.accts.length > 0} />
+        <TransferInButton app={app} />
         {supplement ? (
           <button type="button" className="oa-status__btn oa-status__btn--primary" onClick={() => navigate(supplement)}>
             {t('openStatus.supplement')}

@@ -1,0 +1,9 @@
+/** Entry of /pages/assetTransferAgreement.html (query applyId, authorType, pageFrom, langType): the open-account flow at /assetTransferAgreement. */
+import { TRANSFER_IN_ROUTE } from '@core/domain/account-routes';
+import { startEarly } from './early';
+import { loadApp } from './load-app';
+import { startAt } from './start-route';
+
+startAt(TRANSFER_IN_ROUTE.agreement);
+startEarly();
+loadApp({ esop: false, titleKey: 'assetTransfer.title' });

@@ -1,0 +1,9 @@
+/** Entry of /pages/transferInStock.html (query pageFrom, langType): the open-account flow at /transferInStock, with its own title. */
+import { TRANSFER_IN_ROUTE } from '@core/domain/account-routes';
+import { startEarly } from './early';
+import { loadApp } from './load-app';
+import { startAt } from './start-route';
+
+startAt(TRANSFER_IN_ROUTE.list);
+startEarly();
+loadApp({ esop: false, titleKey: 'transferIn.pageTitle' });
