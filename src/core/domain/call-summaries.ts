@@ -59,4 +59,9 @@ export const CALL_SUMMARIES: Record<CallName, string> = {
   clientUpdate: 'Save or discard a module of the account update in progress',
   clientSubmit: 'Submit an account update for review',
   clientUpdateNotice: "Mark the broker's request to update as seen",
+  pageTicketLogin: "Log in with the app's page ticket of an after-opening page",
+  hkIdentifierInfo: "An account's HK investor identifier consent: to sign or signed, and the data sent",
+  hkIdentifierSign: 'Sign the HK investor identifier (HKIDR) consent',
+  improveInfoDetail: "The broker's open request to complete information, with what is on file",
+  improveInfoSubmit: "Answer the broker's request to complete information",
 };

@@ -51,6 +51,11 @@ export const ErrorCode = {
   UPDATE_CLOSED: 152008, // ours: the update is submitted or decided and can no longer be changed
   RECENT_LOGIN_NEEDED: 152009, // ours: setting the first trading password needs a login of the last few minutes
   TRADE_PASSWORD_NEEDED: 152005, // ours: editing the account's information needs the trading password first (or again)
+  PAGE_TICKET_INVALID: 152201, // ours: the app's page ticket is malformed, forged, expired or used; data.reason 'invalid' | 'expired' | 'used'
+  HK_IDENTIFIER_SIGNED: 152202, // ours: the HK investor identifier consent is signed already (the result page shows it)
+  CONSENT_VERSION: 152203, // ours: the consent text the page showed is not the current one (reload and read it again)
+  IMPROVE_NONE: 152204, // ours: no request of the broker to complete information is open for the account
+  IMPROVE_CLOSED: 152205, // ours: the request is completed or withdrawn and takes no more answers
   VIDEO_TOO_LARGE: 120207,
   SAVE_NOT_PUSHED: 200016,
   UPDATE_NOT_PUSHED: 200017,

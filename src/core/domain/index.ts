@@ -19,3 +19,5 @@ export * from './result';
 export * from './text';
 export * from './account';
 export * from './account-update';
+export * from './hk-identifier';
+export * from './improve-info';

@@ -80,6 +80,10 @@ export const RATE_LIMITS = {
   autoExchange: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 30, windowS: 3600 } },
   /** TradePasswordSet and TradePasswordVerify (besides the account's own lock after TRADE_PASSWORD_LOCK.tries wrong tries) */
   tradePassword: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 30, windowS: 3600 } },
+  /** PageTicketLogin: the app opens a page with a fresh ticket; like TokenLogin, per address only (no user yet) */
+  pageTicket: { perAddress: { max: 60, windowS: 600 } },
+  /** HkIdentifierSign and ImproveInfoSubmit: a few presses of a button a client makes once */
+  accountConsent: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 30, windowS: 3600 } },
 } as const satisfies Record<string, { perAddress: RateLimit; perUser?: RateLimit }>;
 
 export type RateLimitedCall = keyof typeof RATE_LIMITS;

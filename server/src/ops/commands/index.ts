@@ -22,6 +22,8 @@ import riskTrack from './risk-track';
 import faceChecks from './face-checks';
 import { updateApprove, updateReject, updateRequest } from './update-decide';
 import tradeTicket from './trade-ticket';
+import { improveList, improveRequest, improveShow, improveWithdraw } from './improve-info';
+import pageTicket from './page-ticket';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const commands: OpsCommand<any, any>[] = [
@@ -46,6 +48,11 @@ export const commands: OpsCommand<any, any>[] = [
   updateReject,
   updateRequest,
   tradeTicket,
+  improveRequest,
+  improveWithdraw,
+  improveList,
+  improveShow,
+  pageTicket,
 ];
 
 export function findCommand(name: string) {
