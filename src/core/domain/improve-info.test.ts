@@ -1,4 +1,4 @@
-import { IMPROVE_ITEMS, improveContextOf, improvePrefillOf, parseImproveItems, validateImproveAnswers, type ImproveContext } from './improve-info';
+import { IMPROVE_ITEMS, improveContextOf, improvePrefillOf, parseImproveItems, validateImproveAnswers, type ImproveContext, type ImproveItem } from './improve-info';
 import { LONG_TERM } from './identity';
 
 const ctx: ImproveContext = { today: '2026-06-15', clientType: 'hk', birthday: '1990-05-04', employment: '1' };
@@ -7,7 +7,7 @@ const funds = (over: Record<string, unknown> = {}) => ({ fundsSource: '1,2', wea
 const tax = (over: Record<string, unknown> = {}) => ({ rows: [{ countryCode: 'HK', taxNumber: 'K1234567' }], confirmed: true, ...over });
 const doc = (over: Record<string, unknown> = {}) => ({ files: [{ ossId: 'file0001' }], validUntil: '2030-01-31', ...over });
 const all = { employment: employed(), funds: funds(), taxResidency: tax(), idDocument: doc() };
-const rules = (answers: Record<string, unknown>, items = IMPROVE_ITEMS, c = ctx) => validateImproveAnswers(items, answers, c).map((i) => `${i.field}:${i.rule}`);
+const rules = (answers: Record<string, unknown>, items: readonly ImproveItem[] = IMPROVE_ITEMS, c = ctx) => validateImproveAnswers(items, answers, c).map((i) => `${i.field}:${i.rule}`);
 
 describe('improve info', () => {
   test('every item answered by its rules: no issues', () => expect(rules(all)).toEqual([]));

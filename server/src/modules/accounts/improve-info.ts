@@ -22,6 +22,7 @@ import { audit } from '../../db/audit';
 import { AppError } from '../../errors';
 import { checkStepData } from '../applications/data-bounds';
 import { foreignFiles } from '../applications/repository';
+import { unknownCountries } from '../applications/step-checks/userinfo';
 import { OpsInputError } from '../auth/ops-service';
 import { mine, type AccountDeps } from './service';
 import type { Caller } from './trade-password';
@@ -78,6 +79,10 @@ export async function submit(deps: AccountDeps, who: Caller, req: Req<'improveIn
     const { ctx } = await contextOf({ ...deps, db: tx }, a.app_id, at);
     const issues = validateImproveAnswers(items, req.answers, ctx);
     if (issues.length) throw new AppError(ErrorCode.INVALID_INPUT, { data: { issues: issues.map((i) => ({ path: `answers.${i.field}`, message: i.rule })) } });
+    // service-only: the tax countries are ISO countries (the domain checks their form)
+    const rows = items.includes('taxResidency') ? ((req.answers.taxResidency as { rows: { countryCode: unknown }[] }).rows ?? []) : [];
+    const unknown = unknownCountries(rows.map((r, i) => [`taxResidency.rows.${i}.countryCode`, r.countryCode] as const));
+    if (unknown.length) throw new AppError(ErrorCode.INVALID_INPUT, { data: { issues: unknown.map((i) => ({ ...i, path: i.path.replace(/^data\./, 'answers.') })) } });
     const files = items.includes('idDocument') ? ((req.answers.idDocument as { files: { ossId: string }[] }).files ?? []).map((f) => f.ossId) : [];
     if ((await foreignFiles(tx, who.userId, files)).length) throw new AppError(ErrorCode.FORBIDDEN);
     await repo.completeRequest(tx, r.id, cleanAnswers(items, req.answers), at);
