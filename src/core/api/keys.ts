@@ -18,4 +18,6 @@ export const queryKeys = {
   autoExchange: (subAcctId: string) => ['esop', 'autoExchange', subAcctId] as const,
   clientApplys: (subAcctId: string) => ['esop', 'clientApplys', subAcctId] as const,
   tradePassword: (subAcctId: string) => ['esop', 'tradePassword', subAcctId] as const,
+  hkIdentifier: (subAcctId: string) => ['esop', 'hkIdentifier', subAcctId] as const,
+  improveInfo: (subAcctId: string) => ['esop', 'improveInfo', subAcctId] as const,
 };
