@@ -6,7 +6,7 @@
  * back here. Query `sub` names the account (else the user's first).
  */
 import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams, type RouteObject } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { pageTicketLogin } from '../api/account-pages';
 import { isApiError } from '../api/api-error';
@@ -21,29 +21,11 @@ import { ACCOUNT_PAGES, ticketReasonOf, type AccountPage, type TicketReason } fr
 import { useT } from '../i18n/use-t';
 import { RouteGuard } from '../router';
 import { StepPage } from '../ui/StepPage';
+import { PageSkeleton } from './account-page-routes';
 import './account-page.css';
 
 /** The open-account page's login, where a browser visitor without a session is sent (it comes back with `redirect`). */
 export const LOGIN_PAGE = '/pages/openAccount.html#/login';
-
-export interface AccountPageRoute {
-  path: string;
-  /** the page title message key */
-  titleKey: string;
-  Screen: ComponentType;
-}
-
-/** The shell's skeleton lines while a screen or its data loads. */
-export function PageSkeleton() {
-  const t = useT();
-  return (
-    <div className="esop-page-skeleton" role="status" aria-label={t('common.loading')}>
-      <div className="shell-line shell-line--title" />
-      <div className="shell-line shell-line--text" />
-      <div className="shell-card" />
-    </div>
-  );
-}
 
 /** A query parameter of the router location, else of the page's own address. */
 export function pageParam(search: string, name: string): string | null {
@@ -146,26 +128,24 @@ function LoginHandOver({ page }: { page: AccountPage }) {
   return <PageSkeleton />;
 }
 
-/** The react-router table of an after-opening page: its routes behind the ticket and the guard, the login hand-over. */
-export function accountPageRoutes(page: AccountPage, routes: AccountPageRoute[]): RouteObject[] {
-  return [
-    ...routes.map(({ path, titleKey, Screen }) => ({
-      path,
-      element: (
-        <TicketGate page={page} titleKey={titleKey}>
-          {/* an opened client's application is submitted: every route here is one for submitted applications */}
-          <RouteGuard submittedFlag titleKey={titleKey}>
-            <Suspense fallback={<PageSkeleton />}>
-              <Screen />
-            </Suspense>
-          </RouteGuard>
-        </TicketGate>
-      ),
-    })),
-    { path: '/login', element: <LoginHandOver page={page} /> },
-    { path: '*', element: <Navigate to="/" replace /> },
-  ];
+/**
+ * A route of an after-opening page: the ticket gate, the core guard (an opened client's application is submitted:
+ * every route here is one for submitted applications), the screen. Loaded on demand with the screen (the page's first
+ * script stays small: src/core/app/account-page-routes.tsx).
+ */
+export default function AccountRoute({ page, titleKey, Screen }: { page: AccountPage; titleKey: string; Screen: ComponentType }) {
+  return (
+    <TicketGate page={page} titleKey={titleKey}>
+      <RouteGuard submittedFlag titleKey={titleKey}>
+        <Suspense fallback={<PageSkeleton />}>
+          <Screen />
+        </Suspense>
+      </RouteGuard>
+    </TicketGate>
+  );
 }
+
+export { LoginHandOver, PageSkeleton };
 
 /** The account the page acts on (query `sub`, else the user's first), read again as the screen opens. */
 export function usePageAccount(): { fresh: boolean; failed: boolean; acct: AccountView | undefined; retry: () => void } {

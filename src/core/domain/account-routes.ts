@@ -21,3 +21,6 @@ export const UPDATE_ROUTE = {
   editAddressDetails: '/editAddressDetails',
   tradePassword: '/tradePassword',
 } as const;
+
+/** The HK investor identifier page's routes (pages/investorIdentifier.html). */
+export const HK_IDENTIFIER_ROUTE = { consent: '/', result: '/result' } as const;

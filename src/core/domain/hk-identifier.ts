@@ -8,6 +8,7 @@
  * page ticket that opens them (docs/decisions.md). Pure and zod-free: the screens and the service use the same rules.
  */
 import { HK_IDENTIFIER } from './account';
+import { HK_IDENTIFIER_ROUTE } from './account-routes';
 import type { ClientType } from './client-type';
 import { CHINA } from './countries';
 import { HK_ID_TYPE, HK, MO } from './hk-identity';
@@ -93,8 +94,7 @@ export function identificationOf(clientType: ClientType, data: Record<string, un
 export const CONSENT_CHANNEL = { APP: 'app', WEB: 'web' } as const;
 export type ConsentChannel = (typeof CONSENT_CHANNEL)[keyof typeof CONSENT_CHANNEL];
 
-/** The investor identifier page's routes. */
-export const HK_IDENTIFIER_ROUTE = { consent: '/', result: '/result' } as const;
+export { HK_IDENTIFIER_ROUTE };
 
 /** Where the page opens for an account: the consent while it is to be signed, else the result. */
 export const hkIdentifierLanding = (needSign: number) => (needsHkIdentifier(needSign) ? HK_IDENTIFIER_ROUTE.consent : HK_IDENTIFIER_ROUTE.result);

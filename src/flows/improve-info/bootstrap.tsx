@@ -1,5 +1,5 @@
 /** The improve-info page (issue 13): the broker's open request for an account, its items to answer. Query `sub` or `ticket`. */
-import { accountPageRoutes } from '@core/app/account-page';
+import { accountPageRoutes } from '@core/app/account-page-routes';
 import { startPage } from '@core/app/start-page';
 import { lazyScreen } from '@core/i18n/lazy-screen';
 import './improve.css';

@@ -2,9 +2,9 @@
  * The HK investor identifier page (issue 13): `#/` explains the HKIDR, shows what will be sent and the consent to
  * sign; `#/result` shows the signed consent and the BCAN. Query `sub` (a browser's session) or `ticket` (the app).
  */
-import { accountPageRoutes } from '@core/app/account-page';
+import { accountPageRoutes } from '@core/app/account-page-routes';
 import { startPage } from '@core/app/start-page';
-import { HK_IDENTIFIER_ROUTE } from '@core/domain/hk-identifier';
+import { HK_IDENTIFIER_ROUTE } from '@core/domain/account-routes';
 import { lazyScreen } from '@core/i18n/lazy-screen';
 import './identifier.css';
 
