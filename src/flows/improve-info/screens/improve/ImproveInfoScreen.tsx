@@ -152,8 +152,10 @@ function ImproveForm({ sub, detail, request, onDone }: { sub: string; detail: De
 
   const submit = async () => {
     setTried(true);
+    const showFirst = () => setTimeout(() => document.querySelector('[aria-invalid="true"], .imp__error')?.scrollIntoView?.({ block: 'center' }), 0);
     if (Object.keys(issues).length) {
       toast.show(t('improveInfo.fixErrors'), TOAST_MS);
+      showFirst();
       return;
     }
     if (busy) return;
@@ -168,6 +170,7 @@ function ImproveForm({ sub, detail, request, onDone }: { sub: string; detail: De
         const list = ((e as ApiError).data as { issues?: { path: string; message: string }[] } | undefined)?.issues ?? [];
         setServed(Object.fromEntries(list.filter((i) => i.path.startsWith('answers.')).map((i) => [i.path.slice(8), i.message])));
         toast.show(t('improveInfo.fixErrors'), TOAST_MS);
+        showFirst();
       } else if (isApiError(e, ErrorCode.IMPROVE_CLOSED)) {
         onError(e);
         void qc.invalidateQueries({ queryKey: queryKeys.improveInfo(sub) });
