@@ -98,7 +98,7 @@ export const journeys: Journey[] = [
         await page.getByRole('button', { name: /Complete your information/ }).click();
         await page.waitForURL(/improveInfo\.html\?sub=S\d{8}#\/$/);
         await page.getByText('Our yearly review: please check your details.').waitFor();
-        await page.getByRole('heading', { name: 'Occupation and employer' }).waitFor();
+        for (const h of ['Occupation and employer', 'Source of funds and wealth', 'Tax residence', 'New identity document']) await page.getByRole('heading', { name: h, exact: true }).waitFor();
         await assertAxeClean(page, 'improveInfo');
 
         // what the opening recorded is there; the rest is asked for, and Submit says what is missing

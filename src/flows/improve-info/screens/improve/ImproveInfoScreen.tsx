@@ -311,21 +311,21 @@ function TaxForm({ value, ctx, onChange, err }: { value: Form['taxResidency']; c
   const setRow = (i: number, v: Partial<Form['taxResidency']['rows'][number]>) => onChange({ rows: value.rows.map((r, j) => (j === i ? { ...r, ...v } : r)) });
   return (
     <>
-      <p className="esop-page-muted">{t('improveInfo.tax.intro')}</p>
+      <p className="esop-page-muted">{t('improveInfo.taxResidency.intro')}</p>
       {value.rows.map((row, i) => (
-        <div key={i} className="imp__row" role="group" aria-label={t('improveInfo.tax.row', { n: i + 1 })}>
+        <div key={i} className="imp__row" role="group" aria-label={t('improveInfo.taxResidency.row', { n: i + 1 })}>
           <div className="imp__row-head">
-            <h3>{t('improveInfo.tax.row', { n: i + 1 })}</h3>
+            <h3>{t('improveInfo.taxResidency.row', { n: i + 1 })}</h3>
             {value.rows.length > 1 ? (
               <button type="button" className="imp__link" onClick={() => onChange({ rows: value.rows.filter((_, j) => j !== i) })}>
-                {t('improveInfo.tax.remove', { n: i + 1 })}
+                {t('improveInfo.taxResidency.remove', { n: i + 1 })}
               </button>
             ) : null}
           </div>
-          <SelectField name={`taxResidency.rows.${i}.countryCode`} label={t('improveInfo.tax.country')} value={countryName(row.countryCode)} onClick={() => setPicking(i)} error={err(`taxResidency.rows.${i}.countryCode`)} required />
+          <SelectField name={`taxResidency.rows.${i}.countryCode`} label={t('improveInfo.taxResidency.country')} value={countryName(row.countryCode)} onClick={() => setPicking(i)} error={err(`taxResidency.rows.${i}.countryCode`)} required />
           <TextField
             name={`taxResidency.rows.${i}.taxNumber`}
-            label={t('improveInfo.tax.number')}
+            label={t('improveInfo.taxResidency.number')}
             value={row.taxNumber}
             maxLength={taxNumberMax(ctx.clientType)}
             onChange={(v) => setRow(i, { taxNumber: cleanTaxNumber(v, ctx.clientType) })}
@@ -341,15 +341,15 @@ function TaxForm({ value, ctx, onChange, err }: { value: Form['taxResidency']; c
       ) : null}
       {value.rows.length < MAX_TAX_ROWS ? (
         <button type="button" className="esop-page-button esop-page-button--plain" onClick={() => onChange({ rows: [...value.rows, { countryCode: '', taxNumber: '' }] })}>
-          {t('improveInfo.tax.add')}
+          {t('improveInfo.taxResidency.add')}
         </button>
       ) : null}
       <CheckboxRow name="taxResidency.confirmed" checked={value.confirmed} onChange={(on) => onChange({ confirmed: on })} error={err('taxResidency.confirmed')}>
-        {t('improveInfo.tax.confirm')}
+        {t('improveInfo.taxResidency.confirm')}
       </CheckboxRow>
       <CountryPicker
         visible={picking !== null}
-        title={t('improveInfo.tax.country')}
+        title={t('improveInfo.taxResidency.country')}
         priority={['HK', 'CN', 'MO', 'SG', 'GB', 'US']}
         value={picking === null ? undefined : value.rows[picking]?.countryCode}
         onSelect={(code) => picking !== null && setRow(picking, { countryCode: code })}

@@ -38,6 +38,7 @@ test('the items asked, started from what is on file; Submit shows what is missin
   const { user } = renderScreenAt('/', <ImproveInfoScreen />, { route: `/?sub=${SUB}` });
   expect(await screen.findByRole('heading', { name: 'Source of funds and wealth' })).toBeInTheDocument();
   expect(screen.getByRole('note', { name: 'Our note to you' })).toHaveTextContent('Please check your details.');
+  expect(screen.getByRole('heading', { name: 'Tax residence' })).toBeInTheDocument();
   expect(screen.queryByRole('heading', { name: 'Occupation and employer' })).not.toBeInTheDocument();
   const funds = screen.getByRole('group', { name: /Where the money you trade with comes from/ });
   expect(within(funds).getByRole('checkbox', { name: 'Salary or business income' })).toBeChecked();
