@@ -64,6 +64,30 @@ export const PAGES: readonly PageSpec[] = [
     loadFailed,
     preloadCipherKey: true,
   },
+  {
+    name: 'investorIdentifier',
+    entry: '/src/flows/investor-identifier/main.tsx',
+    title: { 'zh-CN': '香港投资者识别码', 'zh-TW': '香港投資者識別碼', en: 'HK investor identifier' },
+    noscript: {
+      'zh-CN': '请启用 JavaScript 以签署同意书。',
+      'zh-TW': '請啟用 JavaScript 以簽署同意書。',
+      en: 'Please enable JavaScript to sign the consent.',
+    },
+    loadFailed,
+    preloadCipherKey: true,
+  },
+  {
+    name: 'improveInfo',
+    entry: '/src/flows/improve-info/main.tsx',
+    title: { 'zh-CN': '补充个人资料', 'zh-TW': '補充個人資料', en: 'Complete your information' },
+    noscript: {
+      'zh-CN': '请启用 JavaScript 以补充资料。',
+      'zh-TW': '請啟用 JavaScript 以補充資料。',
+      en: 'Please enable JavaScript to complete your information.',
+    },
+    loadFailed,
+    preloadCipherKey: true,
+  },
 ];
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

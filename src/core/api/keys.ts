@@ -21,4 +21,6 @@ export const queryKeys = {
   marginUpgrade: (subAcctId: string) => ['esop', 'marginUpgrade', subAcctId] as const,
   tradePassword: (subAcctId: string) => ['esop', 'tradePassword', subAcctId] as const,
   transferIns: (appId: string) => ['esop', 'transferIns', appId] as const,
+  hkIdentifier: (subAcctId: string) => ['esop', 'hkIdentifier', subAcctId] as const,
+  improveInfo: (subAcctId: string) => ['esop', 'improveInfo', subAcctId] as const,
 };

@@ -39,6 +39,10 @@
  *                                                       the app's own camera in video mode (face liveness), no sound
  *   Cancelling a user-driven method answers { ok: false, error: { code: 'CANCELLED' } }; a method the app does not
  *   have answers { ok: false, error: { code: 'UNSUPPORTED' } } (the page then uses the browser's way).
+ *
+ * The after-opening pages of their own (/pages/investorIdentifier.html, /pages/improveInfo.html): the app opens them
+ * with `?ticket=<page ticket>` (HMAC of APP_TOKEN_SECRET over {subAcctId, page, exp}, docs/decisions.md) instead of
+ * its login token; a browser opens them with `?sub=<sub-account>` and the session.
  * ────────────────────────────────────────────────────────────────────────────────────────────────
  *
  * Plain browser: openPage → location (or window.open), openPdf → new window, close/back → history.back,

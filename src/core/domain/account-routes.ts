@@ -28,3 +28,5 @@ export const TRANSFER_IN_ROUTE = {
   form: '/transferInStock/new',
   agreement: '/assetTransferAgreement',
 } as const;
+/** The HK investor identifier page's routes (pages/investorIdentifier.html). */
+export const HK_IDENTIFIER_ROUTE = { consent: '/', result: '/result' } as const;

@@ -65,4 +65,9 @@ export const CALL_SUMMARIES: Record<CallName, string> = {
   marginUpgradeApply: 'Ask to upgrade a cash account to margin',
   transferInList: "The application's stock transfer-in requests with their status history",
   transferInApply: 'File a stock transfer-in request from another broker',
+  pageTicketLogin: "Log in with the app's page ticket of an after-opening page",
+  hkIdentifierInfo: "An account's HK investor identifier consent: to sign or signed, and the data sent",
+  hkIdentifierSign: 'Sign the HK investor identifier (HKIDR) consent',
+  improveInfoDetail: "The broker's open request to complete information, with what is on file",
+  improveInfoSubmit: "Answer the broker's request to complete information",
 };

@@ -142,6 +142,17 @@ export const CALLS = {
   transferInList: call('GET', 'TransferInList', 'transferIn'),
   /** files a transfer-in request: the other broker, the account there, the stocks */
   transferInApply: call('POST', 'TransferInApply', 'transferIn', { rateLimit: 'transferIn' }),
+  // the after-opening pages of their own (issue 13): the HK investor identifier and the broker's improve-info request
+  /** the app's page ticket (query `ticket`) logs its user in for the page it was made for (once; docs/decisions.md) */
+  pageTicketLogin: call('POST', 'PageTicketLogin', 'account', { auth: 'public', rateLimit: 'pageTicket' }),
+  /** the HKIDR consent of an account: whether it is to be signed, the identification data to be sent, the signed consent and BCAN */
+  hkIdentifierInfo: call('GET', 'HkIdentifierInfo', 'account'),
+  /** signs the HKIDR consent (the version the page showed): the client's BCAN, every account of the client marked signed */
+  hkIdentifierSign: call('POST', 'HkIdentifierSign', 'account', { rateLimit: 'accountConsent' }),
+  /** the broker's open request to complete information for an account (its items), with what is on file */
+  improveInfoDetail: call('GET', 'ImproveInfoDetail', 'account'),
+  /** answers every item of the request: it closes */
+  improveInfoSubmit: call('POST', 'ImproveInfoSubmit', 'account', { rateLimit: 'accountConsent' }),
 } as const satisfies Record<string, CallDef>;
 export type CallName = keyof typeof CALLS;
 

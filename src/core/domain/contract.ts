@@ -8,6 +8,9 @@ import { AREA_CODES, SEND_CODE_DEFAULTS } from './auth';
 import { STEP_NAMES } from './steps';
 import { FILE_CATEGORIES } from './calls';
 import { DEPOSIT_AMOUNT } from './result';
+import { ACCOUNT_PAGE_NAMES, CID_ID_TYPE, CONSENT_CHANNEL } from './hk-identifier';
+import { IMPROVE_ITEMS } from './improve-info';
+import { LANGS } from './calls';
 
 // the zod-free part (paths, methods, timeouts), also used on its own by the browser client
 export { API_PREFIX, LANGS, FILE_CATEGORIES, CALLS, PLAIN_CALLS, isPlainCall, routeUrl } from './calls';
@@ -487,6 +490,59 @@ export const schemas = {
     /** the client has seen the broker's request to update */
     req: z.object({ subAcctId, cltId: z.string().max(32) }),
     res: z.object({ seen: z.boolean() }),
+  },
+  // the after-opening pages of their own (issue 13)
+  pageTicketLogin: {
+    /** the ticket of the page's query and the page it opened (a ticket made for the other page is refused) */
+    req: z.object({ ticket: z.string().min(10).max(1024), page: z.enum(ACCOUNT_PAGE_NAMES as [string, ...string[]]) }),
+    /** the user the ticket logged in (as UserInfo) and the sub-account it names */
+    res: z.object({ user: userView, subAcctId: z.string() }),
+  },
+  hkIdentifierInfo: {
+    req: z.object({ subAcctId }),
+    res: z.object({
+      /** 1 to sign, 2 signed (extra.needSignHKIdentifier) */
+      needSignHKIdentifier: z.number(),
+      /** the consent version the page shows (its text: hkIdentifier.consent of the locales) */
+      consentVersion: z.string(),
+      /** the identification data to be sent with the BCAN (the document number masked); null when none is on file here */
+      identification: z
+        .object({
+          englishName: z.string(),
+          chineseName: z.string(),
+          idType: z.enum([CID_ID_TYPE.HKID, CID_ID_TYPE.NATIONAL_ID, CID_ID_TYPE.PASSPORT]),
+          idNumberMasked: z.string(),
+          issuingCountry: z.string(),
+        })
+        .nullable(),
+      /** the signed consent of the client, null before */
+      consent: z
+        .object({ version: z.string(), lang: z.enum(LANGS), signedAt: z.string(), bcan: z.string(), channel: z.enum([CONSENT_CHANNEL.APP, CONSENT_CHANNEL.WEB]) })
+        .nullable(),
+    }),
+  },
+  hkIdentifierSign: {
+    /** the consent version the page showed, in the language it showed it, and the ticked box */
+    req: z.object({ subAcctId, version: z.string().min(1).max(32), lang: z.enum(LANGS), agreed: z.literal(true) }),
+    res: z.object({ needSignHKIdentifier: z.number(), bcan: z.string(), signedAt: z.string() }),
+  },
+  improveInfoDetail: {
+    req: z.object({ subAcctId }),
+    res: z.object({
+      /** the open request, or null when there is none */
+      request: z
+        .object({ requestId: z.string(), items: z.array(z.enum(IMPROVE_ITEMS)), message: z.string().nullable(), createdAt: z.string() })
+        .nullable(),
+      /** what the rules need (the same on the page and the service) */
+      context: z.object({ clientType: z.enum(['cn', 'hk']), birthday: z.string().nullable(), employment: z.string().nullable() }),
+      /** the answers on file from the opening, by item (the page starts from them) */
+      prefill: z.record(z.string(), z.record(z.string(), z.unknown())),
+    }),
+  },
+  improveInfoSubmit: {
+    /** an answer for every item of the request (src/core/domain/improve-info.ts); files: the caller's uploads */
+    req: z.object({ subAcctId, requestId: z.string().min(6).max(64), answers: z.record(z.string().max(32), z.unknown()) }),
+    res: z.object({ status: z.number(), completedAt: z.string() }),
   },
   autoExchangeChange: {
     /** the ids of one of the caller's cash accounts, as HlInfoBySubId gave them; action 1 on, 2 off */

@@ -56,6 +56,11 @@ export const ErrorCode = {
   ASSET_TRANSFER_UNSIGNED: 152101, // ours: a stock transfer-in needs the asset-transfer agreement signed first (assetTransferAgreement.html)
   TRANSFER_IN_UNAVAILABLE: 152102, // ours: no stock transfer-in for this application now; data.reason notOpened | closed | notOffered
   TRANSFER_IN_TOO_MANY: 152103, // ours: too many transfer-in requests in progress; data.max
+  PAGE_TICKET_INVALID: 152201, // ours: the app's page ticket is malformed, forged, expired or used; data.reason 'invalid' | 'expired' | 'used'
+  HK_IDENTIFIER_SIGNED: 152202, // ours: the HK investor identifier consent is signed already (the result page shows it)
+  CONSENT_VERSION: 152203, // ours: the consent text the page showed is not the current one (reload and read it again)
+  IMPROVE_NONE: 152204, // ours: no request of the broker to complete information is open for the account
+  IMPROVE_CLOSED: 152205, // ours: the request is completed or withdrawn and takes no more answers
   VIDEO_TOO_LARGE: 120207,
   SAVE_NOT_PUSHED: 200016,
   UPDATE_NOT_PUSHED: 200017,

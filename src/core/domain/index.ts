@@ -21,3 +21,5 @@ export * from './account';
 export * from './account-update';
 export * from './margin-upgrade';
 export * from './transfer-in';
+export * from './hk-identifier';
+export * from './improve-info';

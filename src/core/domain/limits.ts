@@ -83,6 +83,10 @@ export const RATE_LIMITS = {
   tradePassword: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 30, windowS: 3600 } },
   /** TransferInApply: each request is a manual job for staff and the other broker; a few a day is a busy client */
   transferIn: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 10, windowS: 3600 } },
+  /** PageTicketLogin: the app opens a page with a fresh ticket; like TokenLogin, per address only (no user yet) */
+  pageTicket: { perAddress: { max: 60, windowS: 600 } },
+  /** HkIdentifierSign and ImproveInfoSubmit: a few presses of a button a client makes once */
+  accountConsent: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 30, windowS: 3600 } },
 } as const satisfies Record<string, { perAddress: RateLimit; perUser?: RateLimit }>;
 
 export type RateLimitedCall = keyof typeof RATE_LIMITS;

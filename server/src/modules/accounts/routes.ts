@@ -5,6 +5,10 @@ import * as margin from './margin';
 import * as service from './service';
 import * as tradePassword from './trade-password';
 import * as updates from './updates';
+import * as hkIdentifier from './hk-identifier';
+import * as improveInfo from './improve-info';
+import { ticketLogin } from './page-ticket';
+import { SESSION_COOKIE, setSessionCookies } from '../auth/require-user';
 
 const accountRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
@@ -22,6 +26,16 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'clientUpdateNotice', (input, request) => updates.noticeSeen(deps, caller(request), input));
   route(app, 'marginUpgradeQuery', (input, request) => margin.query(deps, caller(request), input));
   route(app, 'marginUpgradeApply', (input, request) => margin.apply(deps, caller(request), input));
+  // the after-opening pages of their own: the app's page ticket, the HK investor identifier, the improve-info request
+  route(app, 'pageTicketLogin', async (input, request, reply) => {
+    const r = await ticketLogin(deps, input, request.cookies[SESSION_COOKIE]);
+    if (r.newSession) setSessionCookies(request, reply, r.newSession.sessionId, r.newSession.maxAgeSeconds);
+    return { user: r.user, subAcctId: r.subAcctId };
+  });
+  route(app, 'hkIdentifierInfo', (input, request) => hkIdentifier.info(deps, caller(request), input));
+  route(app, 'hkIdentifierSign', (input, request) => hkIdentifier.sign(deps, caller(request), input));
+  route(app, 'improveInfoDetail', (input, request) => improveInfo.detail(deps, caller(request), input));
+  route(app, 'improveInfoSubmit', (input, request) => improveInfo.submit(deps, caller(request), input));
 };
 
 export default accountRoutes;

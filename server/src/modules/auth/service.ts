@@ -175,6 +175,16 @@ export async function loginWithAppToken(deps: AppDeps, input: { t: string; subAc
   return openSession(deps, { areaCode: claims.areaCode, phone: claims.phone, subAcctId: claims.subAcctId }, { appSessionId: input.sessionId, subAcctId: claims.subAcctId });
 }
 
+/**
+ * A session for an existing user whose account the app's page ticket named (the ticket is checked by the caller,
+ * server/src/modules/accounts/page-ticket.ts); null when the user is gone.
+ */
+export async function loginAccountOwner(deps: AppDeps, userId: string): Promise<NewSession | null> {
+  const u = await repo.findUserById(deps.db, userId);
+  if (!u) return null;
+  return openSession(deps, { areaCode: u.area_code, phone: u.phone });
+}
+
 export interface SessionUser {
   user: repo.UserRow;
   sessionHash: string;

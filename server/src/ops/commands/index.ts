@@ -24,6 +24,8 @@ import { updateApprove, updateReject, updateRequest } from './update-decide';
 import { marginApprove, marginList, marginRefuse } from './margin';
 import tradeTicket from './trade-ticket';
 import { transferIns, transferInStatus } from './transfer-in';
+import { improveList, improveRequest, improveShow, improveWithdraw } from './improve-info';
+import pageTicket from './page-ticket';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const commands: OpsCommand<any, any>[] = [
@@ -53,6 +55,11 @@ export const commands: OpsCommand<any, any>[] = [
   tradeTicket,
   transferIns,
   transferInStatus,
+  improveRequest,
+  improveWithdraw,
+  improveList,
+  improveShow,
+  pageTicket,
 ];
 
 export function findCommand(name: string) {

@@ -11,6 +11,7 @@ import { useClientConfig } from '@core/api/client-config';
 import { useFreshUserInfo } from '@core/api/user-info';
 import { ACCOUNT_ROUTE, HK_IDENTIFIER, accountOf, homeCards, isCashAccount, marketsOf, type HomeCard } from '@core/domain/account';
 import { UPDATE_ROUTE } from '@core/domain/account-update';
+import { accountPageUrl, hkIdentifierLanding } from '@core/domain/hk-identifier';
 import type { AccountView } from '@core/domain/contract';
 import { HOME_ROUTE } from '@core/domain/steps';
 import { useT } from '@core/i18n';
@@ -60,8 +61,9 @@ function AccountHome({ acct }: { acct: AccountView }) {
     community: () => setCommunity(true),
     autoExchange: () => navigate(`${ACCOUNT_ROUTE.autoExchange}${sub}`),
     accountInfo: () => navigate(`${UPDATE_ROUTE.accountInfo}${sub}`),
-    completeInfo: () => window.location.assign(`/pages/improveInfo.html${sub}`),
-    hkIdentifier: () => window.location.assign(`/pages/investorIdentifier.html${sub}#/${acct.extra.needSignHKIdentifier === HK_IDENTIFIER.SIGNED ? 'result' : ''}`),
+    // the after-opening pages of their own: the session names the user, `sub` the account (the app opens them with its ticket)
+    completeInfo: () => window.location.assign(accountPageUrl('improveInfo', { sub: acct.subAcctId })),
+    hkIdentifier: () => window.location.assign(accountPageUrl('hkIdentifier', { sub: acct.subAcctId }, hkIdentifierLanding(acct.extra.needSignHKIdentifier))),
   };
   const cardText = (card: HomeCard) => (card === 'hkIdentifier' ? `${card}.${acct.extra.needSignHKIdentifier === HK_IDENTIFIER.SIGNED ? 'signed' : 'toSign'}` : card);
   return (

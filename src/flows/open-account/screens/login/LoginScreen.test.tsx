@@ -238,6 +238,9 @@ test.each([
   ['//evil.example/x', '/account'],
   ['https://evil.example', '/account'],
   ['/login?redirect=/x', '/account'],
+  ['/pages/investorIdentifier.html?sub=S12345678#/result', '/pages/investorIdentifier.html?sub=S12345678#/result'],
+  ['/pages/improveInfo.html#/', '/pages/improveInfo.html#/'],
+  ['//evil.example/pages/a.html', '/account'],
 ])('redirect %s → %s', (value, expected) => {
   expect(safeRedirect(value)).toBe(expected);
 });

@@ -19,11 +19,16 @@ import { AppBanner } from '@core/ui/AppBanner';
 import './login.css';
 import { HOME_ROUTE } from '@core/domain/steps';
 
-/** Only a route of this page: never another origin or a protocol-relative URL. */
+/**
+ * A route of this page, or another page of ours (`/pages/<name>.html…`: the after-opening pages send their visitors
+ * here to log in); never another origin or a protocol-relative URL.
+ */
 export function safeRedirect(value: string | null): string {
+  if (value && OTHER_PAGE.test(value)) return value;
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/login')) return HOME_ROUTE;
   return value;
 }
+const OTHER_PAGE = /^\/pages\/[A-Za-z]+\.html(?:[?#][^\\]*)?$/;
 
 export default function LoginScreen() {
   const t = useT();
@@ -98,7 +103,9 @@ export default function LoginScreen() {
     try {
       await login.mutateAsync({ areaCode, phone: value, code, salt });
       toast.clear(); // "code sent" means nothing once logged in
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
+      const target = safeRedirect(params.get('redirect'));
+      if (OTHER_PAGE.test(target)) window.location.replace(target);
+      else navigate(target, { replace: true });
     } catch (err) {
       if (isApiError(err, ErrorCode.CODE_WRONG)) {
         // on the code field, not a toast over the phone: the tries left, or a new code once this one is used up

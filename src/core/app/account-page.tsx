@@ -1,0 +1,165 @@
+/**
+ * What the after-opening pages of their own (pages/investorIdentifier.html, pages/improveInfo.html) share: each route
+ * behind the app's page ticket (query `ticket`: logged in with it once, then the address carries `sub` instead; a
+ * refused ticket says why), the core RouteGuard (a session; the app's token `t` as on every page; the title), and a
+ * `/login` route that hands a browser visitor without a session to the open-account page's login, which brings them
+ * back here. Query `sub` names the account (else the user's first).
+ */
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { pageTicketLogin } from '../api/account-pages';
+import { isApiError } from '../api/api-error';
+import { useApiErrorHandler } from '../api/errors';
+import { queryKeys } from '../api/keys';
+import { useFreshUserInfo } from '../api/user-info';
+import { bridge } from '../bridge/bridge';
+import { accountOf } from '../domain/account';
+import type { AccountView } from '../domain/contract';
+import { ErrorCode } from '../domain/errors';
+import { ACCOUNT_PAGES, ticketReasonOf, type AccountPage, type TicketReason } from '../domain/hk-identifier';
+import { useT } from '../i18n/use-t';
+import { RouteGuard } from '../router';
+import { StepPage } from '../ui/StepPage';
+import { PageSkeleton } from './account-page-routes';
+import './account-page.css';
+
+/** The open-account page's login, where a browser visitor without a session is sent (it comes back with `redirect`). */
+export const LOGIN_PAGE = '/pages/openAccount.html#/login';
+
+/** A query parameter of the router location, else of the page's own address. */
+export function pageParam(search: string, name: string): string | null {
+  return new URLSearchParams(search).get(name) ?? new URLSearchParams(window.location.search).get(name);
+}
+
+// a ticket is sent once per page load, whichever route sees it first (StrictMode mounts twice)
+const sent = new Map<string, Promise<unknown>>();
+
+/** Logs in with the query's ticket before the route's guard runs; the ticket then leaves the address for `sub`. */
+function TicketGate({ page, titleKey, children }: { page: AccountPage; titleKey: string; children: ReactNode }) {
+  const t = useT();
+  const qc = useQueryClient();
+  const onError = useApiErrorHandler();
+  // the app puts it in the page's own query (accountPageUrl)
+  const ticket = new URLSearchParams(window.location.search).get('ticket');
+  const [state, setState] = useState<{ kind: 'idle' | 'pending' } | { kind: 'refused'; reason: TicketReason } | { kind: 'failed' }>({ kind: ticket ? 'pending' : 'idle' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!ticket) return;
+    let live = true;
+    const key = `${page}:${ticket}:${attempt}`;
+    if (!sent.has(key)) sent.set(key, pageTicketLogin({ ticket, page }));
+    sent
+      .get(key)!
+      .then((r) => {
+        const { user, subAcctId } = r as Awaited<ReturnType<typeof pageTicketLogin>>;
+        qc.setQueryData(queryKeys.user(), user);
+        const outer = new URLSearchParams(window.location.search);
+        outer.delete('ticket');
+        outer.set('sub', subAcctId);
+        window.history.replaceState(window.history.state, '', `${window.location.pathname}?${outer.toString()}${window.location.hash}`);
+        if (live) setState({ kind: 'idle' });
+      })
+      .catch((e: unknown) => {
+        if (!live) return;
+        if (isApiError(e, ErrorCode.PAGE_TICKET_INVALID)) setState({ kind: 'refused', reason: ticketReasonOf(e.data) });
+        else {
+          onError(e);
+          setState({ kind: 'failed' });
+        }
+      });
+    return () => {
+      live = false;
+    };
+  }, [ticket, page, attempt, qc, onError]);
+
+  if (state.kind === 'refused') return <TicketRefused reason={state.reason} />;
+  if (state.kind === 'failed') {
+    return (
+      <StepPage title={t(titleKey)}>
+        <p className="esop-page-note" role="alert">
+          {t('hkIdentifier.loadFailed')}
+        </p>
+        <button type="button" className="esop-page-button" onClick={() => setAttempt((n) => n + 1)}>
+          {t('common.retry')}
+        </button>
+      </StepPage>
+    );
+  }
+  if (ticket || state.kind === 'pending') return <PageSkeleton />;
+  return <>{children}</>;
+}
+
+/** A refused ticket: why, and the way on (close the page in the app; log in in a browser). */
+function TicketRefused({ reason }: { reason: TicketReason }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const inApp = bridge.isInApp();
+  return (
+    <StepPage title={t('hkIdentifier.ticket.title')}>
+      <p className="esop-page-note" role="alert">
+        {t(`hkIdentifier.ticket.${reason}`)}
+      </p>
+      {inApp ? (
+        <button type="button" className="esop-page-button" onClick={() => void bridge.close()}>
+          {t('hkIdentifier.ticket.close')}
+        </button>
+      ) : (
+        <button type="button" className="esop-page-button" onClick={() => navigate('/login?redirect=%2F', { replace: true })}>
+          {t('hkIdentifier.ticket.login')}
+        </button>
+      )}
+    </StepPage>
+  );
+}
+
+/** Hands a visitor without a session to the open-account login, which sends them back to this page's route. */
+function LoginHandOver({ page }: { page: AccountPage }) {
+  const [params] = useSearchParams();
+  useEffect(() => {
+    const back = params.get('redirect') ?? '/';
+    const outer = new URLSearchParams(window.location.search);
+    outer.delete('ticket');
+    const q = outer.toString();
+    const here = `${ACCOUNT_PAGES[page]}${q ? `?${q}` : ''}#${back.startsWith('/') && !back.startsWith('//') ? back : '/'}`;
+    window.location.replace(`${LOGIN_PAGE}?redirect=${encodeURIComponent(here)}`);
+  }, [params, page]);
+  return <PageSkeleton />;
+}
+
+/**
+ * A route of an after-opening page: the ticket gate, the core guard (an opened client's application is submitted:
+ * every route here is one for submitted applications), the screen. Loaded on demand with the screen (the page's first
+ * script stays small: src/core/app/account-page-routes.tsx).
+ */
+export default function AccountRoute({ page, titleKey, Screen }: { page: AccountPage; titleKey: string; Screen: ComponentType }) {
+  return (
+    <TicketGate page={page} titleKey={titleKey}>
+      <RouteGuard submittedFlag titleKey={titleKey}>
+        <Suspense fallback={<PageSkeleton />}>
+          <Screen />
+        </Suspense>
+      </RouteGuard>
+    </TicketGate>
+  );
+}
+
+export { LoginHandOver, PageSkeleton };
+
+/** The account the page acts on (query `sub`, else the user's first), read again as the screen opens. */
+export function usePageAccount(): { fresh: boolean; failed: boolean; acct: AccountView | undefined; retry: () => void } {
+  const location = useLocation();
+  const user = useFreshUserInfo();
+  const acct = user.data ? accountOf(user.data.clientInfo.accts, pageParam(location.search, 'sub')) : undefined;
+  return { fresh: user.fresh, failed: user.isError, acct, retry: () => void user.refetch() };
+}
+
+/** Back to the account home: the app's own (close this webview) or the open-account page's. */
+export function backToAccount(sub: string | undefined): void {
+  if (bridge.isInApp()) {
+    void bridge.close();
+    return;
+  }
+  window.location.assign(`/pages/openAccount.html#/accountHome${sub ? `?sub=${encodeURIComponent(sub)}` : ''}`);
+}

@@ -1,0 +1,76 @@
+/**
+ * #/result — the signed HK investor identifier consent: when (Hong Kong time), the client's BCAN, the version and how
+ * it was signed, and what it means (orders carry the BCAN; keep the identity data current; withdrawing means selling
+ * only). Not signed yet: the consent.
+ */
+import { Navigate, useLocation } from 'react-router-dom';
+import { backToAccount, PageSkeleton, usePageAccount } from '@core/app/account-page';
+import { useHkIdentifier } from '@core/api/account-pages';
+import { HK_IDENTIFIER_ROUTE } from '@core/domain/hk-identifier';
+import { useT } from '@core/i18n';
+import { useLang } from '@core/i18n/I18nProvider';
+import { StepPage } from '@core/ui/StepPage';
+
+export default function ResultScreen() {
+  const t = useT();
+  const { lang } = useLang();
+  const location = useLocation();
+  const page = usePageAccount();
+  const info = useHkIdentifier(page.acct?.subAcctId);
+  const title = t('hkIdentifier.title');
+  if (!page.fresh || (page.acct && info.isPending)) {
+    return (
+      <StepPage title={title}>
+        <PageSkeleton />
+      </StepPage>
+    );
+  }
+  if (!page.acct || info.isError || !info.data) {
+    return (
+      <StepPage title={title} onBack={() => backToAccount(undefined)}>
+        <p className="esop-page-note" role="note">
+          {t(page.acct ? 'hkIdentifier.loadFailed' : 'hkIdentifier.noAccount')}
+        </p>
+      </StepPage>
+    );
+  }
+  const consent = info.data.consent;
+  if (!consent) return <Navigate to={`${HK_IDENTIFIER_ROUTE.consent}${location.search}`} replace />;
+  const sub = page.acct.subAcctId;
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'Asia/Hong_Kong' }).format(new Date(consent.signedAt));
+  return (
+    <StepPage
+      title={title}
+      onBack={() => backToAccount(sub)}
+      footer={
+        <button type="button" className="esop-page-button" onClick={() => backToAccount(sub)}>
+          {t('hkIdentifier.back')}
+        </button>
+      }
+    >
+      <section className="esop-page-card hkid__done" aria-labelledby="hkid-done">
+        <span className="hkid__tick" aria-hidden="true">
+          <svg viewBox="0 0 24 24" width="28" height="28" focusable="false">
+            <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </span>
+        <h2 id="hkid-done">{t('hkIdentifier.result.title')}</h2>
+        <p>{t('hkIdentifier.result.signedOn', { date })}</p>
+        <dl className="esop-page-dl">
+          <dt>{t('hkIdentifier.result.bcan')}</dt>
+          <dd className="hkid__number">{consent.bcan}</dd>
+          <dt>{t('hkIdentifier.result.version')}</dt>
+          <dd>{consent.version}</dd>
+          <dt>{t('hkIdentifier.result.channel')}</dt>
+          <dd>{t(`hkIdentifier.result.channels.${consent.channel}`)}</dd>
+        </dl>
+      </section>
+      <section className="esop-page-card" aria-labelledby="hkid-means">
+        <h2 id="hkid-means">{t('hkIdentifier.result.whatTitle')}</h2>
+        <p>{t('hkIdentifier.result.what1')}</p>
+        <p>{t('hkIdentifier.result.what2')}</p>
+        <p>{t('hkIdentifier.result.what3')}</p>
+      </section>
+    </StepPage>
+  );
+}
