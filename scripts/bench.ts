@@ -128,12 +128,29 @@ if (!args.has('--no-lighthouse')) {
       const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
       const host = new URL(service.base).hostname;
       const cookies = ['esop_sid', 'esop_in'].flatMap((name) => (api.cookie(name) ? [{ name, value: api.cookie(name)!, domain: host, path: '/' }] : []));
-      const pages: [string, string, boolean][] = [
+      // a client whose cash account is open (every step saved through the service, submitted, approved by staff),
+      // with the asset-transfer agreement signed and a request of staff to complete information: the after-opening pages
+      const client = new ApiClient(service.base);
+      await client.call('tokenLogin', { t: await ops(service, 'app-token', '61234568', '--area', '852') });
+      const opened = await client.call<{ appId: string }>('applyStart', { oaType: 2 });
+      await prefillSteps(client, opened.appId, 'CAAPPLY', { accountType: 1 });
+      await client.call('applySubmit', { appId: opened.appId });
+      await ops(service, 'approve', opened.appId);
+      await client.call('applyAssetTransferSign', { authorType: 1, applyId: opened.appId });
+      const sub = (await client.call<{ clientInfo: { accts: { subAcctId: string }[] } }>('userInfo')).clientInfo.accts[0].subAcctId;
+      await ops(service, 'improve-request', '--sub', sub, '--items', 'employment,funds');
+      const clientCookies = ['esop_sid', 'esop_in'].flatMap((name) => (client.cookie(name) ? [{ name, value: client.cookie(name)!, domain: host, path: '/' }] : []));
+      const pages: [string, string, 'applicant' | 'client' | false][] = [
         ['floor: a bare React 19 page', reference.url, false],
-        ['home (logged in)', '/pages/openAccount.html#/account', true],
-        ['deep step /investment (logged in)', '/pages/openAccount.html#/investment', true],
+        ['home (logged in)', '/pages/openAccount.html#/account', 'applicant'],
+        ['deep step /investment (logged in)', '/pages/openAccount.html#/investment', 'applicant'],
         ['login (anonymous)', '/pages/openAccount.html#/login', false],
-        ['openEsopAccount home (logged in)', '/pages/openEsopAccount.html#/account', true],
+        ['openEsopAccount home (logged in)', '/pages/openEsopAccount.html#/account', 'applicant'],
+        ['account home (opened client)', '/pages/openAccount.html#/accountHome', 'client'],
+        ['transferInStock (opened client)', '/pages/transferInStock.html', 'client'],
+        ['assetTransferAgreement (opened client)', `/pages/assetTransferAgreement.html?applyId=${opened.appId}&authorType=1`, 'client'],
+        ['investorIdentifier (opened client)', `/pages/investorIdentifier.html?sub=${sub}#/`, 'client'],
+        ['improveInfo (opened client)', `/pages/improveInfo.html?sub=${sub}`, 'client'],
       ];
       console.log('\nLighthouse mobile, median of 3 runs');
       console.log('page                                perf  a11y   LCP ms  TBT ms   CLS');
@@ -143,7 +160,7 @@ if (!args.has('--no-lighthouse')) {
         for (let i = 0; i < RUNS; i++) {
           const context = cdp.contexts()[0];
           await context.clearCookies();
-          if (loggedIn) await context.addCookies(cookies);
+          if (loggedIn) await context.addCookies(loggedIn === 'client' ? clientCookies : cookies);
           const r = await lighthouse(path.startsWith('http') ? path : `${service.base}${path}`, {
             port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], formFactor: 'mobile',
             disableStorageReset: true,
