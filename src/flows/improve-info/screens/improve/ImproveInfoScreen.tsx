@@ -38,6 +38,7 @@ import { CountryPicker } from '@core/ui/pickers/CountryPicker';
 import { OptionPicker } from '@core/ui/pickers/OptionPicker';
 import { useCountryName } from '@core/ui/pickers/country-names';
 import { StepPage } from '@core/ui/StepPage';
+import { AppBanner } from '@core/ui/AppBanner';
 import { toast } from '@core/ui/toast';
 import { FileUploader } from '@core/ui/uploader';
 
@@ -195,6 +196,7 @@ function ImproveForm({ sub, detail, request, onDone }: { sub: string; detail: De
 
   return (
     <StepPage title={t('improveInfo.title')} onBack={() => backToAccount(sub)} onNext={() => void submit()} nextLabel={t('improveInfo.submit')} nextLoading={busy}>
+      <AppBanner />
       <p className="imp__intro">{t('improveInfo.intro')}</p>
       {request.message ? (
         <div className="imp__message" role="note" aria-label={t('improveInfo.message')}>

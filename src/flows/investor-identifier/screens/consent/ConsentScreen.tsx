@@ -20,6 +20,7 @@ import { useLang } from '@core/i18n/I18nProvider';
 import { CheckboxRow } from '@core/ui/form';
 import { PdfLink } from '@core/ui/PdfLink';
 import { StepPage } from '@core/ui/StepPage';
+import { AppBanner } from '@core/ui/AppBanner';
 import { useCountryName } from '@core/ui/pickers/country-names';
 import { toast } from '@core/ui/toast';
 
@@ -88,6 +89,7 @@ function Consent({ sub, info }: { sub: string; info: Res<'hkIdentifierInfo'> }) 
 
   return (
     <StepPage title={t('hkIdentifier.title')} onBack={() => backToAccount(sub)} onNext={() => void onSign()} nextLabel={t('hkIdentifier.consent.sign')} nextLoading={busy}>
+      <AppBanner />
       <section className="esop-page-card" aria-labelledby="hkid-why">
         <h2 id="hkid-why">{t('hkIdentifier.intro.title')}</h2>
         <p>{t('hkIdentifier.intro.p1')}</p>

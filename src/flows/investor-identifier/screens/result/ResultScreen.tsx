@@ -10,6 +10,7 @@ import { HK_IDENTIFIER_ROUTE } from '@core/domain/hk-identifier';
 import { useT } from '@core/i18n';
 import { useLang } from '@core/i18n/I18nProvider';
 import { StepPage } from '@core/ui/StepPage';
+import { AppBanner } from '@core/ui/AppBanner';
 
 export default function ResultScreen() {
   const t = useT();
@@ -48,6 +49,7 @@ export default function ResultScreen() {
         </button>
       }
     >
+      <AppBanner />
       <section className="esop-page-card hkid__done" aria-labelledby="hkid-done">
         <span className="hkid__tick" aria-hidden="true">
           <svg viewBox="0 0 24 24" width="28" height="28" focusable="false">

@@ -14,6 +14,7 @@ import { assetTransferPdfPath, assetTransferSignable, transferInPageUrl } from '
 import { readQueryParam } from '@core/i18n/lang';
 import { useLang, useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
+import { AppBanner } from '@core/ui/AppBanner';
 import { FooterButton } from '@core/ui/FooterButton';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { toast } from '@core/ui/toast';
@@ -124,6 +125,7 @@ function AgreementPage({ app }: { app: ApplicationView }) {
         </div>
       }
     >
+      <AppBanner />
       <p className="oa-tin__intro">{t('assetTransfer.intro')}</p>
       {pdf}
     </StepPage>

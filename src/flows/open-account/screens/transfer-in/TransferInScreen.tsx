@@ -22,6 +22,7 @@ import {
 } from '@core/domain/transfer-in';
 import { useLang, useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
+import { AppBanner } from '@core/ui/AppBanner';
 import { FooterButton } from '@core/ui/FooterButton';
 import { WithApplication } from '../../components/WithApplication';
 import { StatusHeader } from '../../components/status/StatusParts';
@@ -81,6 +82,7 @@ function TransferInPage({ app }: { app: ApplicationView }) {
   const items = requests.data ?? [];
   return (
     <StepPage title={t('transferIn.title')} onBack={leave} footer={<FooterButton onClick={() => navigate(TRANSFER_IN_ROUTE.form)}>{t('transferIn.newRequest')}</FooterButton>}>
+      <AppBanner />
       <p className="oa-tin__intro">{t('transferIn.intro')}</p>
       <section className="oa-tin__card" aria-labelledby="oa-tin-how">
         <h2 id="oa-tin-how" className="oa-tin__h">
