@@ -233,3 +233,62 @@ journeys.push({
     }
   },
 });
+
+journeys.push({
+  name: 'an opened cash client asks to upgrade to margin: the risks read and confirmed, the trading password, refused by staff, asked again, approved',
+  async run({ service, browser }) {
+    const phone = await newPhone(browser);
+    const { context, page } = phone;
+    try {
+      const { client, appId } = await applicantAt(service, context, { type: 'hk', phone: process.env.E2E_PHONE_10D ?? '61231004', until: 'CAAPPLY', accountType: 1 });
+      await client.call('applySubmit', { appId });
+      await ops(service, 'approve', appId);
+      const sub = (await client.call<{ clientInfo: { accts: { subAcctId: string }[] } }>('userInfo')).clientInfo.accts[0].subAcctId;
+      await client.call('tradePasswordSet', { subAcctId: sub, password: '258036' });
+
+      await page.goto(`${service.base}/pages/openAccount.html?lang=en#/accountHome`);
+      await page.getByRole('button', { name: /Upgrade to a margin account/ }).click();
+      await page.waitForURL(/#\/marginUpgrade/);
+      await page.getByRole('heading', { name: 'What it costs, and the risks' }).waitFor();
+      await assertAxeClean(page, '/marginUpgrade');
+      const apply = page.getByRole('button', { name: 'Apply to upgrade' });
+      assert(await apply.isDisabled(), 'Apply waits for the boxes');
+      const tickAll = async () => {
+        for (const box of [/lose more than the money I deposit/, /sell my holdings without asking me/, /interest is charged daily/, /read and agree to the agreements/]) await page.getByRole('checkbox', { name: box }).check();
+      };
+      await tickAll();
+      await shot(page, 'after-opening-margin-en');
+      await apply.click();
+      // this browser's session has not given the trading password: its screen first, then back with the boxes still ticked
+      const password = page.getByLabel('Trading password', { exact: true });
+      await Promise.race([password.waitFor(), page.getByRole('heading', { name: 'Your request is under review' }).waitFor()]);
+      if (await password.isVisible()) {
+        await password.fill('258036');
+        await page.getByRole('button', { name: 'Confirm' }).click();
+        await page.waitForURL(/#\/marginUpgrade/);
+        await page.getByRole('checkbox', { name: /read and agree to the agreements/ }).waitFor();
+        assert(await page.getByRole('checkbox', { name: /read and agree to the agreements/ }).isChecked(), 'the boxes are kept');
+        await page.waitForTimeout(1100);
+        await page.getByRole('button', { name: 'Apply to upgrade' }).click();
+      }
+      await page.getByRole('heading', { name: 'Your request is under review' }).waitFor();
+      const requestId = (await ops(service, 'margin-list')).split(/\s+/)[0];
+      await ops(service, 'margin-refuse', requestId, '--message', 'Please tell us your employer first.');
+      await page.reload();
+      await page.getByText('Please tell us your employer first.').waitFor();
+      await tickAll();
+      await page.getByRole('button', { name: 'Apply to upgrade' }).click();
+      await page.getByRole('heading', { name: 'Your request is under review' }).waitFor();
+      const second = (await ops(service, 'margin-list')).split(/\s+/)[0];
+      await ops(service, 'margin-approve', second);
+      await page.reload();
+      await page.getByRole('heading', { name: 'You have a margin account' }).waitFor();
+      await page.getByRole('button', { name: 'Back to my account' }).click();
+      await page.getByRole('heading', { name: 'Margin account' }).waitFor();
+      assert((await page.getByRole('button', { name: /Upgrade to a margin account/ }).count()) === 0, 'no upgrade card on a margin account');
+      assertClean(phone);
+    } finally {
+      await context.close();
+    }
+  },
+});

@@ -14,7 +14,7 @@ export const marginList = defineCommand({
   run: (ctx, p) => pending(ctx, p.limit),
   print: (rows, _p, io) => {
     if (!rows.length) return io.out('no margin requests under review');
-    for (const r of rows) io.out(`${r.request_id}  account ${r.sub_acct_id}  asked ${r.created_at.toISOString()}`);
+    for (const r of rows) io.out(`${r.request_id}  account ${r.sub_acct_id}  asked ${new Date(r.created_at).toISOString()}`);
   },
 });
 
