@@ -11,6 +11,7 @@ import type { Db } from '../../db';
 import { audit } from '../../db/audit';
 import { AppError } from '../../errors';
 import { mine, type AccountDeps } from './service';
+import * as repo from './trade-password-repository';
 
 const LOG_N = 15;
 const R = 8;
@@ -36,28 +37,9 @@ export async function tradePasswordMatches(password: string, stored: string): Pr
   return got.length === expected.length && timingSafeEqual(got, expected);
 }
 
-interface PasswordRow {
-  hash: string;
-  failed: number;
-  locked_until: Date | null;
-}
-
-async function passwordOf(db: Db, subAcctId: string, forUpdate = false): Promise<PasswordRow | undefined> {
-  const { rows } = await db.query<PasswordRow>(`SELECT hash, failed, locked_until FROM trade_passwords WHERE sub_acct_id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [subAcctId]);
-  return rows[0];
-}
-
-async function verifiedUntil(db: Db, sessionHash: string, subAcctId: string, now: Date): Promise<Date | null> {
-  const { rows } = await db.query<{ until: Date }>('SELECT until FROM trade_verifications WHERE session_hash = $1 AND sub_acct_id = $2 AND until > $3', [sessionHash, subAcctId, now]);
-  return rows[0]?.until ?? null;
-}
-
 async function markVerified(db: Db, sessionHash: string, subAcctId: string, now: Date): Promise<Date> {
   const until = new Date(now.getTime() + TRADE_VERIFIED_MINUTES * 60_000);
-  await db.query(
-    'INSERT INTO trade_verifications (session_hash, sub_acct_id, until) VALUES ($1, $2, $3) ON CONFLICT (session_hash, sub_acct_id) DO UPDATE SET until = EXCLUDED.until',
-    [sessionHash, subAcctId, until],
-  );
+  await repo.upsertVerification(db, sessionHash, subAcctId, until);
   return until;
 }
 
@@ -69,9 +51,9 @@ export interface Caller {
 export async function status(deps: AccountDeps, who: Caller, req: Req<'tradePasswordStatus'>): Promise<Res<'tradePasswordStatus'>> {
   const now = new Date(deps.clock.now());
   await mine(deps.db, who.userId, req.subAcctId);
-  const pw = await passwordOf(deps.db, req.subAcctId);
+  const pw = await repo.passwordOf(deps.db, req.subAcctId);
   const locked = pw?.locked_until && pw.locked_until > now ? pw.locked_until : null;
-  const until = await verifiedUntil(deps.db, who.sessionHash, req.subAcctId, now);
+  const until = await repo.verifiedUntil(deps.db, who.sessionHash, req.subAcctId, now);
   return { set: !!pw, lockedUntil: locked?.toISOString() ?? null, verifiedUntil: until?.toISOString() ?? null };
 }
 
@@ -83,11 +65,11 @@ export async function set(deps: AccountDeps, who: Caller, req: Req<'tradePasswor
   const now = new Date(deps.clock.now());
   return deps.db.transaction(async (tx) => {
     const acct = await mine(tx, who.userId, req.subAcctId, true);
-    if (await passwordOf(tx, acct.sub_acct_id)) throw new AppError(ErrorCode.TRADE_PASSWORD_SET);
+    if (await repo.passwordOf(tx, acct.sub_acct_id)) throw new AppError(ErrorCode.TRADE_PASSWORD_SET);
     // a stolen session cookie must not be enough to set the password that guards the account's details
-    const { rows } = await tx.query<{ created_at: Date }>('SELECT created_at FROM sessions WHERE id_hash = $1', [who.sessionHash]);
-    if (!rows[0] || now.getTime() - rows[0].created_at.getTime() > TRADE_PASSWORD_SET_LOGIN_MINUTES * 60_000) throw new AppError(ErrorCode.RECENT_LOGIN_NEEDED);
-    await tx.query('INSERT INTO trade_passwords (sub_acct_id, hash, updated_at) VALUES ($1, $2, $3)', [acct.sub_acct_id, hash, now]);
+    const loggedInAt = await repo.sessionCreatedAt(tx, who.sessionHash);
+    if (!loggedInAt || now.getTime() - loggedInAt.getTime() > TRADE_PASSWORD_SET_LOGIN_MINUTES * 60_000) throw new AppError(ErrorCode.RECENT_LOGIN_NEEDED);
+    await repo.insertPassword(tx, acct.sub_acct_id, hash, now);
     await audit(tx, { actor: `user:${who.userId}`, userId: who.userId, appId: acct.app_id, action: 'account.tradePassword.set', detail: { subAcctId: acct.sub_acct_id }, at: now });
     const until = await markVerified(tx, who.sessionHash, acct.sub_acct_id, now);
     return { verifiedUntil: until.toISOString() };
@@ -109,7 +91,7 @@ export async function verify(deps: AccountDeps & { ticketSecret: string }, who: 
   const password = req.password ?? '';
   // the hash (tens of ms, 32 MB) is computed outside any transaction: on PGlite a transaction holds the whole database
   const acct0 = await mine(deps.db, who.userId, req.subAcctId);
-  const pw0 = await passwordOf(deps.db, acct0.sub_acct_id);
+  const pw0 = await repo.passwordOf(deps.db, acct0.sub_acct_id);
   if (!pw0) throw new AppError(ErrorCode.TRADE_PASSWORD_NEEDED, { data: { set: false } });
   const lockedFor = (until: Date | null) => (until && until > now ? Math.ceil((until.getTime() - now.getTime()) / 1000) : 0);
   if (lockedFor(pw0.locked_until)) throw new AppError(ErrorCode.TRADE_PASSWORD_LOCKED, { data: { retryAfterSeconds: lockedFor(pw0.locked_until) } });
@@ -117,19 +99,19 @@ export async function verify(deps: AccountDeps & { ticketSecret: string }, who: 
   return deps.db
     .transaction(async (tx) => {
       const acct = await mine(tx, who.userId, req.subAcctId, true);
-      const pw = await passwordOf(tx, acct.sub_acct_id, true);
+      const pw = await repo.passwordOf(tx, acct.sub_acct_id, true);
       if (!pw) throw new AppError(ErrorCode.TRADE_PASSWORD_NEEDED, { data: { set: false } });
       // another try locked it meanwhile: refused unchecked, as any try while locked
       if (lockedFor(pw.locked_until)) throw new AppError(ErrorCode.TRADE_PASSWORD_LOCKED, { data: { retryAfterSeconds: lockedFor(pw.locked_until) } });
       if (matches && pw.hash === pw0.hash) {
-        await tx.query('UPDATE trade_passwords SET failed = 0, locked_until = NULL WHERE sub_acct_id = $1', [acct.sub_acct_id]);
+        await repo.setFailures(tx, acct.sub_acct_id, 0, null);
         const until = await markVerified(tx, who.sessionHash, acct.sub_acct_id, now);
         return { verifiedUntil: until.toISOString() };
       }
       const failed = pw.failed + 1;
       const lock = failed >= TRADE_PASSWORD_LOCK.tries;
       const lockedUntil = lock ? new Date(now.getTime() + TRADE_PASSWORD_LOCK.minutes * 60_000) : null;
-      await tx.query('UPDATE trade_passwords SET failed = $2, locked_until = $3 WHERE sub_acct_id = $1', [acct.sub_acct_id, lock ? 0 : failed, lockedUntil]);
+      await repo.setFailures(tx, acct.sub_acct_id, lock ? 0 : failed, lockedUntil);
       await audit(tx, { actor: `user:${who.userId}`, userId: who.userId, appId: acct.app_id, action: lock ? 'account.tradePassword.locked' : 'account.tradePassword.wrong', detail: { subAcctId: acct.sub_acct_id }, at: now });
       // the refusal is committed (the transaction ends normally) and told after it
       return { wrong: true as const, lock, triesLeft: TRADE_PASSWORD_LOCK.tries - failed };
@@ -143,7 +125,7 @@ export async function verify(deps: AccountDeps & { ticketSecret: string }, who: 
 
 /** For the update calls: the session verified the trading password of the account within TRADE_VERIFIED_MINUTES, else 152005. */
 export async function requireVerified(db: Db, who: Caller, subAcctId: string, now: Date): Promise<void> {
-  if (!(await verifiedUntil(db, who.sessionHash, subAcctId, now))) throw new AppError(ErrorCode.TRADE_PASSWORD_NEEDED, { data: { set: !!(await passwordOf(db, subAcctId)) } });
+  if (!(await repo.verifiedUntil(db, who.sessionHash, subAcctId, now))) throw new AppError(ErrorCode.TRADE_PASSWORD_NEEDED, { data: { set: !!(await repo.passwordOf(db, subAcctId)) } });
 }
 
 // ---------------------------------------------------------------- the app's ticket

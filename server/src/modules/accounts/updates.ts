@@ -32,34 +32,10 @@ import { OpsInputError } from '../auth/ops-service';
 import { mine, type AccountDeps } from './service';
 import { requireVerified, type Caller } from './trade-password';
 import type { AccountRow } from './repository';
+import * as repo from './update-repository';
+import type { UpdateRow } from './update-repository';
 
-export interface UpdateRow {
-  update_id: string;
-  sub_acct_id: string;
-  user_id: string;
-  status: number;
-  module: number;
-  re_update_module: number;
-  reject_module: number;
-  reject_data: { message: string; steps: string[] } | null;
-  data: Record<string, unknown>;
-}
-
-const COLUMNS = 'update_id, sub_acct_id, user_id, status, module, re_update_module, reject_module, reject_data, data';
-
-/** The update in progress of the account (not approved or discarded), else the latest one. */
-async function latestUpdate(db: Db, subAcctId: string, forUpdate = false): Promise<UpdateRow | undefined> {
-  const { rows } = await db.query<UpdateRow>(
-    `SELECT ${COLUMNS} FROM client_updates WHERE sub_acct_id = $1 ORDER BY (status NOT IN (4000, 5000)) DESC, created_at DESC LIMIT 1${forUpdate ? ' FOR UPDATE' : ''}`,
-    [subAcctId],
-  );
-  return rows[0];
-}
-
-export async function updateById(db: Db, updateId: string, forUpdate = false): Promise<UpdateRow | undefined> {
-  const { rows } = await db.query<UpdateRow>(`SELECT ${COLUMNS} FROM client_updates WHERE update_id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [updateId]);
-  return rows[0];
-}
+export type { UpdateRow };
 
 const masks = (u: UpdateRow) => ({ updateId: u.update_id, status: u.status, module: u.module, reUpdateModule: u.re_update_module, rejectModule: u.reject_module });
 
@@ -87,9 +63,8 @@ function cleanModule(m: UpdateModule, data: Record<string, unknown>): Record<str
 
 export async function applys(deps: AccountDeps, who: Caller, req: Req<'clientApplys'>): Promise<Res<'clientApplys'>> {
   const a = await mine(deps.db, who.userId, req.subAcctId);
-  const u = await latestUpdate(deps.db, a.sub_acct_id);
-  const { rows } = await deps.db.query<{ module: number; message: string; seen_at: Date | null }>('SELECT module, message, seen_at FROM update_notices WHERE sub_acct_id = $1', [a.sub_acct_id]);
-  const n = rows[0];
+  const u = await repo.latestUpdate(deps.db, a.sub_acct_id);
+  const n = await repo.noticeOf(deps.db, a.sub_acct_id);
   return {
     current: { address: currentAddress(a), w8: currentW8(a) },
     update: u ? { ...masks(u), isCreated: true, rejectData: u.reject_data, data: u.data } : null,
@@ -111,7 +86,7 @@ async function editableAccount(tx: Db, who: Caller, req: { subAcctId: string; cl
 
 /** The account's own update (locked); another account's or an unknown one is 100403 alike. */
 async function ownUpdate(tx: Db, a: AccountRow, updateId: string): Promise<UpdateRow> {
-  const u = await updateById(tx, updateId, true);
+  const u = await repo.updateById(tx, updateId, true);
   if (!u || u.sub_acct_id !== a.sub_acct_id) throw new AppError(ErrorCode.FORBIDDEN);
   return u;
 }
@@ -120,7 +95,7 @@ async function ownUpdate(tx: Db, a: AccountRow, updateId: string): Promise<Updat
 async function saveModule(tx: Db, who: Caller, a: AccountRow, u: UpdateRow, req: { module: UpdateModule; action: number; data?: Record<string, unknown> }, at: Date): Promise<UpdateRow> {
   if (!isUpdateOpen(u.status)) throw new AppError(ErrorCode.UPDATE_CLOSED);
   if (req.action === UPDATE_ACTION.DISCARD) {
-    await tx.query('UPDATE client_updates SET status = $2, updated_at = $3, decided_at = $3 WHERE update_id = $1', [u.update_id, UPDATE_STATUS.DISCARDED, at]);
+    await repo.decideUpdate(tx, u.update_id, UPDATE_STATUS.DISCARDED, at);
     await audit(tx, { actor: `user:${who.userId}`, userId: who.userId, appId: a.app_id, action: 'account.update.discard', detail: { subAcctId: a.sub_acct_id, updateId: u.update_id }, at });
     return { ...u, status: UPDATE_STATUS.DISCARDED };
   }
@@ -139,7 +114,7 @@ async function saveModule(tx: Db, who: Caller, a: AccountRow, u: UpdateRow, req:
   const module = u.module | req.module;
   const reUpdate = isUpdateRejected(u.status) ? u.re_update_module | req.module : u.re_update_module;
   const nextData = { ...u.data, [String(req.module)]: clean };
-  await tx.query('UPDATE client_updates SET module = $2, re_update_module = $3, data = $4::jsonb, updated_at = $5 WHERE update_id = $1', [u.update_id, module, reUpdate, JSON.stringify(nextData), at]);
+  await repo.saveModules(tx, u.update_id, module, reUpdate, nextData, at);
   await audit(tx, { actor: `user:${who.userId}`, userId: who.userId, appId: a.app_id, action: 'account.update.save', detail: { subAcctId: a.sub_acct_id, updateId: u.update_id, module: req.module }, at });
   return { ...u, module, re_update_module: reUpdate, data: nextData };
 }
@@ -148,11 +123,11 @@ export async function apply(deps: AccountDeps, who: Caller, req: Req<'clientAppl
   const at = new Date(deps.clock.now());
   return deps.db.transaction(async (tx) => {
     const a = await editableAccount(tx, who, req, at);
-    const open = await latestUpdate(tx, a.sub_acct_id);
+    const open = await repo.latestUpdate(tx, a.sub_acct_id);
     if (open && open.status !== UPDATE_STATUS.APPROVED && open.status !== UPDATE_STATUS.DISCARDED) throw new AppError(ErrorCode.UPDATE_EXISTS, { data: { updateId: open.update_id } });
     if (req.action === UPDATE_ACTION.DISCARD) throw new AppError(ErrorCode.NO_CHANGE);
     const u: UpdateRow = { update_id: `UPD${randomBytes(9).toString('base64url')}`, sub_acct_id: a.sub_acct_id, user_id: who.userId, status: UPDATE_STATUS.EDITING, module: 0, re_update_module: 0, reject_module: 0, reject_data: null, data: {} };
-    await tx.query('INSERT INTO client_updates (update_id, sub_acct_id, user_id, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)', [u.update_id, u.sub_acct_id, u.user_id, u.status, at]);
+    await repo.insertUpdate(tx, u, at);
     return masks(await saveModule(tx, who, a, u, req, at));
   });
 }
@@ -173,7 +148,7 @@ export async function submit(deps: AccountDeps, who: Caller, req: Req<'clientSub
     const u = await ownUpdate(tx, a, req.updateId);
     if (!isUpdateOpen(u.status)) throw new AppError(ErrorCode.UPDATE_CLOSED);
     if (!canSubmitUpdate({ status: u.status, module: u.module, reUpdateModule: u.re_update_module, rejectModule: u.reject_module })) throw new AppError(ErrorCode.NO_CHANGE);
-    await tx.query('UPDATE client_updates SET status = $2, submitted_at = $3, updated_at = $3 WHERE update_id = $1', [u.update_id, UPDATE_STATUS.SUBMITTED, at]);
+    await repo.submitUpdate(tx, u.update_id, UPDATE_STATUS.SUBMITTED, at);
     await audit(tx, { actor: `user:${who.userId}`, userId: who.userId, appId: a.app_id, action: 'account.update.submit', detail: { subAcctId: a.sub_acct_id, updateId: u.update_id, module: u.module }, at });
     return { status: UPDATE_STATUS.SUBMITTED };
   });
@@ -182,8 +157,7 @@ export async function submit(deps: AccountDeps, who: Caller, req: Req<'clientSub
 export async function noticeSeen(deps: AccountDeps, who: Caller, req: Req<'clientUpdateNotice'>): Promise<Res<'clientUpdateNotice'>> {
   const a = await mine(deps.db, who.userId, req.subAcctId);
   ownIds(a, req.cltId);
-  const { rows } = await deps.db.query('UPDATE update_notices SET seen_at = coalesce(seen_at, $2) WHERE sub_acct_id = $1 RETURNING sub_acct_id', [a.sub_acct_id, new Date(deps.clock.now())]);
-  return { seen: rows.length > 0 };
+  return { seen: await repo.markNoticeSeen(deps.db, a.sub_acct_id, new Date(deps.clock.now())) };
 }
 
 // ---------------------------------------------------------------- staff (ops)
@@ -193,10 +167,10 @@ class UpdateRefusal extends OpsInputError {}
 
 /** The update, locked after its account (the order the client's calls lock them in: no deadlock between the two). */
 async function lockedUpdate(tx: Db, updateId: string): Promise<UpdateRow | undefined> {
-  const found = await updateById(tx, updateId);
+  const found = await repo.updateById(tx, updateId);
   if (!found) return undefined;
-  await tx.query('SELECT 1 FROM accounts WHERE sub_acct_id = $1 FOR UPDATE', [found.sub_acct_id]);
-  return updateById(tx, updateId, true);
+  await repo.lockAccount(tx, found.sub_acct_id);
+  return repo.updateById(tx, updateId, true);
 }
 
 /** Approves a submitted update: its modules' data become the account's. */
@@ -208,10 +182,10 @@ export async function approveUpdate(deps: AccountDeps, updateId: string): Promis
     if (u.status !== UPDATE_STATUS.SUBMITTED) throw new UpdateRefusal(`update ${updateId} is not submitted (status ${u.status})`);
     const address = u.data[String(UPDATE_MODULE.ADDRESS)] as Record<string, unknown> | undefined;
     const w8 = u.data[String(UPDATE_MODULE.W8)] as Record<string, unknown> | undefined;
-    if (address) await tx.query('UPDATE accounts SET contact = $2::jsonb WHERE sub_acct_id = $1', [u.sub_acct_id, JSON.stringify(address)]);
-    if (w8) await tx.query('UPDATE accounts SET w8 = $2::jsonb WHERE sub_acct_id = $1', [u.sub_acct_id, JSON.stringify(w8)]);
-    await tx.query('UPDATE client_updates SET status = $2, decided_at = $3, updated_at = $3 WHERE update_id = $1', [updateId, UPDATE_STATUS.APPROVED, at]);
-    await tx.query('DELETE FROM update_notices WHERE sub_acct_id = $1 AND module & $2 = module', [u.sub_acct_id, u.module]);
+    if (address) await repo.setAccountContact(tx, u.sub_acct_id, address);
+    if (w8) await repo.setAccountW8(tx, u.sub_acct_id, w8);
+    await repo.decideUpdate(tx, updateId, UPDATE_STATUS.APPROVED, at);
+    await repo.clearNotices(tx, u.sub_acct_id, u.module);
     await audit(tx, { actor: 'ops:update-approve', userId: u.user_id, action: 'account.update.approve', detail: { subAcctId: u.sub_acct_id, updateId, module: u.module }, at });
     return { ...u, status: UPDATE_STATUS.APPROVED };
   });
@@ -227,13 +201,7 @@ export async function rejectUpdate(deps: AccountDeps, updateId: string, modules:
     if (!isUpdateRejected(status)) throw new UpdateRefusal(`status ${status} is not a rejection (1900, 1901, 1902)`);
     if (!modules || (modules & ~u.module) !== 0) throw new UpdateRefusal(`modules ${modules}: only modules of the update (${u.module}: 8 address, 512 W-8BEN)`);
     const steps = [UPDATE_MODULE.ADDRESS, UPDATE_MODULE.W8].filter((m) => (modules & m) === m).map((m) => (m === UPDATE_MODULE.ADDRESS ? 'address' : 'w8'));
-    await tx.query('UPDATE client_updates SET status = $2, reject_module = $3, re_update_module = 0, reject_data = $4::jsonb, decided_at = $5, updated_at = $5 WHERE update_id = $1', [
-      updateId,
-      status,
-      modules,
-      JSON.stringify({ message, steps }),
-      at,
-    ]);
+    await repo.rejectUpdateRow(tx, updateId, status, modules, { message, steps }, at);
     await audit(tx, { actor: 'ops:update-reject', userId: u.user_id, action: 'account.update.reject', detail: { subAcctId: u.sub_acct_id, updateId, modules, status }, at });
     return { ...u, status, reject_module: modules, re_update_module: 0, reject_data: { message, steps } };
   });
@@ -242,10 +210,6 @@ export async function rejectUpdate(deps: AccountDeps, updateId: string, modules:
 /** The broker asks the client to update a module (e.g. a W-8BEN renewal); replaces an earlier request. */
 export async function requestUpdate(deps: AccountDeps, subAcctId: string, module: number, message: string): Promise<void> {
   if (module !== UPDATE_MODULE.ADDRESS && module !== UPDATE_MODULE.W8 && module !== (UPDATE_MODULE.ADDRESS | UPDATE_MODULE.W8)) throw new UpdateRefusal(`module ${module}: 8 address, 512 W-8BEN or 520 both`);
-  const { rows } = await deps.db.query('SELECT 1 FROM accounts WHERE sub_acct_id = $1', [subAcctId]);
-  if (!rows.length) throw new UpdateRefusal(`no account ${subAcctId}`);
-  await deps.db.query(
-    'INSERT INTO update_notices (sub_acct_id, module, message, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (sub_acct_id) DO UPDATE SET module = EXCLUDED.module, message = EXCLUDED.message, created_at = EXCLUDED.created_at, seen_at = NULL',
-    [subAcctId, module, message, new Date(deps.clock.now())],
-  );
+  if (!(await repo.accountExists(deps.db, subAcctId))) throw new UpdateRefusal(`no account ${subAcctId}`);
+  await repo.upsertNotice(deps.db, subAcctId, module, message, new Date(deps.clock.now()));
 }
