@@ -2,7 +2,7 @@
  * A developer's screenshot of one screen against a running dev instance (`npm run dev`):
  *   npx tsx e2e/lib/dev-shot.ts --type cn|hk --route /IDcard [--lang en|zh-CN|zh-TW] [--out file.png]
  *     [--phone 5xxxxxxx] [--data-dir DIR] [--base http://127.0.0.1:5173] [--api http://127.0.0.1:8080]
- *     [--click "text"]... [--full]
+ *     [--click "text"]... [--full] [--page transferInStock|investorIdentifier|… (default openAccount)] [--query a=b]
  *     [--prefill [--birthday YYYY-MM-DD] [--permanent 1|2] [--account 1|2] [--aecode B1 --channel fund]]
  * Logs a user in through the service (with an app token made by the ops CLI on DATA_DIR), starts an application of the
  * type, hands the session cookie to Chromium, opens the route at 375x667 and saves the PNG.
@@ -96,7 +96,8 @@ const page = await context.newPage();
 page.on('console', (m) => m.type() === 'error' && console.log(`console: ${m.text()}`));
 page.on('pageerror', (e) => console.log(`page error: ${e.message}`));
 const query = args.includes('--query') ? `&${opt('query', '')}` : '';
-await page.goto(`${base}/pages/openAccount.html?lang=${lang}${query}#${route}`);
+const html = opt('page', 'openAccount');
+await page.goto(`${base}/pages/${html}.html?lang=${lang}${query}#${route}`);
 await page.waitForLoadState('networkidle');
 await page.waitForTimeout(800);
 for (const text of clicks) {
