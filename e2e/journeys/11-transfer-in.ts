@@ -29,9 +29,16 @@ export const journeys: Journey[] = [
         await page.getByRole('button', { name: 'Read and sign the agreement' }).click();
         await page.waitForURL(/assetTransferAgreement\.html\?applyId=.+&authorType=1/);
         await page.getByRole('heading', { name: 'Asset transfer agreement' }).waitFor();
-        await page.locator('.react-pdf__Page canvas').first().waitFor({ timeout: 30_000 });
         await shot(page, 'asset-transfer-agreement-en');
         await assertAxeClean(page, 'assetTransferAgreement');
+        // the agreement opens in the PDF sheet
+        await page.getByRole('button', { name: /^Asset transfer agreement/ }).click();
+        const sheet = page.getByRole('dialog', { name: 'Asset transfer agreement' });
+        await sheet.getByRole('group', { name: /^Page 1 of/ }).waitFor({ timeout: 30_000 });
+        await page.waitForFunction(() => !!document.querySelector('.esop-pdf canvas'));
+        await shot(page, 'asset-transfer-agreement-pdf-en');
+        await sheet.getByRole('button', { name: 'Close' }).click();
+        await page.getByText('Opened', { exact: true }).waitFor();
         await page.getByRole('button', { name: 'Sign the agreement' }).click();
         await page.getByText('Please tick the box to agree first.').first().waitFor();
         await page.getByRole('checkbox', { name: /I have read and agree/ }).check();

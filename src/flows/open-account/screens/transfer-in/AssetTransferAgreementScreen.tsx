@@ -4,7 +4,7 @@
  * and the sign button (ApplyAssetTransferSign, authorType 1): the protocol status becomes 2 and the transfer-in page
  * opens in its place. Signed already: says so and leads to the transfer-in page. Back leaves the page (bridge).
  */
-import { Suspense, lazy, useState } from 'react';
+import { useState } from 'react';
 import { signAssetTransfer, useProtocolStatus } from '@core/api/closing';
 import { useApiErrorHandler } from '@core/api/errors';
 import { useClientConfig } from '@core/api/client-config';
@@ -14,6 +14,7 @@ import { assetTransferPdfPath, assetTransferSignable, transferInPageUrl } from '
 import { readQueryParam } from '@core/i18n/lang';
 import { useLang, useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
+import { PdfSheet } from '@core/ui/pdf/PdfSheet';
 import { AppBanner } from '@core/ui/AppBanner';
 import { FooterButton } from '@core/ui/FooterButton';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
@@ -22,7 +23,6 @@ import { WithApplication } from '../../components/WithApplication';
 import { StatusHeader } from '../../components/status/StatusParts';
 import './transfer-in.css';
 
-const PdfPages = lazy(() => import('@core/ui/pdf/PdfPages'));
 
 export default function AssetTransferAgreementScreen() {
   const t = useT();
@@ -38,6 +38,12 @@ function AgreementPage({ app }: { app: ApplicationView }) {
   const config = useClientConfig();
   const protocol = useProtocolStatus(app.appId);
   const [agreed, setAgreed] = useState(false);
+  const [opened, setOpenedState] = useState(false);
+  const [seen, setSeen] = useState(false);
+  const setOpened = (v: boolean) => {
+    setOpenedState(v);
+    if (v) setSeen(true);
+  };
   const [agreeError, setAgreeError] = useState(false);
   const [signing, setSigning] = useState(false);
   const sub = app.clientInfo.accts[0]?.subAcctId ?? null;
@@ -80,17 +86,26 @@ function AgreementPage({ app }: { app: ApplicationView }) {
     );
   }
 
+  // the agreement opens in the PDF sheet (pdf.js loads only then), as the agreements of /sign do: the page's first paint
+  // is its text, and nothing moves while a document renders
   const pdf = (
-    <section className="oa-tin__pdf" aria-label={t('assetTransfer.title')}>
-      <Suspense fallback={<p className="oa-step-loading">{t('common.loading')}</p>}>
-        <PdfPages
-          url={assetTransferPdfPath(lang)}
-          loading={t('common.loading')}
-          pageLabel={(n, total) => t('pdf.page', { n, total })}
-          onError={(kind) => toast.show(t(kind === 'missing' ? 'pdf.missing' : 'pdf.failed'))}
-        />
-      </Suspense>
-    </section>
+    <>
+      <ul className="esop-sign__list" aria-label={t('assetTransfer.title')}>
+        <li>
+          <button type="button" className="esop-sign__doc" onClick={() => setOpened(true)}>
+            <svg className="esop-sign__icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <path d="M6 2h8l5 5v15H6z M14 2v5h5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+            </svg>
+            <span className="esop-sign__name">{t('assetTransfer.title')}</span>
+            {seen ? <span className="esop-sign__seen">{t('sign.opened')}</span> : null}
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </li>
+      </ul>
+      {opened ? <PdfSheet url={assetTransferPdfPath(lang)} title={t('assetTransfer.title')} onClose={() => setOpened(false)} /> : null}
+    </>
   );
 
   if (state === 'signed') {
