@@ -17,6 +17,7 @@ import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
 import { useCountryName } from '@core/ui/pickers/country-names';
 import { AccountGate } from '../../components/AccountGate';
+import { W8Details } from './update-parts';
 import { useAccountUpdate } from './use-account-update';
 import './account-update.css';
 
@@ -120,16 +121,7 @@ export default function AccountInfoScreen() {
       {card(
         UPDATE_MODULE.W8,
         t('accountUpdate.info.w8'),
-        shownW8 ? (
-          <dl className="oa-upd__dl">
-            <dt>{t('accountUpdate.w8.country')}</dt>
-            <dd>{country(shownW8.country ?? '')}</dd>
-            <dt>{t('accountUpdate.w8.address')}</dt>
-            <dd>{shownW8.residenceAddress}</dd>
-          </dl>
-        ) : (
-          <p className="oa-upd__muted">{t('accountUpdate.info.none')}</p>
-        ),
+        <W8Details w8={shownW8} />,
         UPDATE_ROUTE.checkW8,
       )}
       {open ? (

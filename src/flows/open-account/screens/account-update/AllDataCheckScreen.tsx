@@ -34,6 +34,7 @@ import { StepPage } from '@core/ui/StepPage';
 import { useCountryName } from '@core/ui/pickers/country-names';
 import { FileUploader } from '@core/ui/uploader/FileUploader';
 import { AccountGate } from '../../components/AccountGate';
+import { UnrevisedDialog, W8Details } from './update-parts';
 import { useAccountUpdate } from './use-account-update';
 import './account-update.css';
 
@@ -135,16 +136,7 @@ export default function AllDataCheckScreen() {
           <h2 id="oa-check-w8">{t('accountUpdate.info.w8')}</h2>
           {w8Saved ? <span className="oa-upd__badge">{t('accountUpdate.info.saved')}</span> : null}
         </div>
-        {w8 ? (
-          <dl className="oa-upd__dl">
-            <dt>{t('accountUpdate.w8.country')}</dt>
-            <dd>{country(w8.country ?? '')}</dd>
-            <dt>{t('accountUpdate.w8.address')}</dt>
-            <dd>{w8.residenceAddress}</dd>
-          </dl>
-        ) : (
-          <p className="oa-upd__muted">{t('accountUpdate.info.none')}</p>
-        )}
+        <W8Details w8={w8} />
         {review ? (
           <div className="oa-upd__request" role="note">
             <p>{t('accountUpdate.check.w8Follows')}</p>
@@ -165,15 +157,7 @@ export default function AllDataCheckScreen() {
           {t('accountUpdate.check.w8Edit')}
         </button>
       </section>
-      <ConfirmDialog
-        visible={dialog === 'unrevised'}
-        title={t('accountUpdate.status.unrevisedTitle')}
-        message={t('accountUpdate.status.unrevisedMessage')}
-        confirmText={t('accountUpdate.status.submitAnyway')}
-        confirmLoading={busy}
-        onConfirm={submit}
-        onCancel={() => setDialog(null)}
-      />
+      <UnrevisedDialog visible={dialog === 'unrevised'} busy={busy} onSubmit={submit} onCancel={() => setDialog(null)} />
       <ConfirmDialog
         visible={dialog === 'w8'}
         title={t('accountUpdate.check.w8DialogTitle')}

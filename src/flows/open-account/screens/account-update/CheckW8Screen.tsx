@@ -12,7 +12,6 @@ import { useApiErrorHandler } from '@core/api/errors';
 import { queryKeys } from '@core/api/keys';
 import { UPDATE_ACTION, UPDATE_MODULE, UPDATE_ROUTE, W8_ADDRESS_MAX, changed, isUpdateOpen, isUpdateRejected, validateW8Update } from '@core/domain/account-update';
 import { useT } from '@core/i18n';
-import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
 import { TextField } from '@core/ui/form/TextField';
 import { SelectField } from '@core/ui/form/SelectField';
@@ -20,6 +19,7 @@ import { CountryPicker } from '@core/ui/pickers/CountryPicker';
 import { useCountryName } from '@core/ui/pickers/country-names';
 import { useToast } from '@core/ui/toast';
 import { AccountGate } from '../../components/AccountGate';
+import { LeaveDialog } from './update-parts';
 import { useAccountUpdate } from './use-account-update';
 import './account-update.css';
 
@@ -104,18 +104,14 @@ function W8Form({ sub, cltId, q, held, start, open }: { sub: string; cltId: stri
         required
       />
       <CountryPicker visible={picker} title={t('accountUpdate.w8.country')} onClose={() => setPicker(false)} onSelect={(code) => setForm((f) => ({ ...f, country: code }))} value={form.country} />
-      <ConfirmDialog
+      <LeaveDialog
         visible={leaving}
-        title={t('accountUpdate.leaveTitle')}
-        message={t('accountUpdate.leaveMessage')}
-        confirmText={t('accountUpdate.save')}
-        cancelText={t('accountUpdate.leaveWithout')}
-        confirmLoading={busy}
-        onConfirm={() => {
+        busy={busy}
+        onSave={() => {
           setLeaving(false);
           void save();
         }}
-        onCancel={() => navigate(`${UPDATE_ROUTE.accountInfo}${q}`)}
+        onLeave={() => navigate(`${UPDATE_ROUTE.accountInfo}${q}`)}
       />
     </StepPage>
   );

@@ -13,7 +13,6 @@ import { useApiErrorHandler } from '@core/api/errors';
 import { queryKeys } from '@core/api/keys';
 import { MAILING, UPDATE_ACTION, UPDATE_MODULE, UPDATE_ROUTE, addressPartIssues, addressSaveBlock, changed, isUpdateOpen, isUpdateRejected } from '@core/domain/account-update';
 import { useT } from '@core/i18n';
-import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
 import { RadioField } from '@core/ui/form/RadioField';
 import { useCountryName } from '@core/ui/pickers/country-names';
@@ -21,6 +20,7 @@ import { useToast } from '@core/ui/toast';
 import { AccountGate } from '../../components/AccountGate';
 import { AddressFields } from './AddressFields';
 import { addressDraft, startingAddress, type AddressForm } from './address-draft';
+import { LeaveDialog } from './update-parts';
 import { useAccountUpdate } from './use-account-update';
 import './account-update.css';
 
@@ -144,18 +144,14 @@ function AddressEditor({ sub, cltId, q, held, start, fresh, open, passwordFirst 
           </button>
         </section>
       ) : null}
-      <ConfirmDialog
+      <LeaveDialog
         visible={leaving}
-        title={t('accountUpdate.leaveTitle')}
-        message={t('accountUpdate.leaveMessage')}
-        confirmText={t('accountUpdate.save')}
-        cancelText={t('accountUpdate.leaveWithout')}
-        confirmLoading={busy}
-        onConfirm={() => {
+        busy={busy}
+        onSave={() => {
           setLeaving(false);
           void save();
         }}
-        onCancel={leave}
+        onLeave={leave}
       />
     </StepPage>
   );

@@ -29,6 +29,7 @@ import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
 import { AccountGate } from '../../components/AccountGate';
 import { StatusHeader } from '../../components/status/StatusParts';
+import { UnrevisedDialog } from './update-parts';
 import { useAccountUpdate } from './use-account-update';
 import './account-update.css';
 
@@ -100,15 +101,7 @@ export default function UpdateStatusScreen() {
           </button>
         </>
       ) : null}
-      <ConfirmDialog
-        visible={dialog === 'unrevised'}
-        title={t('accountUpdate.status.unrevisedTitle')}
-        message={t('accountUpdate.status.unrevisedMessage')}
-        confirmText={t('accountUpdate.status.submitAnyway')}
-        confirmLoading={busy}
-        onConfirm={submit}
-        onCancel={() => setDialog(null)}
-      />
+      <UnrevisedDialog visible={dialog === 'unrevised'} busy={busy} onSubmit={submit} onCancel={() => setDialog(null)} />
       <ConfirmDialog
         visible={dialog === 'allData'}
         title={t('accountUpdate.status.allDataTitle')}

@@ -1,0 +1,52 @@
+/** Pieces the update screens share: the W-8BEN as held or saved, the "not corrected" and "save your changes?" dialogs. */
+import { useT } from '@core/i18n';
+import { ConfirmDialog } from '@core/ui/ConfirmDialog';
+import { useCountryName } from '@core/ui/pickers/country-names';
+
+/** The W-8BEN's country and permanent residence address, or "nothing on file". */
+export function W8Details({ w8 }: { w8: { country?: string; residenceAddress?: string } | null }) {
+  const t = useT();
+  const country = useCountryName();
+  if (!w8) return <p className="oa-upd__muted">{t('accountUpdate.info.none')}</p>;
+  return (
+    <dl className="oa-upd__dl">
+      <dt>{t('accountUpdate.w8.country')}</dt>
+      <dd>{country(w8.country ?? '')}</dd>
+      <dt>{t('accountUpdate.w8.address')}</dt>
+      <dd>{w8.residenceAddress}</dd>
+    </dl>
+  );
+}
+
+/** Submitting while a returned module was not saved again asks first. */
+export function UnrevisedDialog({ visible, busy, onSubmit, onCancel }: { visible: boolean; busy: boolean; onSubmit: () => void; onCancel: () => void }) {
+  const t = useT();
+  return (
+    <ConfirmDialog
+      visible={visible}
+      title={t('accountUpdate.status.unrevisedTitle')}
+      message={t('accountUpdate.status.unrevisedMessage')}
+      confirmText={t('accountUpdate.status.submitAnyway')}
+      confirmLoading={busy}
+      onConfirm={onSubmit}
+      onCancel={onCancel}
+    />
+  );
+}
+
+/** Leaving an editor with changes: save them, or leave without. */
+export function LeaveDialog({ visible, busy, onSave, onLeave }: { visible: boolean; busy: boolean; onSave: () => void; onLeave: () => void }) {
+  const t = useT();
+  return (
+    <ConfirmDialog
+      visible={visible}
+      title={t('accountUpdate.leaveTitle')}
+      message={t('accountUpdate.leaveMessage')}
+      confirmText={t('accountUpdate.save')}
+      cancelText={t('accountUpdate.leaveWithout')}
+      confirmLoading={busy}
+      onConfirm={onSave}
+      onCancel={onLeave}
+    />
+  );
+}
