@@ -129,7 +129,8 @@ export function shapeText(s: z.ZodType | undefined): string {
 /* ── the parts ── */
 
 const NAMES = Object.keys(CALLS) as CallName[];
-const rel = (def: CallDef) => routeUrl(def).slice('/kyc/esop/v1/'.length).replace(/:([A-Za-z]+)/g, '{$1}');
+/** the path under the KYC prefix; a call under another prefix (the signing service's) keeps its whole path */
+const rel = (def: CallDef) => (def.path.startsWith('/kyc/esop/v1/') ? routeUrl(def).slice('/kyc/esop/v1/'.length) : routeUrl(def)).replace(/:([A-Za-z]+)/g, '{$1}');
 const seconds = (ms: number) => `${ms / 1000} s`;
 
 function reqOf(name: CallName): z.ZodType | undefined {

@@ -71,11 +71,37 @@ export function makeCertificate(r: CertificateRequest): IssuedCertificate {
   return { der, serialHex: int(serial).subarray(2).toString('hex') };
 }
 
+/** One DER element at `offset`: its tag, where its content starts and where it ends. */
+function element(buf: Buffer, offset: number): { tag: number; content: number; end: number } {
+  const tag = buf[offset]!;
+  let len = buf[offset + 1]!;
+  let content = offset + 2;
+  if (len & 0x80) {
+    const n = len & 0x7f;
+    len = 0;
+    for (let i = 0; i < n; i++) len = len * 256 + buf[offset + 2 + i]!;
+    content += n;
+  }
+  if (content + len > buf.length) throw new Error('DER: element runs past the end');
+  return { tag, content, end: content + len };
+}
+
+/** A certificate's serial (INTEGER element) and issuer (Name element) exactly as encoded in it. */
+export function issuerAndSerialOf(certificate: Buffer): { serial: Buffer; issuer: Buffer } {
+  const cert = element(certificate, 0);
+  const tbs = element(certificate, cert.content);
+  let at = tbs.content;
+  const first = element(certificate, at);
+  if (first.tag === 0xa0) at = first.end; // [0] version
+  const serial = element(certificate, at);
+  const sigAlg = element(certificate, serial.end);
+  const issuer = element(certificate, sigAlg.end);
+  return { serial: certificate.subarray(at, serial.end), issuer: certificate.subarray(sigAlg.end, issuer.end) };
+}
+
 export interface CmsSigner {
+  /** the signer's certificate (DER): its issuer and serial name the signer in the CMS */
   certificate: Buffer;
-  /** the issuer's name and the serial, as in the certificate */
-  issuer: DistinguishedName;
-  serialHex: string;
   privateKey: KeyObject;
   /** the chain up to the root, sent with the signature so a reader can build it */
   chain: Buffer[];
@@ -96,7 +122,7 @@ export function cmsDetachedSignature(content: Buffer, signer: CmsSigner, signing
   const signature = sign('sha256', signedAttrsSet, signer.privateKey);
   const signerInfo = seq(
     int(1),
-    seq(encodeName(signer.issuer), int(Buffer.from(signer.serialHex, 'hex'))),
+    seq(issuerAndSerialOf(signer.certificate).issuer, issuerAndSerialOf(signer.certificate).serial),
     algorithm(OID.sha256),
     // [0] IMPLICIT SET OF Attribute: the same content as the signed set, under the context tag
     Buffer.concat([Buffer.from([0xa0]), signedAttrsSet.subarray(1)]),
