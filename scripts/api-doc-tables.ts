@@ -59,12 +59,21 @@ export const NOTES: Partial<Record<CallName, string>> = {
   companySearch: '`word` 2-100, `pageSize` ≤ 50; `100400`, `100429`, `100500` vendor failure',
   companyInfo: '`100404`',
   applyAmlCheck: '`100400` identity steps not saved, `151300`, `151301`, `100429`, `100500` vendor failure (below)',
+  signApplyAuth: '`152301` verification failed (unknown or revoked ticket, wrong ID number: one answer), `152302` link expired, `152303` locked after 5 wrong ID numbers (`data.reason`), `100429`',
+  signApplyDetail: '`token` and `idNumber` in every signing call; `100008` no token, `100031` unknown/ended session, wrong idNumber, or ticket revoked/expired/locked, `100033` idle, `100034` absolute end',
+  signApplyUpdate: 'doc step: `152304` not the current step, `100403` a file of another ticket or not an upload',
+  signCorpApplyAuth: 'verify step: `152304` not the current step',
+  signCorpApplyCACert: 'after CorpApplyAuth (`152305` otherwise); `152304`; `152306` the authority failed (caStatus 4, try again)',
+  signCorpApplyUpdate: 'sign step: `152304`; `100400` signature not a PNG; signs organizationChart and openingForm (adbe.pkcs7.detached)',
+  signFileUpload: 'multipart as Upload; meta `{token, idNumber, fileName, fileIv}`; PDF/PNG/JPEG ≤ 10 MB (`1009`, `1008`); `152307` 20 files per ticket',
+  signFileDownload: '`100403` a file of another ticket (or none)',
 };
 
 const AUTH_TEXT: Record<CallDef['auth'], string> = {
   user: 'login',
   public: 'public',
   signed: 'signed URL + owner',
+  sign: 'signer session (token + idNumber)',
 };
 
 /* ── schema → short text (top-level keys) ── */
