@@ -8,7 +8,6 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { SIGN_LIMITS } from '@core/domain/org-sign';
 
 const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max).default(def);
 /** proxy-addr's names for ranges, accepted in TRUST_PROXY lists */
@@ -104,8 +103,8 @@ export const envSchema = z
     GEOCODE_HTTP_URL: optionalText.pipe(z.url().optional()),
     /** company registry for CompanySearch/CompanyInfo: the local companies table, or an HTTP adapter (vendors/company/http.ts) */
     COMPANY_VENDOR: z.enum(['local', 'http']).default('local'),
-    /** organisation signing: a signing link's life in hours (ops sign-ticket --hours overrides it per ticket) */
-    SIGN_TICKET_HOURS: int(SIGN_LIMITS.ticketHoursDefault, 1, 24 * 90),
+    /** organisation signing: a signing link's life in hours (unset: SIGN_LIMITS.ticketHoursDefault; ops sign-ticket --hours overrides it per ticket) */
+    SIGN_TICKET_HOURS: z.coerce.number().int().min(1).max(24 * 90).optional(),
     /** the signers' certificate authority: the deployment's own in DATA_DIR/keys (local) or an HTTP adapter (vendors/ca/http.ts) */
     CA_VENDOR: z.enum(['local', 'http']).default('local'),
     CA_HTTP_URL: optionalText,
@@ -244,8 +243,8 @@ export interface Config {
   ipgeo: { vendor: 'local' | 'http'; httpUrl?: string };
   geocode: { vendor: 'local' | 'http'; httpUrl?: string };
   company: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string };
-  /** organisation signing: a ticket's default life */
-  signTicketHours: number;
+  /** organisation signing: a ticket's default life in hours (undefined: SIGN_LIMITS.ticketHoursDefault) */
+  signTicketHours?: number;
   ca: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string; name: string };
   ocr: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string; timeoutMs: number };
   aml: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string };

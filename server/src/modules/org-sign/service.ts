@@ -98,7 +98,7 @@ export async function issueTicket(deps: Pick<SignDeps, 'config' | 'db' | 'clock'
   const ticket = randomBytes(32).toString('base64url');
   const ticketId = `T${id(9)}`;
   const now = deps.clock.now();
-  const expiresAt = new Date(now + (t.hours ?? deps.config.signTicketHours) * 3_600_000);
+  const expiresAt = new Date(now + (t.hours ?? deps.config.signTicketHours ?? SIGN_LIMITS.ticketHoursDefault) * 3_600_000);
   await deps.db.transaction(async (tx) => {
     await repo.insertTicket(
       tx,
