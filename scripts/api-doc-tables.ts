@@ -59,7 +59,7 @@ export const NOTES: Partial<Record<CallName, string>> = {
   companySearch: '`word` 2-100, `pageSize` ≤ 50; `100400`, `100429`, `100500` vendor failure',
   companyInfo: '`100404`',
   applyAmlCheck: '`100400` identity steps not saved, `151300`, `151301`, `100429`, `100500` vendor failure (below)',
-  signApplyAuth: '`152301` verification failed (unknown or revoked ticket, wrong ID number: one answer), `152302` link expired, `152303` locked after 5 wrong ID numbers (`data.reason`), `100429`',
+  signApplyAuth: '`152301` verification failed (unknown or revoked ticket, wrong ID number: one answer), `152302` link expired, `152303` locked after 5 wrong ID numbers, `100429`; every answer takes at least 400 ms',
   signApplyDetail: '`token` and `idNumber` in every signing call; `100008` no token, `100031` unknown/ended session, wrong idNumber, or ticket revoked/expired/locked, `100033` idle, `100034` absolute end',
   signApplyUpdate: 'doc step: `152304` not the current step, `100403` a file of another ticket or not an upload',
   signCorpApplyAuth: 'verify step: `152304` not the current step',
