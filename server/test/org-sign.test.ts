@@ -11,6 +11,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { CALLS, ErrorCode, SIGN_LIMITS, type OrgSignStep } from '@core/domain';
 import { APPLY_AUTH_FLOOR_MS, createOrganisation, issueTicket, revoke } from '../src/modules/org-sign/service';
 import { pemOf } from '../src/vendors/ca/x509';
+import { runCommand } from '../src/ops/run';
 import { HOUR, MINUTE, createTestApp, type CallResult, type TestApp, type TestClient } from './helpers';
 
 let t: TestApp;
@@ -184,7 +185,8 @@ describe('the steps and the digital signature', () => {
   });
 
   test('verify, doc and sign: the signed PDFs verify with openssl against the local authority, and a changed byte does not', async () => {
-    const s = await session((await ticketFor()).ticket);
+    const issued = await ticketFor();
+    const s = await session(issued.ticket);
     expect((await c.call('signCorpApplyAuth', { ...s, confirm: true })).body.result.step).toBe('verify');
     const cert = await c.call('signCorpApplyCACert', s);
     expect(cert.body.result).toMatchObject({ caStatus: 3, step: 'doc', certificate: { subject: expect.stringContaining('CN=CHAN Tai Man') } });
@@ -195,6 +197,12 @@ describe('the steps and the digital signature', () => {
     expect(signed.body.result).toMatchObject({ signatureStatus: 3, step: 'result' });
     expect(signed.body.result.signed).toHaveLength(2);
     expect(errorOf(await c.call('signCorpApplyUpdate', { ...s, readAll: true, signature: png().toString('base64') }))).toBe(ErrorCode.SIGN_NO_NEED);
+    // staff export the same signed bytes, and see the ticket done
+    const exported = (await runCommand(ops(), 'sign-export', { ticketId: issued.ticketId, document: 'openingForm', out: 'unused.pdf' })) as { base64: string };
+    const openingFormId = (signed.body.result.signed as { fileId: string; fileName: string }[]).find((f) => f.fileName.startsWith('openingForm'))!.fileId;
+    expect(exported.base64).toBe((await c.call('signFileDownload', { ...s, fileId: openingFormId })).body.result.data);
+    const listed = (await runCommand(ops(), 'sign-tickets', { org: null, limit: 100 })) as { ticketId: string; state: string }[];
+    expect(listed.find((r) => r.ticketId === issued.ticketId)?.state).toBe('done');
 
     const dir = mkdtempSync(join(tmpdir(), 'org-sign-'));
     try {
