@@ -12,6 +12,9 @@ import { CALLS, ErrorCode, SIGN_LIMITS, type OrgSignStep } from '@core/domain';
 import { APPLY_AUTH_FLOOR_MS, createOrganisation, issueTicket, revoke } from '../src/modules/org-sign/service';
 import { pemOf } from '../src/vendors/ca/x509';
 import { runCommand } from '../src/ops/run';
+import type { OcrVendor } from '../src/vendors/ocr';
+import { EMPTY_ID_TEXT } from '../src/vendors/ocr/types';
+import { SAMPLE_FRONT, makeIdFront } from '../../scripts/make-card-images';
 import { HOUR, MINUTE, createTestApp, type CallResult, type TestApp, type TestClient } from './helpers';
 
 let t: TestApp;
@@ -55,8 +58,16 @@ function png(w = 40, h = 12): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
 }
 
+/** reads what the card says (SAMPLE_FRONT): the card finding and checks before it are the real ones */
+const ocr: OcrVendor = {
+  name: 'test',
+  readIdCard: async () => ({ ...EMPTY_ID_TEXT, side: 'front', name: SAMPLE_FRONT.name, idNumber: SAMPLE_FRONT.idNumber }),
+  readBankCard: async () => ({ acctNumber: '' }),
+  close: async () => undefined,
+};
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ vendors: { ocr } });
   c = await t.handshake();
 }, 60_000);
 afterAll(() => t.close());
@@ -173,6 +184,29 @@ describe('files', () => {
   test('a file that is not a PDF, PNG or JPEG is refused (1009)', async () => {
     const a = await session((await ticketFor()).ticket);
     expect(errorOf(await c.upload(CALLS.signFileUpload.path, { ...a, fileName: 'x.exe' }, Buffer.from('MZ not a document')))).toBe(ErrorCode.FILE_TYPE);
+  });
+});
+
+describe('IdCardOcr', () => {
+  test("the ID card photo's number is compared with the signer's: a match for the signer, none for another", async () => {
+    const photo = await makeIdFront();
+    for (const [signerId, matches] of [
+      [SAMPLE_FRONT.idNumber, true],
+      ['K1234567', false],
+    ] as const) {
+      const s = await session((await ticketFor(signerId)).ticket, signerId);
+      const up = await c.upload(CALLS.signFileUpload.path, { ...s, fileName: 'id.jpg' }, photo);
+      const res = await c.call('signIdCardOcr', { ...s, fileId: up.body.result.fileId });
+      expect(res.body.result).toEqual({ name: SAMPLE_FRONT.name, idNumberMasked: '44**************1X', matchesSigner: matches });
+    }
+  }, 60_000);
+
+  test("a PDF is not a card photo (151202); another ticket's file is 100403", async () => {
+    const a = await session((await ticketFor()).ticket);
+    const b = await session((await ticketFor()).ticket);
+    const up = await c.upload(CALLS.signFileUpload.path, { ...a, fileName: 'x.pdf' }, Buffer.from('%PDF-1.4\n%%EOF\n'));
+    expect(errorOf(await c.call('signIdCardOcr', { ...a, fileId: up.body.result.fileId }))).toBe(ErrorCode.ID_UNCLEAR);
+    expect(errorOf(await c.call('signIdCardOcr', { ...b, fileId: up.body.result.fileId }))).toBe(ErrorCode.FORBIDDEN);
   });
 });
 

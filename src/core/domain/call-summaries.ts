@@ -74,6 +74,7 @@ export const CALL_SUMMARIES: Record<CallName, string> = {
   signApplyDetail: "Organisation signing: the ticket's organisation, step statuses, current step and documents",
   signApplyUpdate: 'Organisation signing: the documents the broker needs are uploaded (doc step)',
   signGetClientInfo: 'Organisation signing: the signer, the organisation and the session end',
+  signIdCardOcr: "Organisation signing: read the signer's ID card photo and compare its number",
   signCorpApplyAuth: 'Organisation signing: the signer confirms their details (verify step)',
   signCorpApplyCACert: "Organisation signing: issue the signer's document-signing certificate",
   signCorpApplyDetail: "Organisation signing: the signer's certificate",

@@ -180,6 +180,8 @@ export const CALLS = {
   signApplyUpdate: signCall('POST', 'ApplyUpdate'),
   /** the signer's name and masked ID number, the organisation and when the session ends */
   signGetClientInfo: signCall('GET', 'GetClientInfo'),
+  /** the verify step: a photo of the signer's mainland ID card (an uploaded file of the ticket) read; whether its number is the signer's */
+  signIdCardOcr: signCall('POST', 'IdCardOcr', { timeout: TIMEOUT_MS.ocr, rateLimit: 'ocr' }),
   /** the verify step: the signer confirms their identity and asks for the certificate */
   signCorpApplyAuth: signCall('POST', 'CorpApplyAuth'),
   /** the verify step: the deployment's certificate authority issues the signer's document-signing certificate */

@@ -689,6 +689,18 @@ export const schemas = {
       sessionExpiresAt: z.string(),
     }),
   },
+  signIdCardOcr: {
+    /** an image (PNG or JPEG) the signer uploaded with FileUpload: the front of a mainland resident identity card */
+    req: z.object({ ...signAuth, fileId: signFileId }),
+    res: z.object({
+      /** the name as read */
+      name: z.string(),
+      /** the number read, first two and last two characters ('' when none) */
+      idNumberMasked: z.string(),
+      /** the number read is the signer's */
+      matchesSigner: z.boolean(),
+    }),
+  },
   signCorpApplyAuth: {
     /** the verify step: the signer confirms the details GetClientInfo showed are theirs */
     req: z.object({ ...signAuth, confirm: z.literal(true) }),

@@ -15,6 +15,7 @@ const orgSignRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'signApplyDetail', (_input, request) => service.detail(deps(), request.signer!));
   route(app, 'signGetClientInfo', (_input, request) => service.clientInfo(request.signer!));
   route(app, 'signApplyUpdate', (input, request) => service.applyUpdate(deps(), request.signer!, input));
+  route(app, 'signIdCardOcr', (input, request) => service.idCardOcr(deps(), request.signer!, input.fileId));
   route(app, 'signCorpApplyAuth', (_input, request) => service.corpApplyAuth(deps(), request.signer!));
   route(app, 'signCorpApplyCACert', (_input, request) => service.corpApplyCACert(deps(), request.signer!));
   route(app, 'signCorpApplyDetail', (_input, request) => service.corpApplyDetail(deps(), request.signer!));

@@ -30,6 +30,8 @@ import { signPdf } from '../../pdf/sign';
 import { createStorage } from '../../storage';
 import type { CaVendor } from '../../vendors/ca';
 import { sniffType } from '../files/sniff';
+import { cardQuality, findCard, QUALITY_LIMITS } from '../ocr/card-image';
+import type { OcrVendor } from '../../vendors/ocr';
 import { SIGNATURE_BOX, openingForm, organisationChart } from './documents';
 import * as repo from './repository';
 import type { Signer } from './require-signer';
@@ -39,7 +41,7 @@ export interface SignDeps {
   config: Config;
   db: Db;
   clock: Clock;
-  vendors: { ca: CaVendor };
+  vendors: { ca: CaVendor; ocr: OcrVendor };
 }
 
 const id = (bytes = 12) => randomBytes(bytes).toString('base64url');
@@ -211,18 +213,20 @@ async function storeFile(deps: Pick<SignDeps, 'config' | 'db' | 'clock'>, ticket
   );
 }
 
-/** The ticket's generated documents, made at the first ApplyDetail of the ticket. */
+/** The ticket's generated documents, made at the first ApplyDetail of the ticket (under the ticket's lock: once). */
 async function ensureDocuments(deps: SignDeps, signer: Signer): Promise<repo.SignFileRow[]> {
-  let files = await repo.ticketFiles(deps.db, signer.ticketId);
-  const missing = SIGN_DOCUMENTS.filter((kind) => !files.some((f) => f.kind === kind));
-  if (!missing.length) return files;
-  const input = { org: signer.org, date: todayInHongKong(deps.clock.now()) };
-  for (const kind of missing) {
-    const bytes = kind === 'organizationChart' ? await organisationChart(input) : await openingForm(input);
-    await storeFile(deps, signer.ticketId, { kind, fileName: `${kind}.pdf`, mime: 'application/pdf', bytes });
-  }
-  files = await repo.ticketFiles(deps.db, signer.ticketId);
-  return files;
+  const files = await repo.ticketFiles(deps.db, signer.ticketId);
+  if (SIGN_DOCUMENTS.every((kind) => files.some((f) => f.kind === kind))) return files;
+  return deps.db.transaction(async (tx) => {
+    await repo.findTicket(tx, signer.ticketId, true);
+    const now = await repo.ticketFiles(tx, signer.ticketId);
+    const input = { org: signer.org, date: todayInHongKong(deps.clock.now()) };
+    for (const kind of SIGN_DOCUMENTS.filter((k) => !now.some((f) => f.kind === k))) {
+      const bytes = kind === 'organizationChart' ? await organisationChart(input) : await openingForm(input);
+      await storeFile({ ...deps, db: tx }, signer.ticketId, { kind, fileName: `${kind}.pdf`, mime: 'application/pdf', bytes });
+    }
+    return repo.ticketFiles(tx, signer.ticketId);
+  });
 }
 
 export async function detail(deps: SignDeps, signer: Signer): Promise<Res<'signApplyDetail'>> {
@@ -261,6 +265,28 @@ async function atStep<T>(deps: SignDeps, signer: Signer, step: OrgSignStep, fn: 
     if (current !== step) throw new AppError(ErrorCode.SIGN_NOT_CURRENT_STEP, { data: { step: current } });
     return fn(tx, t);
   });
+}
+
+/**
+ * IdCardOcr: a photo of the signer's mainland ID card (an image uploaded on this ticket) → the card found and
+ * checked as IdcardOcr does (151202 no card, 151203 a photocopy, 151204 glare) → read → whether the number is the
+ * signer's (compared by its HMAC). The answer names no number but the masked one read; audited.
+ */
+export async function idCardOcr(deps: SignDeps, signer: Signer, fileId: string): Promise<Res<'signIdCardOcr'>> {
+  const f = await repo.ticketFile(deps.db, signer.ticketId, fileId);
+  if (!f || f.kind !== 'upload') throw new AppError(ErrorCode.FORBIDDEN);
+  if (f.mime !== 'image/png' && f.mime !== 'image/jpeg') throw new AppError(ErrorCode.ID_UNCLEAR);
+  const card = await findCard(await createStorage({ dataDir: deps.config.dataDir }).read(f.storage_key));
+  if (!card) throw new AppError(ErrorCode.ID_UNCLEAR);
+  const quality = await cardQuality(card.crop);
+  if (quality.saturation < QUALITY_LIMITS.minSaturation) throw new AppError(ErrorCode.ID_NOT_ORIGINAL);
+  if (quality.blownOut > QUALITY_LIMITS.maxBlownOut) throw new AppError(ErrorCode.ID_REFLECTIVE);
+  const read = await deps.vendors.ocr.readIdCard(card.crop, { today: todayInHongKong(deps.clock.now()) });
+  if (read.side !== 'front') throw new AppError(ErrorCode.ID_UNCLEAR);
+  const n = normaliseSignIdNumber(read.idNumber);
+  const matchesSigner = !!n && idNumberHmac(deps.config, n) === signer.org.signer_id_hmac;
+  await audit(deps.db, { actor: `sign:${signer.ticketId}`, action: 'orgSign.idCardOcr', detail: { ticketId: signer.ticketId, fileId, matchesSigner, vendor: deps.vendors.ocr.name } });
+  return { name: read.name, idNumberMasked: n ? maskSignIdNumber(n) : '', matchesSigner };
 }
 
 export async function corpApplyAuth(deps: SignDeps, signer: Signer): Promise<Res<'signCorpApplyAuth'>> {
