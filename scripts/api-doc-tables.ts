@@ -6,7 +6,7 @@
  * The prose around them is written by hand.
  */
 import type { z } from 'zod';
-import { CALLS, applicationView, fileRef, routeUrl, schemas, userView, type CallDef, type CallName } from '../src/core/domain/contract';
+import { CALLS, SIGN_PREFIX, applicationView, fileRef, routeUrl, schemas, userView, type CallDef, type CallName } from '../src/core/domain/contract';
 import { commands } from '../server/src/ops/commands';
 import { LIMITS_IN_HANDLERS, RATE_LIMITS, type RateLimit, type RateLimitedCall } from '../src/core/domain/limits';
 
@@ -171,7 +171,8 @@ const per = (l: RateLimit | undefined) => (l ? `${l.max} / ${l.windowS % 3600 ==
 export function rateLimitTable(): string {
   const rows = (Object.keys(RATE_LIMITS) as RateLimitedCall[]).map((limit) => {
     const rule: { perAddress: RateLimit; perUser?: RateLimit } = RATE_LIMITS[limit];
-    const calls: string[] = NAMES.filter((n) => (CALLS[n] as CallDef).rateLimit === limit).map((n) => CALLS[n].path.split('/').pop() as string);
+    // a call of the signing service is named with its prefix's last part (sign/IdCardOcr is not IdcardOcr)
+    const calls: string[] = NAMES.filter((n) => (CALLS[n] as CallDef).rateLimit === limit).map((n) => (CALLS[n].path.startsWith(`${SIGN_PREFIX}/`) ? `sign/${CALLS[n].path.split('/').pop()}` : (CALLS[n].path.split('/').pop() as string)));
     const inHandler = LIMITS_IN_HANDLERS[limit];
     if (inHandler) calls.push(`${CALLS[inHandler.call as CallName].path.split('/').pop()} (${inHandler.when})`);
     return `| \`${limit}\` | ${calls.join(', ') || '(no call yet)'} | ${per(rule.perAddress)} | ${per(rule.perUser)} |`;
