@@ -6,7 +6,7 @@
  * The prose around them is written by hand.
  */
 import type { z } from 'zod';
-import { CALLS, applicationView, fileRef, routeUrl, schemas, userView, type CallDef, type CallName } from '../src/core/domain/contract';
+import { CALLS, SIGN_PREFIX, applicationView, fileRef, routeUrl, schemas, userView, type CallDef, type CallName } from '../src/core/domain/contract';
 import { commands } from '../server/src/ops/commands';
 import { LIMITS_IN_HANDLERS, RATE_LIMITS, type RateLimit, type RateLimitedCall } from '../src/core/domain/limits';
 
@@ -59,12 +59,22 @@ export const NOTES: Partial<Record<CallName, string>> = {
   companySearch: '`word` 2-100, `pageSize` ≤ 50; `100400`, `100429`, `100500` vendor failure',
   companyInfo: '`100404`',
   applyAmlCheck: '`100400` identity steps not saved, `151300`, `151301`, `100429`, `100500` vendor failure (below)',
+  signApplyAuth: '`152301` verification failed (unknown or revoked ticket, wrong ID number: one answer), `152302` link expired, `152303` locked after 5 wrong ID numbers, `100429`; every answer takes at least 400 ms',
+  signApplyDetail: '`token` and `idNumber` in every signing call; `100008` no token, `100031` unknown/ended session, wrong idNumber, or ticket revoked/expired/locked, `100033` idle, `100034` absolute end',
+  signApplyUpdate: 'doc step: `152304` not the current step, `100403` a file of another ticket or not an upload',
+  signIdCardOcr: 'an image uploaded with FileUpload (`100403` another ticket\'s or not an upload); the front of a mainland ID card, `151202` unreadable / not an image, `151203` photocopy, `151204` glare; `100429`',
+  signCorpApplyAuth: 'verify step: `152304` not the current step',
+  signCorpApplyCACert: 'after CorpApplyAuth (`152305` otherwise); `152304`; `152306` the authority failed (caStatus 4, try again)',
+  signCorpApplyUpdate: 'sign step: `152304`; `100400` signature not a PNG; signs organizationChart and openingForm (adbe.pkcs7.detached)',
+  signFileUpload: 'multipart as Upload; meta `{token, idNumber, fileName, fileIv}`; PDF/PNG/JPEG ≤ 10 MB (`1009`, `1008`); `152307` 20 files per ticket',
+  signFileDownload: '`100403` a file of another ticket (or none)',
 };
 
 const AUTH_TEXT: Record<CallDef['auth'], string> = {
   user: 'login',
   public: 'public',
   signed: 'signed URL + owner',
+  sign: 'signer session (token + idNumber)',
 };
 
 /* ── schema → short text (top-level keys) ── */
@@ -129,7 +139,8 @@ export function shapeText(s: z.ZodType | undefined): string {
 /* ── the parts ── */
 
 const NAMES = Object.keys(CALLS) as CallName[];
-const rel = (def: CallDef) => routeUrl(def).slice('/kyc/esop/v1/'.length).replace(/:([A-Za-z]+)/g, '{$1}');
+/** the path under the KYC prefix; a call under another prefix (the signing service's) keeps its whole path */
+const rel = (def: CallDef) => (def.path.startsWith('/kyc/esop/v1/') ? routeUrl(def).slice('/kyc/esop/v1/'.length) : routeUrl(def)).replace(/:([A-Za-z]+)/g, '{$1}');
 const seconds = (ms: number) => `${ms / 1000} s`;
 
 function reqOf(name: CallName): z.ZodType | undefined {
@@ -160,7 +171,8 @@ const per = (l: RateLimit | undefined) => (l ? `${l.max} / ${l.windowS % 3600 ==
 export function rateLimitTable(): string {
   const rows = (Object.keys(RATE_LIMITS) as RateLimitedCall[]).map((limit) => {
     const rule: { perAddress: RateLimit; perUser?: RateLimit } = RATE_LIMITS[limit];
-    const calls: string[] = NAMES.filter((n) => (CALLS[n] as CallDef).rateLimit === limit).map((n) => CALLS[n].path.split('/').pop() as string);
+    // a call of the signing service is named with its prefix's last part (sign/IdCardOcr is not IdcardOcr)
+    const calls: string[] = NAMES.filter((n) => (CALLS[n] as CallDef).rateLimit === limit).map((n) => (CALLS[n].path.startsWith(`${SIGN_PREFIX}/`) ? `sign/${CALLS[n].path.split('/').pop()}` : (CALLS[n].path.split('/').pop() as string)));
     const inHandler = LIMITS_IN_HANDLERS[limit];
     if (inHandler) calls.push(`${CALLS[inHandler.call as CallName].path.split('/').pop()} (${inHandler.when})`);
     return `| \`${limit}\` | ${calls.join(', ') || '(no call yet)'} | ${per(rule.perAddress)} | ${per(rule.perUser)} |`;

@@ -128,6 +128,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }
   });
   app.decorateRequest('user', null);
+  app.decorateRequest('signer', null);
   app.decorateRequest('lang', 'zh-CN');
   app.addHook('onRequest', async (request, reply) => {
     request.lang = langOf(request.headers);

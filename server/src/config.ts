@@ -103,6 +103,14 @@ export const envSchema = z
     GEOCODE_HTTP_URL: optionalText.pipe(z.url().optional()),
     /** company registry for CompanySearch/CompanyInfo: the local companies table, or an HTTP adapter (vendors/company/http.ts) */
     COMPANY_VENDOR: z.enum(['local', 'http']).default('local'),
+    /** organisation signing: a signing link's life in hours (unset: SIGN_LIMITS.ticketHoursDefault; ops sign-ticket --hours overrides it per ticket) */
+    SIGN_TICKET_HOURS: z.coerce.number().int().min(1).max(24 * 90).optional(),
+    /** the signers' certificate authority: the deployment's own in DATA_DIR/keys (local) or an HTTP adapter (vendors/ca/http.ts) */
+    CA_VENDOR: z.enum(['local', 'http']).default('local'),
+    CA_HTTP_URL: optionalText,
+    CA_HTTP_KEY: optionalText,
+    /** the local authority's name in its certificates (used when its root is first made) */
+    CA_NAME: z.string().min(1).max(64).default('ESOP Signing CA'),
     COMPANY_HTTP_URL: optionalText.pipe(z.url().optional()),
     COMPANY_HTTP_KEY: optionalText,
     /** ID and bank card OCR: local tesseract.js (offline language data from npm) or an HTTP adapter (vendors/ocr/http.ts) */
@@ -188,6 +196,7 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
   if (env.IPGEO_VENDOR === 'http' && !set('IPGEO_HTTP_URL')) problems.push('IPGEO_HTTP_URL: is required when IPGEO_VENDOR=http');
   if (env.GEOCODE_VENDOR === 'http' && !set('GEOCODE_HTTP_URL')) problems.push('GEOCODE_HTTP_URL: is required when GEOCODE_VENDOR=http');
   if (env.COMPANY_VENDOR === 'http' && !set('COMPANY_HTTP_URL')) problems.push('COMPANY_HTTP_URL: is required when COMPANY_VENDOR=http');
+  if (env.CA_VENDOR === 'http' && !set('CA_HTTP_URL')) problems.push('CA_HTTP_URL: is required when CA_VENDOR=http');
   if (env.OCR_VENDOR === 'http' && !set('OCR_HTTP_URL')) problems.push('OCR_HTTP_URL: is required when OCR_VENDOR=http');
   if (env.FACE_VENDOR === 'http' && !set('FACE_HTTP_URL')) problems.push('FACE_HTTP_URL: is required when FACE_VENDOR=http');
   if (env.AML_VENDOR === 'http' && !set('AML_HTTP_URL')) problems.push('AML_HTTP_URL: is required when AML_VENDOR=http');
@@ -234,6 +243,9 @@ export interface Config {
   ipgeo: { vendor: 'local' | 'http'; httpUrl?: string };
   geocode: { vendor: 'local' | 'http'; httpUrl?: string };
   company: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string };
+  /** organisation signing: a ticket's default life in hours (undefined: SIGN_LIMITS.ticketHoursDefault) */
+  signTicketHours?: number;
+  ca: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string; name: string };
   ocr: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string; timeoutMs: number };
   aml: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string };
   face: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string; timeoutMs: number; workers: number; maxWaiting: number };
@@ -374,6 +386,8 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     ipgeo: { vendor: env.IPGEO_VENDOR, httpUrl: env.IPGEO_HTTP_URL },
     geocode: { vendor: env.GEOCODE_VENDOR, httpUrl: env.GEOCODE_HTTP_URL },
     company: { vendor: env.COMPANY_VENDOR, httpUrl: env.COMPANY_HTTP_URL, httpKey: env.COMPANY_HTTP_KEY },
+    signTicketHours: env.SIGN_TICKET_HOURS,
+    ca: { vendor: env.CA_VENDOR, httpUrl: env.CA_HTTP_URL, httpKey: env.CA_HTTP_KEY, name: env.CA_NAME },
     ocr: { vendor: env.OCR_VENDOR, httpUrl: env.OCR_HTTP_URL, httpKey: env.OCR_HTTP_KEY, timeoutMs: env.OCR_TIMEOUT_MS },
     aml: { vendor: env.AML_VENDOR, httpUrl: env.AML_HTTP_URL, httpKey: env.AML_HTTP_KEY },
     face: {

@@ -19,6 +19,7 @@ const STATUS: Record<number, number> = {
   [ErrorCode.LOGIN_EXPIRED]: 401,
   [ErrorCode.SESSION_IDLE]: 401,
   [ErrorCode.SESSION_ABSOLUTE]: 401,
+  [ErrorCode.SIGN_SESSION_ENDED]: 401,
   [ErrorCode.TOKEN_INVALID]: 401,
   [ErrorCode.CODE_TOO_FREQUENT]: 429,
   [ErrorCode.CODE_SEND_FAILED]: 502,

@@ -2,7 +2,7 @@
  * Calls declared once: the real app registers every CALLS entry (src/core/domain/calls.ts) as a route with its
  * method and path, its login check, its cipher flag and its rate limit, and no API route outside the table.
  */
-import { API_PREFIX, CALLS, ErrorCode, PLAIN_CALLS, routeUrl, type CallName } from '@core/domain';
+import { API_PREFIX, CALLS, ErrorCode, PLAIN_CALLS, prefixOf, routeUrl, type CallName } from '@core/domain';
 import { createTestApp, type TestApp, type TestClient } from './helpers';
 
 const NAMES = Object.keys(CALLS) as CallName[];
@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const apiRoutes = () => t.app.routeList.filter((r) => r.url === API_PREFIX || r.url.startsWith(`${API_PREFIX}/`));
+/** the routes under any of the API prefixes (the KYC service's and the signing service's) */
+const apiRoutes = () => t.app.routeList.filter((r) => prefixOf(r.url) !== undefined);
 const routesOf = (name: CallName) => apiRoutes().filter((r) => r.call === name);
 
 describe('every call of CALLS is registered from its declaration', () => {
@@ -127,6 +128,11 @@ describe('text hygiene: NUL or a lone surrogate anywhere in what a call receives
       const res = await user.upload(name === 'upload' ? `${def.path}/UserInfo` : def.path, { filename: text }, new Uint8Array(8));
       expect(res.ciphered).toBe(true);
       return expectRefused(res.status, res.body, 'filename');
+    }
+    if (name === 'signFileUpload') {
+      const res = await user.upload(def.path, { fileName: text, token: `${'A'.repeat(22)}.${'B'.repeat(22)}`, idNumber: 'K1234567' }, new Uint8Array(8));
+      expect(res.ciphered).toBe(true);
+      return expectRefused(res.status, res.body, 'fileName');
     }
     if (!def.cipher) {
       if (def.method === 'GET') {

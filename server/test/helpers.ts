@@ -308,7 +308,7 @@ export class TestClient {
   }
 
   /** A ciphered multipart upload: field `e` = envelope of {filename, subAccountId?, fileIv}, part `file` = sealed bytes. */
-  async upload(path: string, meta: { filename: string; subAccountId?: string }, bytes: Uint8Array, opts: { contentType?: string; now?: number } = {}): Promise<CallResult> {
+  async upload(path: string, meta: { filename?: string; subAccountId?: string; [field: string]: unknown }, bytes: Uint8Array, opts: { contentType?: string; now?: number } = {}): Promise<CallResult> {
     const now = opts.now ?? this.clock.now();
     const fileIv = cipher.toB64u(globalThis.crypto.getRandomValues(new Uint8Array(12)));
     const envelope = await this.seal('POST', path, { ...meta, fileIv }, now);

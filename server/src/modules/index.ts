@@ -26,6 +26,7 @@ import faceRoutes from './face/routes';
 import accountRoutes from './accounts/routes';
 import invitationRoutes from './invitation/routes';
 import transferInRoutes from './transfer-in/routes';
+import orgSignRoutes from './org-sign/routes';
 
 export const modules: FastifyPluginAsync[] = [
   systemRoutes,
@@ -44,4 +45,5 @@ export const modules: FastifyPluginAsync[] = [
   accountRoutes,
   invitationRoutes,
   transferInRoutes,
+  orgSignRoutes,
 ];

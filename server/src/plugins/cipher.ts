@@ -1,5 +1,5 @@
 /**
- * The cipher layer on every API route under /kyc/esop/v1 unless the route says `config: {cipher: false}`.
+ * The cipher layer on every API route under /kyc/esop/v1 (and /kyc/v1/sign: API_PREFIXES) unless the route says `config: {cipher: false}`.
  * - POST JSON: the body is a RequestEnvelope; it is opened before validation and replaced by its payload.
  * - GET: query `e` = base64url(JSON(RequestEnvelope)); the query becomes the payload.
  * - multipart (`config: {multipart: true}`): the handler calls `openUpload(request)`.
@@ -7,7 +7,8 @@
  * (100601..100604) are answered plain because there is no key to seal with.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_PREFIX, cipher, ErrorCode, schemas } from '@core/domain';
+import type { z } from 'zod';
+import { cipher, ErrorCode, prefixOf, schemas } from '@core/domain';
 import { AppError } from '../errors';
 import { pathOnly } from '../log';
 import { parseJsonSafely } from './safe-json';
@@ -31,7 +32,7 @@ function routeUrl(request: FastifyRequest): string | undefined {
 /** A matched route under the API prefix (decided by the router's match, never by the raw URL's spelling). */
 export function isApiRoute(request: FastifyRequest): boolean {
   const url = routeUrl(request);
-  return !!url && (url === API_PREFIX || url.startsWith(API_PREFIX + '/'));
+  return !!url && prefixOf(url) !== undefined;
 }
 
 /** Ciphered: every API route unless it declares `config: {cipher: false}`. */
@@ -106,7 +107,7 @@ export function installCipher(app: FastifyInstance, service: CipherService): voi
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (isApiRoute(request) || pathOnly(request.url).startsWith(API_PREFIX + '/')) reply.header('cache-control', 'no-store');
+    if (isApiRoute(request) || prefixOf(pathOnly(request.url)) !== undefined) reply.header('cache-control', 'no-store');
     if (!request.cipher) return payload;
     let text: string;
     if (typeof payload === 'string') text = payload;
@@ -131,7 +132,10 @@ export interface OpenedUpload {
  * Errors: not multipart → 100601; envelope/file fail to open → 100602 (..100604 as usual);
  * meta invalid or not clean text → 100400; file larger than maxBytes → 1008.
  */
-export async function openUpload(request: FastifyRequest, maxBytes: number): Promise<OpenedUpload> {
+export async function openUpload(request: FastifyRequest, maxBytes: number): Promise<OpenedUpload>;
+export async function openUpload<M extends z.ZodType<{ fileIv?: string }>>(request: FastifyRequest, maxBytes: number, metaSchema: M): Promise<{ meta: z.output<M>; bytes: Uint8Array }>;
+/** `metaSchema`: the envelope's payload of another multipart call than Upload (the signing service's FileUpload) */
+export async function openUpload(request: FastifyRequest, maxBytes: number, metaSchema: z.ZodType<{ fileIv?: string }> = schemas.upload.meta): Promise<{ meta: { fileIv?: string }; bytes: Uint8Array }> {
   if (!request.isMultipart()) throw new AppError(ErrorCode.CIPHER_REQUIRED);
   let envelopeText: string | undefined;
   let sealed: Buffer | undefined;
@@ -165,7 +169,7 @@ export async function openUpload(request: FastifyRequest, maxBytes: number): Pro
   request.cipher = ctx;
   refuseForbidden(forbidden);
   refuseBadText(payload);
-  const meta = schemas.upload.meta.safeParse(payload);
+  const meta = metaSchema.safeParse(payload);
   if (!meta.success) {
     throw new AppError(ErrorCode.INVALID_INPUT, { data: { issues: meta.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) } });
   }

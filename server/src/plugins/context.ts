@@ -57,6 +57,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: RequestUser | null;
+    /** an organisation signer's session (routes of auth 'sign'; modules/org-sign/require-signer.ts) */
+    signer: import('../modules/org-sign/require-signer').Signer | null;
     cipher: CipherContext | null;
     lang: Lang;
   }

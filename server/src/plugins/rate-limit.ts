@@ -66,7 +66,7 @@ export async function countCall(deps: Pick<AppDeps, 'db' | 'clock'>, call: RateL
 /** A preHandler limiting `call` per client address (request.ip, see TRUST_PROXY) and per logged-in user. */
 export function rateLimit(call: RateLimitedCall) {
   const hook = async function rateLimitHook(request: FastifyRequest): Promise<void> {
-    await countCall(request.server.deps, call, request.ip, request.user?.userId);
+    await countCall(request.server.deps, call, request.ip, request.user?.userId ?? (request.signer ? `sign:${request.signer.ticketId}` : undefined));
   };
   // named on the hook, so that the route list (app.ts) shows which limit a route really counts
   return Object.assign(hook, { rateLimitedCall: call });

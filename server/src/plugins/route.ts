@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { CALLS, routeUrl, schemas, type CallDef, type CallName } from '@core/domain';
 import { CALL_SUMMARIES } from '@core/domain/call-summaries';
 import { requireUser } from '../modules/auth/require-user';
+import { requireSigner } from '../modules/org-sign/require-signer';
 import type { RouteFlags } from './context';
 import { rateLimit } from './rate-limit';
 import { resultOf } from './reply';
@@ -90,7 +91,8 @@ export function route<K extends CallName, P extends z.ZodType | undefined = unde
   if (extras.preHandler) pre.push(extras.preHandler);
   const schema: Record<string, unknown> = { tags: [def.tag], operationId: name, summary: CALL_SUMMARIES[name] };
   const multipart = extras.config?.multipart === true;
-  if (def.auth !== 'public') schema.security = [{ session: [] }];
+  if (def.auth === 'user' || def.auth === 'signed') schema.security = [{ session: [] }];
+  if (def.auth === 'sign') schema.security = [];
   if (s.req && !multipart) schema[def.method === 'GET' ? 'querystring' : 'body'] = s.req;
   if (extras.params) schema.params = extras.params;
   if (extras.description) schema.description = extras.description;
@@ -107,7 +109,7 @@ export function route<K extends CallName, P extends z.ZodType | undefined = unde
     config,
     schema,
     // route-level hooks run after the app's: the cipher layer's preValidation has opened the envelope
-    ...(def.auth === 'user' ? { preValidation: requireUser } : {}),
+    ...(def.auth === 'user' ? { preValidation: requireUser } : def.auth === 'sign' && !multipart ? { preValidation: requireSigner } : {}),
     preHandler: pre.flat(),
     ...(extras.onSend ? { onSend: extras.onSend } : {}),
     handler: async (request, reply) => {

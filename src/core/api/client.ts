@@ -90,13 +90,16 @@ function relPath(path: string): string {
   return path.startsWith(API_PREFIX) ? path.slice(API_PREFIX.length).replace(/^\//, '') : path.replace(/^\//, '');
 }
 
+/** a call under another prefix (the signing service's /kyc/v1/sign) is sent by its whole path */
+const prefixFor = (path: string): KyOptions => (path.startsWith(API_PREFIX + '/') || !path.startsWith('/') ? {} : { prefix: '/' });
+
 function isAbort(e: unknown, signal?: AbortSignal): boolean {
   return !!signal?.aborted || (e instanceof Error && e.name === 'AbortError');
 }
 
 async function send(path: string, options: KyOptions, signal?: AbortSignal): Promise<KyResponse> {
   try {
-    return await http(relPath(path), { ...options, signal });
+    return await http(relPath(path), { ...options, ...prefixFor(path), signal });
   } catch (e) {
     if (isAbort(e, signal) && !isTimeoutError(e)) throw e;
     // ky's NetworkError and TimeoutError, and any fetch failure its heuristics do not recognise

@@ -3,8 +3,18 @@
  * browser's api client can use it without shipping zod. contract.ts re-exports all of it.
  */
 import { TIMEOUT_MS, type RateLimitedCall } from './limits';
+import { SIGN_PREFIX } from './org-sign';
 
 export const API_PREFIX = '/kyc/esop/v1';
+/**
+ * Every prefix the service's calls live under: the KYC service's own, and the organisation signing service's
+ * (the spec's /{service}/v1/sign/, service kyc). The cipher layer, the no-store header and the client's
+ * paths apply to all of them; a call's group is the prefix its path starts with.
+ */
+export const API_PREFIXES = [API_PREFIX, SIGN_PREFIX] as const;
+export { SIGN_PREFIX };
+/** The prefix a path is under (undefined for none). */
+export const prefixOf = (path: string): string | undefined => API_PREFIXES.find((p) => path === p || path.startsWith(p + '/'));
 
 export const LANGS = ['zh-CN', 'zh-TW', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -22,9 +32,11 @@ export interface CallDef {
   /**
    * 'user': a logged-in session is required (100008/100033/100034 otherwise); 'public': callable before login;
    * 'signed': a signed URL opened by <img>/the PDF viewer: the call checks the signature and the owner's session
-   * cookie itself and answers every refusal with 100403 (it tells nobody whether a session or a file exists)
+   * cookie itself and answers every refusal with 100403 (it tells nobody whether a session or a file exists);
+   * 'sign': an organisation signer's session (ApplyAuth's token and the ID number in the request itself, never a
+   * cookie): 100008/100031/100033/100034 otherwise (docs/decisions.md, "Organisation signing (issue 14)")
    */
-  auth: 'user' | 'public' | 'signed';
+  auth: 'user' | 'public' | 'signed' | 'sign';
   /** false: plain JSON or bytes on the wire (the handshake itself, probes, URLs an <img>/<audio> opens); true: the cipher envelope */
   cipher: boolean;
   /** the RATE_LIMITS entry counted on every call (per address, and per user when logged in) */
@@ -45,6 +57,12 @@ const call = (method: CallDef['method'], name: string, tag: string, opts: CallOp
   cipher: true,
   tag,
   ...opts,
+});
+
+/** A call of the organisation signing service (under SIGN_PREFIX), for a signer's session unless said otherwise. */
+const signCall = (method: CallDef['method'], name: string, opts: CallOpts = {}): CallDef => ({
+  ...call(method, name, 'orgSign', { auth: 'sign', ...opts }),
+  path: `${SIGN_PREFIX}/${name}`,
 });
 
 export const CALLS = {
@@ -153,6 +171,29 @@ export const CALLS = {
   improveInfoDetail: call('GET', 'ImproveInfoDetail', 'account'),
   /** answers every item of the request: it closes */
   improveInfoSubmit: call('POST', 'ImproveInfoSubmit', 'account', { rateLimit: 'accountConsent' }),
+  // organisation signing (issue 14): /kyc/v1/sign/, the signer's session from ApplyAuth (the ticket of the link and the ID number)
+  /** the ticket of the link and the signer's ID number → the signer's session (limited tries per ticket) */
+  signApplyAuth: signCall('POST', 'ApplyAuth', { auth: 'public', rateLimit: 'signAuth' }),
+  /** the ticket's organisation, its signer (masked), the three step statuses, the current step and the documents */
+  signApplyDetail: signCall('POST', 'ApplyDetail'),
+  /** the doc step: the uploaded files the broker needs are complete */
+  signApplyUpdate: signCall('POST', 'ApplyUpdate'),
+  /** the signer's name and masked ID number, the organisation and when the session ends */
+  signGetClientInfo: signCall('GET', 'GetClientInfo'),
+  /** the verify step: a photo of the signer's mainland ID card (an uploaded file of the ticket) read; whether its number is the signer's */
+  signIdCardOcr: signCall('POST', 'IdCardOcr', { timeout: TIMEOUT_MS.ocr, rateLimit: 'ocr' }),
+  /** the verify step: the signer confirms their identity and asks for the certificate */
+  signCorpApplyAuth: signCall('POST', 'CorpApplyAuth'),
+  /** the verify step: the deployment's certificate authority issues the signer's document-signing certificate */
+  signCorpApplyCACert: signCall('POST', 'CorpApplyCACert', { timeout: TIMEOUT_MS.ocr, rateLimit: 'signAction' }),
+  /** the signer's certificate (subject, issuer, serial, validity) and caStatus */
+  signCorpApplyDetail: signCall('POST', 'CorpApplyDetail'),
+  /** the sign step: the read documents and the drawn signature → the documents signed with the certificate */
+  signCorpApplyUpdate: signCall('POST', 'CorpApplyUpdate', { timeout: TIMEOUT_MS.document, rateLimit: 'signAction' }),
+  /** multipart like Upload (file, and the envelope's fileName, token, idNumber): a document the broker needs */
+  signFileUpload: signCall('POST', 'FileUpload', { timeout: TIMEOUT_MS.videoUpload, rateLimit: 'signUpload' }),
+  /** one of the ticket's files (base64 inside the cipher): another ticket's → 100403 */
+  signFileDownload: signCall('GET', 'FileDownload', { timeout: TIMEOUT_MS.download }),
 } as const satisfies Record<string, CallDef>;
 export type CallName = keyof typeof CALLS;
 

@@ -11,9 +11,10 @@ import { DEPOSIT_AMOUNT } from './result';
 import { ACCOUNT_PAGE_NAMES, CID_ID_TYPE, CONSENT_CHANNEL } from './hk-identifier';
 import { IMPROVE_ITEMS } from './improve-info';
 import { LANGS } from './calls';
+import { ORG_SIGN_STEPS, SIGN_FILE_KINDS, SIGN_LIMITS, SIGN_TICKET_PATTERN, SIGN_TOKEN_PATTERN } from './org-sign';
 
 // the zod-free part (paths, methods, timeouts), also used on its own by the browser client
-export { API_PREFIX, LANGS, FILE_CATEGORIES, CALLS, PLAIN_CALLS, isPlainCall, routeUrl } from './calls';
+export { API_PREFIX, API_PREFIXES, SIGN_PREFIX, prefixOf, LANGS, FILE_CATEGORIES, CALLS, PLAIN_CALLS, isPlainCall, routeUrl } from './calls';
 export type { Lang, CallDef, CallName } from './calls';
 
 const stepName = z.enum(STEP_NAMES as [string, ...string[]]);
@@ -127,6 +128,50 @@ export type UserView = z.infer<typeof userView>;
 
 
 /** Request and response schemas, by call. */
+/* ── organisation signing (issue 14): /kyc/v1/sign/ ── */
+
+/**
+ * What the signing page's wrapper adds to every request after ApplyAuth: the session's token (`<session>.<rndkey>`)
+ * and the ID number the signer entered. A token that is unknown, ended or of a revoked, expired or locked ticket
+ * answers 100031; no token 100008; idle 100033; past its absolute end 100034; an ID number that is not the
+ * signer's 100031 as well (docs/decisions.md, "Organisation signing (issue 14)").
+ */
+export const signAuth = {
+  token: z.string().regex(SIGN_TOKEN_PATTERN),
+  idNumber: z.string().min(1).max(40),
+};
+/** 1 not needed, 2 needed, 3 success, 4 failed */
+const signStepStatus = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+/** The three statuses and the step the page shows (currentSignStep of src/core/domain/org-sign.ts). */
+export const signStatuses = z.object({
+  caStatus: signStepStatus,
+  obResFileStatus: signStepStatus,
+  signatureStatus: signStepStatus,
+  /** the current step: the first needed or failed one, else 'result' */
+  step: z.enum([...ORG_SIGN_STEPS, 'result']),
+});
+const signFileId = z.string().regex(/^[A-Za-z0-9_-]{16,32}$/);
+/** One of the ticket's files. */
+export const signFile = z.object({
+  fileId: z.string(),
+  /** organizationChart | openingForm: made by the service to read and sign; upload: the signer's; signed: a signed copy */
+  kind: z.enum(SIGN_FILE_KINDS),
+  fileName: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  /** for a signed copy: the document it signs */
+  sourceId: z.string().nullable(),
+  createdAt: z.string(),
+});
+/** The signer's certificate as issued (CorpApplyCACert). */
+export const signCertificate = z.object({
+  subject: z.string(),
+  issuer: z.string(),
+  serial: z.string(),
+  notBefore: z.string(),
+  notAfter: z.string(),
+});
+
 export const schemas = {
   /** the service and its database answer (HTTP 503 with 100500 when the database does not) */
   health: { res: z.object({ status: z.literal('ok'), version: z.string(), db: z.enum(['pglite', 'postgres']), time: z.string() }) },
@@ -592,6 +637,98 @@ export const schemas = {
       stocks: z.array(z.object({ market: z.string().max(8), code: z.string().max(16), quantity: z.number() })).max(50),
     }),
     res: z.object({ request: transferInView, application: applicationView }),
+  },
+  // organisation signing (issue 14): every request but ApplyAuth carries signAuth (token, idNumber)
+  signApplyAuth: {
+    /** the link's ticket and the ID number the signer typed; any wrong part (ticket unknown or revoked, ID number) is 152301 alike */
+    req: z.object({ ticket: z.string().regex(SIGN_TICKET_PATTERN), idNumber: z.string().min(1).max(40) }),
+    res: z.object({
+      /** sent back as `token` with every later call (with the same idNumber) */
+      token: z.string(),
+      /** the session's id (the token's first part): for support and the logs */
+      session: z.string(),
+      /** the token's secret part */
+      rndkey: z.string(),
+      /** the session's absolute end (ISO); it also ends after idleMinutes without a call */
+      expiresAt: z.string(),
+      idleMinutes: z.number(),
+    }),
+  },
+  signApplyDetail: {
+    req: z.object(signAuth),
+    res: signStatuses.extend({
+      /** the organisation's name and its Chinese name ('' when none) */
+      organisationName: z.string(),
+      chineseName: z.string(),
+      signerName: z.string(),
+      /** the ticket's end (ISO) */
+      ticketExpiresAt: z.string(),
+      /** the organisation chart to read (generated from the organisation's data), and the opening form */
+      organizationChart: signFile,
+      documents: z.array(signFile),
+      /** what the signer uploaded (doc step), oldest first */
+      uploads: z.array(signFile),
+      /** the signed copies (after the sign step) */
+      signed: z.array(signFile),
+    }),
+  },
+  signApplyUpdate: {
+    /** the doc step: the files uploaded for the broker (their ids; each must be this ticket's, 100403 otherwise) */
+    req: z.object({ ...signAuth, fileIds: z.array(signFileId).min(1).max(SIGN_LIMITS.uploadsPerTicket) }),
+    res: signStatuses,
+  },
+  signGetClientInfo: {
+    req: z.object(signAuth),
+    res: z.object({
+      signerName: z.string(),
+      /** the signer's ID number, first two and last two characters */
+      idNumberMasked: z.string(),
+      organisationName: z.string(),
+      chineseName: z.string(),
+      registrationNumber: z.string(),
+      sessionExpiresAt: z.string(),
+    }),
+  },
+  signIdCardOcr: {
+    /** an image (PNG or JPEG) the signer uploaded with FileUpload: the front of a mainland resident identity card */
+    req: z.object({ ...signAuth, fileId: signFileId }),
+    res: z.object({
+      /** the name as read */
+      name: z.string(),
+      /** the number read, first two and last two characters ('' when none) */
+      idNumberMasked: z.string(),
+      /** the number read is the signer's */
+      matchesSigner: z.boolean(),
+    }),
+  },
+  signCorpApplyAuth: {
+    /** the verify step: the signer confirms the details GetClientInfo showed are theirs */
+    req: z.object({ ...signAuth, confirm: z.literal(true) }),
+    res: signStatuses,
+  },
+  signCorpApplyCACert: {
+    /** after CorpApplyAuth: the certificate is issued (caStatus 3; 4 when the authority failed) */
+    req: z.object(signAuth),
+    res: signStatuses.extend({ certificate: signCertificate }),
+  },
+  signCorpApplyDetail: {
+    req: z.object(signAuth),
+    res: z.object({ caStatus: signStepStatus, identityConfirmed: z.boolean(), certificate: signCertificate.nullable() }),
+  },
+  signCorpApplyUpdate: {
+    /** the sign step: the documents read (readAll) and the drawn signature, a PNG as base64 (at most 512 KB) */
+    req: z.object({ ...signAuth, readAll: z.literal(true), signature: z.string().min(100).max(Math.ceil((SIGN_LIMITS.signatureImageMaxBytes * 4) / 3) + 4) }),
+    res: signStatuses.extend({ signed: z.array(signFile) }),
+  },
+  signFileUpload: {
+    /** plain form of the ciphered meta (field `e`); multipart part `file` carries the ciphered bytes (PDF, PNG or JPEG, at most 10 MB) */
+    meta: z.object({ ...signAuth, fileName: z.string().min(1).max(SIGN_LIMITS.fileNameMax), fileIv: z.string().optional() }),
+    res: signFile,
+  },
+  signFileDownload: {
+    req: z.object({ ...signAuth, fileId: signFileId }),
+    /** the bytes as base64 (inside the cipher) */
+    res: z.object({ fileName: z.string(), mime: z.string(), size: z.number(), data: z.string() }),
   },
 } as const;
 

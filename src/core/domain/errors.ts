@@ -20,6 +20,7 @@ export const ErrorCode = {
   LOGIN_EXPIRED: 100008, // no session, or the session has ended
   SESSION_IDLE: 100033, // idle expiry reached
   SESSION_ABSOLUTE: 100034, // absolute expiry reached
+  SIGN_SESSION_ENDED: 100031, // organisation signing: the signer's session is unknown or ended, the ID number is not the signer's, or the ticket is revoked, expired or locked
   TOKEN_INVALID: 111504, // the app's trading token is invalid or expired
   CODE_TOO_FREQUENT: 110112, // a code was sent moments ago: keep the previous salt
   CODE_SEND_FAILED: 110113, // ours: the SMS vendor failed
@@ -61,6 +62,14 @@ export const ErrorCode = {
   CONSENT_VERSION: 152203, // ours: the consent text the page showed is not the current one (reload and read it again)
   IMPROVE_NONE: 152204, // ours: no request of the broker to complete information is open for the account
   IMPROVE_CLOSED: 152205, // ours: the request is completed or withdrawn and takes no more answers
+  SIGN_VERIFY_FAILED: 152301, // ours: organisation signing: the ticket and ID number do not match (whatever is wrong; spec "verification failed")
+  SIGN_LINK_EXPIRED: 152302, // ours: the signing link has expired (spec "link expired, contact service")
+  SIGN_LOCKED: 152303, // ours: the link is locked after too many wrong ID numbers (contact service)
+  SIGN_NOT_CURRENT_STEP: 152304, // ours: the step is not the current one (data.step is)
+  SIGN_IDENTITY_UNCONFIRMED: 152305, // ours: the certificate needs the signer's details confirmed first (CorpApplyAuth)
+  SIGN_CA_FAILED: 152306, // ours: the certificate authority failed: try again
+  SIGN_TOO_MANY_FILES: 152307, // ours: the ticket holds the most files it may (data.max)
+  SIGN_NO_NEED: 152308, // ours: nothing is left to sign on this link (spec "no need to sign")
   VIDEO_TOO_LARGE: 120207,
   SAVE_NOT_PUSHED: 200016,
   UPDATE_NOT_PUSHED: 200017,
@@ -69,6 +78,14 @@ export const ErrorCode = {
   FILE_TOO_LARGE: 1008,
   FILE_TYPE: 1009, // ours: content is not png, jpeg or pdf
 } as const;
+
+/** What the signing page's wrapper treats as "verification expired, please re-verify" (spec §8). */
+export const SIGN_EXPIRED_CODES: readonly number[] = [
+  ErrorCode.LOGIN_EXPIRED,
+  ErrorCode.SIGN_SESSION_ENDED,
+  ErrorCode.SESSION_IDLE,
+  ErrorCode.SESSION_ABSOLUTE,
+];
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -23,3 +23,4 @@ export * from './margin-upgrade';
 export * from './transfer-in';
 export * from './hk-identifier';
 export * from './improve-info';
+export * from './org-sign';

@@ -11,7 +11,7 @@
  *
  * Handlers get the opened payload and return the result, or throw fakeError(code, message?, data?, status?).
  */
-import { API_PREFIX, CALLS, isPlainCall, type CallDef, type CallName } from '../domain/contract';
+import { prefixOf, CALLS, isPlainCall, type CallDef, type CallName } from '../domain/contract';
 import {
   CIPHER_HEADER,
   CIPHER_VERSION,
@@ -136,7 +136,7 @@ export async function createFakeServer(handlers: FakeHandlers = {}) {
       const plainError = (code: number, status: number) =>
         json({ error: { code, message: `cipher error ${code}` } }, status, dateHeader);
       const name = callOf(url.pathname);
-      if (!url.pathname.startsWith(API_PREFIX) || !name) return json({ error: { code: ErrorCode.NOT_FOUND, message: 'no route' } }, 404);
+      if (!prefixOf(url.pathname) || !name) return json({ error: { code: ErrorCode.NOT_FOUND, message: 'no route' } }, 404);
 
       if (name === 'cipherKey') return json({ result: { kid, alg: 'RSA-OAEP-256', spki } });
       if (name === 'cipherSession') {

@@ -26,6 +26,7 @@ import tradeTicket from './trade-ticket';
 import { transferIns, transferInStatus } from './transfer-in';
 import { improveList, improveRequest, improveShow, improveWithdraw } from './improve-info';
 import pageTicket from './page-ticket';
+import { orgCreate, signCaCert, signExport, signRevoke, signTicket, signTickets } from './org-sign';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const commands: OpsCommand<any, any>[] = [
@@ -60,6 +61,12 @@ export const commands: OpsCommand<any, any>[] = [
   improveList,
   improveShow,
   pageTicket,
+  orgCreate,
+  signTicket,
+  signTickets,
+  signRevoke,
+  signExport,
+  signCaCert,
 ];
 
 export function findCommand(name: string) {

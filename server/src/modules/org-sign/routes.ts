@@ -1,0 +1,36 @@
+/**
+ * Organisation signing under /kyc/v1/sign/ (CALLS' sign* entries): ApplyAuth is public (ticket + ID number), every
+ * other call needs the signer's session (auth 'sign': token and idNumber in the payload, require-signer.ts).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { SIGN_LIMITS, schemas } from '@core/domain';
+import { openUpload } from '../../plugins/cipher';
+import { route } from '../../plugins/route';
+import { resolveSigner } from './require-signer';
+import * as service from './service';
+
+const orgSignRoutes: FastifyPluginAsync = async (app) => {
+  const deps = () => app.deps;
+  route(app, 'signApplyAuth', (input, request) => service.applyAuth(deps(), input, request.ip));
+  route(app, 'signApplyDetail', (_input, request) => service.detail(deps(), request.signer!));
+  route(app, 'signGetClientInfo', (_input, request) => service.clientInfo(request.signer!));
+  route(app, 'signApplyUpdate', (input, request) => service.applyUpdate(deps(), request.signer!, input));
+  route(app, 'signIdCardOcr', (input, request) => service.idCardOcr(deps(), request.signer!, input.fileId));
+  route(app, 'signCorpApplyAuth', (_input, request) => service.corpApplyAuth(deps(), request.signer!));
+  route(app, 'signCorpApplyCACert', (_input, request) => service.corpApplyCACert(deps(), request.signer!));
+  route(app, 'signCorpApplyDetail', (_input, request) => service.corpApplyDetail(deps(), request.signer!));
+  route(app, 'signCorpApplyUpdate', (input, request) => service.corpApplyUpdate(deps(), request.signer!, input));
+  route(
+    app,
+    'signFileUpload',
+    async (_input, request) => {
+      const { meta, bytes } = await openUpload(request, SIGN_LIMITS.uploadMaxBytes, schemas.signFileUpload.meta);
+      request.signer = await resolveSigner(deps(), meta.token, meta.idNumber);
+      return service.fileUpload(deps(), request.signer, { fileName: meta.fileName, bytes });
+    },
+    { config: { multipart: true } },
+  );
+  route(app, 'signFileDownload', (input, request) => service.fileDownload(deps(), request.signer!, input.fileId));
+};
+
+export default orgSignRoutes;
