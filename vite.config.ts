@@ -11,7 +11,7 @@ import { chunkGroups } from './scripts/chunk-groups';
 
 const root = import.meta.dirname;
 // the React part of a page, imported by its entry after the early start and preloaded from its HTML
-const appModules = ['/src/flows/open-account/bootstrap.tsx', '/src/flows/investor-identifier/bootstrap.tsx', '/src/flows/improve-info/bootstrap.tsx'];
+const appModules = ['/src/flows/open-account/bootstrap.tsx', '/src/flows/investor-identifier/bootstrap.tsx', '/src/flows/improve-info/bootstrap.tsx', '/src/flows/signature/bootstrap.tsx'];
 const groups = chunkGroups(root);
 const pages = Object.fromEntries(
   readdirSync(resolve(root, 'pages'))

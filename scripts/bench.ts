@@ -139,6 +139,9 @@ if (!args.has('--no-lighthouse')) {
       await client.call('applyAssetTransferSign', { authorType: 1, applyId: opened.appId });
       const sub = (await client.call<{ clientInfo: { accts: { subAcctId: string }[] } }>('userInfo')).clientInfo.accts[0].subAcctId;
       await ops(service, 'improve-request', '--sub', sub, '--items', 'employment,funds');
+      // an organisation's signer opening the broker's link (no session: the page asks for the ID number)
+      await ops(service, 'org-create', '--name', 'Bench Trading Limited', '--reg', 'BENCH0001', '--signer', 'CHAN Tai Man', '--signer-id', 'K1234567');
+      const signLink = (await ops(service, 'sign-ticket', 'BENCH0001')).split('\n')[0].trim();
       const clientCookies = ['esop_sid', 'esop_in'].flatMap((name) => (client.cookie(name) ? [{ name, value: client.cookie(name)!, domain: host, path: '/' }] : []));
       const pages: [string, string, 'applicant' | 'client' | false][] = [
         ['floor: a bare React 19 page', reference.url, false],
@@ -151,6 +154,7 @@ if (!args.has('--no-lighthouse')) {
         ['assetTransferAgreement (opened client)', `/pages/assetTransferAgreement.html?applyId=${opened.appId}&authorType=1`, 'client'],
         ['investorIdentifier (opened client)', `/pages/investorIdentifier.html?sub=${sub}#/`, 'client'],
         ['improveInfo (opened client)', `/pages/improveInfo.html?sub=${sub}`, 'client'],
+        ['signature.html (an organisation signer)', signLink.replace(/^https?:\/\/[^/]+/, ''), false],
       ];
       console.log('\nLighthouse mobile, median of 3 runs');
       console.log('page                                perf  a11y   LCP ms  TBT ms   CLS');

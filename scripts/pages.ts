@@ -88,6 +88,18 @@ export const PAGES: readonly PageSpec[] = [
     loadFailed,
     preloadCipherKey: true,
   },
+  {
+    name: 'signature',
+    entry: '/src/flows/signature/main.tsx',
+    title: { 'zh-CN': '机构签署', 'zh-TW': '機構簽署', en: 'Sign for your organisation' },
+    noscript: {
+      'zh-CN': '请启用 JavaScript 以签署文件。',
+      'zh-TW': '請啟用 JavaScript 以簽署文件。',
+      en: 'Please enable JavaScript to sign the documents.',
+    },
+    loadFailed,
+    preloadCipherKey: true,
+  },
 ];
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

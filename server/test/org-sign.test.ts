@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { CALLS, ErrorCode, SIGN_LIMITS, type OrgSignStep } from '@core/domain';
-import { APPLY_AUTH_FLOOR_MS, createOrganisation, issueTicket, revoke } from '../src/modules/org-sign/service';
+import { APPLY_AUTH_FLOOR_MS, createOrganisation, expire, issueTicket, revoke } from '../src/modules/org-sign/service';
 import { pemOf } from '../src/vendors/ca/x509';
 import { runCommand } from '../src/ops/run';
 import type { OcrVendor } from '../src/vendors/ocr';
@@ -138,6 +138,15 @@ describe('the signer session', () => {
     expect(await revoke(ops(), ticketId, 'ops:test')).toBe(true);
     expect(errorOf(await c.call('signApplyDetail', s))).toBe(ErrorCode.SIGN_SESSION_ENDED);
     expect(errorOf(await c.call('signApplyAuth', { ticket, idNumber: 'K1234567' }))).toBe(ErrorCode.SIGN_VERIFY_FAILED);
+  });
+
+  test('staff end a link now (sign-expire): its sessions end and it answers 152302, as an expired one does', async () => {
+    const { ticket, ticketId } = await ticketFor();
+    const s = await session(ticket);
+    expect(await expire(ops(), ticketId, 'ops:test')).toBe(true);
+    expect(await expire(ops(), ticketId, 'ops:test')).toBe(false);
+    expect(errorOf(await c.call('signApplyDetail', s))).toBe(ErrorCode.SIGN_SESSION_ENDED);
+    expect(errorOf(await c.call('signApplyAuth', { ticket, idNumber: 'K1234567' }))).toBe(ErrorCode.SIGN_LINK_EXPIRED);
   });
 
   test('no token is 100008, a forged token or another ID number 100031, idle 100033, past its end 100034', async () => {

@@ -12,7 +12,7 @@ export const CSP_DIRECTIVES = {
   'style-src-attr': ["'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'", 'data:'],
-  'connect-src': ["'self'"],
+  'connect-src': ["'self'", 'blob:'],
   'worker-src': ["'self'", 'blob:'],
   'media-src': ["'self'", 'blob:'],
   'object-src': ["'none'"],

@@ -78,11 +78,19 @@ function xhrPost(url: string, form: FormData, timeoutMs: number, onProgress?: (p
  * Seals `bytes` and posts them with their envelope to an upload-like call (Upload, VideoUpload): the opened answer.
  * A refused cipher session is renewed once (withCipherRetry).
  */
-export async function sealedUpload<T>(path: string, timeoutMs: number, filename: string, bytes: Uint8Array, onProgress?: (pct: number) => void): Promise<T> {
+export async function sealedUpload<T>(
+  path: string,
+  timeoutMs: number,
+  filename: string,
+  bytes: Uint8Array,
+  onProgress?: (pct: number) => void,
+  /** the envelope's fields besides the file's iv (default {filename}; the signing service's FileUpload has its own) */
+  meta: Record<string, unknown> = { filename },
+): Promise<T> {
   return withCipherRetry<T>(async (st) => {
     const nonce = randomB64u(16);
     const sealed = await sealBytes(st.key, bytes, fileAad(st.sid, nonce));
-    const env = await sealRequest(st.key, st.sid, 'POST', path, { filename, fileIv: sealed.iv }, serverNow(), nonce);
+    const env = await sealRequest(st.key, st.sid, 'POST', path, { ...meta, fileIv: sealed.iv }, serverNow(), nonce);
     const form = new FormData();
     form.append(UPLOAD_ENVELOPE_FIELD, JSON.stringify(env)); // the meta first: the service reads it before the file
     form.append('file', new Blob([sealed.bytes as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }), 'file.bin');

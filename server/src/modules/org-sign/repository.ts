@@ -120,6 +120,13 @@ export async function revokeTicket(db: Db, id: string, at: Date): Promise<boolea
   return !!rows[0];
 }
 
+/** Ends a link's time now (its sessions end too); false when it is unknown, revoked or past its end already. */
+export async function expireTicket(db: Db, id: string, at: Date): Promise<boolean> {
+  const { rows } = await db.query<{ id: string }>('UPDATE sign_tickets SET expires_at = $2 WHERE id = $1 AND revoked_at IS NULL AND expires_at > $2 RETURNING id', [id, at]);
+  if (rows[0]) await db.query('UPDATE sign_sessions SET ended_at = $2 WHERE ticket_id = $1 AND ended_at IS NULL', [id, at]);
+  return !!rows[0];
+}
+
 export async function updateTicketStatuses(
   db: Db,
   id: string,

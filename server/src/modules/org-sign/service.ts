@@ -129,6 +129,15 @@ export async function revoke(deps: Pick<SignDeps, 'db' | 'clock'>, ticketId: str
   });
 }
 
+/** Staff end a link's time now: the signer is told the link expired and to contact service (revoking says nothing). */
+export async function expire(deps: Pick<SignDeps, 'db' | 'clock'>, ticketId: string, actor: string): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const done = await repo.expireTicket(tx, ticketId, new Date(deps.clock.now()));
+    if (done) await audit(tx, { actor, action: 'orgSign.ticket.expire', detail: { ticketId } });
+    return done;
+  });
+}
+
 /** A signed copy's bytes for staff (by the ticket and the document it signs). */
 export async function exportSigned(deps: Pick<SignDeps, 'config' | 'db'>, ticketId: string, document: SignFileKind): Promise<{ fileName: string; bytes: Buffer } | null> {
   const files = await repo.ticketFiles(deps.db, ticketId);

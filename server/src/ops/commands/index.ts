@@ -26,7 +26,7 @@ import tradeTicket from './trade-ticket';
 import { transferIns, transferInStatus } from './transfer-in';
 import { improveList, improveRequest, improveShow, improveWithdraw } from './improve-info';
 import pageTicket from './page-ticket';
-import { orgCreate, signCaCert, signExport, signRevoke, signTicket, signTickets } from './org-sign';
+import { orgCreate, signCaCert, signExpire, signExport, signRevoke, signTicket, signTickets } from './org-sign';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const commands: OpsCommand<any, any>[] = [
@@ -65,6 +65,7 @@ export const commands: OpsCommand<any, any>[] = [
   signTicket,
   signTickets,
   signRevoke,
+  signExpire,
   signExport,
   signCaCert,
 ];

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ORG_SIGN_STEPS, SIGN_DOCUMENTS, currentSignStep, normaliseSignIdNumber, type OrgSignStep } from '@core/domain';
 import { findOrganisation, listTickets } from '../../modules/org-sign/repository';
-import { createOrganisation, exportSigned, issueTicket, revoke, statusesOf, ticketState } from '../../modules/org-sign/service';
+import { createOrganisation, expire, exportSigned, issueTicket, revoke, statusesOf, ticketState } from '../../modules/org-sign/service';
 import { createCa } from '../../vendors/ca';
 import { pemOf } from '../../vendors/ca/x509';
 import { defineCommand, flagText, OpsError } from '../framework';
@@ -99,6 +99,22 @@ export const signRevoke = defineCommand({
     return { ticketId: p.ticketId };
   },
   print: (r, _p, io) => io.out(`${r.ticketId} revoked`),
+});
+
+export const signExpire = defineCommand({
+  name: 'sign-expire',
+  usage: 'sign-expire <ticketId>   end a signing link now: the signer reads "link expired, contact service" (sign-revoke says nothing of the link)',
+  preconditions: 'a ticket neither revoked nor expired (sign-tickets)',
+  schema: z.object({ ticketId }),
+  parse: (args) => {
+    if (!args.positionals[0]) throw new OpsError('missing <ticketId>');
+    return { ticketId: args.positionals[0] };
+  },
+  run: async (ctx, p) => {
+    if (!(await expire(ctx, p.ticketId, 'ops:sign-expire'))) throw new OpsError(`${p.ticketId}: no such ticket, or revoked or expired already`);
+    return { ticketId: p.ticketId };
+  },
+  print: (r, _p, io) => io.out(`${r.ticketId} expired`),
 });
 
 export const signExport = defineCommand({

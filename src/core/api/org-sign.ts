@@ -1,0 +1,81 @@
+/**
+ * The organisation signing page's calls (spec part 3 §7 "Organisation signing service", §8): every call after
+ * ApplyAuth carries the session's token and the ID number the signer typed. Both live in this page's memory only
+ * (never in the browser's storage, never in the address): a reload asks for the ID number again. A verification that
+ * expired (100008, 100031, 100033, 100034) clears them, and the page goes back to its start with the ticket.
+ */
+import { CALLS } from '../domain/calls';
+import type { Req, Res } from '../domain/contract';
+import { SIGN_EXPIRED_CODES } from '../domain/errors';
+import { ApiError } from './api-error';
+import { callApi } from './client';
+import { compressForUpload, sealedUpload } from './upload';
+
+interface SignSession {
+  token: string;
+  idNumber: string;
+}
+
+let session: SignSession | null = null;
+const listeners = new Set<() => void>();
+
+export const signSession = {
+  get: (): SignSession | null => session,
+  clear(): void {
+    session = null;
+    listeners.forEach((l) => l());
+  },
+  /** called when a verification expired (the page goes back to its start) */
+  onExpired(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+/** Signs in with the link's ticket and the ID number: the session for the page's later calls. */
+export async function signIn(ticket: string, idNumber: string): Promise<Res<'signApplyAuth'>> {
+  const r = await callApi('signApplyAuth', { ticket, idNumber });
+  session = { token: r.token, idNumber };
+  return r;
+}
+
+type SignedCall = 'signApplyDetail' | 'signApplyUpdate' | 'signGetClientInfo' | 'signIdCardOcr' | 'signCorpApplyAuth' | 'signCorpApplyCACert' | 'signCorpApplyDetail' | 'signCorpApplyUpdate' | 'signFileDownload';
+type Extra<K extends SignedCall> = Omit<Req<K>, 'token' | 'idNumber'>;
+
+async function withSession<T>(run: (s: SignSession) => Promise<T>): Promise<T> {
+  if (!session) {
+    signSession.clear();
+    throw new ApiError(SIGN_EXPIRED_CODES[0], 'no signing session');
+  }
+  try {
+    return await run(session);
+  } catch (e) {
+    if (e instanceof ApiError && typeof e.code === 'number' && SIGN_EXPIRED_CODES.includes(e.code)) signSession.clear();
+    throw e;
+  }
+}
+
+/** A call of the signing service with the session's token and ID number added. */
+export function signCall<K extends SignedCall>(name: K, extra: Extra<K>): Promise<Res<K>> {
+  return withSession((s) => callApi(name, { ...(extra as object), token: s.token, idNumber: s.idNumber } as never) as Promise<Res<K>>);
+}
+
+/** Uploads a file for the broker (PDF, PNG or JPEG; images made smaller first). */
+export function signUpload(file: File, onProgress?: (pct: number) => void): Promise<Res<'signFileUpload'>> {
+  return withSession(async (s) => {
+    const body = await compressForUpload(file);
+    const bytes = new Uint8Array(await body.arrayBuffer());
+    const name = (file.name || 'file').slice(0, 100);
+    const def = CALLS.signFileUpload;
+    return sealedUpload<Res<'signFileUpload'>>(def.path, def.timeout, name, bytes, onProgress, { token: s.token, idNumber: s.idNumber, fileName: name });
+  });
+}
+
+/** A file of the ticket as an object URL (the PDF viewer reads it); the caller revokes it. */
+export async function signFileUrl(fileId: string): Promise<string> {
+  const f = await signCall('signFileDownload', { fileId });
+  const bin = atob(f.data);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return URL.createObjectURL(new Blob([bytes], { type: f.mime }));
+}

@@ -1,0 +1,105 @@
+/**
+ * The doc step (obResFileStatus): the documents to read (the organisation chart and the opening form, as PDFs), and the
+ * ones the broker needs from the signer to upload (PDF, PNG or JPEG, FileUpload); Submit hands the uploads over
+ * (ApplyUpdate).
+ */
+import { useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@core/api/api-error';
+import { useApiErrorHandler } from '@core/api/errors';
+import { signCall, signUpload } from '@core/api/org-sign';
+import { SIGN_LIMITS } from '@core/domain/org-sign';
+import { useT } from '@core/i18n';
+import { StepPage } from '@core/ui/StepPage';
+import { useToast } from '@core/ui/toast';
+import { DocumentList } from '../../DocumentList';
+import { StepGate, type SignDetail } from '../../StepGate';
+import { detailKey, progressOf, useGoOn } from '../../use-sign';
+
+const ACCEPT = 'application/pdf,image/png,image/jpeg';
+const TYPES = ['application/pdf', 'image/png', 'image/jpeg'];
+
+export default function DocScreen() {
+  return <StepGate step="doc">{(d) => <Doc detail={d} />}</StepGate>;
+}
+
+function Doc({ detail }: { detail: SignDetail }) {
+  const t = useT();
+  const id = useId();
+  const qc = useQueryClient();
+  const goOn = useGoOn();
+  const toast = useToast();
+  const onError = useApiErrorHandler();
+  const input = useRef<HTMLInputElement>(null);
+  const [uploads, setUploads] = useState(detail.uploads);
+  const [sending, setSending] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const add = async (files: FileList | null) => {
+    for (const file of Array.from(files ?? [])) {
+      if (!TYPES.includes(file.type)) {
+        toast.show(t('orgSign.doc.badType'));
+        continue;
+      }
+      if (file.size > SIGN_LIMITS.uploadMaxBytes) {
+        toast.show(t('orgSign.doc.tooLarge', { mb: SIGN_LIMITS.uploadMaxBytes / 1024 / 1024 }));
+        continue;
+      }
+      setSending(file.name);
+      try {
+        const f = await signUpload(file);
+        setUploads((u) => [...u, f]);
+      } catch (e) {
+        if (e instanceof ApiError) onError(e);
+        else toast.show(t('orgSign.doc.failed'));
+      } finally {
+        setSending(null);
+      }
+    }
+    if (input.current) input.current.value = '';
+  };
+
+  const submit = async () => {
+    if (!uploads.length) return toast.show(t('orgSign.doc.needOne'));
+    setBusy(true);
+    try {
+      await signCall('signApplyUpdate', { fileIds: uploads.map((u) => u.fileId) });
+      const d = await qc.fetchQuery({ queryKey: detailKey, queryFn: () => signCall('signApplyDetail', {}), staleTime: 0 });
+      goOn(d);
+    } catch (e) {
+      onError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <StepPage title={t('orgSign.doc.title')} progress={progressOf(detail, 'doc')} onNext={() => void submit()} nextLabel={t('orgSign.doc.submit')} nextLoading={busy} nextDisabled={busy || !!sending}>
+      <p className="org-sign__intro">{t('orgSign.doc.intro', { organisation: detail.organisationName })}</p>
+      <section className="org-sign__card" aria-labelledby={`${id}-read`}>
+        <h2 id={`${id}-read`}>{t('orgSign.doc.read')}</h2>
+        <DocumentList files={[detail.organizationChart, ...detail.documents.filter((f) => f.fileId !== detail.organizationChart.fileId)]} label={t('orgSign.doc.read')} />
+      </section>
+      <section className="org-sign__card" aria-labelledby={`${id}-upload`}>
+        <h2 id={`${id}-upload`}>{t('orgSign.doc.upload')}</h2>
+        <p>{t('orgSign.doc.uploadIntro')}</p>
+        {uploads.length ? (
+          <ul className="org-sign__uploads" aria-label={t('orgSign.doc.uploaded')}>
+            {uploads.map((u) => (
+              <li key={u.fileId}>{u.fileName}</li>
+            ))}
+          </ul>
+        ) : null}
+        {sending ? (
+          <p className="org-sign__sending" role="status">
+            {t('orgSign.doc.sending', { name: sending })}
+          </p>
+        ) : null}
+        <label className="org-sign__add">
+          <input ref={input} type="file" accept={ACCEPT} multiple onChange={(e) => void add(e.target.files)} disabled={!!sending || uploads.length >= SIGN_LIMITS.uploadsPerTicket} />
+          <span>{t('orgSign.doc.add')}</span>
+        </label>
+      </section>
+    </StepPage>
+  );
+}

@@ -1,0 +1,115 @@
+/** The organisation signing page through its screens: the api faked at callApi. */
+jest.mock('@core/api/client');
+
+import { screen, waitFor } from '@testing-library/react';
+import { ApiError } from '@core/api/api-error';
+import { signSession } from '@core/api/org-sign';
+import { installFakeApi } from '@core/testing/fake-api';
+import { makeClientConfig } from '@core/testing/factories';
+import { renderScreenAt } from '@core/testing/render-with-providers';
+import ResultScreen from './result/ResultScreen';
+import StartScreen from './start/StartScreen';
+import VerifyScreen from './verify/VerifyScreen';
+
+jest.setTimeout(30000);
+const TICKET = 'A'.repeat(43);
+const file = (fileId: string, kind: string, sourceId: string | null = null) => ({ fileId, kind, fileName: `${kind}.pdf`, mime: 'application/pdf', size: 1000, sourceId, createdAt: '2026-11-26T00:00:00Z' });
+const detail = (over: Record<string, unknown> = {}) => ({
+  caStatus: 2,
+  obResFileStatus: 2,
+  signatureStatus: 2,
+  step: 'verify',
+  organisationName: 'Harbour Trading Limited',
+  chineseName: '海港貿易有限公司',
+  signerName: 'CHAN Tai Man',
+  ticketExpiresAt: '2026-11-29T00:00:00Z',
+  organizationChart: file('F1', 'organizationChart'),
+  documents: [file('F1', 'organizationChart'), file('F2', 'openingForm')],
+  uploads: [],
+  signed: [],
+  ...over,
+});
+const at = () => screen.findByRole('note', { name: 'current location' });
+
+function api(o: { auth?: (p: { idNumber: string }) => unknown; detail?: Record<string, unknown> } = {}) {
+  return installFakeApi({
+    clientConfig: () => makeClientConfig(),
+    signApplyAuth: (p: { idNumber: string }) => (o.auth ? o.auth(p) : { token: `${'s'.repeat(22)}.${'r'.repeat(22)}`, session: 's'.repeat(22), rndkey: 'r'.repeat(22), expiresAt: '2026-11-26T04:00:00Z', idleMinutes: 30 }),
+    signApplyDetail: () => detail(o.detail),
+    signGetClientInfo: () => ({ signerName: 'CHAN Tai Man', idNumberMasked: 'K1****78', organisationName: 'Harbour Trading Limited', chineseName: '', registrationNumber: '12345678', sessionExpiresAt: '2026-11-26T04:00:00Z' }),
+  });
+}
+
+beforeEach(() => {
+  signSession.clear();
+  window.history.replaceState(null, '', `/pages/signature.html?ticket=${TICKET}#/`);
+});
+
+test('a link without its ticket says so', async () => {
+  window.history.replaceState(null, '', '/pages/signature.html#/');
+  api();
+  renderScreenAt('/', <StartScreen />);
+  expect(await screen.findByRole('alert')).toHaveTextContent('This link is not complete');
+});
+
+test('a wrong ID number: "invalid ID number, please re-enter"; the right one opens the current step with the ID number normalised', async () => {
+  const a = api({ auth: (p) => (p.idNumber === 'K12345678' ? { token: `${'s'.repeat(22)}.${'r'.repeat(22)}`, session: 's'.repeat(22), rndkey: 'r'.repeat(22), expiresAt: '', idleMinutes: 30 } : Promise.reject(new ApiError(152301, 'verification failed'))) });
+  const { user } = renderScreenAt('/', <StartScreen />);
+  const box = await screen.findByRole('textbox', { name: /Your ID number/ });
+  await user.type(box, 'K7654321');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await screen.findByText('Invalid ID number, please re-enter.')).toBeInTheDocument();
+  await user.clear(box);
+  await user.type(box, 'k1234567 (8)');
+  await new Promise((r) => setTimeout(r, 1100));
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await at()).toHaveTextContent('/verify');
+  expect(a.calls('signApplyAuth').map((c) => (c as { idNumber: string }).idNumber)).toEqual(['K7654321', 'K12345678']);
+  expect(signSession.get()?.idNumber).toBe('K12345678');
+});
+
+test.each([
+  [152302, 'This link has expired. Please contact us for a new one.'],
+  [152303, 'This link is locked after too many wrong ID numbers'],
+])('ApplyAuth %s: the page says so instead of the form', async (code, text) => {
+  api({ auth: () => Promise.reject(new ApiError(code, 'refused')) });
+  const { user } = renderScreenAt('/', <StartScreen />);
+  await user.type(await screen.findByRole('textbox', { name: /Your ID number/ }), 'K1234567');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+});
+
+test('a step without a session goes back to the start', async () => {
+  api();
+  renderScreenAt('/verify', <VerifyScreen />);
+  expect(await at()).toHaveTextContent('/');
+});
+
+test('verify: the details the broker holds, and Continue only once they are confirmed', async () => {
+  api();
+  const { user } = renderScreenAt('/', <StartScreen />);
+  await user.type(await screen.findByRole('textbox', { name: /Your ID number/ }), 'K1234567');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await at();
+  renderScreenAt('/verify', <VerifyScreen />);
+  expect(await screen.findByText('K1****78')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Confirm and continue' })).toBeDisabled();
+  await user.click(screen.getByRole('checkbox', { name: /These details are mine/ }));
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm and continue' })).toBeEnabled());
+});
+
+test('nothing asked of the signer: "no need to sign"; signed: the signed copies named by what they sign', async () => {
+  api({ detail: { caStatus: 1, obResFileStatus: 1, signatureStatus: 1 } });
+  const { user } = renderScreenAt('/', <StartScreen />);
+  await user.type(await screen.findByRole('textbox', { name: /Your ID number/ }), 'K1234567');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await at()).toHaveTextContent('/result');
+  renderScreenAt('/result', <ResultScreen />);
+  expect(await screen.findByRole('heading', { name: 'No need to sign' })).toBeInTheDocument();
+
+  api({ detail: { caStatus: 3, obResFileStatus: 3, signatureStatus: 3, signed: [file('F9', 'signed', 'F2')] } });
+  renderScreenAt('/result', <ResultScreen />);
+  expect(await screen.findByRole('heading', { name: 'Signed', exact: true } as never)).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Signed: Account opening form' })).toBeInTheDocument();
+});
