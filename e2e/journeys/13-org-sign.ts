@@ -2,8 +2,8 @@
  * Organisation signing (issue 14): staff create an organisation and issue its signer a link (ops); the signer opens it
  * on a phone, is refused a wrong ID number, verifies with the right one, confirms the details (a certificate is
  * issued), reads the organisation chart, uploads the board resolution, reads and signs, and sees the result with the
- * signed copies; staff export a signed PDF, whose signature openssl verifies against the deployment's CA. A link staff
- * ended shows "link expired".
+ * signed copies; staff export a signed PDF, whose signature poppler's pdfsig finds valid and openssl verifies against
+ * the deployment's CA. A link staff ended shows "link expired".
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -98,6 +98,9 @@ export const journeys: Journey[] = [
         const contents = text.slice(range[0] + range[1] + 1, range[2] - 1).replace(/0+$/, '');
         writeFileSync(join(dir, 'sig.der'), Buffer.from(contents.length % 2 ? `${contents}0` : contents, 'hex'));
         writeFileSync(join(dir, 'signed-bytes'), Buffer.concat([pdf.subarray(range[0], range[0] + range[1]), pdf.subarray(range[2], range[2] + range[3])]));
+        // poppler's pdfsig (CI installs poppler-utils) reads the PDF's signature as a reader's signature panel does
+        const pdfsig = execFileSync('pdfsig', [join(dir, 'signed.pdf')]).toString();
+        assert(/Signature Validation: Signature is Valid\./.test(pdfsig) && /Total document signed/.test(pdfsig), `pdfsig: the signature is valid\n${pdfsig}`);
         execFileSync('openssl', ['cms', '-verify', '-binary', '-inform', 'DER', '-in', join(dir, 'sig.der'), '-content', join(dir, 'signed-bytes'), '-CAfile', join(dir, 'ca.pem'), '-purpose', 'any', '-out', '/dev/null'], { stdio: 'pipe' });
 
         // a link staff ended: "link expired, contact service"
