@@ -1,119 +1,148 @@
 /**
- * Organisation signing (issue 14): staff create an organisation and issue its signer a link (ops); the signer opens it
- * on a phone, is refused a wrong ID number, verifies with the right one, confirms the details (a certificate is
- * issued), reads the organisation chart, uploads the board resolution, reads and signs, and sees the result with the
- * signed copies; staff export a signed PDF, whose signature poppler's pdfsig finds valid and openssl verifies against
- * the deployment's CA. A link staff ended shows "link expired".
+ * Organisation signing (issue 14), in each of the three languages (the screens' texts read from locales/): staff
+ * create an organisation and issue its signer a link (ops); the signer opens it on a phone, is refused a wrong ID
+ * number, verifies with the right one, confirms the details (a certificate is issued), reads the organisation chart,
+ * uploads the board resolution, reads and signs, and sees the result with the signed copies. In English, staff then
+ * export a signed PDF, whose signature poppler's pdfsig finds valid and openssl verifies against the deployment's CA,
+ * and a link staff ended shows "link expired".
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assert, assertAxeClean, assertClean, newPhone, ops, shot, type Journey } from '../lib/harness';
+import type { Page } from 'playwright-core';
+import { assert, assertAxeClean, assertClean, newPhone, ops, ROOT, shot, type Journey, type Service } from '../lib/harness';
 
 const PDF = Buffer.from('%PDF-1.7\n% board resolution\n1 0 obj <<>> endobj\n%%EOF\n');
+type Lang = 'en' | 'zh-CN' | 'zh-TW';
+
+/** A message of a language, its {placeholders} filled. */
+function textsOf(lang: Lang) {
+  const all = JSON.parse(readFileSync(join(ROOT, 'locales', `${lang}.json`), 'utf8')) as Record<string, unknown>;
+  return (key: string, values: Record<string, string | number> = {}): string => {
+    const raw = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], all);
+    assert(typeof raw === 'string', `no message ${key} in ${lang}`);
+    return (raw as string).replace(/\{(\w+)\}/g, (_m, k: string) => String(values[k] ?? ''));
+  };
+}
+const exactly = (s: string) => new RegExp(`^${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+async function issue(service: Service, reg: string): Promise<{ ticket: string; ticketId: string }> {
+  const issued = await ops(service, 'sign-ticket', reg);
+  const link = issued.split('\n')[0].trim();
+  const ticketId = issued.match(/ticket (T\S+),/)?.[1];
+  assert(/\/pages\/signature\.html\?ticket=/.test(link) && !!ticketId, `a link and a ticket id (${issued})`);
+  return { ticket: new URL(link, service.base).searchParams.get('ticket')!, ticketId: ticketId! };
+}
+
+async function signThrough(page: Page, service: Service, lang: Lang, ticket: string): Promise<void> {
+  const t = textsOf(lang);
+  const tag = `signature ${lang}`;
+  await page.goto(`${service.base}/pages/signature.html?lang=${lang}&ticket=${encodeURIComponent(ticket)}#/`);
+  const idNumber = page.getByRole('textbox', { name: exactly(t('orgSign.start.idNumber')) });
+  await idNumber.waitFor();
+  await assertAxeClean(page, `${tag} start`);
+  await shot(page, `org-sign-start-${lang}`);
+  await idNumber.fill('K7654321');
+  await page.getByRole('button', { name: t('orgSign.start.continue') }).click();
+  await page.getByText(t('orgSign.badIdNumber')).waitFor();
+  await idNumber.fill('k1234567 (8)');
+  await page.waitForTimeout(1100); // the footer button takes one press a second
+  await page.getByRole('button', { name: t('orgSign.start.continue') }).click();
+
+  // verify: the details, confirmed; the certificate issued
+  await page.waitForURL(/#\/verify/);
+  await page.getByText('CHAN Tai Man').waitFor();
+  await assertAxeClean(page, `${tag} verify`);
+  await shot(page, `org-sign-verify-${lang}`);
+  await page.getByRole('checkbox', { name: exactly(t('orgSign.verify.confirm')) }).check();
+  await page.getByRole('button', { name: t('orgSign.verify.apply') }).click();
+
+  // doc: the chart read, the resolution uploaded
+  await page.waitForURL(/#\/doc/, { timeout: 60_000 });
+  const chart = t('orgSign.documents.organizationChart');
+  await page.getByRole('button', { name: exactly(chart) }).click();
+  const sheet = page.getByRole('dialog', { name: chart });
+  await sheet.waitFor();
+  await page.waitForFunction(() => !!document.querySelector('.esop-pdf canvas'), undefined, { timeout: 30_000 });
+  await shot(page, `org-sign-chart-${lang}`);
+  await sheet.getByRole('button', { name: t('ui.close') }).click();
+  await page.getByRole('button', { name: t('orgSign.doc.submit') }).click();
+  await page.getByText(t('orgSign.doc.needOne')).waitFor();
+  await page.getByLabel(t('orgSign.doc.add')).setInputFiles({ name: 'board-resolution.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await page.getByRole('list', { name: t('orgSign.doc.uploaded') }).getByText('board-resolution.pdf').waitFor();
+  await assertAxeClean(page, `${tag} doc`);
+  await shot(page, `org-sign-doc-${lang}`);
+  await page.waitForTimeout(1100);
+  await page.getByRole('button', { name: t('orgSign.doc.submit') }).click();
+
+  // sign: read, tick, draw, sign
+  await page.waitForURL(/#\/sign/);
+  const form = t('orgSign.documents.openingForm');
+  await page.getByRole('button', { name: exactly(form) }).click();
+  const formSheet = page.getByRole('dialog', { name: form });
+  await formSheet.waitFor();
+  await page.waitForFunction(() => !!document.querySelector('.esop-pdf canvas'), undefined, { timeout: 30_000 });
+  await formSheet.getByRole('button', { name: t('ui.close') }).click();
+  await page.getByRole('checkbox', { name: exactly(t('orgSign.sign.readAll')) }).check();
+  const pad = page.getByRole('img', { name: t('orgSign.sign.pad') });
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 30, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let i = 1; i <= 24; i++) await page.mouse.move(box.x + 30 + i * 11, box.y + box.height * (0.6 - 0.25 * Math.sin(i / 3)), { steps: 2 });
+  await page.mouse.up();
+  await assertAxeClean(page, `${tag} sign`);
+  await shot(page, `org-sign-sign-${lang}`);
+  await page.getByRole('button', { name: t('orgSign.sign.sign'), exact: true }).click();
+
+  // result: signed, with the signed copies named by what they sign
+  await page.waitForURL(/#\/result/, { timeout: 60_000 });
+  await page.getByRole('heading', { name: t('orgSign.result.signed'), exact: true }).waitFor();
+  await page.getByRole('list', { name: t('orgSign.result.signedCopies') }).getByRole('button', { name: t('orgSign.documents.signed', { name: form }) }).waitFor();
+  await assertAxeClean(page, `${tag} result`);
+  await shot(page, `org-sign-result-${lang}`);
+}
 
 export const journeys: Journey[] = [
   {
-    name: "an organisation's signer verifies by ID number, reads, uploads, signs and sees the result; an ended link says it expired",
+    name: "an organisation's signer verifies by ID number, reads, uploads, signs and sees the result in three languages; the signed PDF verifies; an ended link says it expired",
     async run({ service, browser }) {
       const phone = await newPhone(browser);
       const { context, page } = phone;
       try {
         const reg = `HK${Date.now() % 100000000}`;
         await ops(service, 'org-create', '--name', 'Harbour Trading Limited', '--name-zh', '海港貿易有限公司', '--reg', reg, '--signer', 'CHAN Tai Man', '--signer-id', 'K1234567(8)');
-        const issued = await ops(service, 'sign-ticket', reg);
-        const link = issued.split('\n')[0].trim();
-        const ticketId = issued.match(/ticket (T\S+),/)?.[1];
-        assert(/\/pages\/signature\.html\?ticket=/.test(link) && !!ticketId, `a link and a ticket id (${issued})`);
-        const ticket = new URL(link, service.base).searchParams.get('ticket')!;
+        const first = await issue(service, reg);
+        await signThrough(page, service, 'en', first.ticket);
 
-        await page.goto(`${service.base}/pages/signature.html?lang=en&ticket=${encodeURIComponent(ticket)}#/`);
-        const idNumber = page.getByRole('textbox', { name: /Your ID number/ });
-        await idNumber.waitFor();
-        await assertAxeClean(page, 'signature start');
-        await shot(page, 'org-sign-start-en');
-        await idNumber.fill('K7654321');
-        await page.getByRole('button', { name: 'Continue' }).click();
-        await page.getByText('Invalid ID number, please re-enter.').waitFor();
-        await idNumber.fill('k1234567 (8)');
-        await page.waitForTimeout(1100); // the footer button takes one press a second
-        await page.getByRole('button', { name: 'Continue' }).click();
-
-        // verify: the details, confirmed; the certificate issued
-        await page.waitForURL(/#\/verify/);
-        await page.getByText('CHAN Tai Man').waitFor();
-        await page.getByText('K1****78').or(page.getByText(/^K1\*+/)).first().waitFor();
-        await assertAxeClean(page, 'signature verify');
-        await page.getByRole('checkbox', { name: /These details are mine/ }).check();
-        await page.getByRole('button', { name: 'Confirm and continue' }).click();
-
-        // doc: the chart read, the resolution uploaded
-        await page.waitForURL(/#\/doc/, { timeout: 60_000 });
-        await page.getByRole('button', { name: /Organisation chart/ }).click();
-        const sheet = page.getByRole('dialog', { name: 'Organisation chart' });
-        await sheet.getByRole('group', { name: /^Page 1 of/ }).waitFor({ timeout: 30_000 });
-        await shot(page, 'org-sign-chart-en');
-        await sheet.getByRole('button', { name: 'Close' }).click();
-        await page.getByRole('button', { name: 'Submit documents' }).click();
-        await page.getByText('Please upload at least one document').waitFor();
-        await page.getByLabel('Add a file').setInputFiles({ name: 'board-resolution.pdf', mimeType: 'application/pdf', buffer: PDF });
-        await page.getByRole('list', { name: 'Uploaded' }).getByText('board-resolution.pdf').waitFor();
-        await assertAxeClean(page, 'signature doc');
-        await page.waitForTimeout(1100);
-        await page.getByRole('button', { name: 'Submit documents' }).click();
-
-        // sign: read, tick, draw, sign
-        await page.waitForURL(/#\/sign/);
-        await page.getByRole('button', { name: /Account opening form/ }).click();
-        const form = page.getByRole('dialog', { name: 'Account opening form' });
-        await form.getByRole('group', { name: /^Page 1 of/ }).waitFor({ timeout: 30_000 });
-        await form.getByRole('button', { name: 'Close' }).click();
-        await page.getByRole('checkbox', { name: /I have read all the documents/ }).check();
-        const pad = page.getByRole('img', { name: 'Your signature' }).or(page.locator('canvas')).first();
-        await pad.scrollIntoViewIfNeeded();
-        const box = (await pad.boundingBox())!;
-        await page.mouse.move(box.x + 30, box.y + box.height * 0.6);
-        await page.mouse.down();
-        for (let i = 1; i <= 24; i++) await page.mouse.move(box.x + 30 + i * 11, box.y + box.height * (0.6 - 0.25 * Math.sin(i / 3)), { steps: 2 });
-        await page.mouse.up();
-        await assertAxeClean(page, 'signature sign');
-        await shot(page, 'org-sign-sign-en');
-        await page.getByRole('button', { name: 'Sign', exact: true }).click();
-
-        // result: signed, with the signed copies
-        await page.waitForURL(/#\/result/, { timeout: 60_000 });
-        await page.getByRole('heading', { name: 'Signed', exact: true }).waitFor();
-        await page.getByRole('list', { name: 'Signed documents' }).getByRole('button').first().waitFor();
-        await assertAxeClean(page, 'signature result');
-        await shot(page, 'org-sign-result-en');
-
-        // staff export the signed opening form; its signature verifies against the deployment's CA
+        // staff export the signed opening form; poppler's pdfsig (as a reader's signature panel) and openssl verify it
         const dir = mkdtempSync(join(tmpdir(), 'org-sign-'));
-        await ops(service, 'sign-export', ticketId!, '--document', 'openingForm', '--out', join(dir, 'signed.pdf'));
+        await ops(service, 'sign-export', first.ticketId, '--document', 'openingForm', '--out', join(dir, 'signed.pdf'));
         writeFileSync(join(dir, 'ca.pem'), await ops(service, 'sign-ca-cert'));
+        const pdfsig = execFileSync('pdfsig', [join(dir, 'signed.pdf')]).toString();
+        assert(/Signature Validation: Signature is Valid\./.test(pdfsig) && /Total document signed/.test(pdfsig), `pdfsig: the signature is valid\n${pdfsig}`);
         const pdf = readFileSync(join(dir, 'signed.pdf'));
         const text = pdf.toString('latin1');
         const range = text.match(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/)!.slice(1).map(Number);
         const contents = text.slice(range[0] + range[1] + 1, range[2] - 1).replace(/0+$/, '');
         writeFileSync(join(dir, 'sig.der'), Buffer.from(contents.length % 2 ? `${contents}0` : contents, 'hex'));
         writeFileSync(join(dir, 'signed-bytes'), Buffer.concat([pdf.subarray(range[0], range[0] + range[1]), pdf.subarray(range[2], range[2] + range[3])]));
-        // poppler's pdfsig (CI installs poppler-utils) reads the PDF's signature as a reader's signature panel does
-        const pdfsig = execFileSync('pdfsig', [join(dir, 'signed.pdf')]).toString();
-        assert(/Signature Validation: Signature is Valid\./.test(pdfsig) && /Total document signed/.test(pdfsig), `pdfsig: the signature is valid\n${pdfsig}`);
         execFileSync('openssl', ['cms', '-verify', '-binary', '-inform', 'DER', '-in', join(dir, 'sig.der'), '-content', join(dir, 'signed-bytes'), '-CAfile', join(dir, 'ca.pem'), '-purpose', 'any', '-out', '/dev/null'], { stdio: 'pipe' });
 
+        // the same in the two Chinese scripts, each with a link of its own
+        for (const lang of ['zh-CN', 'zh-TW'] as const) await signThrough(page, service, lang, (await issue(service, reg)).ticket);
+
         // a link staff ended: "link expired, contact service"
-        const second = await ops(service, 'sign-ticket', reg);
-        const secondId = second.match(/ticket (T\S+),/)![1];
-        const secondTicket = new URL(second.split('\n')[0].trim(), service.base).searchParams.get('ticket')!;
-        await ops(service, 'sign-expire', secondId);
-        await page.goto(`${service.base}/pages/signature.html?lang=en&ticket=${encodeURIComponent(secondTicket)}#/`);
-        await page.getByRole('textbox', { name: /Your ID number/ }).fill('K1234567(8)');
-        await page.getByRole('button', { name: 'Continue' }).click();
-        await page.getByText('This link has expired. Please contact us for a new one.').waitFor();
+        const ended = await issue(service, reg);
+        await ops(service, 'sign-expire', ended.ticketId);
+        const t = textsOf('en');
+        await page.goto(`${service.base}/pages/signature.html?lang=en&ticket=${encodeURIComponent(ended.ticket)}#/`);
+        await page.getByRole('textbox', { name: exactly(t('orgSign.start.idNumber')) }).fill('K1234567(8)');
+        await page.getByRole('button', { name: t('orgSign.start.continue') }).click();
+        await page.getByText(t('orgSign.linkExpired')).waitFor();
         await assertAxeClean(page, 'signature expired link');
-        // the refused ID number and the ended link answer 400 (152301, 152302): expected
+        // the refused ID numbers and the ended link answer 400 (152301, 152302): expected
         assertClean(phone, [/status of 400/]);
       } finally {
         await context.close();

@@ -25,3 +25,7 @@ export const progressOf = (s: OrgSignStatuses, step: OrgSignStep) => {
   const p = signStepProgress(s, step);
   return p ? { current: p.index, total: p.total } : undefined;
 };
+
+/** The organisation's name as the page's language reads it: its Chinese name in Chinese when it has one. */
+export const organisationNameIn = (d: { organisationName: string; chineseName: string }, lang: string): string =>
+  lang.startsWith('zh') && d.chineseName ? d.chineseName : d.organisationName;

@@ -9,12 +9,12 @@ import { ApiError } from '@core/api/api-error';
 import { useApiErrorHandler } from '@core/api/errors';
 import { signCall, signUpload } from '@core/api/org-sign';
 import { SIGN_LIMITS } from '@core/domain/org-sign';
-import { useT } from '@core/i18n';
+import { useLang, useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { useToast } from '@core/ui/toast';
 import { DocumentList } from '../../DocumentList';
 import { StepGate, type SignDetail } from '../../StepGate';
-import { detailKey, progressOf, useGoOn } from '../../use-sign';
+import { detailKey, organisationNameIn, progressOf, useGoOn } from '../../use-sign';
 
 const ACCEPT = 'application/pdf,image/png,image/jpeg';
 const TYPES = ['application/pdf', 'image/png', 'image/jpeg'];
@@ -25,6 +25,7 @@ export default function DocScreen() {
 
 function Doc({ detail }: { detail: SignDetail }) {
   const t = useT();
+  const { lang } = useLang();
   const id = useId();
   const qc = useQueryClient();
   const goOn = useGoOn();
@@ -75,7 +76,7 @@ function Doc({ detail }: { detail: SignDetail }) {
 
   return (
     <StepPage title={t('orgSign.doc.title')} progress={progressOf(detail, 'doc')} onNext={() => void submit()} nextLabel={t('orgSign.doc.submit')} nextLoading={busy} nextDisabled={busy || !!sending}>
-      <p className="org-sign__intro">{t('orgSign.doc.intro', { organisation: detail.organisationName })}</p>
+      <p className="org-sign__intro">{t('orgSign.doc.intro', { organisation: organisationNameIn(detail, lang) })}</p>
       <section className="org-sign__card" aria-labelledby={`${id}-read`}>
         <h2 id={`${id}-read`}>{t('orgSign.doc.read')}</h2>
         <DocumentList files={[detail.organizationChart, ...detail.documents.filter((f) => f.fileId !== detail.organizationChart.fileId)]} label={t('orgSign.doc.read')} />

@@ -4,14 +4,15 @@
 import { useNavigate } from 'react-router-dom';
 import { bridge } from '@core/bridge/bridge';
 import { SIGN_STEP_STATUS, nothingToSign, requiredSignSteps, statusOfStep } from '@core/domain/org-sign';
-import { useT } from '@core/i18n';
+import { useLang, useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { DocumentList } from '../../DocumentList';
 import { StepGate } from '../../StepGate';
-import { routeOf } from '../../use-sign';
+import { organisationNameIn, routeOf } from '../../use-sign';
 
 export default function ResultScreen() {
   const t = useT();
+  const { lang } = useLang();
   const navigate = useNavigate();
   return (
     <StepGate step="result">
@@ -35,7 +36,7 @@ export default function ResultScreen() {
                 )}
               </svg>
               <h2>{t(`orgSign.result.${state}`)}</h2>
-              <p>{t(`orgSign.result.${state}Sub`, { organisation: d.organisationName })}</p>
+              <p>{t(`orgSign.result.${state}Sub`, { organisation: organisationNameIn(d, lang) })}</p>
             </div>
             {state === 'signed' && d.signed.length ? (
               <section className="org-sign__card" aria-label={t('orgSign.result.signedCopies')}>
