@@ -64,9 +64,8 @@ export function checkChannelChange(stored: ChannelPair, requested: { aeCode?: st
  * Invitation feature is allowed for the user. The stage names when it was taken.
  */
 export const FEATURE = { INVITATION: 'Invitation' } as const;
-export const FEATURES: readonly string[] = Object.values(FEATURE);
 export const INVITATION_STAGE = { OPEN_ACCOUNT: 'openAccount' } as const;
-export const INVITATION_STAGES: readonly string[] = Object.values(INVITATION_STAGE);
+export const INVITATION_STAGES = [INVITATION_STAGE.OPEN_ACCOUNT] as const;
 
 /**
  * The "get the app" banner of the pages opened outside the app (spec part 3 §6): hidden inside the app, and for the

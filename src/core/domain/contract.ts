@@ -12,6 +12,7 @@ import { ACCOUNT_PAGE_NAMES, CID_ID_TYPE, CONSENT_CHANNEL } from './hk-identifie
 import { IMPROVE_ITEMS } from './improve-info';
 import { LANGS } from './calls';
 import { ORG_SIGN_STEPS, SIGN_FILE_KINDS, SIGN_LIMITS, SIGN_TICKET_PATTERN, SIGN_TOKEN_PATTERN } from './org-sign';
+import { INVITATION_STAGES } from './channel';
 
 // the zod-free part (paths, methods, timeouts), also used on its own by the browser client
 export { API_PREFIX, API_PREFIXES, SIGN_PREFIX, prefixOf, LANGS, FILE_CATEGORIES, CALLS, PLAIN_CALLS, isPlainCall, routeUrl } from './calls';
@@ -601,7 +602,7 @@ export const schemas = {
   },
   invitationUpdate: {
     /** the invite code the applicant took (an agent code) and when (stage) */
-    req: z.object({ stage: z.enum(['openAccount']), code: z.string().max(16) }),
+    req: z.object({ stage: z.enum(INVITATION_STAGES), code: z.string().max(16) }),
     res: z.object({ code: z.string(), stage: z.string() }),
   },
   marginUpgradeQuery: {

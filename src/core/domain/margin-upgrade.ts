@@ -4,7 +4,7 @@
  * statements about the risks, and asks; staff approve (the account becomes margin) or refuse with a reason. Pure.
  */
 import type { Agreement } from './closing';
-import { isSenior, SENIOR_AGE } from './profile';
+import { ACCOUNT_TYPE, isSenior, SENIOR_AGE } from './profile';
 
 /** A request's status: 1 under review, 2 approved (the account is margin), 3 refused (the client may ask again). */
 export const MARGIN_REQUEST_STATUS = { PENDING: 1, APPROVED: 2, REFUSED: 3 } as const;
@@ -27,7 +27,7 @@ export function marginAgreements(age: number | undefined): Agreement[] {
  * 'age' older than MARGIN_MAX_AGE.
  */
 export function marginUpgradeBlock(o: { acctType: number; age: number | undefined; pending: boolean }): 'margin' | 'pending' | 'age' | null {
-  if (o.acctType !== 1) return 'margin';
+  if (o.acctType !== ACCOUNT_TYPE.CASH) return 'margin';
   if (o.pending) return 'pending';
   if (o.age !== undefined && o.age > MARGIN_MAX_AGE) return 'age';
   return null;

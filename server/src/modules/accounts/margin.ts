@@ -36,17 +36,18 @@ async function ageOf(db: Db, a: repo.AccountRow, at: Date): Promise<number | und
 const requestView = (r: repo.MarginRow | undefined) =>
   r ? { requestId: r.request_id, status: r.status, message: r.message, createdAt: r.created_at.toISOString(), decidedAt: r.decided_at ? r.decided_at.toISOString() : null } : null;
 
+/** The account holder's age, the latest request and why the account cannot ask now (null: it may). */
+async function marginState(db: Db, a: repo.AccountRow, at: Date) {
+  const latest = await repo.latestMarginRequest(db, a.sub_acct_id);
+  const age = await ageOf(db, a, at);
+  const block = marginUpgradeBlock({ acctType: a.acct_type, age, pending: latest?.status === MARGIN_REQUEST_STATUS.PENDING });
+  return { latest, age, block };
+}
+
 export async function query(deps: AccountDeps, who: Caller, req: Req<'marginUpgradeQuery'>): Promise<Res<'marginUpgradeQuery'>> {
-  const at = new Date(deps.clock.now());
   const a = await mine(deps.db, who.userId, req.subAcctId);
-  const latest = await repo.latestMarginRequest(deps.db, a.sub_acct_id);
-  const age = await ageOf(deps.db, a, at);
-  return {
-    acctType: a.acct_type,
-    agreements: marginAgreements(age),
-    block: marginUpgradeBlock({ acctType: a.acct_type, age, pending: latest?.status === MARGIN_REQUEST_STATUS.PENDING }),
-    request: requestView(latest),
-  };
+  const { latest, age, block } = await marginState(deps.db, a, new Date(deps.clock.now()));
+  return { acctType: a.acct_type, agreements: marginAgreements(age), block, request: requestView(latest) };
 }
 
 export async function apply(deps: AccountDeps, who: Caller, req: Req<'marginUpgradeApply'>): Promise<Res<'marginUpgradeApply'>> {
@@ -54,9 +55,7 @@ export async function apply(deps: AccountDeps, who: Caller, req: Req<'marginUpgr
   return deps.db.transaction(async (tx) => {
     const a = await mine(tx, who.userId, req.subAcctId, true);
     await requireVerified(tx, who, a.sub_acct_id, at);
-    const latest = await repo.latestMarginRequest(tx, a.sub_acct_id);
-    const age = await ageOf(tx, a, at);
-    const block = marginUpgradeBlock({ acctType: a.acct_type, age, pending: latest?.status === MARGIN_REQUEST_STATUS.PENDING });
+    const { age, block } = await marginState(tx, a, at);
     if (block) throw new AppError(ErrorCode.MARGIN_UPGRADE_BLOCKED, { data: { reason: block } });
     const missing = checkMarginRequest(req, age);
     if (missing) throw new AppError(ErrorCode.INVALID_INPUT, { data: { issues: [{ path: missing, message: 'required' }] } });

@@ -9,6 +9,7 @@ import { ApiError } from '@core/api/api-error';
 import { useApiErrorHandler } from '@core/api/errors';
 import { signCall, signUpload } from '@core/api/org-sign';
 import { SIGN_LIMITS } from '@core/domain/org-sign';
+import { ACCEPT_ATTR, ACCEPTED_MIME } from '@core/domain/uploads';
 import { useLang, useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { useToast } from '@core/ui/toast';
@@ -16,8 +17,6 @@ import { DocumentList } from '../../DocumentList';
 import { StepGate, type SignDetail } from '../../StepGate';
 import { detailKey, organisationNameIn, progressOf, useGoOn } from '../../use-sign';
 
-const ACCEPT = 'application/pdf,image/png,image/jpeg';
-const TYPES = ['application/pdf', 'image/png', 'image/jpeg'];
 
 export default function DocScreen() {
   return <StepGate step="doc">{(d) => <Doc detail={d} />}</StepGate>;
@@ -38,7 +37,7 @@ function Doc({ detail }: { detail: SignDetail }) {
 
   const add = async (files: FileList | null) => {
     for (const file of Array.from(files ?? [])) {
-      if (!TYPES.includes(file.type)) {
+      if (!ACCEPTED_MIME.includes(file.type)) {
         toast.show(t('orgSign.doc.badType'));
         continue;
       }
@@ -97,7 +96,7 @@ function Doc({ detail }: { detail: SignDetail }) {
           </p>
         ) : null}
         <label className="org-sign__add">
-          <input ref={input} type="file" accept={ACCEPT} multiple onChange={(e) => void add(e.target.files)} disabled={!!sending || uploads.length >= SIGN_LIMITS.uploadsPerTicket} />
+          <input ref={input} type="file" accept={ACCEPT_ATTR} multiple onChange={(e) => void add(e.target.files)} disabled={!!sending || uploads.length >= SIGN_LIMITS.uploadsPerTicket} />
           <span>{t('orgSign.doc.add')}</span>
         </label>
       </section>
