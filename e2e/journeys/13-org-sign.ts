@@ -71,6 +71,9 @@ async function signThrough(page: Page, service: Service, lang: Lang, ticket: str
   await page.getByText(t('orgSign.doc.needOne')).waitFor();
   await page.getByLabel(t('orgSign.doc.add')).setInputFiles({ name: 'board-resolution.pdf', mimeType: 'application/pdf', buffer: PDF });
   await page.getByRole('list', { name: t('orgSign.doc.uploaded') }).getByText('board-resolution.pdf').waitFor();
+  // axe reads a toast fading out over the page as low contrast: the "upload one" toast gone first
+  await page.locator('.esop-toast').waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
+  await page.waitForTimeout(400);
   await assertAxeClean(page, `${tag} doc`);
   await shot(page, `org-sign-doc-${lang}`);
   await page.waitForTimeout(1100);
