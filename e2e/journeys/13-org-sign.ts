@@ -1,7 +1,9 @@
 /**
  * Organisation signing (issue 14), in each of the three languages (the screens' texts read from locales/): staff
  * create an organisation and issue its signer a link (ops); the signer opens it on a phone, is refused a wrong ID
- * number, verifies with the right one, confirms the details (a certificate is issued), reads the organisation chart,
+ * number, verifies with the right one, photographs the ID document (in simplified Chinese a mainland card, which the
+ * service's OCR reads as the signer's; else an HKID, kept for staff) and confirms the details (a certificate is
+ * issued), reads the organisation chart,
  * uploads the board resolution, reads and signs, and sees the result with the signed copies. In English, staff then
  * export a signed PDF, whose signature poppler's pdfsig finds valid and openssl verifies against the deployment's CA,
  * and a link staff ended shows "link expired".
@@ -12,9 +14,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { assert, assertAxeClean, assertClean, newPhone, ops, ROOT, shot, type Journey, type Service } from '../lib/harness';
+import { makeIdFront, SAMPLE_FRONT } from '../../scripts/make-card-images';
 
 const PDF = Buffer.from('%PDF-1.7\n% board resolution\n1 0 obj <<>> endobj\n%%EOF\n');
 type Lang = 'en' | 'zh-CN' | 'zh-TW';
+
+/** An organisation's signer as staff registered them, and the photo of the ID document they take. */
+interface Signer {
+  name: string;
+  idNumber: string;
+  /** as the signer types it (spaces, brackets, case) */
+  typed: string;
+  wrong: string;
+  /** a mainland card: read by the OCR */
+  read: boolean;
+  photo: () => Promise<Buffer>;
+}
+const HK_SIGNER: Signer = { name: 'CHAN Tai Man', idNumber: 'K1234567(8)', typed: 'k1234567 (8)', wrong: 'K7654321', read: false, photo: () => makeIdFront({ ...SAMPLE_FRONT, name: '陳大文' }) };
+const CN_SIGNER: Signer = { name: 'ZHANG Weiming', idNumber: SAMPLE_FRONT.idNumber, typed: SAMPLE_FRONT.idNumber.toLowerCase(), wrong: '11010519491231002X', read: true, photo: () => makeIdFront() };
 
 /** A message of a language, its {placeholders} filled. */
 function textsOf(lang: Lang) {
@@ -27,6 +44,30 @@ function textsOf(lang: Lang) {
 }
 const exactly = (s: string) => new RegExp(`^${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
+/** The signature fields pdf.js (the viewer the page uses) finds on a PDF's pages. */
+async function pdfjsSignatureFields(pdf: Buffer): Promise<string[]> {
+  // pdf.js 6 needs Promise.withResolvers (Node 22+); Node 20 runs the journeys too
+  const P = Promise as unknown as { withResolvers?: () => unknown };
+  P.withResolvers ??= () => {
+    let resolve: unknown;
+    let reject: unknown;
+    const promise = new Promise((a, b) => {
+      resolve = a;
+      reject = b;
+    });
+    return { promise, resolve, reject };
+  };
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const task = pdfjs.getDocument({ data: new Uint8Array(pdf), isEvalSupported: false });
+  const doc = await task.promise;
+  const names: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    for (const a of (await (await doc.getPage(i)).getAnnotations()) as { fieldType?: string; fieldName?: string }[]) if (a.fieldType === 'Sig') names.push(a.fieldName ?? '');
+  }
+  await task.destroy();
+  return names;
+}
+
 async function issue(service: Service, reg: string): Promise<{ ticket: string; ticketId: string }> {
   const issued = await ops(service, 'sign-ticket', reg);
   const link = issued.split('\n')[0].trim();
@@ -35,7 +76,7 @@ async function issue(service: Service, reg: string): Promise<{ ticket: string; t
   return { ticket: new URL(link, service.base).searchParams.get('ticket')!, ticketId: ticketId! };
 }
 
-async function signThrough(page: Page, service: Service, lang: Lang, ticket: string): Promise<void> {
+async function signThrough(page: Page, service: Service, lang: Lang, ticket: string, signer: Signer): Promise<void> {
   const t = textsOf(lang);
   const tag = `signature ${lang}`;
   await page.goto(`${service.base}/pages/signature.html?lang=${lang}&ticket=${encodeURIComponent(ticket)}#/`);
@@ -43,19 +84,25 @@ async function signThrough(page: Page, service: Service, lang: Lang, ticket: str
   await idNumber.waitFor();
   await assertAxeClean(page, `${tag} start`);
   await shot(page, `org-sign-start-${lang}`);
-  await idNumber.fill('K7654321');
+  await idNumber.fill(signer.wrong);
   await page.getByRole('button', { name: t('orgSign.start.continue') }).click();
   await page.getByText(t('orgSign.badIdNumber')).waitFor();
-  await idNumber.fill('k1234567 (8)');
+  await idNumber.fill(signer.typed);
   await page.waitForTimeout(1100); // the footer button takes one press a second
   await page.getByRole('button', { name: t('orgSign.start.continue') }).click();
 
-  // verify: the details, confirmed; the certificate issued
+  // verify: the details and the ID document's photo (a mainland card read as the signer's), confirmed; the certificate issued
   await page.waitForURL(/#\/verify/);
-  await page.getByText('CHAN Tai Man').waitFor();
+  await page.getByText(signer.name).waitFor();
   await assertAxeClean(page, `${tag} verify`);
   await shot(page, `org-sign-verify-${lang}`);
+  const kind = signer.read ? 'Cn' : 'Other';
+  await page.getByLabel(t(`orgSign.verify.idLabel${kind}`)).setInputFiles({ name: 'id.jpg', mimeType: 'image/jpeg', buffer: await signer.photo() });
+  const checked = signer.read ? t('orgSign.verify.idRead', { masked: `${signer.idNumber.slice(0, 2)}${'*'.repeat(14)}${signer.idNumber.slice(-2)}` }) : t('orgSign.verify.idKept');
+  await page.getByText(checked).waitFor({ timeout: 60_000 });
   await page.getByRole('checkbox', { name: exactly(t('orgSign.verify.confirm')) }).check();
+  await assertAxeClean(page, `${tag} verify with the photo`);
+  await shot(page, `org-sign-verify-photo-${lang}`);
   await page.getByRole('button', { name: t('orgSign.verify.apply') }).click();
 
   // doc: the chart read, the resolution uploaded
@@ -102,9 +149,17 @@ async function signThrough(page: Page, service: Service, lang: Lang, ticket: str
   // result: signed, with the signed copies named by what they sign
   await page.waitForURL(/#\/result/, { timeout: 60_000 });
   await page.getByRole('heading', { name: t('orgSign.result.signed'), exact: true }).waitFor();
-  await page.getByRole('list', { name: t('orgSign.result.signedCopies') }).getByRole('button', { name: t('orgSign.documents.signed', { name: form }) }).waitFor();
+  const signedCopy = page.getByRole('list', { name: t('orgSign.result.signedCopies') }).getByRole('button', { name: t('orgSign.documents.signed', { name: form }) });
+  await signedCopy.waitFor();
   await assertAxeClean(page, `${tag} result`);
   await shot(page, `org-sign-result-${lang}`);
+  // the signed copy opens in the page's viewer (pdf.js)
+  await signedCopy.click();
+  const copySheet = page.getByRole('dialog', { name: t('orgSign.documents.signed', { name: form }) });
+  await copySheet.waitFor();
+  await page.waitForFunction(() => !!document.querySelector('.esop-pdf canvas'), undefined, { timeout: 30_000 });
+  await shot(page, `org-sign-signed-copy-${lang}`);
+  await copySheet.getByRole('button', { name: t('ui.close') }).click();
 }
 
 export const journeys: Journey[] = [
@@ -115,9 +170,13 @@ export const journeys: Journey[] = [
       const { context, page } = phone;
       try {
         const reg = `HK${Date.now() % 100000000}`;
-        await ops(service, 'org-create', '--name', 'Harbour Trading Limited', '--name-zh', '海港貿易有限公司', '--reg', reg, '--signer', 'CHAN Tai Man', '--signer-id', 'K1234567(8)');
+        const cnReg = `CN${Date.now() % 100000000}`;
+        await ops(service, 'org-create', '--name', 'Harbour Trading Limited', '--name-zh', '海港貿易有限公司', '--reg', reg, '--signer', HK_SIGNER.name, '--signer-id', HK_SIGNER.idNumber);
+        await ops(service, 'org-create', '--name', 'Shenzhen Bay Industrial Limited', '--name-zh', '深圳湾实业有限公司', '--reg', cnReg, '--country', 'CN', '--signer', CN_SIGNER.name, '--signer-id', CN_SIGNER.idNumber);
         const first = await issue(service, reg);
-        await signThrough(page, service, 'en', first.ticket);
+        await signThrough(page, service, 'en', first.ticket, HK_SIGNER);
+        const tickets = await ops(service, 'sign-tickets');
+        assert(tickets.includes(`${first.ticketId}  done`) && /ID photo kept/.test(tickets.split('\n').find((l) => l.startsWith(first.ticketId)) ?? ''), `the ticket done, its photo kept (${tickets})`);
 
         // staff export the signed opening form; poppler's pdfsig (as a reader's signature panel) and openssl verify it
         const dir = mkdtempSync(join(tmpdir(), 'org-sign-'));
@@ -126,6 +185,8 @@ export const journeys: Journey[] = [
         const pdfsig = execFileSync('pdfsig', [join(dir, 'signed.pdf')]).toString();
         assert(/Signature Validation: Signature is Valid\./.test(pdfsig) && /Total document signed/.test(pdfsig), `pdfsig: the signature is valid\n${pdfsig}`);
         const pdf = readFileSync(join(dir, 'signed.pdf'));
+        const fields = await pdfjsSignatureFields(pdf);
+        assert(fields.length === 1, `pdf.js finds the signature field (${JSON.stringify(fields)})`);
         const text = pdf.toString('latin1');
         const range = text.match(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/)!.slice(1).map(Number);
         const contents = text.slice(range[0] + range[1] + 1, range[2] - 1).replace(/0+$/, '');
@@ -133,15 +194,16 @@ export const journeys: Journey[] = [
         writeFileSync(join(dir, 'signed-bytes'), Buffer.concat([pdf.subarray(range[0], range[0] + range[1]), pdf.subarray(range[2], range[2] + range[3])]));
         execFileSync('openssl', ['cms', '-verify', '-binary', '-inform', 'DER', '-in', join(dir, 'sig.der'), '-content', join(dir, 'signed-bytes'), '-CAfile', join(dir, 'ca.pem'), '-purpose', 'any', '-out', '/dev/null'], { stdio: 'pipe' });
 
-        // the same in the two Chinese scripts, each with a link of its own
-        for (const lang of ['zh-CN', 'zh-TW'] as const) await signThrough(page, service, lang, (await issue(service, reg)).ticket);
+        // the same in the two Chinese scripts, each with a link of its own: in simplified Chinese the mainland signer
+        await signThrough(page, service, 'zh-CN', (await issue(service, cnReg)).ticket, CN_SIGNER);
+        await signThrough(page, service, 'zh-TW', (await issue(service, reg)).ticket, HK_SIGNER);
 
         // a link staff ended: "link expired, contact service"
         const ended = await issue(service, reg);
         await ops(service, 'sign-expire', ended.ticketId);
         const t = textsOf('en');
         await page.goto(`${service.base}/pages/signature.html?lang=en&ticket=${encodeURIComponent(ended.ticket)}#/`);
-        await page.getByRole('textbox', { name: exactly(t('orgSign.start.idNumber')) }).fill('K1234567(8)');
+        await page.getByRole('textbox', { name: exactly(t('orgSign.start.idNumber')) }).fill(HK_SIGNER.idNumber);
         await page.getByRole('button', { name: t('orgSign.start.continue') }).click();
         await page.getByText(t('orgSign.linkExpired')).waitFor();
         await assertAxeClean(page, 'signature expired link');

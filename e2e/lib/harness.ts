@@ -14,7 +14,8 @@ const exec = promisify(execFile);
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const OUT = join(ROOT, 'e2e/out');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const VIEWPORT = { width: 375, height: 667 };
+/** The phone the journeys use; E2E_WIDTH=320 runs them on a narrow phone (to look at the screens there). */
+export const VIEWPORT = { width: Number(process.env.E2E_WIDTH) || 375, height: 667 };
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',

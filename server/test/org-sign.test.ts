@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { CALLS, ErrorCode, SIGN_LIMITS, type OrgSignStep } from '@core/domain';
+import { CALLS, ErrorCode, SIGN_LIMITS, parseCnId, type OrgSignStep } from '@core/domain';
 import { APPLY_AUTH_FLOOR_MS, createOrganisation, expire, issueTicket, revoke } from '../src/modules/org-sign/service';
 import { pemOf } from '../src/vendors/ca/x509';
 import { runCommand } from '../src/ops/run';
@@ -196,26 +196,60 @@ describe('files', () => {
   });
 });
 
-describe('IdCardOcr', () => {
-  test("the ID card photo's number is compared with the signer's: a match for the signer, none for another", async () => {
+/** a valid mainland ID number that is not the one on SAMPLE_FRONT */
+const OTHER_CN_ID = '11010519491231002X';
+
+describe('the ID card photo (verify step)', () => {
+  test("a mainland card's number is compared with the signer's: a match is the ticket's accepted photo, another's is not", async () => {
+    expect(parseCnId(OTHER_CN_ID, '2026-01-01').ok).toBe(true);
     const photo = await makeIdFront();
     for (const [signerId, matches] of [
       [SAMPLE_FRONT.idNumber, true],
-      ['K1234567', false],
+      [OTHER_CN_ID, false],
     ] as const) {
       const s = await session((await ticketFor(signerId)).ticket, signerId);
-      const up = await c.upload(CALLS.signFileUpload.path, { ...s, fileName: 'id.jpg' }, photo);
+      expect((await c.call('signGetClientInfo', s)).body.result).toMatchObject({ signerIdKind: 'cnId', idPhoto: null });
+      expect(errorOf(await c.call('signCorpApplyAuth', { ...s, confirm: true }))).toBe(ErrorCode.SIGN_ID_PHOTO_NEEDED);
+      const up = await c.upload(CALLS.signFileUpload.path, { ...s, fileName: 'id.jpg', purpose: 'idPhoto' }, photo);
+      expect(up.body.result).toMatchObject({ kind: 'idPhoto' });
       const res = await c.call('signIdCardOcr', { ...s, fileId: up.body.result.fileId });
       expect(res.body.result).toEqual({ name: SAMPLE_FRONT.name, idNumberMasked: '44**************1X', matchesSigner: matches });
+      const info = await c.call('signGetClientInfo', s);
+      expect(info.body.result.idPhoto).toEqual(matches ? { fileId: up.body.result.fileId, read: true } : null);
+      const auth = await c.call('signCorpApplyAuth', { ...s, confirm: true });
+      if (matches) expect(auth.body.result.step).toBe('verify');
+      else expect(errorOf(auth)).toBe(ErrorCode.SIGN_ID_PHOTO_NEEDED);
+      // the photo is not one of the documents for the broker
+      expect((await c.call('signApplyDetail', s)).body.result.uploads).toEqual([]);
     }
   }, 60_000);
 
-  test("a PDF is not a card photo (151202); another ticket's file is 100403", async () => {
+  test("a PDF is no photo (1009); a document for the broker is no card (100403), nor is another ticket's photo", async () => {
+    const a = await session((await ticketFor(SAMPLE_FRONT.idNumber)).ticket, SAMPLE_FRONT.idNumber);
+    const b = await session((await ticketFor(SAMPLE_FRONT.idNumber)).ticket, SAMPLE_FRONT.idNumber);
+    expect(errorOf(await c.upload(CALLS.signFileUpload.path, { ...a, fileName: 'x.pdf', purpose: 'idPhoto' }, Buffer.from('%PDF-1.4\n%%EOF\n')))).toBe(ErrorCode.FILE_TYPE);
+    const doc = await c.upload(CALLS.signFileUpload.path, { ...a, fileName: 'x.png' }, png());
+    expect(errorOf(await c.call('signIdCardOcr', { ...a, fileId: doc.body.result.fileId }))).toBe(ErrorCode.FORBIDDEN);
+    const photo = await c.upload(CALLS.signFileUpload.path, { ...a, fileName: 'id.png', purpose: 'idPhoto' }, png());
+    expect(errorOf(await c.call('signIdCardOcr', { ...b, fileId: photo.body.result.fileId }))).toBe(ErrorCode.FORBIDDEN);
+    expect(errorOf(await c.call('signIdCardOcr', { ...a, fileId: photo.body.result.fileId }))).toBe(ErrorCode.ID_UNCLEAR);
+  });
+
+  test(`another document (not a mainland card) is not read: its photo goes with CorpApplyAuth, at most ${SIGN_LIMITS.idPhotosPerTicket} tries`, async () => {
     const a = await session((await ticketFor()).ticket);
     const b = await session((await ticketFor()).ticket);
-    const up = await c.upload(CALLS.signFileUpload.path, { ...a, fileName: 'x.pdf' }, Buffer.from('%PDF-1.4\n%%EOF\n'));
-    expect(errorOf(await c.call('signIdCardOcr', { ...a, fileId: up.body.result.fileId }))).toBe(ErrorCode.ID_UNCLEAR);
-    expect(errorOf(await c.call('signIdCardOcr', { ...b, fileId: up.body.result.fileId }))).toBe(ErrorCode.FORBIDDEN);
+    expect((await c.call('signGetClientInfo', a)).body.result).toMatchObject({ signerIdKind: 'other', idPhoto: null });
+    const photo = await c.upload(CALLS.signFileUpload.path, { ...a, fileName: 'hkid.png', purpose: 'idPhoto' }, png());
+    expect(errorOf(await c.call('signIdCardOcr', { ...a, fileId: photo.body.result.fileId }))).toBe(ErrorCode.INVALID_INPUT);
+    expect(errorOf(await c.call('signCorpApplyAuth', { ...a, confirm: true }))).toBe(ErrorCode.SIGN_ID_PHOTO_NEEDED);
+    expect(errorOf(await c.call('signCorpApplyAuth', { ...b, confirm: true, idPhotoFileId: photo.body.result.fileId }))).toBe(ErrorCode.FORBIDDEN);
+    const doc = await c.upload(CALLS.signFileUpload.path, { ...a, fileName: 'x.png' }, png());
+    expect(errorOf(await c.call('signCorpApplyAuth', { ...a, confirm: true, idPhotoFileId: doc.body.result.fileId }))).toBe(ErrorCode.FORBIDDEN);
+    expect((await c.call('signCorpApplyAuth', { ...a, confirm: true, idPhotoFileId: photo.body.result.fileId })).body.error).toBeUndefined();
+    expect((await c.call('signGetClientInfo', a)).body.result.idPhoto).toEqual({ fileId: photo.body.result.fileId, read: false });
+    for (let i = 1; i < SIGN_LIMITS.idPhotosPerTicket; i++) expect((await c.upload(CALLS.signFileUpload.path, { ...a, fileName: `p${i}.png`, purpose: 'idPhoto' }, png())).body.error).toBeUndefined();
+    const over = await c.upload(CALLS.signFileUpload.path, { ...a, fileName: 'one-more.png', purpose: 'idPhoto' }, png());
+    expect(over.body.error).toMatchObject({ code: ErrorCode.SIGN_TOO_MANY_FILES, data: { max: SIGN_LIMITS.idPhotosPerTicket } });
   });
 });
 
@@ -230,7 +264,8 @@ describe('the steps and the digital signature', () => {
   test('verify, doc and sign: the signed PDFs verify with openssl against the local authority, and a changed byte does not', async () => {
     const issued = await ticketFor();
     const s = await session(issued.ticket);
-    expect((await c.call('signCorpApplyAuth', { ...s, confirm: true })).body.result.step).toBe('verify');
+    const idPhoto = await c.upload(CALLS.signFileUpload.path, { ...s, fileName: 'passport.png', purpose: 'idPhoto' }, png(60, 40));
+    expect((await c.call('signCorpApplyAuth', { ...s, confirm: true, idPhotoFileId: idPhoto.body.result.fileId })).body.result.step).toBe('verify');
     const cert = await c.call('signCorpApplyCACert', s);
     expect(cert.body.result).toMatchObject({ caStatus: 3, step: 'doc', certificate: { subject: expect.stringContaining('CN=CHAN Tai Man') } });
     expect((await c.call('signCorpApplyDetail', s)).body.result).toMatchObject({ caStatus: 3, identityConfirmed: true });
@@ -244,8 +279,10 @@ describe('the steps and the digital signature', () => {
     const exported = (await runCommand(ops(), 'sign-export', { ticketId: issued.ticketId, document: 'openingForm', out: 'unused.pdf' })) as { base64: string };
     const openingFormId = (signed.body.result.signed as { fileId: string; fileName: string }[]).find((f) => f.fileName.startsWith('openingForm'))!.fileId;
     expect(exported.base64).toBe((await c.call('signFileDownload', { ...s, fileId: openingFormId })).body.result.data);
-    const listed = (await runCommand(ops(), 'sign-tickets', { org: null, limit: 100 })) as { ticketId: string; state: string }[];
-    expect(listed.find((r) => r.ticketId === issued.ticketId)?.state).toBe('done');
+    const listed = (await runCommand(ops(), 'sign-tickets', { org: null, limit: 100 })) as { ticketId: string; state: string; idPhoto: string }[];
+    expect(listed.find((r) => r.ticketId === issued.ticketId)).toMatchObject({ state: 'done', idPhoto: 'kept' });
+    const photoOut = (await runCommand(ops(), 'sign-export', { ticketId: issued.ticketId, document: 'idPhoto', out: 'unused.png' })) as { base64: string };
+    expect(Buffer.from(photoOut.base64, 'base64').equals(png(60, 40))).toBe(true);
 
     const dir = mkdtempSync(join(tmpdir(), 'org-sign-'));
     try {

@@ -9,7 +9,7 @@ import type { Req, Res } from '../domain/contract';
 import { SIGN_EXPIRED_CODES } from '../domain/errors';
 import { ApiError } from './api-error';
 import { callApi } from './client';
-import { compressForUpload, sealedUpload } from './upload';
+import { COMPRESSIBLE, compressForUpload, sealedUpload, type UploadPhase } from './upload';
 
 interface SignSession {
   token: string;
@@ -60,14 +60,24 @@ export function signCall<K extends SignedCall>(name: K, extra: Extra<K>): Promis
   return withSession((s) => callApi(name, { ...(extra as object), token: s.token, idNumber: s.idNumber } as never) as Promise<Res<K>>);
 }
 
-/** Uploads a file for the broker (PDF, PNG or JPEG; images made smaller first). */
-export function signUpload(file: File, onProgress?: (pct: number) => void): Promise<Res<'signFileUpload'>> {
+/**
+ * Uploads a file of the ticket: a document for the broker (PDF, PNG or JPEG) or, with purpose idPhoto, the photo of
+ * the signer's ID card (PNG or JPEG). Images are made smaller first; `onProgress` is told when that is under way
+ * ('preparing', no percentage) and how far the upload got.
+ */
+export function signUpload(
+  file: File,
+  opts: { purpose?: 'document' | 'idPhoto'; onProgress?: (pct: number, phase: UploadPhase) => void } = {},
+): Promise<Res<'signFileUpload'>> {
   return withSession(async (s) => {
+    if (COMPRESSIBLE.includes(file.type)) opts.onProgress?.(0, 'preparing');
     const body = await compressForUpload(file);
+    opts.onProgress?.(0, 'uploading');
     const bytes = new Uint8Array(await body.arrayBuffer());
     const name = (file.name || 'file').slice(0, 100);
     const def = CALLS.signFileUpload;
-    return sealedUpload<Res<'signFileUpload'>>(def.path, def.timeout, name, bytes, onProgress, { token: s.token, idNumber: s.idNumber, fileName: name });
+    const meta = { token: s.token, idNumber: s.idNumber, fileName: name, ...(opts.purpose === 'idPhoto' ? { purpose: 'idPhoto' } : {}) };
+    return sealedUpload<Res<'signFileUpload'>>(def.path, def.timeout, name, bytes, (pct) => opts.onProgress?.(pct, 'uploading'), meta);
   });
 }
 

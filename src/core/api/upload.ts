@@ -19,7 +19,7 @@ export type FileCategory = (typeof FILE_CATEGORIES)[number];
 /** What an upload is doing: making a photo smaller on the phone (seconds for a very large one), or sending it. */
 export type UploadPhase = 'preparing' | 'uploading';
 
-const COMPRESSIBLE = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'];
+export const COMPRESSIBLE = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'];
 
 /** Compresses an image (other types pass through); on any compression failure the original goes. */
 export async function compressForUpload(file: Blob): Promise<Blob> {

@@ -11,7 +11,7 @@ import { DEPOSIT_AMOUNT } from './result';
 import { ACCOUNT_PAGE_NAMES, CID_ID_TYPE, CONSENT_CHANNEL } from './hk-identifier';
 import { IMPROVE_ITEMS } from './improve-info';
 import { LANGS } from './calls';
-import { ORG_SIGN_STEPS, SIGN_FILE_KINDS, SIGN_LIMITS, SIGN_TICKET_PATTERN, SIGN_TOKEN_PATTERN } from './org-sign';
+import { ORG_SIGN_STEPS, SIGNER_ID_KINDS, SIGN_FILE_KINDS, SIGN_LIMITS, SIGN_TICKET_PATTERN, SIGN_TOKEN_PATTERN } from './org-sign';
 import { INVITATION_STAGES } from './channel';
 
 // the zod-free part (paths, methods, timeouts), also used on its own by the browser client
@@ -155,7 +155,7 @@ const signFileId = z.string().regex(/^[A-Za-z0-9_-]{16,32}$/);
 /** One of the ticket's files. */
 export const signFile = z.object({
   fileId: z.string(),
-  /** organizationChart | openingForm: made by the service to read and sign; upload: the signer's; signed: a signed copy */
+  /** organizationChart | openingForm: made by the service to read and sign; upload: the signer's; signed: a signed copy; idPhoto: a photo of the signer's ID card */
   kind: z.enum(SIGN_FILE_KINDS),
   fileName: z.string(),
   mime: z.string(),
@@ -688,10 +688,18 @@ export const schemas = {
       chineseName: z.string(),
       registrationNumber: z.string(),
       sessionExpiresAt: z.string(),
+      /** the signer's identity document: cnId (a mainland card, read by IdCardOcr) or other (its photo is kept for staff) */
+      signerIdKind: z.enum(SIGNER_ID_KINDS),
+      /** the photo of it accepted on this ticket (verify step): read = the OCR found the signer's number on it */
+      idPhoto: z.object({ fileId: z.string(), read: z.boolean() }).nullable(),
     }),
   },
   signIdCardOcr: {
-    /** an image (PNG or JPEG) the signer uploaded with FileUpload: the front of a mainland resident identity card */
+    /**
+     * a photo (FileUpload with purpose idPhoto) of the front of the signer's mainland resident identity card; a signer
+     * whose document is not a mainland card gets 100400. When its number is the signer's, the photo is the ticket's
+     * accepted one (GetClientInfo idPhoto) and CorpApplyAuth may follow.
+     */
     req: z.object({ ...signAuth, fileId: signFileId }),
     res: z.object({
       /** the name as read */
@@ -703,8 +711,12 @@ export const schemas = {
     }),
   },
   signCorpApplyAuth: {
-    /** the verify step: the signer confirms the details GetClientInfo showed are theirs */
-    req: z.object({ ...signAuth, confirm: z.literal(true) }),
+    /**
+     * the verify step: the signer confirms the details GetClientInfo showed are theirs, with the photo of the ID card:
+     * a mainland card must have been read as the signer's (IdCardOcr); another document's photo is given here
+     * (idPhotoFileId, a FileUpload of purpose idPhoto). 152309 when the photo is missing or not the signer's card.
+     */
+    req: z.object({ ...signAuth, confirm: z.literal(true), idPhotoFileId: signFileId.optional() }),
     res: signStatuses,
   },
   signCorpApplyCACert: {
@@ -723,7 +735,13 @@ export const schemas = {
   },
   signFileUpload: {
     /** plain form of the ciphered meta (field `e`); multipart part `file` carries the ciphered bytes (PDF, PNG or JPEG, at most 10 MB) */
-    meta: z.object({ ...signAuth, fileName: z.string().min(1).max(SIGN_LIMITS.fileNameMax), fileIv: z.string().optional() }),
+    meta: z.object({
+      ...signAuth,
+      fileName: z.string().min(1).max(SIGN_LIMITS.fileNameMax),
+      fileIv: z.string().optional(),
+      /** document (default): for the broker (doc step, PDF, PNG or JPEG); idPhoto: the ID card's photo (verify step, PNG or JPEG) */
+      purpose: z.enum(['document', 'idPhoto']).optional(),
+    }),
     res: signFile,
   },
   signFileDownload: {

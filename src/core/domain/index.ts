@@ -24,3 +24,4 @@ export * from './transfer-in';
 export * from './hk-identifier';
 export * from './improve-info';
 export * from './org-sign';
+export * from './org-sign-signer';

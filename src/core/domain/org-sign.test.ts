@@ -1,4 +1,5 @@
-import { currentSignStep, nothingToSign, normaliseSignIdNumber, requiredSignSteps, signStepProgress, type OrgSignStatuses, type SignStepStatus } from './org-sign';
+import { signerIdKindOf } from './org-sign-signer';
+import { currentSignStep, idPhotoIsRead, nothingToSign, normaliseSignIdNumber, requiredSignSteps, signStepProgress, type OrgSignStatuses, type SignStepStatus } from './org-sign';
 
 const s = (caStatus: SignStepStatus, obResFileStatus: SignStepStatus, signatureStatus: SignStepStatus): OrgSignStatuses => ({ caStatus, obResFileStatus, signatureStatus });
 
@@ -43,4 +44,17 @@ describe('organisation signing steps', () => {
     ['', null],
     ['A'.repeat(31), null],
   ] as const)('the ID number %j compares as %j', (raw, expected) => expect(normaliseSignIdNumber(raw)).toBe(expected));
+
+  test.each([
+    ['a mainland card number', '11010519491231002X', 'cnId'],
+    ['the same with a lower-case x', '11010519491231002x', 'cnId'],
+    ['a wrong check digit', '110105194912310021', 'other'],
+    ['an unknown province', '99010519491231002X', 'other'],
+    ['a birth date after today', '110105203012310027', 'other'],
+    ['an HKID', 'K1234567', 'other'],
+    ['a passport number', 'E12345678', 'other'],
+  ] as const)("the signer's document for %s (%s): %s", (_what, number, kind) => {
+    expect(signerIdKindOf(number, '2026-11-26')).toBe(kind);
+    expect(idPhotoIsRead(kind)).toBe(kind === 'cnId');
+  });
 });

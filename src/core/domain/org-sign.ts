@@ -65,6 +65,17 @@ export function normaliseSignIdNumber(raw: string): string | null {
   return /^[A-Z0-9]{4,30}$/.test(v) ? v : null;
 }
 
+/**
+ * The signer's identity document, as staff registered it: a mainland resident identity card or another one (HKID,
+ * passport…); signerIdKindOf (org-sign-signer.ts) tells them apart. Where a certificate is needed (the verify step)
+ * the signer photographs it: a mainland card is read (IdCardOcr) and must carry the signer's number; another
+ * document's photo is kept for staff to check, since the OCR reads mainland cards only.
+ */
+export const SIGNER_ID_KINDS = ['cnId', 'other'] as const;
+export type SignerIdKind = (typeof SIGNER_ID_KINDS)[number];
+/** The ID card photo is read by the OCR and must match (true), or only kept for staff (false). */
+export const idPhotoIsRead = (kind: SignerIdKind): boolean => kind === 'cnId';
+
 /** A ticket of the link: 43 base64url characters (32 random bytes). */
 export const SIGN_TICKET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** The session's token: `<session>.<rndkey>` (each 22 base64url characters, 16 random bytes). */
@@ -83,13 +94,18 @@ export const SIGN_LIMITS = {
   uploadMaxBytes: 10 * 1024 * 1024,
   /** files uploaded per ticket */
   uploadsPerTicket: 20,
+  /** photos of the signer's ID card per ticket (the verify step; each try is one) */
+  idPhotosPerTicket: 10,
   fileNameMax: 100,
   /** the drawn signature (PNG) sent with CorpApplyUpdate */
   signatureImageMaxBytes: 512 * 1024,
 } as const;
 
-/** The documents of a ticket: the two generated to read and sign, what the signer uploads, and the signed copies. */
-export const SIGN_FILE_KINDS = ['organizationChart', 'openingForm', 'upload', 'signed'] as const;
+/**
+ * The documents of a ticket: the two generated to read and sign, what the signer uploads (doc step), the signed
+ * copies, and the photos of the signer's ID card (verify step).
+ */
+export const SIGN_FILE_KINDS = ['organizationChart', 'openingForm', 'upload', 'signed', 'idPhoto'] as const;
 export type SignFileKind = (typeof SIGN_FILE_KINDS)[number];
 /** The generated documents the signer reads on the sign step and signs (each one gets a signed copy). */
 export const SIGN_DOCUMENTS = ['organizationChart', 'openingForm'] as const;

@@ -1,4 +1,4 @@
-/** SQL of organisation signing (migration 0025): organisations, tickets, signer sessions, the tickets' files. */
+/** SQL of organisation signing (migrations 0025, 0026): organisations, tickets, signer sessions, the tickets' files. */
 import type { Db } from '../../db';
 
 export interface OrganisationRow {
@@ -10,6 +10,8 @@ export interface OrganisationRow {
   signer_name: string;
   signer_id_hmac: string;
   signer_id_masked: string;
+  /** cnId | other (SIGNER_ID_KINDS) */
+  signer_id_kind: string;
   created_at: Date;
 }
 
@@ -32,6 +34,10 @@ export interface TicketRow {
   cert_not_after: Date | null;
   signer_key_sealed: string | null;
   signed_at: Date | null;
+  /** the accepted photo of the signer's ID card (verify step) */
+  id_photo_file_id: string | null;
+  /** when the OCR read the signer's number on it (mainland cards) */
+  id_photo_read_at: Date | null;
 }
 
 export interface SessionRow {
@@ -58,9 +64,9 @@ export interface SignFileRow {
 
 export async function insertOrganisation(db: Db, o: Omit<OrganisationRow, 'created_at'>, at: Date): Promise<void> {
   await db.query(
-    `INSERT INTO organisations (id, name, name_zh, registration_number, country, signer_name, signer_id_hmac, signer_id_masked, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [o.id, o.name, o.name_zh, o.registration_number, o.country, o.signer_name, o.signer_id_hmac, o.signer_id_masked, at],
+    `INSERT INTO organisations (id, name, name_zh, registration_number, country, signer_name, signer_id_hmac, signer_id_masked, signer_id_kind, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [o.id, o.name, o.name_zh, o.registration_number, o.country, o.signer_name, o.signer_id_hmac, o.signer_id_masked, o.signer_id_kind, at],
   );
 }
 
@@ -130,7 +136,7 @@ export async function expireTicket(db: Db, id: string, at: Date): Promise<boolea
 export async function updateTicketStatuses(
   db: Db,
   id: string,
-  set: Partial<Pick<TicketRow, 'ca_status' | 'file_status' | 'signature_status' | 'identity_confirmed_at' | 'signed_at'>>,
+  set: Partial<Pick<TicketRow, 'ca_status' | 'file_status' | 'signature_status' | 'identity_confirmed_at' | 'signed_at' | 'id_photo_file_id' | 'id_photo_read_at'>>,
 ): Promise<void> {
   const cols = Object.keys(set) as (keyof typeof set)[];
   if (!cols.length) return;
@@ -168,7 +174,7 @@ export async function findSession(db: Db, id: string): Promise<(SessionRow & { t
     for (const k of keys) if (typeof x[k] === 'string') x[k] = new Date(x[k] as string);
     return x;
   };
-  const ticket = dates(r.t as unknown as Record<string, unknown>, ['locked_at', 'revoked_at', 'expires_at', 'created_at', 'identity_confirmed_at', 'cert_not_after', 'signed_at']) as unknown as TicketRow;
+  const ticket = dates(r.t as unknown as Record<string, unknown>, ['locked_at', 'revoked_at', 'expires_at', 'created_at', 'identity_confirmed_at', 'cert_not_after', 'signed_at', 'id_photo_read_at']) as unknown as TicketRow;
   const org = dates(r.o as unknown as Record<string, unknown>, ['created_at']) as unknown as OrganisationRow;
   return { id: r.id, ticket_id: r.ticket_id, rndkey_hash: r.rndkey_hash, created_at: r.created_at, last_seen_at: r.last_seen_at, ended_at: r.ended_at, ticket, org };
 }

@@ -16,7 +16,7 @@ const orgSignRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'signGetClientInfo', (_input, request) => service.clientInfo(request.signer!));
   route(app, 'signApplyUpdate', (input, request) => service.applyUpdate(deps(), request.signer!, input));
   route(app, 'signIdCardOcr', (input, request) => service.idCardOcr(deps(), request.signer!, input.fileId));
-  route(app, 'signCorpApplyAuth', (_input, request) => service.corpApplyAuth(deps(), request.signer!));
+  route(app, 'signCorpApplyAuth', (input, request) => service.corpApplyAuth(deps(), request.signer!, input));
   route(app, 'signCorpApplyCACert', (_input, request) => service.corpApplyCACert(deps(), request.signer!));
   route(app, 'signCorpApplyDetail', (_input, request) => service.corpApplyDetail(deps(), request.signer!));
   route(app, 'signCorpApplyUpdate', (input, request) => service.corpApplyUpdate(deps(), request.signer!, input));
@@ -26,7 +26,7 @@ const orgSignRoutes: FastifyPluginAsync = async (app) => {
     async (_input, request) => {
       const { meta, bytes } = await openUpload(request, SIGN_LIMITS.uploadMaxBytes, schemas.signFileUpload.meta);
       request.signer = await resolveSigner(deps(), meta.token, meta.idNumber);
-      return service.fileUpload(deps(), request.signer, { fileName: meta.fileName, bytes });
+      return service.fileUpload(deps(), request.signer, { fileName: meta.fileName, bytes, purpose: meta.purpose });
     },
     { config: { multipart: true } },
   );

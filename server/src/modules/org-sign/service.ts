@@ -12,7 +12,9 @@ import {
   SIGN_LIMITS,
   SIGN_STEP_STATUS,
   currentSignStep,
+  idPhotoIsRead,
   normaliseSignIdNumber,
+  signerIdKindOf,
   todayInHongKong,
   type OrgSignStatuses,
   type OrgSignStep,
@@ -20,6 +22,7 @@ import {
   type Res,
   type SignFileKind,
   type SignStepStatus,
+  type SignerIdKind,
 } from '@core/domain';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
@@ -59,10 +62,11 @@ export interface NewOrganisation {
   signerIdNumber: string;
 }
 
-export async function createOrganisation(deps: Pick<SignDeps, 'config' | 'db' | 'clock'>, o: NewOrganisation, actor: string): Promise<{ id: string }> {
+export async function createOrganisation(deps: Pick<SignDeps, 'config' | 'db' | 'clock'>, o: NewOrganisation, actor: string): Promise<{ id: string; signerIdKind: SignerIdKind }> {
   const normalised = normaliseSignIdNumber(o.signerIdNumber);
   if (!normalised) throw new AppError(ErrorCode.INVALID_INPUT, { data: { issues: [{ path: 'signerIdNumber', message: 'format' }] } });
   const orgId = `O${id(9)}`;
+  const signerIdKind = signerIdKindOf(normalised, todayInHongKong(deps.clock.now()));
   await deps.db.transaction(async (tx) => {
     if (await repo.findOrganisation(tx, o.registrationNumber)) throw new AppError(ErrorCode.INVALID_INPUT, { data: { issues: [{ path: 'registrationNumber', message: 'exists' }] } });
     await repo.insertOrganisation(
@@ -76,12 +80,13 @@ export async function createOrganisation(deps: Pick<SignDeps, 'config' | 'db' | 
         signer_name: o.signerName,
         signer_id_hmac: idNumberHmac(deps.config, normalised),
         signer_id_masked: maskSignIdNumber(normalised),
+        signer_id_kind: signerIdKind,
       },
       new Date(deps.clock.now()),
     );
-    await audit(tx, { actor, action: 'orgSign.organisation.create', detail: { orgId, registrationNumber: o.registrationNumber } });
+    await audit(tx, { actor, action: 'orgSign.organisation.create', detail: { orgId, registrationNumber: o.registrationNumber, signerIdKind } });
   });
-  return { id: orgId };
+  return { id: orgId, signerIdKind };
 }
 
 export interface NewTicket {
@@ -138,11 +143,12 @@ export async function expire(deps: Pick<SignDeps, 'db' | 'clock'>, ticketId: str
   });
 }
 
-/** A signed copy's bytes for staff (by the ticket and the document it signs). */
+/** A signed copy's bytes for staff (by the ticket and the document it signs), or the signer's accepted ID card photo. */
 export async function exportSigned(deps: Pick<SignDeps, 'config' | 'db'>, ticketId: string, document: SignFileKind): Promise<{ fileName: string; bytes: Buffer } | null> {
   const files = await repo.ticketFiles(deps.db, ticketId);
+  const ticket = document === 'idPhoto' ? await repo.findTicket(deps.db, ticketId) : null;
   const source = files.find((f) => f.kind === document);
-  const signed = source && files.filter((f) => f.kind === 'signed' && f.source_id === source.id).pop();
+  const signed = document === 'idPhoto' ? files.find((f) => f.id === ticket?.id_photo_file_id) : source && files.filter((f) => f.kind === 'signed' && f.source_id === source.id).pop();
   if (!signed) return null;
   return { fileName: signed.file_name, bytes: await createStorage({ dataDir: deps.config.dataDir }).read(signed.storage_key) };
 }
@@ -262,8 +268,12 @@ export function clientInfo(signer: Signer): Res<'signGetClientInfo'> {
     chineseName: signer.org.name_zh,
     registrationNumber: signer.org.registration_number,
     sessionExpiresAt: iso(signer.sessionExpiresAt),
+    signerIdKind: kindOf(signer),
+    idPhoto: signer.ticket.id_photo_file_id ? { fileId: signer.ticket.id_photo_file_id, read: !!signer.ticket.id_photo_read_at } : null,
   };
 }
+
+const kindOf = (signer: Signer): SignerIdKind => (signer.org.signer_id_kind === 'cnId' ? 'cnId' : 'other');
 
 /** Runs `fn` on the ticket locked, when `step` is the current one (152304 with data.step otherwise, 152308 when nothing is left). */
 async function atStep<T>(deps: SignDeps, signer: Signer, step: OrgSignStep, fn: (tx: Db, t: repo.TicketRow) => Promise<T>): Promise<T> {
@@ -277,14 +287,16 @@ async function atStep<T>(deps: SignDeps, signer: Signer, step: OrgSignStep, fn: 
 }
 
 /**
- * IdCardOcr: a photo of the signer's mainland ID card (an image uploaded on this ticket) → the card found and
- * checked as IdcardOcr does (151202 no card, 151203 a photocopy, 151204 glare) → read → whether the number is the
- * signer's (compared by its HMAC). The answer names no number but the masked one read; audited.
+ * IdCardOcr: a photo of the signer's mainland ID card (FileUpload of purpose idPhoto on this ticket) → the card found
+ * and checked as IdcardOcr does (151202 no card, 151203 a photocopy, 151204 glare) → read → whether the number is the
+ * signer's (compared by its HMAC). A match on the verify step makes it the ticket's accepted photo (CorpApplyAuth
+ * needs one). The answer names no number but the masked one read; audited. A signer whose document is not a mainland
+ * card gets 100400 (the OCR reads only those; their photo goes with CorpApplyAuth).
  */
 export async function idCardOcr(deps: SignDeps, signer: Signer, fileId: string): Promise<Res<'signIdCardOcr'>> {
+  if (!idPhotoIsRead(kindOf(signer))) throw new AppError(ErrorCode.INVALID_INPUT, { data: { issues: [{ path: 'fileId', message: 'notReadable' }] } });
   const f = await repo.ticketFile(deps.db, signer.ticketId, fileId);
-  if (!f || f.kind !== 'upload') throw new AppError(ErrorCode.FORBIDDEN);
-  if (f.mime !== 'image/png' && f.mime !== 'image/jpeg') throw new AppError(ErrorCode.ID_UNCLEAR);
+  if (!f || f.kind !== 'idPhoto') throw new AppError(ErrorCode.FORBIDDEN);
   const card = await findCard(await createStorage({ dataDir: deps.config.dataDir }).read(f.storage_key));
   if (!card) throw new AppError(ErrorCode.ID_UNCLEAR);
   const quality = await cardQuality(card.crop);
@@ -294,15 +306,34 @@ export async function idCardOcr(deps: SignDeps, signer: Signer, fileId: string):
   if (read.side !== 'front') throw new AppError(ErrorCode.ID_UNCLEAR);
   const n = normaliseSignIdNumber(read.idNumber);
   const matchesSigner = !!n && idNumberHmac(deps.config, n) === signer.org.signer_id_hmac;
-  await audit(deps.db, { actor: `sign:${signer.ticketId}`, action: 'orgSign.idCardOcr', detail: { ticketId: signer.ticketId, fileId, matchesSigner, vendor: deps.vendors.ocr.name } });
+  await deps.db.transaction(async (tx) => {
+    const t = (await repo.findTicket(tx, signer.ticketId, true))!;
+    if (matchesSigner && currentSignStep(statusesOf(t)) === 'verify') {
+      await repo.updateTicketStatuses(tx, t.id, { id_photo_file_id: f.id, id_photo_read_at: new Date(deps.clock.now()) });
+    }
+    await audit(tx, { actor: `sign:${signer.ticketId}`, action: 'orgSign.idCardOcr', detail: { ticketId: signer.ticketId, fileId, matchesSigner, vendor: deps.vendors.ocr.name } });
+  });
   return { name: read.name, idNumberMasked: n ? maskSignIdNumber(n) : '', matchesSigner };
 }
 
-export async function corpApplyAuth(deps: SignDeps, signer: Signer): Promise<Res<'signCorpApplyAuth'>> {
+/**
+ * CorpApplyAuth: the signer confirms the details, with the ID card's photo: for a mainland card the one IdCardOcr
+ * read as the signer's; for another document the photo given (idPhotoFileId), kept for staff. 152309 otherwise.
+ */
+export async function corpApplyAuth(deps: SignDeps, signer: Signer, input: Req<'signCorpApplyAuth'>): Promise<Res<'signCorpApplyAuth'>> {
   return atStep(deps, signer, 'verify', async (tx, t) => {
     const at = new Date(deps.clock.now());
-    await repo.updateTicketStatuses(tx, t.id, { identity_confirmed_at: at });
-    await audit(tx, { actor: `sign:${t.id}`, action: 'orgSign.identity.confirm', detail: { ticketId: t.id, session: signer.sessionId } });
+    let photo = t.id_photo_file_id;
+    if (idPhotoIsRead(kindOf(signer))) {
+      if (!photo || !t.id_photo_read_at) throw new AppError(ErrorCode.SIGN_ID_PHOTO_NEEDED);
+    } else {
+      if (!input.idPhotoFileId) throw new AppError(ErrorCode.SIGN_ID_PHOTO_NEEDED);
+      const f = await repo.ticketFile(tx, t.id, input.idPhotoFileId);
+      if (!f || f.kind !== 'idPhoto') throw new AppError(ErrorCode.FORBIDDEN);
+      photo = f.id;
+    }
+    await repo.updateTicketStatuses(tx, t.id, { identity_confirmed_at: at, id_photo_file_id: photo });
+    await audit(tx, { actor: `sign:${t.id}`, action: 'orgSign.identity.confirm', detail: { ticketId: t.id, session: signer.sessionId, idPhotoFileId: photo, idPhotoRead: !!t.id_photo_read_at } });
     return statusView(t);
   });
 }
@@ -415,16 +446,22 @@ export async function corpApplyUpdate(deps: SignDeps, signer: Signer, input: Req
   });
 }
 
-export async function fileUpload(deps: SignDeps, signer: Signer, f: { fileName: string; bytes: Uint8Array }): Promise<Res<'signFileUpload'>> {
+/**
+ * FileUpload: a document for the broker (kind upload, PDF, PNG or JPEG, SIGN_LIMITS.uploadsPerTicket) or a photo of
+ * the signer's ID card (kind idPhoto, PNG or JPEG, SIGN_LIMITS.idPhotosPerTicket), the type by the content.
+ */
+export async function fileUpload(deps: SignDeps, signer: Signer, f: { fileName: string; bytes: Uint8Array; purpose?: 'document' | 'idPhoto' }): Promise<Res<'signFileUpload'>> {
   if (f.bytes.byteLength > SIGN_LIMITS.uploadMaxBytes) throw new AppError(ErrorCode.FILE_TOO_LARGE);
   const type = sniffType(f.bytes);
-  if (!type) throw new AppError(ErrorCode.FILE_TYPE);
+  const kind = f.purpose === 'idPhoto' ? 'idPhoto' : 'upload';
+  if (!type || (kind === 'idPhoto' && type.mime === 'application/pdf')) throw new AppError(ErrorCode.FILE_TYPE);
+  const max = kind === 'idPhoto' ? SIGN_LIMITS.idPhotosPerTicket : SIGN_LIMITS.uploadsPerTicket;
   return deps.db.transaction(async (tx) => {
     await repo.findTicket(tx, signer.ticketId, true);
-    const uploads = (await repo.ticketFiles(tx, signer.ticketId)).filter((x) => x.kind === 'upload');
-    if (uploads.length >= SIGN_LIMITS.uploadsPerTicket) throw new AppError(ErrorCode.SIGN_TOO_MANY_FILES, { data: { max: SIGN_LIMITS.uploadsPerTicket } });
-    const row = await storeFile({ ...deps, db: tx }, signer.ticketId, { kind: 'upload', fileName: f.fileName, mime: type.mime, bytes: f.bytes });
-    await audit(tx, { actor: `sign:${signer.ticketId}`, action: 'orgSign.file.upload', detail: { ticketId: signer.ticketId, fileId: row.id, size: row.size, mime: row.mime } });
+    const held = (await repo.ticketFiles(tx, signer.ticketId)).filter((x) => x.kind === kind);
+    if (held.length >= max) throw new AppError(ErrorCode.SIGN_TOO_MANY_FILES, { data: { max } });
+    const row = await storeFile({ ...deps, db: tx }, signer.ticketId, { kind, fileName: f.fileName, mime: type.mime, bytes: f.bytes });
+    await audit(tx, { actor: `sign:${signer.ticketId}`, action: 'orgSign.file.upload', detail: { ticketId: signer.ticketId, fileId: row.id, kind, size: row.size, mime: row.mime } });
     return fileView(row);
   });
 }

@@ -1,6 +1,7 @@
 /**
  * Organisation signing (issue 14): staff create an organisation with its signer, issue a signing ticket (the link
- * the signer opens), list tickets and their states, revoke one, export a signed document, print the local CA's root.
+ * the signer opens), list tickets and their states, revoke one, export a signed document (or the signer's ID card
+ * photo), print the local CA's root.
  */
 import { z } from 'zod';
 import { ORG_SIGN_STEPS, SIGN_DOCUMENTS, currentSignStep, normaliseSignIdNumber, type OrgSignStep } from '@core/domain';
@@ -11,11 +12,13 @@ import { pemOf } from '../../vendors/ca/x509';
 import { defineCommand, flagText, OpsError } from '../framework';
 import { join } from 'node:path';
 
+const EXPORTABLE = [...SIGN_DOCUMENTS, 'idPhoto'] as const;
 const ticketId = z.string().regex(/^T[A-Za-z0-9_-]{12}$/);
 
 export const orgCreate = defineCommand({
   name: 'org-create',
-  usage: 'org-create --name "…" [--name-zh "…"] --reg NUMBER [--country HK] --signer "…" --signer-id ID   an organisation and its signer (the ID number is kept as an HMAC)',
+  usage:
+    'org-create --name "…" [--name-zh "…"] --reg NUMBER [--country HK] --signer "…" --signer-id ID   an organisation and its signer (the ID number is kept as an HMAC; a mainland ID number makes the signer\'s ID card photo read by the OCR)',
   preconditions: 'a registration number not used by another organisation',
   schema: z.object({
     name: z.string().trim().min(2).max(200),
@@ -35,7 +38,7 @@ export const orgCreate = defineCommand({
   }),
   run: (ctx, p) =>
     createOrganisation(ctx, { name: p.name, nameZh: p.nameZh, registrationNumber: p.reg, country: p.country, signerName: p.signer, signerIdNumber: p.signerId }, 'ops:org-create'),
-  print: (r, p, io) => io.out(`${r.id}  ${p.name} (${p.reg})`),
+  print: (r, p, io) => io.out(`${r.id}  ${p.name} (${p.reg})  signer's ID: ${r.signerIdKind === 'cnId' ? 'mainland ID card (read by OCR)' : 'other document (photo kept for staff)'}`),
 });
 
 export const signTicket = defineCommand({
@@ -76,12 +79,13 @@ export const signTickets = defineCommand({
       step: currentSignStep(statusesOf(t)),
       statuses: `ca ${t.ca_status} doc ${t.file_status} sign ${t.signature_status}`,
       wrongTries: t.failed_attempts,
+      idPhoto: t.id_photo_file_id ? (t.id_photo_read_at ? 'read' : 'kept') : 'none',
       expiresAt: new Date(t.expires_at).toISOString(),
     }));
   },
   print: (rows, _p, io) => {
     if (!rows.length) return io.out('no signing tickets');
-    for (const r of rows) io.out(`${r.ticketId}  ${r.state.padEnd(7)} step ${r.step.padEnd(6)} ${r.statuses}  wrong ID ${r.wrongTries}  until ${r.expiresAt}  ${r.org}`);
+    for (const r of rows) io.out(`${r.ticketId}  ${r.state.padEnd(7)} step ${r.step.padEnd(6)} ${r.statuses}  wrong ID ${r.wrongTries}  ID photo ${r.idPhoto}  until ${r.expiresAt}  ${r.org}`);
   },
 });
 
@@ -119,9 +123,9 @@ export const signExpire = defineCommand({
 
 export const signExport = defineCommand({
   name: 'sign-export',
-  usage: `sign-export <ticketId> --document ${SIGN_DOCUMENTS.join('|')} --out PATH   the signed PDF`,
-  preconditions: 'a ticket whose sign step is done',
-  schema: z.object({ ticketId, document: z.enum(SIGN_DOCUMENTS), out: z.string().min(1) }),
+  usage: `sign-export <ticketId> --document ${EXPORTABLE.join('|')} --out PATH   the signed PDF, or the signer's accepted ID card photo`,
+  preconditions: 'a ticket whose sign step is done (idPhoto: whose verify step took a photo)',
+  schema: z.object({ ticketId, document: z.enum(EXPORTABLE), out: z.string().min(1) }),
   parse: (args) => {
     if (!args.positionals[0]) throw new OpsError('missing <ticketId>');
     const out = flagText(args, 'out');
@@ -130,7 +134,7 @@ export const signExport = defineCommand({
   },
   run: async (ctx, p) => {
     const f = await exportSigned(ctx, p.ticketId, p.document);
-    if (!f) throw new OpsError(`${p.ticketId}: no signed ${p.document}`);
+    if (!f) throw new OpsError(`${p.ticketId}: no ${p.document === 'idPhoto' ? 'ID card photo' : `signed ${p.document}`}`);
     return { fileName: f.fileName, size: f.bytes.length, base64: f.bytes.toString('base64') };
   },
   print: (r, p, io) => {

@@ -12,7 +12,7 @@ import { IMAGE_ACCEPT_ATTR, isAcceptedFile, UPLOAD_STATE, type FileRefData } fro
 import type { FileCategory } from '../../api/upload';
 import { toast } from '../toast';
 import { FieldLabel, useFieldIds } from '../form/field-parts';
-import { useUploads } from './use-uploads';
+import { useUploads, type UploadFn } from './use-uploads';
 import { BusyMask, ImagePreviewSheet, ProgressBar, RefImage, RemoveButton, RetryMask } from './parts';
 import { CardArt, type CardKind } from './CardArt';
 import './uploader.css';
@@ -23,6 +23,8 @@ export interface CardUploaderProps {
   value: FileRefData | null;
   onUploaded: (ref: FileRefData, file: File) => void | Promise<void>;
   category: FileCategory;
+  /** sends the photo instead of the account pages' upload (see useUploads) */
+  upload?: UploadFn;
   kind: CardKind;
   /** the screen is working on the photo (recognition): state 3 */
   busy?: boolean;
@@ -36,7 +38,7 @@ export interface CardUploaderProps {
 
 const isMobile = () => typeof navigator !== 'undefined' && /Android|iPhone|iPad|iPod|Mobile|HarmonyOS/i.test(navigator.userAgent);
 
-export function CardUploader({ name, label, value, onUploaded, category, kind, busy, error, onClear, readOnly, caption }: CardUploaderProps) {
+export function CardUploader({ name, label, value, onUploaded, category, upload, kind, busy, error, onClear, readOnly, caption }: CardUploaderProps) {
   const intl = useIntl();
   const ids = useFieldIds(name);
   const input = useRef<HTMLInputElement>(null);
@@ -47,6 +49,7 @@ export function CardUploader({ name, label, value, onUploaded, category, kind, b
 
   const { items, add, retry, remove } = useUploads({
     category,
+    upload,
     imagesOnly: true,
     onUploaded: (item, ref) => {
       let result: void | Promise<void> = undefined;

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import { uploadFile, type FileCategory } from '../../api/upload';
+import { uploadFile, type FileCategory, type UploadPhase } from '../../api/upload';
 import { ApiError } from '../../api/api-error';
 import { errorMessage, networkMessageId, useApiErrorHandler } from '../../api/errors';
 import { behaviourOf, ErrorCode } from '../../domain/errors';
@@ -61,15 +61,20 @@ const revoke = (url: string | undefined) => {
 
 let seq = 0;
 
+/** Sends one file and answers its reference (the account pages' uploadFile, or another page's own). */
+export type UploadFn = (file: File, onProgress: (pct: number, phase: UploadPhase) => void) => Promise<{ ossId: string; ossUrl: string }>;
+
 export interface UseUploadsOptions {
   category: FileCategory;
+  /** sends the file instead of uploadFile(…, category) (a page with its own session, e.g. organisation signing) */
+  upload?: UploadFn;
   /** called when a file has been uploaded; return true to keep the item (CardUploader), false/void to drop it */
   onUploaded: (item: UploadItem, ref: FileRefData) => boolean | void;
   /** photos only (the texts name PNG and JPG, not PDF) */
   imagesOnly?: boolean;
 }
 
-export function useUploads({ category, onUploaded, imagesOnly = false }: UseUploadsOptions) {
+export function useUploads({ category, upload, onUploaded, imagesOnly = false }: UseUploadsOptions) {
   const intl = useIntl();
   const handleApiError = useApiErrorHandler();
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -101,9 +106,10 @@ export function useUploads({ category, onUploaded, imagesOnly = false }: UseUplo
       if (!item) return;
       patch(key, { state: UPLOAD_STATE.UPLOADING, progress: 0, error: undefined, badFile: undefined });
       try {
-        const res = await uploadFile(item.file, item.name, category, (pct, phase) => {
+        const progress = (pct: number, phase: UploadPhase) => {
           if (itemsRef.current.some((it) => it.key === key)) patch(key, { progress: pct, preparing: phase === 'preparing' });
-        });
+        };
+        const res = upload ? await upload(item.file, progress) : await uploadFile(item.file, item.name, category, progress);
         const current = itemsRef.current.find((it) => it.key === key);
         if (!current || !live.current) return; // removed while uploading
         const ref: FileRefData = { ossId: res.ossId, url: res.ossUrl, description: item.name, ossCategory: category };
@@ -118,7 +124,7 @@ export function useUploads({ category, onUploaded, imagesOnly = false }: UseUplo
         if (err instanceof ApiError && behaviourOf(err.code).kind === 'loginExpired') handleApiError(err);
       }
     },
-    [category, commit, handleApiError, imagesOnly, intl, patch],
+    [category, upload, commit, handleApiError, imagesOnly, intl, patch],
   );
 
   /** Queues a file and starts uploading it; answers the item's key. */

@@ -1,9 +1,11 @@
-/** The organisation signing page through its screens: the api faked at callApi. */
+/** The organisation signing page through its screens: the api faked at callApi, uploads at sealedUpload. */
 jest.mock('@core/api/client');
+jest.mock('@core/api/upload', () => ({ ...jest.requireActual('@core/api/upload'), sealedUpload: jest.fn(), compressForUpload: async (f: Blob) => f }));
 
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError } from '@core/api/api-error';
 import { signSession } from '@core/api/org-sign';
+import { sealedUpload } from '@core/api/upload';
 import { installFakeApi } from '@core/testing/fake-api';
 import { makeClientConfig } from '@core/testing/factories';
 import { renderScreenAt } from '@core/testing/render-with-providers';
@@ -31,12 +33,52 @@ const detail = (over: Record<string, unknown> = {}) => ({
 });
 const at = () => screen.findByRole('note', { name: 'current location' });
 
-function api(o: { auth?: (p: { idNumber: string }) => unknown; detail?: Record<string, unknown> } = {}) {
+const sealed = sealedUpload as jest.MockedFunction<typeof sealedUpload>;
+/** a photo's file id is its name's first part, padded (FileUpload's ids are 16-32 characters) */
+const fileIdOf = (name: string) => name.replace(/\.\w+$/, '').padEnd(16, '0');
+
+function api(o: { auth?: (p: { idNumber: string }) => unknown; detail?: Record<string, unknown>; kind?: 'cnId' | 'other'; ocr?: (p: { fileId: string }) => unknown } = {}) {
+  let certified = false;
   return installFakeApi({
     clientConfig: () => makeClientConfig(),
     signApplyAuth: (p: { idNumber: string }) => (o.auth ? o.auth(p) : { token: `${'s'.repeat(22)}.${'r'.repeat(22)}`, session: 's'.repeat(22), rndkey: 'r'.repeat(22), expiresAt: '2026-11-26T04:00:00Z', idleMinutes: 30 }),
-    signApplyDetail: () => detail(o.detail),
-    signGetClientInfo: () => ({ signerName: 'CHAN Tai Man', idNumberMasked: 'K1****78', organisationName: 'Harbour Trading Limited', chineseName: '', registrationNumber: '12345678', sessionExpiresAt: '2026-11-26T04:00:00Z' }),
+    signApplyDetail: () => detail({ ...(certified ? { caStatus: 3, step: 'doc' } : {}), ...o.detail }),
+    signGetClientInfo: () => ({
+      signerName: 'CHAN Tai Man',
+      idNumberMasked: o.kind === 'cnId' ? '44**************1X' : 'K1****78',
+      organisationName: 'Harbour Trading Limited',
+      chineseName: '',
+      registrationNumber: '12345678',
+      sessionExpiresAt: '2026-11-26T04:00:00Z',
+      signerIdKind: o.kind ?? 'other',
+      idPhoto: null,
+    }),
+    signIdCardOcr: (p: { fileId: string }) => (o.ocr ? o.ocr(p) : { name: '', idNumberMasked: '', matchesSigner: false }),
+    signCorpApplyAuth: () => ({ caStatus: 2, obResFileStatus: 2, signatureStatus: 2, step: 'verify' }),
+    signCorpApplyCACert: () => {
+      certified = true;
+      return { caStatus: 3, obResFileStatus: 2, signatureStatus: 2, step: 'doc', certificate: { subject: 'CN=CHAN Tai Man', issuer: 'CN=CA', serial: '01', notBefore: '', notAfter: '' } };
+    },
+  });
+}
+
+beforeAll(() => {
+  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:local'), revokeObjectURL: jest.fn() });
+});
+
+async function signInAndVerify() {
+  const start = renderScreenAt('/', <StartScreen />);
+  await start.user.type(await screen.findByRole('textbox', { name: /Your ID number/ }), 'K1234567');
+  await start.user.click(screen.getByRole('button', { name: 'Continue' }));
+  await at();
+  start.unmount();
+  return renderScreenAt('/verify', <VerifyScreen />);
+}
+
+async function photograph(label: RegExp, name: string) {
+  const input = await screen.findByLabelText(label);
+  await act(async () => {
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' })] } });
   });
 }
 
@@ -86,17 +128,47 @@ test('a step without a session goes back to the start', async () => {
   expect(await at()).toHaveTextContent('/');
 });
 
-test('verify: the details the broker holds, and Continue only once they are confirmed', async () => {
-  api();
-  const { user } = renderScreenAt('/', <StartScreen />);
-  await user.type(await screen.findByRole('textbox', { name: /Your ID number/ }), 'K1234567');
-  await user.click(screen.getByRole('button', { name: 'Continue' }));
-  await at();
-  renderScreenAt('/verify', <VerifyScreen />);
+test('verify (another document): the details held, the photo kept for staff, Continue once both are there and confirmed', async () => {
+  const a = api();
+  sealed.mockImplementation(async (_path, _t, name, _bytes, onProgress, meta) => {
+    onProgress?.(100);
+    expect(meta).toMatchObject({ purpose: 'idPhoto' });
+    return file(fileIdOf(name), 'idPhoto') as never;
+  });
+  const { user } = await signInAndVerify();
   expect(await screen.findByText('K1****78')).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'Confirm and continue' })).toBeDisabled();
+  expect(screen.getByRole('heading', { name: 'Your identity document' })).toBeInTheDocument();
+  const go = screen.getByRole('button', { name: 'Confirm and continue' });
   await user.click(screen.getByRole('checkbox', { name: /These details are mine/ }));
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm and continue' })).toBeEnabled());
+  expect(go).toBeDisabled();
+  await photograph(/Photo page of your document/, 'passport.png');
+  expect(await screen.findByText('Photo added. Our staff will check it.')).toBeInTheDocument();
+  expect(a.calls('signIdCardOcr')).toHaveLength(0);
+  await waitFor(() => expect(go).toBeEnabled());
+  await new Promise((r) => setTimeout(r, 1100));
+  await user.click(go);
+  await waitFor(() => expect(screen.getByRole('note', { name: 'current location' })).toHaveTextContent('/doc'));
+  expect(a.calls('signCorpApplyAuth')).toEqual([expect.objectContaining({ confirm: true, idPhotoFileId: fileIdOf('passport.png') })]);
+});
+
+test("verify (a mainland card): the photo is read; another person's card is refused on the tile, the signer's own lets them go on", async () => {
+  const a = api({ kind: 'cnId', ocr: (p) => (p.fileId === fileIdOf('own.png') ? { name: '张三', idNumberMasked: '44**************1X', matchesSigner: true } : { name: '李四', idNumberMasked: '11**************2X', matchesSigner: false }) });
+  sealed.mockImplementation(async (_path, _t, name) => file(fileIdOf(name), 'idPhoto') as never);
+  const { user } = await signInAndVerify();
+  expect(await screen.findByRole('heading', { name: 'Your ID card' })).toBeInTheDocument();
+  await user.click(screen.getByRole('checkbox', { name: /These details are mine/ }));
+  await photograph(/Portrait side of your ID card/, 'other.png');
+  expect(await screen.findByText('The number on this card (11**************2X) is not the one we hold for you. Please photograph your own ID card.')).toBeInTheDocument();
+  const go = screen.getByRole('button', { name: 'Confirm and continue' });
+  expect(go).toBeDisabled();
+  await photograph(/Portrait side of your ID card/, 'own.png');
+  expect(await screen.findByText('Card number 44**************1X read: it matches our records.')).toBeInTheDocument();
+  await waitFor(() => expect(go).toBeEnabled());
+  await new Promise((r) => setTimeout(r, 1100));
+  await user.click(go);
+  await waitFor(() => expect(screen.getByRole('note', { name: 'current location' })).toHaveTextContent('/doc'));
+  expect(a.calls('signIdCardOcr').map((c) => (c as { fileId: string }).fileId)).toEqual([fileIdOf('other.png'), fileIdOf('own.png')]);
+  expect(a.calls('signCorpApplyAuth')).toEqual([expect.not.objectContaining({ idPhotoFileId: expect.anything() })]);
 });
 
 test('nothing asked of the signer: "no need to sign"; signed: the signed copies named by what they sign', async () => {

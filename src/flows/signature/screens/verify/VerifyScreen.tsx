@@ -1,52 +1,130 @@
 /**
  * The verify step (caStatus): the details the broker holds for the signer (GetClientInfo: name, ID number masked, the
- * organisation) to confirm, then the signer's certificate is applied for (CorpApplyAuth, CorpApplyCACert). A failed
- * certificate (caStatus 4) can be tried again.
+ * organisation) to confirm, with a photo of the signer's ID card, then the signer's certificate is applied for
+ * (CorpApplyAuth, CorpApplyCACert). A mainland card is read at once (IdCardOcr) and must carry the signer's number;
+ * another document's photo goes with CorpApplyAuth for staff to check (domain idPhotoIsRead). A failed certificate
+ * (caStatus 4) can be tried again.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useApiErrorHandler } from '@core/api/errors';
-import { signCall } from '@core/api/org-sign';
-import { SIGN_STEP_STATUS } from '@core/domain/org-sign';
+import { ApiError } from '@core/api/api-error';
+import { errorMessage, useApiErrorHandler } from '@core/api/errors';
+import { signCall, signFileUrl, signUpload } from '@core/api/org-sign';
+import { ErrorCode } from '@core/domain/errors';
+import { SIGN_STEP_STATUS, idPhotoIsRead } from '@core/domain/org-sign';
+import type { FileRefData } from '@core/domain/uploads';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
+import { CardUploader } from '@core/ui/uploader/CardUploader';
+import type { UploadFn } from '@core/ui/uploader/use-uploads';
 import { PageSkeleton } from '@core/app/account-page-routes';
 import { StepGate } from '../../StepGate';
 import { detailKey, progressOf, useGoOn } from '../../use-sign';
+
+/** The OCR's refusals of a photo (no card, a photocopy, glare): their own message on the tile. */
+const PHOTO_CODES: readonly number[] = [ErrorCode.ID_UNCLEAR, ErrorCode.ID_NOT_ORIGINAL, ErrorCode.ID_REFLECTIVE];
+const infoKey = ['orgSign', 'clientInfo'] as const;
 
 export default function VerifyScreen() {
   return <StepGate step="verify">{(d) => <Verify failed={d.caStatus === SIGN_STEP_STATUS.failed} progress={progressOf(d, 'verify')} />}</StepGate>;
 }
 
+/** The photo accepted for the certificate: read as the signer's (mainland card) or kept for staff. */
+interface Accepted {
+  fileId: string;
+  /** the number read, masked (mainland cards) */
+  masked?: string;
+}
+
 function Verify({ failed, progress }: { failed: boolean; progress?: { current: number; total: number } }) {
   const t = useT();
+  const intl = useIntl();
   const id = useId();
   const qc = useQueryClient();
   const goOn = useGoOn();
   const onError = useApiErrorHandler();
-  const info = useQuery({ queryKey: ['orgSign', 'clientInfo'], queryFn: () => signCall('signGetClientInfo', {}) });
+  const info = useQuery({ queryKey: infoKey, queryFn: () => signCall('signGetClientInfo', {}) });
+  const held = info.data?.idPhoto ?? null;
+  // a photo accepted earlier on this link (a reload, a certificate to try again): shown from the service
+  const heldUrl = useQuery({ queryKey: ['orgSign', 'idPhoto', held?.fileId], queryFn: () => signFileUrl(held!.fileId), enabled: !!held, staleTime: Infinity, gcTime: 0 });
   const [confirmed, setConfirmed] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [photo, setPhoto] = useState<FileRefData | null>(null);
+  const [accepted, setAccepted] = useState<Accepted | null>(null);
+  const [reading, setReading] = useState(false);
+  const [photoError, setPhotoError] = useState<string | undefined>();
+
+  // the object URLs of the photos shown: revoked when the screen goes
+  const urls = useRef<string[]>([]);
+  useEffect(() => () => urls.current.forEach((u) => URL.revokeObjectURL(u)), []);
+  useEffect(() => {
+    if (heldUrl.data) urls.current.push(heldUrl.data);
+  }, [heldUrl.data]);
+
   if (info.isPending) return <PageSkeleton />;
+  const read = info.data ? idPhotoIsRead(info.data.signerIdKind) : true;
+  const current: Accepted | null = accepted ?? (held && (held.read || !read) ? { fileId: held.fileId } : null);
+  const shownPhoto = photo ?? (held && heldUrl.data ? { ossId: held.fileId, url: heldUrl.data } : null);
+
+  const upload: UploadFn = async (file, onProgress) => {
+    const f = await signUpload(file, { purpose: 'idPhoto', onProgress });
+    const url = URL.createObjectURL(file);
+    urls.current.push(url);
+    return { ossId: f.fileId, ossUrl: url };
+  };
+
+  const onUploaded = async (ref: FileRefData) => {
+    setPhoto(ref);
+    setAccepted(null);
+    setPhotoError(undefined);
+    if (!read) {
+      setAccepted({ fileId: ref.ossId });
+      return;
+    }
+    setReading(true);
+    try {
+      const r = await signCall('signIdCardOcr', { fileId: ref.ossId });
+      if (r.matchesSigner) setAccepted({ fileId: ref.ossId, masked: r.idNumberMasked });
+      else setPhotoError(r.idNumberMasked ? t('orgSign.verify.notYours', { masked: r.idNumberMasked }) : t('orgSign.verify.notRead'));
+    } catch (e) {
+      if (e instanceof ApiError && typeof e.code === 'number' && PHOTO_CODES.includes(e.code)) setPhotoError(errorMessage(intl, e));
+      else {
+        setPhotoError(t('orgSign.verify.notRead'));
+        onError(e);
+      }
+    } finally {
+      setReading(false);
+    }
+  };
 
   const apply = async () => {
+    if (!current) return;
     setBusy(true);
     try {
-      await signCall('signCorpApplyAuth', { confirm: true });
+      await signCall('signCorpApplyAuth', { confirm: true, ...(read ? {} : { idPhotoFileId: current.fileId }) });
       const r = await signCall('signCorpApplyCACert', {});
       const d = await qc.fetchQuery({ queryKey: detailKey, queryFn: () => signCall('signApplyDetail', {}), staleTime: 0 });
       if (r.caStatus === SIGN_STEP_STATUS.success) goOn(d);
     } catch (e) {
       onError(e);
-      await qc.invalidateQueries({ queryKey: detailKey });
+      await Promise.all([qc.invalidateQueries({ queryKey: detailKey }), qc.invalidateQueries({ queryKey: infoKey })]);
     } finally {
       setBusy(false);
     }
   };
 
+  const kind = read ? 'Cn' : 'Other';
   return (
-    <StepPage title={t('orgSign.verify.title')} progress={progress} onNext={() => void apply()} nextLabel={t(failed ? 'orgSign.verify.retry' : 'orgSign.verify.apply')} nextDisabled={busy || !confirmed || !info.data} nextLoading={busy}>
+    <StepPage
+      title={t('orgSign.verify.title')}
+      progress={progress}
+      onNext={() => void apply()}
+      nextLabel={t(failed ? 'orgSign.verify.retry' : 'orgSign.verify.apply')}
+      nextDisabled={busy || reading || !confirmed || !info.data || !current}
+      nextLoading={busy}
+    >
       {failed ? (
         <p className="org-sign__notice" role="alert">
           {t('orgSign.verify.failed')}
@@ -54,19 +132,43 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
       ) : null}
       <p className="org-sign__intro">{t('orgSign.verify.intro')}</p>
       {info.data ? (
-        <section className="org-sign__card" aria-labelledby={`${id}-who`}>
-          <h2 id={`${id}-who`}>{t('orgSign.verify.details')}</h2>
-          <dl className="org-sign__dl">
-            <dt>{t('orgSign.verify.name')}</dt>
-            <dd>{info.data.signerName}</dd>
-            <dt>{t('orgSign.verify.idNumber')}</dt>
-            <dd>{info.data.idNumberMasked}</dd>
-            <dt>{t('orgSign.verify.organisation')}</dt>
-            <dd>{[info.data.organisationName, info.data.chineseName].filter(Boolean).join(' / ')}</dd>
-            <dt>{t('orgSign.verify.registration')}</dt>
-            <dd>{info.data.registrationNumber}</dd>
-          </dl>
-        </section>
+        <>
+          <section className="org-sign__card" aria-labelledby={`${id}-who`}>
+            <h2 id={`${id}-who`}>{t('orgSign.verify.details')}</h2>
+            <dl className="org-sign__dl">
+              <dt>{t('orgSign.verify.name')}</dt>
+              <dd>{info.data.signerName}</dd>
+              <dt>{t('orgSign.verify.idNumber')}</dt>
+              <dd>{info.data.idNumberMasked}</dd>
+              <dt>{t('orgSign.verify.organisation')}</dt>
+              <dd>{[info.data.organisationName, info.data.chineseName].filter(Boolean).join(' / ')}</dd>
+              <dt>{t('orgSign.verify.registration')}</dt>
+              <dd>{info.data.registrationNumber}</dd>
+            </dl>
+          </section>
+          <section className="org-sign__card" aria-labelledby={`${id}-card`}>
+            <h2 id={`${id}-card`}>{t(`orgSign.verify.idTitle${kind}`)}</h2>
+            <p>{t(`orgSign.verify.idIntro${kind}`)}</p>
+            <CardUploader
+              name="idPhoto"
+              label={t(`orgSign.verify.idLabel${kind}`)}
+              value={shownPhoto}
+              category="UserInfo"
+              upload={upload}
+              kind={read ? 'idFront' : 'generic'}
+              busy={reading}
+              error={photoError}
+              onUploaded={onUploaded}
+            />
+            <p className="org-sign__checked" role="status">
+              {current && !reading && !photoError
+                ? current.masked
+                  ? t('orgSign.verify.idRead', { masked: current.masked })
+                  : t(read ? 'orgSign.verify.idReadEarlier' : 'orgSign.verify.idKept')
+                : null}
+            </p>
+          </section>
+        </>
       ) : (
         <p className="org-sign__notice" role="alert">
           {t('orgSign.loadFailed')}
