@@ -58,7 +58,7 @@ async function pdfjsSignatureFields(pdf: Buffer): Promise<string[]> {
     return { promise, resolve, reject };
   };
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const task = pdfjs.getDocument({ data: new Uint8Array(pdf), isEvalSupported: false });
+  const task = pdfjs.getDocument({ data: new Uint8Array(pdf) });
   const doc = await task.promise;
   const names: string[] = [];
   for (let i = 1; i <= doc.numPages; i++) {
