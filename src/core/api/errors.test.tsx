@@ -76,6 +76,12 @@ describe('the general error catalogue', () => {
     expect(status()).toBeEmptyDOMElement();
   });
 
+  test("the service's tips (error.data.tips) come before its message", async () => {
+    renderAt(new ApiError(152306, 'The certificate could not be issued.', { tips: 'The authority is busy; try again in a minute.' }, 400));
+    await press();
+    expect(status()).toHaveTextContent('The authority is busy; try again in a minute.');
+  });
+
   test('an error without a message falls back to the translated errors.<code>', async () => {
     renderAt(new ApiError(151212, '', undefined, 400));
     await press();

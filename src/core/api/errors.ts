@@ -25,10 +25,15 @@ export function networkMessageId(): 'errors.OFFLINE' | 'errors.NETWORK' {
   return typeof navigator !== 'undefined' && navigator.onLine === false ? 'errors.OFFLINE' : 'errors.NETWORK';
 }
 
-/** The text to show for an error: the service's message, else errors.<code>, else the generic one. */
+/**
+ * The text to show for an error: the service's tips (error.data.tips, spec part 3 §8: the signing wrapper shows them
+ * for any other error), else its message, else errors.<code>, else the generic one.
+ */
 export function errorMessage(intl: IntlShape, err: unknown): string {
   if (err instanceof ApiError) {
     if (err.code === ErrorCode.NETWORK) return intl.formatMessage({ id: networkMessageId() });
+    const tips = (err.data as { tips?: unknown } | null | undefined)?.tips;
+    if (typeof tips === 'string' && tips.trim()) return tips.trim();
     if (err.message && err.message.trim() && err.status !== 0) return err.message;
     const id = `errors.${err.code}`;
     if (intl.messages[id] !== undefined) return intl.formatMessage({ id });
