@@ -62,11 +62,11 @@ export const NOTES: Partial<Record<CallName, string>> = {
   signApplyAuth: '`152301` verification failed (unknown or revoked ticket, wrong ID number: one answer), `152302` link expired, `152303` locked after 5 wrong ID numbers, `100429`; every answer takes at least 400 ms',
   signApplyDetail: '`token` and `idNumber` in every signing call; `100008` no token, `100031` unknown/ended session, wrong idNumber, or ticket revoked/expired/locked, `100033` idle, `100034` absolute end',
   signApplyUpdate: 'doc step: `152304` not the current step, `100403` a file of another ticket or not an upload',
-  signIdCardOcr: 'an image uploaded with FileUpload (`100403` another ticket\'s or not an upload); the front of a mainland ID card, `151202` unreadable / not an image, `151203` photocopy, `151204` glare; `100429`',
-  signCorpApplyAuth: 'verify step: `152304` not the current step',
-  signCorpApplyCACert: 'after CorpApplyAuth (`152305` otherwise); `152304`; `152306` the authority failed (caStatus 4, try again)',
+  signIdCardOcr: 'an idPhoto of this ticket (`100403` another ticket\'s or not an idPhoto); the front of a mainland ID card, `151202` unreadable, `151203` photocopy, `151204` glare; `100400` the signer\'s document is not a mainland card (not read); `100429`',
+  signCorpApplyAuth: 'verify step: `152304` not the current step; `152309` no accepted ID photo (a mainland card read as the signer\'s, else `idPhotoFileId`); `100403` idPhotoFileId another ticket\'s or not an idPhoto',
+  signCorpApplyCACert: 'after CorpApplyAuth (`152305` otherwise; `152309` without an accepted ID photo); `152304`; `152306` the authority failed (caStatus 4, try again)',
   signCorpApplyUpdate: 'sign step: `152304`; `100400` signature not a PNG; signs organizationChart and openingForm (adbe.pkcs7.detached)',
-  signFileUpload: 'multipart as Upload; meta `{token, idNumber, fileName, fileIv}`; PDF/PNG/JPEG ≤ 10 MB (`1009`, `1008`); `152307` 20 files per ticket',
+  signFileUpload: 'multipart as Upload; meta `{token, idNumber, fileName, fileIv, purpose?}`; PDF/PNG/JPEG ≤ 10 MB (`1009`, `1008`); `152307` 20 documents per ticket; `purpose: idPhoto`: PNG/JPEG only, `152310` 10 an hour',
   signFileDownload: '`100403` a file of another ticket (or none)',
 };
 

@@ -235,8 +235,9 @@ describe('the ID card photo (verify step)', () => {
     expect(errorOf(await c.call('signIdCardOcr', { ...a, fileId: photo.body.result.fileId }))).toBe(ErrorCode.ID_UNCLEAR);
   });
 
-  test(`another document (not a mainland card) is not read: its photo goes with CorpApplyAuth, at most ${SIGN_LIMITS.idPhotosPerTicket} tries`, async () => {
-    const a = await session((await ticketFor()).ticket);
+  test(`another document (not a mainland card) is not read: its photo goes with CorpApplyAuth; ${SIGN_LIMITS.idPhotosPerHour} photos an hour`, async () => {
+    const issuedA = await ticketFor();
+    const a = await session(issuedA.ticket);
     const b = await session((await ticketFor()).ticket);
     expect((await c.call('signGetClientInfo', a)).body.result).toMatchObject({ signerIdKind: 'other', idPhoto: null });
     const photo = await c.upload(CALLS.signFileUpload.path, { ...a, fileName: 'hkid.png', purpose: 'idPhoto' }, png());
@@ -247,9 +248,24 @@ describe('the ID card photo (verify step)', () => {
     expect(errorOf(await c.call('signCorpApplyAuth', { ...a, confirm: true, idPhotoFileId: doc.body.result.fileId }))).toBe(ErrorCode.FORBIDDEN);
     expect((await c.call('signCorpApplyAuth', { ...a, confirm: true, idPhotoFileId: photo.body.result.fileId })).body.error).toBeUndefined();
     expect((await c.call('signGetClientInfo', a)).body.result.idPhoto).toEqual({ fileId: photo.body.result.fileId, read: false });
-    for (let i = 1; i < SIGN_LIMITS.idPhotosPerTicket; i++) expect((await c.upload(CALLS.signFileUpload.path, { ...a, fileName: `p${i}.png`, purpose: 'idPhoto' }, png())).body.error).toBeUndefined();
+    for (let i = 1; i < SIGN_LIMITS.idPhotosPerHour; i++) expect((await c.upload(CALLS.signFileUpload.path, { ...a, fileName: `p${i}.png`, purpose: 'idPhoto' }, png())).body.error).toBeUndefined();
     const over = await c.upload(CALLS.signFileUpload.path, { ...a, fileName: 'one-more.png', purpose: 'idPhoto' }, png());
-    expect(over.body.error).toMatchObject({ code: ErrorCode.SIGN_TOO_MANY_FILES, data: { max: SIGN_LIMITS.idPhotosPerTicket } });
+    expect(over.body.error).toMatchObject({ code: ErrorCode.SIGN_TOO_MANY_PHOTOS, data: { max: SIGN_LIMITS.idPhotosPerHour } });
+    // documents for the broker are counted apart
+    expect((await c.upload(CALLS.signFileUpload.path, { ...a, fileName: 'doc.png' }, png())).body.error).toBeUndefined();
+    // an hour on (with a new session: the first one idled out), the ticket takes photos again
+    t.clock.advance(HOUR + MINUTE);
+    c = await t.handshake();
+    const later = await session(issuedA.ticket);
+    expect((await c.upload(CALLS.signFileUpload.path, { ...later, fileName: 'later.png', purpose: 'idPhoto' }, png())).body.error).toBeUndefined();
+  });
+
+  test('a confirmation without an accepted photo (made before photos were asked) gets no certificate: 152309', async () => {
+    const issued = await ticketFor(SAMPLE_FRONT.idNumber);
+    const s = await session(issued.ticket, SAMPLE_FRONT.idNumber);
+    await t.db.query('UPDATE sign_tickets SET identity_confirmed_at = now() WHERE id = $1', [issued.ticketId]);
+    expect(errorOf(await c.call('signCorpApplyCACert', s))).toBe(ErrorCode.SIGN_ID_PHOTO_NEEDED);
+    expect((await c.call('signCorpApplyDetail', s)).body.result).toMatchObject({ caStatus: 2, certificate: null });
   });
 });
 

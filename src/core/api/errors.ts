@@ -26,8 +26,9 @@ export function networkMessageId(): 'errors.OFFLINE' | 'errors.NETWORK' {
 }
 
 /**
- * The text to show for an error: the service's tips (error.data.tips, spec part 3 §8: the signing wrapper shows them
- * for any other error), else its message, else errors.<code>, else the generic one.
+ * The text to show for an error, on every page: the service's tips (error.data.tips, spec part 3 §8: the signing
+ * wrapper shows them for any other error; our service sends none), else its message, else errors.<code>, else the
+ * generic one.
  */
 export function errorMessage(intl: IntlShape, err: unknown): string {
   if (err instanceof ApiError) {

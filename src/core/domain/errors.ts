@@ -71,6 +71,7 @@ export const ErrorCode = {
   SIGN_TOO_MANY_FILES: 152307, // ours: the ticket holds the most files it may (data.max)
   SIGN_NO_NEED: 152308, // ours: nothing is left to sign on this link (spec "no need to sign")
   SIGN_ID_PHOTO_NEEDED: 152309, // ours: the certificate needs a photo of the signer's ID card (read as the signer's for a mainland card)
+  SIGN_TOO_MANY_PHOTOS: 152310, // ours: the ticket took the most ID card photos it may in an hour (data.max): try later
   VIDEO_TOO_LARGE: 120207,
   SAVE_NOT_PUSHED: 200016,
   UPDATE_NOT_PUSHED: 200017,

@@ -94,8 +94,8 @@ export const SIGN_LIMITS = {
   uploadMaxBytes: 10 * 1024 * 1024,
   /** files uploaded per ticket */
   uploadsPerTicket: 20,
-  /** photos of the signer's ID card per ticket (the verify step; each try is one) */
-  idPhotosPerTicket: 10,
+  /** photos of the signer's ID card a ticket takes in an hour (the verify step; each try is one) */
+  idPhotosPerHour: 10,
   fileNameMax: 100,
   /** the drawn signature (PNG) sent with CorpApplyUpdate */
   signatureImageMaxBytes: 512 * 1024,

@@ -275,6 +275,9 @@ export function clientInfo(signer: Signer): Res<'signGetClientInfo'> {
 
 const kindOf = (signer: Signer): SignerIdKind => (signer.org.signer_id_kind === 'cnId' ? 'cnId' : 'other');
 
+/** The ticket holds an accepted photo of the signer's ID card: for a mainland card one the OCR read as the signer's. */
+const photoAccepted = (t: repo.TicketRow, kind: SignerIdKind): boolean => !!t.id_photo_file_id && (!idPhotoIsRead(kind) || !!t.id_photo_read_at);
+
 /** Runs `fn` on the ticket locked, when `step` is the current one (152304 with data.step otherwise, 152308 when nothing is left). */
 async function atStep<T>(deps: SignDeps, signer: Signer, step: OrgSignStep, fn: (tx: Db, t: repo.TicketRow) => Promise<T>): Promise<T> {
   return deps.db.transaction(async (tx) => {
@@ -325,7 +328,7 @@ export async function corpApplyAuth(deps: SignDeps, signer: Signer, input: Req<'
     const at = new Date(deps.clock.now());
     let photo = t.id_photo_file_id;
     if (idPhotoIsRead(kindOf(signer))) {
-      if (!photo || !t.id_photo_read_at) throw new AppError(ErrorCode.SIGN_ID_PHOTO_NEEDED);
+      if (!photoAccepted(t, 'cnId')) throw new AppError(ErrorCode.SIGN_ID_PHOTO_NEEDED);
     } else {
       if (!input.idPhotoFileId) throw new AppError(ErrorCode.SIGN_ID_PHOTO_NEEDED);
       const f = await repo.ticketFile(tx, t.id, input.idPhotoFileId);
@@ -364,6 +367,8 @@ export async function corpApplyCACert(deps: SignDeps, signer: Signer): Promise<R
   try {
     return await atStep(deps, signer, 'verify', async (tx, t) => {
       if (!t.identity_confirmed_at) throw new AppError(ErrorCode.SIGN_IDENTITY_UNCONFIRMED);
+      // the confirmation came with the photo; a confirmation without one (before migration 0026) is asked again
+      if (!photoAccepted(t, kindOf(signer))) throw new AppError(ErrorCode.SIGN_ID_PHOTO_NEEDED);
       let der: Buffer;
       try {
         der = await certify(deps, tx, t, signer);
@@ -448,18 +453,24 @@ export async function corpApplyUpdate(deps: SignDeps, signer: Signer, input: Req
 
 /**
  * FileUpload: a document for the broker (kind upload, PDF, PNG or JPEG, SIGN_LIMITS.uploadsPerTicket) or a photo of
- * the signer's ID card (kind idPhoto, PNG or JPEG, SIGN_LIMITS.idPhotosPerTicket), the type by the content.
+ * the signer's ID card (kind idPhoto, PNG or JPEG, SIGN_LIMITS.idPhotosPerHour), the type by the content.
  */
 export async function fileUpload(deps: SignDeps, signer: Signer, f: { fileName: string; bytes: Uint8Array; purpose?: 'document' | 'idPhoto' }): Promise<Res<'signFileUpload'>> {
   if (f.bytes.byteLength > SIGN_LIMITS.uploadMaxBytes) throw new AppError(ErrorCode.FILE_TOO_LARGE);
   const type = sniffType(f.bytes);
   const kind = f.purpose === 'idPhoto' ? 'idPhoto' : 'upload';
   if (!type || (kind === 'idPhoto' && type.mime === 'application/pdf')) throw new AppError(ErrorCode.FILE_TYPE);
-  const max = kind === 'idPhoto' ? SIGN_LIMITS.idPhotosPerTicket : SIGN_LIMITS.uploadsPerTicket;
   return deps.db.transaction(async (tx) => {
     await repo.findTicket(tx, signer.ticketId, true);
-    const held = (await repo.ticketFiles(tx, signer.ticketId)).filter((x) => x.kind === kind);
-    if (held.length >= max) throw new AppError(ErrorCode.SIGN_TOO_MANY_FILES, { data: { max } });
+    const files = await repo.ticketFiles(tx, signer.ticketId);
+    if (kind === 'idPhoto') {
+      // photos count per hour (a worn card or glare takes tries; a ticket is not spent by them)
+      const since = deps.clock.now() - 3_600_000;
+      const max = SIGN_LIMITS.idPhotosPerHour;
+      if (files.filter((x) => x.kind === 'idPhoto' && new Date(x.created_at).getTime() > since).length >= max) throw new AppError(ErrorCode.SIGN_TOO_MANY_PHOTOS, { data: { max } });
+    } else if (files.filter((x) => x.kind === 'upload').length >= SIGN_LIMITS.uploadsPerTicket) {
+      throw new AppError(ErrorCode.SIGN_TOO_MANY_FILES, { data: { max: SIGN_LIMITS.uploadsPerTicket } });
+    }
     const row = await storeFile({ ...deps, db: tx }, signer.ticketId, { kind, fileName: f.fileName, mime: type.mime, bytes: f.bytes });
     await audit(tx, { actor: `sign:${signer.ticketId}`, action: 'orgSign.file.upload', detail: { ticketId: signer.ticketId, fileId: row.id, kind, size: row.size, mime: row.mime } });
     return fileView(row);

@@ -31,6 +31,8 @@ export interface CardUploaderProps {
   /** a recognition error (translated), shown as the retry mask */
   error?: string;
   onClear?: () => void;
+  /** a new photo was picked (it uploads now): the screen lets go of what it knew of the previous one */
+  onPick?: () => void;
   readOnly?: boolean;
   /** replaces the caption under the drawing */
   caption?: ReactNode;
@@ -38,7 +40,7 @@ export interface CardUploaderProps {
 
 const isMobile = () => typeof navigator !== 'undefined' && /Android|iPhone|iPad|iPod|Mobile|HarmonyOS/i.test(navigator.userAgent);
 
-export function CardUploader({ name, label, value, onUploaded, category, upload, kind, busy, error, onClear, readOnly, caption }: CardUploaderProps) {
+export function CardUploader({ name, label, value, onUploaded, category, upload, kind, busy, error, onClear, onPick, readOnly, caption }: CardUploaderProps) {
   const intl = useIntl();
   const ids = useFieldIds(name);
   const input = useRef<HTMLInputElement>(null);
@@ -86,6 +88,7 @@ export function CardUploader({ name, label, value, onUploaded, category, upload,
       toast.show(intl.formatMessage({ id: 'ui.upload.wrongTypeImage' }));
       return;
     }
+    onPick?.();
     add(f, { replace: true });
   };
 

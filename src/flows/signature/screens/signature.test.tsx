@@ -37,7 +37,7 @@ const sealed = sealedUpload as jest.MockedFunction<typeof sealedUpload>;
 /** a photo's file id is its name's first part, padded (FileUpload's ids are 16-32 characters) */
 const fileIdOf = (name: string) => name.replace(/\.\w+$/, '').padEnd(16, '0');
 
-function api(o: { auth?: (p: { idNumber: string }) => unknown; detail?: Record<string, unknown>; kind?: 'cnId' | 'other'; ocr?: (p: { fileId: string }) => unknown } = {}) {
+function api(o: { auth?: (p: { idNumber: string }) => unknown; detail?: Record<string, unknown>; kind?: 'cnId' | 'other'; ocr?: (p: { fileId: string }) => unknown; held?: string } = {}) {
   let certified = false;
   return installFakeApi({
     clientConfig: () => makeClientConfig(),
@@ -51,8 +51,9 @@ function api(o: { auth?: (p: { idNumber: string }) => unknown; detail?: Record<s
       registrationNumber: '12345678',
       sessionExpiresAt: '2026-11-26T04:00:00Z',
       signerIdKind: o.kind ?? 'other',
-      idPhoto: null,
+      idPhoto: o.held ? { fileId: o.held, read: true } : null,
     }),
+    signFileDownload: (p: { fileId: string }) => ({ fileName: 'id.jpg', mime: 'image/jpeg', size: 3, data: btoa('abc'), fileId: p.fileId }),
     signIdCardOcr: (p: { fileId: string }) => (o.ocr ? o.ocr(p) : { name: '', idNumberMasked: '', matchesSigner: false }),
     signCorpApplyAuth: () => ({ caStatus: 2, obResFileStatus: 2, signatureStatus: 2, step: 'verify' }),
     signCorpApplyCACert: () => {
@@ -76,7 +77,7 @@ async function signInAndVerify() {
 }
 
 async function photograph(label: RegExp, name: string) {
-  const input = await screen.findByLabelText(label);
+  const input = await screen.findByLabelText(label, { selector: 'input[type=file]' });
   await act(async () => {
     fireEvent.change(input, { target: { files: [new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' })] } });
   });
@@ -169,6 +170,20 @@ test("verify (a mainland card): the photo is read; another person's card is refu
   await waitFor(() => expect(screen.getByRole('note', { name: 'current location' })).toHaveTextContent('/doc'));
   expect(a.calls('signIdCardOcr').map((c) => (c as { fileId: string }).fileId)).toEqual([fileIdOf('other.png'), fileIdOf('own.png')]);
   expect(a.calls('signCorpApplyAuth')).toEqual([expect.not.objectContaining({ idPhotoFileId: expect.anything() })]);
+});
+
+test('verify after a reload: the card read earlier counts until another photo is taken; a retake of the wrong card does not', async () => {
+  api({ kind: 'cnId', held: fileIdOf('earlier.png'), ocr: () => ({ name: '李四', idNumberMasked: '11**************2X', matchesSigner: false }) });
+  sealed.mockImplementation(async (_path, _t, name) => file(fileIdOf(name), 'idPhoto') as never);
+  const { user } = await signInAndVerify();
+  expect(await screen.findByText('Your ID card was read and matches our records.')).toBeInTheDocument();
+  await user.click(screen.getByRole('checkbox', { name: /These details are mine/ }));
+  const go = screen.getByRole('button', { name: 'Confirm and continue' });
+  await waitFor(() => expect(go).toBeEnabled());
+  await photograph(/Portrait side of your ID card/, 'wrong.png');
+  expect(await screen.findByText(/The number on this card \(11\*+2X\) is not the one we hold for you/)).toBeInTheDocument();
+  expect(screen.queryByText('Your ID card was read and matches our records.')).not.toBeInTheDocument();
+  expect(go).toBeDisabled();
 });
 
 test('nothing asked of the signer: "no need to sign"; signed: the signed copies named by what they sign', async () => {

@@ -11,7 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@core/api/api-error';
 import { errorMessage, useApiErrorHandler } from '@core/api/errors';
 import { signCall, signFileUrl, signUpload } from '@core/api/org-sign';
-import { ErrorCode } from '@core/domain/errors';
+import { SIGN_EXPIRED_CODES } from '@core/domain/errors';
 import { SIGN_STEP_STATUS, idPhotoIsRead } from '@core/domain/org-sign';
 import type { FileRefData } from '@core/domain/uploads';
 import { useT } from '@core/i18n';
@@ -23,8 +23,6 @@ import { PageSkeleton } from '@core/app/account-page-routes';
 import { StepGate } from '../../StepGate';
 import { detailKey, progressOf, useGoOn } from '../../use-sign';
 
-/** The OCR's refusals of a photo (no card, a photocopy, glare): their own message on the tile. */
-const PHOTO_CODES: readonly number[] = [ErrorCode.ID_UNCLEAR, ErrorCode.ID_NOT_ORIGINAL, ErrorCode.ID_REFLECTIVE];
 const infoKey = ['orgSign', 'clientInfo'] as const;
 
 export default function VerifyScreen() {
@@ -55,24 +53,41 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
   const [accepted, setAccepted] = useState<Accepted | null>(null);
   const [reading, setReading] = useState(false);
   const [photoError, setPhotoError] = useState<string | undefined>();
+  /** a new photo was taken on this screen: the one accepted earlier no longer counts */
+  const [replaced, setReplaced] = useState(false);
 
-  // the object URLs of the photos shown: revoked when the screen goes
+  // the object URLs of the photos shown: revoked when the screen goes (or at once when made after it went)
   const urls = useRef<string[]>([]);
-  useEffect(() => () => urls.current.forEach((u) => URL.revokeObjectURL(u)), []);
+  const live = useRef(true);
+  const keepUrl = (u: string) => (live.current ? urls.current.push(u) : URL.revokeObjectURL(u));
   useEffect(() => {
-    if (heldUrl.data) urls.current.push(heldUrl.data);
+    live.current = true;
+    return () => {
+      live.current = false;
+      urls.current.forEach((u) => URL.revokeObjectURL(u));
+      urls.current = [];
+    };
+  }, []);
+  useEffect(() => {
+    if (heldUrl.data) keepUrl(heldUrl.data);
   }, [heldUrl.data]);
 
   if (info.isPending) return <PageSkeleton />;
   const read = info.data ? idPhotoIsRead(info.data.signerIdKind) : true;
-  const current: Accepted | null = accepted ?? (held && (held.read || !read) ? { fileId: held.fileId } : null);
-  const shownPhoto = photo ?? (held && heldUrl.data ? { ossId: held.fileId, url: heldUrl.data } : null);
+  const current: Accepted | null = replaced ? accepted : held && (held.read || !read) ? { fileId: held.fileId } : null;
+  const shownPhoto = photo ?? (!replaced && held && heldUrl.data ? { ossId: held.fileId, url: heldUrl.data } : null);
 
   const upload: UploadFn = async (file, onProgress) => {
     const f = await signUpload(file, { purpose: 'idPhoto', onProgress });
     const url = URL.createObjectURL(file);
-    urls.current.push(url);
+    keepUrl(url);
     return { ossId: f.fileId, ossUrl: url };
+  };
+
+  const onPick = () => {
+    setReplaced(true);
+    setAccepted(null);
+    setPhotoError(undefined);
   };
 
   const onUploaded = async (ref: FileRefData) => {
@@ -89,11 +104,9 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
       if (r.matchesSigner) setAccepted({ fileId: ref.ossId, masked: r.idNumberMasked });
       else setPhotoError(r.idNumberMasked ? t('orgSign.verify.notYours', { masked: r.idNumberMasked }) : t('orgSign.verify.notRead'));
     } catch (e) {
-      if (e instanceof ApiError && typeof e.code === 'number' && PHOTO_CODES.includes(e.code)) setPhotoError(errorMessage(intl, e));
-      else {
-        setPhotoError(t('orgSign.verify.notRead'));
-        onError(e);
-      }
+      // the OCR's refusals and any other failure (too many tries, no answer) on the tile; an ended session leaves the page
+      setPhotoError(errorMessage(intl, e));
+      if (e instanceof ApiError && typeof e.code === 'number' && SIGN_EXPIRED_CODES.includes(e.code)) onError(e);
     } finally {
       setReading(false);
     }
@@ -159,6 +172,7 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
               busy={reading}
               error={photoError}
               onUploaded={onUploaded}
+              onPick={onPick}
             />
             <p className="org-sign__checked" role="status">
               {current && !reading && !photoError
