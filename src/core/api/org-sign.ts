@@ -7,9 +7,10 @@
 import { CALLS } from '../domain/calls';
 import type { Req, Res } from '../domain/contract';
 import { SIGN_EXPIRED_CODES } from '../domain/errors';
+import { SIGN_LIMITS, type SignUploadPurpose } from '../domain/org-sign';
 import { ApiError } from './api-error';
 import { callApi } from './client';
-import { COMPRESSIBLE, compressForUpload, sealedUpload, type UploadPhase } from './upload';
+import { prepareUpload, sealedUpload, type UploadPhase } from './upload';
 
 interface SignSession {
   token: string;
@@ -65,18 +66,11 @@ export function signCall<K extends SignedCall>(name: K, extra: Extra<K>): Promis
  * the signer's ID card (PNG or JPEG). Images are made smaller first; `onProgress` is told when that is under way
  * ('preparing', no percentage) and how far the upload got.
  */
-export function signUpload(
-  file: File,
-  opts: { purpose?: 'document' | 'idPhoto'; onProgress?: (pct: number, phase: UploadPhase) => void } = {},
-): Promise<Res<'signFileUpload'>> {
+export function signUpload(file: File, opts: { purpose?: SignUploadPurpose; onProgress?: (pct: number, phase: UploadPhase) => void } = {}): Promise<Res<'signFileUpload'>> {
   return withSession(async (s) => {
-    if (COMPRESSIBLE.includes(file.type)) opts.onProgress?.(0, 'preparing');
-    const body = await compressForUpload(file);
-    opts.onProgress?.(0, 'uploading');
-    const bytes = new Uint8Array(await body.arrayBuffer());
-    const name = (file.name || 'file').slice(0, 100);
+    const { name, bytes } = await prepareUpload(file, (file.name || 'file').slice(0, SIGN_LIMITS.fileNameMax - 4), opts.onProgress);
     const def = CALLS.signFileUpload;
-    const meta = { token: s.token, idNumber: s.idNumber, fileName: name, ...(opts.purpose === 'idPhoto' ? { purpose: 'idPhoto' } : {}) };
+    const meta = { token: s.token, idNumber: s.idNumber, fileName: name, ...(opts.purpose ? { purpose: opts.purpose } : {}) };
     return sealedUpload<Res<'signFileUpload'>>(def.path, def.timeout, name, bytes, (pct) => opts.onProgress?.(pct, 'uploading'), meta);
   });
 }

@@ -19,7 +19,7 @@ export type FileCategory = (typeof FILE_CATEGORIES)[number];
 /** What an upload is doing: making a photo smaller on the phone (seconds for a very large one), or sending it. */
 export type UploadPhase = 'preparing' | 'uploading';
 
-export const COMPRESSIBLE = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'];
+const COMPRESSIBLE = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'];
 
 /** Compresses an image (other types pass through); on any compression failure the original goes. */
 export async function compressForUpload(file: Blob): Promise<Blob> {
@@ -105,6 +105,17 @@ export async function sealedUpload<T>(
 }
 
 /**
+ * A file made ready to send: an image made smaller (onProgress 'preparing' meanwhile, no percentage known), renamed .jpg
+ * when it became a JPEG; then onProgress (0, 'uploading'). Used by every upload (the account pages' and the signing page's).
+ */
+export async function prepareUpload(file: Blob, filename: string, onProgress?: (pct: number, phase: UploadPhase) => void): Promise<{ name: string; bytes: Uint8Array }> {
+  if (COMPRESSIBLE.includes(file.type)) onProgress?.(0, 'preparing');
+  const body = await compressForUpload(file);
+  onProgress?.(0, 'uploading');
+  return { name: renamed(filename, file.type, body.type), bytes: new Uint8Array(await body.arrayBuffer()) };
+}
+
+/**
  * Uploads one file → {ossId, ossUrl}. onProgress gets 0-100 and the phase: 'preparing' while an image is made smaller
  * (no percentage can be known), then 'uploading'. Errors: ApiError (1008 too large, 1009 type, NETWORK, …).
  */
@@ -115,11 +126,7 @@ export async function uploadFile(
   onProgress?: (pct: number, phase: UploadPhase) => void,
 ): Promise<{ ossId: string; ossUrl: string }> {
   if (!(FILE_CATEGORIES as readonly string[]).includes(category)) throw new ApiError(ErrorCode.INVALID_INPUT, 'bad category');
-  if (COMPRESSIBLE.includes(file.type)) onProgress?.(0, 'preparing');
-  const body = await compressForUpload(file);
-  onProgress?.(0, 'uploading');
-  const name = renamed(filename, file.type, body.type);
-  const bytes = new Uint8Array(await body.arrayBuffer());
+  const { name, bytes } = await prepareUpload(file, filename, onProgress);
   const def = CALLS.upload;
   const result = await sealedUpload<{ ossId: string; ossUrl: string }>(`${def.path}/${category}`, def.timeout, name, bytes, (pct) =>
     onProgress?.(pct, 'uploading'),

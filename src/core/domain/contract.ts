@@ -11,7 +11,7 @@ import { DEPOSIT_AMOUNT } from './result';
 import { ACCOUNT_PAGE_NAMES, CID_ID_TYPE, CONSENT_CHANNEL } from './hk-identifier';
 import { IMPROVE_ITEMS } from './improve-info';
 import { LANGS } from './calls';
-import { ORG_SIGN_STEPS, SIGNER_ID_KINDS, SIGN_FILE_KINDS, SIGN_LIMITS, SIGN_TICKET_PATTERN, SIGN_TOKEN_PATTERN } from './org-sign';
+import { ORG_SIGN_STEPS, SIGNER_ID_KINDS, SIGN_FILE_KINDS, SIGN_UPLOAD_PURPOSES, SIGN_LIMITS, SIGN_TICKET_PATTERN, SIGN_TOKEN_PATTERN } from './org-sign';
 import { INVITATION_STAGES } from './channel';
 
 // the zod-free part (paths, methods, timeouts), also used on its own by the browser client
@@ -740,7 +740,7 @@ export const schemas = {
       fileName: z.string().min(1).max(SIGN_LIMITS.fileNameMax),
       fileIv: z.string().optional(),
       /** document (default): for the broker (doc step, PDF, PNG or JPEG); idPhoto: the ID card's photo (verify step, PNG or JPEG) */
-      purpose: z.enum(['document', 'idPhoto']).optional(),
+      purpose: z.enum(SIGN_UPLOAD_PURPOSES).optional(),
     }),
     res: signFile,
   },

@@ -107,6 +107,9 @@ export const SIGN_LIMITS = {
  */
 export const SIGN_FILE_KINDS = ['organizationChart', 'openingForm', 'upload', 'signed', 'idPhoto'] as const;
 export type SignFileKind = (typeof SIGN_FILE_KINDS)[number];
+/** What FileUpload is for: a document for the broker (doc step, kind upload) or the ID card's photo (verify step, kind idPhoto). */
+export const SIGN_UPLOAD_PURPOSES = ['document', 'idPhoto'] as const;
+export type SignUploadPurpose = (typeof SIGN_UPLOAD_PURPOSES)[number];
 /** The generated documents the signer reads on the sign step and signs (each one gets a signed copy). */
 export const SIGN_DOCUMENTS = ['organizationChart', 'openingForm'] as const;
 

@@ -23,6 +23,7 @@ import {
   type SignFileKind,
   type SignStepStatus,
   type SignerIdKind,
+  type SignUploadPurpose,
 } from '@core/domain';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
@@ -146,11 +147,16 @@ export async function expire(deps: Pick<SignDeps, 'db' | 'clock'>, ticketId: str
 /** A signed copy's bytes for staff (by the ticket and the document it signs), or the signer's accepted ID card photo. */
 export async function exportSigned(deps: Pick<SignDeps, 'config' | 'db'>, ticketId: string, document: SignFileKind): Promise<{ fileName: string; bytes: Buffer } | null> {
   const files = await repo.ticketFiles(deps.db, ticketId);
-  const ticket = document === 'idPhoto' ? await repo.findTicket(deps.db, ticketId) : null;
-  const source = files.find((f) => f.kind === document);
-  const signed = document === 'idPhoto' ? files.find((f) => f.id === ticket?.id_photo_file_id) : source && files.filter((f) => f.kind === 'signed' && f.source_id === source.id).pop();
-  if (!signed) return null;
-  return { fileName: signed.file_name, bytes: await createStorage({ dataDir: deps.config.dataDir }).read(signed.storage_key) };
+  let wanted: repo.SignFileRow | undefined;
+  if (document === 'idPhoto') {
+    const photoId = (await repo.findTicket(deps.db, ticketId))?.id_photo_file_id;
+    wanted = files.find((f) => f.id === photoId);
+  } else {
+    const source = files.find((f) => f.kind === document);
+    wanted = source && files.filter((f) => f.kind === 'signed' && f.source_id === source.id).pop();
+  }
+  if (!wanted) return null;
+  return { fileName: wanted.file_name, bytes: await createStorage({ dataDir: deps.config.dataDir }).read(wanted.storage_key) };
 }
 
 /* ── the signer ── */
@@ -327,14 +333,13 @@ export async function corpApplyAuth(deps: SignDeps, signer: Signer, input: Req<'
   return atStep(deps, signer, 'verify', async (tx, t) => {
     const at = new Date(deps.clock.now());
     let photo = t.id_photo_file_id;
-    if (idPhotoIsRead(kindOf(signer))) {
-      if (!photoAccepted(t, 'cnId')) throw new AppError(ErrorCode.SIGN_ID_PHOTO_NEEDED);
-    } else {
+    if (!idPhotoIsRead(kindOf(signer))) {
+      // a document not read: the photo comes with the confirmation
       if (!input.idPhotoFileId) throw new AppError(ErrorCode.SIGN_ID_PHOTO_NEEDED);
       const f = await repo.ticketFile(tx, t.id, input.idPhotoFileId);
       if (!f || f.kind !== 'idPhoto') throw new AppError(ErrorCode.FORBIDDEN);
       photo = f.id;
-    }
+    } else if (!photoAccepted(t, 'cnId')) throw new AppError(ErrorCode.SIGN_ID_PHOTO_NEEDED);
     await repo.updateTicketStatuses(tx, t.id, { identity_confirmed_at: at, id_photo_file_id: photo });
     await audit(tx, { actor: `sign:${t.id}`, action: 'orgSign.identity.confirm', detail: { ticketId: t.id, session: signer.sessionId, idPhotoFileId: photo, idPhotoRead: !!t.id_photo_read_at } });
     return statusView(t);
@@ -455,7 +460,7 @@ export async function corpApplyUpdate(deps: SignDeps, signer: Signer, input: Req
  * FileUpload: a document for the broker (kind upload, PDF, PNG or JPEG, SIGN_LIMITS.uploadsPerTicket) or a photo of
  * the signer's ID card (kind idPhoto, PNG or JPEG, SIGN_LIMITS.idPhotosPerHour), the type by the content.
  */
-export async function fileUpload(deps: SignDeps, signer: Signer, f: { fileName: string; bytes: Uint8Array; purpose?: 'document' | 'idPhoto' }): Promise<Res<'signFileUpload'>> {
+export async function fileUpload(deps: SignDeps, signer: Signer, f: { fileName: string; bytes: Uint8Array; purpose?: SignUploadPurpose }): Promise<Res<'signFileUpload'>> {
   if (f.bytes.byteLength > SIGN_LIMITS.uploadMaxBytes) throw new AppError(ErrorCode.FILE_TOO_LARGE);
   const type = sniffType(f.bytes);
   const kind = f.purpose === 'idPhoto' ? 'idPhoto' : 'upload';
@@ -465,7 +470,7 @@ export async function fileUpload(deps: SignDeps, signer: Signer, f: { fileName: 
     const files = await repo.ticketFiles(tx, signer.ticketId);
     if (kind === 'idPhoto') {
       // photos count per hour (a worn card or glare takes tries; a ticket is not spent by them)
-      const since = deps.clock.now() - 3_600_000;
+      const since = deps.clock.now() - 60 * 60_000;
       const max = SIGN_LIMITS.idPhotosPerHour;
       if (files.filter((x) => x.kind === 'idPhoto' && new Date(x.created_at).getTime() > since).length >= max) throw new AppError(ErrorCode.SIGN_TOO_MANY_PHOTOS, { data: { max } });
     } else if (files.filter((x) => x.kind === 'upload').length >= SIGN_LIMITS.uploadsPerTicket) {

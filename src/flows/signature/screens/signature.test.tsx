@@ -1,6 +1,6 @@
 /** The organisation signing page through its screens: the api faked at callApi, uploads at sealedUpload. */
 jest.mock('@core/api/client');
-jest.mock('@core/api/upload', () => ({ ...jest.requireActual('@core/api/upload'), sealedUpload: jest.fn(), compressForUpload: async (f: Blob) => f }));
+jest.mock('@core/api/upload', () => ({ ...jest.requireActual('@core/api/upload'), sealedUpload: jest.fn(), prepareUpload: async (_f: Blob, name: string) => ({ name, bytes: new Uint8Array(4) }) }));
 
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError } from '@core/api/api-error';
