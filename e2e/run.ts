@@ -1,17 +1,26 @@
-/** Runs the browser journeys in Debian's Chromium against the real service. Usage: npm run test:e2e [-- name-filter] */
+/**
+ * Runs the browser journeys in Debian's Chromium against the real service. Usage: npm run test:e2e [-- name-filter]
+ * With --cluster, the journeys of CLUSTER_JOURNEYS run against the production shape instead (e2e/lib/cluster.ts: two
+ * web processes and a worker on PostgreSQL — CLUSTER_PG_URL — with S3 storage, behind a round-robin balancer).
+ */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { startCluster } from './lib/cluster';
 import { ensureBuilt, launch, startService, ROOT, type Journey } from './lib/harness';
 
-const filter = process.argv[2];
+const args = process.argv.slice(2);
+const onCluster = args.includes('--cluster');
+const filter = args.find((a) => !a.startsWith('--'));
+/** the journeys run against the cluster: a Hong Kong applicant from the risk audio to approval, and organisation signing */
+const CLUSTER_JOURNEYS = ['08-closing-hk.ts', '13-org-sign.ts'];
 await ensureBuilt();
-const service = await startService();
+const service = onCluster ? await startCluster() : await startService();
 const browser = await launch();
 let passed = 0;
 let failed = 0;
 try {
   const dir = join(ROOT, 'e2e/journeys');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && (!onCluster || CLUSTER_JOURNEYS.includes(f))).sort()) {
     const journeys = (await import(join(dir, file))).journeys as Journey[];
     for (const j of journeys) {
       if (filter && !j.name.includes(filter)) continue;
@@ -31,5 +40,5 @@ try {
   if (failed) console.log('--- service log (tail) ---\n' + service.log.join('').split('\n').slice(-40).join('\n'));
   await service.stop();
 }
-console.log(`e2e: ${passed} passed, ${failed} failed`);
+console.log(`e2e${onCluster ? ' (cluster)' : ''}: ${passed} passed, ${failed} failed`);
 process.exit(failed || !passed ? 1 : 0);

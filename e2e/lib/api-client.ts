@@ -112,12 +112,12 @@ export class ApiClient {
     return this.uploadTo<{ ossId: string; ossUrl: string }>(`${CALLS.upload.path}/${category}`, bytes, filename);
   }
 
-  /** A sealed multipart upload to an upload-like call (Upload, VideoUpload). */
-  async uploadTo<T>(path: string, bytes: Uint8Array, filename: string): Promise<T> {
+  /** A sealed multipart upload to an upload-like call (Upload, VideoUpload, the signing page's FileUpload with `fields`). */
+  async uploadTo<T>(path: string, bytes: Uint8Array, filename: string, fields: Record<string, unknown> = {}): Promise<T> {
     if (!this.key) await this.handshake();
     const nonce = randomB64u(16);
     const file = await sealBytes(this.key!, bytes, fileAad(this.sid!, nonce));
-    const meta = await sealRequest(this.key!, this.sid!, 'POST', path, { filename, fileIv: file.iv }, Date.now(), nonce);
+    const meta = await sealRequest(this.key!, this.sid!, 'POST', path, { ...('fileName' in fields ? {} : { filename }), ...fields, fileIv: file.iv }, Date.now(), nonce);
     const form = new FormData();
     form.set(UPLOAD_ENVELOPE_FIELD, JSON.stringify(meta));
     form.set('file', new Blob([file.bytes as Uint8Array<ArrayBuffer>]), 'blob');

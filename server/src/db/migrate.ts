@@ -30,11 +30,16 @@ export function readMigrations(dir: string = migrationsDir()): Migration[] {
 
 /** Applies the migrations not yet recorded; returns the names applied. */
 export async function migrate(db: Db, dir?: string): Promise<string[]> {
-  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+  // CREATE TABLE IF NOT EXISTS races with itself (two processes starting on an empty database both pass the check and
+  // one fails on pg_type's unique index): a transaction-level advisory lock serialises the creation
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(2024062401)');
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version integer PRIMARY KEY,
     name text NOT NULL,
     applied_at timestamptz NOT NULL DEFAULT now()
   )`);
+  });
   const applied: string[] = [];
   for (const m of readMigrations(dir)) {
     const done = await db.transaction(async (tx) => {

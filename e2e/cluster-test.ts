@@ -1,0 +1,193 @@
+/**
+ * The multi-process test (issue 24): two compiled web processes and a job worker on one PostgreSQL database with
+ * S3 storage, behind a plain round-robin balancer (e2e/lib/cluster.ts), used over the balancer as applicants, staff
+ * and an organisation's signer would: login by SMS code, uploads, ID card OCR, every step (with a real face check,
+ * worked by the worker), the generated documents, submit, staff approval, downloads, a replay sent to the other
+ * process, and a signing ticket from link to signed PDF. Every request alternates between the two processes.
+ *
+ *   CLUSTER_PG_URL=postgres://postgres@127.0.0.1:55432/postgres npm run test:cluster
+ *
+ * Prints one line per check and closes with "cluster: N passed, N failed"; exits 1 on any failure.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CALLS } from '../src/core/domain/calls';
+import type { ApplicationView } from '../src/core/domain/contract';
+import { ApiClient, ServiceError } from './lib/api-client';
+import { startCluster, type Cluster } from './lib/cluster';
+import { ops } from './lib/harness';
+import { prefillSteps } from './lib/prefill';
+import { makeIdFront, SAMPLE_FRONT } from '../scripts/make-card-images';
+
+const results: { name: string; ok: boolean; ms: number; error?: string }[] = [];
+
+async function check(name: string, fn: () => Promise<void>): Promise<void> {
+  const started = Date.now();
+  try {
+    await fn();
+    results.push({ name, ok: true, ms: Date.now() - started });
+    console.log(`  ✓ ${name} (${Date.now() - started} ms)`);
+  } catch (err) {
+    const error = (err as Error).stack?.split('\n').slice(0, 6).join('\n    ') ?? String(err);
+    results.push({ name, ok: false, ms: Date.now() - started, error });
+    console.log(`  ✗ ${name}\n    ${error}`);
+  }
+}
+
+function assert(cond: unknown, message: string): asserts cond {
+  if (!cond) throw new Error(message);
+}
+
+async function errorCodeOf(p: Promise<unknown>): Promise<number | string | undefined> {
+  try {
+    await p;
+    return undefined;
+  } catch (err) {
+    if (err instanceof ServiceError) return err.code;
+    throw err;
+  }
+}
+
+/** The login code the (console) SMS vendor handed over: sent by a job of the worker, so it may come a moment later. */
+async function codeFor(cluster: Cluster, phone: string, area: string): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const code = await ops(cluster, 'code', phone, '--area', area).catch(() => '');
+    if (/^\d{4,8}$/.test(code)) return code;
+    if (Date.now() > deadline) throw new Error(`no login code for ${phone}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+async function loggedIn(cluster: Cluster, phone: string, area: string): Promise<ApiClient> {
+  const client = new ApiClient(cluster.base);
+  const { salt } = await client.call<{ salt: string }>('sendCode', { value: phone, areaCode: area });
+  await client.call('login', { areaCode: area, phone, code: await codeFor(cluster, phone, area), salt });
+  return client;
+}
+
+/** Both processes answer a signed download of the caller's file with the same bytes. */
+async function downloadsFromBoth(cluster: Cluster, client: ApiClient, ossId: string, expected: Uint8Array): Promise<void> {
+  const { ossUrl } = await client.call<{ ossUrl: string }>('signedUrl', { ossid: ossId });
+  for (const base of cluster.webBases) {
+    const res = await fetch(new URL(ossUrl, base), { headers: { cookie: client.cookieHeader() } });
+    assert(res.status === 200, `download from ${base}: ${res.status}`);
+    const got = new Uint8Array(await res.arrayBuffer());
+    assert(Buffer.from(got).equals(Buffer.from(expected)), `download from ${base}: other bytes`);
+  }
+}
+
+const cluster = await startCluster();
+console.log(`cluster: web ${cluster.webBases.join(', ')}, worker pid ${cluster.workerPid}, balancer ${cluster.base}`);
+try {
+  await check('a ciphered request replayed through the balancer lands on the other process and is refused (100604)', async () => {
+    const client = new ApiClient(cluster.base);
+    await client.handshake();
+    const req = await client.sealed('clientConfig');
+    const send = () => fetch(req.url, { method: req.method, headers: req.headers, body: req.body });
+    const before = [...cluster.balancer.served];
+    const first = await send();
+    await req.open(first.headers.get('x-esop-cipher') === '1', await first.text());
+    const again = await send();
+    const text = await again.text();
+    const served = cluster.balancer.served.map((n, i) => n - before[i]);
+    assert(served.every((n) => n === 1), `the two sends went to ${JSON.stringify(served)}`);
+    const code = await errorCodeOf(req.open(again.headers.get('x-esop-cipher') === '1', text));
+    assert(code === 100604, `replay answered ${code ?? 'ok'}`);
+  });
+
+  await check('a mainland applicant: SMS login, ID card OCR, every step with a face check by the worker, documents, submit, approval', async () => {
+    const client = await loggedIn(cluster, '13800138001', '86');
+    const { appId } = await client.call<{ appId: string }>('applyStart', { oaType: 1 });
+    const front = new Uint8Array(await makeIdFront());
+    const up = await client.upload(front, 'id-front.jpg', 'UserInfo');
+    const read = await client.call<{ idNumber: string; name: string }>('idcardOcr', { ossId: up.ossId });
+    assert(read.idNumber === SAMPLE_FRONT.idNumber, `OCR read ${read.idNumber}`);
+    await downloadsFromBoth(cluster, client, up.ossId, front);
+    const saved = await prefillSteps(client, appId, 'CAAPPLY');
+    assert(saved.includes('LIVINGWITNESS'), `steps saved: ${saved.join(', ')}`);
+    for (const document of ['openingForm'] as const) {
+      const doc = await client.call<{ ossId: string }>('applyDocument', { appId, document });
+      const { ossUrl } = await client.call<{ ossUrl: string }>('signedUrl', { ossid: doc.ossId });
+      for (const base of cluster.webBases) {
+        const res = await fetch(new URL(ossUrl, base), { headers: { cookie: client.cookieHeader() } });
+        const bytes = Buffer.from(await res.arrayBuffer());
+        assert(res.status === 200 && bytes.subarray(0, 5).toString() === '%PDF-', `document from ${base}: ${res.status}`);
+      }
+    }
+    await client.call('applySubmit', { appId });
+    await ops(cluster, 'approve', appId);
+    const view = await client.call<ApplicationView>('applyDetail', { appId });
+    assert(view.applyStatus !== undefined, 'no status after approval');
+    const apps = await ops(cluster, 'app', appId);
+    assert(/approved|opened|3/i.test(apps), `ops app: ${apps.slice(0, 200)}`);
+  });
+
+  await check('a Hong Kong applicant: every step saved over alternating processes, submitted and approved', async () => {
+    const client = await loggedIn(cluster, '61230024', '852');
+    const { appId } = await client.call<{ appId: string }>('applyStart', { oaType: 2 });
+    await prefillSteps(client, appId, 'CAAPPLY', { accountType: 1 });
+    await client.call('applySubmit', { appId });
+    await ops(cluster, 'approve', appId);
+  });
+
+  await check("an organisation's signer: link, ID number, photo, certificate, board resolution, signature; the signed PDF verifies", async () => {
+    await ops(cluster, 'org-create', '--name', 'Example Cluster Trading Limited', '--name-zh', '示例集群貿易有限公司', '--reg', '70000024', '--signer', 'CHAN Tai Man', '--signer-id', 'K1234567(8)');
+    const issued = await ops(cluster, 'sign-ticket', '70000024');
+    const ticket = new URL(issued.split('\n')[0].trim(), cluster.base).searchParams.get('ticket');
+    const ticketId = issued.match(/ticket (T\S+),/)?.[1];
+    assert(ticket && ticketId, `sign-ticket printed ${issued}`);
+    const ticketOut = { ticket, ticketId };
+    const signer = new ApiClient(cluster.base);
+    const { token } = await signer.call<{ token: string }>('signApplyAuth', { ticket: ticketOut.ticket, idNumber: 'K1234567(8)' });
+    const s = { token, idNumber: 'K1234567(8)' };
+    const photo = await signer.uploadTo<{ fileId: string }>(CALLS.signFileUpload.path, new Uint8Array(await makeIdFront({ ...SAMPLE_FRONT, name: '陳大文' })), 'id.jpg', { ...s, fileName: 'id.jpg', purpose: 'idPhoto' });
+    await signer.call('signCorpApplyAuth', { ...s, confirm: true, idPhotoFileId: photo.fileId });
+    await signer.call('signCorpApplyCACert', s);
+    const resolution = await signer.uploadTo<{ fileId: string }>(CALLS.signFileUpload.path, Buffer.from('%PDF-1.7\n% board resolution\n1 0 obj <<>> endobj\n%%EOF\n'), 'r.pdf', { ...s, fileName: 'board-resolution.pdf' });
+    await signer.call('signApplyUpdate', { ...s, fileIds: [resolution.fileId] });
+    const signature = await import('sharp').then(({ default: sharp }) =>
+      sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100"><rect width="300" height="100" fill="#fff"/><path d="M20 70 C 60 10, 100 10, 140 70 S 220 90, 280 30" stroke="#000" stroke-width="5" fill="none"/></svg>')).png().toBuffer(),
+    );
+    const signed = await signer.call<{ signatureStatus: number; signed: { fileId: string; fileName: string }[] }>('signCorpApplyUpdate', { ...s, readAll: true, signature: signature.toString('base64') });
+    assert(signed.signatureStatus === 3 && signed.signed.length >= 1, `signing answered ${JSON.stringify(signed).slice(0, 200)}`);
+    const dir = mkdtempSync(join(tmpdir(), 'cluster-sign-'));
+    try {
+      const out = join(dir, 'opening-form.pdf');
+      await ops(cluster, 'sign-export', ticketOut.ticketId!, '--document', 'openingForm', '--out', out);
+      const report = execFileSync('pdfsig', [out], { encoding: 'utf8' });
+      assert(/Signature is Valid/.test(report) && /Total document signed/.test(report), `pdfsig: ${report}`);
+      // one authority for every process: the root the ops CLI prints is the one the signature chains to
+      writeFileSync(join(dir, 'ca.pem'), await ops(cluster, 'sign-ca-cert'));
+      const pdf = readFileSync(out);
+      const text = pdf.toString('latin1');
+      const range = text.match(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/)!.slice(1).map(Number);
+      const contents = text.slice(range[0] + range[1] + 1, range[2] - 1).replace(/0+$/, '');
+      writeFileSync(join(dir, 'sig.der'), Buffer.from(contents.length % 2 ? `${contents}0` : contents, 'hex'));
+      writeFileSync(join(dir, 'signed-bytes'), Buffer.concat([pdf.subarray(range[0], range[0] + range[1]), pdf.subarray(range[2], range[2] + range[3])]));
+      execFileSync('openssl', ['cms', '-verify', '-binary', '-inform', 'DER', '-in', join(dir, 'sig.der'), '-content', join(dir, 'signed-bytes'), '-CAfile', join(dir, 'ca.pem'), '-purpose', 'any', '-out', '/dev/null'], { stdio: 'pipe' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  await check('the balancer sent every other request to each process (no stickiness)', async () => {
+    const [a, b] = cluster.balancer.served;
+    assert(a > 50 && b > 50, `served ${a} and ${b}`);
+    assert(Math.abs(a - b) <= 1, `served ${a} and ${b}`);
+    const trail = cluster.balancer.trail;
+    assert(trail.every((u, i) => i === 0 || u !== trail[i - 1]), 'two requests in a row went to one process');
+  });
+} finally {
+  const log = cluster.log;
+  await check('every process drains and exits 0 on SIGTERM', async () => {
+    await cluster.stop();
+  });
+  if (results.some((r) => !r.ok)) console.log('--- cluster log (tail) ---\n' + log.slice(-60).join(''));
+}
+const passed = results.filter((r) => r.ok).length;
+const failed = results.length - passed;
+console.log(`cluster: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
