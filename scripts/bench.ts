@@ -6,6 +6,8 @@
  * service's face check time. Exits 1 when a budget is missed.
  * Options: --no-build, --no-lighthouse, --no-face, --no-service, --runs N (Lighthouse runs per page, default 3),
  * --page TEXT (only the Lighthouse pages whose name contains TEXT), --why (print the LCP element and what shifted).
+ * --load N [--concurrency C]: instead, N applicants complete the whole flow over the API against two web processes and a
+ * worker on PostgreSQL (CLUSTER_PG_URL) behind a round-robin balancer (scripts/bench-load.ts); exits 1 on any error.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -30,6 +32,11 @@ const argv = process.argv.slice(2);
 const args = new Set(argv);
 const option = (name: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
 const RUNS = Number(option('--runs') ?? 3);
+if (option('--load')) {
+  const { runLoadBench } = await import('./bench-load');
+  const { errors } = await runLoadBench(Number(option('--load')), Number(option('--concurrency') ?? 20));
+  process.exit(errors ? 1 : 0);
+}
 const dist = join(ROOT, 'dist');
 let ok = true;
 

@@ -19,7 +19,27 @@ export class ApiClient {
   private key?: CryptoKey;
   private sid?: string;
 
-  constructor(private base: string) {}
+  /**
+   * `headers`: added to every request (the load bench's X-Forwarded-For, one address per applicant);
+   * `observe`: told each call's name, time and error (the load bench's figures).
+   */
+  constructor(
+    private base: string,
+    private opts: { headers?: Record<string, string>; observe?: (call: string, ms: number, error?: unknown) => void } = {},
+  ) {}
+
+  private async timed<T>(name: string, run: () => Promise<T>): Promise<T> {
+    if (!this.opts.observe) return run();
+    const started = performance.now();
+    try {
+      const out = await run();
+      this.opts.observe(name, performance.now() - started);
+      return out;
+    } catch (err) {
+      this.opts.observe(name, performance.now() - started, err);
+      throw err;
+    }
+  }
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -40,7 +60,7 @@ export class ApiClient {
   private async plain<T>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await fetch(this.base + path, {
       method,
-      headers: { 'content-type': 'application/json', cookie: this.cookieHeader() },
+      headers: { ...this.opts.headers, 'content-type': 'application/json', cookie: this.cookieHeader() },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     this.keep(res);
@@ -69,7 +89,11 @@ export class ApiClient {
     return json.result as T;
   }
 
-  async call<T = unknown>(name: CallName, payload: Record<string, unknown> = {}): Promise<T> {
+  call<T = unknown>(name: CallName, payload: Record<string, unknown> = {}): Promise<T> {
+    return this.timed(name, () => this.callOnce<T>(name, payload));
+  }
+
+  private async callOnce<T>(name: CallName, payload: Record<string, unknown>): Promise<T> {
     const def = CALLS[name];
     // plain exactly where CALLS says cipher: false (a GET's parameters in the query string)
     if (!def.cipher) {
@@ -96,7 +120,7 @@ export class ApiClient {
     return {
       method: def.method,
       url,
-      headers: { 'content-type': 'application/json', cookie: this.cookieHeader(), 'x-esop-lang': 'en' },
+      headers: { ...this.opts.headers, 'content-type': 'application/json', cookie: this.cookieHeader(), 'x-esop-lang': 'en' },
       body: def.method === 'GET' ? undefined : JSON.stringify(env),
       nonce: env.nonce,
       open: async (ciphered, text) => {
@@ -113,7 +137,11 @@ export class ApiClient {
   }
 
   /** A sealed multipart upload to an upload-like call (Upload, VideoUpload, the signing page's FileUpload with `fields`). */
-  async uploadTo<T>(path: string, bytes: Uint8Array, filename: string, fields: Record<string, unknown> = {}): Promise<T> {
+  uploadTo<T>(path: string, bytes: Uint8Array, filename: string, fields: Record<string, unknown> = {}): Promise<T> {
+    return this.timed(path.split('/').slice(-2).join('/'), () => this.uploadOnce<T>(path, bytes, filename, fields));
+  }
+
+  private async uploadOnce<T>(path: string, bytes: Uint8Array, filename: string, fields: Record<string, unknown>): Promise<T> {
     if (!this.key) await this.handshake();
     const nonce = randomB64u(16);
     const file = await sealBytes(this.key!, bytes, fileAad(this.sid!, nonce));
@@ -121,12 +149,12 @@ export class ApiClient {
     const form = new FormData();
     form.set(UPLOAD_ENVELOPE_FIELD, JSON.stringify(meta));
     form.set('file', new Blob([file.bytes as Uint8Array<ArrayBuffer>]), 'blob');
-    const res = await fetch(this.base + path, { method: 'POST', headers: { cookie: this.cookieHeader() }, body: form });
+    const res = await fetch(this.base + path, { method: 'POST', headers: { ...this.opts.headers, cookie: this.cookieHeader() }, body: form });
     return this.open<T>(res, meta.nonce);
   }
 
   /** Fetches a URL of the service with this client's cookies (e.g. a signed download URL). */
   get(url: string): Promise<Response> {
-    return fetch(new URL(url, this.base), { headers: { cookie: this.cookieHeader() } });
+    return this.timed('download', () => fetch(new URL(url, this.base), { headers: { ...this.opts.headers, cookie: this.cookieHeader() } }));
   }
 }

@@ -175,9 +175,9 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
       MIGRATE_AT_START: 'off',
       TRUST_PROXY: 'loopback',
       ...makeSecrets(join(root, 'secrets')),
-      ...o.env,
     };
     delete shared.CIPHER_REPLAY_GUARD; // the default must hold across processes
+    Object.assign(shared, o.env);
     const envFor = (name: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv => {
       const dataDir = join(root, name);
       mkdirSync(dataDir, { recursive: true });
