@@ -8,6 +8,8 @@
  * --page TEXT (only the Lighthouse pages whose name contains TEXT), --why (print the LCP element and what shifted).
  * --load N [--concurrency C]: instead, N applicants complete the whole flow over the API against two web processes and a
  * worker on PostgreSQL (CLUSTER_PG_URL) behind a round-robin balancer (scripts/bench-load.ts); exits 1 on any error.
+ * --isolation [--seconds S]: instead, ApplyDetail's latency alone and while three face checks run, with the checks in
+ * the worker process and, for reference, in the web processes (scripts/bench-isolation.ts); exits 1 past 1.5x.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -36,6 +38,10 @@ if (option('--load')) {
   const { runLoadBench } = await import('./bench-load');
   const { errors } = await runLoadBench(Number(option('--load')), Number(option('--concurrency') ?? 20));
   process.exit(errors ? 1 : 0);
+}
+if (args.has('--isolation')) {
+  const { runIsolationBench } = await import('./bench-isolation');
+  process.exit((await runIsolationBench(Number(option('--seconds') ?? 10))) ? 0 : 1);
 }
 const dist = join(ROOT, 'dist');
 let ok = true;
