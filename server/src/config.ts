@@ -79,7 +79,7 @@ export const envSchema = z
     /** where file bytes live: disk (DATA_DIR/files, one machine only) or s3 (an S3-compatible bucket, any number of processes) */
     STORAGE: z.enum(['disk', 's3']).default('disk'),
     /** an S3-compatible server's URL (MinIO, Ceph, ...); unset: AWS's own endpoint for S3_REGION */
-    S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+    S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'an http:// or https:// URL' }).optional()),
     /** the bucket's region (unset with S3_ENDPOINT: us-east-1, which S3-compatible servers accept) */
     S3_REGION: optionalText.pipe(z.string().regex(/^[a-z0-9-]{2,32}$/, 'a region name such as ap-east-1').optional()),
     /** the bucket (created beforehand; the service never creates one) */

@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the types of s3rver (none of its own), also for scripts/s3-test-server.ts under the root tsconfig
 /// <reference path="./s3rver.d.ts" />
 /**
  * A real S3 server for the tests: s3rver (npm) in this process on a loopback port, its objects in a temporary folder,
