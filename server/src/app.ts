@@ -25,6 +25,7 @@ import { installSecurityHeaders } from './plugins/security';
 import { installStatic } from './plugins/static';
 import { installTextHygiene } from './plugins/text-hygiene';
 import { createVendors, type Vendors } from './vendors';
+import { createStorage, type FileStorage } from './storage';
 import { clientConfig } from './modules/system/service';
 
 declare module 'fastify' {
@@ -42,6 +43,8 @@ export interface BuildOptions {
   db: Db;
   vendors?: Partial<Vendors>;
   clock?: Clock;
+  /** the file store (default: the one the settings choose, closed with the app; a given one is left open) */
+  storage?: FileStorage;
   /** where dist/ and static/ are looked for (default: the project root) */
   root?: string;
   /** where log lines go (default: stdout) */
@@ -100,6 +103,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     db,
     clock: opts.clock ?? systemClock,
     vendors: { ...createVendors(config, db), ...opts.vendors },
+    storage: opts.storage ?? createStorage(config),
   };
 
   const app = Fastify({
@@ -113,6 +117,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('deps', deps);
+  if (!opts.storage) app.addHook('onClose', async () => deps.storage.close());
   const routeList: FastifyInstance['routeList'] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (r) => {

@@ -8,6 +8,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './storage/s3';
 
 const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max).default(def);
 /** proxy-addr's names for ranges, accepted in TRUST_PROXY lists */
@@ -75,6 +76,31 @@ export const envSchema = z
     PORT: int(8080, 0, 65535),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
+    /** where file bytes live: disk (DATA_DIR/files, one machine only) or s3 (an S3-compatible bucket, any number of processes) */
+    STORAGE: z.enum(['disk', 's3']).default('disk'),
+    /** an S3-compatible server's URL (MinIO, Ceph, ...); unset: AWS's own endpoint for S3_REGION */
+    S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'an http:// or https:// URL' }).optional()),
+    /** the bucket's region (unset with S3_ENDPOINT: us-east-1, which S3-compatible servers accept) */
+    S3_REGION: optionalText.pipe(z.string().regex(/^[a-z0-9-]{2,32}$/, 'a region name such as ap-east-1').optional()),
+    /** the bucket (created beforehand; the service never creates one) */
+    S3_BUCKET: optionalText.pipe(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name (3-63 lower-case letters, digits, dots, hyphens)').optional()),
+    /** an access key pair; both unset: the SDK's default chain (AWS_* variables, shared files, the instance's or task's role) */
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    /** the bucket in the URL's path instead of its host name (most S3-compatible servers): true or false */
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+    /** server-side encryption asked on every write: AES256 (S3-managed keys) or aws:kms; unset: the bucket's default */
+    S3_SSE: optionalText.pipe(z.enum(['AES256', 'aws:kms']).optional()),
+    /** the KMS key (id, alias or ARN) for S3_SSE=aws:kms; unset: the account's AWS managed key */
+    S3_SSE_KMS_KEY_ID: optionalText,
+    /** a folder inside the bucket for this service's objects (e.g. kyc/); unset: the bucket's top */
+    S3_PREFIX: optionalText.pipe(
+      z
+        .string()
+        .max(200)
+        .regex(/^(?!\/)(?!.*\/\/)(?!.*(^|\/)\.\.?(\/|$))[A-Za-z0-9!_.*'()\/-]+$/, 'letters, digits and !_.*\'()-, folders separated by / (no leading /, no // or . / .. parts)')
+        .optional(),
+    ),
     DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional()),
     CIPHER_PRIVATE_KEY_FILE: optionalText,
     CIPHER_PUBLIC_KEY_FILE: optionalText,
@@ -200,6 +226,14 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
   if (env.OCR_VENDOR === 'http' && !set('OCR_HTTP_URL')) problems.push('OCR_HTTP_URL: is required when OCR_VENDOR=http');
   if (env.FACE_VENDOR === 'http' && !set('FACE_HTTP_URL')) problems.push('FACE_HTTP_URL: is required when FACE_VENDOR=http');
   if (env.AML_VENDOR === 'http' && !set('AML_HTTP_URL')) problems.push('AML_HTTP_URL: is required when AML_VENDOR=http');
+  if (env.STORAGE === 's3') {
+    if (!set('S3_BUCKET')) problems.push('S3_BUCKET: is required when STORAGE=s3');
+    if (!set('S3_REGION') && !set('S3_ENDPOINT')) problems.push('S3_REGION: is required when STORAGE=s3 on AWS (or set S3_ENDPOINT for an S3-compatible server)');
+    if (set('S3_ACCESS_KEY_ID') !== set('S3_SECRET_ACCESS_KEY')) {
+      problems.push('S3_SECRET_ACCESS_KEY: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK\'s default credential chain)');
+    }
+    if (set('S3_SSE_KMS_KEY_ID') && env.S3_SSE !== 'aws:kms') problems.push('S3_SSE_KMS_KEY_ID: needs S3_SSE=aws:kms');
+  }
   if (set('CIPHER_PRIVATE_KEY_FILE') !== set('CIPHER_PUBLIC_KEY_FILE')) {
     problems.push('CIPHER_PUBLIC_KEY_FILE: set both CIPHER_PRIVATE_KEY_FILE and CIPHER_PUBLIC_KEY_FILE, or neither');
   }
@@ -225,6 +259,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** STORAGE: file bytes on disk (DATA_DIR/files) or in an S3-compatible bucket (S3_* settings) */
+  storage: { backend: 'disk' } | { backend: 's3'; s3: S3Settings };
   databaseUrl?: string;
   /** PostgreSQL: repository statements prepared by name per connection (off behind a pooler that cannot keep them) */
   databasePrepared: boolean;
@@ -342,6 +378,25 @@ function loadCipherKeys(env: Env, keysDir: string): Pick<Secrets, 'cipherPrivate
   return { cipherPrivateKeyPem: privatePem, cipherPublicKeyPem: publicPem, cipherKid: createHash('sha256').update(der).digest('hex').slice(0, 16) };
 }
 
+/** STORAGE and the S3_* settings (checked together by crossChecks) as Config.storage. */
+function storageOf(env: Env): Config['storage'] {
+  if (env.STORAGE === 'disk') return { backend: 'disk' };
+  const prefix = env.S3_PREFIX ? env.S3_PREFIX.replace(/\/?$/, '/') : '';
+  return {
+    backend: 's3',
+    s3: {
+      endpoint: env.S3_ENDPOINT,
+      region: env.S3_REGION ?? 'us-east-1',
+      bucket: env.S3_BUCKET!,
+      credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+      sse: env.S3_SSE,
+      sseKmsKeyId: env.S3_SSE_KMS_KEY_ID,
+      prefix,
+    },
+  };
+}
+
 /**
  * Checks the environment, creates DATA_DIR (and DATA_DIR/keys) and loads or makes the secrets.
  * Throws ConfigError with every problem listed.
@@ -366,6 +421,7 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     port: env.PORT,
     host: env.HOST,
     dataDir,
+    storage: storageOf(env),
     databaseUrl: env.DATABASE_URL,
     databasePrepared: env.DATABASE_PREPARED === 'on',
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,

@@ -61,6 +61,7 @@ async function start(): Promise<void> {
       `  Account opening is running: http://${shownHost}:${port}/pages/openAccount.html`,
       ...(existsSync(join(projectRoot(), 'dist', 'pages')) ? [] : ['  The site is not built yet (npm run build, or npm start): only the API answers.']),
       `  Database: ${db.kind === 'pglite' ? `PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'}`,
+      `  Files: ${app.deps.storage.kind === 's3' ? `S3 bucket ${app.deps.storage.location}` : `disk, ${app.deps.storage.location}`}`,
       config.sms.vendor === 'console'
         ? '  Log in with any phone number; the verification code appears in this log as "[sms] code for ...",\n  or run: npm run ops -- code <phone> [--area 852]'
         : '  Verification codes are sent by the HTTP SMS vendor.',

@@ -429,7 +429,7 @@ describe('ApplySubmit and the lock', () => {
     expect((await c.call('applySubmit', { appId })).body.result.application.applyStatus).toBe(1200);
     expect(errorOf(await c.call('applySwitch', { appId, data: { oaType: 1 } }))).toBe(ErrorCode.APPLICATION_LOCKED);
 
-    await runCommand({ db: t.db, config: t.config, clock: t.clock }, 'reject', { appId, steps: ['USERINFO', 'PROOFADDRESS'], message: 'Address proof unreadable' });
+    await runCommand({ db: t.db, config: t.config, clock: t.clock, storage: t.storage }, 'reject', { appId, steps: ['USERINFO', 'PROOFADDRESS'], message: 'Address proof unreadable' });
     const detail = (await c.call('applyDetail')).body.result as ApplicationView;
     expect(detail.applyStatus).toBe(1900);
     expect(detail.rejectData).toEqual({ steps: ['USERINFO', 'PROOFADDRESS'], message: 'Address proof unreadable' });
@@ -450,7 +450,7 @@ describe('ApplySubmit and the lock', () => {
     const { appId } = await start(c, 2);
     await saveAll(c, appId, STEPS_OF.hk);
     await c.call('applySubmit', { appId });
-    await runCommand({ db: t.db, config: t.config, clock: t.clock }, 'approve', { appId });
+    await runCommand({ db: t.db, config: t.config, clock: t.clock, storage: t.storage }, 'approve', { appId });
     expect(errorOf(await save(c, appId, 'USERINFO'))).toBe(ErrorCode.APPLICATION_LOCKED);
   });
 });

@@ -116,7 +116,7 @@ describe('LivingBodyVerifyRaw', () => {
     const params = checkParams(cmd, cmd.parse(parseArgv([a.appId])));
     const out: string[] = [];
     const io: OpsIo = { out: (l) => out.push(l), writeFile: () => undefined };
-    cmd.print!(await runCommand({ db: t.db, config: t.config, clock: t.clock }, 'face-checks', params), params, io);
+    cmd.print!(await runCommand({ db: t.db, config: t.config, clock: t.clock, storage: t.storage }, 'face-checks', params), params, io);
     expect(out.join('\n')).toMatch(new RegExp(`#${id} .* local +passed +confirmed\\n +seconds 3, faceSeconds 3, .*similarity 0\\.9\\d*, ms \\d+\\n +video \\S+ +frame ${imageOssId}`));
     const step = await saveStep(a.c, a.appId, 'LIVINGWITNESS', {
       livingBodyVerifyId: id,

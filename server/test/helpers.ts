@@ -19,6 +19,7 @@ import type { Clock } from '../src/plugins/context';
 import { consoleSms } from '../src/vendors/sms';
 import { latestOutboxCode } from '../src/vendors/sms/outbox-repository';
 import type { Vendors } from '../src/vendors';
+import type { FileStorage } from '../src/storage';
 
 export class TestClock implements Clock {
   constructor(private t: number = Date.now()) {}
@@ -142,6 +143,8 @@ export interface TestApp {
   record<T>(fn: () => Promise<T>): Promise<{ value: T; statements: string[] }>;
   config: Config;
   clock: TestClock;
+  /** the app's file store (disk under the test's DATA_DIR, or the bucket STORAGE=s3 in env names) */
+  storage: FileStorage;
   /** lines the local SMS vendor printed */
   smsLines: string[];
   /** a client with a cipher session and no login */
@@ -187,6 +190,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     },
     config,
     clock,
+    storage: app.deps.storage,
     smsLines,
     handshake: () => TestClient.handshake(app, clock),
     latestCode: async (phone, areaCode = '852') => {

@@ -10,7 +10,7 @@ import { runCommand } from '../src/ops/run';
 async function ops(argv: string[]): Promise<void> {
   const [name, ...rest] = argv;
   const cmd = findCommand(name)!;
-  await runCommand({ db: t.db, config: t.config, clock: t.clock }, name, checkParams(cmd, cmd.parse(parseArgv(rest))));
+  await runCommand({ db: t.db, config: t.config, clock: t.clock, storage: t.storage }, name, checkParams(cmd, cmd.parse(parseArgv(rest))));
 }
 
 let t: TestApp;

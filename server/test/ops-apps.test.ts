@@ -23,7 +23,7 @@ async function ops(argv: string[]): Promise<{ result: unknown; out: string[]; fi
   const json = args.flags.json === true;
   delete args.flags.json;
   const params = checkParams(cmd, cmd.parse(args));
-  const result = await runCommand({ db: t.db, config: t.config, clock: t.clock }, name, params);
+  const result = await runCommand({ db: t.db, config: t.config, clock: t.clock, storage: t.storage }, name, params);
   const out: string[] = [];
   const files: Record<string, Buffer> = {};
   const io: OpsIo = { out: (s) => out.push(s), writeFile: (p, b) => (files[p] = Buffer.from(b)) };

@@ -20,7 +20,7 @@ import { HOUR, MINUTE, createTestApp, type CallResult, type TestApp, type TestCl
 let t: TestApp;
 let c: TestClient;
 const errorOf = (res: CallResult) => res.body.error?.code;
-const ops = () => ({ config: t.config, db: t.db, clock: t.clock });
+const ops = () => ({ config: t.config, db: t.db, clock: t.clock, storage: t.storage });
 let orgSeq = 0;
 
 /** An organisation whose signer holds `idNumber`, and a ticket for it. */

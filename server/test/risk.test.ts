@@ -172,7 +172,7 @@ describe('ops risk-track', () => {
   const run = async (argv: string[]) => {
     const [name, ...rest] = argv;
     const cmd = findCommand(name)!;
-    return runCommand({ db: t.db, config: t.config, clock: t.clock }, name, checkParams(cmd, cmd.parse(parseArgv(rest)))) as Promise<{ track: string; mediaId: string; durationMs: number }>;
+    return runCommand({ db: t.db, config: t.config, clock: t.clock, storage: t.storage }, name, checkParams(cmd, cmd.parse(parseArgv(rest)))) as Promise<{ track: string; mediaId: string; durationMs: number }>;
   };
 
   test('a recorded MP3 replaces the track: a new media id, its own length; not an MP3: refused', async () => {

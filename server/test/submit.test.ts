@@ -27,7 +27,7 @@ async function ops(argv: string[]): Promise<{ result: unknown; out: string }> {
   if (!cmd) throw new Error(`no command ${name}`);
   const args = parseArgv(rest);
   const params = checkParams(cmd, cmd.parse(args));
-  const result = await runCommand({ db: t.db, config: t.config, clock: t.clock }, name, params);
+  const result = await runCommand({ db: t.db, config: t.config, clock: t.clock, storage: t.storage }, name, params);
   const lines: string[] = [];
   const io: OpsIo = { out: (s) => lines.push(s), writeFile: () => undefined };
   cmd.print?.(result, params, io);

@@ -18,7 +18,7 @@ const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded
 const runBody = z.object({ command: z.string().min(1).max(64), params: z.unknown() });
 
 const opsApi: FastifyPluginAsync = async (app) => {
-  const { config, db, clock } = app.deps;
+  const { config, db, clock, storage } = app.deps;
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isLoopback(request.socket.remoteAddress)) return sendError(request, reply, ErrorCode.FORBIDDEN);
@@ -34,7 +34,7 @@ const opsApi: FastifyPluginAsync = async (app) => {
   app.post('/run', { config: { cipher: false }, schema: { hide: true, body: runBody } }, async (request, reply) => {
     const { command, params } = request.body as z.infer<typeof runBody>;
     try {
-      return { result: await runCommand({ db, config, clock }, command, params) };
+      return { result: await runCommand({ db, config, clock, storage }, command, params) };
     } catch (err) {
       const e = asOpsError(err);
       if (e instanceof OpsError) return sendError(request, reply, ErrorCode.INVALID_INPUT, { message: e.message });

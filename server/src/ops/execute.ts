@@ -1,12 +1,14 @@
 /**
  * The ops CLI: when the server runs (DATA_DIR/server.json names a live process) a command goes
- * through its loopback ops API; otherwise the database is opened here.
+ * through its loopback ops API; otherwise (or for a command marked runsHere) the database and the file store
+ * are opened here.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Db } from '../db';
 import { migrate } from '../db/migrate';
 import { systemClock } from '../plugins/context';
+import { createStorage, type FileStorage } from '../storage';
 import { commands, findCommand } from './commands';
 import { checkParams, OpsError, parseArgv, type OpsIo } from './framework';
 import { runCommand } from './run';
@@ -58,13 +60,15 @@ async function viaServer(server: { url: string; token: string }, command: string
   return body.result;
 }
 
-async function direct(config: Config, command: string, params: unknown, given?: Db): Promise<unknown> {
-  const db = given ?? (await openDatabase(config));
+async function direct(config: Config, command: string, params: unknown, given: { db?: Db; storage?: FileStorage }): Promise<unknown> {
+  const db = given.db ?? (await openDatabase(config));
+  const storage = given.storage ?? createStorage(config);
   try {
-    if (!given) await migrate(db);
-    return await runCommand({ db, config, clock: systemClock }, command, params);
+    if (!given.db) await migrate(db);
+    return await runCommand({ db, config, clock: systemClock, storage }, command, params);
   } finally {
-    if (!given) await db.close();
+    if (!given.db) await db.close();
+    if (!given.storage) await storage.close();
   }
 }
 
@@ -73,6 +77,8 @@ export interface ExecuteOptions {
   config?: Config;
   /** use this database instead of opening DATA_DIR's (tests) */
   db?: Db;
+  /** use this file store instead of the settings' (tests) */
+  storage?: FileStorage;
   io?: OpsIo;
 }
 
@@ -92,7 +98,11 @@ export async function executeCli(argv: string[], opts: ExecuteOptions = {}): Pro
   const params = checkParams(cmd, cmd.parse(args));
   const config = opts.config ?? loadConfig(process.env);
   const server = opts.db ? null : runningServer(config);
-  const result = server ? await viaServer(server, name, params) : await direct(config, name, params, opts.db);
+  // a command that runs here: with its own settings (storage-copy: this shell's bucket), no ops API time limit
+  if (server && cmd.runsHere && !config.databaseUrl) {
+    throw new OpsError(`${name} runs in this process and the server holds the embedded database (${config.dataDir}/pglite): stop the server first, or use PostgreSQL (DATABASE_URL)`);
+  }
+  const result = server && !cmd.runsHere ? await viaServer(server, name, params) : await direct(config, name, params, opts);
   if (json || !cmd.print) io.out(JSON.stringify(result, null, 2));
   else cmd.print(result, params, io);
   return 0;

@@ -7,11 +7,14 @@ import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { Clock } from '../plugins/context';
+import type { FileStorage } from '../storage';
 
 export interface OpsContext {
   db: Db;
   config: Config;
   clock: Clock;
+  /** the file store the settings choose (the running app's own when the command comes through the ops API) */
+  storage: FileStorage;
 }
 
 export interface ParsedArgs {
@@ -39,6 +42,11 @@ export interface OpsCommand<P = unknown, R = unknown> {
   preconditions?: string;
   /** true when --json prints the result as JSON */
   json?: boolean;
+  /**
+   * true: the CLI runs it in its own process with its own settings even while a server runs (long work, or work on
+   * settings the server does not have, e.g. storage-copy's bucket); refused then on the embedded PGlite
+   */
+  runsHere?: boolean;
   schema: z.ZodType<P>;
   /** argv (after the command name) → params (before the schema check) */
   parse(args: ParsedArgs): unknown;

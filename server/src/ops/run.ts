@@ -2,6 +2,7 @@
 import { AppError } from '../errors';
 import { errorMessage } from '../i18n';
 import { OpsInputError } from '../modules/auth/ops-service';
+import { StorageNotFoundError } from '../storage';
 import { commands, findCommand } from './commands';
 import { checkParams, OpsError, type OpsContext } from './framework';
 
@@ -20,6 +21,7 @@ export async function runCommand(ctx: OpsContext, name: string, rawParams: unkno
 export function asOpsError(err: unknown): unknown {
   if (err instanceof OpsError) return err;
   if (err instanceof OpsInputError) return new OpsError(err.message);
+  if (err instanceof StorageNotFoundError) return new OpsError(`the file's bytes are missing from the store (key ${err.key})`);
   if (err instanceof AppError) return new OpsError(`${err.code}: ${err.givenMessage ?? errorMessage(err.code, 'en')}`);
   if (err && typeof err === 'object' && (err as Error).name === 'ZodError') return new OpsError((err as Error).message);
   return err;

@@ -1,11 +1,12 @@
 /**
- * What every route can reach: `app.deps` (config, db, clock, vendors), `request.user` (set by
+ * What every route can reach: `app.deps` (config, db, clock, vendors, storage), `request.user` (set by
  * requireUser), `request.cipher` (set by the cipher plugin for ciphered requests), `request.lang`.
  */
 import type { KeyObject } from 'node:crypto';
 import type { Lang, UserView } from '@core/domain';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import type { FileStorage } from '../storage';
 import type { Vendors } from '../vendors';
 
 /** Time source; tests pass a movable clock. */
@@ -19,6 +20,8 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   vendors: Vendors;
+  /** the one file store of the app (STORAGE): every module reads and writes file bytes through it */
+  storage: FileStorage;
 }
 
 export interface RequestUser {

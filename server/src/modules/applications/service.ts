@@ -44,6 +44,7 @@ import { audit } from '../../db/audit';
 import type { Db } from '../../db';
 import { AppError, type Issue } from '../../errors';
 import type { Clock } from '../../plugins/context';
+import type { FileStorage } from '../../storage';
 import { setUserApplication } from '../auth/repository';
 import { getUserSettings } from '../auth/settings';
 import { checkStepData } from './data-bounds';
@@ -60,6 +61,7 @@ export interface AppsDeps {
   config: Config;
   db: Db;
   clock: Clock;
+  storage: FileStorage;
 }
 
 const invalid = (issues: Issue[]) => new AppError(ErrorCode.INVALID_INPUT, { data: { issues } });
@@ -291,7 +293,7 @@ export async function update(deps: AppsDeps, userId: string, req: Req<'applyUpda
     if (!req.draft) {
       const ctx = stepContextOf(row, at);
       const found: Issue[] = validateStep(step, req.data, ctx).map((i) => ({ path: `data.${i.field}`, message: i.rule }));
-      if (!found.length) found.push(...(await runStepChecks({ tx, userId, appId: row.app_id, step, data: req.data, ctx, config: deps.config, row })));
+      if (!found.length) found.push(...(await runStepChecks({ tx, userId, appId: row.app_id, step, data: req.data, ctx, config: deps.config, storage: deps.storage, row })));
       if (found.length) throw invalid(found);
     }
 

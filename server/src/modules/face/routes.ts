@@ -3,11 +3,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { VIDEO_LIMITS } from '@core/domain/face';
 import { openUpload } from '../../plugins/cipher';
 import { route } from '../../plugins/route';
-import { createStorage } from '../../storage';
 import * as service from './service';
 
 const faceRoutes: FastifyPluginAsync = async (app) => {
-  const deps = { ...app.deps, storage: createStorage({ dataDir: app.deps.config.dataDir }), face: app.deps.vendors.face };
+  const deps = { ...app.deps, face: app.deps.vendors.face };
   // the face check's child processes end with the app, so that a closed app lets the process exit
   app.addHook('onClose', async () => deps.face.close());
   const userId = (request: { user: { userId: string } | null }) => request.user!.userId;

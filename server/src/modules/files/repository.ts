@@ -52,3 +52,16 @@ export async function uploadsSinceLocked(db: Db, userId: string, since: Date): P
   );
   return { n: rows[0].n, bytes: Number(rows[0].bytes), oldest: rows[0].oldest };
 }
+
+/**
+ * Every storage key a row names (uploads in files, organisation signing's files in sign_files), in key order after
+ * `after`, at most `limit`: the pages ops storage-copy walks (a key order, so that a run can go on from any key).
+ */
+export async function storageKeysAfter(db: Db, after: string, limit: number): Promise<string[]> {
+  const { rows } = await db.query<{ k: string }>(
+    `SELECT k FROM (SELECT storage_key AS k FROM files UNION SELECT storage_key FROM sign_files) keys
+     WHERE k > $1 ORDER BY k LIMIT $2`,
+    [after, limit],
+  );
+  return rows.map((r) => r.k);
+}

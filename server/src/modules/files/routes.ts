@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { FILE_CATEGORIES } from '@core/domain';
 import { openUpload } from '../../plugins/cipher';
 import { route } from '../../plugins/route';
-import { createStorage } from '../../storage';
 import { SESSION_COOKIE } from '../auth/require-user';
 import { resolveSession } from '../auth/service';
 import { contentDisposition } from './disposition';
@@ -16,7 +15,7 @@ import * as service from './service';
 const uploadParams = z.object({ category: z.enum(FILE_CATEGORIES) });
 
 const fileRoutes: FastifyPluginAsync = async (app) => {
-  const deps = { ...app.deps, storage: createStorage({ dataDir: app.deps.config.dataDir }) };
+  const deps = app.deps;
 
   route(
     app,

@@ -1,11 +1,10 @@
 /** IdcardOcr and BankcardOcr: ciphered, logged in, rate-limited per user (RATE_LIMITS.ocr). */
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
-import { createStorage } from '../../storage';
 import * as service from './service';
 
 const ocrRoutes: FastifyPluginAsync = async (app) => {
-  const deps = { ...app.deps, storage: createStorage({ dataDir: app.deps.config.dataDir }), ocr: app.deps.vendors.ocr };
+  const deps = { ...app.deps, ocr: app.deps.vendors.ocr };
   // the OCR workers (threads) end with the app, so that a closed app lets the process exit
   app.addHook('onClose', async () => deps.ocr.close());
 

@@ -31,7 +31,7 @@ import { audit } from '../../db/audit';
 import { AppError } from '../../errors';
 import type { Clock } from '../../plugins/context';
 import { signPdf } from '../../pdf/sign';
-import { createStorage } from '../../storage';
+import type { FileStorage } from '../../storage';
 import type { CaVendor } from '../../vendors/ca';
 import { sniffType } from '../files/sniff';
 import { cardQuality, findCard, QUALITY_LIMITS } from '../ocr/card-image';
@@ -46,6 +46,7 @@ export interface SignDeps {
   db: Db;
   clock: Clock;
   vendors: { ca: CaVendor; ocr: OcrVendor };
+  storage: FileStorage;
 }
 
 const id = (bytes = 12) => randomBytes(bytes).toString('base64url');
@@ -145,7 +146,7 @@ export async function expire(deps: Pick<SignDeps, 'db' | 'clock'>, ticketId: str
 }
 
 /** A signed copy's bytes for staff (by the ticket and the document it signs), or the signer's accepted ID card photo. */
-export async function exportSigned(deps: Pick<SignDeps, 'config' | 'db'>, ticketId: string, document: SignFileKind): Promise<{ fileName: string; bytes: Buffer } | null> {
+export async function exportSigned(deps: Pick<SignDeps, 'db' | 'storage'>, ticketId: string, document: SignFileKind): Promise<{ fileName: string; bytes: Buffer } | null> {
   const files = await repo.ticketFiles(deps.db, ticketId);
   let wanted: repo.SignFileRow | undefined;
   if (document === 'idPhoto') {
@@ -156,7 +157,7 @@ export async function exportSigned(deps: Pick<SignDeps, 'config' | 'db'>, ticket
     wanted = source && files.filter((f) => f.kind === 'signed' && f.source_id === source.id).pop();
   }
   if (!wanted) return null;
-  return { fileName: wanted.file_name, bytes: await createStorage({ dataDir: deps.config.dataDir }).read(wanted.storage_key) };
+  return { fileName: wanted.file_name, bytes: await deps.storage.read(wanted.storage_key) };
 }
 
 /* ── the signer ── */
@@ -225,8 +226,8 @@ const fileView = (f: repo.SignFileRow) => ({
   createdAt: iso(f.created_at),
 });
 
-async function storeFile(deps: Pick<SignDeps, 'config' | 'db' | 'clock'>, ticketId: string, f: { kind: SignFileKind; fileName: string; mime: string; bytes: Uint8Array; sourceId?: string }): Promise<repo.SignFileRow> {
-  const stored = await createStorage({ dataDir: deps.config.dataDir }).put(f.bytes);
+async function storeFile(deps: Pick<SignDeps, 'db' | 'clock' | 'storage'>, ticketId: string, f: { kind: SignFileKind; fileName: string; mime: string; bytes: Uint8Array; sourceId?: string }): Promise<repo.SignFileRow> {
+  const stored = await deps.storage.put(f.bytes);
   return repo.insertFile(
     deps.db,
     { id: id(16), ticket_id: ticketId, kind: f.kind, file_name: f.fileName, mime: f.mime, size: f.bytes.byteLength, sha256: sha256hex(f.bytes), storage_key: stored.key, source_id: f.sourceId ?? null },
@@ -306,7 +307,7 @@ export async function idCardOcr(deps: SignDeps, signer: Signer, fileId: string):
   if (!idPhotoIsRead(kindOf(signer))) throw new AppError(ErrorCode.INVALID_INPUT, { data: { issues: [{ path: 'fileId', message: 'notReadable' }] } });
   const f = await repo.ticketFile(deps.db, signer.ticketId, fileId);
   if (!f || f.kind !== 'idPhoto') throw new AppError(ErrorCode.FORBIDDEN);
-  const card = await findCard(await createStorage({ dataDir: deps.config.dataDir }).read(f.storage_key));
+  const card = await findCard(await deps.storage.read(f.storage_key));
   if (!card) throw new AppError(ErrorCode.ID_UNCLEAR);
   const quality = await cardQuality(card.crop);
   if (quality.saturation < QUALITY_LIMITS.minSaturation) throw new AppError(ErrorCode.ID_NOT_ORIGINAL);
@@ -419,7 +420,7 @@ export async function corpApplyUpdate(deps: SignDeps, signer: Signer, input: Req
     throw new AppError(ErrorCode.INVALID_INPUT, { data: { issues: [{ path: 'signature', message: 'format' }] } });
   }
   await ensureDocuments(deps, signer);
-  const storage = createStorage({ dataDir: deps.config.dataDir });
+  const { storage } = deps;
   return atStep(deps, signer, 'sign', async (tx, t) => {
     // a ticket whose verify step was not asked (the broker checked the signer otherwise) is certified here
     if (!t.cert_der) await certify(deps, tx, t, signer);
@@ -485,6 +486,6 @@ export async function fileUpload(deps: SignDeps, signer: Signer, f: { fileName: 
 export async function fileDownload(deps: SignDeps, signer: Signer, fileId: string): Promise<Res<'signFileDownload'>> {
   const f = await repo.ticketFile(deps.db, signer.ticketId, fileId);
   if (!f) throw new AppError(ErrorCode.FORBIDDEN);
-  const bytes = await createStorage({ dataDir: deps.config.dataDir }).read(f.storage_key);
+  const bytes = await deps.storage.read(f.storage_key);
   return { fileName: f.file_name, mime: f.mime, size: f.size, data: bytes.toString('base64') };
 }

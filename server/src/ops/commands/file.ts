@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { exportFile } from '../../modules/files/service';
-import { createStorage } from '../../storage';
 import { defineCommand, flagText, OpsError } from '../framework';
 
 export default defineCommand({
@@ -15,7 +14,7 @@ export default defineCommand({
     return { ossId: args.positionals[0], out };
   },
   run: async (ctx, p) => {
-    const { file, bytes } = await exportFile({ db: ctx.db, clock: ctx.clock, storage: createStorage({ dataDir: ctx.config.dataDir }) }, p.ossId, 'ops:file');
+    const { file, bytes } = await exportFile(ctx, p.ossId, 'ops:file');
     // travels as JSON through the ops API; the CLI writes it where --out says
     return { ossId: file.oss_id, mime: file.mime, size: file.size, name: file.original_name, owner: file.owner_user_id, appId: file.app_id, base64: bytes.toString('base64') };
   },

@@ -26,6 +26,7 @@ import tradeTicket from './trade-ticket';
 import { transferIns, transferInStatus } from './transfer-in';
 import { improveList, improveRequest, improveShow, improveWithdraw } from './improve-info';
 import pageTicket from './page-ticket';
+import storageCopy from './storage-copy';
 import { orgCreate, signCaCert, signExpire, signExport, signRevoke, signTicket, signTickets } from './org-sign';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -68,6 +69,7 @@ export const commands: OpsCommand<any, any>[] = [
   signExpire,
   signExport,
   signCaCert,
+  storageCopy,
 ];
 
 export function findCommand(name: string) {

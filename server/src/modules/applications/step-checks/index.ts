@@ -7,6 +7,7 @@ import type { StepContext, StepName } from '@core/domain';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db';
 import type { Issue } from '../../../errors';
+import type { FileStorage } from '../../../storage';
 import type { AppRow } from '../repository';
 import { checkUserInfo } from './userinfo';
 import { checkProofAddress } from './proof-address';
@@ -30,6 +31,8 @@ export interface StepCheckArgs {
   data: Record<string, unknown>;
   ctx: StepContext;
   config: Config;
+  /** the app's file store (a step that reads a file's bytes) */
+  storage: FileStorage;
   /** the application as it stands before this save (locked for the transaction) */
   row: AppRow;
 }

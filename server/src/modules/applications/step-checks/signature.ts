@@ -5,17 +5,16 @@
 import sharp from 'sharp';
 import { SIGNATURE_INK_LEVEL, SIGNATURE_MAX_BYTES, SIGNATURE_MAX_SIDE, SIGNATURE_MIN_INK_PIXELS, SIGNATURE_MIN_INK_WIDTH } from '@core/domain';
 import type { Issue } from '../../../errors';
-import { createStorage } from '../../../storage';
 import { findOwnedFile } from '../../files/repository';
 import type { StepCheck } from './index';
 
 const PATH = 'data.documentInfo.customerSignature';
 
-export const checkSignature: StepCheck = async ({ tx, userId, data, config }) => {
+export const checkSignature: StepCheck = async ({ tx, userId, data, storage }) => {
   const ref = ((data.documentInfo as { customerSignature: Array<{ ossId: string }> }).customerSignature ?? [])[0];
   const row = ref ? await findOwnedFile(tx, userId, ref.ossId) : null;
   if (!row || row.category !== 'UserApply' || row.mime !== 'image/png' || row.size > SIGNATURE_MAX_BYTES) return [{ path: PATH, message: 'fileRequired' }];
-  const bytes = await createStorage({ dataDir: config.dataDir }).read(row.storage_key);
+  const bytes = await storage.read(row.storage_key);
   return (await inkIssues(bytes)) ? [{ path: PATH, message: 'signatureInk' }] : ([] as Issue[]);
 };
 
