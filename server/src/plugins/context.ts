@@ -1,5 +1,5 @@
 /**
- * What every route can reach: `app.deps` (config, db, clock, vendors), `request.user` (set by
+ * What every route can reach: `app.deps` (config, db, clock, vendors, readiness), `request.user` (set by
  * requireUser), `request.cipher` (set by the cipher plugin for ciphered requests), `request.lang`.
  */
 import type { KeyObject } from 'node:crypto';
@@ -7,6 +7,7 @@ import type { Lang, UserView } from '@core/domain';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { Vendors } from '../vendors';
+import type { Readiness } from '../modules/system/readiness';
 
 /** Time source; tests pass a movable clock. */
 export interface Clock {
@@ -19,6 +20,8 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   vendors: Vendors;
+  /** /readyz's named checks: parts that depend on something outside (storage, job queue) register theirs here */
+  readiness: Readiness;
 }
 
 export interface RequestUser {
