@@ -27,6 +27,7 @@ import { installTextHygiene } from './plugins/text-hygiene';
 import { createVendors, type Vendors } from './vendors';
 import { clientConfig } from './modules/system/service';
 import { createReadiness } from './modules/system/readiness';
+import { isProbe } from './modules/system/routes';
 import { ping } from './modules/system/repository';
 import { genReqId, installRequestId, REQUEST_ID_LOG_KEY } from './plugins/request-id';
 
@@ -115,7 +116,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // X-Request-Id from the balancer when sane, else made; logged on each line of the request as requestId
     requestIdHeader: false,
     genReqId,
-    logController: new LogController({ requestIdLogLabel: REQUEST_ID_LOG_KEY }),
+    // the balancer's probes every few seconds would bury the log: their request lines are left out
+    logController: new LogController({ requestIdLogLabel: REQUEST_ID_LOG_KEY, disableRequestLogging: (req: { url?: string }) => isProbe(req.url) }),
     // close(): idle keep-alive connections end at once, requests in flight finish (main.ts bounds the wait: SHUTDOWN_GRACE_MS)
     forceCloseConnections: 'idle',
     // malformed HTTP and over-long headers never reach a route: answer them in the service's own shape

@@ -57,7 +57,8 @@ async function viaServer(server: { url: string; token: string }, command: string
   try {
     res = await fetch(`${server.url}/run`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${server.token}` },
+      // refusals in English, as the CLI's own messages
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${server.token}`, 'accept-language': 'en' },
       body: JSON.stringify({ command, params }),
       signal: AbortSignal.timeout(30_000),
     });
@@ -65,6 +66,7 @@ async function viaServer(server: { url: string; token: string }, command: string
     throw new OpsError(`the ops API at ${server.url} did not answer (${(err as Error).message})`);
   }
   const body = (await res.json().catch(() => null)) as { result?: unknown; error?: { code: number; message: string } } | null;
+  if (res.status === 403) throw new OpsError(`the ops API at ${server.url} refused the call (HTTP 403: a loopback caller with its token only; check OPS_TOKEN)`);
   if (!res.ok || !body || body.error) throw new OpsError(body?.error?.message ?? `ops API answered HTTP ${res.status}`);
   return body.result;
 }

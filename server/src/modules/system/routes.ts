@@ -13,6 +13,8 @@ export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
 /** The balancer's probes (not calls: plain, outside the API prefix, hidden from OpenAPI). */
 export const LIVENESS_PATH = '/livez';
 export const READINESS_PATH = '/readyz';
+/** A probe's request (its path, with or without a query). */
+export const isProbe = (url: string | undefined): boolean => !!url && [LIVENESS_PATH, READINESS_PATH].includes(url.split('?')[0]);
 
 const systemRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
@@ -30,8 +32,8 @@ const systemRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(OPENAPI_PATH, { config: { cipher: false }, schema: { hide: true } }, async () => app.swagger());
 
-  // polled every few seconds: their request lines stay out of the info log (a failing check is logged as a warning)
-  const probe = { config: { cipher: false }, schema: { hide: true }, logLevel: 'warn' } as const;
+  // polled every few seconds: their request lines stay out of the log (app.ts: isProbe); a failing check is logged
+  const probe = { config: { cipher: false }, schema: { hide: true } } as const;
   app.get(LIVENESS_PATH, probe, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' };
