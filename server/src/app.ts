@@ -145,6 +145,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorateRequest('signer', null);
   app.decorateRequest('lang', 'zh-CN');
   installRequestId(app);
+  // draining (SIGTERM, main.ts): each answer ends its connection, so that the client's next request opens one elsewhere
+  app.addHook('onSend', async (_request, reply) => {
+    if (readiness.draining) reply.header('connection', 'close');
+  });
   app.addHook('onRequest', async (request, reply) => {
     request.lang = langOf(request.headers);
     if (request.url.length > MAX_URL_LENGTH) {

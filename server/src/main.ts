@@ -9,9 +9,10 @@ import { migrate } from './db/migrate';
 import { serverInfoPath, writeOpsToken } from './ops/token';
 
 /**
- * Drains the web server: /readyz answers 503 at once (the balancer stops sending), requests keep being served for
- * SHUTDOWN_DELAY_MS, then the listener closes (new connections are refused), idle keep-alive connections end, and
- * requests in flight finish; those still running after SHUTDOWN_GRACE_MS are cut (and the exit code is 1).
+ * Drains the web server: /readyz answers 503 at once (the balancer stops sending) and answers say `Connection: close`
+ * (app.ts), requests keep being served for SHUTDOWN_DELAY_MS, then the listener closes (new connections are refused),
+ * idle keep-alive connections end, and requests in flight finish; those still running after SHUTDOWN_GRACE_MS are
+ * cut (and the exit code is 1).
  */
 async function drainHttp(app: FastifyInstance, opts: { delayMs: number; graceMs: number }): Promise<void> {
   app.deps.readiness.drain();
@@ -22,10 +23,13 @@ async function drainHttp(app: FastifyInstance, opts: { delayMs: number; graceMs:
     app.log.warn({ graceMs: opts.graceMs }, 'shutdown: requests still running after the grace period are cut');
     app.server.closeAllConnections();
   }, opts.graceMs);
+  // a keep-alive connection whose request ends during the drain goes idle afterwards: end it then, not after keepAliveTimeout
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
   try {
     await app.close();
   } finally {
     clearTimeout(timer);
+    clearInterval(sweep);
   }
   if (cut) throw new Error(`requests were still running after ${opts.graceMs} ms`);
 }
