@@ -71,7 +71,10 @@ async function start(): Promise<void> {
 
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      if (signal === 'SIGINT') process.exit(1); // Ctrl-C again: do not wait for the drain
+      return;
+    }
     closing = true;
     app.log.info({ signal, delayMs: config.shutdown.delayMs, graceMs: config.shutdown.graceMs }, 'shutting down: draining');
     // the last resort if a closer hangs
