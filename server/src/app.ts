@@ -1,9 +1,9 @@
 /**
  * buildApp: the whole service as a Fastify instance, in this order:
- * logger (redacting) → zod compilers → request context → security headers → cookies → multipart
+ * logger (redacting, request ids) → zod compilers → request id header → request context → security headers → cookies → multipart
  * → error envelope → cipher layer → text hygiene → OpenAPI → API modules (modules/index.ts) → ops API → static site.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -27,6 +27,10 @@ import { installTextHygiene } from './plugins/text-hygiene';
 import { createVendors, type Vendors } from './vendors';
 import { createStorage, type FileStorage } from './storage';
 import { clientConfig } from './modules/system/service';
+import { createReadiness } from './modules/system/readiness';
+import { isProbe } from './modules/system/routes';
+import { ping } from './modules/system/repository';
+import { genReqId, installRequestId, REQUEST_ID_LOG_KEY } from './plugins/request-id';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,18 +102,29 @@ function answerClientError(err: Error & { code?: string }, socket: import('node:
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
+  const readiness = createReadiness(config.readinessTimeoutMs);
+  readiness.register('database', () => ping(db));
   const deps: AppDeps = {
     config,
     db,
     clock: opts.clock ?? systemClock,
     vendors: { ...createVendors(config, db), ...opts.vendors },
     storage: opts.storage ?? createStorage(config),
+    readiness,
   };
+  readiness.register('storage', () => deps.storage.ping());
 
   const app = Fastify({
     logger: opts.logStream ? { ...(loggerOptions(config) as object), stream: opts.logStream } : loggerOptions(config),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // X-Request-Id from the balancer when sane, else made; logged on each line of the request as requestId
+    requestIdHeader: false,
+    genReqId,
+    // the balancer's probes every few seconds would bury the log: their request lines are left out
+    logController: new LogController({ requestIdLogLabel: REQUEST_ID_LOG_KEY, disableRequestLogging: (req: { url?: string }) => isProbe(req.url) }),
+    // close(): idle keep-alive connections end at once, requests in flight finish (main.ts bounds the wait: SHUTDOWN_GRACE_MS)
+    forceCloseConnections: 'idle',
     // malformed HTTP and over-long headers never reach a route: answer them in the service's own shape
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
@@ -135,6 +150,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorateRequest('user', null);
   app.decorateRequest('signer', null);
   app.decorateRequest('lang', 'zh-CN');
+  installRequestId(app);
+  // draining (SIGTERM, main.ts): each answer ends its connection, so that the client's next request opens one elsewhere
+  app.addHook('onSend', async (_request, reply) => {
+    if (readiness.draining) reply.header('connection', 'close');
+  });
   app.addHook('onRequest', async (request, reply) => {
     request.lang = langOf(request.headers);
     if (request.url.length > MAX_URL_LENGTH) {

@@ -1,7 +1,7 @@
 /**
  * Settings, read once from the environment and checked with zod. A bad setting stops the start
- * with a message naming every offending variable. Secrets that are not configured are made on
- * first start inside DATA_DIR (mode 0600) and reused afterwards.
+ * with a message naming every offending variable. Outside production, secrets that are not configured are made on
+ * first start inside DATA_DIR (mode 0600) and reused afterwards; in production they must be given (settings or files).
  */
 import { generateKeyPairSync, createHash, randomBytes, createPublicKey } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -147,11 +147,25 @@ export const envSchema = z
     OCR_TIMEOUT_MS: int(45_000, 1000, 59_000),
     /** face check of LivingBodyVerifyRaw: local (Human and ffmpeg from npm, in child processes, offline) or an HTTP adapter (vendors/face/http.ts) */
     /**
-     * replay guard of the cipher: `memory` (a cipher session lives in the process that opened it, its nonces in memory:
-     * no database work per request; with several processes, route a client to one of them, e.g. by cookie, or it
-     * re-handshakes each time it lands elsewhere) or `database` (sessions and nonces in the database, any process)
+     * replay guard of the cipher: `database` (sessions sealed and nonces in the database: any process accepts any session,
+     * one nonce insert per request; the default on PostgreSQL) or `memory` (sessions and nonces in this process only: no
+     * database work per request; only for a single process: the default on PGlite, which one process alone can open)
      */
-    CIPHER_REPLAY_GUARD: z.enum(['memory', 'database']).default('memory'),
+    CIPHER_REPLAY_GUARD: z.enum(['memory', 'database']).optional(),
+    /** APP_TOKEN_SECRET / SIGNING_SECRET read from a file instead (a mounted secret); not with the variable itself */
+    APP_TOKEN_SECRET_FILE: optionalText,
+    SIGNING_SECRET_FILE: optionalText,
+    /** the ops API's bearer token shared by every process (or a file holding it); unset: a fresh DATA_DIR/ops.token per start */
+    OPS_TOKEN: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    OPS_TOKEN_FILE: optionalText,
+    /** where `npm run ops` sends its commands (a process's ops API on this host, e.g. http://127.0.0.1:8080); needs OPS_TOKEN(_FILE) */
+    OPS_URL: optionalText.pipe(z.url().optional()),
+    /** SIGTERM: how long in-flight requests may run on before their connections are cut (keep it under the platform's kill grace) */
+    SHUTDOWN_GRACE_MS: int(25_000, 0, 10 * 60_000),
+    /** SIGTERM: how long /readyz answers 503 while requests are still served, before the listener closes (the balancer's notice) */
+    SHUTDOWN_DELAY_MS: int(0, 0, 60_000),
+    /** the longest one readiness check (/readyz: database, storage, queue) may take before it counts as failing */
+    READINESS_TIMEOUT_MS: int(2_000, 100, 30_000),
     DATABASE_PREPARED: z.enum(['on', 'off']).default('on'),
     FACE_VENDOR: z.enum(['local', 'http']).default('local'),
     FACE_HTTP_URL: optionalText.pipe(z.url().optional()),
@@ -237,6 +251,17 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
   if (set('CIPHER_PRIVATE_KEY_FILE') !== set('CIPHER_PUBLIC_KEY_FILE')) {
     problems.push('CIPHER_PUBLIC_KEY_FILE: set both CIPHER_PRIVATE_KEY_FILE and CIPHER_PUBLIC_KEY_FILE, or neither');
   }
+  for (const name of ['APP_TOKEN_SECRET', 'SIGNING_SECRET', 'OPS_TOKEN']) {
+    if (set(name) && set(`${name}_FILE`)) problems.push(`${name}_FILE: set ${name} or ${name}_FILE, not both`);
+  }
+  if (set('OPS_URL') && !set('OPS_TOKEN') && !set('OPS_TOKEN_FILE')) problems.push('OPS_URL: needs OPS_TOKEN or OPS_TOKEN_FILE (the token the processes accept)');
+  if (env.NODE_ENV === 'production') {
+    // secrets made in DATA_DIR/keys would differ between processes and machines: in production every one is given
+    const why = 'is required in production (every process must hold the same one; none is made in DATA_DIR/keys)';
+    if (!set('CIPHER_PRIVATE_KEY_FILE') && !set('CIPHER_PUBLIC_KEY_FILE')) problems.push(`CIPHER_PRIVATE_KEY_FILE, CIPHER_PUBLIC_KEY_FILE: the cipher key pair ${why}`);
+    if (!set('APP_TOKEN_SECRET') && !set('APP_TOKEN_SECRET_FILE')) problems.push(`APP_TOKEN_SECRET (or APP_TOKEN_SECRET_FILE): ${why}`);
+    if (!set('SIGNING_SECRET') && !set('SIGNING_SECRET_FILE')) problems.push(`SIGNING_SECRET (or SIGNING_SECRET_FILE): ${why}`);
+  }
   return problems;
 }
 
@@ -298,6 +323,12 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** false: none; N: the N nearest hops; list: these proxy addresses/CIDRs (Fastify trustProxy) */
   trustProxy: false | number | string[];
+  /** OPS_TOKEN(_FILE): the ops API's token shared by every process (unset: DATA_DIR/ops.token, fresh per start); OPS_URL: the CLI's target */
+  ops: { token?: string; url?: string };
+  /** SIGTERM: SHUTDOWN_DELAY_MS with /readyz at 503 before the listener closes, then SHUTDOWN_GRACE_MS for in-flight requests */
+  shutdown: { graceMs: number; delayMs: number };
+  /** READINESS_TIMEOUT_MS: the longest one /readyz check may take */
+  readinessTimeoutMs: number;
   secrets: Secrets;
 }
 
@@ -333,6 +364,18 @@ export function parseEnv(env: NodeJS.ProcessEnv | Record<string, string | undefi
 function writeSecretFile(path: string, content: string): void {
   writeFileSync(path, content, { mode: 0o600 });
   chmodSync(path, 0o600);
+}
+
+/** A secret given as a file (e.g. a mounted secret): its content trimmed, at least 32 characters. */
+function readSecretFile(name: string, path: string): string {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8').trim();
+  } catch (err) {
+    throw new ConfigError([`${name}: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`]);
+  }
+  if (text.length < 32) throw new ConfigError([`${name}: the secret in ${path} must be at least 32 characters`]);
+  return text;
 }
 
 function readOrCreateSecret(path: string): string {
@@ -412,9 +455,13 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
   }
   const secrets: Secrets = {
     ...loadCipherKeys(env, keysDir),
-    appTokenSecret: env.APP_TOKEN_SECRET ?? readOrCreateSecret(join(keysDir, 'app-token.secret')),
-    signingSecret: env.SIGNING_SECRET ?? readOrCreateSecret(join(keysDir, 'signing.secret')),
+    appTokenSecret:
+      env.APP_TOKEN_SECRET ??
+      (env.APP_TOKEN_SECRET_FILE ? readSecretFile('APP_TOKEN_SECRET_FILE', env.APP_TOKEN_SECRET_FILE) : readOrCreateSecret(join(keysDir, 'app-token.secret'))),
+    signingSecret:
+      env.SIGNING_SECRET ?? (env.SIGNING_SECRET_FILE ? readSecretFile('SIGNING_SECRET_FILE', env.SIGNING_SECRET_FILE) : readOrCreateSecret(join(keysDir, 'signing.secret'))),
   };
+  const opsToken = env.OPS_TOKEN ?? (env.OPS_TOKEN_FILE ? readSecretFile('OPS_TOKEN_FILE', env.OPS_TOKEN_FILE) : undefined);
   return {
     nodeEnv: env.NODE_ENV,
     production: env.NODE_ENV === 'production',
@@ -425,7 +472,8 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     databaseUrl: env.DATABASE_URL,
     databasePrepared: env.DATABASE_PREPARED === 'on',
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
-    cipherReplayGuard: env.CIPHER_REPLAY_GUARD,
+    // several processes can share PostgreSQL: the guard that holds across them unless this one is said to run alone
+    cipherReplayGuard: env.CIPHER_REPLAY_GUARD ?? (env.DATABASE_URL ? 'database' : 'memory'),
     sessionAbsoluteHours: env.SESSION_ABSOLUTE_HOURS,
     maxUploadMb: env.MAX_UPLOAD_MB,
     uploadQuota: { filesPerDay: env.UPLOAD_DAILY_COUNT, megabytesPerDay: env.UPLOAD_DAILY_MB },
@@ -463,6 +511,9 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     communityQrUrl: env.COMMUNITY_QR_URL,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    ops: { token: opsToken, url: env.OPS_URL },
+    shutdown: { graceMs: env.SHUTDOWN_GRACE_MS, delayMs: env.SHUTDOWN_DELAY_MS },
+    readinessTimeoutMs: env.READINESS_TIMEOUT_MS,
     secrets,
   };
 }

@@ -1,11 +1,47 @@
-/** `npm start` / `npm run serve`: settings → database (migrated) → app → listen. */
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+/** `npm start` / `npm run serve`: settings → database (migrated) → app → listen; SIGTERM/SIGINT: drain, then close (closers). */
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, projectRoot } from './config';
 import { openDatabase } from './db';
 import { migrate } from './db/migrate';
 import { serverInfoPath, writeOpsToken } from './ops/token';
+
+/**
+ * Drains the web server: /readyz answers 503 at once (the balancer stops sending) and answers say `Connection: close`
+ * (app.ts), requests keep being served for SHUTDOWN_DELAY_MS, then the listener closes (new connections are refused),
+ * idle keep-alive connections end, and requests in flight finish; those still running after SHUTDOWN_GRACE_MS are
+ * cut (and the exit code is 1).
+ */
+async function drainHttp(app: FastifyInstance, opts: { delayMs: number; graceMs: number }): Promise<void> {
+  app.deps.readiness.drain();
+  if (opts.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, opts.delayMs));
+  let cut = false;
+  const timer = setTimeout(() => {
+    cut = true;
+    app.log.warn({ graceMs: opts.graceMs }, 'shutdown: requests still running after the grace period are cut');
+    app.server.closeAllConnections();
+  }, opts.graceMs);
+  // a keep-alive connection whose request ends during the drain goes idle afterwards: end it then, not after keepAliveTimeout
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(timer);
+    clearInterval(sweep);
+  }
+  if (cut) throw new Error(`requests were still running after ${opts.graceMs} ms`);
+}
+
+/** server.json names this process (another one sharing DATA_DIR may have written it since). */
+function ownsServerInfo(dataDir: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(serverInfoPath(dataDir), 'utf8')) as { pid?: number }).pid === process.pid;
+  } catch {
+    return false;
+  }
+}
 
 async function start(): Promise<void> {
   let config;
@@ -25,20 +61,36 @@ async function start(): Promise<void> {
   // the signers' certificate authority: the local one makes its root in DATA_DIR/keys now (once), not at a signer's first certificate
   if (config.ca.vendor === 'local') await app.deps.vendors.ca.rootCertificate();
 
+  // Closed in this order at SIGTERM/SIGINT: the web server drains first (readiness 503, then no new connections,
+  // requests in flight finish within SHUTDOWN_GRACE_MS), then what the requests used. A part with work in hand
+  // of its own (the job queue) adds its graceful stop here, between the web server and the database.
+  const closers: { name: string; close: () => Promise<void> }[] = [
+    { name: 'http', close: () => drainHttp(app, config.shutdown) },
+    { name: 'database', close: () => db.close() },
+  ];
+
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
-      await app.close();
-    } finally {
-      await db.close();
-      rmSync(serverInfoPath(config.dataDir), { force: true });
-      process.exit(0);
+    if (closing) {
+      if (signal === 'SIGINT') process.exit(1); // Ctrl-C again: do not wait for the drain
+      return;
     }
+    closing = true;
+    app.log.info({ signal, delayMs: config.shutdown.delayMs, graceMs: config.shutdown.graceMs }, 'shutting down: draining');
+    // the last resort if a closer hangs
+    setTimeout(() => process.exit(1), config.shutdown.delayMs + config.shutdown.graceMs + 10_000).unref();
+    let code = 0;
+    for (const closer of closers) {
+      try {
+        await closer.close();
+      } catch (err) {
+        code = 1;
+        app.log.error({ err, closer: closer.name }, 'shutdown: a part did not close cleanly');
+      }
+    }
+    if (ownsServerInfo(config.dataDir)) rmSync(serverInfoPath(config.dataDir), { force: true });
+    app.log.info({ code }, 'shut down');
+    process.exit(code);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -52,8 +104,10 @@ async function start(): Promise<void> {
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  writeOpsToken(config.dataDir);
-  writeFileSync(serverInfoPath(config.dataDir), JSON.stringify({ port, pid: process.pid }) + '\n');
+  // the ops CLI's way in: a token for this run unless OPS_TOKEN is set, and (PGlite: the CLI cannot open the database
+  // while this process has it) where this process listens
+  if (!config.ops.token) writeOpsToken(config.dataDir);
+  if (db.kind === 'pglite') writeFileSync(serverInfoPath(config.dataDir), JSON.stringify({ port, pid: process.pid }) + '\n');
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   process.stdout.write(
     [

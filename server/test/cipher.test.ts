@@ -3,7 +3,8 @@ import { createTestApp, encodeEnvelope, HOUR, MINUTE, type TestApp } from './hel
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // the memory guard, said explicitly (the default on PGlite; on PostgreSQL the default is the database guard)
+  t = await createTestApp({ env: { CIPHER_REPLAY_GUARD: 'memory' } });
 });
 afterAll(() => t.close());
 

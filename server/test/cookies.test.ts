@@ -19,7 +19,9 @@ describe('Secure session cookies', () => {
   afterEach(() => t.close());
 
   test('production: Secure even when the request reached us over plain HTTP (TLS ends at a proxy we were not told about)', async () => {
-    t = await createTestApp({ env: { NODE_ENV: 'production', SMS_VENDOR: 'http', SMS_HTTP_URL: 'http://127.0.0.1:9/sms', LOG_LEVEL: 'silent' } });
+    // production takes its secrets from settings (the cipher key files come from the test helper)
+    const secrets = { APP_TOKEN_SECRET: 'app-token-secret-of-the-cookie-test!', SIGNING_SECRET: 'signing-secret-of-the-cookie-test!!' };
+    t = await createTestApp({ env: { NODE_ENV: 'production', SMS_VENDOR: 'http', SMS_HTTP_URL: 'http://127.0.0.1:9/sms', LOG_LEVEL: 'silent', ...secrets } });
     const cookies = await loginCookies(t);
     expect(cookies).toHaveLength(2);
     expect(cookies.every(secureOf)).toBe(true);

@@ -142,7 +142,8 @@ describe('ops API', () => {
     // asynchronous: the server in this process must keep answering while the CLI runs
     const run = await new Promise<{ stdout: string; stderr: string }>((resolve, reject) => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/ops/cli.ts', 'code', '96000007'], {
-        env: { ...process.env, DATA_DIR: t.config.dataDir, CIPHER_PRIVATE_KEY_FILE: '', CIPHER_PUBLIC_KEY_FILE: '' },
+        // no DATABASE_URL: the PGlite way (server.json); on PostgreSQL the CLI would work on the database itself
+        env: { ...process.env, DATA_DIR: t.config.dataDir, DATABASE_URL: '', CIPHER_PRIVATE_KEY_FILE: '', CIPHER_PUBLIC_KEY_FILE: '' },
       });
       let stdout = '';
       let stderr = '';

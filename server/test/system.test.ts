@@ -163,6 +163,14 @@ describe('health, client config, OpenAPI', () => {
   });
 });
 
+/** what production requires besides an SMS vendor (operations.test.ts checks each is required) */
+const PRODUCTION_SECRETS = {
+  CIPHER_PRIVATE_KEY_FILE: '/run/secrets/cipher-private.pem',
+  CIPHER_PUBLIC_KEY_FILE: '/run/secrets/cipher-public.pem',
+  APP_TOKEN_SECRET: 'a'.repeat(32),
+  SIGNING_SECRET_FILE: '/run/secrets/signing.secret',
+};
+
 describe('settings', () => {
   it('lists every bad setting at once', () => {
     const bad = { PORT: 'abc', SESSION_IDLE_MINUTES: '0', SMS_VENDOR: 'http', DATABASE_URL: 'mysql://x', IPGEO_VENDOR: 'http', GEOCODE_VENDOR: 'elsewhere' };
@@ -177,7 +185,7 @@ describe('settings', () => {
 
   it('refuses to print login codes in production', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/SMS_VENDOR: must be http in production/);
-    expect(() => parseEnv({ NODE_ENV: 'production', SMS_VENDOR: 'http', SMS_HTTP_URL: 'https://sms.example/send' })).not.toThrow();
+    expect(() => parseEnv({ NODE_ENV: 'production', SMS_VENDOR: 'http', SMS_HTTP_URL: 'https://sms.example/send', ...PRODUCTION_SECRETS })).not.toThrow();
   });
 
   it('makes keys and secrets once, with 0600 permissions, and reuses them', () => {

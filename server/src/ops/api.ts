@@ -1,8 +1,9 @@
 /**
- * The ops API for `npm run ops` while the server runs (PGlite allows one process on its data dir):
- * POST /ops/v1/run {command, params} → {result}. Loopback callers only (the socket's address, not
- * X-Forwarded-For; a request carrying any proxy header is refused: a local reverse proxy relays others)
- * with `Authorization: Bearer <DATA_DIR/ops.token>`. Not in the OpenAPI description.
+ * The ops API for `npm run ops` while the server runs (PGlite allows one process on its data dir; on PostgreSQL the
+ * CLI works on the database itself unless OPS_URL names a process): POST /ops/v1/run {command, params} → {result}.
+ * Loopback callers only (the socket's address, not X-Forwarded-For; a request carrying any proxy header is refused:
+ * a local reverse proxy relays others) with `Authorization: Bearer <token>`: OPS_TOKEN (or OPS_TOKEN_FILE), the same
+ * for every process, or else DATA_DIR/ops.token, made fresh at each start. Not in the OpenAPI description.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -24,7 +25,7 @@ const opsApi: FastifyPluginAsync = async (app) => {
     if (!isLoopback(request.socket.remoteAddress)) return sendError(request, reply, ErrorCode.FORBIDDEN);
     // a loopback peer that forwards for someone (a reverse proxy on this host) is not an operator
     if (PROXY_HEADERS.some((h) => request.headers[h] !== undefined)) return sendError(request, reply, ErrorCode.FORBIDDEN);
-    const expected = readOpsToken(config.dataDir);
+    const expected = config.ops.token ?? readOpsToken(config.dataDir);
     const given = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (!expected || !given || !sameToken(given, expected)) return sendError(request, reply, ErrorCode.FORBIDDEN);
   });

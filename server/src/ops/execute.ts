@@ -1,7 +1,11 @@
 /**
- * The ops CLI: when the server runs (DATA_DIR/server.json names a live process) a command goes
- * through its loopback ops API; otherwise (or for a command marked runsHere) the database and the file store
- * are opened here.
+ * The ops CLI. Where a command runs:
+ * - OPS_URL set: through that process's ops API (with OPS_TOKEN, which every process accepts);
+ * - on PostgreSQL (DATABASE_URL): here, on the database, whichever processes are up (none needed: PostgreSQL takes
+ *   any number of connections, and no command needs a process's memory);
+ * - on PGlite: through the running server's loopback ops API when DATA_DIR/server.json names a live process
+ *   (PGlite lets one process open DATA_DIR), otherwise here on DATA_DIR's PGlite.
+ * A command marked runsHere (storage-copy: this shell's bucket) always runs here, with the database and file store opened here.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadConfig, type Config } from '../config';
@@ -32,13 +36,20 @@ function pidAlive(pid: number): boolean {
   }
 }
 
-/** The running server's ops API, or null when no server runs for this DATA_DIR. */
+/** The ops API a command goes to, or null to run it here on the database. */
+export function opsTarget(config: Config): { url: string; token: string } | null {
+  if (config.ops.url) return { url: `${config.ops.url.replace(/\/+$/, '')}/ops/v1`, token: config.ops.token! };
+  if (config.databaseUrl) return null;
+  return runningServer(config);
+}
+
+/** The running server's ops API (PGlite), or null when no server runs for this DATA_DIR. */
 function runningServer(config: Config): { url: string; token: string } | null {
   const infoFile = serverInfoPath(config.dataDir);
   if (!existsSync(infoFile)) return null;
   const info = JSON.parse(readFileSync(infoFile, 'utf8')) as { port: number; pid: number };
   if (!pidAlive(info.pid)) return null;
-  const token = readOpsToken(config.dataDir);
+  const token = config.ops.token ?? readOpsToken(config.dataDir);
   if (!token) throw new OpsError(`the server (pid ${info.pid}) runs but ${config.dataDir}/ops.token is missing`);
   return { url: `http://127.0.0.1:${info.port}/ops/v1`, token };
 }
@@ -48,14 +59,16 @@ async function viaServer(server: { url: string; token: string }, command: string
   try {
     res = await fetch(`${server.url}/run`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${server.token}` },
+      // refusals in English, as the CLI's own messages
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${server.token}`, 'accept-language': 'en' },
       body: JSON.stringify({ command, params }),
       signal: AbortSignal.timeout(30_000),
     });
   } catch (err) {
-    throw new OpsError(`the server runs but its ops API at ${server.url} did not answer (${(err as Error).message})`);
+    throw new OpsError(`the ops API at ${server.url} did not answer (${(err as Error).message})`);
   }
   const body = (await res.json().catch(() => null)) as { result?: unknown; error?: { code: number; message: string } } | null;
+  if (res.status === 403) throw new OpsError(`the ops API at ${server.url} refused the call (HTTP 403: a loopback caller with its token only; check OPS_TOKEN)`);
   if (!res.ok || !body || body.error) throw new OpsError(body?.error?.message ?? `ops API answered HTTP ${res.status}`);
   return body.result;
 }
@@ -82,7 +95,7 @@ export interface ExecuteOptions {
   io?: OpsIo;
 }
 
-/** Runs `ops <argv>`; returns the exit code. Through the running server's ops API when there is one. */
+/** Runs `ops <argv>`; returns the exit code. Through an ops API or on the database (opsTarget). */
 export async function executeCli(argv: string[], opts: ExecuteOptions = {}): Promise<number> {
   const io = opts.io ?? processIo;
   const [name, ...rest] = argv;
@@ -97,7 +110,7 @@ export async function executeCli(argv: string[], opts: ExecuteOptions = {}): Pro
   delete args.flags.json;
   const params = checkParams(cmd, cmd.parse(args));
   const config = opts.config ?? loadConfig(process.env);
-  const server = opts.db ? null : runningServer(config);
+  const server = opts.db ? null : opsTarget(config);
   // a command that runs here: with its own settings (storage-copy: this shell's bucket), no ops API time limit
   if (server && cmd.runsHere && !config.databaseUrl) {
     throw new OpsError(`${name} runs in this process and the server holds the embedded database (${config.dataDir}/pglite): stop the server first, or use PostgreSQL (DATABASE_URL)`);

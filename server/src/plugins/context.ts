@@ -1,5 +1,5 @@
 /**
- * What every route can reach: `app.deps` (config, db, clock, vendors, storage), `request.user` (set by
+ * What every route can reach: `app.deps` (config, db, clock, vendors, storage, readiness), `request.user` (set by
  * requireUser), `request.cipher` (set by the cipher plugin for ciphered requests), `request.lang`.
  */
 import type { KeyObject } from 'node:crypto';
@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import type { FileStorage } from '../storage';
 import type { Vendors } from '../vendors';
+import type { Readiness } from '../modules/system/readiness';
 
 /** Time source; tests pass a movable clock. */
 export interface Clock {
@@ -22,6 +23,8 @@ export interface AppDeps {
   vendors: Vendors;
   /** the one file store of the app (STORAGE): every module reads and writes file bytes through it */
   storage: FileStorage;
+  /** /readyz's named checks: parts that depend on something outside (storage, job queue) register theirs here */
+  readiness: Readiness;
 }
 
 export interface RequestUser {

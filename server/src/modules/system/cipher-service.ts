@@ -4,12 +4,15 @@
  * request envelopes with the checks in order: shape → known sid → tag (AAD) → freshness → replay.
  *
  * The replay guard (CIPHER_REPLAY_GUARD, docs/decisions.md):
- * - `memory` (default): a cipher session belongs to the process that opened it and lives only there, with the
- *   nonces it accepted within the freshness window. Nothing is read or written in the database per request. A
- *   replay reaches either that process (its memory refuses it: 100604) or another one / the same after a restart,
- *   which does not know the sid (100602: the client handshakes again). Every replay is refused either way.
- * - `database`: sessions (sealed at rest) and nonces in the database, so that any process accepts any session;
- *   one nonce insert per request.
+ * - `database` (the default on PostgreSQL, where several processes may serve behind a balancer without affinity):
+ *   sessions (sealed at rest under a key derived from SIGNING_SECRET) and nonces in the database, so that any process
+ *   accepts any session and refuses a nonce any process has seen. Per request: one nonce insert (the session key is
+ *   cached per process after its first read); expired rows are purged at most once a minute per process.
+ * - `memory` (the default on PGlite, which only one process can open; an explicit opt-in on PostgreSQL for a process
+ *   that runs alone): a cipher session belongs to the process that opened it and lives only there, with the nonces it
+ *   accepted within the freshness window. Nothing is read or written in the database per request. A replay reaches
+ *   either that process (its memory refuses it: 100604) or another one / the same after a restart, which does not
+ *   know the sid (100602: the client handshakes again).
  */
 import { createPrivateKey, createPublicKey, hkdfSync, type KeyObject } from 'node:crypto';
 import { CIPHER_SESSION_TTL_S, cipher, ErrorCode } from '@core/domain';
