@@ -14,6 +14,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CALLS } from '../src/core/domain/calls';
+import { CA_DOCUMENTS } from '../src/core/domain/closing';
 import type { ApplicationView } from '../src/core/domain/contract';
 import { ApiClient, ServiceError } from './lib/api-client';
 import { startCluster, type Cluster } from './lib/cluster';
@@ -108,7 +109,7 @@ try {
     await downloadsFromBoth(cluster, client, up.ossId, front);
     const saved = await prefillSteps(client, appId, 'CAAPPLY');
     assert(saved.includes('LIVINGWITNESS'), `steps saved: ${saved.join(', ')}`);
-    for (const document of ['openingForm'] as const) {
+    for (const document of CA_DOCUMENTS) {
       const doc = await client.call<{ ossId: string }>('applyDocument', { appId, document });
       const { ossUrl } = await client.call<{ ossUrl: string }>('signedUrl', { ossid: doc.ossId });
       for (const base of cluster.webBases) {
@@ -175,7 +176,7 @@ try {
 
   await check('the balancer sent every other request to each process (no stickiness)', async () => {
     const [a, b] = cluster.balancer.served;
-    assert(a > 50 && b > 50, `served ${a} and ${b}`);
+    assert(a > 100 && b > 100, `served ${a} and ${b}`);
     assert(Math.abs(a - b) <= 1, `served ${a} and ${b}`);
     const trail = cluster.balancer.trail;
     assert(trail.every((u, i) => i === 0 || u !== trail[i - 1]), 'two requests in a row went to one process');
