@@ -9,8 +9,9 @@
  * What the compiled code reads at run time (migrations SQL, seeds, locales, static/, dist/pages) stays where it is in
  * the checkout: projectRoot() finds the checkout from the working folder or from dist/server.
  */
-import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { join, relative } from 'node:path';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { SERVICE_ENTRIES } from '../server/src/compiled';
 import { projectRoot } from '../server/src/config';
@@ -62,4 +63,74 @@ export async function buildServer(opts: { write?: boolean } = {}): Promise<Metaf
     logLevel: 'warning',
   });
   return result.metafile;
+}
+
+// ---------------------------------------------------------------- what production must install (scripts/server-build.test.ts)
+
+/** The package of an import path: '@scope/name/sub' → '@scope/name', 'name/sub' → 'name'. */
+export function packageOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/**
+ * The service's imports of packages that are not in `dependencies` (what `npm ci --omit=dev` installs), one line
+ * each: the packages left to node_modules, and the files of packages bundled in (JSON data). Node's own modules pass.
+ */
+export function undeclaredImports(meta: Metafile, dependencies: readonly string[]): string[] {
+  const declared = new Set(dependencies);
+  const problems = new Set<string>();
+  for (const [file, input] of Object.entries(meta.inputs)) {
+    const inPackage = file.lastIndexOf('node_modules/');
+    if (inPackage !== -1) {
+      const name = packageOf(file.slice(inPackage + 'node_modules/'.length));
+      if (!declared.has(name)) problems.add(`${name}: bundled from ${file}, not in dependencies`);
+    }
+    for (const imp of input.imports) {
+      if (!imp.external || isBuiltin(imp.path)) continue;
+      const name = packageOf(imp.path);
+      if (!declared.has(name)) problems.add(`${name}: imported by ${file}, not in dependencies`);
+    }
+  }
+  return [...problems].sort();
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(path);
+    return /\.[cm]?ts$/.test(e.name) ? [path] : [];
+  });
+}
+
+/** A package named at run time: resolved or required by name (createRequire, require.resolve, packageDir) or read under node_modules/. */
+const BY_NAME = /\b(?:require\w*|req|packageDir|resolve)\(\s*(['"`])([^'"`]*)\1/g;
+const UNDER_NODE_MODULES = /'node_modules',\s*'([^']+)'(?:,\s*'([^']+)')?/g;
+
+/**
+ * The packages the service finds by name at run time rather than by import (so the bundle's metafile does not
+ * list them), by file; `unreadable`: such a name built at run time (a template), which this cannot check.
+ */
+export function runtimePackages(dir: string = join(root, 'server', 'src')): { packages: Map<string, string[]>; unreadable: string[] } {
+  const packages = new Map<string, string[]>();
+  const unreadable: string[] = [];
+  const add = (name: string, file: string) => packages.set(name, [...(packages.get(name) ?? []), relative(root, file)]);
+  for (const file of sourceFiles(dir)) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(BY_NAME)) {
+      const spec = m[2];
+      if (m[1] === '`' && spec.includes('${')) unreadable.push(`${relative(root, file)}: ${m[0]}`);
+      else if (/^(@[\w.-]+\/)?[\w.-]+(\/|$)/.test(spec) && !spec.startsWith('.') && !isBuiltin(spec)) add(packageOf(spec), file);
+    }
+    for (const m of text.matchAll(UNDER_NODE_MODULES)) add(m[1].startsWith('@') && m[2] ? `${m[1]}/${m[2]}` : m[1], file);
+  }
+  return { packages, unreadable };
+}
+
+/** Of `names`, those `npm ci --omit=dev` does not install according to the lock file (absent, or marked dev). */
+export function notInstalledInProduction(names: Iterable<string>, lock: { packages: Record<string, { dev?: boolean }> }): string[] {
+  return [...names].filter((name) => {
+    const entry = lock.packages[`node_modules/${name}`];
+    return !entry || entry.dev === true;
+  });
 }

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Db } from '../db';
-import { migrate } from '../db/migrate';
+import { MigrationsPendingError, prepareDatabase } from '../db/migrate';
 import { systemClock } from '../plugins/context';
 import { commands, findCommand } from './commands';
 import { checkParams, OpsError, parseArgv, type OpsIo } from './framework';
@@ -61,7 +61,12 @@ async function viaServer(server: { url: string; token: string }, command: string
 async function direct(config: Config, command: string, params: unknown, given?: Db): Promise<unknown> {
   const db = given ?? (await openDatabase(config));
   try {
-    if (!given) await migrate(db);
+    // as a web process does: migrate (MIGRATE_AT_START=on), or refuse a database that lacks migrations
+    if (!given) {
+      await prepareDatabase(db, config.migrateAtStart).catch((err: unknown) => {
+        throw err instanceof MigrationsPendingError ? new OpsError(err.message) : err;
+      });
+    }
     return await runCommand({ db, config, clock: systemClock }, command, params);
   } finally {
     if (!given) await db.close();

@@ -56,7 +56,8 @@ export function findOnPath(name: string, searchPath: string): string | null {
 /** The bundled static ffmpeg of @ffmpeg-installer (its platform package is an optional dependency: null when absent). */
 function bundledFfmpeg(): string | null {
   try {
-    const path = (createRequire(join(projectRoot(), 'package.json'))('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+    const requireHere = createRequire(join(projectRoot(), 'package.json'));
+    const path = (requireHere('@ffmpeg-installer/ffmpeg') as { path: string }).path;
     return isExecutableFile(path) ? path : null;
   } catch {
     return null;
@@ -112,17 +113,23 @@ function limitedCommand(binary: string, args: string[]): [string, string[]] {
   return ['/bin/sh', ['-c', 'ulimit -v "$0" && exec "$@"', String(Math.floor(FFMPEG_LIMITS.memoryBytes / 1024)), binary, ...args]];
 }
 
-/** Runs ffmpeg (address space limited, killed after `timeoutMs`); resolves its standard output, or rejects with its last error lines. */
-export function runFfmpeg(args: string[], timeoutMs = 30_000): Promise<Buffer> {
+/** Runs `binary` with FFMPEG_LIMITS' address space, killed after `timeoutMs`; resolves its standard output, or rejects with its last error lines. */
+export function runLimited(binary: string, args: string[], timeoutMs: number): Promise<Buffer> {
   return new Promise((resolvePromise, reject) => {
-    const [command, commandArgs] = limitedCommand(ffmpegPath(), ['-hide_banner', '-nostdin', '-v', 'error', ...args]);
-    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const [command, commandArgs] = limitedCommand(binary, args);
+    // its own process group, so that the time limit ends whatever it started too
+    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
     const out: Buffer[] = [];
     let err = '';
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      child.kill('SIGKILL');
+      try {
+        if (child.pid && process.platform !== 'win32') process.kill(-child.pid, 'SIGKILL');
+        else child.kill('SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
     }, timeoutMs);
     child.stdout.on('data', (d: Buffer) => out.push(d));
     child.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-2000)));
@@ -133,10 +140,15 @@ export function runFfmpeg(args: string[], timeoutMs = 30_000): Promise<Buffer> {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) resolvePromise(Buffer.concat(out));
-      else if (timedOut) reject(new Error(`ffmpeg took longer than ${timeoutMs} ms`));
-      else reject(new Error(`ffmpeg exited ${code ?? signal}: ${err.trim().split('\n').slice(-3).join(' | ')}`));
+      else if (timedOut) reject(new Error(`${binary} took longer than ${timeoutMs} ms`));
+      else reject(new Error(`${binary} exited ${code ?? signal}: ${err.trim().split('\n').slice(-3).join(' | ')}`));
     });
   });
+}
+
+/** Runs this process's ffmpeg (address space limited, killed after `timeoutMs`); resolves its standard output. */
+export function runFfmpeg(args: string[], timeoutMs = 30_000): Promise<Buffer> {
+  return runLimited(ffmpegPath(), ['-hide_banner', '-nostdin', '-v', 'error', ...args], timeoutMs);
 }
 
 /**
