@@ -129,7 +129,7 @@ export const envSchema = z
     OCR_HTTP_KEY: optionalText,
     /** longest one card reading may take (the screens give up at 60 s) */
     OCR_TIMEOUT_MS: int(45_000, 1000, 59_000),
-    /** face check of LivingBodyVerifyRaw: local (Human and ffmpeg from npm, in child processes, offline) or an HTTP adapter (vendors/face/http.ts) */
+    /** face check of LivingBodyVerifyRaw: local (Human from npm and ffmpeg, see FFMPEG_PATH, in child processes, offline) or an HTTP adapter (vendors/face/http.ts) */
     /**
      * replay guard of the cipher: `memory` (a cipher session lives in the process that opened it, its nonces in memory:
      * no database work per request; with several processes, route a client to one of them, e.g. by cookie, or it

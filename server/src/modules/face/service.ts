@@ -1,6 +1,7 @@
 /**
  * Face liveness (LIVINGWITNESS, mainland applicants; spec part 3 §2, §3, §7, §8):
- * - VideoUpload: the caller's video, MP4 or WebM by content, at most 50 MB; its length measured (2-5 s, else 100400
+ * - VideoUpload: the caller's video, MP4 or WebM by content (and decoded only as that container, with its allowed
+ *   codecs: vendors/face/ffmpeg.ts; anything else is videoUnreadable), at most 50 MB; its length measured (2-5 s, else 100400
  *   videoTooShort / videoTooLong); one over 3 MB re-encoded (H.264, 640 px, no sound), 120207 when it stays over.
  * - LivingBodyVerifyRaw: the caller's video against the portrait side of the saved IDCARD step, with that step's
  *   name and ID number; at most FACE_ATTEMPTS_PER_DAY checks an application a day. The vendor runs off the request
