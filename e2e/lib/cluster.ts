@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { CALLS } from '../../src/core/domain/calls';
+import { SERVICE_ENTRIES } from '../../server/src/compiled';
 import { freePort, ROOT, type Service } from './harness';
 import { startBalancer, type Balancer } from './round-robin';
 
@@ -44,11 +45,11 @@ interface Proc {
 }
 
 /** The compiled entry when built, else the TypeScript one through tsx: [node args] (null: no such entry). */
-export function entryArgs(name: 'main' | 'worker' | 'migrate' | 'ops'): string[] | null {
+export function entryArgs(name: 'main' | 'worker' | 'migrate' | 'cli'): string[] | null {
+  const entry = SERVICE_ENTRIES[name];
   const compiled = join(ROOT, 'dist/server', `${name}.js`);
   if (existsSync(compiled)) return ['--enable-source-maps', compiled];
-  const source = { main: 'server/src/main.ts', worker: 'server/src/worker.ts', migrate: 'server/src/migrate.ts', ops: 'server/src/ops/cli.ts' }[name];
-  return existsSync(join(ROOT, source)) ? ['--import', 'tsx', source] : null;
+  return entry && existsSync(join(ROOT, entry.source)) ? ['--import', 'tsx', entry.source] : null;
 }
 
 function pgServerUrl(): string {

@@ -4,9 +4,9 @@
  * first start inside DATA_DIR (mode 0600) and reused afterwards; in production they must be given (settings or files).
  */
 import { generateKeyPairSync, createHash, randomBytes, createPublicKey } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from './storage/s3';
 
@@ -57,6 +57,16 @@ const optionalInt = (min: number) =>
     .optional()
     .transform((v) => (v && v.trim() !== '' ? Number(v) : undefined))
     .pipe(z.number().int().min(min).optional());
+
+/** An executable file (a binary a setting names). */
+function isExecutableFile(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
 
 const optionalText = z
   .string()
@@ -145,7 +155,7 @@ export const envSchema = z
     OCR_HTTP_KEY: optionalText,
     /** longest one card reading may take (the screens give up at 60 s) */
     OCR_TIMEOUT_MS: int(45_000, 1000, 59_000),
-    /** face check of LivingBodyVerifyRaw: local (Human and ffmpeg from npm, in child processes, offline) or an HTTP adapter (vendors/face/http.ts) */
+    /** face check of LivingBodyVerifyRaw: local (Human from npm and ffmpeg, see FFMPEG_PATH, in child processes, offline) or an HTTP adapter (vendors/face/http.ts) */
     /**
      * replay guard of the cipher: `database` (sessions sealed and nonces in the database: any process accepts any session,
      * one nonce insert per request; the default on PostgreSQL) or `memory` (sessions and nonces in this process only: no
@@ -167,7 +177,11 @@ export const envSchema = z
     /** the longest one readiness check (/readyz: database, storage, queue) may take before it counts as failing */
     READINESS_TIMEOUT_MS: int(2_000, 100, 30_000),
     DATABASE_PREPARED: z.enum(['on', 'off']).default('on'),
+    /** on: the web process applies pending migrations at start (the embedded default); off: `npm run migrate` is a release step and a web process refuses to start on a database that lacks one */
+    MIGRATE_AT_START: z.enum(['on', 'off']).default('on'),
     FACE_VENDOR: z.enum(['local', 'http']).default('local'),
+    /** the ffmpeg that decodes applicants' videos: this executable; unset: `ffmpeg` on PATH, else the bundled 2018 build of @ffmpeg-installer */
+    FFMPEG_PATH: optionalText.pipe(z.string().refine(isExecutableFile, 'not an executable file').optional()),
     FACE_HTTP_URL: optionalText.pipe(z.url().optional()),
     FACE_HTTP_KEY: optionalText,
     /** longest one face check may take (the screen gives up at 60 s) */
@@ -289,6 +303,10 @@ export interface Config {
   databaseUrl?: string;
   /** PostgreSQL: repository statements prepared by name per connection (off behind a pooler that cannot keep them) */
   databasePrepared: boolean;
+  /** MIGRATE_AT_START: pending migrations applied by the web process at start (else they must be applied already) */
+  migrateAtStart: boolean;
+  /** FFMPEG_PATH: the ffmpeg to use (undefined: the system's on PATH, else the bundled one) */
+  ffmpegPath?: string;
   sessionIdleMinutes: number;
   cipherReplayGuard: 'memory' | 'database';
   sessionAbsoluteHours: number;
@@ -332,15 +350,29 @@ export interface Config {
   secrets: Secrets;
 }
 
-/** The repository root (npm scripts and jest run from it; a parent folder is searched otherwise). */
-export function projectRoot(start: string = process.cwd()): string {
+/** The folder holding server/src/db/migrations at or above `start`, or null. */
+function rootAbove(start: string): string | null {
   let dir = resolve(start);
   for (;;) {
     if (existsSync(join(dir, 'server', 'src', 'db', 'migrations'))) return dir;
     const parent = resolve(dir, '..');
-    if (parent === dir) throw new Error(`cannot find the project root from ${start}`);
+    if (parent === dir) return null;
     dir = parent;
   }
+}
+
+/**
+ * The project's folder (the checkout, whose migrations, seeds, locales, static files and built pages the service
+ * reads): at or above `start`, by default the working folder (npm scripts and jest run from it) or else the running
+ * script's (`node /srv/app/dist/server/main.js` started from anywhere).
+ */
+export function projectRoot(start?: string): string {
+  const starts = start ? [start] : [process.cwd(), ...(process.argv[1] ? [dirname(process.argv[1])] : [])];
+  for (const from of starts) {
+    const root = rootAbove(from);
+    if (root) return root;
+  }
+  throw new Error(`cannot find the project root (the folder with server/src/db/migrations) from ${starts.join(' or ')}`);
 }
 
 export class ConfigError extends Error {
@@ -471,6 +503,8 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     storage: storageOf(env),
     databaseUrl: env.DATABASE_URL,
     databasePrepared: env.DATABASE_PREPARED === 'on',
+    migrateAtStart: env.MIGRATE_AT_START === 'on',
+    ffmpegPath: env.FFMPEG_PATH,
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
     // several processes can share PostgreSQL: the guard that holds across them unless this one is said to run alone
     cipherReplayGuard: env.CIPHER_REPLAY_GUARD ?? (env.DATABASE_URL ? 'database' : 'memory'),

@@ -1,12 +1,17 @@
-/** `npm start` / `npm run serve`: settings → database (migrated) → app → listen; SIGTERM/SIGINT: drain, then close (closers). */
+/**
+ * `npm start` / `npm run serve` (node dist/server/main.js): settings → database (migrated, or checked) → app → listen;
+ * SIGTERM/SIGINT: drain, then close (closers).
+ */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { compiled } from './compiled';
 import { ConfigError, loadConfig, projectRoot } from './config';
 import { openDatabase } from './db';
-import { migrate } from './db/migrate';
+import { MigrationsPendingError, prepareDatabase } from './db/migrate';
 import { serverInfoPath, writeOpsToken } from './ops/token';
+import { ffmpegChoice, ffmpegVersion } from './vendors/face/ffmpeg';
 
 /**
  * Drains the web server: /readyz answers 503 at once (the balancer stops sending) and answers say `Connection: close`
@@ -55,9 +60,25 @@ async function start(): Promise<void> {
     throw err;
   }
   const db = await openDatabase(config);
-  const applied = await migrate(db);
+  let applied: string[];
+  try {
+    applied = await prepareDatabase(db, config.migrateAtStart);
+  } catch (err) {
+    await db.close();
+    if (err instanceof MigrationsPendingError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
   const app = await buildApp({ config, db });
   if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
+  const ffmpeg = ffmpegChoice();
+  try {
+    app.log.info({ ffmpeg: { ...ffmpeg, version: ffmpegVersion(ffmpeg.path) } }, "ffmpeg for applicants' videos");
+  } catch (err) {
+    app.log.error({ ffmpeg, err }, "ffmpeg for applicants' videos does not run: video uploads and face checks will fail");
+  }
   // the signers' certificate authority: the local one makes its root in DATA_DIR/keys now (once), not at a signer's first certificate
   if (config.ca.vendor === 'local') await app.deps.vendors.ca.rootCertificate();
 
@@ -117,7 +138,7 @@ async function start(): Promise<void> {
       `  Database: ${db.kind === 'pglite' ? `PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'}`,
       `  Files: ${app.deps.storage.kind === 's3' ? `S3 bucket ${app.deps.storage.location}` : `disk, ${app.deps.storage.location}`}`,
       config.sms.vendor === 'console'
-        ? '  Log in with any phone number; the verification code appears in this log as "[sms] code for ...",\n  or run: npm run ops -- code <phone> [--area 852]'
+        ? `  Log in with any phone number; the verification code appears in this log as "[sms] code for ...",\n  or run: npm run ${compiled ? 'ops' : 'ops:dev'} -- code <phone> [--area 852]`
         : '  Verification codes are sent by the HTTP SMS vendor.',
       '',
     ].join('\n') + '\n',

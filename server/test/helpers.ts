@@ -44,7 +44,7 @@ let assets: Promise<{ pgliteWasmModule: WebAssembly.Module; initdbWasmModule: We
  * PGlite's compiled files, handed over directly: inside Jest's module sandbox PGlite cannot load
  * them itself (it uses a dynamic import(), which needs --experimental-vm-modules).
  */
-function pgliteAssets() {
+export function pgliteAssets() {
   assets ??= (async () => {
     const dist = dirname(require.resolve('@electric-sql/pglite'));
     const [pgliteWasmModule, initdbWasmModule] = await Promise.all([

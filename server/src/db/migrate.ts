@@ -56,6 +56,37 @@ export async function migrate(db: Db, dir?: string): Promise<string[]> {
   return applied;
 }
 
+/** The migrations not yet recorded in the database (all of them on an empty one), by name. */
+export async function pendingMigrations(db: Db, dir?: string): Promise<string[]> {
+  const { rows } = await db.query<{ present: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS present");
+  const done = rows[0].present ? new Set((await db.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => Number(r.version))) : new Set<number>();
+  return readMigrations(dir)
+    .filter((m) => !done.has(m.version))
+    .map((m) => m.name);
+}
+
+/** A web process started with MIGRATE_AT_START=off on a database that lacks migrations. */
+export class MigrationsPendingError extends Error {
+  constructor(public readonly pending: string[]) {
+    super(
+      `The database lacks ${pending.length} migration(s): ${pending.join(', ')}.\n` +
+        'MIGRATE_AT_START=off: apply them first with `npm run migrate` (node dist/server/migrate.js, same DATABASE_URL), or start with MIGRATE_AT_START=on.',
+    );
+    this.name = 'MigrationsPendingError';
+  }
+}
+
+/**
+ * A process's start on its database: with `migrateAtStart` the pending migrations are applied (returns their names);
+ * without, none may be pending (MigrationsPendingError).
+ */
+export async function prepareDatabase(db: Db, migrateAtStart: boolean, dir?: string): Promise<string[]> {
+  if (migrateAtStart) return migrate(db, dir);
+  const pending = await pendingMigrations(db, dir);
+  if (pending.length) throw new MigrationsPendingError(pending);
+  return [];
+}
+
 /**
  * Splits a migration into statements on `;` at line ends (extended-protocol queries take one statement).
  * Keep dollar-quoted bodies free of lines ending in `;`, or put such a function in a file of its own

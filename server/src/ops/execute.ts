@@ -10,7 +10,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Db } from '../db';
-import { migrate } from '../db/migrate';
+import { MigrationsPendingError, prepareDatabase } from '../db/migrate';
 import { systemClock } from '../plugins/context';
 import { createStorage, type FileStorage } from '../storage';
 import { commands, findCommand } from './commands';
@@ -77,7 +77,12 @@ async function direct(config: Config, command: string, params: unknown, given: {
   const db = given.db ?? (await openDatabase(config));
   const storage = given.storage ?? createStorage(config);
   try {
-    if (!given.db) await migrate(db);
+    // as a web process does: migrate (MIGRATE_AT_START=on), or refuse a database that lacks migrations
+    if (!given.db) {
+      await prepareDatabase(db, config.migrateAtStart).catch((err: unknown) => {
+        throw err instanceof MigrationsPendingError ? new OpsError(err.message) : err;
+      });
+    }
     return await runCommand({ db, config, clock: systemClock, storage }, command, params);
   } finally {
     if (!given.db) await db.close();

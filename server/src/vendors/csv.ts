@@ -1,10 +1,12 @@
 /**
- * The CSV reading shared by the vendor list imports (companies, AML watch list): UTF-8 (a BOM is skipped),
- * RFC 4180 quoting (commas, quotes "" and line breaks inside quoted fields), a header naming the columns in
- * any order (the required ones present, no others), then data rows, each checked on its own: a bad row is
- * counted and reported with its line number, the others are handed on. Blank lines are skipped.
+ * The CSV reading shared by the vendor list imports (companies, AML watch list), parsed by csv-parse: UTF-8 (a BOM
+ * is skipped), RFC 4180 quoting (commas, quotes "" and line breaks inside quoted fields; a stray quote inside an
+ * unquoted field is kept), a header naming the columns in any order (the required ones present, no others), then
+ * data rows, each checked on its own: a bad row is counted and reported with its line number, the others are handed
+ * on. Blank lines are skipped.
  */
 import { createReadStream } from 'node:fs';
+import { CsvError, parse } from 'csv-parse';
 
 /** The error an import throws for a file it cannot read at all (its callers tell it from other failures). */
 export type ImportErrorClass = new (message: string) => Error;
@@ -14,12 +16,6 @@ export interface CsvLayout<C extends string> {
   columns: readonly C[];
   required: readonly C[];
   error: ImportErrorClass;
-}
-
-export interface CsvRecord {
-  /** the line the record starts on (header = 1) */
-  line: number;
-  fields: string[];
 }
 
 /** The rows part of an import's report. */
@@ -34,88 +30,6 @@ export interface CsvRowsReport {
 /** How many rejected rows a report lists. */
 export const MAX_REPORTED = 50;
 
-/** Splits CSV text into records (each with the line it started on), keeping state across chunks. */
-export class CsvReader {
-  private field = '';
-  private record: string[] = [];
-  private quoted = false;
-  private afterQuote = false;
-  private line = 1;
-  private startLine = 1;
-  private fieldStarted = false;
-  private skipLf = false;
-
-  /** `error`: thrown by end() for a quoted field left open */
-  constructor(private readonly error: ImportErrorClass) {}
-
-  /** Feeds a chunk; returns the records it completed. */
-  push(chunk: string): CsvRecord[] {
-    const out: CsvRecord[] = [];
-    for (let i = 0; i < chunk.length; i++) {
-      const c = chunk[i];
-      if (this.skipLf) {
-        this.skipLf = false;
-        if (c === '\n') continue;
-      }
-      if (this.quoted) {
-        if (c === '"') {
-          this.quoted = false;
-          this.afterQuote = true;
-        } else {
-          if (c === '\n') this.line += 1;
-          this.field += c;
-        }
-        continue;
-      }
-      if (c === '"') {
-        if (this.afterQuote) {
-          // "" inside a quoted field
-          this.field += '"';
-          this.quoted = true;
-          this.afterQuote = false;
-        } else if (!this.fieldStarted) {
-          this.quoted = true;
-          this.fieldStarted = true;
-        } else this.field += c; // a stray quote inside an unquoted field is kept
-        continue;
-      }
-      this.afterQuote = false;
-      if (c === ',') {
-        this.record.push(this.field);
-        this.field = '';
-        this.fieldStarted = false;
-      } else if (c === '\n' || c === '\r') {
-        if (c === '\r') this.skipLf = true; // \r\n (possibly split across chunks) ends one record
-        this.record.push(this.field);
-        if (!(this.record.length === 1 && this.record[0] === '')) out.push({ line: this.startLine, fields: this.record });
-        this.record = [];
-        this.field = '';
-        this.fieldStarted = false;
-        this.line += 1;
-        this.startLine = this.line;
-      } else {
-        this.field += c;
-        this.fieldStarted = true;
-      }
-    }
-    return out;
-  }
-
-  /** The last record when the file does not end with a line break; throws on an open quote. */
-  end(): CsvRecord[] {
-    if (this.quoted) throw new this.error(`line ${this.startLine}: a quoted field is not closed`);
-    if (this.fieldStarted || this.record.length || this.field) {
-      this.record.push(this.field);
-      const last = { line: this.startLine, fields: this.record };
-      this.record = [];
-      this.field = '';
-      this.fieldStarted = false;
-      return [last];
-    }
-    return [];
-  }
-}
-
 /** The header's column positions; throws the layout's error for an unknown, repeated or missing column. */
 export function headerColumns<C extends string>(fields: string[], layout: CsvLayout<C>): Map<C, number> {
   const { columns, required, error: ImportError } = layout;
@@ -129,6 +43,9 @@ export function headerColumns<C extends string>(fields: string[], layout: CsvLay
   return new Map(names.map((n, i) => [n as C, i]));
 }
 
+/** Line breaks in a field (\r\n, \n or \r: one each). */
+const lineBreaks = (s: string) => s.match(/\r\n|\r|\n/g)?.length ?? 0;
+
 /** A field's text: runs of white space made one space, trimmed. */
 export const clean = (s: string | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
 
@@ -137,7 +54,7 @@ export const clean = (s: string | undefined) => (s ?? '').replace(/\s+/g, ' ').t
  * given to `check` (which reads a column's cleaned text, '' for a column the file lacks) and the row it
  * returns to `take`; a row with another number of fields, or for which `check` returns a reason (a string),
  * is counted in `report` as rejected instead. `report.rows` counts the data rows.
- * Throws the layout's error for a bad header, an empty or unreadable file or a quoted field left open.
+ * Throws the layout's error for a bad header, an empty or unreadable file or a malformed one (a quoted field left open).
  */
 export async function readCsvRows<C extends string, R extends object>(
   file: string,
@@ -152,34 +69,44 @@ export async function readCsvRows<C extends string, R extends object>(
     if (fields.length !== cols.size) return `expected ${cols.size} fields, found ${fields.length}`;
     return check((c) => (cols.has(c) ? clean(fields[cols.get(c)!]) : ''));
   };
-  const takeRecords = async (records: CsvRecord[]) => {
-    for (const r of records) {
-      if (!cols) {
-        cols = headerColumns(r.fields, layout);
-        continue;
-      }
-      report.rows += 1;
-      const row = rowOf(r.fields, cols);
-      if (typeof row === 'string') {
-        report.rejected += 1;
-        if (report.errors.length < MAX_REPORTED) report.errors.push({ line: r.line, message: row });
-        continue;
-      }
-      await take(row);
+  const takeRecord = async (line: number, fields: string[]) => {
+    if (!cols) {
+      cols = headerColumns(fields, layout);
+      return;
     }
+    report.rows += 1;
+    const row = rowOf(fields, cols);
+    if (typeof row === 'string') {
+      report.rejected += 1;
+      if (report.errors.length < MAX_REPORTED) report.errors.push({ line, message: row });
+      return;
+    }
+    await take(row);
   };
 
-  const reader = new CsvReader(ImportError);
-  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 64 * 1024 });
+  const source = createReadStream(file, { highWaterMark: 64 * 1024 });
+  // records of any length come through (rowOf reports a wrong count); each record's first line is counted here
+  // (csv-parse's own count takes a quoted \r\n for two lines)
+  const parser = parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true });
+  source.on('error', (err) => parser.destroy(err));
+  let linesBefore = 0;
   try {
-    for await (const chunk of stream) await takeRecords(reader.push(chunk as string));
+    for await (const { record, info } of source.pipe(parser) as AsyncIterable<{ record: string[]; info: { empty_lines: number } }>) {
+      const line = 1 + linesBefore + info.empty_lines;
+      linesBefore += 1 + record.reduce((n, field) => n + lineBreaks(field), 0);
+      await takeRecord(line, record);
+    }
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ImportError(`${file}: no such file`);
-    if ((err as NodeJS.ErrnoException).code === 'EISDIR') throw new ImportError(`${file}: is a directory`);
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new ImportError(`${file}: no such file`);
+    if (code === 'EISDIR') throw new ImportError(`${file}: is a directory`);
+    if (err instanceof CsvError) {
+      const line = 1 + linesBefore + Number((err as CsvError & { empty_lines?: number }).empty_lines ?? 0);
+      throw new ImportError(`line ${line}: ${code === 'CSV_QUOTE_NOT_CLOSED' ? 'a quoted field is not closed' : err.message}`);
+    }
     throw err;
   } finally {
-    stream.destroy();
+    source.destroy();
   }
-  await takeRecords(reader.end());
   if (!cols) throw new ImportError(`${file}: empty file (expected a header: ${layout.columns.join(',')})`);
 }

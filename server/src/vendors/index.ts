@@ -14,6 +14,7 @@ import { createCompanyVendor, type CompanyVendor } from './company';
 import { createAmlVendor, type AmlVendor } from './aml';
 import { createFace, type FaceVendor } from './face';
 import { createCa, type CaVendor } from './ca';
+import { useFfmpeg } from './face/ffmpeg';
 import { join } from 'node:path';
 
 export interface Vendors {
@@ -36,6 +37,8 @@ export interface Vendors {
 }
 
 export function createVendors(config: Config, db: Db): Vendors {
+  // the process's ffmpeg (video uploads, the face check's child): FFMPEG_PATH, else the system's, else the bundled one
+  useFfmpeg(config.ffmpegPath);
   return {
     sms: config.sms.vendor === 'http' && config.sms.httpUrl ? httpSms(config.sms.httpUrl) : consoleSms(db),
     appToken: localAppTokens(config.secrets.appTokenSecret),

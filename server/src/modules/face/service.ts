@@ -1,6 +1,7 @@
 /**
  * Face liveness (LIVINGWITNESS, mainland applicants; spec part 3 §2, §3, §7, §8):
- * - VideoUpload: the caller's video, MP4 or WebM by content, at most 50 MB; its length measured (2-5 s, else 100400
+ * - VideoUpload: the caller's video, MP4 or WebM by content (and decoded only as that container, with its allowed
+ *   codecs: vendors/face/ffmpeg.ts; anything else is videoUnreadable), at most 50 MB; its length measured (2-5 s, else 100400
  *   videoTooShort / videoTooLong); one over 3 MB re-encoded (H.264, 640 px, no sound), 120207 when it stays over.
  * - LivingBodyVerifyRaw: the caller's video against the portrait side of the saved IDCARD step, with that step's
  *   name and ID number; at most FACE_ATTEMPTS_PER_DAY checks an application a day. The vendor runs off the request
@@ -23,7 +24,7 @@ import { ownedActive } from '../applications/service';
 import { isLockedForEditing, isRejected } from '@core/domain/status';
 import type { AppRow } from '../applications/repository';
 import { FaceBusyError, type FaceVendor } from '../../vendors/face';
-import { runFfmpeg } from '../../vendors/face/engine';
+import { FFMPEG_LIMITS, runFfmpeg, videoInput, type VideoContainer } from '../../vendors/face/ffmpeg';
 
 export interface FaceDeps extends FilesDeps {
   face: FaceVendor;
@@ -48,16 +49,16 @@ function assertStepOpen(row: AppRow): void {
  * The video's length in seconds: its frames evened out to 30 a second (MediaRecorder's frames come unevenly, and
  * Chrome's WebM carries no duration) and counted, decoded tiny.
  */
-async function lengthOf(path: string): Promise<number> {
-  const raw = await runFfmpeg(['-i', path, '-an', '-map', '0:v:0', '-vf', 'fps=30,scale=8:8', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'], 30_000).catch(() => null);
+async function lengthOf(path: string, container: VideoContainer): Promise<number> {
+  const raw = await runFfmpeg([...videoInput(path, container), '-an', '-map', '0:v:0', '-vf', 'fps=30,scale=8:8', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'], 30_000).catch(() => null);
   return raw && raw.length ? raw.length / 64 / 30 : NaN;
 }
 
 /** Re-encodes a video to H.264 MP4, 640 px on its longer side, no sound, at a bit rate that fits 5 s in 3 MB. */
-async function reencode(path: string, dir: string): Promise<Buffer> {
+async function reencode(path: string, container: VideoContainer, dir: string): Promise<Buffer> {
   const out = join(dir, 'small.mp4');
   await runFfmpeg(
-    ['-i', path, '-an', '-vf', "scale='if(gt(iw,ih),640,-2)':'if(gt(iw,ih),-2,640)'", '-c:v', 'libx264', '-preset', 'veryfast', '-b:v', '1500k', '-maxrate', '2000k', '-bufsize', '2000k', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-y', out],
+    [...videoInput(path, container), '-an', '-map', '0:v:0', '-vf', "scale='if(gt(iw,ih),640,-2)':'if(gt(iw,ih),-2,640)'", '-c:v', 'libx264', '-threads', String(FFMPEG_LIMITS.threads), '-preset', 'veryfast', '-b:v', '1500k', '-maxrate', '2000k', '-bufsize', '2000k', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-y', out],
     45_000,
   );
   return readFile(out);
@@ -71,14 +72,14 @@ export async function storeVideo(deps: FaceDeps, userId: string, upload: { filen
   try {
     const path = join(dir, `in.${container}`);
     await writeFile(path, upload.bytes);
-    const seconds = await lengthOf(path);
+    const seconds = await lengthOf(path, container);
     if (!Number.isFinite(seconds)) throw invalid('file', 'videoUnreadable');
     const rule = checkVideoLength(seconds);
     if (rule) throw invalid('file', rule);
     let bytes: Uint8Array = upload.bytes;
     let name = upload.filename;
     if (bytes.byteLength > VIDEO_LIMITS.maxStoredBytes) {
-      bytes = await reencode(path, dir).catch(() => Buffer.alloc(0));
+      bytes = await reencode(path, container, dir).catch(() => Buffer.alloc(0));
       if (!bytes.byteLength || bytes.byteLength > VIDEO_LIMITS.maxStoredBytes) throw new AppError(ErrorCode.VIDEO_TOO_LARGE);
       name = name.replace(/\.[^.]*$/, '') + '.mp4';
     }

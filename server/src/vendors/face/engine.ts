@@ -1,11 +1,10 @@
 /**
- * The local face check's engine: decodes a liveness video with ffmpeg (the binary of @ffmpeg-installer, shipped in
- * the npm package), samples its frames, finds the face in each with Human (@vladmandic/human on TensorFlow.js'
+ * The local face check's engine: decodes a liveness video with ffmpeg (the system's, else the bundled one: ffmpeg.ts;
+ * container and codecs limited, time and memory too), samples its frames, finds the face in each with Human (@vladmandic/human on TensorFlow.js'
  * WebAssembly backend; its models are read from node_modules, nothing is fetched), and decides: a live face for
  * at least 2 s, lit and large enough, moving or blinking, scored live by the liveness model, and the same person
  * as the face on the identity card's photo. Runs in a child process (face/local.ts), never on the request thread.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -13,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { projectRoot } from '../../config';
-import { checkVideoLength, FACE_CHECK, type FaceReason } from '../../../../src/core/domain/face';
+import { checkVideoLength, FACE_CHECK, videoContainerOf, type FaceReason } from '../../../../src/core/domain/face';
+import { runFfmpeg, videoInput, type VideoContainer } from './ffmpeg';
 import type { FaceScores } from './types';
 
 const requireHere = createRequire(join(projectRoot(), 'package.json'));
@@ -106,35 +106,14 @@ function human(): Promise<HumanLike> {
 
 // ---------------------------------------------------------------- decoding
 
-export function ffmpegPath(): string {
-  return (requireHere('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-}
-
-/** Runs ffmpeg; resolves its standard output, or rejects with its last error lines. */
-export function runFfmpeg(args: string[], timeoutMs = 30_000): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', '-v', 'error', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    let err = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-2000)));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (code === 0) resolve(Buffer.concat(out));
-      else reject(new Error(`ffmpeg exited ${code}: ${err.trim().split('\n').slice(-3).join(' | ')}`));
-    });
-  });
-}
-
 /** The video's frames at FACE_CHECK.sampleFps, each FRAME x FRAME RGB (letterboxed, black bars). */
-async function framesOf(videoPath: string): Promise<Buffer[]> {
+async function framesOf(videoPath: string, container: VideoContainer): Promise<Buffer[]> {
   const size = FRAME * FRAME * 3;
   const raw = await runFfmpeg([
-    '-i',
-    videoPath,
+    ...videoInput(videoPath, container),
     '-an',
+    '-map',
+    '0:v:0',
     '-vf',
     `fps=${FACE_CHECK.sampleFps},scale=${FRAME}:${FRAME}:force_original_aspect_ratio=decrease,pad=${FRAME}:${FRAME}:(ow-iw)/2:(oh-ih)/2`,
     '-f',
@@ -246,11 +225,14 @@ export async function checkFace(input: EngineInput): Promise<EngineResult> {
     return r;
   };
   try {
-    const videoPath = join(dir, 'video');
+    // only the containers the service takes (by their first bytes), decoded as that container
+    const container = videoContainerOf(input.video.subarray(0, 16));
+    if (!container) return done({ passed: false, reason: 'VIDEO_UNREADABLE', frame: null, scores });
+    const videoPath = join(dir, `video.${container}`);
     await writeFile(videoPath, input.video);
     let frames: Buffer[];
     try {
-      frames = await framesOf(videoPath);
+      frames = await framesOf(videoPath, container);
     } catch {
       return done({ passed: false, reason: 'VIDEO_UNREADABLE', frame: null, scores });
     }

@@ -5,8 +5,8 @@
  * that outlives `timeoutMs` ends its process (a new one starts for the next check).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
-import { projectRoot } from '../../config';
+import { entryFile } from '../../compiled';
+import { ffmpegPath } from './ffmpeg';
 import { FaceBusyError, type FaceCheckInput, type FaceCheckResult, type FaceVendor } from './types';
 
 export interface LocalFaceOptions {
@@ -21,15 +21,14 @@ interface Job {
   reject: (e: Error) => void;
 }
 
-const WORKER_FILE = join(projectRoot(), 'server/src/vendors/face/worker.ts');
-
 class Worker {
   private child: ChildProcess | null = null;
   busy = false;
 
   private start(): ChildProcess {
-    // the service runs under tsx: the child loads the same TypeScript through it
-    const child = fork(WORKER_FILE, [], { execArgv: ['--import', 'tsx'], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    // the compiled child beside the compiled service, or under tsx the same TypeScript; it decodes with this process's ffmpeg
+    const { file, execArgv } = entryFile('face-worker');
+    const child = fork(file, [ffmpegPath()], { execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     child.on('exit', () => {
       if (this.child === child) this.child = null;
     });

@@ -1,5 +1,8 @@
-/** The face check's child process (face/local.ts): one check at a time, the engine loaded once. */
+/** The face check's child process (face/local.ts): one check at a time, the engine loaded once; argv: the ffmpeg to use. */
 import { checkFace } from './engine';
+import { useFfmpeg } from './ffmpeg';
+
+if (process.argv[2]) useFfmpeg(process.argv[2]);
 
 process.on('message', (m: { video: Uint8Array; idPhoto: Uint8Array }) => {
   checkFace({ video: Buffer.from(m.video), idPhoto: Buffer.from(m.idPhoto) }).then(

@@ -31,7 +31,9 @@ const DATA_VARIANT = { chi_sim: '4.0.0', eng: '4.0.0_best_int' } as const;
 /** The folder holding <lang>.traineddata.gz inside the installed @tesseract.js-data/<lang> package. */
 export function languageDir(lang: 'chi_sim' | 'eng'): string {
   const req = createRequire(join(projectRoot(), 'package.json'));
-  const dir = join(dirname(req.resolve(`@tesseract.js-data/${lang}/package.json`)), DATA_VARIANT[lang]);
+  // the names written out: the production install's test (scripts/server-build.test.ts) reads them here
+  const packageJson = lang === 'chi_sim' ? req.resolve('@tesseract.js-data/chi_sim/package.json') : req.resolve('@tesseract.js-data/eng/package.json');
+  const dir = join(dirname(packageJson), DATA_VARIANT[lang]);
   if (!existsSync(join(dir, `${lang}.traineddata.gz`))) {
     throw new Error(`OCR language data missing: ${dir}/${lang}.traineddata.gz (npm install @tesseract.js-data/${lang})`);
   }
