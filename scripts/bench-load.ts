@@ -13,6 +13,7 @@ import { cpus, loadavg } from 'node:os';
 import { ApiClient, ServiceError } from '../e2e/lib/api-client';
 import { startCluster } from '../e2e/lib/cluster';
 import { prefillSteps } from '../e2e/lib/prefill';
+import type { StepName } from '../src/core/domain/steps';
 import { makeIdFront } from './make-card-images';
 import { openPostgres } from '../server/src/db';
 import { latestLoginCode } from '../server/src/modules/auth/ops-service';
@@ -59,7 +60,8 @@ export async function runLoadBench(applicants: number, concurrency: number): Pro
           const up = await client.upload(front, 'id-front.jpg', 'UserInfo');
           await client.call('idcardOcr', { ossId: up.ossId });
         }
-        await prefillSteps(client, appId, 'CAAPPLY', kind === 'hk' ? { accountType: 1 } : {});
+        // every step (a mainland application's certificate step, CAAPPLY, with the generated documents, last)
+        await prefillSteps(client, appId, (kind === 'hk' ? 'CAAPPLY' : 'none') as StepName, kind === 'hk' ? { accountType: 1 } : {});
         await client.call('applySubmit', { appId });
       } catch (err) {
         flowErrors.push(`applicant ${i} (${kind}): ${(err as Error).message}`);
