@@ -25,6 +25,8 @@ import { installSecurityHeaders } from './plugins/security';
 import { installStatic } from './plugins/static';
 import { installTextHygiene } from './plugins/text-hygiene';
 import { createVendors, type Vendors } from './vendors';
+import { createJobs, workJobs, type JobsLog } from './jobs';
+import { createStorage } from './storage';
 import { clientConfig } from './modules/system/service';
 
 declare module 'fastify' {
@@ -95,11 +97,19 @@ function answerClientError(err: Error & { code?: string }, socket: import('node:
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
+  // the queue logs through the app's logger, made below
+  const logTo: { log?: JobsLog } = {};
+  const jobsLog: JobsLog = {
+    info: (o, m) => logTo.log?.info(o, m),
+    warn: (o, m) => logTo.log?.warn(o, m),
+    error: (o, m) => logTo.log?.error(o, m),
+  };
   const deps: AppDeps = {
     config,
     db,
     clock: opts.clock ?? systemClock,
     vendors: { ...createVendors(config, db), ...opts.vendors },
+    jobs: createJobs({ config, db, role: 'web', log: jobsLog }),
   };
 
   const app = Fastify({
@@ -112,6 +122,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  logTo.log = app.log;
   app.decorate('deps', deps);
   const routeList: FastifyInstance['routeList'] = [];
   app.decorate('routeList', routeList);
@@ -166,6 +177,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   for (const mod of modules) await app.register(mod);
   await app.register(opsApi, { prefix: '/ops/v1' });
+
+  // the job queue: started here; with JOBS=inline this process works the jobs too (`npm run worker` otherwise).
+  // Registered after the modules, this hook runs before theirs (hooks run last-added first): jobs in hand finish
+  // (or are handed back) while the vendors they use are still open.
+  await deps.jobs.start();
+  if (config.jobs.mode === 'inline') await workJobs({ ...deps, storage: createStorage({ dataDir: config.dataDir }) });
+  app.addHook('onClose', async () => deps.jobs.stop());
   await installStatic(app, opts.root ?? projectRoot(), { pageData: { clientConfig: clientConfig(config) } });
 
   return app;

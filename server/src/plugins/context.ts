@@ -1,11 +1,12 @@
 /**
- * What every route can reach: `app.deps` (config, db, clock, vendors), `request.user` (set by
+ * What every route can reach: `app.deps` (config, db, clock, vendors, jobs), `request.user` (set by
  * requireUser), `request.cipher` (set by the cipher plugin for ciphered requests), `request.lang`.
  */
 import type { KeyObject } from 'node:crypto';
 import type { Lang, UserView } from '@core/domain';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import type { Jobs } from '../jobs/queue';
 import type { Vendors } from '../vendors';
 
 /** Time source; tests pass a movable clock. */
@@ -19,6 +20,8 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   vendors: Vendors;
+  /** the job queue (server/src/jobs): SMS, outbox, face checks and OCR run as jobs */
+  jobs: Jobs;
 }
 
 export interface RequestUser {
