@@ -16,6 +16,7 @@ import { createJobs, JobTimeoutError, type Jobs } from '../src/jobs';
 import { deliverEvent } from '../src/jobs/outbox';
 import { checkFaceByJob, runForRequest } from '../src/jobs/vendor-calls';
 import { verifyWebhook, SIGNATURE_HEADER, EVENT_ID_HEADER } from '../src/jobs/webhook';
+import { unseal } from '../src/jobs/seal';
 import { insertEvent } from '../src/modules/applications/events-repository';
 import { createStorage } from '../src/storage';
 import { createTestApp, createTestDb, eventually, type TestApp } from './helpers';
@@ -199,11 +200,11 @@ describe('the queue', () => {
         'ocr.read': async (job) => {
           runs += 1;
           if (runs === 1) throw new Error('worker crashed mid-way');
-          return { busy: false, vendor: 'test', bankCard: { acctNumber: `read ${job.cardKey}` } };
+          return { busy: false, vendor: 'test', sealedText: `read ${job.cardKey}` };
         },
       });
       const result = await web.runAndWait('ocr.read', { kind: 'bankcard', cardKey: 'k1' }, 20_000);
-      expect(result).toEqual({ busy: false, vendor: 'test', bankCard: { acctNumber: 'read k1' } });
+      expect(result).toEqual({ busy: false, vendor: 'test', sealedText: 'read k1' });
       expect(runs).toBe(2);
     } finally {
       await worker.stop(1000);
@@ -228,7 +229,7 @@ describe('the queue', () => {
           },
         });
       });
-      const done = web.runAndWait('face.check', { videoKey: 'v', idPhotoKey: 'p', name: 'n', idNumber: 'i' }, 20_000);
+      const done = web.runAndWait('face.check', { videoKey: 'v', idPhotoKey: 'p', sealedPerson: 's' }, 20_000);
       await started;
       const stopping = first.stop(5000);
       setTimeout(() => release(), 200);
@@ -246,7 +247,7 @@ describe('the queue', () => {
           return { busy: false, passed: false, reason: 'NO_FACE', frameKey: null, scores: {}, vendor: 'stuck' };
         },
       });
-      const waited = web.runAndWait('face.check', { videoKey: 'v2', idPhotoKey: 'p2', name: 'n', idNumber: 'i' }, 20_000);
+      const waited = web.runAndWait('face.check', { videoKey: 'v2', idPhotoKey: 'p2', sealedPerson: 's' }, 20_000);
       await inHand;
       await stuck.stop(1000);
       await second.work({ 'face.check': async () => ({ busy: false, passed: true, reason: null, frameKey: null, scores: {}, vendor: 'second' }) });
@@ -275,8 +276,8 @@ describe('the queue', () => {
     const web = queueOf('web');
     try {
       await web.start();
-      await web.send('face.check', { videoKey: 'a', idPhotoKey: 'b', name: 'n', idNumber: 'i' });
-      await web.send('face.check', { videoKey: 'c', idPhotoKey: 'd', name: 'n', idNumber: 'i' });
+      await web.send('face.check', { videoKey: 'a', idPhotoKey: 'b', sealedPerson: 's' });
+      await web.send('face.check', { videoKey: 'c', idPhotoKey: 'd', sealedPerson: 's' });
       const storage = createStorage({ dataDir: q.config.dataDir });
       const config = { ...q.config, face: { ...q.config.face, maxWaiting: 2 } };
       const started = Date.now();
@@ -285,6 +286,15 @@ describe('the queue', () => {
       );
       // refused without waiting for the time-out
       expect(Date.now() - started).toBeLessThan(q.config.face.timeoutMs);
+      // with room in the queue the check is sent (nobody takes it here: 100503 after the time-out); the person's name
+      // and ID number are in the job only sealed
+      const roomy = { ...q.config, face: { ...q.config.face, maxWaiting: 5, timeoutMs: 500 } };
+      await expect(checkFaceByJob({ config: roomy, jobs: web, storage }, { videoKey: 'g', idPhotoKey: 'h', name: '张三', idNumber: '11010119900307451X' })).rejects.toEqual(
+        expect.objectContaining({ code: ErrorCode.BUSY }),
+      );
+      const [job] = await web.boss.findJobs('face.check', { data: { videoKey: 'g' } });
+      expect(JSON.stringify(job.data)).not.toMatch(/张三|11010119900307451X/);
+      expect(unseal(q.config.secrets.signingSecret, (job.data as { sealedPerson: string }).sealedPerson)).toEqual({ name: '张三', idNumber: '11010119900307451X' });
     } finally {
       await web.boss.deleteQueuedJobs('face.check');
       await web.stop(1000);

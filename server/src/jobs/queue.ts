@@ -70,7 +70,7 @@ interface QueuePlan {
 export function queuePlans(config: Config): Record<JobName, QueuePlan> {
   const delay = config.jobs.retryDelaySeconds;
   const backoff = (max: number) => (delay > 0 ? { retryDelay: delay, retryBackoff: true, retryDelayMax: max } : { retryDelay: 0, retryBackoff: false });
-  const waitedOn = (timeoutMs: number) => ({ retryLimit: 1, retryDelay: 0, expireInSeconds: Math.ceil(timeoutMs / 1000) + 30, deleteAfterSeconds: 3600, retentionSeconds: 3600 });
+  const waitedOn = (timeoutMs: number) => ({ retryLimit: 1, retryDelay: 0, expireInSeconds: Math.ceil(timeoutMs / 1000) + 30, deleteAfterSeconds: 600, retentionSeconds: 600 });
   return {
     // the sealed code must not outlive its use: completed jobs kept an hour, unstarted ones dropped after one
     'sms.send': { queue: { policy: 'standard', retryLimit: config.jobs.smsRetries, ...backoff(60), expireInSeconds: 60, deleteAfterSeconds: 3600, retentionSeconds: 3600, notify: true }, concurrency: 4 },

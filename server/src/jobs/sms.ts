@@ -5,10 +5,9 @@
  * once handed over, a code is never sent twice. A code used, expired or dropped meanwhile is not sent. After the last
  * try fails the code is dropped, so that the 60 s cooldown does not hold the applicant back from asking again.
  *
- * The code itself travels sealed (AES-256-GCM under a key derived from SIGNING_SECRET), so the job table never holds
- * a usable code in clear; the worker, which has the same secret, opens it.
+ * The code itself travels sealed (seal.ts), so the job table never holds a usable code in clear; the worker, which has
+ * the same SIGNING_SECRET, opens it.
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { LANGS, type Lang } from '@core/domain';
 import type { Config } from '../config';
 import type { Db } from '../db';
@@ -16,26 +15,12 @@ import { smsText } from '../modules/auth/sms-text';
 import * as authRepo from '../modules/auth/repository';
 import type { Clock } from '../plugins/context';
 import type { Vendors } from '../vendors';
+import { seal, unseal } from './seal';
 import type { JobHandler } from './types';
 
-function sealKey(secret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'esop jobs: sms code', 32));
-}
-
-/** base64url of iv (12) | tag (16) | ciphertext */
-export function sealCode(secret: string, code: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', sealKey(secret), iv);
-  const body = Buffer.concat([cipher.update(code, 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
-}
-
-export function openCode(secret: string, sealed: string): string {
-  const raw = Buffer.from(sealed, 'base64url');
-  const decipher = createDecipheriv('aes-256-gcm', sealKey(secret), raw.subarray(0, 12));
-  decipher.setAuthTag(raw.subarray(12, 28));
-  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
-}
+/** The code as the SMS job carries it. */
+export const sealCode = (secret: string, code: string): string => seal(secret, code);
+export const openCode = (secret: string, sealed: string): string => unseal<string>(secret, sealed);
 
 export interface SmsJobDeps {
   config: Config;

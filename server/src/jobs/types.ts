@@ -3,7 +3,6 @@
  * the job answers (result, kept by pg-boss with the completed job and read back by runAndWait).
  */
 import type { FaceScores } from '../vendors/face';
-import type { BankCardText, IdCardText } from '../vendors/ocr';
 
 /** A login code's SMS: the code travels sealed (jobs/sms.ts), never in clear in the job table. */
 export interface SmsJob {
@@ -18,6 +17,12 @@ export interface SmsJob {
 export interface FaceJob {
   videoKey: string;
   idPhotoKey: string;
+  /** {name, idNumber} sealed (seal.ts) */
+  sealedPerson: string;
+}
+
+/** What the face check is told of the person (sealed in the job). */
+export interface FacePerson {
   name: string;
   idNumber: string;
 }
@@ -29,7 +34,9 @@ export type FaceJobResult =
 
 export type OcrJob = { kind: 'idcard'; cardKey: string; today: string } | { kind: 'bankcard'; cardKey: string };
 
-export type OcrJobResult = { busy: true } | { busy: false; vendor: string; idCard?: IdCardText; bankCard?: BankCardText };
+/** The vendor's reading, sealed (seal.ts): an IdCardText for kind idcard, a BankCardText for bankcard (vendors/ocr). */
+export type OcrJobResult = { busy: true } | { busy: false; vendor: string; sealedText: string };
+
 
 export interface JobTypes {
   'sms.send': { payload: SmsJob; result: { sent: boolean; skipped?: 'gone' | 'sent' | 'expired' } };

@@ -6,6 +6,7 @@
  *
  * A vendor busy (its own queue full) answers {busy: true}: the request answers 100503. So does a job no worker
  * took before the time-out (a full queue); a job taken but not finished in time is an error (100500), as before.
+ * The name and ID number given to the face check, and what the OCR read, travel sealed (seal.ts).
  */
 import { ErrorCode } from '@core/domain';
 import type { Config } from '../config';
@@ -15,9 +16,11 @@ import type { Vendors } from '../vendors';
 import { FaceBusyError } from '../vendors/face';
 import type { BankCardText, IdCardText } from '../vendors/ocr';
 import { JobTimeoutError, type Jobs } from './queue';
-import type { FaceJob, FaceJobResult, JobHandler, JobName, PayloadOf, ResultOf } from './types';
+import { seal, unseal } from './seal';
+import type { FaceJob, FaceJobResult, FacePerson, JobHandler, JobName, PayloadOf, ResultOf } from './types';
 
 export interface VendorJobDeps {
+  config: Config;
   vendors: Pick<Vendors, 'face' | 'ocr'>;
   storage: FileStorage;
 }
@@ -25,9 +28,10 @@ export interface VendorJobDeps {
 export function faceHandler(deps: VendorJobDeps): JobHandler<'face.check'> {
   return async (job) => {
     const [video, idPhoto] = await Promise.all([deps.storage.read(job.videoKey), deps.storage.read(job.idPhotoKey)]);
+    const person = unseal<FacePerson>(deps.config.secrets.signingSecret, job.sealedPerson);
     let r;
     try {
-      r = await deps.vendors.face.check({ video, idPhoto, name: job.name, idNumber: job.idNumber });
+      r = await deps.vendors.face.check({ video, idPhoto, name: person.name, idNumber: person.idNumber });
     } catch (err) {
       if (err instanceof FaceBusyError) return { busy: true };
       throw err;
@@ -41,8 +45,8 @@ export function ocrHandler(deps: VendorJobDeps): JobHandler<'ocr.read'> {
   return async (job) => {
     const card = await deps.storage.read(job.cardKey);
     try {
-      if (job.kind === 'idcard') return { busy: false, vendor: deps.vendors.ocr.name, idCard: await deps.vendors.ocr.readIdCard(card, { today: job.today }) };
-      return { busy: false, vendor: deps.vendors.ocr.name, bankCard: await deps.vendors.ocr.readBankCard(card) };
+      const text = job.kind === 'idcard' ? await deps.vendors.ocr.readIdCard(card, { today: job.today }) : await deps.vendors.ocr.readBankCard(card);
+      return { busy: false, vendor: deps.vendors.ocr.name, sealedText: seal(deps.config.secrets.signingSecret, text) };
     } catch (err) {
       // the local engines' own queue is full (vendors/ocr/local.ts OcrBusyError)
       if ((err as Error)?.name === 'OcrBusyError') return { busy: true };
@@ -70,8 +74,12 @@ export interface RequestJobDeps {
 }
 
 /** A face check through the queue; 100503 when FACE_QUEUE checks wait already, or the vendor is busy. */
-export async function checkFaceByJob(deps: RequestJobDeps, job: FaceJob): Promise<Extract<FaceJobResult, { busy: false }>> {
+export async function checkFaceByJob(
+  deps: RequestJobDeps,
+  check: { videoKey: string; idPhotoKey: string } & FacePerson,
+): Promise<Extract<FaceJobResult, { busy: false }>> {
   if ((await deps.jobs.countWaiting('face.check', deps.config.face.maxWaiting)) >= deps.config.face.maxWaiting) throw new AppError(ErrorCode.BUSY);
+  const job: FaceJob = { videoKey: check.videoKey, idPhotoKey: check.idPhotoKey, sealedPerson: seal(deps.config.secrets.signingSecret, { name: check.name, idNumber: check.idNumber }) };
   const r = await runForRequest(deps.jobs, 'face.check', job, deps.config.face.timeoutMs);
   if (r.busy) throw new AppError(ErrorCode.BUSY);
   return r;
@@ -90,8 +98,8 @@ async function readByJob<T>(deps: RequestJobDeps, card: Buffer, read: (cardKey: 
 export async function readIdCardByJob(deps: RequestJobDeps, card: Buffer, today: string): Promise<{ text: IdCardText; vendor: string }> {
   return readByJob(deps, card, async (cardKey) => {
     const r = await runForRequest(deps.jobs, 'ocr.read', { kind: 'idcard', cardKey, today }, deps.config.ocr.timeoutMs);
-    if (r.busy || !r.idCard) throw new AppError(ErrorCode.BUSY);
-    return { text: r.idCard, vendor: r.vendor };
+    if (r.busy) throw new AppError(ErrorCode.BUSY);
+    return { text: unseal<IdCardText>(deps.config.secrets.signingSecret, r.sealedText), vendor: r.vendor };
   });
 }
 
@@ -99,7 +107,7 @@ export async function readIdCardByJob(deps: RequestJobDeps, card: Buffer, today:
 export async function readBankCardByJob(deps: RequestJobDeps, card: Buffer): Promise<{ text: BankCardText; vendor: string }> {
   return readByJob(deps, card, async (cardKey) => {
     const r = await runForRequest(deps.jobs, 'ocr.read', { kind: 'bankcard', cardKey }, deps.config.ocr.timeoutMs);
-    if (r.busy || !r.bankCard) throw new AppError(ErrorCode.BUSY);
-    return { text: r.bankCard, vendor: r.vendor };
+    if (r.busy) throw new AppError(ErrorCode.BUSY);
+    return { text: unseal<BankCardText>(deps.config.secrets.signingSecret, r.sealedText), vendor: r.vendor };
   });
 }
