@@ -260,7 +260,9 @@ describe('the queue', () => {
   test('a job nobody takes in time: the job is cancelled and the request answers 100503', async () => {
     const web = queueOf('web');
     try {
+      expect(await web.ready()).toBe(false);
       await web.start();
+      expect(await web.ready()).toBe(true);
       await expect(web.runAndWait('ocr.read', { kind: 'bankcard', cardKey: 'nobody' }, 600)).rejects.toEqual(expect.any(JobTimeoutError));
       const [job] = await web.boss.findJobs('ocr.read', { data: { cardKey: 'nobody' } });
       expect(job.state).toBe('cancelled');
@@ -270,6 +272,7 @@ describe('the queue', () => {
     } finally {
       await web.stop(1000);
     }
+    expect(await web.ready()).toBe(false);
   });
 
   test('face checks: with FACE_QUEUE checks waiting already, the next is refused at once with 100503', async () => {

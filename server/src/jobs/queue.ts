@@ -119,7 +119,9 @@ export interface Jobs {
   work(handlers: JobHandlers, every?: { name: JobName; seconds: number }[]): Promise<void>;
   /** stops taking jobs; those in hand get up to timeoutMs to finish, then are handed back (retried later) */
   stop(timeoutMs?: number): Promise<void>;
-  /** the pg-boss instance (tests, readiness) */
+  /** readiness: the queue is started, not stopping, and its schema answers */
+  ready(): Promise<boolean>;
+  /** the pg-boss instance (tests, operations) */
   readonly boss: PgBoss;
 }
 
@@ -177,6 +179,16 @@ export function createJobs(opts: JobsOptions): Jobs {
     },
 
     send,
+
+    async ready() {
+      if (!started || stopped) return false;
+      try {
+        await started;
+        return await boss.isInstalled();
+      } catch {
+        return false;
+      }
+    },
 
     async sendMany(name, list) {
       if (!list.length) return;
