@@ -25,6 +25,7 @@ import { installSecurityHeaders } from './plugins/security';
 import { installStatic } from './plugins/static';
 import { installTextHygiene } from './plugins/text-hygiene';
 import { createVendors, type Vendors } from './vendors';
+import { createJobs, workJobs, type JobsLog } from './jobs';
 import { createStorage, type FileStorage } from './storage';
 import { clientConfig } from './modules/system/service';
 import { createReadiness } from './modules/system/readiness';
@@ -104,6 +105,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   const readiness = createReadiness(config.readinessTimeoutMs);
   readiness.register('database', () => ping(db));
+  // the queue logs through the app's logger, made below
+  const logTo: { log?: JobsLog } = {};
+  const jobsLog: JobsLog = {
+    info: (o, m) => logTo.log?.info(o, m),
+    warn: (o, m) => logTo.log?.warn(o, m),
+    error: (o, m) => logTo.log?.error(o, m),
+  };
   const deps: AppDeps = {
     config,
     db,
@@ -111,8 +119,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     vendors: { ...createVendors(config, db), ...opts.vendors },
     storage: opts.storage ?? createStorage(config),
     readiness,
+    jobs: createJobs({ config, db, role: 'web', log: jobsLog }),
   };
   readiness.register('storage', () => deps.storage.ping());
+  readiness.register('jobs', async () => {
+    if (!(await deps.jobs.ready())) throw new Error('the job queue is not started');
+  });
 
   const app = Fastify({
     logger: opts.logStream ? { ...(loggerOptions(config) as object), stream: opts.logStream } : loggerOptions(config),
@@ -131,6 +143,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  logTo.log = app.log;
   app.decorate('deps', deps);
   if (!opts.storage) app.addHook('onClose', async () => deps.storage.close());
   const routeList: FastifyInstance['routeList'] = [];
@@ -191,6 +204,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   for (const mod of modules) await app.register(mod);
   await app.register(opsApi, { prefix: '/ops/v1' });
+
+  // the job queue: started here; with JOBS=inline this process works the jobs too (`npm run worker` otherwise).
+  // Registered after the modules, this hook runs before theirs (hooks run last-added first): jobs in hand finish
+  // (or are handed back) while the vendors they use are still open.
+  await deps.jobs.start();
+  if (config.jobs.mode === 'inline') await workJobs(deps);
+  app.addHook('onClose', async () => deps.jobs.stop());
   await installStatic(app, opts.root ?? projectRoot(), { pageData: { clientConfig: clientConfig(config) } });
 
   return app;

@@ -20,7 +20,7 @@ export const SERVICE_ENTRIES: Record<string, { source: string; optional?: boolea
   /** the local face check's child process (vendors/face/local.ts forks it) */
   'face-worker': { source: 'server/src/vendors/face/worker.ts' },
   /** the job worker (npm run worker) */
-  worker: { source: 'server/src/worker.ts', optional: true },
+  worker: { source: 'server/src/worker.ts' },
   /** the migrations as a release step (npm run migrate) */
   migrate: { source: 'server/src/migrate.ts' },
 };

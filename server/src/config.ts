@@ -133,6 +133,24 @@ export const envSchema = z
     SERVICE_PHONE_HK: z.string().min(1).default('+852 0000 0000'),
     SMS_VENDOR: z.enum(['console', 'http']).default('console'),
     SMS_HTTP_URL: optionalText.pipe(z.url().optional()),
+    /** background jobs (pg-boss, on the same database): inline = this process also works them (the embedded default); worker = this process only sends them and `npm run worker` works them */
+    JOBS: z.enum(['inline', 'worker']).default('inline'),
+    /** seconds an idle job worker waits before looking for work again (a job sent by the same process, or NOTIFY on PostgreSQL, wakes it at once) */
+    JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+    /** seconds before the first retry of a failed SMS or webhook delivery; each further retry waits about twice as long */
+    JOBS_RETRY_DELAY_SECONDS: int(2, 0, 600),
+    /** seconds `npm run worker` lets the jobs in hand finish on SIGTERM before handing them back (they are retried) */
+    JOBS_STOP_SECONDS: int(25, 1, 600),
+    /** retries of a login code's SMS the vendor refused (after the last one the code is dropped and the cooldown released) */
+    SMS_RETRIES: int(4, 0, 20),
+    /** the outbox's webhook: every application event is POSTed there as signed JSON (docs/api.md); unset: nothing is published */
+    OUTBOX_WEBHOOK_URL: optionalText.pipe(z.url().regex(/^https?:\/\//, 'must be an http:// or https:// URL').optional()),
+    /** the webhook's HMAC-SHA256 key (X-Esop-Signature), at least 32 characters; required with OUTBOX_WEBHOOK_URL */
+    OUTBOX_WEBHOOK_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    /** retries of one event's delivery (delays doubling up to an hour); after the last, the next sweep starts it again */
+    OUTBOX_RETRIES: int(10, 0, 50),
+    /** seconds between looks for events not yet published */
+    OUTBOX_SWEEP_SECONDS: int(5, 1, 3600),
     IPGEO_VENDOR: z.enum(['local', 'http']).default('local'),
     IPGEO_HTTP_URL: optionalText.pipe(z.url().optional()),
     GEOCODE_VENDOR: z.enum(['local', 'http']).default('local'),
@@ -247,6 +265,8 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
   if (env.NODE_ENV === 'production' && (env.SMS_VENDOR ?? 'console') === 'console') {
     problems.push('SMS_VENDOR: must be http in production (the console vendor prints login codes in the log)');
   }
+  if (env.JOBS === 'worker' && !set('DATABASE_URL')) problems.push('JOBS: worker needs DATABASE_URL (on the embedded PGlite the jobs run inside npm start: JOBS=inline)');
+  if (set('OUTBOX_WEBHOOK_URL') && !set('OUTBOX_WEBHOOK_SECRET')) problems.push('OUTBOX_WEBHOOK_SECRET: is required when OUTBOX_WEBHOOK_URL is set (the deliveries are signed with it)');
   if (env.IPGEO_VENDOR === 'http' && !set('IPGEO_HTTP_URL')) problems.push('IPGEO_HTTP_URL: is required when IPGEO_VENDOR=http');
   if (env.GEOCODE_VENDOR === 'http' && !set('GEOCODE_HTTP_URL')) problems.push('GEOCODE_HTTP_URL: is required when GEOCODE_VENDOR=http');
   if (env.COMPANY_VENDOR === 'http' && !set('COMPANY_HTTP_URL')) problems.push('COMPANY_HTTP_URL: is required when COMPANY_VENDOR=http');
@@ -319,6 +339,10 @@ export interface Config {
   appDownloadUrl: string;
   servicePhones: { mainland: string; hongKong: string };
   sms: { vendor: 'console' | 'http'; httpUrl?: string };
+  /** background jobs: who works them (inline: this process too; worker: only `npm run worker`), polling and retry timing */
+  jobs: { mode: 'inline' | 'worker'; pollSeconds: number; retryDelaySeconds: number; smsRetries: number; stopSeconds: number };
+  /** the outbox's webhook (events are published only when webhookUrl is set; the secret comes with it) */
+  outbox: { webhookUrl?: string; webhookSecret?: string; retries: number; sweepSeconds: number };
   ipgeo: { vendor: 'local' | 'http'; httpUrl?: string };
   geocode: { vendor: 'local' | 'http'; httpUrl?: string };
   company: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string };
@@ -521,6 +545,8 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     appDownloadUrl: env.APP_DOWNLOAD_URL,
     servicePhones: { mainland: env.SERVICE_PHONE_MAINLAND, hongKong: env.SERVICE_PHONE_HK },
     sms: { vendor: env.SMS_VENDOR, httpUrl: env.SMS_HTTP_URL },
+    jobs: { mode: env.JOBS, pollSeconds: env.JOBS_POLL_SECONDS, retryDelaySeconds: env.JOBS_RETRY_DELAY_SECONDS, smsRetries: env.SMS_RETRIES, stopSeconds: env.JOBS_STOP_SECONDS },
+    outbox: { webhookUrl: env.OUTBOX_WEBHOOK_URL, webhookSecret: env.OUTBOX_WEBHOOK_SECRET, retries: env.OUTBOX_RETRIES, sweepSeconds: env.OUTBOX_SWEEP_SECONDS },
     ipgeo: { vendor: env.IPGEO_VENDOR, httpUrl: env.IPGEO_HTTP_URL },
     geocode: { vendor: env.GEOCODE_VENDOR, httpUrl: env.GEOCODE_HTTP_URL },
     company: { vendor: env.COMPANY_VENDOR, httpUrl: env.COMPANY_HTTP_URL, httpKey: env.COMPANY_HTTP_KEY },

@@ -1,6 +1,6 @@
 import { ErrorCode, VERIFY_CODE_MAX_ATTEMPTS } from '@core/domain';
 import { signAppToken } from '../src/modules/auth/app-token';
-import { createTestApp, HOUR, MINUTE, type TestApp, type TestClient } from './helpers';
+import { createTestApp, eventually, HOUR, MINUTE, type TestApp, type TestClient } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,8 +85,10 @@ describe('send code and log in', () => {
     const client = await t.handshake();
     const phone = nextPhone();
     const { salt } = (await sendCode(client, phone)).body.result;
+    // the SMS arrives, then the applicant waits past the code's life
+    const code = await t.latestCode(phone);
     t.clock.advance(5 * MINUTE + 1000);
-    const res = await client.call('login', { areaCode: '852', phone, code: await t.latestCode(phone), salt });
+    const res = await client.call('login', { areaCode: '852', phone, code, salt });
     expect(res.body.error).toEqual(expect.objectContaining({ code: ErrorCode.CODE_WRONG, data: { attemptsLeft: 0 } }));
   });
 
@@ -155,13 +157,16 @@ describe('send code and log in', () => {
     }
   });
 
-  it('answers 110113 when the SMS vendor fails, and does not start the cooldown', async () => {
+  it('when the SMS vendor refuses every try, the code is dropped and the cooldown released', async () => {
     let fail = true;
+    let tries = 0;
     const own = await createTestApp({
+      env: { SMS_RETRIES: '1' },
       vendors: {
         sms: {
           name: 'flaky',
           send: async () => {
+            tries += 1;
             if (fail) throw new Error('vendor down');
           },
         },
@@ -170,10 +175,30 @@ describe('send code and log in', () => {
     try {
       const client = await own.handshake();
       const res = await sendCode(client, '93000001');
-      expect(res.status).toBe(502);
-      expect(res.body.error?.code).toBe(ErrorCode.CODE_SEND_FAILED);
+      // the SMS is queued: the vendor's refusals come after the answer
+      expect(res.status).toBe(200);
+      const salt = res.body.result.salt as string;
+      await eventually('the code dropped after the last try', async () => !(await own.db.query('SELECT 1 FROM login_codes WHERE salt = $1', [salt])).rows.length);
+      expect(tries).toBe(2);
+      // no cooldown: a new code may be asked for at once, and this time it goes out
       fail = false;
-      expect((await sendCode(client, '93000001')).status).toBe(200);
+      const again = await sendCode(client, '93000001');
+      expect(again.status).toBe(200);
+      await eventually('the new code handed over', async () => (await own.db.query<{ sms_sent_at: Date | null }>('SELECT sms_sent_at FROM login_codes WHERE salt = $1', [again.body.result.salt])).rows[0]?.sms_sent_at);
+      expect(tries).toBe(3);
+    } finally {
+      await own.close();
+    }
+  }, 30_000);
+
+  it('answers 110113, without a cooldown, when the SMS cannot be queued', async () => {
+    const own = await createTestApp();
+    try {
+      const client = await own.handshake();
+      await own.app.deps.jobs.boss.deleteQueue('sms.send');
+      const res = await sendCode(client, '93000002');
+      expect([res.status, res.body.error?.code]).toEqual([502, ErrorCode.CODE_SEND_FAILED]);
+      expect((await own.db.query("SELECT 1 FROM login_codes WHERE phone = '93000002'")).rows).toEqual([]);
     } finally {
       await own.close();
     }

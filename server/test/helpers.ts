@@ -17,7 +17,7 @@ import { openPostgres, pgliteOptions, wrapPglite, type Db } from '../src/db';
 import { migrate } from '../src/db/migrate';
 import type { Clock } from '../src/plugins/context';
 import { consoleSms } from '../src/vendors/sms';
-import { latestOutboxCode } from '../src/vendors/sms/outbox-repository';
+import { latestLoginCode } from '../src/modules/auth/ops-service';
 import type { Vendors } from '../src/vendors';
 import type { FileStorage } from '../src/storage';
 
@@ -73,7 +73,7 @@ async function pgliteTemplate(): Promise<Uint8Array> {
 }
 
 /** A migrated database of its own: a PGlite clone, or a new database on DATABASE_URL's server. */
-export async function createTestDb(): Promise<Db> {
+export async function createTestDb(): Promise<Db & { url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const lite = await PGlite.create({ ...pgliteOptions, ...(await pgliteAssets()), loadDataDir: new Blob([(await pgliteTemplate()) as Uint8Array<ArrayBuffer>]) });
@@ -90,6 +90,8 @@ export async function createTestDb(): Promise<Db> {
   const db = openPostgres(target.toString(), 4, () => undefined); // DROP ... WITH (FORCE) may end a closing connection
   await migrate(db);
   return {
+    // the job queue connects with its own pool (createTestApp passes it as DATABASE_URL)
+    url: target.toString(),
     kind: db.kind,
     query: db.query,
     transaction: db.transaction,
@@ -158,12 +160,25 @@ export interface TestApp {
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'esop-app-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...keyFiles(), ...opts.env });
   const db = await createTestDb();
+  const dbUrl = db.url;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // the job queue (inline: this app works its jobs): short polls and retry delays
+    JOBS_POLL_SECONDS: '0.5',
+    JOBS_RETRY_DELAY_SECONDS: '1',
+    ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
+    ...keyFiles(),
+    ...opts.env,
+  });
   const clock = opts.clock ?? new TestClock();
   const smsLines: string[] = [];
   let recording: string[] | null = null;
   const recorded = (inner: Db): Db => ({
+    // the job queue works on the PGlite instance itself (its statements are not the app's)
+    ...('lite' in inner ? { lite: (inner as { lite: unknown }).lite } : {}),
     kind: inner.kind,
     close: () => inner.close(),
     query: (sql, params) => {
@@ -193,11 +208,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     storage: app.deps.storage,
     smsLines,
     handshake: () => TestClient.handshake(app, clock),
-    latestCode: async (phone, areaCode = '852') => {
-      const found = await latestOutboxCode(db, areaCode, phone);
-      if (!found) throw new Error(`no code sent to ${phone}`);
-      return found.code;
-    },
+    // the SMS goes out as a job: this waits for the latest code's hand-over, as `ops code` does
+    latestCode: async (phone, areaCode = '852') => (await latestLoginCode(db, areaCode, phone)).code,
     login: async (phone = '91234567', areaCode = '852') => {
       const client = await t.handshake();
       const sent = await client.call('sendCode', { value: phone, areaCode });
@@ -363,4 +375,18 @@ export function userMaker(t: TestApp, prefix: string, start = 1000000): () => Pr
     if (n % 20 === 0) t.clock.advance(HOUR + MINUTE);
     return t.login(`${prefix}${String(start + n)}`);
   };
+}
+
+/**
+ * Waits until `check` answers something other than undefined/null/false (work done by a job in the background), reading it
+ * every 50 ms; fails after timeoutMs with `what`.
+ */
+export async function eventually<T>(what: string, check: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 20_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== null && value !== false) return value;
+    if (Date.now() > until) throw new Error(`still waiting for ${what} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -1,5 +1,5 @@
 /**
- * What every route can reach: `app.deps` (config, db, clock, vendors, storage, readiness), `request.user` (set by
+ * What every route can reach: `app.deps` (config, db, clock, vendors, storage, readiness, jobs), `request.user` (set by
  * requireUser), `request.cipher` (set by the cipher plugin for ciphered requests), `request.lang`.
  */
 import type { KeyObject } from 'node:crypto';
@@ -7,6 +7,7 @@ import type { Lang, UserView } from '@core/domain';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { FileStorage } from '../storage';
+import type { Jobs } from '../jobs/queue';
 import type { Vendors } from '../vendors';
 import type { Readiness } from '../modules/system/readiness';
 
@@ -25,6 +26,8 @@ export interface AppDeps {
   storage: FileStorage;
   /** /readyz's named checks: parts that depend on something outside (storage, job queue) register theirs here */
   readiness: Readiness;
+  /** the job queue (server/src/jobs): SMS, outbox, face checks and OCR run as jobs */
+  jobs: Jobs;
 }
 
 export interface RequestUser {

@@ -14,9 +14,20 @@ function phoneOf(areaCode: string, phone: string): string {
   return p;
 }
 
-/** The latest code the local SMS vendor sent to a phone. */
-export async function latestLoginCode(db: Db, areaCode: string, phone: string): Promise<{ code: string; sentAt: string }> {
-  const found = await latestOutboxCode(db, areaCode, phoneOf(areaCode, phone));
+/**
+ * The latest code the local SMS vendor sent to a phone. The SMS goes out as a job (jobs/sms.ts): when the phone's
+ * latest code is not handed over yet, this waits for it (up to waitMs), so that it never answers the code before.
+ */
+export async function latestLoginCode(db: Db, areaCode: string, phone: string, waitMs = 10_000): Promise<{ code: string; sentAt: string }> {
+  const p = phoneOf(areaCode, phone);
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const latest = await repo.latestCodeOf(db, areaCode, p);
+    if (!latest || latest.smsSentAt) break;
+    if (Date.now() >= until) throw new OpsInputError(`the latest code to +${areaCode} ${maskPhone(phone)} has not been handed to the SMS vendor yet`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const found = await latestOutboxCode(db, areaCode, p);
   if (!found) throw new OpsInputError(`no code was sent to +${areaCode} ${maskPhone(phone)}`);
   return { code: found.code, sentAt: found.sentAt.toISOString() };
 }

@@ -97,6 +97,30 @@ export async function deleteLoginCode(db: Db, salt: string): Promise<void> {
   await db.query('DELETE FROM login_codes WHERE salt = $1', [salt]);
 }
 
+/** What the SMS job needs to know of a code: whether it was handed to the vendor already, and when it expires (null: gone). */
+export async function codeSmsState(db: Db, salt: string): Promise<{ smsSentAt: Date | null; expiresAt: Date; used: boolean } | null> {
+  const { rows } = await db.query<{ sms_sent_at: Date | null; expires_at: Date; used_at: Date | null }>(
+    'SELECT sms_sent_at, expires_at, used_at FROM login_codes WHERE salt = $1',
+    [salt],
+  );
+  return rows[0] ? { smsSentAt: rows[0].sms_sent_at, expiresAt: rows[0].expires_at, used: rows[0].used_at !== null } : null;
+}
+
+/** Stamps the code's hand-over to the SMS vendor (once: false when it was stamped already or is gone). */
+export async function markSmsSent(db: Db, salt: string, at: Date): Promise<boolean> {
+  const { rows } = await db.query('UPDATE login_codes SET sms_sent_at = $2 WHERE salt = $1 AND sms_sent_at IS NULL RETURNING salt', [salt, at]);
+  return rows.length > 0;
+}
+
+/** The latest code sent to a phone: its salt and whether its SMS was handed over yet (ops `code` waits for that). */
+export async function latestCodeOf(db: Db, areaCode: string, phone: string): Promise<{ salt: string; smsSentAt: Date | null } | null> {
+  const { rows } = await db.query<{ salt: string; sms_sent_at: Date | null }>(
+    'SELECT salt, sms_sent_at FROM login_codes WHERE area_code = $1 AND phone = $2 ORDER BY sent_at DESC LIMIT 1',
+    [areaCode, phone],
+  );
+  return rows[0] ? { salt: rows[0].salt, smsSentAt: rows[0].sms_sent_at } : null;
+}
+
 export async function lastCodeSentAt(db: Db, areaCode: string, phone: string): Promise<Date | null> {
   const { rows } = await db.query<{ sent_at: Date }>('SELECT max(sent_at) AS sent_at FROM login_codes WHERE area_code = $1 AND phone = $2', [areaCode, phone]);
   return rows[0]?.sent_at ?? null;

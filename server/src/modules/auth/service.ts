@@ -4,6 +4,7 @@
  * code per 60 s (110112 with the seconds left) and 10 a day, an address 30 an hour (100429).
  * Sessions end after SESSION_IDLE_MINUTES without a call (100033) or SESSION_ABSOLUTE_HOURS
  * after login (100034); the session id lives only in the cookie, the database keeps its hash.
+ * SendCode answers once the code's SMS is queued (a job hands it to the vendor: jobs/sms.ts); 110113 when it cannot be.
  */
 import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
@@ -24,7 +25,7 @@ import {
 } from '@core/domain';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../plugins/context';
-import { smsText } from './sms-text';
+import { sealCode } from '../../jobs/sms';
 import * as repo from './repository';
 
 const HOUR = 3600_000;
@@ -108,9 +109,10 @@ export async function sendCode(
     });
   });
   try {
-    await deps.vendors.sms.send({ areaCode: input.areaCode, phone, code, text: smsText(input.lang, code) }, new Date(now));
+    // the SMS goes out as a job (jobs/sms.ts: retried while the vendor refuses, never sent twice)
+    await deps.jobs.send('sms.send', { salt, areaCode: input.areaCode, phone, lang: input.lang, sealedCode: sealCode(config.secrets.signingSecret, code) });
   } catch {
-    // not sent: the cooldown must not hold the user back
+    // not queued: the cooldown must not hold the user back
     await repo.deleteLoginCode(db, salt);
     throw new AppError(ErrorCode.CODE_SEND_FAILED);
   }

@@ -4,8 +4,8 @@
  *   codecs: vendors/face/ffmpeg.ts; anything else is videoUnreadable), at most 50 MB; its length measured (2-5 s, else 100400
  *   videoTooShort / videoTooLong); one over 3 MB re-encoded (H.264, 640 px, no sound), 120207 when it stays over.
  * - LivingBodyVerifyRaw: the caller's video against the portrait side of the saved IDCARD step, with that step's
- *   name and ID number; at most FACE_ATTEMPTS_PER_DAY checks an application a day. The vendor runs off the request
- *   thread; a full queue is 100503. Every check is kept (face_checks: passed, reason, scores, the chosen frame as
+ *   name and ID number; at most FACE_ATTEMPTS_PER_DAY checks an application a day. The vendor runs as a job (in the
+ *   worker, jobs/vendor-calls.ts), the request waiting for its result; FACE_QUEUE checks waiting, or a busy vendor, is 100503. Every check is kept (face_checks: passed, reason, scores, the chosen frame as
  *   the caller's file); a failed one answers 150405 with the reason as the message.
  * - LivingBodyConfirm: marks the caller's passed check as the one the step names.
  */
@@ -23,11 +23,13 @@ import { storeUpload, type FilesDeps } from '../files/service';
 import { ownedActive } from '../applications/service';
 import { isLockedForEditing, isRejected } from '@core/domain/status';
 import type { AppRow } from '../applications/repository';
-import { FaceBusyError, type FaceVendor } from '../../vendors/face';
 import { FFMPEG_LIMITS, runFfmpeg, videoInput, type VideoContainer } from '../../vendors/face/ffmpeg';
+import { checkFaceByJob } from '../../jobs/vendor-calls';
+import type { Jobs } from '../../jobs/queue';
 
 export interface FaceDeps extends FilesDeps {
-  face: FaceVendor;
+  /** the check runs as a job (face.check: jobs/vendor-calls.ts), in the worker */
+  jobs: Jobs;
 }
 
 const STEP = 'LIVINGWITNESS';
@@ -92,11 +94,12 @@ export async function storeVideo(deps: FaceDeps, userId: string, upload: { filen
 
 // ---------------------------------------------------------------- the check
 
-async function ownedBytes(deps: FaceDeps, userId: string, ossId: string, mimes: readonly string[]): Promise<Buffer> {
+/** The storage key of the caller's file of one of these types (the job reads the bytes). */
+async function ownedKey(deps: FaceDeps, userId: string, ossId: string, mimes: readonly string[]): Promise<string> {
   const file = await findOwnedFile(deps.db, userId, ossId);
   if (!file) throw new AppError(ErrorCode.FORBIDDEN);
   if (!mimes.includes(file.mime)) throw new AppError(ErrorCode.FILE_TYPE);
-  return deps.storage.read(file.storage_key);
+  return file.storage_key;
 }
 
 /** The portrait side's photos of the saved IDCARD step (the upload and the card cut out of it). */
@@ -118,8 +121,8 @@ export async function verify(deps: FaceDeps, userId: string, req: { appId: strin
   assertStepOpen(row);
   const idcard = (row.data.IDCARD ?? {}) as Record<string, unknown>;
   if (!idFrontsOf(row).includes(req.idcardFrontOssId)) throw invalid('idcardFrontOssId', 'notTheIdCard');
-  const video = await ownedBytes(deps, userId, req.videoOssId, VIDEO_TYPES);
-  const idPhoto = await ownedBytes(deps, userId, req.idcardFrontOssId, ['image/jpeg', 'image/png']);
+  const videoKey = await ownedKey(deps, userId, req.videoOssId, VIDEO_TYPES);
+  const idPhotoKey = await ownedKey(deps, userId, req.idcardFrontOssId, ['image/jpeg', 'image/png']);
   const at = () => new Date(deps.clock.now());
 
   // what the phone sends must be what the application holds (a police check compares these with its records)
@@ -127,25 +130,29 @@ export async function verify(deps: FaceDeps, userId: string, req: { appId: strin
     req.idNumber.toUpperCase() !== str(idcard.idNumber).toUpperCase() ? 'ID_NUMBER_WRONG' : req.name !== str(idcard.chineseName) ? 'NAME_WRONG' : null;
   if ((await attemptsToday(deps, row.app_id)) >= FACE_ATTEMPTS_PER_DAY) throw failed('ATTEMPTS_LIMIT');
 
-  let outcome: { passed: boolean; reason: string | null; frame: Buffer | null; scores: Record<string, unknown> };
+  let outcome: { passed: boolean; reason: string | null; frameKey: string | null; scores: Record<string, unknown>; vendor: string | null };
   if (reasonBefore) {
-    outcome = { passed: false, reason: reasonBefore, frame: null, scores: {} };
+    outcome = { passed: false, reason: reasonBefore, frameKey: null, scores: {}, vendor: null };
   } else {
-    try {
-      const r = await deps.face.check({ video, idPhoto, name: req.name, idNumber: req.idNumber });
-      outcome = { passed: r.passed, reason: r.passed ? null : r.reason, frame: r.frame, scores: r.scores };
-    } catch (err) {
-      if (err instanceof FaceBusyError) throw new AppError(ErrorCode.BUSY);
-      throw err;
-    }
+    // 100503 when too many checks wait or the vendor is busy
+    outcome = await checkFaceByJob(deps, { videoKey, idPhotoKey, name: req.name, idNumber: req.idNumber });
   }
 
-  const image = outcome.frame ? await storeUpload(deps, userId, { category: 'UserApply', filename: 'liveness.jpg', bytes: outcome.frame }) : null;
+  // the frame the check chose, stored by the job: kept as the caller's file
+  let image: { ossId: string } | null = null;
+  if (outcome.frameKey) {
+    const frameKey = outcome.frameKey;
+    try {
+      image = await storeUpload(deps, userId, { category: 'UserApply', filename: 'liveness.jpg', bytes: await deps.storage.read(frameKey) });
+    } finally {
+      await deps.storage.remove(frameKey).catch(() => undefined);
+    }
+  }
   const id = await deps.db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: string }>(
       `INSERT INTO face_checks (app_id, passed, image_oss_id, video_oss_id, reason, scores, vendor, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [row.app_id, outcome.passed, image?.ossId ?? null, req.videoOssId, outcome.reason, JSON.stringify(outcome.scores), deps.face.name, at()],
+      [row.app_id, outcome.passed, image?.ossId ?? null, req.videoOssId, outcome.reason, JSON.stringify(outcome.scores), outcome.vendor ?? deps.config.face.vendor, at()],
     );
     await audit(tx, {
       actor: `user:${userId}`,

@@ -1,6 +1,7 @@
 /**
  * IdcardOcr and BankcardOcr: the caller's own uploaded photo → the card found and cut out → checks of the
- * picture (photocopy, glare) → the vendor reads it → the fields checked with the domain rules.
+ * picture (photocopy, glare) → the vendor reads it (a job, in the worker; 100503 when busy) → the fields checked
+ * with the domain rules.
  *
  * ID card errors: 151202 no card / not an ID card / no valid ID number (front) / no validity (back);
  * 151203 no colour on the card (a photocopy or greyscale reproduction); 151204 a large blown-out patch;
@@ -19,11 +20,13 @@ import type { FilesDeps } from '../files/service';
 import { storeUpload } from '../files/service';
 import { findOwnedFile } from '../files/repository';
 import { isKnownRegion } from '../lookup/regions';
-import type { OcrVendor } from '../../vendors/ocr';
+import { readBankCardByJob, readIdCardByJob } from '../../jobs/vendor-calls';
+import type { Jobs } from '../../jobs/queue';
 import { cardQuality, findCard, photoProblem, QUALITY_LIMITS } from './card-image';
 
 export interface OcrDeps extends FilesDeps {
-  ocr: OcrVendor;
+  /** the vendor reads the card as a job (ocr.read: jobs/vendor-calls.ts), in the worker */
+  jobs: Jobs;
 }
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg'];
@@ -58,7 +61,7 @@ export async function idcardOcr(deps: OcrDeps, userId: string, ossId: string, lo
   if (quality.blownOut > QUALITY_LIMITS.maxBlownOut) throw new AppError(ErrorCode.ID_REFLECTIVE);
 
   const today = todayInHongKong(deps.clock.now());
-  const read = await deps.ocr.readIdCard(card.crop, { today });
+  const { text: read, vendor } = await readIdCardByJob(deps, card.crop, today);
   const answer: Omit<Res<'idcardOcr'>, 'cropIdCard'> = {
     side: 'front',
     name: '',
@@ -79,7 +82,7 @@ export async function idcardOcr(deps: OcrDeps, userId: string, ossId: string, lo
       read.birthday && read.birthday !== id.birthday ? 'birthday' : null,
       read.gender && GENDER_CODE[read.gender] !== id.gender ? 'gender' : null,
     ].filter(Boolean);
-    if (disagree.length) log?.info({ ocr: deps.ocr.name, disagree }, 'ID card: printed fields differ from the ID number; the number is used');
+    if (disagree.length) log?.info({ ocr: vendor, disagree }, 'ID card: printed fields differ from the ID number; the number is used');
     Object.assign(answer, { side: 'front', name: read.name, idNumber: read.idNumber, idAddress: read.address, gender: id.gender, birthday: id.birthday });
   } else if (read.side === 'back') {
     if (!read.validity) throw await unusable(ErrorCode.ID_UNCLEAR, bytes, lang);
@@ -99,7 +102,7 @@ export async function bankcardOcr(deps: OcrDeps, userId: string, ossId: string, 
   const bytes = await ownedImage(deps, userId, ossId, ErrorCode.BANK_CARD_WRONG);
   const card = await findCard(bytes);
   if (!card) throw await unusable(ErrorCode.BANK_CARD_WRONG, bytes, lang);
-  const { acctNumber } = await deps.ocr.readBankCard(card.crop);
+  const { acctNumber } = (await readBankCardByJob(deps, card.crop)).text;
   if (checkBankCard(acctNumber) !== null) throw await unusable(ErrorCode.BANK_CARD_WRONG, bytes, lang);
   return { acctNumber };
 }

@@ -36,6 +36,8 @@ import type { CaVendor } from '../../vendors/ca';
 import { sniffType } from '../files/sniff';
 import { cardQuality, findCard, QUALITY_LIMITS } from '../ocr/card-image';
 import type { OcrVendor } from '../../vendors/ocr';
+import { readIdCardByJob } from '../../jobs/vendor-calls';
+import type { Jobs } from '../../jobs/queue';
 import { SIGNATURE_BOX, openingForm, organisationChart } from './documents';
 import * as repo from './repository';
 import type { Signer } from './require-signer';
@@ -47,6 +49,8 @@ export interface SignDeps {
   clock: Clock;
   vendors: { ca: CaVendor; ocr: OcrVendor };
   storage: FileStorage;
+  /** IdCardOcr's reading runs as a job (ocr.read) */
+  jobs: Jobs;
 }
 
 const id = (bytes = 12) => randomBytes(bytes).toString('base64url');
@@ -312,7 +316,7 @@ export async function idCardOcr(deps: SignDeps, signer: Signer, fileId: string):
   const quality = await cardQuality(card.crop);
   if (quality.saturation < QUALITY_LIMITS.minSaturation) throw new AppError(ErrorCode.ID_NOT_ORIGINAL);
   if (quality.blownOut > QUALITY_LIMITS.maxBlownOut) throw new AppError(ErrorCode.ID_REFLECTIVE);
-  const read = await deps.vendors.ocr.readIdCard(card.crop, { today: todayInHongKong(deps.clock.now()) });
+  const { text: read, vendor } = await readIdCardByJob(deps, card.crop, todayInHongKong(deps.clock.now()));
   if (read.side !== 'front') throw new AppError(ErrorCode.ID_UNCLEAR);
   const n = normaliseSignIdNumber(read.idNumber);
   const matchesSigner = !!n && idNumberHmac(deps.config, n) === signer.org.signer_id_hmac;
@@ -321,7 +325,7 @@ export async function idCardOcr(deps: SignDeps, signer: Signer, fileId: string):
     if (matchesSigner && currentSignStep(statusesOf(t)) === 'verify') {
       await repo.updateTicketStatuses(tx, t.id, { id_photo_file_id: f.id, id_photo_read_at: new Date(deps.clock.now()) });
     }
-    await audit(tx, { actor: `sign:${signer.ticketId}`, action: 'orgSign.idCardOcr', detail: { ticketId: signer.ticketId, fileId, matchesSigner, vendor: deps.vendors.ocr.name } });
+    await audit(tx, { actor: `sign:${signer.ticketId}`, action: 'orgSign.idCardOcr', detail: { ticketId: signer.ticketId, fileId, matchesSigner, vendor } });
   });
   return { name: read.name, idNumberMasked: n ? maskSignIdNumber(n) : '', matchesSigner };
 }

@@ -1,0 +1,48 @@
+/**
+ * Background work (issue 24): the queue (queue.ts, pg-boss) and what each job does. `workJobs` makes this process
+ * work every queue: `npm run worker` (worker.ts) always, `npm start` too when JOBS=inline (the embedded default).
+ */
+import type { Config } from '../config';
+import type { Db } from '../db';
+import type { Clock } from '../plugins/context';
+import type { FileStorage } from '../storage';
+import type { Vendors } from '../vendors';
+import { deliverHandler, sweepHandler } from './outbox';
+import type { Jobs } from './queue';
+import { smsHandler } from './sms';
+import type { JobHandlers, JobName } from './types';
+import { faceHandler, ocrHandler } from './vendor-calls';
+
+export { createJobs, JobFailedError, JobTimeoutError, queuePlans, type Jobs, type JobsLog } from './queue';
+export type { JobName, PayloadOf, ResultOf } from './types';
+
+/** What the handlers use: the same objects the web process has (one storage object, passed around). */
+export interface JobDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  vendors: Vendors;
+  storage: FileStorage;
+  jobs: Jobs;
+  fetch?: typeof fetch;
+}
+
+export function jobHandlers(deps: JobDeps): JobHandlers {
+  return {
+    'sms.send': smsHandler(deps),
+    'outbox.sweep': sweepHandler(deps),
+    'outbox.deliver': deliverHandler(deps),
+    'face.check': faceHandler(deps),
+    'ocr.read': ocrHandler(deps),
+  };
+}
+
+/** Jobs sent on a timer by every process that works jobs (the queue keeps one at a time). */
+export function periodicJobs(config: Config): { name: JobName; seconds: number }[] {
+  return config.outbox.webhookUrl ? [{ name: 'outbox.sweep', seconds: config.outbox.sweepSeconds }] : [];
+}
+
+/** This process works every queue. */
+export async function workJobs(deps: JobDeps): Promise<void> {
+  await deps.jobs.work(jobHandlers(deps), periodicJobs(deps.config));
+}

@@ -1,0 +1,83 @@
+/**
+ * `npm run worker`: works the job queues (server/src/jobs: login-code SMS, the outbox's webhook, face checks, OCR) on
+ * the service's database, beside any number of web processes started with JOBS=worker. Settings as the web's (the
+ * same environment: DATABASE_URL, the vendors, the storage, SIGNING_SECRET, which opens the SMS jobs' codes).
+ *
+ * Start: settings → database → migrations (as the web does at start, under the same lock: whichever starts first
+ * applies them) → vendors and storage → work. SIGTERM/SIGINT: stop taking jobs, give the ones in hand
+ * JOBS_STOP_SECONDS to finish (then they are handed back and retried by another worker), close the engines and
+ * the database.
+ */
+import Fastify from 'fastify';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db';
+import { MigrationsPendingError, prepareDatabase } from './db/migrate';
+import { createJobs, workJobs } from './jobs';
+import { loggerOptions } from './log';
+import { systemClock } from './plugins/context';
+import { createStorage } from './storage';
+import { createVendors } from './vendors';
+
+async function start(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  if (!config.databaseUrl) {
+    process.stderr.write('npm run worker needs DATABASE_URL (PostgreSQL): on the embedded PGlite the jobs run inside npm start (JOBS=inline)\n');
+    process.exit(2);
+  }
+  // the service's logger settings (redaction, serializers), without a server
+  const log = Fastify({ logger: loggerOptions(config) }).log.child({ process: 'worker' });
+  const db = await openDatabase(config);
+  let applied: string[];
+  try {
+    // as a web process: migrate (MIGRATE_AT_START=on) or refuse a database that lacks migrations
+    applied = await prepareDatabase(db, config.migrateAtStart);
+  } catch (err) {
+    await db.close();
+    if (err instanceof MigrationsPendingError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  if (applied.length) log.info({ migrations: applied }, 'migrations applied');
+
+  const vendors = createVendors(config, db);
+  // one storage object for every handler (the web's createStorage: the same files)
+  const storage = createStorage(config);
+  const jobs = createJobs({ config, db, role: 'worker', log });
+  await workJobs({ config, db, clock: systemClock, vendors, storage, jobs });
+  log.info({ database: db.kind, pollSeconds: config.jobs.pollSeconds, outbox: !!config.outbox.webhookUrl }, 'worker started');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal, graceSeconds: config.jobs.stopSeconds }, 'worker stopping: finishing the jobs in hand');
+    const force = setTimeout(() => process.exit(1), (config.jobs.stopSeconds + 10) * 1000);
+    force.unref();
+    try {
+      await jobs.stop(config.jobs.stopSeconds * 1000);
+      await Promise.all([vendors.face.close(), vendors.ocr.close(), storage.close()]).catch(() => undefined);
+    } finally {
+      await db.close();
+      log.info('worker stopped');
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+start().catch((err) => {
+  process.stderr.write(`worker failed to start: ${(err as Error)?.stack ?? String(err)}\n`);
+  process.exit(1);
+});
