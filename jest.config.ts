@@ -47,7 +47,7 @@ const config: Config = {
         '/(@electric-sql/pglite|@fastify/cookie)/.+\\.c?js$': '<rootDir>/server/test/jest-dynamic-import.cjs',
         '^.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'CommonJS', target: 'ES2022' }, diagnostics: false }],
       },
-      transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie|@electric-sql/pglite|@fastify/cookie)/)'],
+      transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie|@electric-sql/pglite|@fastify/cookie|pkijs|asn1js|bytestreamjs|@noble/hashes|@peculiar/utils)/)'],
       moduleNameMapper: { '^@core/domain$': '<rootDir>/src/core/domain/index.ts', '^@core/domain/(.*)$': '<rootDir>/src/core/domain/$1', '^(\\.{1,2}/.*)\\.js$': '$1' },
       testTimeout: 30000,
     },

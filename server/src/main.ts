@@ -22,7 +22,7 @@ async function start(): Promise<void> {
   const applied = await migrate(db);
   const app = await buildApp({ config, db });
   if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
-  // the signers' certificate authority: the local one makes its root in DATA_DIR/keys now (once), not at a signer's first certificate
+  // the signers' certificate authority: the local one reads its root now (made once, kept in the database), not at a signer's first certificate
   if (config.ca.vendor === 'local') await app.deps.vendors.ca.rootCertificate();
 
   let closing = false;
