@@ -5,7 +5,7 @@
  * stops the start with a message.
  */
 import { execFileSync } from 'node:child_process';
-import { generateKeyPairSync, X509Certificate } from 'node:crypto';
+import { generateKeyPairSync, X509Certificate, type KeyObject } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,15 +55,34 @@ function opensslRoot(dir: string, key: string[], subject: string, ca = true): { 
   return out;
 }
 
-/** A signer's certificate from `ca`, checked by openssl against `rootPem`; returns it with its key. */
-async function issueAndVerify(ca: CaVendor, rootPem: string) {
-  const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+/** A signer's certificate from `ca` (for a P-256 key, or an RSA one as tickets had before), checked by openssl against `rootPem`. */
+async function issueAndVerify(ca: CaVendor, rootPem: string, keyType: 'ec' | 'rsa' = 'ec') {
+  const pair = keyType === 'ec' ? generateKeyPairSync('ec', { namedCurve: 'P-256' }) : generateKeyPairSync('rsa', { modulusLength: 2048 });
   const issued = await ca.issue({ publicKeySpki: pair.publicKey.export({ type: 'spki', format: 'der' }), signerName: 'CHAN Tai Man', organisationName: 'Example Trading Limited', registrationNumber: '71234567', country: 'HK' });
   const dir = mkdtempSync(join(work, 'verify-'));
   writeFileSync(join(dir, 'root.pem'), rootPem);
   writeFileSync(join(dir, 'signer.pem'), new X509Certificate(issued.certificate).toString());
   expect(openssl('verify', '-CAfile', join(dir, 'root.pem'), join(dir, 'signer.pem'))).toMatch(/signer\.pem: OK/);
   return { issued, key: pair.privateKey };
+}
+
+/** A one-page PDF signed by `signer`: pdfsig finds the signature valid over the whole file, openssl verifies its CMS against `rootPem`. */
+async function signAndVerifyPdf(signer: { issued: { certificate: Buffer; chain: Buffer[] }; key: KeyObject }, rootPem: string) {
+  const doc = await PDFDocument.create();
+  doc.addPage().drawText('An opening form');
+  const pdf = await signPdf(await doc.save(), { signer: { certificate: signer.issued.certificate, privateKey: signer.key, chain: signer.issued.chain }, signingTime: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)), name: 'CHAN Tai Man 陳大文', reason: 'Signed for Example (Trading) Limited' });
+  const dir = mkdtempSync(join(work, 'pdf-'));
+  writeFileSync(join(dir, 'signed.pdf'), pdf);
+  const pdfsig = execFileSync('pdfsig', [join(dir, 'signed.pdf')]).toString();
+  expect(pdfsig).toMatch(/Signature Validation: Signature is Valid\./);
+  expect(pdfsig).toMatch(/Total document signed/);
+  const [, , l1, b, l2] = /\/ByteRange \[(\d+) (\d+) (\d+) (\d+)\]/.exec(pdf.toString('latin1'))!.map(Number) as number[];
+  writeFileSync(join(dir, 'content.bin'), Buffer.concat([pdf.subarray(0, l1), pdf.subarray(b!, b! + l2!)]));
+  const hex = Buffer.from(pdf.subarray(l1! + 1, b! - 1).toString('latin1'), 'hex');
+  const derLength = hex[1]! & 0x80 ? hex.subarray(2, 2 + (hex[1]! & 0x7f)).reduce((n, x) => n * 256 + x, 0) + 2 + (hex[1]! & 0x7f) : hex[1]! + 2;
+  writeFileSync(join(dir, 'sig.der'), hex.subarray(0, derLength));
+  writeFileSync(join(dir, 'root.pem'), rootPem);
+  expect(() => openssl('cms', '-verify', '-inform', 'DER', '-in', join(dir, 'sig.der'), '-content', join(dir, 'content.bin'), '-binary', '-CAfile', join(dir, 'root.pem'), '-purpose', 'any', '-out', '/dev/null')).not.toThrow();
 }
 
 const pemOf = (der: Buffer) => new X509Certificate(der).toString();
@@ -100,8 +119,11 @@ test('a data folder holding the root of an earlier version keeps it: imported at
   const other = caOf(processConfig());
   expect((await other.rootCertificate()).equals(legacyDer)).toBe(true);
   expect((await db.query<{ origin: string }>('SELECT origin FROM signing_ca')).rows).toEqual([{ origin: 'imported' }]);
-  // documents signed before still verify against it, and new signers chain to it (an RSA root over an EC signer)
-  await issueAndVerify(other, readFileSync(legacy.cert, 'utf8'));
+  // documents signed before still verify against it, and new signers chain to it (an RSA root over an EC signer); a
+  // ticket's RSA key made before issue 24 still signs
+  const rootPem = readFileSync(legacy.cert, 'utf8');
+  await signAndVerifyPdf(await issueAndVerify(other, rootPem), rootPem);
+  await signAndVerifyPdf(await issueAndVerify(other, rootPem, 'rsa'), rootPem);
 });
 
 test('a root from CA_KEY_FILE and CA_CERT_FILE is used as it is, and the PDFs it certifies verify against it', async () => {
@@ -111,24 +133,9 @@ test('a root from CA_KEY_FILE and CA_CERT_FILE is used as it is, and the PDFs it
   const rootPem = readFileSync(files.cert, 'utf8');
   expect((await ca.rootCertificate()).equals(Buffer.from(new X509Certificate(rootPem).raw))).toBe(true);
   expect(await storedRoots()).toBe(0);
-  const { issued, key } = await issueAndVerify(ca, rootPem);
-  expect(issued.issuer).toBe(new X509Certificate(rootPem).subject);
-
-  const doc = await PDFDocument.create();
-  doc.addPage().drawText('An opening form');
-  const pdf = await signPdf(await doc.save(), { signer: { certificate: issued.certificate, privateKey: key, chain: issued.chain }, signingTime: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)), name: 'CHAN Tai Man 陳大文', reason: 'Signed for Example (Trading) Limited' });
-  const dir = mkdtempSync(join(work, 'pdf-'));
-  writeFileSync(join(dir, 'signed.pdf'), pdf);
-  const pdfsig = execFileSync('pdfsig', [join(dir, 'signed.pdf')]).toString();
-  expect(pdfsig).toMatch(/Signature Validation: Signature is Valid\./);
-  expect(pdfsig).toMatch(/Total document signed/);
-  const [, , l1, b, l2] = /\/ByteRange \[(\d+) (\d+) (\d+) (\d+)\]/.exec(pdf.toString('latin1'))!.map(Number) as number[];
-  writeFileSync(join(dir, 'content.bin'), Buffer.concat([pdf.subarray(0, l1), pdf.subarray(b!, b! + l2!)]));
-  const hex = Buffer.from(pdf.subarray(l1! + 1, b! - 1).toString('latin1'), 'hex');
-  const derLength = hex[1]! & 0x80 ? hex.subarray(2, 2 + (hex[1]! & 0x7f)).reduce((n, x) => n * 256 + x, 0) + 2 + (hex[1]! & 0x7f) : hex[1]! + 2;
-  writeFileSync(join(dir, 'sig.der'), hex.subarray(0, derLength));
-  writeFileSync(join(dir, 'root.pem'), rootPem);
-  expect(() => openssl('cms', '-verify', '-inform', 'DER', '-in', join(dir, 'sig.der'), '-content', join(dir, 'content.bin'), '-binary', '-CAfile', join(dir, 'root.pem'), '-purpose', 'any', '-out', '/dev/null')).not.toThrow();
+  const signer = await issueAndVerify(ca, rootPem);
+  expect(signer.issued.issuer).toBe(new X509Certificate(rootPem).subject);
+  await signAndVerifyPdf(signer, rootPem);
 });
 
 test('CA files that are not a matching pair of a CA, or only one of them, stop the start with a message naming the setting', () => {

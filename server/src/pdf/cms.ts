@@ -59,7 +59,7 @@ export async function cmsDetachedSignature(content: Uint8Array, signer: CmsSigne
   });
   // with signed attributes pkijs signs their encoding (the content's digest is in messageDigest)
   await signedData.sign(key, 0, hash, undefined, pkiEngine);
-  const info = new pkijs.ContentInfo({ contentType: pkijs.ContentInfo.SIGNED_DATA, content: signedData.toSchema(true) });
+  const info = new pkijs.ContentInfo({ contentType: pkijs.ContentInfo.SIGNED_DATA, content: signedData.toSchema() });
   return Buffer.from(info.toSchema().toBER(false));
 }
 

@@ -138,5 +138,6 @@ export async function makeCertificate(r: CertificateRequest): Promise<IssuedCert
   ];
   const { key, hash } = webSigningKey(r.signingKey);
   await cert.sign(key, hash, pkiEngine);
-  return { der: Buffer.from(cert.toSchema(true).toBER(false)), serialHex: serial.toString('hex') };
+  // the TBS exactly as signed
+  return { der: Buffer.from(cert.toSchema().toBER(false)), serialHex: serial.toString('hex') };
 }
