@@ -47,8 +47,8 @@ const config: Config = {
         '/(@electric-sql/pglite|@fastify/cookie)/.+\\.c?js$': '<rootDir>/server/test/jest-dynamic-import.cjs',
         '^.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'CommonJS', target: 'ES2022' }, diagnostics: false }],
       },
-      // pg-boss and its ESM-only dependencies are compiled too
-      transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie|@electric-sql/pglite|@fastify/cookie|pg-boss|serialize-error|non-error|rrule-temporal|temporal-spec)/)'],
+      // pg-boss, pkijs and their ESM-only dependencies are compiled too
+      transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie|@electric-sql/pglite|@fastify/cookie|pg-boss|serialize-error|non-error|rrule-temporal|temporal-spec|pkijs|asn1js|bytestreamjs|@noble/hashes|@peculiar/utils)/)'],
       moduleNameMapper: { '^@core/domain$': '<rootDir>/src/core/domain/index.ts', '^@core/domain/(.*)$': '<rootDir>/src/core/domain/$1', '^(\\.{1,2}/.*)\\.js$': '$1' },
       testTimeout: 30000,
     },

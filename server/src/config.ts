@@ -3,7 +3,7 @@
  * with a message naming every offending variable. Outside production, secrets that are not configured are made on
  * first start inside DATA_DIR (mode 0600) and reused afterwards; in production they must be given (settings or files).
  */
-import { generateKeyPairSync, createHash, randomBytes, createPublicKey } from 'node:crypto';
+import { generateKeyPairSync, createHash, randomBytes, createPublicKey, createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -165,6 +165,9 @@ export const envSchema = z
     CA_HTTP_KEY: optionalText,
     /** the local authority's name in its certificates (used when its root is first made) */
     CA_NAME: z.string().min(1).max(64).default('ESOP Signing CA'),
+    /** the local authority's root from secret files (PEM): its private key (RSA, or EC P-256/P-384) and CA certificate, both or neither; neither: made once and kept in the database for every process */
+    CA_KEY_FILE: optionalText,
+    CA_CERT_FILE: optionalText,
     COMPANY_HTTP_URL: optionalText.pipe(z.url().optional()),
     COMPANY_HTTP_KEY: optionalText,
     /** ID and bank card OCR: local tesseract.js (offline language data from npm) or an HTTP adapter (vendors/ocr/http.ts) */
@@ -271,6 +274,8 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
   if (env.GEOCODE_VENDOR === 'http' && !set('GEOCODE_HTTP_URL')) problems.push('GEOCODE_HTTP_URL: is required when GEOCODE_VENDOR=http');
   if (env.COMPANY_VENDOR === 'http' && !set('COMPANY_HTTP_URL')) problems.push('COMPANY_HTTP_URL: is required when COMPANY_VENDOR=http');
   if (env.CA_VENDOR === 'http' && !set('CA_HTTP_URL')) problems.push('CA_HTTP_URL: is required when CA_VENDOR=http');
+  if (set('CA_KEY_FILE') !== set('CA_CERT_FILE')) problems.push('CA_CERT_FILE: set both CA_KEY_FILE and CA_CERT_FILE, or neither');
+  if (env.CA_VENDOR === 'http' && (set('CA_KEY_FILE') || set('CA_CERT_FILE'))) problems.push('CA_KEY_FILE: names the local authority\'s root; not used with CA_VENDOR=http');
   if (env.OCR_VENDOR === 'http' && !set('OCR_HTTP_URL')) problems.push('OCR_HTTP_URL: is required when OCR_VENDOR=http');
   if (env.FACE_VENDOR === 'http' && !set('FACE_HTTP_URL')) problems.push('FACE_HTTP_URL: is required when FACE_VENDOR=http');
   if (env.AML_VENDOR === 'http' && !set('AML_HTTP_URL')) problems.push('AML_HTTP_URL: is required when AML_VENDOR=http');
@@ -349,6 +354,8 @@ export interface Config {
   /** organisation signing: a ticket's default life in hours (undefined: SIGN_LIMITS.ticketHoursDefault) */
   signTicketHours?: number;
   ca: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string; name: string };
+  /** CA_KEY_FILE + CA_CERT_FILE, read and checked at start: the local authority's root (undefined: the database's) */
+  caRoot?: { keyPem: string; certPem: string };
   ocr: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string; timeoutMs: number };
   aml: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string };
   face: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string; timeoutMs: number; workers: number; maxWaiting: number };
@@ -497,6 +504,46 @@ function storageOf(env: Env): Config['storage'] {
 }
 
 /**
+ * CA_KEY_FILE + CA_CERT_FILE: both readable PEM, the certificate a CA's and in force, the key of a kind the
+ * certificates are signed with (RSA, EC P-256/P-384) and the certificate's own.
+ */
+function loadCaRootFiles(env: Env): Config['caRoot'] {
+  if (!env.CA_KEY_FILE || !env.CA_CERT_FILE) return undefined;
+  const read = (name: string, file: string) => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch (err) {
+      throw new ConfigError([`${name}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`]);
+    }
+  };
+  const keyPem = read('CA_KEY_FILE', env.CA_KEY_FILE);
+  const certPem = read('CA_CERT_FILE', env.CA_CERT_FILE);
+  let key: KeyObject;
+  let cert: X509Certificate;
+  try {
+    key = createPrivateKey(keyPem);
+  } catch {
+    throw new ConfigError([`CA_KEY_FILE: ${env.CA_KEY_FILE} is not a PEM private key (unencrypted PKCS#8, PKCS#1 or SEC1)`]);
+  }
+  try {
+    cert = new X509Certificate(certPem);
+  } catch {
+    throw new ConfigError([`CA_CERT_FILE: ${env.CA_CERT_FILE} is not a PEM certificate`]);
+  }
+  const curve = key.asymmetricKeyDetails?.namedCurve;
+  const problems: string[] = [];
+  if (!(key.asymmetricKeyType === 'rsa' || (key.asymmetricKeyType === 'ec' && (curve === 'prime256v1' || curve === 'secp384r1')))) {
+    problems.push(`CA_KEY_FILE: a ${key.asymmetricKeyType}${curve ? ` ${curve}` : ''} key; RSA or EC P-256/P-384 expected`);
+  } else if (!cert.checkPrivateKey(key)) {
+    problems.push(`CA_KEY_FILE: the key is not the one of CA_CERT_FILE's certificate (${cert.subject.replace(/\n/g, ', ')})`);
+  }
+  if (!cert.ca) problems.push('CA_CERT_FILE: not a CA certificate (basicConstraints CA:TRUE)');
+  if (new Date(cert.validTo).getTime() <= Date.now()) problems.push(`CA_CERT_FILE: expired on ${new Date(cert.validTo).toISOString()}`);
+  if (problems.length) throw new ConfigError(problems);
+  return { keyPem, certPem };
+}
+
+/**
  * Checks the environment, creates DATA_DIR (and DATA_DIR/keys) and loads or makes the secrets.
  * Throws ConfigError with every problem listed.
  */
@@ -552,6 +599,7 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     company: { vendor: env.COMPANY_VENDOR, httpUrl: env.COMPANY_HTTP_URL, httpKey: env.COMPANY_HTTP_KEY },
     signTicketHours: env.SIGN_TICKET_HOURS,
     ca: { vendor: env.CA_VENDOR, httpUrl: env.CA_HTTP_URL, httpKey: env.CA_HTTP_KEY, name: env.CA_NAME },
+    caRoot: loadCaRootFiles(env),
     ocr: { vendor: env.OCR_VENDOR, httpUrl: env.OCR_HTTP_URL, httpKey: env.OCR_HTTP_KEY, timeoutMs: env.OCR_TIMEOUT_MS },
     aml: { vendor: env.AML_VENDOR, httpUrl: env.AML_HTTP_URL, httpKey: env.AML_HTTP_KEY },
     face: {

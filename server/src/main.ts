@@ -79,7 +79,7 @@ async function start(): Promise<void> {
   } catch (err) {
     app.log.error({ ffmpeg, err }, "ffmpeg for applicants' videos does not run: video uploads and face checks will fail");
   }
-  // the signers' certificate authority: the local one makes its root in DATA_DIR/keys now (once), not at a signer's first certificate
+  // the signers' certificate authority: the local one reads its root now (made once, kept in the database), not at a signer's first certificate
   if (config.ca.vendor === 'local') await app.deps.vendors.ca.rootCertificate();
 
   // Closed in this order at SIGTERM/SIGINT: the web server drains first (readiness 503, then no new connections,

@@ -4,13 +4,13 @@
  * CMS signature that openssl verifies against the deployment's certificate authority.
  */
 import { execFileSync } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { CALLS, ErrorCode, SIGN_LIMITS, parseCnId, type OrgSignStep } from '@core/domain';
 import { APPLY_AUTH_FLOOR_MS, createOrganisation, expire, issueTicket, revoke } from '../src/modules/org-sign/service';
-import { pemOf } from '../src/vendors/ca/x509';
 import { runCommand } from '../src/ops/run';
 import type { OcrVendor } from '../src/vendors/ocr';
 import { EMPTY_ID_TEXT } from '../src/vendors/ocr/types';
@@ -303,9 +303,15 @@ describe('the steps and the digital signature', () => {
     const dir = mkdtempSync(join(tmpdir(), 'org-sign-'));
     try {
       const root = await t.app.deps.vendors.ca.rootCertificate();
-      writeFileSync(join(dir, 'root.pem'), pemOf('CERTIFICATE', root));
+      writeFileSync(join(dir, 'root.pem'), new X509Certificate(root).toString());
       for (const f of signed.body.result.signed as { fileId: string }[]) {
         const pdf = Buffer.from((await c.call('signFileDownload', { ...s, fileId: f.fileId })).body.result.data, 'base64');
+        // poppler's pdfsig, as a reader's signature panel: the signature is valid and covers the whole file
+        writeFileSync(join(dir, 'signed.pdf'), pdf);
+        const pdfsig = execFileSync('pdfsig', [join(dir, 'signed.pdf')]).toString();
+        expect(pdfsig).toMatch(/Signature Validation: Signature is Valid\./);
+        expect(pdfsig).toMatch(/Total document signed/);
+        expect(pdfsig).toMatch(/Signer Certificate Common Name: CHAN Tai Man/);
         const text = pdf.toString('latin1');
         const [, a, l1, b, l2] = /\/ByteRange \[(\d+) (\d+) (\d+) (\d+)\]/.exec(text)!.map(Number) as number[];
         expect(a).toBe(0);

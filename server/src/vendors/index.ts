@@ -13,9 +13,8 @@ import { createOcr, type OcrVendor } from './ocr';
 import { createCompanyVendor, type CompanyVendor } from './company';
 import { createAmlVendor, type AmlVendor } from './aml';
 import { createFace, type FaceVendor } from './face';
-import { createCa, type CaVendor } from './ca';
+import { caSettingsOf, createCa, type CaVendor } from './ca';
 import { useFfmpeg } from './face/ffmpeg';
-import { join } from 'node:path';
 
 export interface Vendors {
   sms: SmsSender;
@@ -56,6 +55,6 @@ export function createVendors(config: Config, db: Db): Vendors {
     company: createCompanyVendor({ COMPANY_VENDOR: config.company.vendor, COMPANY_HTTP_URL: config.company.httpUrl, COMPANY_HTTP_KEY: config.company.httpKey }, db),
     aml: createAmlVendor({ AML_VENDOR: config.aml.vendor, AML_HTTP_URL: config.aml.httpUrl, AML_HTTP_KEY: config.aml.httpKey }, db),
     face: createFace(config.face),
-    ca: createCa({ CA_VENDOR: config.ca.vendor, CA_HTTP_URL: config.ca.httpUrl, CA_HTTP_KEY: config.ca.httpKey, CA_NAME: config.ca.name, keysDir: join(config.dataDir, 'keys') }),
+    ca: createCa(caSettingsOf(config), db),
   };
 }

@@ -356,9 +356,9 @@ const certView = (der: Uint8Array) => {
   return { subject: x.subject, issuer: x.issuer, serial: x.serialNumber, notBefore: iso(x.validFrom), notAfter: iso(x.validTo) };
 };
 
-/** Makes the signer's key pair and has the authority certify it; stores both (the key sealed). */
+/** Makes the signer's key pair (ECDSA P-256) and has the authority certify it; stores both (the key sealed). */
 async function certify(deps: SignDeps, tx: Db, t: repo.TicketRow, signer: Signer): Promise<Buffer> {
-  const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const issued = await deps.vendors.ca.issue({
     publicKeySpki: pair.publicKey.export({ type: 'spki', format: 'der' }),
     signerName: signer.org.signer_name,

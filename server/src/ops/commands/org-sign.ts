@@ -3,14 +3,13 @@
  * the signer opens), list tickets and their states, revoke one, export a signed document (or the signer's ID card
  * photo), print the local CA's root.
  */
+import { X509Certificate } from 'node:crypto';
 import { z } from 'zod';
 import { ORG_SIGN_STEPS, SIGN_DOCUMENTS, currentSignStep, normaliseSignIdNumber, type OrgSignStep } from '@core/domain';
 import { findOrganisation, listTickets } from '../../modules/org-sign/repository';
 import { createOrganisation, expire, exportSigned, issueTicket, revoke, statusesOf, ticketState } from '../../modules/org-sign/service';
-import { createCa } from '../../vendors/ca';
-import { pemOf } from '../../vendors/ca/x509';
+import { caSettingsOf, createCa } from '../../vendors/ca';
 import { defineCommand, flagText, OpsError } from '../framework';
-import { join } from 'node:path';
 
 const EXPORTABLE = [...SIGN_DOCUMENTS, 'idPhoto'] as const;
 const ticketId = z.string().regex(/^T[A-Za-z0-9_-]{12}$/);
@@ -150,8 +149,8 @@ export const signCaCert = defineCommand({
   schema: z.object({}),
   parse: () => ({}),
   run: async (ctx) => {
-    const ca = createCa({ CA_VENDOR: ctx.config.ca.vendor, CA_HTTP_URL: ctx.config.ca.httpUrl, CA_HTTP_KEY: ctx.config.ca.httpKey, CA_NAME: ctx.config.ca.name, keysDir: join(ctx.config.dataDir, 'keys') });
-    return { pem: pemOf('CERTIFICATE', await ca.rootCertificate()) };
+    const ca = createCa(caSettingsOf(ctx.config), ctx.db);
+    return { pem: new X509Certificate(await ca.rootCertificate()).toString() };
   },
   print: (r, _p, io) => io.out(r.pem.trimEnd()),
 });

@@ -23,7 +23,7 @@ export interface CaCertificate {
 }
 
 export interface CaVendor {
-  /** 'local' (the deployment's own authority in DATA_DIR/keys) or 'http' */
+  /** 'local' (the deployment's own authority: its root from settings or the database) or 'http' */
   readonly name: string;
   issue(request: CaCertificateRequest): Promise<CaCertificate>;
   /** the root certificate a reader must trust to see the signatures as valid (DER) */
@@ -35,8 +35,12 @@ export interface CaSettings {
   /** for 'http': the base URL of the authority's adapter (see http.ts) */
   CA_HTTP_URL?: string;
   CA_HTTP_KEY?: string;
-  /** for 'local': where its key and certificate are kept (DATA_DIR/keys) */
+  /** for 'local': where an earlier version kept its root (DATA_DIR/keys), imported into the database at the first start */
   keysDir: string;
-  /** for 'local': the name in its certificates */
+  /** for 'local': the name in its certificates (used when its root is first made) */
   CA_NAME?: string;
+  /** for 'local': the root from CA_KEY_FILE + CA_CERT_FILE (PEM), used instead of the database's */
+  root?: { keyPem: string; certPem: string };
+  /** for 'local': SIGNING_SECRET, which seals the root's private key in the database */
+  signingSecret: string;
 }
