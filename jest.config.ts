@@ -2,6 +2,9 @@ import type { Config } from 'jest';
 
 const tsJest = (tsconfig: string) => ['ts-jest', { tsconfig, diagnostics: { warnOnly: false } }] as const;
 const esmPackages = ['react-intl', '@formatjs', 'intl-messageformat', 'ky', 'react-vant', '@react-vant', 'date-fns'].join('|');
+/** the service's ESM-only dependencies (pg-boss, pkijs and theirs), compiled for Jest in the server project and in the scripts' tests that load service code */
+const serverEsm = 'content-disposition|cookie|@electric-sql/pglite|@fastify/cookie|pg-boss|serialize-error|non-error|rrule-temporal|temporal-spec|pkijs|asn1js|bytestreamjs|@noble/hashes|@peculiar/utils';
+const compiledJs = ['ts-jest', { tsconfig: { allowJs: true, module: 'CommonJS', target: 'ES2022' }, diagnostics: false }] as const;
 
 const config: Config = {
   // the time of one test (a project's own testTimeout is not read when projects run together): the service tests
@@ -13,7 +16,9 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/src/core/domain', '<rootDir>/src/core/step-engine', '<rootDir>/scripts'],
       testMatch: ['**/*.test.ts'],
-      transform: { '^.+\\.tsx?$': tsJest('<rootDir>/tsconfig.jest.json') },
+      // scripts' tests load service code (the docs tables, the build): its ESM-only dependencies compiled as in the server project
+      transform: { '^.+\\.tsx?$': tsJest('<rootDir>/tsconfig.jest.json'), '^.+\\.js$': compiledJs },
+      transformIgnorePatterns: [`/node_modules/(?!(${serverEsm})/)`],
       moduleNameMapper: { '^@core/(.*)$': '<rootDir>/src/core/$1', '^@locales/(.*)$': '<rootDir>/locales/$1' },
     },
     {
@@ -45,10 +50,10 @@ const config: Config = {
         // ESM-only dependencies of the server (Node 20.19 loads them natively; Jest needs them compiled)
         // PGlite and @fastify/cookie load modules with import(): turned into require() (no --experimental-vm-modules needed)
         '/(@electric-sql/pglite|@fastify/cookie)/.+\\.c?js$': '<rootDir>/server/test/jest-dynamic-import.cjs',
-        '^.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'CommonJS', target: 'ES2022' }, diagnostics: false }],
+        '^.+\\.js$': compiledJs,
       },
       // pg-boss, pkijs and their ESM-only dependencies are compiled too
-      transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie|@electric-sql/pglite|@fastify/cookie|pg-boss|serialize-error|non-error|rrule-temporal|temporal-spec|pkijs|asn1js|bytestreamjs|@noble/hashes|@peculiar/utils)/)'],
+      transformIgnorePatterns: [`/node_modules/(?!(${serverEsm})/)`],
       moduleNameMapper: { '^@core/domain$': '<rootDir>/src/core/domain/index.ts', '^@core/domain/(.*)$': '<rootDir>/src/core/domain/$1', '^(\\.{1,2}/.*)\\.js$': '$1' },
       testTimeout: 30000,
     },

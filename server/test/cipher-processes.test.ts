@@ -47,6 +47,8 @@ describe('two processes on one database, no affinity', () => {
       },
       transaction: (fn) => a.db.transaction(fn),
     };
+    // on PGlite the job queue runs on the instance itself (B's queue shares A's database, as a second process would)
+    Object.assign(counted, { lite: (a.db as unknown as { lite?: unknown }).lite });
     b = await buildApp({ config: a.config, db: counted, clock: a.clock, vendors: a.app.deps.vendors });
     await b.ready();
   });
