@@ -7,9 +7,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { compiled } from './compiled';
-import { ConfigError, loadConfig, projectRoot } from './config';
-import { openDatabase } from './db';
-import { MigrationsPendingError, prepareDatabase } from './db/migrate';
+import { loadConfig, projectRoot } from './config';
+import { openPreparedDatabase, settingsOrExit } from './process-start';
 import { serverInfoPath, writeOpsToken } from './ops/token';
 import { ffmpegChoice, ffmpegVersion } from './vendors/face/ffmpeg';
 
@@ -49,28 +48,8 @@ function ownsServerInfo(dataDir: string): boolean {
 }
 
 async function start(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(2);
-    }
-    throw err;
-  }
-  const db = await openDatabase(config);
-  let applied: string[];
-  try {
-    applied = await prepareDatabase(db, config.migrateAtStart);
-  } catch (err) {
-    await db.close();
-    if (err instanceof MigrationsPendingError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(2);
-    }
-    throw err;
-  }
+  const config = settingsOrExit(() => loadConfig(process.env));
+  const { db, applied } = await openPreparedDatabase(config);
   const app = await buildApp({ config, db });
   if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
   const ffmpeg = ffmpegChoice();

@@ -5,21 +5,13 @@
  * (one process at a time on its data folder).
  */
 import { resolve } from 'node:path';
-import { ConfigError, parseEnv } from './config';
+import { parseEnv } from './config';
 import { openDatabase } from './db';
 import { migrate, readMigrations } from './db/migrate';
+import { settingsOrExit } from './process-start';
 
 async function run(): Promise<void> {
-  let env;
-  try {
-    env = parseEnv(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(2);
-    }
-    throw err;
-  }
+  const env = settingsOrExit(() => parseEnv(process.env));
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: resolve(env.DATA_DIR), databasePrepared: env.DATABASE_PREPARED === 'on' });
   try {
     const applied = await migrate(db);

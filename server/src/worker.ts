@@ -9,45 +9,23 @@
  * the database.
  */
 import Fastify from 'fastify';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db';
-import { MigrationsPendingError, prepareDatabase } from './db/migrate';
+import { loadConfig } from './config';
 import { createJobs, workJobs } from './jobs';
 import { loggerOptions } from './log';
+import { openPreparedDatabase, settingsOrExit } from './process-start';
 import { systemClock } from './plugins/context';
 import { createStorage } from './storage';
 import { createVendors } from './vendors';
 
 async function start(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(2);
-    }
-    throw err;
-  }
+  const config = settingsOrExit(() => loadConfig(process.env));
   if (!config.databaseUrl) {
     process.stderr.write('npm run worker needs DATABASE_URL (PostgreSQL): on the embedded PGlite the jobs run inside npm start (JOBS=inline)\n');
     process.exit(2);
   }
   // the service's logger settings (redaction, serializers), without a server
   const log = Fastify({ logger: loggerOptions(config) }).log.child({ process: 'worker' });
-  const db = await openDatabase(config);
-  let applied: string[];
-  try {
-    // as a web process: migrate (MIGRATE_AT_START=on) or refuse a database that lacks migrations
-    applied = await prepareDatabase(db, config.migrateAtStart);
-  } catch (err) {
-    await db.close();
-    if (err instanceof MigrationsPendingError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(2);
-    }
-    throw err;
-  }
+  const { db, applied } = await openPreparedDatabase(config);
   if (applied.length) log.info({ migrations: applied }, 'migrations applied');
 
   const vendors = createVendors(config, db);

@@ -162,7 +162,16 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const dataDir = mkdtempSync(join(tmpdir(), 'esop-app-'));
   const db = await createTestDb();
   const dbUrl = db.url;
-  const config = loadConfig({
+  // a refused setting (tests of the settings) or a failed build must not leave the database open: Node would not exit
+  const closeOnError = async <T>(fn: () => Promise<T> | T): Promise<T> => {
+    try {
+      return await fn();
+    } catch (err) {
+      await db.close();
+      throw err;
+    }
+  };
+  const config = await closeOnError(() => loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -172,7 +181,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
     ...keyFiles(),
     ...opts.env,
-  });
+  }));
   const clock = opts.clock ?? new TestClock();
   const smsLines: string[] = [];
   let recording: string[] | null = null;
@@ -188,7 +197,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     transaction: (fn) => inner.transaction((tx) => fn(recorded(tx))),
   });
   const appDb = recorded(db);
-  const app = await buildApp({ config, db: appDb, clock, root: opts.root, logStream: opts.logStream, vendors: { sms: consoleSms(db, (l) => smsLines.push(l)), ...opts.vendors } });
+  const app = await closeOnError(() => buildApp({ config, db: appDb, clock, root: opts.root, logStream: opts.logStream, vendors: { sms: consoleSms(db, (l) => smsLines.push(l)), ...opts.vendors } }));
   await app.ready();
 
   const t: TestApp = {
