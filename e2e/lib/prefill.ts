@@ -39,6 +39,8 @@ const signaturePng = () =>
 /** The applicant's face (public domain, server/test/fixtures/faces): on the ID card, in the liveness video and the fake camera. */
 export const APPLICANT_FACE = join(ROOT, 'server/test/fixtures/faces/astronaut.jpg');
 let cardWithFace: Promise<Uint8Array> | null = null;
+/** the applicant's liveness video, made once (ffmpeg) and uploaded by each applicant */
+let faceVideo: Promise<Buffer> | null = null;
 const idFrontWithFace = () => (cardWithFace ??= makeIdFront({ ...SAMPLE_FRONT, portrait: readFileSync(APPLICANT_FACE) }).then((b) => new Uint8Array(b)));
 
 /** The samples' source for an application of this client: real uploads, its AML check, its context today. */
@@ -69,7 +71,7 @@ function sourceOf(client: ApiClient, appId: string): SampleSource {
     async faceCheck() {
       const view = await client.call<ApplicationView>('applyDetail', { appId });
       const idcard = view.data.IDCARD as { chineseName: string; idNumber: string; documentInfo: { idCard: { front: { ossId: string } } } };
-      const video = await makeFaceVideo(readFileSync(APPLICANT_FACE), { seconds: 3 });
+      const video = await (faceVideo ??= makeFaceVideo(readFileSync(APPLICANT_FACE), { seconds: 3 }));
       const up = await client.uploadTo<{ ossId: string }>(CALLS.videoUpload.path, new Uint8Array(video), 'liveness.mp4');
       const check = await client.call<{ id: number; imageOssId: string }>('livingBodyVerifyRaw', {
         appId,
