@@ -207,9 +207,12 @@ export const envSchema = z
     FACE_HTTP_KEY: optionalText,
     /** longest one face check may take (the screen gives up at 60 s) */
     FACE_TIMEOUT_MS: int(45_000, 5000, 59_000),
-    /** local face checks run at once (each a child process of ~370 MB at peak), and checks that may wait before "busy" */
+    /**
+     * local face checks one worker process runs at once (each a child process of ~370 MB at peak); and face checks that
+     * may wait in the queue, for the whole deployment, before "busy" (about 1.7 s a check per engine: 20 wait under 45 s)
+     */
     FACE_WORKERS: int(1, 1, 8),
-    FACE_QUEUE: int(6, 1, 100),
+    FACE_QUEUE: int(20, 1, 200),
     /** AML screening for ApplyAmlCheck: the local watch list (aml_watchlist, `ops aml-import`) or an HTTP adapter (vendors/aml/http.ts) */
     AML_VENDOR: z.enum(['local', 'http']).default('local'),
     AML_HTTP_URL: optionalText.pipe(z.url().optional()),
