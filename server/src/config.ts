@@ -141,6 +141,11 @@ export const envSchema = z
     JOBS_RETRY_DELAY_SECONDS: int(2, 0, 600),
     /** seconds `npm run worker` lets the jobs in hand finish on SIGTERM before handing them back (they are retried) */
     JOBS_STOP_SECONDS: int(25, 1, 600),
+    /**
+     * `npm run worker`'s CPU priority (nice, 0-19; its face engines and ffmpeg inherit it): background work yields the
+     * CPU to the web processes where they share a machine; 0 leaves it as started
+     */
+    WORKER_NICE: int(10, 0, 19),
     /** retries of a login code's SMS the vendor refused (after the last one the code is dropped and the cooldown released) */
     SMS_RETRIES: int(4, 0, 20),
     /** the outbox's webhook: every application event is POSTed there as signed JSON (docs/api.md); unset: nothing is published */
@@ -348,7 +353,7 @@ export interface Config {
   servicePhones: { mainland: string; hongKong: string };
   sms: { vendor: 'console' | 'http'; httpUrl?: string };
   /** background jobs: who works them (inline: this process too; worker: only `npm run worker`), polling and retry timing */
-  jobs: { mode: 'inline' | 'worker'; pollSeconds: number; retryDelaySeconds: number; smsRetries: number; stopSeconds: number };
+  jobs: { mode: 'inline' | 'worker'; pollSeconds: number; retryDelaySeconds: number; smsRetries: number; stopSeconds: number; workerNice: number };
   /** the outbox's webhook (events are published only when webhookUrl is set; the secret comes with it) */
   outbox: { webhookUrl?: string; webhookSecret?: string; retries: number; sweepSeconds: number };
   ipgeo: { vendor: 'local' | 'http'; httpUrl?: string };
@@ -595,7 +600,7 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     appDownloadUrl: env.APP_DOWNLOAD_URL,
     servicePhones: { mainland: env.SERVICE_PHONE_MAINLAND, hongKong: env.SERVICE_PHONE_HK },
     sms: { vendor: env.SMS_VENDOR, httpUrl: env.SMS_HTTP_URL },
-    jobs: { mode: env.JOBS, pollSeconds: env.JOBS_POLL_SECONDS, retryDelaySeconds: env.JOBS_RETRY_DELAY_SECONDS, smsRetries: env.SMS_RETRIES, stopSeconds: env.JOBS_STOP_SECONDS },
+    jobs: { mode: env.JOBS, pollSeconds: env.JOBS_POLL_SECONDS, retryDelaySeconds: env.JOBS_RETRY_DELAY_SECONDS, smsRetries: env.SMS_RETRIES, stopSeconds: env.JOBS_STOP_SECONDS, workerNice: env.WORKER_NICE },
     outbox: { webhookUrl: env.OUTBOX_WEBHOOK_URL, webhookSecret: env.OUTBOX_WEBHOOK_SECRET, retries: env.OUTBOX_RETRIES, sweepSeconds: env.OUTBOX_SWEEP_SECONDS },
     ipgeo: { vendor: env.IPGEO_VENDOR, httpUrl: env.IPGEO_HTTP_URL },
     geocode: { vendor: env.GEOCODE_VENDOR, httpUrl: env.GEOCODE_HTTP_URL },

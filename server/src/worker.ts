@@ -8,6 +8,7 @@
  * JOBS_STOP_SECONDS to finish (then they are handed back and retried by another worker), close the engines and
  * the database.
  */
+import { getPriority, setPriority } from 'node:os';
 import Fastify from 'fastify';
 import { loadConfig } from './config';
 import { createJobs, workJobs } from './jobs';
@@ -25,6 +26,14 @@ async function start(): Promise<void> {
   }
   // the service's logger settings (redaction, serializers), without a server
   const log = Fastify({ logger: loggerOptions(config) }).log.child({ process: 'worker' });
+  // background work yields the CPU to web processes on the same machine (children inherit it)
+  if (config.jobs.workerNice > 0) {
+    try {
+      setPriority(0, Math.max(getPriority(0), config.jobs.workerNice));
+    } catch (err) {
+      log.warn({ err, nice: config.jobs.workerNice }, 'the worker could not lower its CPU priority');
+    }
+  }
   const { db, applied } = await openPreparedDatabase(config);
   if (applied.length) log.info({ migrations: applied }, 'migrations applied');
 
