@@ -4,6 +4,7 @@
  * login SMS and publishes the outbox, and SIGTERM stops it cleanly.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { insertEvent } from '../src/modules/applications/events-repository';
@@ -60,8 +61,11 @@ onPostgres('npm run worker (PostgreSQL)', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  test('the web sends, the worker works: a login code reaches the applicant and an event the webhook; SIGTERM ends it cleanly', async () => {
+  test('the web sends, the worker works (at a lower CPU priority): a login code reaches the applicant and an event the webhook; SIGTERM ends it cleanly', async () => {
     expect(t.app.deps.jobs.working).toBe(false);
+    // WORKER_NICE (default 10): the worker's nice value, field 19 of /proc/<pid>/stat
+    const nice = Number(readFileSync(`/proc/${worker.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    expect(nice).toBeGreaterThanOrEqual(10);
     // SendCode in the web; the SMS handed over by the worker (the console vendor prints it in the worker's log)
     const client = await t.login('95100001');
     expect(client.user?.phoneMasked).toBe('95****01');

@@ -138,7 +138,7 @@ describe('the outbox webhook', () => {
       expect(() => loadConfig({ DATA_DIR: dir, JOBS_POLL_SECONDS: '0.1' })).toThrow(/JOBS_POLL_SECONDS/);
       const ok = loadConfig({ DATA_DIR: dir, OUTBOX_WEBHOOK_URL: 'https://example.com/hook', OUTBOX_WEBHOOK_SECRET: SECRET });
       expect(ok.outbox).toEqual({ webhookUrl: 'https://example.com/hook', webhookSecret: SECRET, retries: 10, sweepSeconds: 5 });
-      expect(ok.jobs).toEqual({ mode: 'inline', pollSeconds: 2, retryDelaySeconds: 2, smsRetries: 4, stopSeconds: 25 });
+      expect(ok.jobs).toEqual({ mode: 'inline', pollSeconds: 2, retryDelaySeconds: 2, smsRetries: 4, stopSeconds: 25, workerNice: 10 });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
