@@ -7,6 +7,7 @@
  *   else fails the job, which pg-boss retries with backoff (OUTBOX_RETRIES; after the last, a later sweep starts over).
  * A receiver may get an event twice (a crash between its 2xx and our record): it deduplicates on the event id.
  */
+import { historyEntry } from '../modules/applications/ops-service';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import * as events from '../modules/applications/events-repository';
@@ -30,16 +31,9 @@ export interface OutboxDeps {
 
 /** The JSON a receiver gets for an event. */
 export function eventBody(e: events.EventRow): Record<string, unknown> {
-  return {
-    id: Number(e.id),
-    appId: e.app_id,
-    at: new Date(e.at).toISOString(),
-    actor: e.actor,
-    kind: e.kind,
-    fromStatus: e.from_status,
-    toStatus: e.to_status,
-    detail: e.detail,
-  };
+  // the staff history's entry, with the application it belongs to (id first, as receivers see it)
+  const { id, ...entry } = historyEntry(e);
+  return { id: Number(id), appId: e.app_id, ...entry };
 }
 
 export function sweepHandler(deps: OutboxDeps): JobHandler<'outbox.sweep'> {

@@ -235,7 +235,8 @@ export interface HistoryEntry {
   detail: Record<string, unknown>;
 }
 
-const historyEntry = (e: EventRow): HistoryEntry => ({
+/** An event as staff and the outbox's receiver read it. */
+export const historyEntry = (e: EventRow): HistoryEntry => ({
   id: e.id,
   at: new Date(e.at).toISOString(),
   actor: e.actor,
