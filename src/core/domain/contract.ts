@@ -59,7 +59,8 @@ export const applicationView = z.object({
   latestStep: stepName.nullable(),
   stepVersion: z.string(),
   data: z.record(z.string(), z.unknown()),
-  rejectData: z.object({ steps: z.array(z.string()), message: z.string() }).nullable(),
+  /** staff's rejection: the steps to fix, their message, and the steps saved since (fixed; issue 25) */
+  rejectData: z.object({ steps: z.array(z.string()), message: z.string(), fixed: z.array(z.string()).optional() }).nullable(),
   cashInStatus: z.number().nullable(),
   cashInData: z.object({ steps: z.array(z.string()), message: z.string() }).nullable(),
   stockStatus: z.number().nullable(),
