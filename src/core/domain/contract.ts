@@ -227,6 +227,13 @@ export const schemas = {
     }),
     res: userView,
   },
+  /** a code to the phone of the caller's own session (the login screen's "log in again", its phone filled in) */
+  reloginSendCode: { res: z.object({ salt: z.string(), cooldownSeconds: z.number(), areaCode: z.string(), phoneMasked: z.string() }) },
+  /** logs in again as the caller's own session's user with that code: a new session (its login time now), the old one ended */
+  relogin: {
+    req: z.object({ code: z.string().min(4).max(8), salt: z.string().min(8).max(64) }),
+    res: userView,
+  },
   logout: { res: z.object({ ok: z.literal(true) }) },
   userInfo: { res: userView },
   areaType: {
@@ -487,7 +494,8 @@ export const schemas = {
   },
   tradePasswordStatus: {
     req: z.object({ subAcctId }),
-    res: z.object({ set: z.boolean(), lockedUntil: z.string().nullable(), verifiedUntil: z.string().nullable() }),
+    /** loginNeeded: no password set yet and this session's login is not recent enough to set one (isRecentLogin) */
+    res: z.object({ set: z.boolean(), lockedUntil: z.string().nullable(), verifiedUntil: z.string().nullable(), loginNeeded: z.boolean() }),
   },
   tradePasswordSet: {
     req: z.object({ subAcctId, password: z.string().max(32) }),
