@@ -219,7 +219,7 @@ export const TRADE_PASSWORD_SET_LOGIN_MINUTES = 10;
  * TRADE_PASSWORD_SET_LOGIN_MINUTES before `now`. The service refuses a set without it (152009) and TradePasswordStatus
  * tells the screen beforehand (loginNeeded), so the applicant logs in again before typing the password, not after.
  */
-export function isRecentLogin(loggedInAt: Date | null, now: Date): boolean {
+export function isRecentLogin(loggedInAt: Date | null | undefined, now: Date): boolean {
   return !!loggedInAt && now.getTime() - loggedInAt.getTime() <= TRADE_PASSWORD_SET_LOGIN_MINUTES * 60_000;
 }
 /** How long a verified trading password lets the session edit the account's information. */
