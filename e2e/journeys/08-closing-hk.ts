@@ -65,7 +65,7 @@ export const journeys: Journey[] = [
 
         // submitted: the status page, under review
         await page.waitForURL(/#\/AccountStatus/);
-        await page.getByRole('heading', { name: 'Application submitted' }).waitFor();
+        await page.getByRole('heading', { name: 'Your application is under review' }).waitFor();
         await page.getByText('Under review').waitFor();
         await page.getByText('Funds deposit pending').waitFor();
         await shot(page, 'closing-hk-status-review-en');
@@ -79,8 +79,11 @@ export const journeys: Journey[] = [
         // staff send two steps back; only those are editable, then the resubmission
         await ops(service, 'reject', appId, '--steps', 'USERINFO,FINANCE', '--message', 'Please check your name and income.');
         await page.reload();
-        await page.getByRole('heading', { name: 'Action needed' }).waitFor();
+        await page.getByRole('heading', { name: 'Your application needs corrections' }).waitFor();
         await page.getByText('Please check your name and income.').waitFor();
+        // the steps to fix, each with its state
+        await page.getByRole('button', { name: 'Personal information: To fix' }).waitFor();
+        await page.getByRole('button', { name: 'Financial situation: To fix' }).waitFor();
         await shot(page, 'closing-hk-status-rejected-en');
         await assertAxeClean(page, '/AccountStatus (sent back)');
         await page.getByRole('button', { name: 'Edit my details' }).click();
@@ -88,17 +91,22 @@ export const journeys: Journey[] = [
         await page.getByRole('button', { name: 'Next' }).click();
         await page.waitForURL(/#\/Finance/);
         await page.getByRole('heading', { name: 'Financial situation', exact: true }).waitFor();
-        await page.getByRole('button', { name: /Next|Submit/ }).click();
+        // the last step to fix resubmits, after a confirmation
+        await page.getByRole('button', { name: 'Resubmit' }).click();
+        const confirm = page.getByRole('dialog', { name: 'Resubmit your application?' });
+        await confirm.waitFor();
         await shot(page, 'closing-hk-resubmit-en');
+        await confirm.getByRole('button', { name: 'Resubmit' }).click();
         await page.waitForURL(/#\/AccountStatus/);
-        await page.getByRole('heading', { name: 'Application submitted' }).waitFor();
+        await page.getByRole('heading', { name: 'Your application is under review' }).waitFor();
         app = await appOf(service, mobile);
         assert(app.applyStatus === 1200 && app.rejectData === null, `resubmitted: ${app.applyStatus}`);
 
         // approved, then the deposit states
         await ops(service, 'approve', appId);
         await page.reload();
-        await page.getByText('Review passed').waitFor();
+        await page.getByRole('heading', { name: 'Review passed: make your first deposit' }).waitFor();
+        await page.getByText('Review passed', { exact: true }).waitFor();
         await page.getByText('Funds deposit pending').waitFor();
         await page.getByRole('button', { name: 'Deposit now' }).waitFor();
         await ops(service, 'deposit', appId, '2020', '--message', 'The amount did not match.');
@@ -109,7 +117,7 @@ export const journeys: Journey[] = [
         await page.getByText('Confirming your deposit').waitFor();
         await ops(service, 'deposit', appId, '2000');
         await page.reload();
-        await page.getByRole('heading', { name: 'Your account is ready' }).waitFor();
+        await page.getByRole('heading', { name: 'Your account is open' }).waitFor();
         await page.getByText('Funds deposited').waitFor();
         await shot(page, 'closing-hk-status-ready-en');
         assertClean(phone);

@@ -93,11 +93,12 @@ export const journeys: Journey[] = [
         await page.goto(`${service.base}/pages/openAccount.html?lang=zh-CN#/openStatus`);
         await page.reload();
         await page.getByRole('heading', { name: '资料审核中' }).waitFor();
-        await page.getByText('预计 1-2 个工作日内完成开户。').waitFor();
+        await page.getByText('我们正在审核您的申请，预计 1-2 个工作日内完成开户。').waitFor();
         await shot(page, 'closing-cn-open-status-approving-zh-CN');
         await ops(service, 'reject', appId, '--steps', 'BANKCARD', '--message', '银行卡照片不清晰');
         await page.reload();
-        await page.getByRole('heading', { name: '您的申请需要补充资料' }).waitFor();
+        await page.getByRole('heading', { name: '您的申请需要修改' }).waitFor();
+        await page.getByRole('button', { name: '银行卡：待修改' }).waitFor();
         await page.getByText('银行卡照片不清晰').waitFor();
         await shot(page, 'closing-cn-open-status-rejected-zh-CN');
         await assertAxeClean(page, '/openStatus (rejected)');
@@ -107,7 +108,8 @@ export const journeys: Journey[] = [
         await ops(service, 'approve', appId);
         await page.goto(`${service.base}/pages/openAccount.html?lang=zh-CN#/openStatus`);
         await page.reload();
-        await page.getByRole('heading', { name: '开户成功' }).waitFor();
+        // opened, no deposit yet: review passed and the deposit asked
+        await page.getByRole('heading', { name: '审核通过，请完成首次入金' }).waitFor();
         app = await appOf(service, mobile, '86');
         await page.getByText(/您的客户号为/).waitFor();
         await shot(page, 'closing-cn-open-status-success-zh-CN');

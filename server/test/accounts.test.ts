@@ -119,18 +119,55 @@ describe('automatic currency exchange', () => {
 describe('the trading password', () => {
   const status = async (c: TestClient, subAcctId: string) => (await c.call('tradePasswordStatus', { subAcctId })).body.result;
 
-  test('the first one needs a login of the last 10 minutes (152009): a stolen older session cannot set it', async () => {
+  test('the first one needs a login of the last 10 minutes (152009): a stolen older session cannot set it; the status says so before the password is typed', async () => {
     const { c, acct } = cash;
     t.clock.advance(11 * MINUTE);
+    expect(await status(c, acct.subAcctId)).toEqual({ set: false, lockedUntil: null, verifiedUntil: null, loginNeeded: true });
     expect(errorOf(await c.call('tradePasswordSet', { subAcctId: acct.subAcctId, password: '135790' }))).toBe(ErrorCode.RECENT_LOGIN_NEEDED);
     expect((await status(c, acct.subAcctId)).set).toBe(false);
+  });
+
+  test("logging in again (ReloginSendCode, Relogin) uses the session's own phone, gives a new session with a fresh login time and ends the old one", async () => {
+    const c = await user();
+    const phone = phoneOf(c);
+    t.clock.advance(11 * MINUTE);
+    const sent = await c.call('reloginSendCode');
+    expect(sent.body.result).toEqual({ salt: expect.any(String), cooldownSeconds: 60, areaCode: '852', phoneMasked: c.user!.phoneMasked });
+    const salt = sent.body.result.salt as string;
+    // the code went to this session's phone (and a wrong one is refused as for Login)
+    const code = await t.latestCode(phone);
+    expect(errorOf(await c.call('relogin', { salt, code: code === '000000' ? '111111' : '000000' }))).toBe(ErrorCode.CODE_WRONG);
+    const oldCookie = c.cookie;
+    const again = await c.call('relogin', { salt, code });
+    expect(again.body.result).toEqual(expect.objectContaining({ userId: c.user!.userId, phoneMasked: c.user!.phoneMasked }));
+    expect(c.cookie).not.toBe(oldCookie);
+    const stale = await t.handshake();
+    stale.cookie = oldCookie;
+    expect(errorOf(await stale.call('userInfo'))).toBe(ErrorCode.LOGIN_EXPIRED);
+    // another user's code cannot be used to log in again as this one
+    const other = await user();
+    t.clock.advance(MINUTE); // (a code a minute per phone)
+    const otherSalt = (await other.call('reloginSendCode')).body.result.salt as string;
+    expect(errorOf(await c.call('relogin', { salt: otherSalt, code: await t.latestCode(phoneOf(other)) }))).toBe(ErrorCode.CODE_WRONG);
+    // without a session neither call is open
+    const anon = await t.handshake();
+    expect(errorOf(await anon.call('reloginSendCode'))).toBe(ErrorCode.LOGIN_EXPIRED);
+    expect(errorOf(await anon.call('relogin', { salt, code }))).toBe(ErrorCode.LOGIN_EXPIRED);
+  });
+
+  test('after logging in again the first one can be set: the status no longer asks for a login', async () => {
+    const { c, acct } = cash;
+    const salt = (await c.call('reloginSendCode')).body.result.salt as string;
+    expect((await c.call('relogin', { salt, code: await t.latestCode(phoneOf(c)) })).body.error).toBeUndefined();
+    expect(await status(c, acct.subAcctId)).toEqual({ set: false, lockedUntil: null, verifiedUntil: null, loginNeeded: false });
+    t.clock.advance(MINUTE); // (a code a minute per phone)
   });
 
   test('not set at first; set once (a second set is 152002), verified for this session; kept only as a scrypt hash', async () => {
     const { acct } = cash;
     const c = await t.login(phoneOf(cash.c));
     expect(c.user?.clientInfo.accts.map((x) => x.subAcctId)).toEqual([acct.subAcctId]); // the login's answer lists the accounts
-    expect(await status(c, acct.subAcctId)).toEqual({ set: false, lockedUntil: null, verifiedUntil: null });
+    expect(await status(c, acct.subAcctId)).toEqual({ set: false, lockedUntil: null, verifiedUntil: null, loginNeeded: false });
     expect(errorOf(await c.call('tradePasswordVerify', { subAcctId: acct.subAcctId, password: '135790' }))).toBe(ErrorCode.TRADE_PASSWORD_NEEDED);
     const weak = await c.call('tradePasswordSet', { subAcctId: acct.subAcctId, password: '123456' });
     expect([errorOf(weak), weak.body.error?.data?.issues]).toEqual([ErrorCode.INVALID_INPUT, [{ path: 'password', message: 'tradePasswordWeak' }]]);

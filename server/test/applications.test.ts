@@ -432,7 +432,7 @@ describe('ApplySubmit and the lock', () => {
     await runCommand({ db: t.db, config: t.config, clock: t.clock, storage: t.storage }, 'reject', { appId, steps: ['USERINFO', 'PROOFADDRESS'], message: 'Address proof unreadable' });
     const detail = (await c.call('applyDetail')).body.result as ApplicationView;
     expect(detail.applyStatus).toBe(1900);
-    expect(detail.rejectData).toEqual({ steps: ['USERINFO', 'PROOFADDRESS'], message: 'Address proof unreadable' });
+    expect(detail.rejectData).toEqual({ steps: ['USERINFO', 'PROOFADDRESS'], message: 'Address proof unreadable', fixed: [] });
 
     const fix = await save(c, appId, 'USERINFO');
     expect(fix.body.error).toBeUndefined();

@@ -114,7 +114,7 @@ describe('ops commands (direct path)', () => {
     await expect(ops(['reject', appId, '--steps', 'IDCARD', '--message', 'x'])).rejects.toThrow(/not steps of/);
     await expect(ops(['reject', appId, '--steps', 'USERINFO'])).rejects.toThrow(/--message/);
     const r = await ops(['reject', appId, '--steps', 'USERINFO,PROOFADDRESS', '--message', 'Please upload a clearer address proof']);
-    expect(r.result).toEqual(expect.objectContaining({ applyStatus: 1900, rejectData: { steps: ['USERINFO', 'PROOFADDRESS'], message: 'Please upload a clearer address proof' } }));
+    expect(r.result).toEqual(expect.objectContaining({ applyStatus: 1900, rejectData: { steps: ['USERINFO', 'PROOFADDRESS'], message: 'Please upload a clearer address proof', fixed: [] } }));
     expect((await c.call('applyDetail')).body.result.rejectData.steps).toEqual(['USERINFO', 'PROOFADDRESS']);
     expect(await lastAudit(appId)).toEqual(expect.objectContaining({ actor: 'ops:reject', detail: expect.objectContaining({ from: 1200, to: 1900 }) }));
   });

@@ -236,7 +236,7 @@ describe('the rejection loop', () => {
     // staff list the steps in any order: they are kept in the application's order
     await ops(['reject', appId, '--steps', 'PROOFADDRESS,USERINFO', '--message', 'The address proof is older than 3 months']);
     const rejected = (await c.call('applyDetail')).body.result as ApplicationView;
-    expect([rejected.applyStatus, rejected.rejectData]).toEqual([1900, { steps: ['USERINFO', 'PROOFADDRESS'], message: 'The address proof is older than 3 months' }]);
+    expect([rejected.applyStatus, rejected.rejectData]).toEqual([1900, { steps: ['USERINFO', 'PROOFADDRESS'], message: 'The address proof is older than 3 months', fixed: [] }]);
 
     // the other steps stay locked, drafts included
     for (const step of ['HK_IDCARD', 'FINANCE', 'SIGNATURE'] as const) {
@@ -261,12 +261,37 @@ describe('the rejection loop', () => {
         resubmission: true,
         previousEventId: history[0].id,
         changedSteps: ['PROOFADDRESS'],
-        rejectData: { steps: ['USERINFO', 'PROOFADDRESS'], message: 'The address proof is older than 3 months' },
+        rejectData: { steps: ['USERINFO', 'PROOFADDRESS'], message: 'The address proof is older than 3 months', fixed: ['PROOFADDRESS'] },
       }),
     );
     expect(resubmit.snapshotHash).not.toBe(history[0].detail.snapshotHash);
     // under review again: nothing editable
     expect(errorOf(await saveStep(c, appId, 'PROOFADDRESS', await validStepData(c, 'PROOFADDRESS', appId)))).toBe(ErrorCode.APPLICATION_LOCKED);
+  });
+
+  test('ApplyDetail tells which rejected steps were saved since the rejection (fixed); drafts, refused saves and a new rejection do not count', async () => {
+    const { c, appId } = await ready();
+    await submit(c, appId);
+    await ops(['reject', appId, '--steps', 'FINANCE,USERINFO,PROOFADDRESS', '--message', 'Please check these']);
+    const fixedNow = async () => ((await c.call('applyDetail')).body.result as ApplicationView).rejectData?.fixed;
+    expect(await fixedNow()).toEqual([]);
+
+    // a halfway save (draft) and a refused save fix nothing
+    expect((await saveStep(c, appId, 'FINANCE', financeData(), true)).body.error).toBeUndefined();
+    expect(errorOf(await saveStep(c, appId, 'FINANCE', { financialInfo: { annualIncome: '9' } }))).toBe(ErrorCode.INVALID_INPUT);
+    expect(await fixedNow()).toEqual([]);
+
+    // saved: fixed, in the order saved, once; the save's own answer says so too
+    const fin = await saveStep(c, appId, 'FINANCE', financeData());
+    expect(fin.body.result.application.rejectData).toEqual({ steps: ['USERINFO', 'PROOFADDRESS', 'FINANCE'], message: 'Please check these', fixed: ['FINANCE'] });
+    expect((await saveStep(c, appId, 'USERINFO', await validStepData(c, 'USERINFO', appId))).body.error).toBeUndefined();
+    expect((await saveStep(c, appId, 'FINANCE', financeData())).body.error).toBeUndefined();
+    expect(await fixedNow()).toEqual(['FINANCE', 'USERINFO']);
+
+    // resubmitted and sent back again: the new round starts with nothing fixed
+    await submit(c, appId);
+    await ops(['reject', appId, '--steps', 'FINANCE', '--message', 'Still not right']);
+    expect(((await c.call('applyDetail')).body.result as ApplicationView).rejectData).toEqual({ steps: ['FINANCE'], message: 'Still not right', fixed: [] });
   });
 
   test('a resubmission without changes records none changed; a rejected step made invalid blocks it', async () => {

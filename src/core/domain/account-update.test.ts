@@ -1,4 +1,5 @@
 import {
+  isRecentLogin,
   UPDATE_MODULE,
   addressFieldsOf,
   addressPartIssues,
@@ -206,4 +207,18 @@ describe('the trading password', () => {
   ])('%j → %s', (pw, rule) => {
     expect(checkTradePassword(pw)).toBe(rule);
   });
+});
+
+describe('the recent-login rule of the first trading password', () => {
+  const now = new Date('2026-03-01T10:00:00Z');
+  const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+  test.each<[string, Date | null | undefined, boolean]>([
+    ['just now', ago(0), true],
+    ['9 minutes ago', ago(9), true],
+    ['exactly 10 minutes ago', ago(10), true],
+    ['10 minutes and a second ago', new Date(ago(10).getTime() - 1000), false],
+    ['an hour ago', ago(60), false],
+    ['no login known', null, false],
+    ['no session', undefined, false],
+  ])('%s → %s', (_n, at, recent) => expect(isRecentLogin(at, now)).toBe(recent));
 });

@@ -214,5 +214,13 @@ export function checkTradePassword(v: unknown): 'required' | 'tradePassword' | '
 export const TRADE_PASSWORD_LOCK = { tries: 5, minutes: 30 } as const;
 /** The first trading password is set only by a session logged in this recently (a code or the app's token just now). */
 export const TRADE_PASSWORD_SET_LOGIN_MINUTES = 10;
+/**
+ * The recent-login rule of the first trading password: the session's login (its start) at most
+ * TRADE_PASSWORD_SET_LOGIN_MINUTES before `now`. The service refuses a set without it (152009) and TradePasswordStatus
+ * tells the screen beforehand (loginNeeded), so the applicant logs in again before typing the password, not after.
+ */
+export function isRecentLogin(loggedInAt: Date | null | undefined, now: Date): boolean {
+  return !!loggedInAt && now.getTime() - loggedInAt.getTime() <= TRADE_PASSWORD_SET_LOGIN_MINUTES * 60_000;
+}
 /** How long a verified trading password lets the session edit the account's information. */
 export const TRADE_VERIFIED_MINUTES = 15;

@@ -4,7 +4,7 @@
  */
 import type { ClientType } from './client-type';
 import { APPLY_STATUS, effectiveApplyStatus, isLockedForEditing, isRejected } from './status';
-import { STEP_ROUTE, orderSteps, rejectedStepsInOrder, type StepName } from './steps';
+import { STEP_ROUTE, correctionSteps, orderSteps, type StepName } from './steps';
 
 /** Post-submission routes (flagged as submitted in the route table). */
 export const RESULT_ROUTE = {
@@ -34,17 +34,18 @@ export function statusRouteOf(clientType: ClientType): string {
 }
 
 /**
- * The "supplement materials" button of a rejected application (part 3 §4 "Result screen"): the first rejected step in
- * the order the flow follows; when that is the statement (the file step, "FILE first") it is /statement, otherwise that
- * step's route. null when nothing was sent back (no button). `statementSkipped` is the local skip flag (STATEMENT last).
+ * The "supplement materials" button of a rejected application (part 3 §4 "Result screen"): the first rejected step still
+ * to fix (issue 25: rejectData.fixed), else the first rejected step, in the order the flow follows; when that is the
+ * statement (the file step, "FILE first") it is /statement, otherwise that step's route. null when nothing was sent back
+ * (no button). `statementSkipped` is the local skip flag (STATEMENT last).
  */
 export function supplementRoute(
-  app: { applyStepsName: readonly string[]; rejectData: { steps: readonly string[] } | null },
+  app: { applyStepsName: readonly string[]; rejectData: { steps: readonly string[]; fixed?: readonly string[] } | null },
   statementSkipped = false,
 ): string | null {
-  const order = rejectedStepsInOrder(orderSteps(app.applyStepsName as StepName[], statementSkipped), app.rejectData?.steps ?? []);
+  const order = correctionSteps(orderSteps(app.applyStepsName as StepName[], statementSkipped), app.rejectData?.steps ?? [], app.rejectData?.fixed ?? []);
   if (order.length === 0) return null;
-  return STEP_ROUTE[order[0]];
+  return STEP_ROUTE[(order.find((s) => s.state === 'toFix') ?? order[0]).step];
 }
 
 /**

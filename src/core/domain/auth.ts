@@ -46,3 +46,25 @@ export const SESSION_HINT_COOKIE = 'esop_in';
 export function hasSessionHint(cookieHeader: string): boolean {
   return cookieHeader.split(';').some((c) => c.trim() === `${SESSION_HINT_COOKIE}=1`);
 }
+
+// ---------------------------------------------------------------- where a screen goes back to after it
+
+/** Another page of ours (`/pages/<name>.html…`): the after-opening pages send their visitors to log in here. */
+const OWN_PAGE = /^\/pages\/[A-Za-z]+\.html(?:[?#][^\\\s\x00-\x1f]*)?$/;
+/** A route of this page: one slash then anything but a second slash or a backslash; no spaces or control characters. */
+const OWN_ROUTE = /^\/(?![/\\])[^\\\s\x00-\x1f]*$/;
+
+export const isOwnPage = (path: string): boolean => OWN_PAGE.test(path);
+
+/**
+ * A return path taken from the address (the login screen's `redirect`, the trading password's `next`): a route of this
+ * page, or, with `otherPages`, another page of ours; never another origin, a protocol-relative or backslashed address
+ * (`//x`, `/\x`: browsers read both as another host), whitespace (browsers drop tabs and newlines: `/\t/x` is `//x`),
+ * the login screen itself (a loop), nor anything over 1024 characters. Anything else gives `fallback`.
+ */
+export function safeReturnPath(value: string | null | undefined, fallback: string, opts: { otherPages?: boolean } = {}): string {
+  if (!value || value.length > 1024) return fallback;
+  if (OWN_PAGE.test(value)) return opts.otherPages ? value : fallback;
+  if (!OWN_ROUTE.test(value) || /^\/login(?:[/?#]|$)/i.test(value)) return fallback;
+  return value;
+}

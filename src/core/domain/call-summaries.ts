@@ -12,6 +12,8 @@ export const CALL_SUMMARIES: Record<CallName, string> = {
   sendCode: 'Send a login verification code by SMS',
   login: 'Log in with the phone and the SMS code',
   tokenLogin: "Log in with the broker app's token",
+  reloginSendCode: "Send a login code to the phone of the caller's own session (log in again)",
+  relogin: "Log in again as the session's own user with that code (a fresh login time)",
   logout: "End the cookie's session",
   userInfo: 'The logged-in user',
   areaType: 'Which opening the user may start (by location and settings)',

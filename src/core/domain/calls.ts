@@ -73,6 +73,9 @@ export const CALLS = {
   sendCode: call('POST', 'SendCode', 'auth', { auth: 'public' }),
   login: call('POST', 'Login', 'auth', { auth: 'public' }),
   tokenLogin: call('POST', 'TokenLogin', 'auth', { auth: 'public', rateLimit: 'tokenLogin' }),
+  /** log in again as the session's own user (a fresh login time: the first trading password asks for one) */
+  reloginSendCode: call('POST', 'ReloginSendCode', 'auth'),
+  relogin: call('POST', 'Relogin', 'auth'),
   /** ends the cookie's session if any: callable with an expired one (it always succeeds) */
   logout: call('POST', 'Logout', 'auth', { auth: 'public' }),
   userInfo: call('GET', 'UserInfo', 'auth'),

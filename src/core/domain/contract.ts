@@ -59,7 +59,8 @@ export const applicationView = z.object({
   latestStep: stepName.nullable(),
   stepVersion: z.string(),
   data: z.record(z.string(), z.unknown()),
-  rejectData: z.object({ steps: z.array(z.string()), message: z.string() }).nullable(),
+  /** staff's rejection: the steps to fix, their message, and the steps saved since (fixed; issue 25) */
+  rejectData: z.object({ steps: z.array(z.string()), message: z.string(), fixed: z.array(z.string()).optional() }).nullable(),
   cashInStatus: z.number().nullable(),
   cashInData: z.object({ steps: z.array(z.string()), message: z.string() }).nullable(),
   stockStatus: z.number().nullable(),
@@ -224,6 +225,13 @@ export const schemas = {
       subAccountId: z.string().max(64).optional(),
       sessionId: z.string().max(128).optional(),
     }),
+    res: userView,
+  },
+  /** a code to the phone of the caller's own session (the login screen's "log in again", its phone filled in) */
+  reloginSendCode: { res: z.object({ salt: z.string(), cooldownSeconds: z.number(), areaCode: z.string(), phoneMasked: z.string() }) },
+  /** logs in again as the caller's own session's user with that code: a new session (its login time now), the old one ended */
+  relogin: {
+    req: z.object({ code: z.string().min(4).max(8), salt: z.string().min(8).max(64) }),
     res: userView,
   },
   logout: { res: z.object({ ok: z.literal(true) }) },
@@ -486,7 +494,8 @@ export const schemas = {
   },
   tradePasswordStatus: {
     req: z.object({ subAcctId }),
-    res: z.object({ set: z.boolean(), lockedUntil: z.string().nullable(), verifiedUntil: z.string().nullable() }),
+    /** loginNeeded: no password set yet and this session's login is not recent enough to set one (isRecentLogin) */
+    res: z.object({ set: z.boolean(), lockedUntil: z.string().nullable(), verifiedUntil: z.string().nullable(), loginNeeded: z.boolean() }),
   },
   tradePasswordSet: {
     req: z.object({ subAcctId, password: z.string().max(32) }),

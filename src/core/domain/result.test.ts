@@ -1,27 +1,60 @@
-import { accountStatusModel, approvingNoteKey, approvingTitleKey, depositStatusOf, fundsLineKey, openStatusOf, openStatusView, type ResultApp } from './result';
+import { accountStatusModel, applicationState, approvingNoteKey, approvingTitleKey, depositStatusOf, fundsLineKey, openStatusOf, statusHeadline, type HeadlineApp, type ResultApp } from './result';
 
 const app = (over: Partial<ResultApp> = {}): ResultApp => ({ applyStatus: 1200, clientStatus: 33, cashInStatus: null, stockStatus: null, fromPage: null, ...over });
 
-describe('the mainland result view at each boundary', () => {
-  test.each<[number, number, string | null, string]>([
-    [1110, 33, null, 'rejected'], // below submitted: matches nothing → the default
-    [1199, 33, null, 'rejected'],
-    [1200, 33, null, 'approving'],
-    [1500, 33, null, 'approving'],
-    [1899, 33, null, 'approving'],
-    [1900, 33, null, 'rejected'],
-    [1904, 33, null, 'rejected'],
-    [1905, 33, null, 'approving'],
-    [3000, 33, null, 'approving'],
-    [3001, 33, null, 'rejected'],
-    [4000, 33, null, 'success'],
-    [5000, 33, null, 'rejected'],
-    [1200, 31, null, 'success'], // client status 31 forces success
-    [1200, 33, 'S12345678', 'success'], // a sub-account too
-  ])('status %s, client status %s, sub-account %s → %s', (applyStatus, clientStatus, sub, view) => {
-    expect(openStatusView(app({ applyStatus, clientStatus, clientInfo: { accts: sub ? [{ subAcctId: sub }] : [] } }))).toBe(view);
+describe('the application state both status pages headline', () => {
+  const at = (clientType: 'cn' | 'hk', over: Partial<ResultApp>): HeadlineApp => ({ ...app(over), clientType });
+  test.each<[number, number, string | null, number | null, number | null, string, string]>([
+    // status, client status, sub-account, cashInStatus, stockStatus → cn, hk
+    [1110, 33, null, null, null, 'correction', 'reviewing'], // not submitted: each page's own default
+    [1199, 33, null, null, null, 'correction', 'reviewing'],
+    [1200, 33, null, null, null, 'reviewing', 'reviewing'],
+    [1200, 33, null, 2000, null, 'reviewing', 'reviewing'], // a deposit made while under review: still under review
+    [1500, 33, null, null, null, 'reviewing', 'reviewing'],
+    [1899, 33, null, null, null, 'reviewing', 'reviewing'],
+    [1900, 33, null, null, null, 'correction', 'correction'],
+    [1904, 33, null, 1000, null, 'correction', 'correction'],
+    [1905, 33, null, null, null, 'reviewing', 'reviewing'],
+    [2999, 33, null, null, null, 'reviewing', 'reviewing'],
+    [3000, 33, null, null, null, 'awaitingDeposit', 'awaitingDeposit'],
+    [3000, 33, null, 1000, null, 'awaitingDeposit', 'awaitingDeposit'],
+    [3000, 33, null, 2010, null, 'awaitingDeposit', 'awaitingDeposit'],
+    [3000, 33, null, 2020, null, 'awaitingDeposit', 'awaitingDeposit'],
+    [3000, 33, null, 2000, null, 'opened', 'opened'],
+    [4000, 31, 'S12345678', 1000, null, 'awaitingDeposit', 'awaitingDeposit'], // the case: review passed, My account
+    [4000, 31, 'S12345678', 2000, null, 'opened', 'opened'],
+    [4000, 31, 'S12345678', 1000, 5, 'opened', 'opened'], // funded by a stock transfer-in
+    [4000, 31, 'S12345678', 1000, 2, 'awaitingDeposit', 'awaitingDeposit'], // a failed transfer funds nothing
+    [1200, 31, null, null, null, 'awaitingDeposit', 'awaitingDeposit'], // client status 31 counts as opened
+    [1200, 33, 'S12345678', 2000, null, 'opened', 'opened'], // a sub-account too
+    [3001, 33, null, null, null, 'correction', 'reviewing'],
+    [5000, 33, null, null, null, 'failed', 'failed'],
+  ])('status %s, client %s, sub %s, cash %s, stock %s → cn %s, hk %s', (applyStatus, clientStatus, sub, cashInStatus, stockStatus, cn, hk) => {
+    const over = { applyStatus, clientStatus, cashInStatus, stockStatus, clientInfo: { accts: sub ? [{ subAcctId: sub }] : [] } };
+    expect(applicationState(at('cn', over))).toBe(cn);
+    expect(applicationState(at('hk', over))).toBe(hk);
   });
 
+  test.each<[string, Partial<ResultApp>, { accountType?: unknown; age?: number }, string, string, string]>([
+    ['under review', { applyStatus: 1200 }, {}, 'reviewing', 'workingDays', 'progress'],
+    ['under review, offline source', { applyStatus: 1500, fromPage: '16' }, {}, 'submitted', 'workingDays', 'progress'],
+    ['under review, margin at 70', { applyStatus: 1200 }, { accountType: 2, age: 70 }, 'reviewing', 'seniorMargin', 'progress'],
+    ['approved, not deposited', { applyStatus: 3000, cashInStatus: 1000 }, {}, 'awaitingDeposit', 'toDeposit', 'progress'],
+    ['approved, nothing heard of a deposit', { applyStatus: 3000, cashInStatus: null }, {}, 'awaitingDeposit', 'toDeposit', 'progress'],
+    ['opened, deposit being confirmed', { applyStatus: 4000, clientStatus: 31, cashInStatus: 2010 }, {}, 'awaitingDeposit', 'depositConfirming', 'progress'],
+    ['opened, stock transfer under way', { applyStatus: 4000, clientStatus: 31, cashInStatus: 1000, stockStatus: 3 }, {}, 'awaitingDeposit', 'depositConfirming', 'progress'],
+    ['approved, the deposit to fix', { applyStatus: 3000, cashInStatus: 2020 }, {}, 'awaitingDeposit', 'depositFix', 'failure'],
+    ['opened and funded', { applyStatus: 4000, clientStatus: 31, cashInStatus: 2000 }, {}, 'opened', 'funded', 'success'],
+    ['sent back', { applyStatus: 1901 }, { accountType: 2, age: 70 }, 'correction', 'correction', 'failure'],
+    ['closed', { applyStatus: 5000 }, {}, 'failed', 'failed', 'failure'],
+  ])('headline: %s', (_n, over, opts, title, sub, tone) => {
+    for (const clientType of ['cn', 'hk'] as const) {
+      expect(statusHeadline({ ...app(over), clientType }, opts)).toEqual(expect.objectContaining({ title, sub, tone }));
+    }
+  });
+});
+
+describe('the mainland result page', () => {
   test.each<[string | null, string]>([
     [null, 'reviewing'],
     ['14', 'reviewing'],
@@ -70,15 +103,16 @@ describe('the HK account status page', () => {
   ])('status %s (client %s) → open status %s', (applyStatus, clientStatus, open) => expect(openStatusOf(app({ applyStatus, clientStatus }))).toBe(open));
 
   test.each<[string, Partial<ResultApp>, Partial<ReturnType<typeof accountStatusModel>>]>([
-    ['under review, not deposited', { applyStatus: 1200, cashInStatus: 1000 }, { title: 'progress', openText: 'underReview', depositText: 'depositPending', canDeposit: true, canEdit: false }],
-    ['under review, confirming', { applyStatus: 1200, cashInStatus: 2010 }, { title: 'progress', depositText: 'depositConfirming', canDeposit: false }],
-    ['returned', { applyStatus: 1900, cashInStatus: 1000 }, { title: 'failure', openText: 'pendingUpdate', depositText: null, canEdit: true, canDeposit: false }],
-    ['approved, deposit to fix', { applyStatus: 3000, cashInStatus: 2020 }, { title: 'failure', openText: 'reviewPassed', depositText: 'depositException', canDeposit: true }],
-    ['approved, deposited', { applyStatus: 3000, cashInStatus: 2000 }, { title: 'success', openText: 'openSuccess', depositText: 'deposited', canDeposit: false }],
-    ['opened, deposited', { applyStatus: 4000, clientStatus: 31, cashInStatus: 2000 }, { title: 'success', openText: 'openSuccess' }],
-    ['opened, not deposited', { applyStatus: 4000, clientStatus: 31, cashInStatus: 1000 }, { title: 'progress', openText: 'reviewPassed', canDeposit: true }],
-    ['stock transfer failed (2)', { applyStatus: 3000, cashInStatus: 2000, stockStatus: 2 }, { title: 'success', stockText: 'transferFailed' }],
-    ['stock transfer refused (4), under review', { applyStatus: 1200, cashInStatus: 2010, stockStatus: 4 }, { title: 'failure', stockText: 'transferFailed' }],
+    ['under review, not deposited', { applyStatus: 1200, cashInStatus: 1000 }, { openText: 'underReview', depositText: 'depositPending', canDeposit: true, canEdit: false }],
+    ['under review, confirming', { applyStatus: 1200, cashInStatus: 2010 }, { depositText: 'depositConfirming', canDeposit: false }],
+    ['returned', { applyStatus: 1900, cashInStatus: 1000 }, { openText: 'pendingUpdate', depositText: null, canEdit: true, canDeposit: false }],
+    ['approved, deposit to fix', { applyStatus: 3000, cashInStatus: 2020 }, { openText: 'reviewPassed', depositText: 'depositException', canDeposit: true }],
+    ['approved, deposited', { applyStatus: 3000, cashInStatus: 2000 }, { openText: 'openSuccess', depositText: 'deposited', canDeposit: false }],
+    ['opened, deposited', { applyStatus: 4000, clientStatus: 31, cashInStatus: 2000 }, { openText: 'openSuccess' }],
+    ['opened, not deposited', { applyStatus: 4000, clientStatus: 31, cashInStatus: 1000 }, { openText: 'reviewPassed', canDeposit: true }],
+    ['stock transfer failed (2)', { applyStatus: 3000, cashInStatus: 2000, stockStatus: 2 }, { openText: 'openSuccess', stockText: 'transferFailed' }],
+    ['stock transfer refused (4), under review', { applyStatus: 1200, cashInStatus: 2010, stockStatus: 4 }, { openText: 'underReview', stockText: 'transferFailed' }],
+    ['closed: not the correction text', { applyStatus: 5000, cashInStatus: 1000 }, { openText: 'closed', depositText: null, canEdit: false, canDeposit: false }],
     ['stock transfer requested', { applyStatus: 1200, stockStatus: 1 }, { stockText: 'transferPending' }],
     ['stock transfer confirming', { applyStatus: 1200, stockStatus: 3 }, { stockText: 'transferConfirming' }],
   ])('%s', (_n, over, expected) => expect(accountStatusModel(app(over))).toEqual(expect.objectContaining(expected)));

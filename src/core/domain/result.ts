@@ -4,7 +4,7 @@
  * the lines they add. The service's statuses come in; the screens only render what these return.
  */
 import { isMargin, isSenior } from './profile';
-import { APPLY_STATUS, CASH_IN_STATUS, CLIENT_STATUS, STOCK_STATUS, effectiveApplyStatus, isRejected, isStockFailure } from './status';
+import { APPLY_STATUS, CASH_IN_STATUS, CLIENT_STATUS, STOCK_STATUS, effectiveApplyStatus, isRejected, isStockFailure, isUnderReview } from './status';
 
 export interface ResultApp {
   applyStatus: number;
@@ -18,20 +18,6 @@ export interface ResultApp {
 /** Sources of applications keyed in offline (by staff): their approving title says "submitted", and no funds line. */
 export const OFFLINE_SOURCES: readonly string[] = ['15', '16'];
 export const isOfflineSource = (source: string | null | undefined): boolean => !!source && OFFLINE_SOURCES.includes(source);
-
-export type OpenStatusView = 'approving' | 'rejected' | 'success';
-
-/**
- * The mainland result view: success for the success status (4000, or client status 31 / a sub-account); approving
- * from the submitted threshold up to the approved status (1200-3000, not a returned code); rejected otherwise
- * (the returned codes, closed, and anything that matches nothing, as the spec's default).
- */
-export function openStatusView(app: ResultApp): OpenStatusView {
-  const s = effectiveApplyStatus(app.applyStatus, app.clientStatus, app.clientInfo?.accts[0]?.subAcctId);
-  if (s === APPLY_STATUS.SUCCESS) return 'success';
-  if (!isRejected(s) && s >= APPLY_STATUS.SUBMITTED && s <= APPLY_STATUS.APPROVED) return 'approving';
-  return 'rejected';
-}
 
 /** The approving view's title: "materials submitted" for offline sources, "materials under review" otherwise. */
 export const approvingTitleKey = (source: string | null | undefined): 'submitted' | 'reviewing' => (isOfflineSource(source) ? 'submitted' : 'reviewing');
@@ -50,6 +36,69 @@ export function fundsLineKey(app: ResultApp): 'transferConfirming' | 'fundsConfi
   if (app.stockStatus === STOCK_STATUS.REQUESTED || app.stockStatus === STOCK_STATUS.CONFIRMING) return 'transferConfirming';
   if (app.cashInStatus !== null && depositStatusOf(app.cashInStatus) === DEPOSIT_STATUS.CONFIRMING) return 'fundsConfirming';
   return null;
+}
+
+// ------------------------------------------------------------------------------------------- the headline
+
+/**
+ * Where an application stands, for the headline of both status pages (issue 25): under review; approved (or opened)
+ * and waiting for the first deposit; opened (approved and funded); sent back for correction; failed (closed by the
+ * broker). A status that matches none of these (not submitted yet) is the mainland page's default, correction (spec
+ * part 3 §4 "Result screen"), and the Hong Kong page's, under review (its open status 1).
+ */
+export type ApplicationState = 'reviewing' | 'awaitingDeposit' | 'opened' | 'correction' | 'failed';
+
+export interface HeadlineApp extends ResultApp {
+  clientType: 'cn' | 'hk';
+}
+
+/** Funded: the deposit is done (2000) or a stock transfer-in arrived. */
+export const isFunded = (app: Pick<ResultApp, 'cashInStatus' | 'stockStatus'>): boolean =>
+  app.cashInStatus === CASH_IN_STATUS.DONE || app.stockStatus === STOCK_STATUS.DONE;
+
+export function applicationState(app: HeadlineApp): ApplicationState {
+  const s = effectiveApplyStatus(app.applyStatus, app.clientStatus, app.clientInfo?.accts[0]?.subAcctId);
+  if (s === APPLY_STATUS.SUCCESS || s === APPLY_STATUS.APPROVED) return isFunded(app) ? 'opened' : 'awaitingDeposit';
+  if (isRejected(s)) return 'correction';
+  if (s === APPLY_STATUS.CLOSED) return 'failed';
+  if (isUnderReview(s)) return 'reviewing';
+  return app.clientType === 'cn' ? 'correction' : 'reviewing';
+}
+
+export type HeadlineTitle = 'reviewing' | 'submitted' | 'awaitingDeposit' | 'opened' | 'correction' | 'failed';
+export type HeadlineSub = 'workingDays' | 'seniorMargin' | 'toDeposit' | 'depositConfirming' | 'depositFix' | 'funded' | 'correction' | 'failed';
+
+export interface StatusHeadline {
+  state: ApplicationState;
+  /** the heading (locale statusHeadline.title.*) */
+  title: HeadlineTitle;
+  /** the line under it (locale statusHeadline.sub.*) */
+  sub: HeadlineSub;
+  tone: 'success' | 'failure' | 'progress';
+}
+
+/**
+ * The headline and subtitle of a status page, one rule for cn and hk: under review says "submitted" for offline sources
+ * and the 65-75 margin notice instead of the 1-2 working days; waiting for the deposit says what the deposit needs (to
+ * be made, being confirmed, to be fixed); `seniorMargin`: a margin account type and an age of 65-75 (approvingNoteKey).
+ */
+export function statusHeadline(app: HeadlineApp, opts: { accountType?: unknown; age?: number } = {}): StatusHeadline {
+  const state = applicationState(app);
+  switch (state) {
+    case 'reviewing':
+      return { state, title: approvingTitleKey(app.fromPage), sub: approvingNoteKey(opts.accountType, opts.age), tone: 'progress' };
+    case 'awaitingDeposit': {
+      if (app.cashInStatus === CASH_IN_STATUS.NEEDS_CHANGE) return { state, title: state, sub: 'depositFix', tone: 'failure' };
+      const confirming = app.cashInStatus === CASH_IN_STATUS.CONFIRMING || app.stockStatus === STOCK_STATUS.REQUESTED || app.stockStatus === STOCK_STATUS.CONFIRMING;
+      return { state, title: state, sub: confirming ? 'depositConfirming' : 'toDeposit', tone: 'progress' };
+    }
+    case 'opened':
+      return { state, title: state, sub: 'funded', tone: 'success' };
+    case 'correction':
+      return { state, title: state, sub: 'correction', tone: 'failure' };
+    case 'failed':
+      return { state, title: state, sub: 'failed', tone: 'failure' };
+  }
 }
 
 // ------------------------------------------------------------------------------------------- HK account status
@@ -75,6 +124,7 @@ export function depositStatusOf(cashInStatus: number | null): number {
 
 export type AccountStatusText =
   | 'pendingUpdate'
+  | 'closed'
   | 'reviewPassed'
   | 'underReview'
   | 'depositPending'
@@ -90,8 +140,6 @@ export type AccountStatusText =
 export interface AccountStatusModel {
   open: number;
   deposit: number;
-  /** the page's title: success only when both are 3; failure when either is 2 or the stock transfer failed */
-  title: 'success' | 'failure' | 'progress';
   openText: AccountStatusText;
   /** no deposit line while the application is under review */
   depositText: AccountStatusText | null;
@@ -105,9 +153,10 @@ export function accountStatusModel(app: ResultApp): AccountStatusModel {
   const open = openStatusOf(app);
   const deposit = depositStatusOf(app.cashInStatus ?? CASH_IN_STATUS.NOT_DEPOSITED);
   const stockFailed = isStockFailure(app.stockStatus);
-  const fixDeposit = app.cashInStatus === CASH_IN_STATUS.NEEDS_CHANGE;
-  const title = open === OPEN_STATUS.APPROVED && deposit === DEPOSIT_STATUS.DONE ? 'success' : open === OPEN_STATUS.CORRECTION || fixDeposit || stockFailed ? 'failure' : 'progress';
-  const openText: AccountStatusText = open === OPEN_STATUS.CORRECTION ? 'pendingUpdate' : open === OPEN_STATUS.APPROVED ? (title === 'success' ? 'openSuccess' : 'reviewPassed') : 'underReview';
+  const closed = effectiveApplyStatus(app.applyStatus, app.clientStatus, app.clientInfo?.accts[0]?.subAcctId) === APPLY_STATUS.CLOSED;
+  // the open row agrees with the headline (statusHeadline): opened once approved and funded, review passed before
+  const openText: AccountStatusText =
+    open === OPEN_STATUS.CORRECTION ? (closed ? 'closed' : 'pendingUpdate') : open === OPEN_STATUS.APPROVED ? (isFunded(app) ? 'openSuccess' : 'reviewPassed') : 'underReview';
   const depositText: AccountStatusText | null =
     open === OPEN_STATUS.CORRECTION
       ? null
@@ -131,7 +180,6 @@ export function accountStatusModel(app: ResultApp): AccountStatusModel {
   return {
     open,
     deposit,
-    title,
     openText,
     depositText,
     stockText,

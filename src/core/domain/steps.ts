@@ -185,15 +185,50 @@ export function rejectedStepsInOrder(steps: readonly StepName[], rejected: reado
   return steps.filter((s) => rejected.includes(s));
 }
 
+/** A rejected step's state in the correction round: to fix until it is saved after the rejection, then fixed. */
+export type CorrectionState = 'toFix' | 'fixed';
+
 /**
- * Next under a rejection: the following rejected step in list order, or submit after the last one.
- * Only the rejected steps are visited; a step that is not rejected has no move of its own ('unknown').
+ * The correction round as the status page lists it: the rejected steps in list order with their state (`fixed`: the
+ * steps saved since staff sent the application back, rejectData.fixed; issue 25).
  */
-export function nextMoveUnderRejection(steps: readonly StepName[], rejected: readonly string[], current: StepName): NextMove {
+export function correctionSteps(steps: readonly StepName[], rejected: readonly string[], fixed: readonly string[]): { step: StepName; state: CorrectionState }[] {
+  return rejectedStepsInOrder(steps, rejected).map((step) => ({ step, state: fixed.includes(step) ? 'fixed' : 'toFix' }));
+}
+
+/**
+ * The rejection after `step` was saved (not a draft) while the application is sent back: a rejected step becomes fixed
+ * (kept in rejectData.fixed, in the order saved); any other step leaves it as it is. A new rejection starts with none.
+ */
+export function markFixed<R extends { steps: string[]; message: string; fixed?: string[] }>(rejectData: R, step: StepName): R {
+  const fixed = rejectData.fixed ?? [];
+  if (!rejectData.steps.includes(step) || fixed.includes(step)) return rejectData;
+  return { ...rejectData, fixed: [...fixed, step] };
+}
+
+/**
+ * The final action of the correction round: Next on `current` resubmits when it is a rejected step and every other
+ * rejected step is fixed already (the screen then reads "Resubmit" and asks for a confirmation first).
+ */
+export function resubmitsOnNext(steps: readonly StepName[], rejected: readonly string[], fixed: readonly string[], current: StepName): boolean {
+  const order = rejectedStepsInOrder(steps, rejected);
+  return order.includes(current) && order.every((s) => s === current || fixed.includes(s));
+}
+
+/**
+ * Next under a rejection (`current` saved, so counted as fixed): submit when every rejected step is fixed
+ * (resubmitsOnNext); otherwise the next rejected step still to fix after `current` in list order, or the first one
+ * before it (the applicant may open the steps in any order from the status page). Only the rejected steps are visited;
+ * a step that is not rejected has no move of its own ('unknown').
+ */
+export function nextMoveUnderRejection(steps: readonly StepName[], rejected: readonly string[], fixed: readonly string[], current: StepName): NextMove {
   const order = rejectedStepsInOrder(steps, rejected);
   const i = order.indexOf(current);
   if (i < 0) return { kind: 'unknown' };
-  return i === order.length - 1 ? { kind: 'submit' } : { kind: 'step', step: order[i + 1] };
+  if (resubmitsOnNext(steps, rejected, fixed, current)) return { kind: 'submit' };
+  const toFix = (s: StepName) => s !== current && !fixed.includes(s);
+  const next = order.slice(i + 1).find(toFix) ?? order.slice(0, i).find(toFix)!;
+  return { kind: 'step', step: next };
 }
 
 /** Back under a rejection: the previous rejected step, or undefined on the first one (the caller goes to the status page). */

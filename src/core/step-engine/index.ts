@@ -2,6 +2,9 @@ export { useStepFlow, orderedStepsOf, rejectedStepsOf, STATEMENT_SKIP_KEY, HOME_
 export type { NextOptions, StepFlow, StepFlowOptions, StepPhase } from './use-step-flow';
 export { useHalfwaySave } from './use-halfway-save';
 export { SubmitGateContext, useBeforeSubmit } from './submit-gate';
+export { ResubmitConfirmContext, useConfirmResubmit } from './resubmit-confirm';
+export type { ConfirmResubmit } from './resubmit-confirm';
+export { ResubmitGate } from './ResubmitGate';
 export type { BeforeSubmit, SubmitExtras } from './submit-gate';
 export { useStepPage } from './use-step-page';
 export type { Binding, BindOptions, StepPage, StepPageOptions } from './use-step-page';

@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useNavigate } from 'react-router-dom';
 import type { ApplicationView } from '../domain/contract';
-import type { StepName } from '../domain/steps';
+import { markFixed, type StepName } from '../domain/steps';
+import { isRejected } from '../domain/status';
 import { createFakeServer, fakeError, type FakeServer } from '../testing/fake-server';
 import { makeApplication } from '../testing/factories';
 import { currentLocation, renderWithProviders } from '../testing/render-with-providers';
@@ -79,6 +80,8 @@ beforeEach(() => {
     applyDetail: () => app,
     applyUpdate: (p) => {
       if (!p.draft) app = { ...app, currentStep: p.currentStep, latestStep: p.currentStep };
+      // as the service: a step sent back for correction and saved is fixed
+      if (!p.draft && app.rejectData && isRejected(app.applyStatus)) app = { ...app, rejectData: markFixed({ ...app.rejectData }, p.currentStep as StepName) };
       return { application: app, nextStep: null };
     },
     applySubmit: () => {

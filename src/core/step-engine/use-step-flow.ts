@@ -2,9 +2,10 @@
  * The step engine's React side (the pure rules are in domain/steps.ts and domain/after-submit.ts).
  * next(data): ApplyUpdate, then the following step of applyStepsName (STATEMENT last when the local skip
  * flag is "1"), or ApplySubmit on the last step and the after-submit route. Under a rejection (status 1900-1904
- * with rejectData.steps) Next and Back move between the rejected steps only (domain nextMoveUnderRejection), and
- * Next on the last of them resubmits. Before a submit the flow's gate may ask (the channel-change dialog). Debounced
- * 1 s; a press while a save is in flight is refused with the "no repeat" toast.
+ * with rejectData.steps) Next and Back move between the rejected steps only (domain nextMoveUnderRejection: Next goes
+ * to the next step still to fix), and Next once every other rejected step is fixed resubmits, after the flow's
+ * confirmation (ResubmitGate; cancelled: nothing is sent). Before a submit the flow's gate may ask (the channel-change
+ * dialog). Debounced 1 s; a press while a save is in flight is refused with the "no repeat" toast.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -24,6 +25,7 @@ import {
   previousStep,
   previousStepUnderRejection,
   progressOf,
+  resubmitsOnNext,
   type NextMove,
   type Progress,
   type StepName,
@@ -39,6 +41,7 @@ import { queryKeys } from '../api/keys';
 import { toast } from '../ui/toast';
 import { markCommitted } from './committed';
 import { useBeforeSubmit } from './submit-gate';
+import { useConfirmResubmit } from './resubmit-confirm';
 
 export const STATEMENT_SKIP_KEY = STORAGE_KEY.statementSkipType;
 export { HOME_ROUTE };
@@ -88,6 +91,7 @@ export function useStepFlow(step: StepName, opts: StepFlowOptions = {}): StepFlo
   const qc = useQueryClient();
   const onApiError = useApiErrorHandler();
   const beforeSubmit = useBeforeSubmit();
+  const confirmResubmit = useConfirmResubmit();
   const { data: application } = useApplyDetail();
   const [isSaving, setSaving] = useState(false);
   const inFlight = useRef(false);
@@ -119,6 +123,11 @@ export function useStepFlow(step: StepName, opts: StepFlowOptions = {}): StepFlo
         navigate(HOME_ROUTE);
         return;
       }
+      // the correction round's final action: asked before anything is sent (cancelled: the page stays as it is)
+      const rejectedBefore = rejectedStepsOf(app);
+      const resubmission =
+        rejectedBefore.length > 0 && (!!options.submit || resubmitsOnNext(app.applyStepsName as StepName[], rejectedBefore, app.rejectData?.fixed ?? [], step));
+      if (resubmission && confirmResubmit && !(await confirmResubmit())) return;
       inFlight.current = true;
       setSaving(true);
       let phase: StepPhase = 'save';
@@ -131,8 +140,10 @@ export function useStepFlow(step: StepName, opts: StepFlowOptions = {}): StepFlo
         const move: NextMove = options.submit
           ? { kind: 'submit' }
           : rejected.length
-            ? nextMoveUnderRejection(steps, rejected, step)
+            ? nextMoveUnderRejection(steps, rejected, saved.application.rejectData?.fixed ?? [], step)
             : nextMove(steps, step);
+        // a resubmission found only now (the others were fixed elsewhere meanwhile) is asked too; cancelled: the page stays
+        if (move.kind === 'submit' && rejected.length && !resubmission && confirmResubmit && !(await confirmResubmit())) return;
         if (move.kind === 'step') {
           navigate(STEP_ROUTE[move.step]);
         } else if (move.kind === 'submit') {
@@ -176,7 +187,7 @@ export function useStepFlow(step: StepName, opts: StepFlowOptions = {}): StepFlo
         setSaving(false);
       }
     },
-    [beforeSubmit, current, intl, navigate, onApiError, qc, step],
+    [beforeSubmit, confirmResubmit, current, intl, navigate, onApiError, qc, step],
   );
 
   const back = useCallback(async () => {

@@ -1,9 +1,20 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { Progress } from '../domain/steps';
 import { FooterButton } from './FooterButton';
 import { LangMenu } from './LangMenu';
 import './step-page.css';
+
+/**
+ * A label the surrounding route puts on the page's Next in place of the page's own (the correction round's
+ * "Resubmit": step-engine ResubmitGate); undefined: the page's own label.
+ */
+export const NextLabelContext = createContext<string | undefined>(undefined);
+
+/** The route's label for Next, if it has one (for a page that builds its own footer button). */
+export function useNextLabel(): string | undefined {
+  return useContext(NextLabelContext);
+}
 
 export interface StepPageProps {
   /** the page heading (already translated) */
@@ -42,6 +53,7 @@ export function StepPage({
   className,
 }: StepPageProps) {
   const intl = useIntl();
+  const routeLabel = useNextLabel();
   const label = progress ? intl.formatMessage({ id: 'common.progress' }, { current: progress.current, total: progress.total }) : undefined;
   const hasFooter = footer !== undefined || !!onNext;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -96,7 +108,7 @@ export function StepPage({
             footer
           ) : (
             <FooterButton onClick={onNext!} disabled={nextDisabled} loading={nextLoading}>
-              {nextLabel ?? intl.formatMessage({ id: 'common.next' })}
+              {routeLabel ?? nextLabel ?? intl.formatMessage({ id: 'common.next' })}
             </FooterButton>
           )}
         </footer>

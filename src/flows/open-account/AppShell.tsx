@@ -1,11 +1,13 @@
 /**
  * The element of each route: the core RouteGuard (session, submitted-only routes, title, progress step) around
  * the lazy screen, with a skeleton while the screen's chunk loads; the channel-change question before submit
- * (ChannelChangeGate) and, on a step sent back for correction, the reviewer's message (RejectionNotice).
+ * (ChannelChangeGate) and, on a step sent back for correction, the reviewer's message (RejectionNotice) and the
+ * correction round's Resubmit with its confirmation (core ResubmitGate).
  */
 import { Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { RouteGuard } from '@core/router';
+import { ResubmitGate } from '@core/step-engine/ResubmitGate';
 import { RouteSkeleton } from './components/RouteSkeleton';
 import { ChannelChangeGate } from './components/ChannelChangeGate';
 import { RejectionNotice } from './components/RejectionNotice';
@@ -17,8 +19,14 @@ export function RouteElement({ route }: { route: FlowRoute }) {
     <RouteGuard submittedFlag={route.submittedFlag} titleKey={route.titleKey} public={route.public}>
       <ChannelChangeGate>
         <Suspense fallback={<RouteSkeleton />}>
-          {route.public ? null : <RejectionNotice />}
-          <Screen />
+          {route.public ? (
+            <Screen />
+          ) : (
+            <ResubmitGate>
+              <RejectionNotice />
+              <Screen />
+            </ResubmitGate>
+          )}
         </Suspense>
       </ChannelChangeGate>
     </RouteGuard>

@@ -6,7 +6,7 @@
  * so the rule is the service's in both cases.
  */
 import { createHmac, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { ErrorCode, TRADE_PASSWORD_LOCK, TRADE_PASSWORD_SET_LOGIN_MINUTES, TRADE_VERIFIED_MINUTES, checkTradePassword, type Req, type Res } from '@core/domain';
+import { ErrorCode, TRADE_PASSWORD_LOCK, TRADE_VERIFIED_MINUTES, checkTradePassword, isRecentLogin, type Req, type Res } from '@core/domain';
 import type { Db } from '../../db';
 import { audit } from '../../db/audit';
 import { AppError } from '../../errors';
@@ -54,7 +54,9 @@ export async function status(deps: AccountDeps, who: Caller, req: Req<'tradePass
   const pw = await repo.passwordOf(deps.db, req.subAcctId);
   const locked = pw?.locked_until && pw.locked_until > now ? pw.locked_until : null;
   const until = await repo.verifiedUntil(deps.db, who.sessionHash, req.subAcctId, now);
-  return { set: !!pw, lockedUntil: locked?.toISOString() ?? null, verifiedUntil: until?.toISOString() ?? null };
+  // told before the password is typed: setting the first one needs a recent login (the same rule as set's)
+  const loginNeeded = !pw && !isRecentLogin(await repo.sessionCreatedAt(deps.db, who.sessionHash), now);
+  return { set: !!pw, lockedUntil: locked?.toISOString() ?? null, verifiedUntil: until?.toISOString() ?? null, loginNeeded };
 }
 
 /** The account's first trading password (a second one is 152002: the old one is changed elsewhere, not here). */
@@ -68,7 +70,7 @@ export async function set(deps: AccountDeps, who: Caller, req: Req<'tradePasswor
     if (await repo.passwordOf(tx, acct.sub_acct_id)) throw new AppError(ErrorCode.TRADE_PASSWORD_SET);
     // a stolen session cookie must not be enough to set the password that guards the account's details
     const loggedInAt = await repo.sessionCreatedAt(tx, who.sessionHash);
-    if (!loggedInAt || now.getTime() - loggedInAt.getTime() > TRADE_PASSWORD_SET_LOGIN_MINUTES * 60_000) throw new AppError(ErrorCode.RECENT_LOGIN_NEEDED);
+    if (!isRecentLogin(loggedInAt, now)) throw new AppError(ErrorCode.RECENT_LOGIN_NEEDED);
     await repo.insertPassword(tx, acct.sub_acct_id, hash, now);
     await audit(tx, { actor: `user:${who.userId}`, userId: who.userId, appId: acct.app_id, action: 'account.tradePassword.set', detail: { subAcctId: acct.sub_acct_id }, at: now });
     const until = await markVerified(tx, who.sessionHash, acct.sub_acct_id, now);

@@ -4,6 +4,8 @@ import type { Db } from '../../db';
 export interface RejectData {
   steps: string[];
   message: string;
+  /** the rejected steps saved since the rejection (application rejections only) */
+  fixed?: string[];
 }
 
 export interface AppRow {

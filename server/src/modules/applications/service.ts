@@ -19,6 +19,7 @@ import {
   isMainlandIp,
   cnNeedsStatement,
   isRejected,
+  markFixed,
   strictOutcome,
   nextMove,
   todayInHongKong,
@@ -309,6 +310,8 @@ export async function update(deps: AppsDeps, userId: string, req: Req<'applyUpda
       else delete data.drafts;
       const latest = furthestStep(steps, row.latest_step as StepName | null, step);
       change = { data, current_step: step, latest_step: latest, apply_status: Math.max(row.apply_status, STEP_STATUS[latest]) };
+      // a step sent back for correction and saved again is fixed (the status page lists it so; issue 25)
+      if (isRejected(row.apply_status) && row.reject_data) change.reject_data = markFixed(row.reject_data, step);
     }
     const updated = await repo.changeLockedApplication(tx, row, change, at);
     await repo.linkFiles(tx, userId, row.app_id, bounds.ossIds);

@@ -25,7 +25,7 @@ export function toView(row: AppRow): ApplicationView {
     latestStep: row.latest_step as ApplicationView['latestStep'],
     stepVersion: row.step_version,
     data: row.data,
-    rejectData: row.reject_data,
+    rejectData: row.reject_data ? { steps: row.reject_data.steps, message: row.reject_data.message, fixed: row.reject_data.fixed ?? [] } : null,
     cashInStatus: row.cash_in_status,
     cashInData: row.cash_in_data,
     stockStatus: row.stock_status,

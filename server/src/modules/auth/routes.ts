@@ -1,4 +1,4 @@
-/** Login calls: SendCode, Login, TokenLogin, Logout (public) and UserInfo. */
+/** Login calls: SendCode, Login, TokenLogin, Logout (public), UserInfo, and ReloginSendCode / Relogin (the session's own user again). */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../plugins/route';
 import { OK } from '../../plugins/reply';
@@ -24,6 +24,16 @@ const authRoutes: FastifyPluginAsync = async (app) => {
 
   // a refused login changes nothing: the session the caller had is ended only once the new one exists
   route(app, 'login', async (input, request, reply) => startSession(request, reply, await service.loginWithCode(deps, input)));
+
+  // log in again as the session's own user (its phone from the session: the screen shows it masked, filled in)
+  route(app, 'reloginSendCode', async (_input, request) => {
+    const me = request.user!;
+    const sent = await service.sendCode(deps, { areaCode: me.areaCode, value: me.phone, lang: request.lang }, request.ip);
+    return { ...sent, areaCode: me.areaCode, phoneMasked: me.view.phoneMasked };
+  });
+  route(app, 'relogin', async (input, request, reply) =>
+    startSession(request, reply, await service.loginWithCode(deps, { areaCode: request.user!.areaCode, phone: request.user!.phone, code: input.code, salt: input.salt })),
+  );
 
   route(app, 'tokenLogin', async (input, request, reply) => startSession(request, reply, await service.loginWithAppToken(deps, input)));
 

@@ -1,8 +1,9 @@
 /**
- * /AccountStatus — the Hong Kong applicant's status page (spec part 3 §2, §4 "HK account status page"): the open
- * status (under review, needs correction, approved) and the deposit status from cashInStatus, the stock transfer when
- * there is one, the reviewer's reason when the application was sent back; buttons to edit the returned details,
- * continue the deposit, and go home.
+ * /AccountStatus — the Hong Kong applicant's status page (spec part 3 §2, §4 "HK account status page"), where a
+ * returning client lands too: the headline from the application's state (StatusHeadline, issue 25), the open status
+ * (under review, needs correction, approved) and the deposit status from cashInStatus, the stock transfer when there is
+ * one; when sent back, the reviewer's reason and the steps to fix with their state; buttons to edit the returned
+ * details (the first step still to fix), continue the deposit, and go home.
  */
 import { useNavigate } from 'react-router-dom';
 import { supplementRoute, RESULT_ROUTE } from '@core/domain/after-submit';
@@ -11,7 +12,9 @@ import { accountStatusModel, type AccountStatusText } from '@core/domain/result'
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { WithApplication } from '../../components/WithApplication';
-import { MyAccountButton, StatusActions, StatusHeader, StatusRow, type Tone } from '../../components/status/StatusParts';
+import { CorrectionSteps } from '../../components/status/CorrectionSteps';
+import { StatusHeadline } from '../../components/status/StatusHeadline';
+import { MyAccountButton, StatusActions, StatusRow, type Tone } from '../../components/status/StatusParts';
 
 export default function AccountStatusScreen() {
   const t = useT();
@@ -19,7 +22,7 @@ export default function AccountStatusScreen() {
 }
 
 const toneOf = (text: AccountStatusText): Tone =>
-  ['openSuccess', 'reviewPassed', 'deposited', 'transferred'].includes(text) ? 'success' : ['pendingUpdate', 'depositException', 'transferFailed'].includes(text) ? 'failure' : 'progress';
+  ['openSuccess', 'reviewPassed', 'deposited', 'transferred'].includes(text) ? 'success' : ['pendingUpdate', 'closed', 'depositException', 'transferFailed'].includes(text) ? 'failure' : 'progress';
 
 function AccountStatusPage({ app }: { app: ApplicationView }) {
   const t = useT();
@@ -28,15 +31,14 @@ function AccountStatusPage({ app }: { app: ApplicationView }) {
   const edit = m.canEdit ? supplementRoute(app) : null;
   return (
     <StepPage title={t('accountStatus.title')}>
-      <StatusHeader tone={m.title} title={t(`accountStatus.heading.${m.title}`)}>
-        <p className="oa-status__sub">{t(`accountStatus.sub.${m.title}`)}</p>
-      </StatusHeader>
+      <StatusHeadline app={app} />
       {app.rejectData?.message && m.canEdit ? (
         <div className="oa-status__reason" role="note" aria-label={t('status.reason')}>
           <strong>{t('status.reason')}</strong>
           {app.rejectData.message}
         </div>
       ) : null}
+      {m.canEdit ? <CorrectionSteps app={app} /> : null}
       <dl className="oa-status__card">
         <StatusRow label={t('accountStatus.open')} value={t(`accountStatus.text.${m.openText}`)} tone={toneOf(m.openText)} />
         {m.depositText ? <StatusRow label={t('accountStatus.deposit')} value={t(`accountStatus.text.${m.depositText}`)} tone={toneOf(m.depositText)} /> : null}

@@ -1,7 +1,7 @@
-/** /AccountStatus through the screen: the api faked at callApi; each status the page shows. */
+/** /AccountStatus through the screen: the api faked at callApi; the headline of each state, the rows, the correction round. */
 jest.mock('@core/api/client');
 
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { ApplicationView } from '@core/domain/contract';
 import { installFakeApi } from '@core/testing/fake-api';
 import { makeApplication, makeClientConfig } from '@core/testing/factories';
@@ -13,43 +13,84 @@ jest.setTimeout(30000);
 const api = (application: ApplicationView) => installFakeApi({ clientConfig: () => makeClientConfig(), applyDetail: () => application });
 const hk = (over: Partial<ApplicationView>) => makeApplication({ applyStatus: 1200, ...over });
 const rows = () => screen.getAllByRole('definition').map((d) => d.textContent);
+const opened = { applyStatus: 4000, clientStatus: 31, hlId: 'C10020003', clientInfo: { accts: [{ subAcctId: 'S10020003' }] } };
 
 describe('/AccountStatus', () => {
   test('submitted: under review, the deposit may be made meanwhile; a deposit being confirmed: no button', async () => {
     api(hk({ cashInStatus: null }));
     const { unmount } = renderScreenAt('/AccountStatus', <AccountStatusScreen />);
-    expect(await screen.findByRole('heading', { name: 'Application submitted' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your application is under review' })).toBeInTheDocument();
+    expect(screen.getByText('We are reviewing your application. Opening usually takes 1-2 working days.')).toBeInTheDocument();
     expect(rows()).toEqual(['Under review', 'Funds deposit pending']);
     expect(screen.getByRole('button', { name: 'Deposit now' })).toBeInTheDocument();
     unmount();
     api(hk({ cashInStatus: 2010 }));
     renderScreenAt('/AccountStatus', <AccountStatusScreen />);
     expect(await screen.findByText('Confirming your deposit')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your application is under review' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Deposit now' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back to home' })).toBeInTheDocument();
   });
 
-  test('sent back: the reason and Edit my details to the first returned step', async () => {
-    api(hk({ applyStatus: 1900, rejectData: { steps: ['FINANCE', 'USERINFO'], message: 'Please check your income.' } }));
+  test('sent back: the reason, the steps to fix with their state, each opening its step; Edit my details to the first still to fix', async () => {
+    api(hk({ applyStatus: 1900, rejectData: { steps: ['FINANCE', 'USERINFO', 'PROOFADDRESS'], message: 'Please check your income.', fixed: ['USERINFO'] } }));
     const { user } = renderScreenAt('/AccountStatus', <AccountStatusScreen />, { lang: 'zh-TW' });
-    expect(await screen.findByRole('heading', { name: '需要您處理' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '您的申請需要修改' })).toBeInTheDocument();
+    expect(screen.getByText('請修改下方列出的步驟，然後重新提交申請。')).toBeInTheDocument();
     expect(screen.getByRole('note', { name: '審核團隊的說明' })).toHaveTextContent('Please check your income.');
+    const list = screen.getByRole('region', { name: /需要修改的步驟/ });
+    expect(within(list).getByText('已修改 1 / 3')).toBeInTheDocument();
+    expect(within(list).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['個人資料：已修改', '地址證明：待修改', '財務狀況：待修改']);
     expect(rows()).toEqual(['待更新資料']);
     await user.click(screen.getByRole('button', { name: '修改資料' }));
-    expect(currentLocation()).toBe('/UserInfo');
+    expect(currentLocation()).toBe('/ProofAddress');
   });
 
-  test('approved and not deposited: Deposit now goes to the deposit bridge; deposited: ready', async () => {
-    api(hk({ applyStatus: 3000, cashInStatus: 1000 }));
+  test('a listed step opens that step, fixed or not; all fixed: how to resubmit', async () => {
+    api(hk({ applyStatus: 1901, rejectData: { steps: ['FINANCE', 'USERINFO'], message: 'x', fixed: ['FINANCE', 'USERINFO'] } }));
+    const { user } = renderScreenAt('/AccountStatus', <AccountStatusScreen />);
+    expect(await screen.findByRole('heading', { name: 'Your application needs corrections' })).toBeInTheDocument();
+    expect(screen.getByText('2 of 2 fixed')).toBeInTheDocument();
+    expect(screen.getByText(/Every step is fixed\. Open any of them and choose Resubmit/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Financial situation: Fixed' }));
+    expect(currentLocation()).toBe('/Finance');
+  });
+
+  test('the issue: opened, not deposited, with My account: review passed and the deposit asked, never "under review"', async () => {
+    api(hk({ ...opened, cashInStatus: 1000 }));
     const { user, unmount } = renderScreenAt('/AccountStatus', <AccountStatusScreen />);
-    expect(await screen.findByText('Review passed')).toBeInTheDocument();
-    expect(screen.getByText('Funds deposit pending')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Review passed: make your first deposit' })).toBeInTheDocument();
+    expect(screen.getByText('Deposit at least HKD 10,000 (or the equivalent in USD or offshore RMB) to start trading.')).toBeInTheDocument();
+    expect(screen.queryByText(/under review|1-2 working days/)).not.toBeInTheDocument();
+    expect(rows()).toEqual(['Review passed', 'Funds deposit pending']);
+    expect(screen.getByRole('button', { name: 'My account' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Deposit now' }));
     expect(currentLocation()).toBe('/transitionGold');
     unmount();
-    api(hk({ applyStatus: 4000, clientStatus: 31, cashInStatus: 2000, stockStatus: 3 }));
+    api(hk({ ...opened, cashInStatus: 2020 }));
     renderScreenAt('/AccountStatus', <AccountStatusScreen />, { lang: 'zh-CN' });
-    expect(await screen.findByRole('heading', { name: '您的账户已就绪' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '审核通过，请完成首次入金' })).toBeInTheDocument();
+    expect(screen.getByText('您的入金需要处理，请查看下方说明。')).toBeInTheDocument();
+    expect(rows()).toEqual(['审核通过', '入金异常']);
+  });
+
+  test('opened and deposited: the account is open; closed: not approved, in each language', async () => {
+    api(hk({ ...opened, cashInStatus: 2000, stockStatus: 3 }));
+    const { unmount } = renderScreenAt('/AccountStatus', <AccountStatusScreen />, { lang: 'zh-CN' });
+    expect(await screen.findByRole('heading', { name: '开户成功' })).toBeInTheDocument();
+    expect(screen.getByText('您的账户已开通并已入金，可以开始交易。')).toBeInTheDocument();
     expect(rows()).toEqual(['开户成功', '已入金', '股票转入确认中']);
+    unmount();
+    for (const [lang, heading, row] of [
+      ['en', 'Your application was not approved', 'Not approved'],
+      ['zh-TW', '您的申請未獲批准', '未獲批准'],
+    ] as const) {
+      api(hk({ applyStatus: 5000 }));
+      const r = renderScreenAt('/AccountStatus', <AccountStatusScreen />, { lang });
+      expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+      expect(rows()).toEqual([row]);
+      expect(screen.queryByRole('button', { name: /Edit|修改/ })).not.toBeInTheDocument();
+      r.unmount();
+    }
   });
 });

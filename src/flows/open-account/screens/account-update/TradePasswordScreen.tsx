@@ -2,19 +2,21 @@
  * /tradePassword — the trading password before editing account information (spec part 3 §4: "editing account info
  * needs the trading password first"). Query: `sub` (the account) and `next` (where to go once verified, a route of
  * this page). The first time it sets one (twice, 6 digits, the domain's rule); later it asks for it, showing the tries
- * left and the lock; in the app the app's own check can be used instead (its ticket goes to the service).
+ * left and the lock; in the app the app's own check can be used instead (its ticket goes to the service). Setting the
+ * first one needs a recent login (domain isRecentLogin): the status says so before anything is typed (loginNeeded),
+ * and the applicant logs in again (/login?again=1, the phone filled in) and comes back here.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { tradePasswordSet, tradePasswordVerify, useTradePasswordStatus } from '@core/api/account-update';
 import { ApiError } from '@core/api/api-error';
 import { useApiErrorHandler } from '@core/api/errors';
 import { queryKeys } from '@core/api/keys';
-import { useLogout } from '@core/api/logout';
 import { useFreshUserInfo } from '@core/api/user-info';
 import { bridge } from '@core/bridge/bridge';
 import { ACCOUNT_ROUTE, accountOf } from '@core/domain/account';
+import { safeReturnPath } from '@core/domain/auth';
 import { TRADE_PASSWORD_LENGTH, UPDATE_ROUTE, checkTradePassword } from '@core/domain/account-update';
 import { ErrorCode } from '@core/domain/errors';
 import { useT } from '@core/i18n';
@@ -22,9 +24,9 @@ import { StepPage } from '@core/ui/StepPage';
 import { RouteSkeleton } from '../../components/RouteSkeleton';
 import './account-update.css';
 
-/** `next` only when it is a route of this page (never an address elsewhere). */
+/** `next` only when it is a route of this page (never an address elsewhere: domain safeReturnPath). */
 export function safeNext(next: string | null, sub: string): string {
-  return next && /^\/[A-Za-z]/.test(next) && !next.startsWith('//') ? next : `${UPDATE_ROUTE.accountInfo}?sub=${encodeURIComponent(sub)}`;
+  return safeReturnPath(next, `${UPDATE_ROUTE.accountInfo}?sub=${encodeURIComponent(sub)}`);
 }
 
 export default function TradePasswordScreen() {
@@ -57,13 +59,22 @@ export default function TradePasswordScreen() {
       </StepPage>
     );
   }
-  return <PasswordForm sub={sub} next={safeNext(params.get('next'), sub)} set={status.data?.set ?? true} lockedUntil={status.data?.lockedUntil ?? null} />;
+  return (
+    <PasswordForm
+      sub={sub}
+      next={safeNext(params.get('next'), sub)}
+      set={status.data?.set ?? true}
+      lockedUntil={status.data?.lockedUntil ?? null}
+      loginNeeded={!!status.data && !status.data.set && status.data.loginNeeded}
+    />
+  );
 }
 
-function PasswordForm({ sub, next, set, lockedUntil }: { sub: string; next: string; set: boolean; lockedUntil: string | null }) {
+function PasswordForm({ sub, next, set, lockedUntil, loginNeeded }: { sub: string; next: string; set: boolean; lockedUntil: string | null; loginNeeded: boolean }) {
   const t = useT();
   const id = useId();
   const navigate = useNavigate();
+  const here = useLocation();
   const qc = useQueryClient();
   const onError = useApiErrorHandler();
   const [pw, setPw] = useState('');
@@ -71,8 +82,9 @@ function PasswordForm({ sub, next, set, lockedUntil }: { sub: string; next: stri
   const [error, setError] = useState<string | null>(null);
   const [locked, setLocked] = useState<string | null>(lockedUntil);
   const [busy, setBusy] = useState(false);
-  const [relogin, setRelogin] = useState(false);
-  const logout = useLogout();
+  // asked before the password is typed; a login that grew old while typing (152009) asks the same way
+  const [relogin, setRelogin] = useState(loginNeeded);
+  const loginAgain = () => navigate(`/login?again=1&redirect=${encodeURIComponent(`${here.pathname}${here.search}`)}`);
   const minutesLeft = (until: string) => Math.max(1, Math.ceil((new Date(until).getTime() - Date.now()) / 60_000));
 
   const done = () => {
@@ -147,7 +159,7 @@ function PasswordForm({ sub, next, set, lockedUntil }: { sub: string; next: stri
           <p className="oa-upd__intro" role="alert">
             {t('errors.152009')}
           </p>
-          <button type="button" className="oa-upd__primary" onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })}>
+          <button type="button" className="oa-upd__primary" onClick={loginAgain}>
             {t('accountUpdate.password.loginAgain')}
           </button>
         </div>

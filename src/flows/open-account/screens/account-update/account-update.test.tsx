@@ -20,14 +20,14 @@ const CURRENT = {
 type Update = { updateId: string; status: number; module: number; reUpdateModule: number; rejectModule: number; isCreated: true; rejectData: { message: string; steps: string[] } | null; data: Record<string, unknown> };
 const upd = (over: Partial<Update> = {}): Update => ({ updateId: 'UPD1', status: 1000, module: 0, reUpdateModule: 0, rejectModule: 0, isCreated: true, rejectData: null, data: {}, ...over });
 
-function api(opts: { update?: Update | null; verified?: boolean; set?: boolean; verify?: (p: unknown) => unknown } = {}) {
+function api(opts: { update?: Update | null; verified?: boolean; set?: boolean; loginNeeded?: boolean; verify?: (p: unknown) => unknown; setPassword?: () => unknown } = {}) {
   return installFakeApi({
     clientConfig: () => makeClientConfig(),
     userInfo: () => makeUser({ subAcctId: SUB, clientStatus: 31, clientInfo: { accts: [makeAccount()] } }),
     clientApplys: () => ({ current: CURRENT, update: opts.update ?? null, notice: null }),
-    tradePasswordStatus: () => ({ set: opts.set ?? true, lockedUntil: null, verifiedUntil: opts.verified ? new Date(Date.now() + 600_000).toISOString() : null }),
+    tradePasswordStatus: () => ({ set: opts.set ?? true, lockedUntil: null, verifiedUntil: opts.verified ? new Date(Date.now() + 600_000).toISOString() : null, loginNeeded: opts.loginNeeded ?? false }),
     tradePasswordVerify: (p) => (opts.verify ? opts.verify(p) : { verifiedUntil: new Date(Date.now() + 600_000).toISOString() }),
-    tradePasswordSet: () => ({ verifiedUntil: new Date(Date.now() + 600_000).toISOString() }),
+    tradePasswordSet: () => (opts.setPassword ? opts.setPassword() : { verifiedUntil: new Date(Date.now() + 600_000).toISOString() }),
     clientApply: () => ({ updateId: 'UPD1', status: 1000, module: 512, reUpdateModule: 0, rejectModule: 0 }),
     clientUpdate: () => ({ updateId: 'UPD1', status: 1000, module: 512, reUpdateModule: 0, rejectModule: 0 }),
     clientSubmit: () => ({ status: 1200 }),
@@ -102,6 +102,43 @@ test('the trading password: set twice the first time; later a wrong one tells th
   await later.user.click(screen.getByRole('button', { name: 'Confirm' }));
   expect(await screen.findByText(/locked\. Try again in 30 minutes/)).toBeInTheDocument();
   expect(screen.queryByLabelText('Trading password')).not.toBeInTheDocument();
+});
+
+describe('the first trading password asks for a recent login before it is typed', () => {
+  const route = `/tradePassword?sub=${SUB}&next=${encodeURIComponent(`/CheckW8?sub=${SUB}`)}`;
+  const loginUrl = `/login?again=1&redirect=${encodeURIComponent(route)}`;
+
+  test.each([
+    ['en', 'For your security, log in again before you set your trading password.', 'Log in again'],
+    ['zh-CN', '为保障账户安全，请重新登录后再设置交易密码。', '重新登录'],
+    ['zh-TW', '為保障賬戶安全，請重新登入後再設置交易密碼。', '重新登入'],
+  ] as const)('an old login: no password field, the login asked first, and back here after it (%s)', async (lang, text, button) => {
+    const a = api({ set: false, loginNeeded: true });
+    const { user } = renderScreenAt('/tradePassword', <TradePasswordScreen />, { route, lang });
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(screen.queryByLabelText(/6/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: button }));
+    expect(await at()).toHaveTextContent(loginUrl);
+    expect(a.calls('logout')).toHaveLength(0); // the session stays: the login screen logs in again as its user
+    expect(a.calls('tradePasswordSet')).toHaveLength(0);
+  });
+
+  test('a recent login: the form; a login that grew old while typing (152009) asks the same way', async () => {
+    api({ set: false, setPassword: () => { throw new ApiError(152009, 'login again'); } });
+    const { user } = renderScreenAt('/tradePassword', <TradePasswordScreen />, { route });
+    await user.type(await screen.findByLabelText('New trading password (6 digits)'), '135790');
+    await user.type(screen.getByLabelText('Enter it again'), '135790');
+    await user.click(screen.getByRole('button', { name: 'Set and continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('For your security, log in again');
+    await user.click(screen.getByRole('button', { name: 'Log in again' }));
+    expect(await at()).toHaveTextContent(loginUrl);
+  });
+
+  test('a password already set is verified whatever the login time', async () => {
+    api({ set: true, loginNeeded: false });
+    renderScreenAt('/tradePassword', <TradePasswordScreen />, { route });
+    expect(await screen.findByLabelText('Trading password')).toBeInTheDocument();
+  });
 });
 
 test('sent back: the reason, the modules to correct, and submitting without correcting one asks first', async () => {

@@ -244,3 +244,92 @@ test.each([
 ])('redirect %s → %s', (value, expected) => {
   expect(safeRedirect(value)).toBe(expected);
 });
+
+describe('logging in again (again=1, from the trading password)', () => {
+  const back = `/tradePassword?sub=S12345678&next=${encodeURIComponent('/CheckW8?sub=S12345678')}`;
+  const route = `/login?again=1&redirect=${encodeURIComponent(back)}`;
+  const renderAgain = (lang: 'en' | 'zh-CN' | 'zh-TW' = 'en', at = route) =>
+    renderWithProviders(
+      <Routes>
+        <Route path="/login" element={<LoginScreen />} />
+        <Route path="/tradePassword" element={<p>password screen</p>} />
+        <Route path="*" element={<p>elsewhere</p>} />
+      </Routes>,
+      { route: at, lang },
+    );
+  const withSession = (over: FakeApiHandlers = {}) =>
+    api({
+      userInfo: () => makeUser({ areaCode: '852', phoneMasked: '91****78' }),
+      reloginSendCode: () => ({ salt: 'salt-BBBBBBBB', cooldownSeconds: 60, areaCode: '852', phoneMasked: '91****78' }),
+      relogin: () => makeUser({ areaCode: '852', phoneMasked: '91****78' }),
+      ...over,
+    });
+  beforeEach(() => {
+    document.cookie = 'esop_in=1; path=/';
+  });
+  afterEach(() => {
+    document.cookie = 'esop_in=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  });
+
+  test("the phone is filled in (the session's, masked and fixed); the code goes to it; after the login, back to the password screen", async () => {
+    const fake = withSession();
+    const { user } = renderAgain();
+    expect(await screen.findByRole('heading', { name: 'Log in again' })).toBeInTheDocument();
+    await waitFor(() => expect(phoneField()).toHaveValue('91****78'));
+    expect(phoneField()).toHaveAttribute('readonly');
+    expect(phoneField()).toHaveAccessibleDescription('The code goes to the mobile number of your account.');
+    expect(areaField()).toHaveValue('852');
+    expect(areaField()).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByRole('button', { name: 'Resend in 60s' });
+    await user.type(codeField(), '654321');
+    await act(async () => screen.getByRole('button', { name: 'Log in' }).click());
+    await waitFor(() => expect(currentLocation()).toBe(back));
+    expect(await screen.findByText('password screen')).toBeInTheDocument();
+    expect(fake.calls('reloginSendCode')).toHaveLength(1);
+    expect(fake.calls('relogin')).toEqual([{ code: '654321', salt: 'salt-BBBBBBBB' }]);
+    expect([fake.calls('sendCode'), fake.calls('login')]).toEqual([[], []]);
+  });
+
+  test.each([
+    ['zh-CN', '重新登录'],
+    ['zh-TW', '重新登入'],
+  ] as const)('translated (%s)', async (lang, heading) => {
+    withSession();
+    renderAgain(lang);
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+  });
+
+  test('a wrong code says so on the field as for a first login', async () => {
+    withSession({ relogin: () => { throw new ApiError(110114, 'wrong', { attemptsLeft: 2 }, 400); } });
+    const { user } = renderAgain();
+    await waitFor(() => expect(phoneField()).toHaveValue('91****78'));
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByRole('button', { name: 'Resend in 60s' });
+    await user.type(codeField(), '000000');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Wrong code. 2 tries left.')).toBeInTheDocument();
+    expect(currentLocation()).toBe(route);
+  });
+
+  test('without a session: the ordinary login, the phone to type', async () => {
+    document.cookie = 'esop_in=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    const fake = withSession();
+    renderAgain();
+    expect(await screen.findByRole('heading', { name: 'Log in with your phone' })).toBeInTheDocument();
+    expect(phoneField()).toHaveValue('');
+    expect(phoneField()).not.toHaveAttribute('readonly');
+    expect(fake.calls('userInfo')).toHaveLength(0);
+  });
+
+  test('a return path elsewhere is never followed', async () => {
+    withSession();
+    const { user } = renderAgain('en', `/login?again=1&redirect=${encodeURIComponent('//evil.example/x')}`);
+    await waitFor(() => expect(phoneField()).toHaveValue('91****78'));
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByRole('button', { name: 'Resend in 60s' });
+    await user.type(codeField(), '654321');
+    await act(async () => screen.getByRole('button', { name: 'Log in' }).click());
+    await waitFor(() => expect(currentLocation()).toBe('/account'));
+  });
+});

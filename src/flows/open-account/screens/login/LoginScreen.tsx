@@ -1,6 +1,9 @@
 /**
  * Phone login for a browser user without a token (/login?redirect=<route>): area code, phone, a code sent by SMS
- * (60 s countdown), log in, then back to `redirect` or home. Phone rules come from @core/domain/auth.
+ * (60 s countdown), log in, then back to `redirect` or home (domain safeReturnPath: never another site). Phone rules
+ * come from @core/domain/auth. `again=1` with a session: log in again as that user (the trading password asks for a
+ * recent login): the area code and the masked phone are filled in and fixed, the code goes to the session's own phone
+ * (ReloginSendCode / Relogin).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -8,10 +11,12 @@ import { useIntl } from 'react-intl';
 import { isApiError } from '@core/api/api-error';
 import { errorMessage, useApiErrorHandler } from '@core/api/errors';
 import { useLogin } from '@core/api/login';
+import { useRelogin, useReloginSendCode } from '@core/api/relogin';
 import { useSendCode } from '@core/api/send-code';
+import { useUserInfo } from '@core/api/user-info';
 import { useT } from '@core/i18n';
 import { useToast } from '@core/ui/toast';
-import { AREA_CODES, cleanPhone, defaultAreaCode, isValidCode, isValidPhone, type AreaCode } from '@core/domain/auth';
+import { AREA_CODES, cleanPhone, defaultAreaCode, isOwnPage, isValidCode, isValidPhone, safeReturnPath, type AreaCode } from '@core/domain/auth';
 import { ErrorCode, TOAST_MS } from '@core/domain/errors';
 import { SEND_CODE_COOLDOWN_S, VERIFY_CODE_LENGTH } from '@core/domain/limits';
 import { AppHeader } from '../../components/AppHeader';
@@ -21,14 +26,11 @@ import { HOME_ROUTE } from '@core/domain/steps';
 
 /**
  * A route of this page, or another page of ours (`/pages/<name>.html…`: the after-opening pages send their visitors
- * here to log in); never another origin or a protocol-relative URL.
+ * here to log in); never another origin or a protocol-relative URL (domain safeReturnPath).
  */
 export function safeRedirect(value: string | null): string {
-  if (value && OTHER_PAGE.test(value)) return value;
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/login')) return HOME_ROUTE;
-  return value;
+  return safeReturnPath(value, HOME_ROUTE, { otherPages: true });
 }
-const OTHER_PAGE = /^\/pages\/[A-Za-z]+\.html(?:[?#][^\\]*)?$/;
 
 export default function LoginScreen() {
   const t = useT();
@@ -39,7 +41,15 @@ export default function LoginScreen() {
   const onApiError = useApiErrorHandler();
   const sendCode = useSendCode();
   const login = useLogin();
+  const reloginSendCode = useReloginSendCode();
+  const relogin = useRelogin();
   const ids = useId();
+  // logging in again: the session's own user, its phone filled in (masked) and the code sent to it by the service
+  const me = useUserInfo();
+  const again = params.get('again') === '1';
+  const self = again && me.data ? me.data : null;
+  const sending = self ? reloginSendCode.isPending : sendCode.isPending;
+  const loggingIn = self ? relogin.isPending : login.isPending;
 
   const [areaCode, setAreaCode] = useState<AreaCode>(() => defaultAreaCode(intl.locale));
   const [phone, setPhone] = useState('');
@@ -67,11 +77,11 @@ export default function LoginScreen() {
   };
 
   const onSend = async () => {
-    if (countdown > 0 || sendCode.isPending) return;
-    const value = checkPhone();
-    if (!value) return;
+    if (countdown > 0 || sending) return;
+    const value = self ? '' : checkPhone();
+    if (value === null) return;
     try {
-      const r = await sendCode.mutateAsync({ value, areaCode });
+      const r = self ? await reloginSendCode.mutateAsync() : await sendCode.mutateAsync({ value, areaCode });
       setSalt(r.salt);
       setCountdown(r.cooldownSeconds > 0 ? r.cooldownSeconds : SEND_CODE_COOLDOWN_S);
       toast.show(t('login.sent'), TOAST_MS);
@@ -91,20 +101,21 @@ export default function LoginScreen() {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (login.isPending) return;
-    const value = checkPhone();
+    if (loggingIn) return;
+    const value = self ? '' : checkPhone();
     const codeOk = isValidCode(code);
     setCodeError(codeOk ? null : t('login.codeInvalid'));
-    if (!value || !codeOk) return;
+    if (value === null || !codeOk) return;
     if (!salt) {
       toast.show(t('login.sendFirst'), TOAST_MS);
       return;
     }
     try {
-      await login.mutateAsync({ areaCode, phone: value, code, salt });
+      if (self) await relogin.mutateAsync({ code, salt });
+      else await login.mutateAsync({ areaCode, phone: value, code, salt });
       toast.clear(); // "code sent" means nothing once logged in
       const target = safeRedirect(params.get('redirect'));
-      if (OTHER_PAGE.test(target)) window.location.replace(target);
+      if (isOwnPage(target)) window.location.replace(target);
       else navigate(target, { replace: true });
     } catch (err) {
       if (isApiError(err, ErrorCode.CODE_WRONG)) {
@@ -133,15 +144,21 @@ export default function LoginScreen() {
       <AppHeader />
       <AppBanner />
       <form className="oa-content oa-login__form" onSubmit={onSubmit} noValidate>
-        <h1 className="oa-login__title">{t('login.title')}</h1>
-        <p className="oa-login__sub">{t('login.subtitle')}</p>
+        <h1 className="oa-login__title">{t(self ? 'login.again.title' : 'login.title')}</h1>
+        <p className="oa-login__sub">{t(self ? 'login.again.subtitle' : 'login.subtitle')}</p>
 
         <div className="oa-field">
           <label className="oa-field__label" htmlFor={`${ids}-area`}>
             {t('login.areaCode')}
           </label>
           <div className="oa-select">
-            <select id={`${ids}-area`} value={areaCode} onChange={(e) => setAreaCode(e.target.value as AreaCode)} autoComplete="tel-country-code">
+            <select
+              id={`${ids}-area`}
+              value={self ? self.areaCode : areaCode}
+              disabled={!!self}
+              onChange={(e) => setAreaCode(e.target.value as AreaCode)}
+              autoComplete="tel-country-code"
+            >
               {AREA_CODES.map((c) => (
                 <option key={c} value={c}>
                   {t('login.areaCodeOption', { country: t(`login.country.${c}`), code: c })}
@@ -157,7 +174,7 @@ export default function LoginScreen() {
           </label>
           <div className="oa-input" data-invalid={phoneError ? 'true' : undefined}>
             <span className="oa-input__prefix" aria-hidden="true">
-              +{areaCode}
+              +{self ? self.areaCode : areaCode}
             </span>
             <input
               id={`${ids}-phone`}
@@ -166,9 +183,10 @@ export default function LoginScreen() {
               autoComplete="tel-national"
               maxLength={20}
               placeholder={t('login.phonePlaceholder')}
-              value={phone}
+              value={self ? self.phoneMasked : phone}
+              readOnly={!!self}
               aria-invalid={phoneError ? true : undefined}
-              aria-describedby={phoneError ? phoneErrId : undefined}
+              aria-describedby={phoneError ? phoneErrId : self ? `${ids}-phone-hint` : undefined}
               onChange={(e) => {
                 setPhone(e.target.value);
                 if (phoneError) setPhoneError(null);
@@ -180,6 +198,11 @@ export default function LoginScreen() {
               {phoneError}
             </p>
           )}
+          {self ? (
+            <p className="oa-login__hint" id={`${ids}-phone-hint`}>
+              {t('login.again.phoneHint')}
+            </p>
+          ) : null}
         </div>
 
         <div className="oa-field">
@@ -204,7 +227,7 @@ export default function LoginScreen() {
                 if (codeError) setCodeError(null);
               }}
             />
-            <button type="button" className="oa-input__action" onClick={onSend} disabled={countdown > 0 || sendCode.isPending} aria-live="polite">
+            <button type="button" className="oa-input__action" onClick={onSend} disabled={countdown > 0 || sending} aria-live="polite">
               {countdown > 0 ? t('login.resend', { seconds: countdown }) : t('login.send')}
             </button>
           </div>
@@ -215,8 +238,8 @@ export default function LoginScreen() {
           )}
         </div>
 
-        <button type="submit" className="oa-btn oa-btn--primary oa-btn--block oa-login__submit" disabled={login.isPending} aria-busy={login.isPending}>
-          {login.isPending ? <span className="oa-spinner" aria-hidden="true" /> : null}
+        <button type="submit" className="oa-btn oa-btn--primary oa-btn--block oa-login__submit" disabled={loggingIn} aria-busy={loggingIn}>
+          {loggingIn ? <span className="oa-spinner" aria-hidden="true" /> : null}
           {t('login.submit')}
         </button>
         <p className="oa-login__privacy">{t('login.privacy')}</p>

@@ -1,20 +1,21 @@
 /**
- * /openStatus — the mainland applicant's result page (spec part 3 §2, §4 "Result screen"): approving (materials under
- * review, or submitted for offline sources; 1-2 working days, or the 65-75 margin notice), rejected (the reviewer's
- * reason and the supplement button: the first returned step, /statement when that is the file step) or success (the
- * name and client id); the client status 33 funds line; the contact sheet and home.
+ * /openStatus — the mainland applicant's result page (spec part 3 §2, §4 "Result screen"). The headline follows the
+ * application's state (StatusHeadline, issue 25): under review (materials under review, or submitted for offline
+ * sources; 1-2 working days, or the 65-75 margin notice), approved and waiting for the deposit, opened, sent back for
+ * correction (the reviewer's reason, the steps to fix with their state, the supplement button: the first step still to
+ * fix, /statement when that is the file step), failed. Once an account exists: the name and client id; the client
+ * status 33 funds line; the contact sheet and home.
  */
 import { useNavigate } from 'react-router-dom';
-import { supplementRoute } from '@core/domain/after-submit';
+import { RESULT_ROUTE, supplementRoute } from '@core/domain/after-submit';
 import type { ApplicationView } from '@core/domain/contract';
-import { todayInHongKong } from '@core/domain/identity';
-import { applicantAge } from '@core/domain/profile';
-import { accountStatusModel, approvingNoteKey, approvingTitleKey, fundsLineKey, openStatusView } from '@core/domain/result';
-import { stepContextOfApp } from '@core/domain/step-rules/types';
+import { accountStatusModel, fundsLineKey, statusHeadline } from '@core/domain/result';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { WithApplication } from '../../components/WithApplication';
-import { MyAccountButton, StatusActions, StatusHeader, TransferInButton } from '../../components/status/StatusParts';
+import { CorrectionSteps } from '../../components/status/CorrectionSteps';
+import { StatusHeadline } from '../../components/status/StatusHeadline';
+import { MyAccountButton, StatusActions, TransferInButton } from '../../components/status/StatusParts';
 
 export default function OpenStatusScreen() {
   const t = useT();
@@ -24,43 +25,39 @@ export default function OpenStatusScreen() {
 function OpenStatusPage({ app }: { app: ApplicationView }) {
   const t = useT();
   const navigate = useNavigate();
-  const view = openStatusView(app);
-  const ctx = stepContextOfApp(app, todayInHongKong());
-  const accountType = (app.data.SELECTACCOUNT as { accountType?: unknown } | undefined)?.accountType;
+  const headline = statusHeadline(app);
+  const opened = app.clientInfo.accts.length > 0;
   const funds = fundsLineKey(app);
   // the stock transfer-in of an opened client (its latest request), as the Hong Kong page's stock row
   const stockText = accountStatusModel(app).stockText;
-  const supplement = view === 'rejected' ? supplementRoute(app) : null;
+  const correcting = headline.state === 'correction';
+  const supplement = correcting ? supplementRoute(app) : null;
+  const deposit = headline.state === 'awaitingDeposit' && headline.sub !== 'depositConfirming';
   const clientId = app.hlId ?? app.clientInfo.accts[0]?.subAcctId ?? null;
   return (
     <StepPage title={t('openStatus.title')}>
-      {view === 'approving' ? (
-        <StatusHeader tone="progress" title={t(`openStatus.approving.${approvingTitleKey(app.fromPage)}`)}>
-          <p className="oa-status__sub">{t(`openStatus.note.${approvingNoteKey(accountType, applicantAge(ctx))}`)}</p>
-        </StatusHeader>
-      ) : view === 'success' ? (
-        <StatusHeader tone="success" title={t('openStatus.success')}>
-          <p className="oa-status__sub">{t('openStatus.successNote', { name: app.name ?? '', id: clientId ?? '' })}</p>
-        </StatusHeader>
-      ) : (
-        <StatusHeader tone="failure" title={t('openStatus.rejected')}>
-          <p className="oa-status__sub">{t('openStatus.rejectedNote')}</p>
-        </StatusHeader>
-      )}
-      {view === 'rejected' && app.rejectData?.message ? (
+      <StatusHeadline app={app} />
+      {opened && clientId ? <p className="oa-status__info">{t('openStatus.successNote', { name: app.name ?? '', id: clientId })}</p> : null}
+      {correcting && app.rejectData?.message ? (
         <div className="oa-status__reason" role="note" aria-label={t('status.reason')}>
           <strong>{t('status.reason')}</strong>
           {app.rejectData.message}
         </div>
       ) : null}
+      {correcting ? <CorrectionSteps app={app} /> : null}
       {funds ? <p className="oa-status__info">{t(`openStatus.funds.${funds}`)}</p> : null}
-      {stockText && view === 'success' ? (
+      {stockText && opened ? (
         <p className="oa-status__info">
           {t('accountStatus.stock')}: {t(`accountStatus.text.${stockText}`)}
         </p>
       ) : null}
       <StatusActions>
-        <MyAccountButton opened={app.clientInfo.accts.length > 0} />
+        <MyAccountButton opened={opened} />
+        {deposit ? (
+          <button type="button" className="oa-status__btn oa-status__btn--primary" onClick={() => navigate(RESULT_ROUTE.transitionGold)}>
+            {t('openStatus.deposit')}
+          </button>
+        ) : null}
         <TransferInButton app={app} />
         {supplement ? (
           <button type="button" className="oa-status__btn oa-status__btn--primary" onClick={() => navigate(supplement)}>

@@ -1,4 +1,4 @@
-/** /openStatus through the screen: the api faked at callApi; each view. */
+/** /openStatus through the screen: the api faked at callApi; the headline of each state, the correction round. */
 jest.mock('@core/api/client');
 
 import { screen, within } from '@testing-library/react';
@@ -12,13 +12,14 @@ jest.setTimeout(30000);
 
 const api = (application: ApplicationView) => installFakeApi({ clientConfig: () => makeClientConfig(), applyDetail: () => application });
 const cn = (over: Partial<ApplicationView>) => makeApplication({ clientType: 'cn', applyStatus: 1200, ...over });
+const opened = { applyStatus: 4000, clientStatus: 31, name: '张三', hlId: 'C10020003', clientInfo: { accts: [{ subAcctId: 'S10020003' }] } };
 
 describe('/openStatus', () => {
-  test('approving: under review, 1-2 working days; submitted for offline sources; the 65-75 margin notice', async () => {
+  test('under review: 1-2 working days; submitted for offline sources; the 65-75 margin notice', async () => {
     api(cn({}));
     const { unmount } = renderScreenAt('/openStatus', <OpenStatusScreen />);
-    expect(await screen.findByRole('heading', { name: 'Your materials are under review' })).toBeInTheDocument();
-    expect(screen.getByText('Your account is expected to open in 1-2 working days.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your application is under review' })).toBeInTheDocument();
+    expect(screen.getByText('We are reviewing your application. Opening usually takes 1-2 working days.')).toBeInTheDocument();
     unmount();
     api(cn({ fromPage: '15', data: { IDCARD: { birthday: '1956-01-01' }, SELECTACCOUNT: { accountType: 2 } } }));
     renderScreenAt('/openStatus', <OpenStatusScreen />);
@@ -26,23 +27,54 @@ describe('/openStatus', () => {
     expect(screen.getByText(/aged 65 to 75/)).toBeInTheDocument();
   });
 
-  test('rejected: the reason and the supplement button (the statement first when it was sent back)', async () => {
+  test('sent back: the reason, the steps to fix with their state; the supplement button to the first still to fix (the statement first)', async () => {
     api(cn({ applyStatus: 1901, applyStepsName: ['STATEMENT', 'IDCARD', 'BANKCARD'], rejectData: { steps: ['BANKCARD', 'STATEMENT'], message: 'Statement unclear' } }));
-    const { user } = renderScreenAt('/openStatus', <OpenStatusScreen />);
-    expect(await screen.findByRole('heading', { name: 'Your application needs more information' })).toBeInTheDocument();
+    const { user, unmount } = renderScreenAt('/openStatus', <OpenStatusScreen />);
+    expect(await screen.findByRole('heading', { name: 'Your application needs corrections' })).toBeInTheDocument();
     expect(screen.getByRole('note', { name: 'Reason from our review team' })).toHaveTextContent('Statement unclear');
+    const list = screen.getByRole('region', { name: /Steps to fix/ });
+    expect(within(list).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Statement: To fix', 'Bank card: To fix']);
     await user.click(screen.getByRole('button', { name: 'Supplement materials' }));
     expect(currentLocation()).toBe('/statement');
+    unmount();
+    api(cn({ applyStatus: 1901, applyStepsName: ['STATEMENT', 'IDCARD', 'BANKCARD'], rejectData: { steps: ['BANKCARD', 'STATEMENT'], message: 'x', fixed: ['STATEMENT'] } }));
+    const second = renderScreenAt('/openStatus', <OpenStatusScreen />, { lang: 'zh-CN' });
+    expect(await screen.findByRole('heading', { name: '您的申请需要修改' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '结单证明：已修改' })).toBeInTheDocument();
+    await second.user.click(screen.getByRole('button', { name: '补充资料' }));
+    expect(currentLocation()).toBe('/bankCard');
   });
 
-  test('success: the name and client id; the contact sheet lists both service phones', async () => {
-    api(cn({ applyStatus: 4000, clientStatus: 31, name: '张三', hlId: 'C10020003' }));
+  test('approved or opened without a deposit: review passed and the deposit; the client id; no "under review"', async () => {
+    api(cn({ ...opened, cashInStatus: 1000 }));
     const { user } = renderScreenAt('/openStatus', <OpenStatusScreen />, { lang: 'zh-CN' });
-    expect(await screen.findByRole('heading', { name: '开户成功' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '审核通过，请完成首次入金' })).toBeInTheDocument();
+    expect(screen.getByText('入金至少 10,000 港元（或等值美元、离岸人民币）后即可开始交易。')).toBeInTheDocument();
     expect(screen.getByText('张三，您的客户号为 C10020003。')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: '联系客服' }));
-    const sheet = await screen.findByRole('alertdialog', { name: '联系客服' });
+    expect(screen.queryByText(/审核中/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '我的账户' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '立即入金' }));
+    expect(currentLocation()).toBe('/transitionGold');
+  });
+
+  test('opened and funded: the account is open, the name and client id; the contact sheet lists both service phones', async () => {
+    api(cn({ ...opened, cashInStatus: 2000 }));
+    const { user } = renderScreenAt('/openStatus', <OpenStatusScreen />, { lang: 'zh-TW' });
+    expect(await screen.findByRole('heading', { name: '開戶成功' })).toBeInTheDocument();
+    expect(screen.getByText('您的賬戶已開通並已入金，可以開始交易。')).toBeInTheDocument();
+    expect(screen.getByText('张三，您的客戶號為 C10020003。')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '立即入金' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '聯絡客服' }));
+    const sheet = await screen.findByRole('alertdialog', { name: '聯絡客服' });
     expect(within(sheet).getByRole('link', { name: '400 800 1234' })).toHaveAttribute('href', 'tel:4008001234');
+  });
+
+  test('closed: not approved, no supplement button', async () => {
+    api(cn({ applyStatus: 5000 }));
+    renderScreenAt('/openStatus', <OpenStatusScreen />);
+    expect(await screen.findByRole('heading', { name: 'Your application was not approved' })).toBeInTheDocument();
+    expect(screen.getByText('We could not open your account. Please contact customer service for details.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Supplement materials' })).not.toBeInTheDocument();
   });
 
   test('client status 33 with a deposit being confirmed: the funds line', async () => {

@@ -24,7 +24,7 @@ import { at } from '@core/domain/step-rules/types';
 import { useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { FooterButton } from '@core/ui/FooterButton';
-import { StepPage } from '@core/ui/StepPage';
+import { StepPage, useNextLabel } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { FieldGroup } from '@core/ui/form/FieldGroup';
 import { toast } from '@core/ui/toast';
@@ -54,6 +54,8 @@ function SelectAccountPage({ app }: { app: ApplicationView }) {
   const t = useT();
   const ids = useId();
   const page = useStepPage(STEP, app, { initial: initialAccountForm, toData: toSelectAccountData });
+  // the correction round's "Resubmit" (ResubmitGate) on this page's own footer button
+  const routeLabel = useNextLabel();
   const { form, setForm, errors, flow, ctx } = page;
   const age = applicantAge(ctx);
   const [showCash, setShowCash] = useState(() => cashCardOpen(form.accountType, age));
@@ -158,7 +160,7 @@ function SelectAccountPage({ app }: { app: ApplicationView }) {
           loading={flow.isSaving}
           className={chosen ? undefined : 'esop-select-account__next--idle'}
         >
-          {t('common.next')}
+          {routeLabel ?? t('common.next')}
         </FooterButton>
       }
     >

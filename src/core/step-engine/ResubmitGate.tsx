@@ -1,0 +1,46 @@
+/**
+ * The correction round's final action (issue 25), around a step route: when Next on the route's step resubmits (a step
+ * sent back for correction and every other one fixed: domain resubmitsOnNext), the page's Next reads "Resubmit"
+ * (StepPage's NextLabelContext), and the engine's resubmission first asks this gate's confirmation dialog.
+ */
+import { useCallback, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocation } from 'react-router-dom';
+import { useApplyDetail } from '../api/apply-detail';
+import { resubmitsOnNext, stepOfRoute, type StepName } from '../domain/steps';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { NextLabelContext } from '../ui/StepPage';
+import { ResubmitConfirmContext } from './resubmit-confirm';
+import { rejectedStepsOf } from './use-step-flow';
+
+export function ResubmitGate({ children }: { children: ReactNode }) {
+  const intl = useIntl();
+  const { pathname } = useLocation();
+  const { data: app } = useApplyDetail();
+  const step = stepOfRoute(pathname);
+  const resubmits = !!app && !!step && resubmitsOnNext(app.applyStepsName as StepName[], rejectedStepsOf(app), app.rejectData?.fixed ?? [], step);
+  const [pending, setPending] = useState<{ resolve: (ok: boolean) => void } | null>(null);
+
+  const ask = useCallback(() => new Promise<boolean>((resolve) => setPending({ resolve })), []);
+  const answer = (ok: boolean) => {
+    pending?.resolve(ok);
+    setPending(null);
+  };
+
+  return (
+    <ResubmitConfirmContext.Provider value={ask}>
+      <NextLabelContext.Provider value={resubmits ? intl.formatMessage({ id: 'submit.resubmit.action' }) : undefined}>{children}</NextLabelContext.Provider>
+      {pending ? (
+        <ConfirmDialog
+          visible
+          title={intl.formatMessage({ id: 'submit.resubmit.title' })}
+          message={intl.formatMessage({ id: 'submit.resubmit.message' })}
+          confirmText={intl.formatMessage({ id: 'submit.resubmit.action' })}
+          cancelText={intl.formatMessage({ id: 'submit.resubmit.cancel' })}
+          onConfirm={() => answer(true)}
+          onCancel={() => answer(false)}
+        />
+      ) : null}
+    </ResubmitConfirmContext.Provider>
+  );
+}
