@@ -85,6 +85,16 @@ describe('VideoUpload', () => {
     expect(invalidIssues(await upload(c, long))).toEqual(['file:videoTooLong']);
   }, 60_000);
 
+  test('5 s is the longest taken: a 5.0 s video is stored, a 5.1 s one refused (videoTooLong), whatever the container', async () => {
+    const c = await newUser();
+    for (const format of ['mp4', 'webm'] as const) {
+      const five = await upload(c, await makeFaceVideo(face('astronaut.jpg'), { seconds: 5, fps: 10, format }), `liveness.${format}`);
+      expect([format, five.status, five.body.result?.seconds]).toEqual([format, 200, 5]);
+      const over = await upload(c, await makeFaceVideo(face('astronaut.jpg'), { seconds: 5.1, fps: 10, format }), `liveness.${format}`);
+      expect([format, invalidIssues(over)]).toEqual([format, ['file:videoTooLong']]);
+    }
+  }, 60_000);
+
   test('a video over 3 MB is re-encoded under it', async () => {
     const c = await newUser();
     const big = await makeFaceVideo(face('astronaut.jpg'), { seconds: 2.5, quality: 'lossless' });

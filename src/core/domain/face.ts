@@ -1,8 +1,9 @@
 /**
  * Face liveness (LIVINGWITNESS; spec part 3 §2 "Face liveness", §3 "Liveness", §5 "Liveness upload states", §8
  * 150405 / 120207, §9 video limits): the video rules the phone and the service share, the upload's states, the
- * reasons a face check gives and the recording the phone makes.
+ * reasons a face check gives, what the applicant can do about each, and the recording the phone makes.
  */
+import type { StepName } from './steps';
 
 /** A video the phone records and the service accepts: 2 to 5 seconds; at most 50 MB sent; kept at most 3 MB. */
 export const VIDEO_LIMITS = {
@@ -26,7 +27,10 @@ export const RECORDING = {
   width: 640,
   height: 480,
   videoBitsPerSecond: 900_000,
-  /** the recording the phone stops at (a little under maxSeconds: the container's length rounds up) */
+  /**
+   * the recording the phone stops at, and the longest it asks the native app's camera for: half a second under
+   * maxSeconds, so that a recording's container (its first frame's offset, the last frame's time) never reads over 5 s
+   */
   stopAfterMs: 4_500,
   /** the shortest recording the screen accepts before the stop button works */
   minMs: 2_500,
@@ -44,10 +48,16 @@ export function videoContainerOf(head: Uint8Array): 'mp4' | 'webm' | null {
 
 export type VideoLengthRule = 'videoTooShort' | 'videoTooLong' | null;
 
-/** The length rule: under 2 s or over 5 s (a little slack above: containers round the last frame's time up). */
+/**
+ * The length rule (spec part 3 §5, §9): 2 to 5 seconds, both ends included, nothing over. The length is taken to the
+ * millisecond (a length read as 5.0000001 s is 5 s), no further slack: a 5.1 s video is refused, on the phone and by
+ * the service. The phone's own recordings stop at RECORDING.stopAfterMs, well inside the limit.
+ */
 export function checkVideoLength(seconds: number): VideoLengthRule {
-  if (!Number.isFinite(seconds) || seconds < VIDEO_LIMITS.minSeconds) return 'videoTooShort';
-  if (seconds > VIDEO_LIMITS.maxSeconds + 0.5) return 'videoTooLong';
+  if (!Number.isFinite(seconds)) return 'videoTooShort';
+  const ms = Math.round(seconds * 1000);
+  if (ms < VIDEO_LIMITS.minSeconds * 1000) return 'videoTooShort';
+  if (ms > VIDEO_LIMITS.maxSeconds * 1000) return 'videoTooLong';
   return null;
 }
 
@@ -125,6 +135,63 @@ export function faceFailureText(message: unknown): { reason: FaceReason } | { ra
     if (text.length >= 4 && text.length <= 120 && !/^[A-Z0-9_]+$/.test(text)) return { raw: text };
   }
   return { generic: true };
+}
+
+// ---------------------------------------------------------------- what the applicant does about a failure
+
+/**
+ * What a failed check leaves the applicant to do (issue 25):
+ * - `record`: record again (the recording itself, or its face, was the problem);
+ * - `step`: fix another step of the application (the ID card photo, or the ID card information), then come back to
+ *   the liveness step; `fix` names the button (liveness.fix.<fix>);
+ * - `later`: a service is down; nothing to change, try again later (or call);
+ * - `tomorrow`: today's tries are used up (FACE_ATTEMPTS_PER_DAY, Hong Kong days); try tomorrow (or call);
+ * - `contact`: nothing the applicant can change online makes the check pass; call the service lines.
+ */
+export type FaceFix =
+  | { kind: 'record' }
+  | { kind: 'step'; step: StepName; fix: 'idPhoto' | 'idInfo' | 'userInfo' }
+  | { kind: 'later' }
+  | { kind: 'tomorrow' }
+  | { kind: 'contact' };
+
+/** Where each part the comparison reads lives, by client type: the first of these the application may open. */
+const HOLDERS = {
+  idPhoto: [{ step: 'IDCARD', fix: 'idPhoto' }, { step: 'HK_IDCARD', fix: 'idPhoto' }],
+  idNumber: [{ step: 'IDCARD', fix: 'idInfo' }, { step: 'HK_IDCARD', fix: 'idInfo' }],
+  name: [{ step: 'IDCARD', fix: 'idInfo' }, { step: 'USERINFO', fix: 'userInfo' }],
+} as const satisfies Record<string, readonly { step: StepName; fix: 'idPhoto' | 'idInfo' | 'userInfo' }[]>;
+
+/** The part of the application a reason points at (the rest of the reasons point at none). */
+const POINTS_AT: Partial<Record<FaceReason, keyof typeof HOLDERS>> = {
+  ID_PHOTO_NO_FACE: 'idPhoto',
+  ID_NUMBER_WRONG: 'idNumber',
+  NAME_WRONG: 'name',
+  // the police record does not take this name with this number: both are on the identity step (cn); hk's number
+  ID_NAME_MISMATCH: 'idNumber',
+};
+
+const CANNOT_FIX: Partial<Record<FaceReason, 'later' | 'tomorrow' | 'contact'>> = {
+  POLICE_SERVICE_DOWN: 'later',
+  ATTEMPTS_LIMIT: 'tomorrow',
+  ID_NOT_FOUND: 'contact',
+  POLICE_PHOTO_MISSING: 'contact',
+};
+
+/**
+ * What to offer for a failed check's reason (null: a vendor's own sentence or the generic failure: record again).
+ * `editable` is the steps the applicant may open now, in the flow's order: the application's list, or under a
+ * rejection only the steps sent back. A reason pointing at a step the applicant may not open is one to call about.
+ */
+export function faceFixOf(reason: FaceReason | null, editable: readonly StepName[]): FaceFix {
+  if (!reason) return { kind: 'record' };
+  const part = POINTS_AT[reason];
+  if (part) {
+    const holder = HOLDERS[part].find((h) => editable.includes(h.step));
+    return holder ? { kind: 'step', step: holder.step, fix: holder.fix } : { kind: 'contact' };
+  }
+  const other = CANNOT_FIX[reason];
+  return other ? { kind: other } : { kind: 'record' };
 }
 
 /** Face checks one application may run in a day (then ATTEMPTS_LIMIT until the next day, Hong Kong time). */

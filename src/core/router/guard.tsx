@@ -6,12 +6,14 @@
  * - a browser user without a session is sent to /login?redirect=… (public routes excepted); inside the app
  *   the login-expired behaviour applies (message, then the member page);
  * - an application at or past submission (isLockedForEditing) reaches only submitted-flagged routes; other
- *   routes bounce back to the previous route, or to the status page when there is none;
+ *   routes bounce back to the previous route, or to the status page when there is none; a route its screen is
+ *   leaving (useRouteLeave: the step engine after a submit, whose next screen may still be loading while the router's
+ *   transition keeps this one up) does not bounce: the screen's own navigation is where the applicant goes;
  * - an application sent back for correction (1900-1904 with rejectData.steps) opens only its rejected steps: any other
  *   step route goes to the first rejected one (the status pages and other routes stay reachable);
  * - the page title per route (fixed inside the app shell), and the progress step per route.
  */
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate, type Location } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -72,6 +74,16 @@ export function GuardSettingsProvider({ value, children }: { value: Partial<Guar
 
 export function useGuardSettings(): GuardSettings {
   return useContext(GuardSettingsContext) ?? defaultSettings();
+}
+
+/**
+ * A screen under the guard says it is leaving its route (call right before changing the application in the cache,
+ * then navigate): the guard then leaves the navigation to the screen instead of bouncing the route (for this visit of
+ * the route only). Outside a guard it does nothing.
+ */
+const RouteLeaveContext = createContext<() => void>(() => undefined);
+export function useRouteLeave(): () => void {
+  return useContext(RouteLeaveContext);
 }
 
 const TOKEN_PARAMS = ['t', 'sub', 'sid'] as const;
@@ -212,8 +224,13 @@ export function RouteGuard({ submittedFlag, titleKey, public: isPublic = false, 
   useEffect(() => {
     if (rejectedTo) navigate(STEP_ROUTE[rejectedTo], { replace: true });
   }, [rejectedTo, navigate]);
+  // the route being left (its key: a guard instance may serve the next route too)
+  const leavingKey = useRef<string | null>(null);
+  const leave = useCallback(() => {
+    leavingKey.current = location.key;
+  }, [location.key]);
   useEffect(() => {
-    if (!bounce || !a) return;
+    if (!bounce || !a || leavingKey.current === location.key) return;
     const idx = (window.history.state as { idx?: number } | null)?.idx;
     const canGoBack = location.key !== 'default' && (idx === undefined || idx > 0);
     if (canGoBack) navigate(-1);
@@ -230,9 +247,9 @@ export function RouteGuard({ submittedFlag, titleKey, public: isPublic = false, 
   else content = children;
 
   return (
-    <>
+    <RouteLeaveContext.Provider value={leave}>
       <ApiErrorListener />
       {content}
-    </>
+    </RouteLeaveContext.Provider>
   );
 }

@@ -1,4 +1,4 @@
-export { RouteGuard, GuardSettingsProvider, useGuardSettings, resetGuardState } from './guard';
+export { RouteGuard, GuardSettingsProvider, useGuardSettings, resetGuardState, useRouteLeave } from './guard';
 export type { RouteFlags, RouteGuardProps, GuardSettings } from './guard';
 export { ApiErrorListener } from './api-error-listener';
 export { NAMED_ROUTES, resolveNamedRoute } from './named-routes';

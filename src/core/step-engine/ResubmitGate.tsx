@@ -7,6 +7,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import { useApplyDetail } from '../api/apply-detail';
+import { RETURN_PARAM, returnStepOf } from '../domain/return-to';
 import { resubmitsOnNext, stepOfRoute, type StepName } from '../domain/steps';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { NextLabelContext } from '../ui/StepPage';
@@ -15,10 +16,14 @@ import { rejectedStepsOf } from './use-step-flow';
 
 export function ResubmitGate({ children }: { children: ReactNode }) {
   const intl = useIntl();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { data: app } = useApplyDetail();
   const step = stepOfRoute(pathname);
-  const resubmits = !!app && !!step && resubmitsOnNext(app.applyStepsName as StepName[], rejectedStepsOf(app), app.rejectData?.fixed ?? [], step);
+  const steps = (app?.applyStepsName ?? []) as StepName[];
+  const rejected = app ? rejectedStepsOf(app) : [];
+  // a step opened to fix something for another one (?returnTo) goes back there: its Next resubmits nothing
+  const returning = !!step && !!returnStepOf(steps, rejected, step, new URLSearchParams(search).get(RETURN_PARAM));
+  const resubmits = !!app && !!step && !returning && resubmitsOnNext(steps, rejected, app.rejectData?.fixed ?? [], step);
   const [pending, setPending] = useState<{ resolve: (ok: boolean) => void } | null>(null);
 
   const ask = useCallback(() => new Promise<boolean>((resolve) => setPending({ resolve })), []);

@@ -140,3 +140,16 @@ test('a step not sent back, and an application not sent back, keep their own lab
   await screen.findByText('3 of 6');
   expect(screen.getByRole('button', { name: 'Next' })).toBeInTheDocument();
 });
+
+test('the last step to fix opened from another step to fix something (?returnTo) reads Next and goes back there, resubmitting nothing', async () => {
+  app = { ...app, rejectData: { steps: ['HK_IDCARD', 'PROOFADDRESS'], message: 'x', fixed: ['PROOFADDRESS'] } };
+  const { user } = renderAt('/HK_IDcard?returnTo=PROOFADDRESS');
+  await screen.findByText('1 of 6');
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await waitFor(() => expect(currentLocation()).toBe('/ProofAddress'));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(saved()).toEqual(['HK_IDCARD']);
+  expect(server.callsOf('applySubmit')).toHaveLength(0);
+  // back on the step it came from, the round's final action is there
+  expect(await screen.findByRole('button', { name: 'Resubmit' })).toBeInTheDocument();
+});

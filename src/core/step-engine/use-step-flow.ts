@@ -6,10 +6,15 @@
  * to the next step still to fix), and Next once every other rejected step is fixed resubmits, after the flow's
  * confirmation (ResubmitGate; cancelled: nothing is sent). Before a submit the flow's gate may ask (the channel-change
  * dialog). Debounced 1 s; a press while a save is in flight is refused with the "no repeat" toast.
+ * "Return to": a step opened with `?returnTo=<STEP>` (domain return-to.ts: a step the applicant may open) goes back
+ * there after its save, and on Back, instead of through the steps in between.
+ * After a submit the route being left is marked (useRouteLeave) before the submitted application reaches the cache, so
+ * that its guard, which sees a submitted application while the next screen loads, does not bounce the applicant away
+ * from the after-submit route.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ApplicationView } from '../domain/contract';
 import { behaviourOf, ErrorCode } from '../domain/errors';
@@ -31,6 +36,8 @@ import {
   type StepName,
 } from '../domain/steps';
 import { afterSubmitRoute, statusRouteOf } from '../domain/after-submit';
+import { RETURN_PARAM, returnStepOf } from '../domain/return-to';
+import { useRouteLeave } from '../router/guard';
 import { bridge, STORAGE_KEY } from '../bridge/bridge';
 import { ApiError } from '../api/api-error';
 import { applyDetailQuery, useApplyDetail } from '../api/apply-detail';
@@ -92,6 +99,8 @@ export function useStepFlow(step: StepName, opts: StepFlowOptions = {}): StepFlo
   const onApiError = useApiErrorHandler();
   const beforeSubmit = useBeforeSubmit();
   const confirmResubmit = useConfirmResubmit();
+  const leaveRoute = useRouteLeave();
+  const returnParam = new URLSearchParams(useLocation().search).get(RETURN_PARAM);
   const { data: application } = useApplyDetail();
   const [isSaving, setSaving] = useState(false);
   const inFlight = useRef(false);
@@ -125,8 +134,12 @@ export function useStepFlow(step: StepName, opts: StepFlowOptions = {}): StepFlo
       }
       // the correction round's final action: asked before anything is sent (cancelled: the page stays as it is)
       const rejectedBefore = rejectedStepsOf(app);
+      // a step opened to fix something for another one (?returnTo) goes back there, so it resubmits nothing
+      const returning = !options.submit && !!returnStepOf(app.applyStepsName as StepName[], rejectedBefore, step, returnParam);
       const resubmission =
-        rejectedBefore.length > 0 && (!!options.submit || resubmitsOnNext(app.applyStepsName as StepName[], rejectedBefore, app.rejectData?.fixed ?? [], step));
+        rejectedBefore.length > 0 &&
+        !returning &&
+        (!!options.submit || resubmitsOnNext(app.applyStepsName as StepName[], rejectedBefore, app.rejectData?.fixed ?? [], step));
       if (resubmission && confirmResubmit && !(await confirmResubmit())) return;
       inFlight.current = true;
       setSaving(true);
@@ -137,6 +150,11 @@ export function useStepFlow(step: StepName, opts: StepFlowOptions = {}): StepFlo
         markCommitted(step);
         const steps = await orderedStepsOf(saved.application);
         const rejected = rejectedStepsOf(saved.application);
+        const returnTo = options.submit ? undefined : returnStepOf(steps, rejected, step, returnParam);
+        if (returnTo) {
+          navigate(STEP_ROUTE[returnTo], { replace: true });
+          return;
+        }
         const move: NextMove = options.submit
           ? { kind: 'submit' }
           : rejected.length
@@ -150,6 +168,7 @@ export function useStepFlow(step: StepName, opts: StepFlowOptions = {}): StepFlo
           phase = 'submit';
           const extras = beforeSubmit ? await beforeSubmit(saved.application) : {};
           const submitted = await applySubmit({ appId: app.appId, ...extras });
+          leaveRoute();
           qc.setQueryData(queryKeys.application(), submitted.application);
           navigate(afterSubmitRoute(submitted.application), { replace: true });
         } else {
@@ -187,7 +206,7 @@ export function useStepFlow(step: StepName, opts: StepFlowOptions = {}): StepFlo
         setSaving(false);
       }
     },
-    [beforeSubmit, confirmResubmit, current, intl, navigate, onApiError, qc, step],
+    [beforeSubmit, confirmResubmit, current, intl, leaveRoute, navigate, onApiError, qc, returnParam, step],
   );
 
   const back = useCallback(async () => {
@@ -198,6 +217,11 @@ export function useStepFlow(step: StepName, opts: StepFlowOptions = {}): StepFlo
     }
     const steps = await orderedStepsOf(app);
     const rejected = rejectedStepsOf(app);
+    const returnTo = returnStepOf(steps, rejected, step, returnParam);
+    if (returnTo) {
+      navigate(STEP_ROUTE[returnTo], { replace: true });
+      return;
+    }
     if (rejected.length) {
       // within the rejected steps; before the first of them, the status page (the reason and the supplement button)
       const prev = previousStepUnderRejection(steps, rejected, step);
@@ -206,7 +230,7 @@ export function useStepFlow(step: StepName, opts: StepFlowOptions = {}): StepFlo
     }
     const prev = previousStep(steps, step);
     navigate(prev ? STEP_ROUTE[prev] : HOME_ROUTE);
-  }, [current, navigate, step]);
+  }, [current, navigate, returnParam, step]);
 
   const saveDraft = useCallback(
     async (data: Record<string, unknown>) => {

@@ -6,9 +6,12 @@
  * phone's own camera through a file input (its length read within 10 s; over 50 MB the dialog with the app and the
  * service phones). Then the upload's states (init, calculating, uploading with a progress bar, completing, done =
  * verifying), LivingBodyVerifyRaw against the saved ID card, and on a pass LivingBodyConfirm and Next saves the step.
- * A failed check shows its localised reason (150405) and a way to record again.
+ * A failed check shows its localised reason (150405) and what to do about it (domain faceFixOf): record again; fix the
+ * ID card photo or information on that step, which comes straight back here once saved (?returnTo); or, when nothing
+ * the applicant changes helps, try later / tomorrow or call the service lines shown on the page.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { isApiError } from '@core/api/api-error';
 import { useClientConfig } from '@core/api/client-config';
 import { useApiErrorHandler } from '@core/api/errors';
@@ -17,22 +20,35 @@ import { useSignedUrl } from '@core/api/signed-url';
 import { bridge } from '@core/bridge/bridge';
 import type { ApplicationView } from '@core/domain/contract';
 import { ErrorCode } from '@core/domain/errors';
-import { checkVideoLength, faceFailureText, nextUploadState, RECORDING, VIDEO_LIMITS, type UploadEvent, type UploadState } from '@core/domain/face';
+import {
+  checkVideoLength,
+  faceFailureText,
+  faceFixOf,
+  nextUploadState,
+  RECORDING,
+  VIDEO_LIMITS,
+  type FaceFix,
+  type UploadEvent,
+  type UploadState,
+} from '@core/domain/face';
+import { routeReturningTo } from '@core/domain/return-to';
+import type { StepName } from '@core/domain/steps';
 import { at, str, type StepContext } from '@core/domain/step-rules/types';
 import { isFileRef, type FileRefData } from '@core/domain/uploads';
 import { useT } from '@core/i18n';
-import { useStepPage } from '@core/step-engine';
+import { rejectedStepsOf, useStepPage } from '@core/step-engine';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { FooterButton } from '@core/ui/FooterButton';
 import { StepPage } from '@core/ui/StepPage';
 import { toast } from '@core/ui/toast';
 import { ContactPopup } from '../../components/ContactPopup';
+import { ServicePhones } from '../../components/ServicePhones';
 import { WithApplication } from '../../components/WithApplication';
 import { useFaceGuide } from './face-guide';
 import { canRecord, cameraFailureOf, durationOf, extensionOf, openCamera, record, type CameraFailure, type Recording } from './recorder';
 import './living-witness.css';
 
-const STEP = 'LIVINGWITNESS';
+const STEP = 'LIVINGWITNESS' satisfies StepName;
 
 interface FaceForm {
   verifyId: number | null;
@@ -69,7 +85,8 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
   const [phase, setPhase] = useState<Phase>(() => (form.verifyId ? 'passed' : 'camera'));
   const [upload, setUpload] = useState<UploadState>('init');
   const [progress, setProgress] = useState(0);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ text: string; fix: FaceFix } | null>(null);
+  const navigate = useNavigate();
   // in the native app its own camera records (until it answers that it has none); elsewhere the web camera
   const [nativeCamera, setNativeCamera] = useState(() => bridge.isInApp());
   const [camera, setCamera] = useState<'starting' | 'on' | CameraFailure>(() => (canRecord() ? 'starting' : 'unsupported'));
@@ -123,11 +140,16 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
     return () => clearInterval(timer);
   }, [phase]);
 
-  const fail = useCallback((text: string) => {
-    setFailure(text);
+  const fail = useCallback((text: string, fix: FaceFix) => {
+    setFailure({ text, fix });
     setPhase('failed');
     setUpload('init');
   }, []);
+  // the steps the applicant may open now: all of them, or under a rejection those sent back
+  const editable = useMemo(() => {
+    const rejected = rejectedStepsOf(app);
+    return (app.applyStepsName as StepName[]).filter((s) => !rejected.length || rejected.includes(s));
+  }, [app]);
 
   const backToCamera = (message?: string) => {
     if (message) toast.show(message);
@@ -170,7 +192,8 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
     } catch (err) {
       if (isApiError(err) && err.code === ErrorCode.FACE_FAILED) {
         const shown = faceFailureText(err.message);
-        return fail('reason' in shown ? t(`liveness.reasons.${shown.reason}`) : 'raw' in shown ? shown.raw : t('liveness.failedGeneric'));
+        const fix = faceFixOf('reason' in shown ? shown.reason : null, editable);
+        return fail('reason' in shown ? t(`liveness.reasons.${shown.reason}`) : 'raw' in shown ? shown.raw : t('liveness.failedGeneric'), fix);
       }
       if (isApiError(err) && (err.code === ErrorCode.VIDEO_TOO_LARGE || err.code === ErrorCode.BUSY)) return backToCamera(t(`errors.${err.code}`));
       if (isApiError(err) && err.code === ErrorCode.INVALID_INPUT) {
@@ -201,7 +224,8 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
   const recordInApp = async () => {
     let video: File | null | 'unsupported';
     try {
-      video = await bridge.recordVideo(VIDEO_LIMITS.minSeconds, VIDEO_LIMITS.maxSeconds);
+      // the app's camera is asked for what the web recording takes (it stops inside the 5 s the service allows)
+      video = await bridge.recordVideo(VIDEO_LIMITS.minSeconds, RECORDING.stopAfterMs / 1000);
     } catch (err) {
       onApiError(err);
       return;
@@ -223,12 +247,16 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
   // before recording, movement means nothing yet: a face in place is 'ready' (the turn counts only while recording)
   const guideText = camera !== 'on' ? '' : guide === 'loading' ? t('liveness.loadingGuide') : t(`liveness.guide.${guide === 'moved' ? 'ready' : guide}`);
   const stateIndex = useMemo(() => ['init', 'calculating', 'uploading', 'completing', 'done'].indexOf(upload), [upload]);
-  const servicePhone = config.data?.servicePhones.mainland;
   const noCamera = camera === 'unsupported' || camera === 'denied';
   // the footer's one button: what the applicant does next on this screen (Next once the check has passed)
+  const fix = failure?.fix;
   const footer =
     phase === 'passed' ? undefined : phase === 'failed' ? (
-      <FooterButton onClick={() => backToCamera()}>{t('liveness.again')}</FooterButton>
+      fix?.kind === 'step' ? (
+        <FooterButton onClick={() => navigate(routeReturningTo(fix.step, STEP))}>{t(`liveness.fix.${fix.fix}`)}</FooterButton>
+      ) : fix?.kind === 'record' ? (
+        <FooterButton onClick={() => backToCamera()}>{t('liveness.again')}</FooterButton>
+      ) : undefined
     ) : phase === 'sending' ? (
       <FooterButton onClick={() => undefined} disabled loading>
         {t(`liveness.states.${upload}`)}
@@ -314,14 +342,29 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
         </section>
       ) : null}
 
-      {phase === 'failed' ? (
+      {phase === 'failed' && failure ? (
         <section className="esop-liveness__result is-failed" role="alert">
           <h2>{t('liveness.failedTitle')}</h2>
-          <p>{failure}</p>
-          <p className="esop-liveness__tips">{t('liveness.attemptsLeftNote')}</p>
-          <button type="button" className="esop-liveness__link" onClick={() => setContact(true)}>
-            {t('liveness.contact')}
-          </button>
+          <p>{failure.text}</p>
+          {failure.fix.kind === 'later' || failure.fix.kind === 'tomorrow' || failure.fix.kind === 'contact' ? (
+            // nothing to change here: what to do next, with the service lines on the page
+            <>
+              <p className="esop-liveness__next">{t(`liveness.whatNext.${failure.fix.kind}`)}</p>
+              <ServicePhones />
+              {failure.fix.kind === 'later' ? (
+                <button type="button" className="esop-liveness__link" onClick={() => backToCamera()}>
+                  {t('liveness.tryAgain')}
+                </button>
+              ) : null}
+            </>
+          ) : (
+            <>
+              <p className="esop-liveness__tips">{t(failure.fix.kind === 'step' ? 'liveness.fixNote' : 'liveness.attemptsLeftNote')}</p>
+              <button type="button" className="esop-liveness__link" onClick={() => setContact(true)}>
+                {t('liveness.contact')}
+              </button>
+            </>
+          )}
         </section>
       ) : null}
 
@@ -348,11 +391,7 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
         }}
         onCancel={() => setTooLarge(false)}
       >
-        {servicePhone ? (
-          <p className="esop-liveness__phone">
-            <a href={`tel:${servicePhone.replace(/[^\d+]/g, '')}`}>{servicePhone}</a>
-          </p>
-        ) : null}
+        <ServicePhones />
       </ConfirmDialog>
       <ContactPopup visible={contact} onClose={() => setContact(false)} />
     </StepPage>

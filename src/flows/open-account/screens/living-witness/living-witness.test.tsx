@@ -7,13 +7,13 @@ jest.mock('@core/api/client');
 jest.mock('@core/api/liveness', () => ({ ...jest.requireActual('@core/api/liveness'), uploadVideo: jest.fn() }));
 jest.mock('./recorder', () => ({ ...jest.requireActual('./recorder'), durationOf: jest.fn() }));
 
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@core/api/api-error';
 import { uploadVideo } from '@core/api/liveness';
 import type { ApplicationView } from '@core/domain/contract';
 import { installFakeApi } from '@core/testing/fake-api';
 import { makeApplication, makeClientConfig } from '@core/testing/factories';
-import { renderScreenAt } from '@core/testing/render-with-providers';
+import { currentLocation, renderScreenAt } from '@core/testing/render-with-providers';
 import { toast } from '@core/ui/toast';
 import { durationOf } from './recorder';
 import LivingWitnessScreen from './LivingWitnessScreen';
@@ -119,13 +119,14 @@ test("a vendor's own sentence shows as it came; an unknown code as the generic f
   expect(await screen.findByText('Verification failed. Please try again.')).toBeInTheDocument();
 });
 
-test('too short, too long or an unreadable length: a toast and nothing sent; over 50 MB: the dialog with the app', async () => {
+test('too short, too long (5.1 s too) or an unreadable length: a toast and nothing sent; over 50 MB: the dialog with the app and both service lines', async () => {
   api(cnApp());
   renderScreenAt('/livingWitness', <LivingWitnessScreen />, { lang: 'en' });
   await screen.findByRole('button', { name: "Record with the phone's camera" });
   for (const [seconds, text] of [
     [1.2, 'The video is too short. Record at least 2 seconds.'],
     [7, 'The video is too long. Record at most 5 seconds.'],
+    [5.1, 'The video is too long. Record at most 5 seconds.'],
     [NaN, "We could not read the video's length. Please record again."],
   ] as const) {
     duration.mockResolvedValueOnce(seconds);
@@ -133,9 +134,74 @@ test('too short, too long or an unreadable length: a toast and nothing sent; ove
     await waitFor(() => expect(toast.current()?.message).toBe(text));
   }
   await choose(video(60 * 1024 * 1024));
-  expect(await screen.findByRole('dialog', { name: 'Video too large' })).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'Get the app' })).toBeInTheDocument();
+  const dialog = await screen.findByRole('dialog', { name: 'Video too large' });
+  expect(within(dialog).getByRole('button', { name: 'Get the app' })).toBeInTheDocument();
+  expect(within(dialog).getByRole('link', { name: '400 800 1234' })).toHaveAttribute('href', 'tel:4008001234');
+  expect(within(dialog).getByRole('link', { name: '+852 2800 1234' })).toHaveAttribute('href', 'tel:+85228001234');
+  expect(within(dialog).getByText('Mainland China service line')).toBeInTheDocument();
+  expect(within(dialog).getByText('Hong Kong service line')).toBeInTheDocument();
   expect(upload).not.toHaveBeenCalled();
+});
+
+/** A check that fails with `reason`, seen on the screen in `lang`; the app's step list `app` (default cnApp). */
+async function failWith(reason: string, lang: 'en' | 'zh-CN' | 'zh-TW', app: ApplicationView = cnApp()) {
+  api(app, () => {
+    throw new ApiError(150405, reason, undefined, 400);
+  });
+  upload.mockResolvedValue({ ossId: 'video0001', ossUrl: '/v', seconds: 3 });
+  duration.mockResolvedValue(3);
+  renderScreenAt('/livingWitness', <LivingWitnessScreen />, { lang });
+  await waitFor(() => expect(document.querySelector('input[type=file]')).not.toBeNull());
+  await choose(video());
+  return screen.findByRole('alert');
+}
+
+describe('a failed check offers what fixes it', () => {
+  test.each([
+    ['ID_PHOTO_NO_FACE', 'en', 'No face can be seen on your ID card photo. Take the ID card photos again.', 'Retake the ID card photos'],
+    ['ID_NUMBER_WRONG', 'en', 'The ID number does not match your ID card step. Check your ID card information.', 'Check the ID card information'],
+    ['NAME_WRONG', 'zh-CN', '姓名与身份证信息不符，请检查身份证信息。', '检查身份证信息'],
+    ['ID_NAME_MISMATCH', 'zh-TW', '姓名與身份證號碼和公安記錄不一致。', '檢查身份證資料'],
+  ] as const)('%s (%s): a button to the ID card step, which comes back here once saved; no "record again"', async (reason, lang, text, button) => {
+    const alert = await failWith(reason, lang);
+    expect(within(alert).getByText(text)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: { en: 'Record again', 'zh-CN': '重新录制', 'zh-TW': '重新錄製' }[lang] })).not.toBeInTheDocument();
+    await act(async () => screen.getByRole('button', { name: button }).click());
+    expect(currentLocation()).toBe('/IDcard?returnTo=LIVINGWITNESS');
+  });
+
+  test('under a rejection that did not send the ID card step back, the ID photo reason says to call (that step is closed)', async () => {
+    const app = makeApplication({
+      clientType: 'cn',
+      applyStatus: 1900,
+      rejectData: { steps: ['LIVINGWITNESS'], message: 'Please record again' },
+      applyStepsName: ['IDCARD', 'BANKCARD', 'LIVINGWITNESS', 'CAAPPLY'],
+      data: { IDCARD },
+    });
+    const alert = await failWith('ID_PHOTO_NO_FACE', 'en', app);
+    expect(within(alert).getByText(/cannot be completed online/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retake the ID card photos' })).not.toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: '+852 2800 1234' })).toHaveAttribute('href', 'tel:+85228001234');
+  });
+
+  test.each([
+    ['POLICE_SERVICE_DOWN', 'en', 'Please try again later, or call us:', 'Try again'],
+    ['ATTEMPTS_LIMIT', 'en', 'You can record again tomorrow, or call us and we will help you:', null],
+    ['ID_NOT_FOUND', 'zh-CN', '此验证无法在线完成。已填写的内容均已保存，请致电我们协助您完成开户：', null],
+    ['POLICE_PHOTO_MISSING', 'zh-TW', '此驗證無法在網上完成。已填寫的內容均已儲存，請致電我們協助您完成開戶：', null],
+  ] as const)('%s (%s): what to do next and both service lines to call, not "record again"', async (reason, lang, next, retry) => {
+    const alert = await failWith(reason, lang);
+    expect(within(alert).getByText(next, { exact: false })).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: '400 800 1234' })).toHaveAttribute('href', 'tel:4008001234');
+    expect(within(alert).getByRole('link', { name: '+852 2800 1234' })).toHaveAttribute('href', 'tel:+85228001234');
+    expect(screen.queryByRole('button', { name: { en: 'Record again', 'zh-CN': '重新录制', 'zh-TW': '重新錄製' }[lang] })).not.toBeInTheDocument();
+    if (retry) {
+      await act(async () => within(alert).getByRole('button', { name: retry }).click());
+      expect(await screen.findByRole('button', { name: "Record with the phone's camera" })).toBeInTheDocument();
+    } else {
+      expect(within(alert).queryByRole('button')).not.toBeInTheDocument();
+    }
+  });
 });
 
 test('a passed check saved before shows as passed, with Next', async () => {
@@ -174,7 +240,7 @@ describe('in the native app', () => {
     expect(await screen.findByText(/your phone's camera records a few seconds/)).toBeInTheDocument();
     await act(async () => screen.getByRole('button', { name: 'Start recording' }).click());
     expect(await screen.findByRole('heading', { name: 'Face verified' })).toBeInTheDocument();
-    expect(posted.filter((m) => m.method === 'recordVideo')).toEqual([expect.objectContaining({ params: { facing: 'front', minSeconds: 2, maxSeconds: 5 } })]);
+    expect(posted.filter((m) => m.method === 'recordVideo')).toEqual([expect.objectContaining({ params: { facing: 'front', minSeconds: 2, maxSeconds: 4.5 } })]);
   });
 
   test('an app without the method: the web camera (here: none, so the phone camera input)', async () => {
