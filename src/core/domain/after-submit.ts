@@ -50,7 +50,7 @@ export function supplementRoute(
 
 /**
  * Where Home → Start and "/" send an existing application that is not being filled in: submitted, opened or sent back
- * for correction → its status page (the review state, or the reason and the supplement button); null otherwise (the
+ * for correction → its status page (a mainland one at 1500 → /witness, where its submit sent it) (the review state, or the reason and the supplement button); null otherwise (the
  * applicant resumes at the next step).
  */
 export function statusLanding(app: {
@@ -61,7 +61,8 @@ export function statusLanding(app: {
   clientInfo?: { accts: readonly { subAcctId: string }[] };
 }): string | null {
   const status = effectiveApplyStatus(app.applyStatus, app.clientStatus, app.clientInfo?.accts[0]?.subAcctId);
-  if (isLockedForEditing(status, app.clientStatus)) return statusRouteOf(app.clientType);
+  // a mainland application awaiting the professional-person verification (1500) goes back to it, as after its submit
+  if (isLockedForEditing(status, app.clientStatus)) return status === APPLY_STATUS.AWAITING_DEPOSIT ? afterSubmitRoute(app) : statusRouteOf(app.clientType);
   if (isRejected(app.applyStatus) && (app.rejectData?.steps.length ?? 0) > 0) return statusRouteOf(app.clientType);
   return null;
 }
