@@ -1,19 +1,27 @@
-/** Error messages in the request's language, from locales/<lang>.json `errors.<code>`. */
+/**
+ * The service's texts in the request's language, from locales/<lang>.json (the screens' own catalogue): error
+ * messages (`errors.<code>`), server texts (`server.<key>`), any other key (the generated documents read the screens'
+ * option labels); and the country names of the screens' country picker (src/core/ui/pickers/countries/<lang>.json).
+ */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGS, type Lang } from '@core/domain';
 import { projectRoot } from './config';
 
 type Catalogue = Record<string, string>;
-let catalogues: Record<Lang, { errors: Catalogue; server: Catalogue }> | undefined;
+interface Tree {
+  [key: string]: string | Tree;
+}
+let catalogues: Record<Lang, { errors: Catalogue; server: Catalogue; all: Tree }> | undefined;
+let countries: Record<Lang, Catalogue> | undefined;
 
-function load(): Record<Lang, { errors: Catalogue; server: Catalogue }> {
+function load(): Record<Lang, { errors: Catalogue; server: Catalogue; all: Tree }> {
   if (!catalogues) {
     const root = projectRoot();
-    const out = {} as Record<Lang, { errors: Catalogue; server: Catalogue }>;
+    const out = {} as Record<Lang, { errors: Catalogue; server: Catalogue; all: Tree }>;
     for (const lang of LANGS) {
-      const json = JSON.parse(readFileSync(join(root, 'locales', `${lang}.json`), 'utf8')) as { errors?: Catalogue; server?: Catalogue };
-      out[lang] = { errors: json.errors ?? {}, server: json.server ?? {} };
+      const json = JSON.parse(readFileSync(join(root, 'locales', `${lang}.json`), 'utf8')) as Tree & { errors?: Catalogue; server?: Catalogue };
+      out[lang] = { errors: json.errors ?? {}, server: json.server ?? {}, all: json };
     }
     catalogues = out;
   }
@@ -47,6 +55,8 @@ export function langOf(headers: Record<string, string | string[] | undefined>): 
   return DEFAULT_LANG;
 }
 
+const fill = (template: string, vars: Record<string, string | number>): string => template.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
+
 export function errorMessage(code: number | string, lang: Lang): string {
   const all = load();
   return all[lang].errors[String(code)] ?? all.en.errors[String(code)] ?? `Error ${code}`;
@@ -57,5 +67,22 @@ export function serverText(key: string, lang: Lang, vars: Record<string, string 
   const all = load();
   const template = all[lang].server[key] ?? all.en.server[key];
   if (template === undefined) throw new Error(`locales: server.${key} is missing`);
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
+  return fill(template, vars);
+}
+
+/** Any text of locales/<lang>.json by its dotted key (`finance.income.HKD.2`), {name} placeholders filled; a missing key throws. */
+export function localeText(key: string, lang: Lang, vars: Record<string, string | number> = {}): string {
+  let node: string | Tree | undefined = load()[lang].all;
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'string') throw new Error(`locales/${lang}.json: ${key} is missing`);
+  return fill(node, vars);
+}
+
+/** The name of an ISO 3166-1 alpha-2 code as the screens' country picker shows it in `lang` (the code itself if unknown). */
+export function countryName(code: string, lang: Lang): string {
+  if (!countries) {
+    const dir = join(projectRoot(), 'src', 'core', 'ui', 'pickers', 'countries');
+    countries = Object.fromEntries(LANGS.map((l) => [l, JSON.parse(readFileSync(join(dir, `${l}.json`), 'utf8')) as Catalogue])) as Record<Lang, Catalogue>;
+  }
+  return countries[lang][code] ?? code;
 }

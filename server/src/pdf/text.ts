@@ -15,6 +15,14 @@ export const MARGIN = { x: 56, top: 64, bottom: 64 };
 export const INK = rgb(0.12, 0.14, 0.18);
 export const MUTED = rgb(0.38, 0.41, 0.47);
 export const BRAND = rgb(0.11, 0.31, 0.85);
+export const HAIRLINE = rgb(0.85, 0.86, 0.9);
+export const BAND = rgb(0.93, 0.95, 0.99);
+
+/** A text in the document's two languages: Chinese (simplified or traditional) and English. */
+export interface Bilingual {
+  zh: string;
+  en: string;
+}
 
 /** Embeds the CJK font (a subset: only the glyphs used). */
 export async function embedCjkFont(doc: PDFDocument): Promise<PDFFont> {
@@ -107,6 +115,79 @@ export class Writer {
       if (i === 0) this.page.drawText(label, { x: MARGIN.x, y: this.y, size: size - 0.5, font: this.font, color: MUTED });
       this.page.drawText(line, { x: MARGIN.x + labelWidth, y: this.y, size, font: this.font, color: INK });
     });
+  }
+
+  /** The lines of a bilingual text in a column: the Chinese first, then the English when it says something else. */
+  private bilingualLines(value: Bilingual | string, width: number, zhSize: number, enSize: number, enColor = INK) {
+    const parts: Array<{ text: string; size: number; color: ReturnType<typeof rgb> }> =
+      typeof value === 'string' ? [{ text: value, size: zhSize, color: INK }] : [{ text: value.zh, size: zhSize, color: INK }];
+    if (typeof value !== 'string' && value.en && value.en !== value.zh) parts.push({ text: value.en, size: enSize, color: enColor });
+    return parts.flatMap((p) => (p.text ? wrap(p.text, this.font, p.size, width) : []).map((line) => ({ line, size: p.size, color: p.color, leading: p.size * 1.45 })));
+  }
+
+  /** A section heading on a light band (Chinese, then English), kept on the page of its first rows. */
+  heading(title: Bilingual) {
+    const size = 11.5;
+    const text = `${title.zh}  ${title.en}`;
+    const lines = wrap(text, this.font, size, PAGE.width - MARGIN.x * 2 - 12);
+    const height = lines.length * size * 1.45 + 8;
+    this.ensure(height + 10 + 60);
+    this.y -= 10;
+    this.page.drawRectangle({ x: MARGIN.x, y: this.y - height, width: PAGE.width - MARGIN.x * 2, height, color: BAND });
+    lines.forEach((line, i) => this.page.drawText(line, { x: MARGIN.x + 6, y: this.y - 4 - (i + 1) * size * 1.45 + size * 0.3, size, font: this.font, color: BRAND }));
+    this.y -= height + 2;
+  }
+
+  /**
+   * A label: value row. The label (Chinese over English) in the left column, the value in the right: a free text as
+   * given, a coded answer as its words (Chinese over English); both wrap, and a row is never split across pages.
+   */
+  row(label: Bilingual, value: Bilingual | string, labelWidth = 168) {
+    const valueWidth = PAGE.width - MARGIN.x * 2 - labelWidth - 8;
+    const left = this.bilingualLines(label, labelWidth - 6, 9, 8, MUTED);
+    const right = this.bilingualLines(value, valueWidth, 10, 9.5);
+    const heightOf = (lines: Array<{ leading: number }>) => lines.reduce((h, l) => h + l.leading, 0);
+    const height = Math.max(heightOf(left), heightOf(right)) + 6;
+    this.ensure(height);
+    const draw = (lines: typeof left, x: number, color?: ReturnType<typeof rgb>) => {
+      let y = this.y - 2;
+      for (const l of lines) {
+        y -= l.leading;
+        this.page.drawText(l.line, { x, y: y + l.size * 0.3, size: l.size, font: this.font, color: color ?? l.color });
+      }
+    };
+    draw(left, MARGIN.x, MUTED);
+    draw(right, MARGIN.x + labelWidth + 8);
+    this.y -= height;
+    this.page.drawLine({ start: { x: MARGIN.x, y: this.y }, end: { x: PAGE.width - MARGIN.x, y: this.y }, thickness: 0.4, color: HAIRLINE });
+  }
+
+  /** A numbered statement (Chinese over English) and, under it, the applicant's answer; never split across pages. */
+  statement(n: string, text: Bilingual, answer: Bilingual) {
+    const indent = 20;
+    const width = PAGE.width - MARGIN.x * 2 - indent;
+    const body = this.bilingualLines(text, width, 9.5, 8.5, MUTED);
+    const reply = `${answer.zh}  ${answer.en}`;
+    const height = body.reduce((h, l) => h + l.leading, 0) + 10 * 1.5 + 6;
+    this.ensure(height);
+    let y = this.y - 2;
+    this.page.drawText(n, { x: MARGIN.x, y: y - 9.5 * 1.45 + 9.5 * 0.3, size: 9.5, font: this.font, color: MUTED });
+    for (const l of body) {
+      y -= l.leading;
+      this.page.drawText(l.line, { x: MARGIN.x + indent, y: y + l.size * 0.3, size: l.size, font: this.font, color: l.color });
+    }
+    y -= 10 * 1.5;
+    this.page.drawText(reply, { x: MARGIN.x + indent, y: y + 3, size: 10, font: this.font, color: BRAND });
+    this.y -= height;
+    this.page.drawLine({ start: { x: MARGIN.x, y: this.y }, end: { x: PAGE.width - MARGIN.x, y: this.y }, thickness: 0.4, color: HAIRLINE });
+  }
+
+  /** A paragraph in both languages (Chinese, then English in grey). */
+  paragraph(text: Bilingual, gapAfter = 6) {
+    this.y -= 4;
+    this.text(text.zh, { size: 9.5 });
+    if (text.en !== text.zh) this.text(text.en, { size: 9, color: MUTED });
+    this.y -= gapAfter;
   }
 
   /** A PNG (e.g. the applicant's signature) at most `maxWidth` x `maxHeight`, with a caption under it. */

@@ -1,6 +1,7 @@
 /**
  * ApplyDocument: the certificate step's documents generated from the application as it stands, stored as the
  * applicant's PDF files (UserApply) and returned by object id; made again only when the application's data changed.
+ * The documents' words: layout.ts and words.ts.
  */
 import { createHash } from 'node:crypto';
 import { todayInHongKong, type CaDocument, type Res } from '@core/domain';
@@ -13,6 +14,7 @@ import { canonicalJson } from '../applications/status-change';
 import { findOwnedFile } from '../files/repository';
 import { signedUrlFor, storeUpload } from '../files/service';
 import { renderDocument } from './layout';
+import * as repo from './repository';
 
 export interface DocumentsDeps {
   config: Config;
@@ -27,14 +29,19 @@ export async function applyDocument(deps: DocumentsDeps, userId: string, appId: 
   delete data.drafts;
   delete data.CAAPPLY; // the step that shows the documents does not change them
   const hash = createHash('sha256').update(canonicalJson(data)).digest('hex');
-  const { rows } = await deps.db.query<{ oss_id: string }>('SELECT oss_id FROM application_documents WHERE app_id = $1 AND document = $2 AND data_hash = $3', [row.app_id, document, hash]);
-  if (rows[0] && (await findOwnedFile(deps.db, userId, rows[0].oss_id))) return { ossId: rows[0].oss_id, ossUrl: signedUrlFor(deps, rows[0].oss_id) };
+  const existing = await repo.storedDocument(deps.db, row.app_id, document, hash);
+  if (existing && (await findOwnedFile(deps.db, userId, existing))) return { ossId: existing, ossUrl: signedUrlFor(deps, existing) };
 
   const sigRef = ((data.SIGNATURE as { documentInfo?: { customerSignature?: Array<{ ossId: string }> } } | undefined)?.documentInfo?.customerSignature ?? [])[0];
   const sigFile = sigRef ? await findOwnedFile(deps.db, userId, sigRef.ossId) : null;
   const signature = sigFile && sigFile.mime === 'image/png' ? new Uint8Array(await deps.storage.read(sigFile.storage_key)) : null;
-  const bytes = await renderDocument(document, { appId: row.app_id, clientType: row.client_type, data, signature, date: todayInHongKong(deps.clock.now()) });
+  // the signature's date is the day it was drawn (its upload), in Hong Kong
+  const date = todayInHongKong(sigFile ? new Date(sigFile.created_at).getTime() : deps.clock.now());
+  const trackId = (data.RISK as { disclosureId?: unknown } | undefined)?.disclosureId;
+  const track = typeof trackId === 'string' ? await repo.heardTrack(deps.db, row.app_id, trackId) : null;
+  const risk = track && { lang: track.lang, name: track.name, license: track.license, confirmedAt: track.confirmed_at && new Date(track.confirmed_at) };
+  const bytes = await renderDocument(document, { appId: row.app_id, clientType: row.client_type, data, signature, date, risk });
   const stored = await storeUpload(deps, userId, { category: 'UserApply', filename: `${document}.pdf`, bytes });
-  await deps.db.query('INSERT INTO application_documents (app_id, document, data_hash, oss_id) VALUES ($1, $2, $3, $4) ON CONFLICT (app_id, document, data_hash) DO UPDATE SET oss_id = $4', [row.app_id, document, hash, stored.ossId]);
+  await repo.saveDocument(deps.db, row.app_id, document, hash, stored.ossId);
   return stored;
 }

@@ -5,7 +5,14 @@
  */
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { BRAND, INK, MARGIN, MUTED, PAGE, embedCjkFont, setMeta, wrap } from '../../pdf/text';
+import { Words } from '../documents/words';
 import type { OrganisationRow } from './repository';
+
+/** A country or region by its name in English and traditional Chinese (the organisation's code as the country picker names it). */
+function place(code: string): string {
+  const name = new Words('zh-TW').country(code);
+  return code ? `${name.en} ${name.zh}` : '';
+}
 
 /** where the drawn signature goes on the last page (points) */
 export const SIGNATURE_BOX = { x: 330, y: 110, width: 200, height: 70 };
@@ -58,7 +65,7 @@ export async function organisationChart(input: DocumentInput): Promise<Uint8Arra
   };
   const w = 300;
   const x = (PAGE.width - w) / 2;
-  const bottom = box(x, y, w, [input.org.name, input.org.name_zh, `Registration no. 登記號碼 ${input.org.registration_number}`, `Country 國家/地區 ${input.org.country}`].filter(Boolean));
+  const bottom = box(x, y, w, [input.org.name, input.org.name_zh, `Registration no. 登記號碼 ${input.org.registration_number}`, `Country 國家/地區 ${place(input.org.country)}`].filter(Boolean));
   page.drawLine({ start: { x: PAGE.width / 2, y: bottom }, end: { x: PAGE.width / 2, y: bottom - 40 }, thickness: 1, color: BRAND });
   y = box(x, bottom - 40, w, ['Authorised signatory 授權簽署人', input.org.signer_name, `ID 證件號碼 ${input.org.signer_id_masked}`]);
   wrap('The authorised signatory above acts for the organisation in opening and operating its securities account. 上述授權簽署人代表本機構開立及操作證券賬戶。', font, 10, PAGE.width - MARGIN.x * 2).forEach((l, i) =>
@@ -74,7 +81,7 @@ export async function openingForm(input: DocumentInput): Promise<Uint8Array> {
   y = row(page, font, y, 'Name of organisation 機構名稱', input.org.name);
   y = row(page, font, y, 'Chinese name 中文名稱', input.org.name_zh);
   y = row(page, font, y, 'Registration number 登記號碼', input.org.registration_number);
-  y = row(page, font, y, 'Place of incorporation 註冊地', input.org.country);
+  y = row(page, font, y, 'Place of incorporation 註冊地', place(input.org.country));
   y = row(page, font, y, 'Authorised signatory 授權簽署人', input.org.signer_name);
   y = row(page, font, y, 'Signatory ID 簽署人證件號碼', input.org.signer_id_masked);
   const declaration =
