@@ -1,38 +1,29 @@
 /**
- * Writes the risk disclosure tracks of /risk: the statement below read aloud in Mandarin and in Cantonese by
+ * Writes the risk disclosure tracks of /risk: the statement (the page's text of it, locales/) read aloud in Mandarin and in Cantonese by
  * espeak-ng (Debian package espeak-ng), encoded by ffmpeg as mono MP3 at 32 kbps, and the speaker's avatar. The
  * outputs are committed; the service seeds its track table from them at first start (the duration read from the frames). Staff replace a track with a recorded one by `npm run ops -- risk-track`.
  * Run: `npx tsx scripts/make-risk-audio.ts` (needs espeak-ng and ffmpeg).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
+import { RISK_STATEMENT_PARAGRAPHS } from '../src/core/domain/closing';
 
 const OUT = resolve(import.meta.dirname, '..', 'static', 'risk');
 
-/** The statement, one paragraph a sentence group; the same content in both. */
-const TEXT = {
-  zh: [
-    '风险披露声明。请您在开立证券账户之前，完整收听以下内容。',
-    '证券价格有时可能会非常波动。证券价格可升可跌，甚至变成毫无价值。买卖证券未必一定能够赚取利润，反而可能会招致损失。',
-    '如果您以保证金账户买卖，您所蒙受的亏损可能会超过您存放于本公司作为抵押品的现金及任何其他资产。市况可能使备用交易指示无法执行。您可能会在短时间内被要求存入额外的保证金款额。假如您未能在指定的时间内支付所需的款额，您的抵押品可能会在未经您的同意下被出售。',
-    '买卖在香港以外地方上市的证券，须承受汇率波动的风险，亦可能受到当地法律及监管规定的影响，所提供的保障可能有所不同。',
-    '期权交易的风险非常高。期权买方可能会损失全部期权金，期权卖方的损失可能是无限的。',
-    '本声明不能披露所有风险。您应该根据自己的财务状况和投资目标，审慎考虑是否适合进行投资，如有疑问，应寻求独立的专业意见。',
-    '收听完毕后，请勾选确认您已收听并明白以上风险披露声明。',
-  ],
-  yue: [
-    '風險披露聲明。請你喺開立證券賬戶之前，完整收聽以下內容。',
-    '證券價格有時可能會非常波動。證券價格可升可跌，甚至變成毫無價值。買賣證券未必一定能夠賺取利潤，反而可能會招致損失。',
-    '如果你以保證金賬戶買賣，你所蒙受嘅虧損可能會超過你存放喺本公司作為抵押品嘅現金及任何其他資產。市況可能令備用交易指示無法執行。你可能會喺短時間內被要求存入額外嘅保證金款額。假如你未能喺指定時間內支付所需款額，你嘅抵押品可能會喺未經你同意之下被出售。',
-    '買賣喺香港以外地方上市嘅證券，須承受匯率波動嘅風險，亦可能受到當地法律及監管規定影響，所提供嘅保障可能有所不同。',
-    '期權交易嘅風險非常高。期權買方可能會損失全部期權金，期權賣方嘅損失可能係無限嘅。',
-    '本聲明不能披露所有風險。你應該根據自己嘅財務狀況同投資目標，審慎考慮是否適合進行投資，如有疑問，應尋求獨立嘅專業意見。',
-    '收聽完畢之後，請剔選確認你已收聽並明白以上風險披露聲明。',
-  ],
-} as const;
+/**
+ * The statement, one paragraph a sentence group, read from the pages' texts so that what the risk page shows
+ * beside the player (its text alternative) is what the tracks say: the Mandarin track reads the simplified
+ * Chinese text (locales/zh-CN.json risk.statement.p1…), the Cantonese track the traditional Chinese one
+ * (locales/zh-TW.json, written in Cantonese); locales/en.json holds its English translation.
+ */
+const statementOf = (locale: 'zh-CN' | 'zh-TW'): string[] => {
+  const messages = JSON.parse(readFileSync(resolve(import.meta.dirname, '..', 'locales', `${locale}.json`), 'utf8')) as { risk: { statement: Record<string, string> } };
+  return RISK_STATEMENT_PARAGRAPHS.map((key) => messages.risk.statement[key]);
+};
+const TEXT = { zh: statementOf('zh-CN'), yue: statementOf('zh-TW') } as const;
 
 const VOICE = { zh: 'cmn', yue: 'yue' } as const;
 const SPEED = { zh: 280, yue: 170 } as const;

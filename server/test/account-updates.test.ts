@@ -75,6 +75,9 @@ describe('account updates', () => {
   test('the W-8 module: checked, upper case only; the same data as held is 152007; saved; a second ClientApply is 152006', async () => {
     const lower = await a.c.call('clientApply', { ...ids(a), module: 512, action: 1, data: w8('flat b') });
     expect(issuesOf(lower)).toEqual(['data.residenceAddress:w8Address']);
+    // as typed on a form: refused by the one W-8BEN rule (the screens send its cleaned line)
+    const typed = await a.c.call('clientApply', { ...ids(a), module: 512, action: 1, data: w8('12/F, 88 Harbour Rd.') });
+    expect(issuesOf(typed)).toEqual(['data.residenceAddress:w8Address']);
     const held = (await a.c.call('clientApplys', { subAcctId: a.acct.subAcctId })).body.result.current.w8;
     expect(errorOf(await a.c.call('clientApply', { ...ids(a), module: 512, action: 1, data: held }))).toBe(ErrorCode.NO_CHANGE);
     const saved = await a.c.call('clientApply', { ...ids(a), module: 512, action: 1, data: w8() });

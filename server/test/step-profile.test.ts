@@ -456,7 +456,7 @@ describe('TAXINFO', () => {
     ['a country twice', 'dup', ['data.frontInfo.RAW_taxInfo.1.countryCode:duplicateCountry', 'data.taxInfo:choice']],
     ['a number not cleaned', 'dirty', ['data.frontInfo.RAW_taxInfo.0.taxNumber:format']],
     ['a W-8 address with Chinese', 'w8Chinese', ['data.w8Info.residenceAddress:noChinese']],
-    ['a W-8 address with punctuation', 'w8Punct', ['data.w8Info.residenceAddress:format']],
+    ['a W-8 address with punctuation', 'w8Punct', ['data.w8Info.residenceAddress:w8Address']],
     ['a W-8 address of 501', 'w8Long', ['data.w8Info.residenceAddress:tooLong']],
     ['taxInfo not the rows', 'pairs', ['data.taxInfo:choice']],
     ['rows as an object', 'rowsObject', ['data.frontInfo.RAW_taxInfo:required', 'data.taxInfo:choice', 'data.documentInfo.idCardTaxInfo.HK:choice']],

@@ -43,7 +43,7 @@ function page(files: unknown[], o: Over = {}): Record<string, unknown> {
       ...o.contact,
     },
     documentInfo: { proofOfAddress: o.files ?? files },
-    w8Info: { residenceAddress: o.w8 ?? 'FLAT 1, 10 DOWNING STREET' },
+    w8Info: { residenceAddress: o.w8 ?? 'FLAT 1 10 DOWNING STREET' },
   };
 }
 

@@ -5,7 +5,7 @@ import {
   addressPartIssues,
   addressSaveBlock,
   w8NeedsReview,
-  w8LineOf,
+  addressLine,
   type AddressData,
   canSubmitUpdate,
   changed,
@@ -16,7 +16,6 @@ import {
   updateLanding,
   validateAddressUpdate,
   validateW8Update,
-  w8AddressOf,
   type UpdateMasks,
 } from './account-update';
 
@@ -156,20 +155,14 @@ describe('the address editor', () => {
 });
 
 describe('the W-8BEN module', () => {
-  it.each([
-    ["FLAT A, 12/F, 88 HARBOUR ROAD, WAN CHAI", 'FLAT A 12 F 88 HARBOUR ROAD WAN CHAI'],
-    ["1 queen's road", '1 QUEEN S ROAD'],
-    ['  ', ''],
-  ])('an English address as a W-8BEN line: %s', (typed, line) => {
-    expect(w8LineOf(typed)).toBe(line);
-  });
-
   const rules = (d: unknown) => validateW8Update(d).map((i) => `${i.field}:${i.rule}`);
   it.each([
     ['upper case, digits and spaces', { country: 'HK', residenceAddress: 'FLAT A 12 F 88 HARBOUR ROAD' }, []],
     ['lower case', { country: 'HK', residenceAddress: 'Flat A' }, ['residenceAddress:w8Address']],
+    ['as typed on /CheckW8', { country: 'HK', residenceAddress: '12/F, 88 Harbour Rd.' }, ['residenceAddress:w8Address']],
+    ['the same cleaned', { country: 'HK', residenceAddress: '12 F 88 HARBOUR RD' }, []],
     ['punctuation', { country: 'HK', residenceAddress: 'FLAT A, 12/F' }, ['residenceAddress:w8Address']],
-    ['Chinese', { country: 'HK', residenceAddress: '灣仔' }, ['residenceAddress:w8Address']],
+    ['Chinese', { country: 'HK', residenceAddress: '灣仔' }, ['residenceAddress:noChinese']],
     ['500 characters', { country: 'HK', residenceAddress: 'A'.repeat(500) }, []],
     ['501 characters', { country: 'HK', residenceAddress: 'A'.repeat(501) }, ['residenceAddress:tooLong']],
     ['empty', { country: '', residenceAddress: ' ' }, ['country:required', 'residenceAddress:required']],
@@ -177,8 +170,17 @@ describe('the W-8BEN module', () => {
     expect(rules(d)).toEqual(expected);
   });
 
-  it('the typed address is saved upper case with single spaces', () => {
-    expect(w8AddressOf('  flat a  12 f\n88 harbour road ')).toBe('FLAT A 12 F 88 HARBOUR ROAD');
+  it.each([
+    ['the city and the country name repeat a piece', "Room 8, 20/F, 1 Queen's Road Central", 'Hong Kong', 'Hong Kong, China', "Room 8, 20/F, 1 Queen's Road Central, Hong Kong, China"],
+    ['the address ends with the city, no city given', '1 Queen’s Road Central, Hong Kong', '', 'Hong Kong, China', '1 Queen’s Road Central, Hong Kong, China'],
+    ['case and full stops do not make a piece new', 'Flat 1, 10 Downing St., LONDON', 'London', 'United Kingdom', 'Flat 1, 10 Downing St., LONDON, United Kingdom'],
+    ['a district inside a street name stays', '1 Queen’s Road Central', 'Central', 'Hong Kong, China', '1 Queen’s Road Central, Central, Hong Kong, China'],
+    ['Chinese: the city inside the address and the country name', '香港中環皇后大道中1號', '香港', '中國香港', '香港中環皇后大道中1號, 中國香港'],
+    ['Chinese: the country name at the start of the address', '中国香港九龙弥敦道1号', '', '中国香港', '中国香港九龙弥敦道1号'],
+    ['nothing repeated: all three', '1 Keji Road, Nanshan', 'Shenzhen', 'China', '1 Keji Road, Nanshan, Shenzhen, China'],
+    ['empty parts', '10 Harbour Road', '', '', '10 Harbour Road'],
+  ])('the address summary says each part once: %s', (_n, address, city, country, line) => {
+    expect(addressLine(address, city, country)).toBe(line);
   });
 });
 

@@ -3,6 +3,7 @@
  * changes one or more modules (bit flags: 8 the address, 512 the W-8BEN), is submitted for review and approved or
  * sent back per module. Pure and zod-free: the screens and the service use the same rules.
  */
+import { checkW8Address } from './w8-address';
 import { UPDATE_ROUTE } from './account-routes';
 import { checkAddress, checkCity, type Check } from './identity';
 import { checkFiles, MAX_FILES } from './uploads';
@@ -127,6 +128,26 @@ export function addressFieldsOf(data: unknown): Record<AddressField, string | nu
 }
 
 /** One of the two addresses of the module, and its proof files. */
+const HAN_TEXT = /\p{Script=Han}/u;
+const pieceKey = (p: string) => p.toLowerCase().replace(/[\s.'’-]+/g, ' ').trim();
+
+/**
+ * An address as one line for the summaries: the street address, the city and the country's name, each said once.
+ * Each part is split at its commas; a piece said before is left out ("… Central, Hong Kong" + "Hong Kong" +
+ * "Hong Kong, China" → "… Central, Hong Kong, China"); a city or country piece in Chinese (written without
+ * spaces) is also left out when another piece contains it ("香港" beside "中国香港").
+ */
+export function addressLine(address: string, city: string, countryName: string): string {
+  const pieces = [address, city, countryName].flatMap((part, i) => part.split(/[,，]/).map((p) => ({ text: p.trim(), street: i === 0 })).filter((p) => p.text));
+  const kept: string[] = [];
+  pieces.forEach((p, i) => {
+    if (kept.some((k) => pieceKey(k) === pieceKey(p.text))) return;
+    if (!p.street && HAN_TEXT.test(p.text) && pieces.some((o, j) => j !== i && o.text !== p.text && o.text.includes(p.text))) return;
+    kept.push(p.text);
+  });
+  return kept.join(', ');
+}
+
 export type AddressPart = 'residential' | 'mailing';
 const PROOF_OF: Record<AddressPart, 'residence' | 'mailing'> = { residential: 'residence', mailing: 'mailing' };
 
@@ -160,20 +181,7 @@ export function w8NeedsReview(held: unknown, saved: unknown, w8Saved: boolean): 
 
 // ---------------------------------------------------------------- the W-8BEN module
 
-export const W8_ADDRESS_MAX = 500;
-/** The W-8BEN permanent address as saved: upper case, letters, digits and spaces only. */
-export const w8AddressOf = (typed: string): string => typed.toUpperCase().replace(/\s+/g, ' ').trim();
-
-/** An address in English as a W-8BEN line: upper case, anything but letters, digits and spaces made a space. */
-export const w8LineOf = (english: string): string => english.toUpperCase().replace(/[^A-Z0-9 ]+/g, ' ').replace(/\s+/g, ' ').trim();
-
-export function checkW8Address(v: unknown): Check {
-  const s = typeof v === 'string' ? v : '';
-  if (!s.trim()) return 'required';
-  if (s.length > W8_ADDRESS_MAX) return 'tooLong';
-  if (!/^[A-Z0-9 ]+$/.test(s)) return 'w8Address';
-  return null;
-}
+export { W8_ADDRESS_MAX, checkW8Address, w8Address } from './w8-address';
 
 export interface W8Data {
   country: string;

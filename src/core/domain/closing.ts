@@ -14,6 +14,14 @@ export const RISK_LANG = { MANDARIN: 'zh', CANTONESE: 'yue' } as const;
 export type RiskLang = (typeof RISK_LANG)[keyof typeof RISK_LANG];
 export const riskLangOf = (clientType: ClientType): RiskLang => (clientType === 'hk' ? RISK_LANG.CANTONESE : RISK_LANG.MANDARIN);
 
+/**
+ * The risk disclosure statement's paragraphs (locales risk.statement.<key>): the text shown beside the player, and
+ * the text scripts/make-risk-audio.ts reads aloud for the tracks (Mandarin from zh-CN, Cantonese from zh-TW).
+ */
+export const RISK_STATEMENT_PARAGRAPHS = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7'] as const;
+/** The track language a page language reads as its own (the other tracks get the text opened with a note). */
+export const RISK_LANG_OF_PAGE: Readonly<Record<string, RiskLang | undefined>> = { 'zh-CN': RISK_LANG.MANDARIN, 'zh-TW': RISK_LANG.CANTONESE };
+
 /** Playback speeds offered; 10 only outside production (testers do not sit through the track). */
 export const RISK_SPEEDS = [1, 1.25, 1.5] as const;
 export const RISK_TEST_SPEED = 10;

@@ -1,6 +1,8 @@
 import {
+  addDays,
   addMonths,
   ageOn,
+  birthdayRange,
   checkAge,
   checkBankCard,
   checkChineseName,
@@ -16,6 +18,7 @@ import {
   checkPinyin,
   checkValidity,
   cnIdCheckDigit,
+  idValidityRanges,
   emailSuggestions,
   englishNameOf,
   EMAIL_DOMAINS,
@@ -229,6 +232,39 @@ describe('dates and ages', () => {
     expect(ageOn('2008-02-29', '2026-02-28')).toBe(17);
     expect(ageOn('2008-02-29', '2026-03-01')).toBe(18);
     expect(ageOn('2008-02-29', '2028-02-29')).toBe(20);
+  });
+
+  test.each([
+    // the 18th birthday is the last date; the day after the 76th-birthday cut is the first
+    ['2026-11-21', '1950-11-22', '2008-11-21', '1996-11-21'],
+    // on 28 February of a common year someone born 29 February 2008 is still 17: the last date is the 28th
+    ['2026-02-28', '1950-03-01', '2008-02-28', '1996-02-28'],
+    ['2026-03-01', '1950-03-02', '2008-03-01', '1996-03-01'],
+    // on 29 February of a leap year
+    ['2028-02-29', '1952-03-01', '2010-02-28', '1998-02-28'],
+  ])('on %s the birth-date wheel runs %s … %s and opens at %s', (today, min, max, start) => {
+    expect(birthdayRange(today)).toEqual({ min, max, start });
+    // the ends agree with the age rule itself, and the dates just outside do not
+    expect(checkAge(min, today)).toBeNull();
+    expect(checkAge(max, today)).toBeNull();
+    expect(checkAge(addDays(min, -1), today)).toBe('tooOld');
+    expect(checkAge(addDays(max, 1), today)).toBe('under18');
+  });
+
+  test('the validity wheels: the start from 2004 to today, the end from 6 months to 20 years ahead (the rule passes at both ends)', () => {
+    const r = idValidityRanges(TODAY);
+    expect(r.start).toEqual({ min: '2004-01-01', max: TODAY, start: TODAY });
+    expect(r.end).toEqual({ min: '2027-05-21', max: '2046-11-21', start: '2036-11-21' });
+    expect(checkValidity(`${r.start.max},${r.end.min}`, TODAY)).toBeNull();
+    expect(checkValidity(`${r.start.min},${r.end.max}`, TODAY)).toBeNull();
+    expect(checkValidity(`${r.start.max},${addDays(r.end.min, -1)}`, TODAY)).toBe('idExpiring');
+  });
+
+  test('adding days crosses months and years, 29 February included', () => {
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2027-02-28', 1)).toBe('2027-03-01');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
   });
 
   test('today in Hong Kong runs 8 hours ahead of UTC', () => {

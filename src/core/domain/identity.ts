@@ -396,12 +396,55 @@ export function checkAge(birthday: unknown, today: string): Check {
   return null;
 }
 
+// ---------------------------------------------------------------- the date wheels' ranges
+
+/** date + n days (YYYY-MM-DD, UTC arithmetic: no time zone involved) */
+export function addDays(iso: string, n: number): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+/** The age the birth-date wheel opens at while the field is empty (docs/decisions.md, issue 25). */
+export const BIRTHDAY_WHEEL_START_AGE = 30;
+
+/**
+ * The birth dates the age rule (checkAge) allows on `today`: from the earliest date still under
+ * AGE_OFFLINE_FROM to the latest date already AGE_MIN, found with ageOn itself (29 February included); and where
+ * the wheel opens, BIRTHDAY_WHEEL_START_AGE years back.
+ */
+export function birthdayRange(today: string): { min: string; max: string; start: string } {
+  let max = addMonths(today, -12 * AGE_MIN);
+  while (ageOn(max, today) < AGE_MIN) max = addDays(max, -1);
+  while (ageOn(addDays(max, 1), today) >= AGE_MIN) max = addDays(max, 1);
+  let min = addMonths(today, -12 * AGE_OFFLINE_FROM);
+  while (ageOn(min, today) >= AGE_OFFLINE_FROM) min = addDays(min, 1);
+  while (ageOn(addDays(min, -1), today) < AGE_OFFLINE_FROM) min = addDays(min, -1);
+  const start = addMonths(today, -12 * BIRTHDAY_WHEEL_START_AGE);
+  return { min, max, start: start < min ? min : start > max ? max : start };
+}
+
 // ---------------------------------------------------------------- ID validity
 
 /** The word the mainland ID card prints for a validity without end; stored as the end of idValidTime. */
 export const LONG_TERM = '长期';
 /** The ID must stay valid at least this many months from today. */
 export const ID_MIN_VALID_MONTHS = 6;
+
+/** A mainland ID's longest fixed validity in years (cards run 5, 10 or 20 years; older holders get long-term). */
+export const ID_VALID_MAX_YEARS = 20;
+/** The second-generation mainland ID cards, whose validity the page reads, were issued from 2004. */
+export const CN_ID_ISSUED_FROM = '2004-01-01';
+
+/**
+ * The validity wheels' ranges on `today`: the start from CN_ID_ISSUED_FROM to today (opening at today); the end
+ * from ID_MIN_VALID_MONTHS ahead (the rule's least) to ID_VALID_MAX_YEARS ahead (opening 10 years ahead).
+ */
+export function idValidityRanges(today: string): { start: { min: string; max: string; start: string }; end: { min: string; max: string; start: string } } {
+  return {
+    start: { min: CN_ID_ISSUED_FROM, max: today, start: today },
+    end: { min: addMonths(today, ID_MIN_VALID_MONTHS), max: addMonths(today, 12 * ID_VALID_MAX_YEARS), start: addMonths(today, 12 * (ID_VALID_MAX_YEARS / 2)) },
+  };
+}
 
 /** idValidTime "start,end" → its parts (end a date or LONG_TERM); null when malformed. */
 export function parseValidity(v: unknown): { start: string; end: string } | null {

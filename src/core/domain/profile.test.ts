@@ -3,7 +3,6 @@ import {
   assetsInverted,
   cashCardOpen,
   cleanTaxNumber,
-  cleanW8Address,
   currentAssetOptions,
   derivativeBoxes,
   disclosureItemsOf,
@@ -339,15 +338,6 @@ describe('tax', () => {
     ['an empty number', 'GB', '', true],
   ])('file needed for %s: %p', (_, country, number, needed) => expect(taxFileNeeded(country, number, identityDocuments(hkNonPermanent).concat(identityDocuments(cn)))).toBe(needed));
 
-  it.each([
-    ['upper-cased', '10 harbour road', '10 HARBOUR ROAD'],
-    ['Chinese dropped', '香港 10 Harbour Road', '10 HARBOUR ROAD'],
-    ['punctuation made spaces, runs made one', 'Flat 1, 10/F., Harbour Rd.', 'FLAT 1 10 F HARBOUR RD'],
-    ['apostrophes dropped', "1 Queen's Road Central", '1 QUEENS ROAD CENTRAL'],
-    ['only Chinese → empty', '香港灣仔', ''],
-    ['500 characters kept', 'A'.repeat(500), 'A'.repeat(500)],
-    ['501 cut to 500', 'A'.repeat(501), 'A'.repeat(500)],
-  ])('cleanW8Address: %s', (_, raw, clean) => expect(cleanW8Address(raw)).toBe(clean));
 
   it.each([
     ['香港', true],

@@ -6,6 +6,7 @@
  * Values travel as the spec gives them: employmentInfo and financialInfo as strings ("1".."6", lists comma
  * joined), account fields and flags as numbers.
  */
+import { W8_ADDRESS_MAX } from './w8-address';
 import type { ClientType } from './client-type';
 import { OA_TYPE_OF } from './client-type';
 import { ageOn, isIsoDate } from './identity';
@@ -132,7 +133,7 @@ export function isDebtStatus(v: unknown): boolean {
 }
 export const hasOtherDebt = (financialStatus: unknown): boolean => splitList(financialStatus).includes(DEBT.OTHER);
 
-export const PROFILE_MAX_LEN = { companyName: 200, officeAddress: 500, debtDetail: 200, w8Address: 500 } as const;
+export const PROFILE_MAX_LEN = { companyName: 200, officeAddress: 500, debtDetail: 200, w8Address: W8_ADDRESS_MAX } as const;
 
 // ---------------------------------------------------------------- finance (FINANCE)
 
@@ -361,17 +362,6 @@ const taxNumberKey = (s: string): string => s.replace(/[^A-Za-z0-9|()]/g, '').to
 export const taxFileNeeded = (country: string, number: string, docs: readonly IdentityDocument[]): boolean =>
   !docs.some((d) => d.country === country && number !== '' && taxNumberKey(d.number) === taxNumberKey(number));
 
-/** The W-8BEN address as kept: Chinese characters and apostrophes dropped, other marks made spaces (letters, digits and spaces only), upper-cased, at most 500. */
-export const cleanW8Address = (raw: string): string =>
-  raw
-    .replace(/\p{Script=Han}/gu, '')
-    // QUEEN'S ROAD → QUEENS ROAD; other marks separate words
-    .replace(/['’`]/g, '')
-    .replace(/[^A-Za-z0-9 ]+/g, ' ')
-    .replace(/ {2,}/g, ' ')
-    .trim()
-    .toUpperCase()
-    .slice(0, PROFILE_MAX_LEN.w8Address);
 export const hasChinese = (s: string): boolean => /\p{Script=Han}/u.test(s);
 /** The local flag remembering that the tax help dialog was shown. */
 export const TAX_POPUP_FLAG = 'taxPopup';

@@ -7,6 +7,7 @@
  * application's AML check, its step context); the pure ones take only options.
  */
 import { cnIdCheckDigit, hkIdCheckDigit } from './identity';
+import { w8Address } from './w8-address';
 import {
   AML_CONFIRM_ITEMS,
   AML_HIT,
@@ -183,7 +184,7 @@ export function proofAddressSample(proof: SampleFile): Data {
       mailingSameResidential: 1,
     },
     documentInfo: { proofOfAddress: [proof] },
-    w8Info: { residenceAddress: address.toUpperCase() },
+    w8Info: { residenceAddress: w8Address(address) },
   };
 }
 

@@ -17,7 +17,7 @@ import {
   isUpdateRejected,
   validateAddressUpdate,
   validateW8Update,
-  w8AddressOf,
+  w8Address,
   addressFieldsOf,
   MAILING,
   type Req,
@@ -53,7 +53,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 /** The module's data as stored: only its own fields, trimmed; the W-8 address upper case. */
 function cleanModule(m: UpdateModule, data: Record<string, unknown>): Record<string, unknown> {
-  if (m === UPDATE_MODULE.W8) return { country: str(data.country), residenceAddress: w8AddressOf(str(data.residenceAddress)) };
+  if (m === UPDATE_MODULE.W8) return { country: str(data.country), residenceAddress: w8Address(str(data.residenceAddress)) };
   const out: Record<string, unknown> = addressFieldsOf(data);
   const proof = (data.proofOfAddress ?? {}) as { residence?: unknown[]; mailing?: unknown[] };
   const refs = (list: unknown[] | undefined) => (list ?? []).map((f) => ({ ossId: (f as { ossId: string }).ossId, description: str((f as { description?: unknown }).description).slice(0, 100) }));

@@ -123,11 +123,13 @@ describe('PROOFADDRESS', () => {
     expect(ruleOf(data({ mailing: { mailingAddressCity: 'Paris' } }), 'contactInfo.mailingAddressCity')).toBe('format');
   });
 
-  test('the W-8 residence address: the typed one upper-cased on one line, or a rendering without Chinese', () => {
-    expect(residenceAddressOf('  Flat 1\n 10  Downing Street \n\n')).toBe('FLAT 1, 10 DOWNING STREET');
+  test('the W-8 residence address: the W-8BEN line of the typed one (the one W-8BEN rule), or a rendering without Chinese', () => {
+    expect(residenceAddressOf('  Flat 1\n 10  Downing Street \n\n')).toBe('FLAT 1 10 DOWNING STREET');
+    expect(residenceAddressOf('12/F, 88 Harbour Rd.')).toBe('12 F 88 HARBOUR RD');
     expect(hasChinese('深圳市福田区')).toBe(true);
     expect(hasChinese('Flat 1')).toBe(false);
-    expect(ruleOf(data({ address: 'Flat 1\n10 Downing St', w8: 'FLAT 1, 10 DOWNING ST' }), 'w8Info.residenceAddress')).toBeNull();
+    expect(ruleOf(data({ address: 'Flat 1\n10 Downing St', w8: 'FLAT 1 10 DOWNING ST' }), 'w8Info.residenceAddress')).toBeNull();
+    expect(ruleOf(data({ address: 'Flat 1\n10 Downing St', w8: 'FLAT 1, 10 DOWNING ST' }), 'w8Info.residenceAddress')).toBe('format');
     expect(ruleOf(data({ address: '10 Downing St', w8: '10 Downing St' }), 'w8Info.residenceAddress')).toBe('format');
     expect(ruleOf(data({ address: '10 Downing St', w8: '' }), 'w8Info.residenceAddress')).toBe('required');
     expect(ruleOf(data({ address: '', w8: '' }), 'w8Info.residenceAddress')).toBeNull(); // the address carries the issue

@@ -5,6 +5,7 @@
  * (1..3)}, w8Info: {residenceAddress}}.
  */
 import { checkAddress, checkCity, checkText, type Check } from '../identity';
+import { w8Address } from '../w8-address';
 import { checkFiles, MAX_FILES } from '../uploads';
 import { at, issuesOf, str, type StepValidator } from './types';
 import { checkCountry } from './userinfo';
@@ -15,16 +16,10 @@ const HAN = /\p{Script=Han}/u;
 export const hasChinese = (v: string): boolean => HAN.test(v);
 
 /**
- * The W-8BEN residence address of an address without Chinese characters: as typed, upper case, its lines
- * joined with ", " and runs of spaces made one (the form's address is one line).
+ * The W-8BEN residence address of an address without Chinese characters: the W-8BEN rule's line of it
+ * (w8Address: letters, digits and spaces, upper case), the same the tax step and the update pages make.
  */
-export const residenceAddressOf = (address: string): string =>
-  address
-    .split(/\r?\n/)
-    .map((l) => l.trim().replace(/\s+/g, ' '))
-    .filter(Boolean)
-    .join(', ')
-    .toUpperCase();
+export const residenceAddressOf = (address: string): string => w8Address(address);
 
 /** The English rendering may be longer than the address (pinyin of Chinese characters): the step data's string bound. */
 export const RESIDENCE_ADDRESS_MAX = 2000;

@@ -6,18 +6,16 @@
  * taxInfoCountryCode}]} (≤3 a row, ≥1 unless the number is the row country's identity document number)}.
  * The service also checks the files are the caller's UserApply uploads and the countries real ISO codes.
  */
+import { checkW8Address } from '../w8-address';
 import type { Check } from '../identity';
 import { isFileRef } from '../uploads';
 import {
   cleanTaxNumber,
-  cleanW8Address,
-  hasChinese,
   identityDocuments,
   isNonPermanentResident,
   MAX_TAX_FILES,
   MAX_TAX_ROWS,
   minTaxRows,
-  PROFILE_MAX_LEN,
   taxFileNeeded,
   taxNumberMax,
 } from '../profile';
@@ -39,14 +37,8 @@ export function checkTaxNumber(v: unknown, ctx: Pick<StepContext, 'clientType'>)
   return cleanTaxNumber(v, ctx.clientType) === v ? null : 'format';
 }
 
-/** The W-8BEN residence address: required, no Chinese, at most 500, letters, digits and single spaces, upper case. */
-export function checkW8Address(v: unknown): Check {
-  if (v === undefined || v === null || v === '') return 'required';
-  if (typeof v !== 'string') return 'format';
-  if (hasChinese(v)) return 'noChinese';
-  if (v.length > PROFILE_MAX_LEN.w8Address) return 'tooLong';
-  return cleanW8Address(v) === v && v !== '' ? null : 'format';
-}
+/** The W-8BEN residence address: the one W-8BEN rule (w8-address.ts). */
+export { checkW8Address };
 
 /**
  * The first row's fixed identity: a mainland client's is CN with the ID card number; a non-permanent HK

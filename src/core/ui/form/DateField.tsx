@@ -1,28 +1,17 @@
 /**
  * A date field: shows YYYY/MM/DD (or the translated "long-term"), sends YYYY-MM-DD (or LONG_TERM). Tapping
- * opens a sheet with react-vant's DatetimePicker (date type, wheels year / month / day, loaded on first
- * use so it stays out of the page's first JS); `longTerm` adds a "long-term" button.
+ * opens a sheet with three wheels (year / month / day, DateWheels) limited to [min, max]; `longTerm` adds a
+ * "long-term" button. The date picked is held here, one state the wheels show and Confirm sends: Confirm sends
+ * the date the wheels show at that instant, however fast the taps before it (docs/decisions.md, issue 25).
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { DATE_MAX, DATE_MIN, displayDate, isIsoDate, LONG_TERM, todayInHongKong } from '../../domain/identity';
 import { Sheet } from '../pickers/Sheet';
+import { DateWheels, type DateWheelsHandle } from './DateWheels';
+import { settleDate, ymdOf } from './date-wheels';
 import { SelectField } from './SelectField';
 import './form.css';
-
-type WheelProps = {
-  type: 'date';
-  value: Date;
-  minDate: Date;
-  maxDate: Date;
-  showToolbar: boolean;
-  visibleItemCount?: number;
-  itemHeight?: number;
-  formatter: (type: string, value: string) => string;
-  onChange: (d: Date) => void;
-};
-const loadPicker = () => import('react-vant/es/datetime-picker/index.js').then((m) => ({ default: m.DatetimePicker as unknown as React.ComponentType<WheelProps> }));
-const DatetimePicker = lazy(loadPicker);
 
 export interface DateFieldProps {
   name: string;
@@ -36,6 +25,8 @@ export interface DateFieldProps {
   min?: string;
   /** 'YYYY-MM-DD' (default DATE_MAX) */
   max?: string;
+  /** where the wheels open while the field is empty, 'YYYY-MM-DD' (default today in Hong Kong); kept inside [min, max] */
+  start?: string;
   readOnly?: boolean;
   /** offer "long-term" (an ID valid without end) */
   longTerm?: boolean;
@@ -43,62 +34,38 @@ export interface DateFieldProps {
   placeholder?: string;
 }
 
-const toDate = (iso: string) => {
-  const [y, m, d] = iso.split('-').map(Number);
-  return new Date(y, m - 1, d);
-};
 const pad = (n: number) => String(n).padStart(2, '0');
-export const isoOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
-export function DateField({ name, label, value, onChange, error, hint, min = DATE_MIN, max = DATE_MAX, readOnly, longTerm, required, placeholder }: DateFieldProps) {
+export function DateField({ name, label, value, onChange, error, hint, min = DATE_MIN, max = DATE_MAX, start, readOnly, longTerm, required, placeholder }: DateFieldProps) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
-  const minDate = useMemo(() => toDate(min), [min]);
-  const maxDate = useMemo(() => toDate(max), [max]);
-  const start = useCallback(() => {
-    // an empty field starts on today in Hong Kong (the broker's calendar, as the age rules count it)
-    const base = isIsoDate(value) ? value : todayInHongKong();
-    const clamped = base < min ? min : base > max ? max : base;
-    return toDate(clamped);
-  }, [value, min, max]);
-  // the wheels start at `initial` and then run on their own (feeding each change back as the value races
-  // react-vant's debounced change report); the last reported date waits in draftRef
-  const [initial, setInitial] = useState<Date>(start);
-  const draftRef = useRef(initial);
+  /** where the wheels open: the value, else `start`, else today in Hong Kong; inside [min, max] */
+  const opening = useCallback(() => {
+    const base = ymdOf(isIsoDate(value) ? value : start && isIsoDate(start) ? start : todayInHongKong());
+    return settleDate(base.y, base.m, base.d, min, max);
+  }, [value, start, min, max]);
+  const [draft, setDraft] = useState(opening);
+  const wheels = useRef<DateWheelsHandle>(null);
 
-  // fetch the picker's code while the user reads the form, not when they tap
-  useEffect(() => {
-    if (!readOnly) void loadPicker().catch(() => undefined);
-  }, [readOnly]);
-
-  const wheels = useRef<HTMLDivElement>(null);
-  const columnNames = useMemo(() => ['years', 'months', 'days'].map((k) => intl.formatMessage({ id: `ui.date.${k}` })), [intl]);
-  useWheelA11y(wheels, open, columnNames);
-
-  const shown = value === LONG_TERM ? intl.formatMessage({ id: 'ui.date.longTerm' }) : isIsoDate(value) ? displayDate(value) : '';
-
-  const formatter = useCallback(
-    (type: string, v: string) => {
-      if (type === 'year') return intl.formatMessage({ id: 'ui.date.year' }, { value: v });
-      if (type === 'month') return intl.formatDate(new Date(2000, Number(v) - 1, 1), { month: 'short' });
-      if (type === 'day') return intl.formatMessage({ id: 'ui.date.day' }, { value: v });
-      return v;
+  const names = useMemo(() => ['years', 'months', 'days'].map((k) => intl.formatMessage({ id: `ui.date.${k}` })) as [string, string, string], [intl]);
+  const format = useCallback(
+    (part: 'year' | 'month' | 'day', v: number) => {
+      if (part === 'year') return intl.formatMessage({ id: 'ui.date.year' }, { value: String(v) });
+      if (part === 'month') return intl.formatDate(Date.UTC(2000, v - 1, 15), { month: 'short', timeZone: 'UTC' });
+      return intl.formatMessage({ id: 'ui.date.day' }, { value: pad(v) });
     },
     [intl],
   );
 
+  const shown = value === LONG_TERM ? intl.formatMessage({ id: 'ui.date.longTerm' }) : isIsoDate(value) ? displayDate(value) : '';
+
   const openPicker = () => {
-    const d = start();
-    draftRef.current = d;
-    setInitial(d);
+    setDraft(opening());
     setOpen(true);
   };
-  // react-vant reports a wheel change 100 ms after it settles (and, racing its own re-render, sometimes not
-  // at all): Confirm takes the date the wheels show, read from their selected options; the last report
-  // (draftRef) is the fallback while the wheels are not there yet
+  // the date the wheels show now (a list still moving under the finger included), else the last one picked
   const confirm = () => {
-    const shownOnWheels = wheels.current ? readWheels(wheels.current, formatter, minDate, maxDate) : null;
-    onChange(isoOf(shownOnWheels ?? draftRef.current));
+    onChange(wheels.current?.shown() ?? draft);
     setOpen(false);
   };
 
@@ -144,98 +111,8 @@ export function DateField({ name, label, value, onChange, error, hint, min = DAT
           ) : undefined
         }
       >
-        <div className="esop-date__wheels" ref={wheels}>
-          <Suspense fallback={<div className="esop-date__loading">{intl.formatMessage({ id: 'common.loading' })}</div>}>
-            <DatetimePicker
-              type="date"
-              value={initial}
-              minDate={minDate}
-              maxDate={maxDate}
-              showToolbar={false}
-              visibleItemCount={5}
-              itemHeight={44}
-              formatter={formatter}
-              onChange={(d) => {
-                draftRef.current = d;
-              }}
-            />
-          </Suspense>
-        </div>
+        <div className="esop-date__wheels">{open ? <DateWheels ref={wheels} value={draft} min={min} max={max} onChange={setDraft} format={format} names={names} /> : null}</div>
       </Sheet>
     </SelectField>
   );
-}
-
-/** The date the three wheels (year, month, day) show as selected, clamped to the month's end and to [min, max]; null if they are not all there. */
-export function readWheels(root: HTMLElement, format: (type: string, value: string) => string, min: Date, max: Date): Date | null {
-  const cols = root.querySelectorAll('ul.rv-picker-column__wrapper');
-  if (cols.length !== 3) return null;
-  const picked = Array.from(cols).map((ul) => ul.querySelector(':scope > li.rv-picker-column__item--selected')?.textContent ?? null);
-  if (picked.some((t) => t === null)) return null;
-  const find = (type: string, from: number, to: number, text: string | null) => {
-    for (let v = from; v <= to; v++) if (format(type, type === 'year' ? String(v) : pad(v)) === text) return v;
-    return null;
-  };
-  const y = find('year', min.getFullYear(), max.getFullYear(), picked[0]);
-  const m = find('month', 1, 12, picked[1]);
-  const d = find('day', 1, 31, picked[2]);
-  if (y === null || m === null || d === null) return null;
-  const date = new Date(y, m - 1, Math.min(d, new Date(y, m, 0).getDate()));
-  return date < min ? min : date > max ? max : date;
-}
-
-/**
- * react-vant's wheel columns are <ul>s of <li role="button" tabindex="0"> (hundreds of tab stops, lists of
- * non-items): each column becomes a named listbox of options with the chosen one selected and the only
- * tab stop; the arrow keys move the choice.
- */
-function useWheelA11y(root: React.RefObject<HTMLDivElement | null>, open: boolean, names: string[]) {
-  useEffect(() => {
-    if (!open) return;
-    let observer: MutationObserver | undefined;
-    let frame = 0;
-    const set = (el: Element, name: string, v: string) => {
-      if (el.getAttribute(name) !== v) el.setAttribute(name, v);
-    };
-    const patch = () => {
-      root.current?.querySelectorAll('ul.rv-picker-column__wrapper').forEach((ul, i) => {
-        set(ul, 'role', 'listbox');
-        if (names[i]) set(ul, 'aria-label', names[i]);
-        ul.querySelectorAll(':scope > li').forEach((li) => {
-          const selected = li.classList.contains('rv-picker-column__item--selected');
-          set(li, 'role', 'option');
-          set(li, 'aria-selected', String(selected));
-          set(li, 'tabindex', selected ? '0' : '-1');
-        });
-      });
-    };
-    const onKey = (e: KeyboardEvent) => {
-      const li = (e.target as HTMLElement).closest('li[role="option"]');
-      if (!li || (e.key !== 'ArrowDown' && e.key !== 'ArrowUp')) return;
-      e.preventDefault();
-      const next = (e.key === 'ArrowDown' ? li.nextElementSibling : li.previousElementSibling) as HTMLElement | null;
-      if (next) {
-        next.click();
-        requestAnimationFrame(() => next.focus());
-      }
-    };
-    let el: HTMLDivElement | null = null;
-    const start = () => {
-      el = root.current;
-      if (!el) {
-        frame = requestAnimationFrame(start);
-        return;
-      }
-      patch();
-      observer = new MutationObserver(patch);
-      observer.observe(el, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'role', 'tabindex'] });
-      el.addEventListener('keydown', onKey);
-    };
-    start();
-    return () => {
-      cancelAnimationFrame(frame);
-      observer?.disconnect();
-      el?.removeEventListener('keydown', onKey);
-    };
-  }, [root, open, names]);
 }

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type HTMLAttributes, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ChangeEvent, type CompositionEvent, type HTMLAttributes, type ReactNode } from 'react';
 import { describedBy, FieldError, FieldHint, FieldLabel, useFieldIds } from './field-parts';
 import './form.css';
 
@@ -6,7 +6,13 @@ export interface TextFieldProps {
   name: string;
   label: ReactNode;
   value: string;
-  onChange: (value: string) => void;
+  /** the new value (after `format`), and what was typed */
+  onChange: (value: string, typed: string) => void;
+  /**
+   * cleans the value as it is typed (the field shows the result at once), keeping the caret after what was typed;
+   * not during an input method's composition (a Chinese IME), whose text is cleaned when it ends
+   */
+  format?: (typed: string) => string;
   onBlur?: () => void;
   onFocus?: () => void;
   /** already translated; shown under the field and tied to the input */
@@ -33,6 +39,7 @@ export function TextField({
   label,
   value,
   onChange,
+  format,
   onBlur,
   onFocus,
   error,
@@ -50,6 +57,19 @@ export function TextField({
 }: TextFieldProps) {
   const ids = useFieldIds(name);
   const area = useRef<HTMLTextAreaElement>(null);
+  const typed = (el: HTMLInputElement | HTMLTextAreaElement, composing: boolean) => {
+    const raw = el.value;
+    if (!format || composing) return onChange(raw, raw);
+    const next = format(raw);
+    // the caret after what was typed, once the formatted value is in the box (React has rendered by then)
+    const at = Math.min(next.length, format(raw.slice(0, el.selectionStart ?? raw.length)).length);
+    onChange(next, raw);
+    if (next !== raw) queueMicrotask(() => document.activeElement === el && el.value === next && el.setSelectionRange(at, at));
+  };
+  const change = (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => typed(e.target, (e.nativeEvent as InputEvent).isComposing === true);
+  const compositionEnd = (e: CompositionEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    if (format) typed(e.currentTarget, false);
+  };
   useLayoutEffect(() => {
     const el = area.current;
     if (!el) return;
@@ -70,15 +90,16 @@ export function TextField({
     'aria-describedby': describedBy(ids, !!hint, !!error),
     onBlur,
     onFocus,
+    onCompositionEnd: compositionEnd,
   } as const;
   return (
     <div className="esop-field" data-name={name}>
       <FieldLabel ids={ids} label={label} required={required} />
       <div className="esop-field__box" data-invalid={error ? 'true' : undefined} data-readonly={readOnly || disabled ? 'true' : undefined}>
         {multiline ? (
-          <textarea ref={area} rows={2} {...common} onChange={(e) => onChange(e.target.value)} className="esop-field__input esop-field__input--multi" />
+          <textarea ref={area} rows={2} {...common} onChange={change} className="esop-field__input esop-field__input--multi" />
         ) : (
-          <input type={type} inputMode={inputMode} {...common} onChange={(e) => onChange(e.target.value)} className="esop-field__input" />
+          <input type={type} inputMode={inputMode} {...common} onChange={change} className="esop-field__input" />
         )}
         {rightSlot ? <div className="esop-field__slot">{rightSlot}</div> : null}
       </div>

@@ -1,11 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { LONG_TERM } from '../../domain/identity';
 import { DateField } from './index';
 
 const seen: string[] = [];
-function Field({ initial = '', longTerm, lang }: { initial?: string; longTerm?: boolean; lang?: string }) {
+function Field({ initial = '', longTerm, lang, min, max, start }: { initial?: string; longTerm?: boolean; lang?: string; min?: string; max?: string; start?: string }) {
   const [v, setV] = useState(initial);
   return (
     <DateField
@@ -13,6 +13,9 @@ function Field({ initial = '', longTerm, lang }: { initial?: string; longTerm?: 
       label={lang === 'zh' ? '出生日期' : 'Date of birth'}
       value={v}
       longTerm={longTerm}
+      min={min}
+      max={max}
+      start={start}
       error={v ? undefined : 'Please choose a date'}
       onChange={(next) => {
         seen.push(next);
@@ -106,5 +109,73 @@ describe('DateField', () => {
     expect(await screen.findByRole('option', { name: '1990年' }, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.getByRole('option', { name: '5月' })).toBeInTheDocument();
     expect(screen.getByRole('option', { name: '12日' })).toBeInTheDocument();
+  });
+
+  test('taps with pauses of any length between them (react-vant reported a change 100 ms late): the date sent is the one picked and shown', async () => {
+    const { user } = renderWithProviders(<Field initial="2000-01-31" />);
+    const pause = (ms: number) => act(() => new Promise((r) => setTimeout(r, ms)));
+    let shown = '2000/01/31';
+    for (const [gap, y, mon, d, iso] of [
+      [0, '1990', 'May', '12', '1990-05-12'],
+      [60, '1985', 'Aug', '03', '1985-08-03'],
+      [110, '1979', 'Feb', '28', '1979-02-28'],
+      [160, '2001', 'Nov', '30', '2001-11-30'],
+    ] as const) {
+      await user.click(screen.getByRole('button', { name: `Date of birth ${shown}` }));
+      const dialog = await screen.findByRole('dialog', { name: 'Date of birth' });
+      await user.click(within(await within(dialog).findByRole('listbox', { name: 'Year' }, { timeout: 4000 })).getByRole('option', { name: y }));
+      await pause(gap);
+      await user.click(within(within(dialog).getByRole('listbox', { name: 'Month' })).getByRole('option', { name: mon }));
+      await pause(gap);
+      await user.click(within(within(dialog).getByRole('listbox', { name: 'Day' })).getByRole('option', { name: d }));
+      for (const [wheel, text] of [['Year', y], ['Month', mon], ['Day', d]]) {
+        expect(within(within(dialog).getByRole('listbox', { name: wheel })).getByRole('option', { selected: true })).toHaveTextContent(text);
+      }
+      await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+      expect(seen.at(-1)).toBe(iso);
+      shown = iso.replace(/-/g, '/');
+      expect(screen.getByRole('button', { name: `Date of birth ${shown}` })).toBeInTheDocument();
+    }
+    expect(seen).toEqual(['1990-05-12', '1985-08-03', '1979-02-28', '2001-11-30']);
+  });
+
+  test('a wheel swiped and confirmed before it comes to rest sends the option under the frame; at rest that option is chosen', async () => {
+    const { user } = renderWithProviders(<Field initial="1990-05-12" />);
+    await user.click(screen.getByRole('button', { name: 'Date of birth 1990/05/12' }));
+    const months = await screen.findByRole('listbox', { name: 'Month' });
+    // the finger moves the month wheel to its 8th row (August) and lets go: Confirm at once
+    months.scrollTop = 7 * 44;
+    fireEvent.scroll(months);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(seen).toEqual(['1990-08-12']);
+
+    await user.click(screen.getByRole('button', { name: 'Date of birth 1990/08/12' }));
+    const days = await screen.findByRole('listbox', { name: 'Day' });
+    days.scrollTop = 2 * 44;
+    fireEvent.scroll(days);
+    fireEvent(days, new Event('scrollend'));
+    await waitFor(() => expect(within(days).getByRole('option', { selected: true })).toHaveTextContent('03'));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(seen).toEqual(['1990-08-12', '1990-08-03']);
+  });
+
+  test('min, max and start: the wheels offer only the dates of the range, an empty field opens at start', async () => {
+    const { user } = renderWithProviders(<Field min="1950-06-15" max="2008-03-10" start="1996-03-10" />);
+    await user.click(screen.getByRole('button', { name: 'Date of birth Select a date' }));
+    const years = await screen.findByRole('listbox', { name: 'Year' });
+    const options = (name: string) => within(screen.getByRole('listbox', { name })).getAllByRole('option').map((o) => o.textContent);
+    expect(within(years).getByRole('option', { selected: true })).toHaveTextContent('1996');
+    expect(options('Year')[0]).toBe('1950');
+    expect(options('Year').at(-1)).toBe('2008');
+    // in the range's last year the months stop at March, in its last month the days at the 10th
+    await user.click(within(years).getByRole('option', { name: '2008' }));
+    expect(options('Month')).toEqual(['Jan', 'Feb', 'Mar']);
+    expect(options('Day').at(-1)).toBe('10');
+    await user.click(within(years).getByRole('option', { name: '1950' }));
+    expect(options('Month')[0]).toBe('Jun');
+    expect(within(screen.getByRole('listbox', { name: 'Month' })).getByRole('option', { selected: true })).toHaveTextContent('Jun');
+    expect(options('Day')[0]).toBe('15');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(seen).toEqual(['1950-06-15']);
   });
 });

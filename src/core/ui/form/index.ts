@@ -12,3 +12,5 @@ export { DateField } from './DateField';
 export type { DateFieldProps } from './DateField';
 export { EmailField } from './EmailField';
 export type { EmailFieldProps } from './EmailField';
+export { W8AddressField } from './W8AddressField';
+export type { W8AddressFieldProps } from './W8AddressField';

@@ -14,7 +14,7 @@ import { useApiErrorHandler } from '@core/api/errors';
 import { queryKeys } from '@core/api/keys';
 import type { Res } from '@core/domain/contract';
 import { ErrorCode, TOAST_MS } from '@core/domain/errors';
-import { ageOn, isIsoDate, todayInHongKong } from '@core/domain/identity';
+import { addMonths, ageOn, ID_VALID_MAX_YEARS, isIsoDate, todayInHongKong } from '@core/domain/identity';
 import { IMPROVE_ITEMS, OTHER_WEALTH, WEALTH_DETAIL_MAX, WEALTH_SOURCES, employmentFor, validateImproveAnswers, type ImproveContext, type ImproveItem } from '@core/domain/improve-info';
 import {
   EMPLOYMENTS,
@@ -376,7 +376,7 @@ function IdDocumentForm({ value, today, onChange, err }: { value: Form['idDocume
         error={err('idDocument.files')}
         required
       />
-      <DateField name="idDocument.validUntil" label={t('improveInfo.idDocument.validUntil')} hint={t('improveInfo.idDocument.validHint')} value={value.validUntil} min={today} onChange={(v) => onChange({ validUntil: v })} error={err('idDocument.validUntil')} longTerm required />
+      <DateField name="idDocument.validUntil" label={t('improveInfo.idDocument.validUntil')} hint={t('improveInfo.idDocument.validHint')} value={value.validUntil} min={today} max={addMonths(today, 12 * ID_VALID_MAX_YEARS)} onChange={(v) => onChange({ validUntil: v })} error={err('idDocument.validUntil')} longTerm required />
     </>
   );
 }

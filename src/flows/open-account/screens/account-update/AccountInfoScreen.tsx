@@ -11,7 +11,7 @@ import { clientSubmit, clientUpdate, clientUpdateNotice } from '@core/api/accoun
 import { useApiErrorHandler } from '@core/api/errors';
 import { queryKeys } from '@core/api/keys';
 import { ACCOUNT_ROUTE } from '@core/domain/account';
-import { UPDATE_ACTION, UPDATE_MODULE, UPDATE_ROUTE, canSubmitUpdate, isUpdateOpen, moduleButton, updateLanding, type UpdateModule } from '@core/domain/account-update';
+import { UPDATE_ACTION, UPDATE_MODULE, UPDATE_ROUTE, addressLine, canSubmitUpdate, isUpdateOpen, moduleButton, updateLanding, type UpdateModule } from '@core/domain/account-update';
 import { useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
@@ -105,11 +105,11 @@ export default function AccountInfoScreen() {
         shownAddress ? (
           <dl className="oa-upd__dl">
             <dt>{t('accountUpdate.info.residential')}</dt>
-            <dd>{[shownAddress.residentialAddress, shownAddress.residentialAddressCity, country(String(shownAddress.residentialAddressCountry ?? ''))].filter(Boolean).join(', ')}</dd>
+            <dd>{addressLine(String(shownAddress.residentialAddress ?? ''), String(shownAddress.residentialAddressCity ?? ''), country(String(shownAddress.residentialAddressCountry ?? '')))}</dd>
             <dt>{t('accountUpdate.info.mailing')}</dt>
             <dd>
               {shownAddress.mailingSameResidential === 2
-                ? [shownAddress.mailingAddress, shownAddress.mailingAddressCity, country(String(shownAddress.mailingAddressCountry ?? ''))].filter(Boolean).join(', ')
+                ? addressLine(String(shownAddress.mailingAddress ?? ''), String(shownAddress.mailingAddressCity ?? ''), country(String(shownAddress.mailingAddressCountry ?? '')))
                 : t('accountUpdate.info.sameAsResidential')}
             </dd>
           </dl>

@@ -17,6 +17,7 @@ import {
   UPDATE_ACTION,
   UPDATE_MODULE,
   UPDATE_ROUTE,
+  addressLine,
   canSubmitUpdate,
   checkW8Address,
   hasModule,
@@ -24,7 +25,7 @@ import {
   isUpdateRejected,
   moduleButton,
   unrevisedModules,
-  w8LineOf,
+  w8Address,
   w8NeedsReview,
 } from '@core/domain/account-update';
 import type { FileRefData } from '@core/domain/uploads';
@@ -69,9 +70,9 @@ export default function AllDataCheckScreen() {
   const rejected = !!open && isUpdateRejected(open.status);
   const addressReturned = rejected && hasModule(open.rejectModule, UPDATE_MODULE.ADDRESS);
   const line = (a: Address, p: 'residential' | 'mailing') =>
-    [text(a[`${p}Address`]), text(a[`${p}AddressCity`]), text(a[`${p}AddressCountry`]) ? country(text(a[`${p}AddressCountry`])) : ''].filter((s) => s.trim()).join(', ');
+    addressLine(text(a[`${p}Address`]), text(a[`${p}AddressCity`]), text(a[`${p}AddressCountry`]) ? country(text(a[`${p}AddressCountry`])) : '');
   const proof = (savedAddress?.proofOfAddress ?? {}) as { residence?: unknown; mailing?: unknown };
-  const w8Line = suggestion.data ? w8LineOf(suggestion.data) : '';
+  const w8Line = suggestion.data ? w8Address(suggestion.data) : '';
   const w8Country = text(savedAddress?.residentialAddressCountry);
 
   const run = async (fn: () => Promise<unknown>, then?: () => void) => {

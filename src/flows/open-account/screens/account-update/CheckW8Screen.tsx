@@ -1,6 +1,7 @@
 /**
  * /CheckW8 — the W-8BEN module of an account update (spec part 3 §2 "W-8 check screen", §5): the country and the
- * permanent address (letters, digits and spaces, upper case as typed, ≤ 500), read-only residence details; Save once
+ * permanent address (the domain's one W-8BEN rule, cleaned as typed: letters, digits and spaces, upper case,
+ * ≤ 500; W8AddressField), read-only residence details; Save once
  * both are valid and something changed; leaving with changes asks whether to save. After saving: the status page when
  * the update was sent back, else the account info.
  */
@@ -10,10 +11,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { clientApply, clientUpdate } from '@core/api/account-update';
 import { useApiErrorHandler } from '@core/api/errors';
 import { queryKeys } from '@core/api/keys';
-import { UPDATE_ACTION, UPDATE_MODULE, UPDATE_ROUTE, W8_ADDRESS_MAX, changed, isUpdateOpen, isUpdateRejected, validateW8Update } from '@core/domain/account-update';
+import { UPDATE_ACTION, UPDATE_MODULE, UPDATE_ROUTE, W8_ADDRESS_MAX, changed, isUpdateOpen, isUpdateRejected, validateW8Update, w8Address } from '@core/domain/account-update';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
-import { TextField } from '@core/ui/form/TextField';
+import { W8AddressField } from '@core/ui/form/W8AddressField';
 import { SelectField } from '@core/ui/form/SelectField';
 import { CountryPicker } from '@core/ui/pickers/CountryPicker';
 import { useCountryName } from '@core/ui/pickers/country-names';
@@ -53,13 +54,15 @@ function W8Form({ sub, cltId, q, held, start, open }: { sub: string; cltId: stri
   const [leaving, setLeaving] = useState(false);
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
-  const issues = validateW8Update(form);
+  // what is saved: the address without the space the applicant may have just typed at its end
+  const data = { ...form, residenceAddress: w8Address(form.residenceAddress) };
+  const issues = validateW8Update(data);
   const errorOf = (field: string) => {
     const rule = touched ? issues.find((i) => i.field === field)?.rule : undefined;
     return rule ? t(`rules.${rule}`, { max: W8_ADDRESS_MAX }) : undefined;
   };
   const dirty = changed(start, form);
-  const differs = changed(held, form);
+  const differs = changed(held, data);
   const after = () => navigate(`${open && isUpdateRejected(open.status) ? UPDATE_ROUTE.status : UPDATE_ROUTE.accountInfo}${q}`, { replace: true });
 
   const save = async () => {
@@ -68,7 +71,7 @@ function W8Form({ sub, cltId, q, held, start, open }: { sub: string; cltId: stri
     if (!differs) return toast.show(t('errors.152007'));
     setBusy(true);
     try {
-      const input = { subAcctId: sub, cltId, module: UPDATE_MODULE.W8, action: UPDATE_ACTION.SAVE, data: form };
+      const input = { subAcctId: sub, cltId, module: UPDATE_MODULE.W8, action: UPDATE_ACTION.SAVE, data };
       await (open ? clientUpdate({ ...input, updateId: open.updateId }) : clientApply(input));
       await qc.invalidateQueries({ queryKey: queryKeys.clientApplys(sub) });
       toast.show(t('accountUpdate.savedToast'));
@@ -91,16 +94,14 @@ function W8Form({ sub, cltId, q, held, start, open }: { sub: string; cltId: stri
     >
       <p className="oa-upd__intro">{t('accountUpdate.w8.intro')}</p>
       <SelectField name="w8Country" label={t('accountUpdate.w8.country')} value={form.country ? country(form.country) : ''} placeholder={t('accountUpdate.choose')} onClick={() => setPicker(true)} error={errorOf('country')} required />
-      <TextField
+      <W8AddressField
         name="w8Address"
         label={t('accountUpdate.w8.address')}
         value={form.residenceAddress}
-        onChange={(v) => setForm((f) => ({ ...f, residenceAddress: v.toUpperCase() }))}
+        onChange={(v) => setForm((f) => ({ ...f, residenceAddress: v }))}
         onBlur={() => setTouched(true)}
         error={errorOf('residenceAddress')}
         hint={t('accountUpdate.w8.addressHint')}
-        maxLength={W8_ADDRESS_MAX}
-        multiline
         required
       />
       <CountryPicker visible={picker} title={t('accountUpdate.w8.country')} onClose={() => setPicker(false)} onSelect={(code) => setForm((f) => ({ ...f, country: code }))} value={form.country} />

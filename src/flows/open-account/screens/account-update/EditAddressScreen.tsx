@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { clientApply, clientUpdate } from '@core/api/account-update';
 import { useApiErrorHandler } from '@core/api/errors';
 import { queryKeys } from '@core/api/keys';
-import { MAILING, UPDATE_ACTION, UPDATE_MODULE, UPDATE_ROUTE, addressPartIssues, addressSaveBlock, changed, isUpdateOpen, isUpdateRejected } from '@core/domain/account-update';
+import { MAILING, UPDATE_ACTION, UPDATE_MODULE, UPDATE_ROUTE, addressLine, addressPartIssues, addressSaveBlock, changed, isUpdateOpen, isUpdateRejected } from '@core/domain/account-update';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { RadioField } from '@core/ui/form/RadioField';
@@ -108,7 +108,7 @@ function AddressEditor({ sub, cltId, q, held, start, fresh, open, passwordFirst 
     }
   };
 
-  const mailingLine = [form.mailingAddress, form.mailingAddressCity, form.mailingAddressCountry ? country(form.mailingAddressCountry) : ''].filter((s) => s.trim()).join(', ');
+  const mailingLine = addressLine(form.mailingAddress, form.mailingAddressCity, form.mailingAddressCountry ? country(form.mailingAddressCountry) : '');
 
   return (
     <StepPage title={t('accountUpdate.address.title')} onBack={() => (dirty ? setLeaving(true) : leave())} onNext={() => void save()} nextLabel={t('accountUpdate.save')} nextLoading={busy} nextDisabled={busy}>

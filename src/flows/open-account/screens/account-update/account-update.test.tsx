@@ -55,23 +55,38 @@ test('account info with the W-8 saved: "Saved", and Submit sends the update', as
   expect(await at()).toHaveTextContent(`/status?sub=${SUB}`);
 });
 
-test('the W-8 form: capitals as typed, punctuation refused, the same address as on file is not saved, a new one is', async () => {
+test('the W-8 form: "12/F, 88 Harbour Rd." is cleaned as typed to the W-8BEN line and saved; the same address as on file is not saved', async () => {
   const a = api({ verified: true });
   const { user } = renderScreenAt('/CheckW8', <CheckW8Screen />, { route: `/CheckW8?sub=${SUB}` });
   const box = await screen.findByRole('textbox', { name: /Permanent residence address/ });
+  expect(box).toHaveAccessibleDescription(expect.stringContaining('other marks become spaces as you type (12/F → 12 F)'));
+  expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  // the address on file, typed again in lower case with marks: the same line, nothing to save
+  await user.clear(box);
+  await user.type(box, '1 queen’s road');
+  expect(box).toHaveValue('1 QUEENS ROAD');
   expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   await user.clear(box);
-  await user.type(box, 'flat 2, queens road');
-  expect(box).toHaveValue('FLAT 2, QUEENS ROAD');
-  await user.click(screen.getByRole('button', { name: 'Save' }));
-  expect(await screen.findByText('Capital letters, digits and spaces only')).toBeInTheDocument();
-  expect(a.calls('clientApply')).toHaveLength(0);
-  await user.clear(box);
-  await user.type(box, 'flat 2 queens road');
+  await user.type(box, '12/F, 88 Harbour Rd.');
+  expect(box).toHaveValue('12 F 88 HARBOUR RD ');
+  await user.tab();
+  expect(box).toHaveValue('12 F 88 HARBOUR RD');
+  expect(screen.queryByText('Capital letters, digits and spaces only')).not.toBeInTheDocument();
   await new Promise((r) => setTimeout(r, 1100)); // the footer button's one-second debounce
   await user.click(screen.getByRole('button', { name: 'Save' }));
-  await waitFor(() => expect(a.calls('clientApply')).toEqual([{ subAcctId: SUB, cltId: '12345678', module: 512, action: 1, data: { country: 'HK', residenceAddress: 'FLAT 2 QUEENS ROAD' } }]));
+  await waitFor(() => expect(a.calls('clientApply')).toEqual([{ subAcctId: SUB, cltId: '12345678', module: 512, action: 1, data: { country: 'HK', residenceAddress: '12 F 88 HARBOUR RD' } }]));
   expect(await at()).toHaveTextContent(`/accountInfo?sub=${SUB}`);
+});
+
+test('the W-8 form in Chinese: Chinese characters typed are removed and named under the field, in the page language', async () => {
+  api({ verified: true });
+  const { user } = renderScreenAt('/CheckW8', <CheckW8Screen />, { route: `/CheckW8?sub=${SUB}`, lang: 'zh-TW' });
+  const box = await screen.findByRole('textbox', { name: /永久居住地址/ });
+  await user.clear(box);
+  await user.type(box, '灣仔港灣道88號 Harbour Road');
+  expect(box).toHaveValue('88 HARBOUR ROAD');
+  expect(screen.getByText('已移除：灣仔港道號。W-8BEN 須以英文填寫：請用英文字母寫出這部分地址。')).toHaveAttribute('role', 'status');
+  expect(box).toHaveAccessibleDescription(expect.stringContaining('已移除：灣仔港道號'));
 });
 
 test('the trading password: set twice the first time; later a wrong one tells the tries left, the lock says for how long', async () => {

@@ -5,7 +5,7 @@
  * KYCKeyValue (types 3 and 2). Age and validity limits block with a dialog; Next opens the confirmation
  * dialog, whose confirm saves the step. 150204 shows the already-registered dialog.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, idcardOcr, useApiErrorHandler, useApplyDetail, useBirthplace, useNamePinyin } from '@core/api';
 import type { ApplicationView } from '@core/domain/contract';
@@ -14,11 +14,16 @@ import { useStepPage } from '@core/step-engine';
 import { CardUploader, CheckboxRow, CityPicker, ConfirmDialog, DateField, FieldGroup, RadioField, SelectField, StepPage, TextField } from '@core/ui';
 import { behaviourOf, ErrorCode } from '@core/domain/errors';
 import {
+  AGE_MIN,
+  AGE_OFFLINE_FROM,
+  ID_MIN_VALID_MONTHS,
   MAX_LEN,
+  birthdayRange,
   checkAge,
   checkValidity,
   englishNameOf,
   isIsoDate,
+  idValidityRanges,
   joinValidity,
   normaliseCnId,
   normaliseLatinName,
@@ -84,6 +89,9 @@ function IdCardForm({ application }: { application: ApplicationView }) {
     },
   });
   const { form, setForm, set, errors, flow, issues, today } = page;
+  // the wheels' ranges: the birth dates of the ages opening online, the validity dates the rule can accept
+  const born = useMemo(() => birthdayRange(today), [today]);
+  const valid = useMemo(() => idValidityRanges(today), [today]);
   const [initial] = useState(form);
 
   // ---------------------------------------------------------------- dialogs
@@ -325,7 +333,10 @@ function IdCardForm({ application }: { application: ApplicationView }) {
               set('birthday', v);
               errors.touch('birthday');
             }}
-            max={today}
+            min={born.min}
+            max={born.max}
+            start={born.start}
+            hint={t('ui.date.ageRange', { min: AGE_MIN, max: AGE_OFFLINE_FROM - 1 })}
             error={errors.errorOf('birthday')}
             required
           />
@@ -347,7 +358,9 @@ function IdCardForm({ application }: { application: ApplicationView }) {
                 set('validStart', v);
                 errors.touch('idValidTime');
               }}
-              max={today}
+              min={valid.start.min}
+              max={valid.start.max}
+              start={valid.start.start}
               required
             />
             <DateField
@@ -359,6 +372,10 @@ function IdCardForm({ application }: { application: ApplicationView }) {
                 errors.touch('idValidTime');
               }}
               longTerm
+              min={valid.end.min}
+              max={valid.end.max}
+              start={valid.end.start}
+              hint={t('ui.date.validEndRange', { months: ID_MIN_VALID_MONTHS })}
               error={errors.errorOf('idValidTime')}
               required
             />

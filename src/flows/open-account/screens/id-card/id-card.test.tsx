@@ -8,7 +8,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@core/api/api-error';
 import { uploadFile } from '@core/api/upload';
-import { addMonths, cnIdCheckDigit, todayInHongKong } from '@core/domain/identity';
+import { addMonths, birthdayRange, cnIdCheckDigit, idValidityRanges, todayInHongKong } from '@core/domain/identity';
 import { installFakeApi, type FakeApiHandlers } from '@core/testing/fake-api';
 import { makeApplication } from '@core/testing/factories';
 import { currentLocation, renderScreenAt } from '@core/testing/render-with-providers';
@@ -177,6 +177,31 @@ test('under 18: the blocking dialog and Next disabled', async () => {
   expect(dialog).toHaveTextContent('Users under 18 cannot open an account');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Got it' }));
   expect(nextButton()).toBeDisabled();
+});
+
+test('the date wheels offer what the rules accept: birth dates of ages 18 to 75, validity from 2004, an end 6 months to 20 years ahead', async () => {
+  api(cnApp());
+  render();
+  await uploadBoth();
+  const today = todayInHongKong();
+  const yearsOf = async (field: RegExp) => {
+    await userEvent.click(screen.getByRole('button', { name: field }));
+    const dialog = await screen.findByRole('dialog');
+    const texts = within(within(dialog).getByRole('listbox', { name: 'Year' })).getAllByRole('option').map((o) => o.textContent);
+    const chosen = within(within(dialog).getByRole('listbox', { name: 'Year' })).getByRole('option', { selected: true }).textContent;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    return [texts[0], texts.at(-1), chosen];
+  };
+  const year = (iso: string) => iso.slice(0, 4);
+  const born = birthdayRange(today);
+  const valid = idValidityRanges(today);
+  expect(screen.getByText('Online opening is for ages 18 to 75: the dates offered are those birth dates.')).toBeInTheDocument();
+  expect(screen.getByText('Your ID must stay valid for at least 6 months from today.')).toBeInTheDocument();
+  // filled from the card: the wheels open at its dates
+  expect(await yearsOf(/^Date of birth/)).toEqual([year(born.min), year(born.max), '1990']);
+  expect(await yearsOf(/^Valid from/)).toEqual(['2004', year(today), '2020']);
+  expect(await yearsOf(/^Valid until/)).toEqual([year(valid.end.min), year(valid.end.max), '2040']);
 });
 
 test('validity under 6 months: the blocking dialog and Next disabled', async () => {

@@ -144,7 +144,7 @@ describe('/ProofAddress', () => {
         mailingSameResidential: 1,
       },
       documentInfo: { proofOfAddress: [FILE] },
-      w8Info: { residenceAddress: 'FLAT 1, 10 DOWNING STREET' },
+      w8Info: { residenceAddress: 'FLAT 1 10 DOWNING STREET' },
     });
     expect(a.calls('kycKeyValue')).toEqual([]);
   });

@@ -1,19 +1,22 @@
 /**
  * /risk — the risk disclosure audio (RISK; spec part 3 §2 "Risk disclosure", §4, §5 "Risk", §8 audio failure).
  * The application's track (Cantonese for hk, Mandarin otherwise) on a native player with speeds 1, 1.25, 1.5 (10
- * outside production), the remaining time, up to 3 reloads on an audio error; the agreements to tick (the customer
+ * outside production), the remaining time (0:00 with the knob at the end once the track is heard), up to 3 reloads on
+ * an audio error, the next track (the first after the last) when one ends; the statement's text beside the player, in
+ * the page's language (the recording's text alternative, WCAG 2.2 SC 1.2.1: opened at once when the recording is in
+ * another language than the page's); the agreements to tick (the customer
  * authorisation one first for the listed channels). Next needs every box ticked and the track heard wholly; it
  * confirms the disclosure on the service (refused sooner than the track can have been heard), then saves RISK.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { isApiError } from '@core/api/api-error';
 import { useClientConfig } from '@core/api/client-config';
 import { useApiErrorHandler } from '@core/api/errors';
 import { applyRiskConfirm, riskMediaUrl, useRiskAudioList } from '@core/api/risk';
-import { remainingLabel, riskAgreementsOf, riskSpeeds, type RiskAgreement } from '@core/domain/closing';
+import { RISK_LANG_OF_PAGE, RISK_STATEMENT_PARAGRAPHS, remainingLabel, riskAgreementsOf, riskSpeeds, type RiskAgreement } from '@core/domain/closing';
 import type { ApplicationView } from '@core/domain/contract';
 import type { StepContext } from '@core/domain/step-rules/types';
-import { useT } from '@core/i18n';
+import { useLang, useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { toast } from '@core/ui/toast';
@@ -99,8 +102,11 @@ function RiskPage({ app }: { app: ApplicationView }) {
 
   const track = player.track;
   const heardShare = player.duration > 0 ? Math.min(1, player.heardSeconds / player.duration) : 0;
-  const atShare = player.duration > 0 ? Math.min(1, player.position / player.duration) : 0;
   const isHeard = !!track && (player.heard.has(track.id) || track.id === page.ctx.saved.RISK?.disclosureId);
+  // a heard track not being played again is shown at its end: nothing left, the knob at the end
+  const atEnd = isHeard && !player.playing && player.position === 0;
+  const atShare = atEnd ? 1 : player.duration > 0 ? Math.min(1, player.position / player.duration) : 0;
+  const remaining = remainingLabel(player.duration, atEnd ? player.duration : player.position);
 
   return (
     <StepPage
@@ -153,13 +159,21 @@ function RiskPage({ app }: { app: ApplicationView }) {
                 </svg>
               </button>
               <div className="esop-risk__track">
-                <div className="esop-risk__bar" aria-hidden="true">
+                <div
+                  className="esop-risk__bar"
+                  role="progressbar"
+                  aria-label={t('risk.position')}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={Math.round(atShare * 100)}
+                  aria-valuetext={t('risk.remaining', { time: remaining })}
+                >
                   <span className="esop-risk__bar-heard" style={{ width: `${heardShare * 100}%` }} />
                   <span className="esop-risk__bar-at" style={{ left: `${atShare * 100}%` }} />
                 </div>
                 <div className="esop-risk__times">
                   <span>{isHeard ? t('risk.heard') : t('risk.heardShare', { pct: Math.floor(heardShare * 100) })}</span>
-                  <span>{t('risk.remaining', { time: remainingLabel(player.duration, player.position) })}</span>
+                  <span>{t('risk.remaining', { time: remaining })}</span>
                 </div>
               </div>
             </div>
@@ -182,6 +196,7 @@ function RiskPage({ app }: { app: ApplicationView }) {
                 </button>
               ) : null}
             </div>
+            <StatementText trackLang={track.lang} />
             {player.failed ? (
               <div className="esop-risk__status" role="alert">
                 {t('risk.audioFailed')}{' '}
@@ -207,5 +222,31 @@ function RiskPage({ app }: { app: ApplicationView }) {
         ) : null}
       </fieldset>
     </StepPage>
+  );
+}
+
+/**
+ * The statement's text in the page's language beside the player: the recording's text alternative. Folded under a
+ * button when the recording is in the page's own language; open, with a note, when it is not (an English page, or
+ * a Mandarin page with the Cantonese track and the reverse).
+ */
+function StatementText({ trackLang }: { trackLang: string }) {
+  const t = useT();
+  const { lang } = useLang();
+  const own = RISK_LANG_OF_PAGE[lang] === trackLang;
+  const [open, setOpen] = useState(!own);
+  const id = useId();
+  return (
+    <div className="esop-risk__statement">
+      {own ? null : <p className="esop-risk__statement-note">{t('risk.statement.otherLanguage', { language: t(`risk.language.${trackLang}`) })}</p>}
+      <button type="button" className="esop-risk__link" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+        {t('risk.statement.show')}
+      </button>
+      <section id={id} className="esop-risk__statement-text" aria-label={t('risk.statement.title')} hidden={!open}>
+        {RISK_STATEMENT_PARAGRAPHS.map((k) => (
+          <p key={k}>{t(`risk.statement.${k}`)}</p>
+        ))}
+      </section>
+    </div>
   );
 }

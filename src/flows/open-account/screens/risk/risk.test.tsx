@@ -4,7 +4,7 @@
  */
 jest.mock('@core/api/client');
 
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@core/api/api-error';
 import type { ApplicationView } from '@core/domain/contract';
 import { installFakeApi, type FakeApiHandlers } from '@core/testing/fake-api';
@@ -155,5 +155,95 @@ describe('/risk', () => {
     for (const box of screen.getAllByRole('checkbox')) expect(box).toBeChecked();
     await user.click(screen.getByRole('button', { name: '下一步' }));
     await waitFor(() => expect(saves(a)).toHaveLength(1));
+  });
+
+  test('en with the Cantonese recording: the text of the statement in English is open beside the player, with a note', async () => {
+    api(makeApplication());
+    const { user } = renderPage('en');
+    await screen.findByText('陳美玲');
+    expect(screen.getByText('The recording is in Cantonese. Below is the same statement in English.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: "Read the statement's text" })).toHaveAttribute('aria-expanded', 'true');
+    const text = screen.getByRole('region', { name: 'Text of the risk disclosure statement' });
+    expect(text).toHaveTextContent('Risk disclosure statement. Before opening a securities account, please listen to all of the following.');
+    expect(text).toHaveTextContent("An option buyer may lose the whole premium, and an option seller's losses may be unlimited.");
+    expect(within(text).getAllByText(/./)).toHaveLength(7);
+    // the listening rule stays: the text does not count as heard
+    await tickAll(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(toast.current()?.message).toBe('Please listen to the whole risk disclosure audio');
+  });
+
+  test('zh-TW with the Cantonese recording: the transcript in Cantonese is folded under its button; zh-CN gets the Mandarin text, open', async () => {
+    api(makeApplication());
+    const { user, unmount } = renderPage('zh-TW');
+    await screen.findByText('陳美玲');
+    const show = screen.getByRole('button', { name: '閱讀聲明文字' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('region', { name: '風險披露聲明文字' })).not.toBeInTheDocument();
+    await user.click(show);
+    expect(show).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('region', { name: '風險披露聲明文字' })).toHaveTextContent('期權交易嘅風險非常高。期權買方可能會損失全部期權金，期權賣方嘅損失可能係無限嘅。');
+    unmount();
+
+    renderPage('zh-CN');
+    await screen.findByText('陳美玲');
+    expect(screen.getByText('录音为粤语，以下为同一声明的文字。')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: '风险披露声明文字' })).toHaveTextContent('期权交易的风险非常高。期权买方可能会损失全部期权金，期权卖方的损失可能是无限的。');
+  });
+
+  test('a track heard to its end: 0:00 left and the knob at the end; playback goes on from its start (one track)', async () => {
+    const play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    try {
+      api(makeApplication());
+      renderPage();
+      await screen.findByText('陳美玲');
+      const position = screen.getByRole('progressbar', { name: 'Position in the recording' });
+      played([[0, 44]]);
+      expect(screen.getByText('0:44 left')).toBeInTheDocument();
+      expect(position).toHaveAttribute('aria-valuenow', '50');
+      played([[0, 88]]);
+      fireEvent.ended(document.querySelector('audio')!);
+      expect(screen.getByText('Listened in full')).toBeInTheDocument();
+      expect(screen.getByText('0:00 left')).toBeInTheDocument();
+      expect(position).toHaveAttribute('aria-valuenow', '100');
+      expect(position).toHaveAttribute('aria-valuetext', '0:00 left');
+      expect(play).toHaveBeenCalledTimes(1);
+      expect(document.querySelector('audio')!.currentTime).toBe(0);
+    } finally {
+      play.mockRestore();
+    }
+  });
+
+  test('two tracks: when one ends the next plays, after the last the first', async () => {
+    const play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    try {
+      const second = { ...TRACK, id: 'risk-yue-2', name: '李志明', audioOssId: 'risk-audio-yue-2' };
+      api(makeApplication(), { riskAudioList: () => ({ items: [TRACK, second] }) });
+      renderPage();
+      await screen.findByText('陳美玲');
+      expect(screen.getByText('Track 1 of 2')).toBeInTheDocument();
+      played([[0, 88]]);
+      fireEvent.ended(document.querySelector('audio')!);
+      expect(await screen.findByText('李志明')).toBeInTheDocument();
+      expect(screen.getByText('Track 2 of 2')).toBeInTheDocument();
+      fireEvent.loadedMetadata(document.querySelector('audio')!);
+      expect(play).toHaveBeenCalledTimes(1);
+      played([[0, 88]]);
+      fireEvent.ended(document.querySelector('audio')!);
+      expect(await screen.findByText('陳美玲')).toBeInTheDocument();
+      expect(screen.getByText('Track 1 of 2')).toBeInTheDocument();
+      fireEvent.loadedMetadata(document.querySelector('audio')!);
+      expect(play).toHaveBeenCalledTimes(2);
+    } finally {
+      play.mockRestore();
+    }
+  });
+
+  test('coming back after it was confirmed: shown as heard, 0:00 left with the knob at the end', async () => {
+    api(makeApplication({ data: { RISK: { disclosureId: 'risk-yue-1', agreements: AGREED } } }));
+    renderPage();
+    await screen.findByText('陳美玲');
+    expect(screen.getByText('0:00 left')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Position in the recording' })).toHaveAttribute('aria-valuenow', '100');
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The risk audio player on a native <audio> element (it keeps the pitch at 1.25x and 1.5x): play/pause, speed,
- * position and remaining time, up to RISK_AUDIO_RETRIES reloads after an audio error, the next track and the cycle
- * to the first after the last. A track counts as heard when the element's played ranges cover it wholly
- * (heardWholly): seeking to the end does not count, `ended` is not looked at.
+ * position and remaining time, up to RISK_AUDIO_RETRIES reloads after an audio error, the next track, and when a
+ * track ends playback goes on with the next one, after the last with the first (spec part 3 §4; a single track
+ * starts again). A track counts as heard when the element's played ranges cover it wholly (heardWholly): seeking
+ * to the end does not count, `ended` is not looked at.
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { RISK_AUDIO_RETRIES, heardFromStart, heardWholly } from '@core/domain/closing';
@@ -55,6 +56,8 @@ export function useRiskPlayer(tracks: readonly RiskTrack[]): RiskPlayer {
   const [failed, setFailed] = useState(false);
   const reloads = useRef(0);
   const resumeAt = useRef(0);
+  /** the track just changed because the one before ended: play it as soon as it can */
+  const continuePlaying = useRef(false);
   /** ranges played before a reload (a reload empties the element's own) */
   const prior = useRef<Array<[number, number]>>([]);
   const track = tracks.length ? tracks[index % tracks.length] : undefined;
@@ -82,10 +85,14 @@ export function useRiskPlayer(tracks: readonly RiskTrack[]): RiskPlayer {
     if (heardWholly(ranges, d)) setHeard((h) => (h.has(track.id) ? h : new Set(h).add(track.id)));
   }, [track, fallback]);
 
+  /** plays the element (a refused play, e.g. by the browser's autoplay rule, leaves it paused) */
+  const start = (el: HTMLAudioElement) => {
+    void Promise.resolve(el.play()).catch(() => setPlaying(false));
+  };
   const toggle = () => {
     const el = audioRef.current;
     if (!el || failed) return;
-    if (el.paused) void el.play().catch(() => setPlaying(false));
+    if (el.paused) start(el);
     else el.pause();
   };
   const setSpeed = (s: number) => {
@@ -123,6 +130,10 @@ export function useRiskPlayer(tracks: readonly RiskTrack[]): RiskPlayer {
         el.playbackRate = speed;
         if (resumeAt.current > 0) el.currentTime = resumeAt.current;
         read();
+        if (continuePlaying.current) {
+          continuePlaying.current = false;
+          start(el);
+        }
       },
       onTimeUpdate: read,
       onPlay: () => setPlaying(true),
@@ -130,9 +141,16 @@ export function useRiskPlayer(tracks: readonly RiskTrack[]): RiskPlayer {
       onEnded: () => {
         read();
         setPlaying(false);
-        // after the last track playback goes back to the first (with one track: its start)
-        if (tracks.length > 1) setIndex((i) => (i + 1) % tracks.length);
-        else if (audioRef.current) audioRef.current.currentTime = 0;
+        const el = audioRef.current;
+        // playback goes on with the next track, after the last with the first (one track: from its start again)
+        if (tracks.length > 1) {
+          continuePlaying.current = true;
+          setIndex((i) => (i + 1) % tracks.length);
+        } else if (el) {
+          el.currentTime = 0;
+          setPosition(0);
+          start(el);
+        }
       },
       onError: () => {
         const el = audioRef.current;

@@ -12,9 +12,10 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { translateAddress } from '@core/api';
 import { bridge, STORAGE_KEY } from '@core/bridge';
 import { useT } from '@core/i18n';
-import { CheckboxRow, ConfirmDialog, CountryPicker, FieldGroup, FileUploader, SelectField, StepPage, TextField, toast, useCountryName } from '@core/ui';
+import { CheckboxRow, ConfirmDialog, CountryPicker, FieldGroup, FileUploader, SelectField, StepPage, TextField, toast, useCountryName, W8AddressField } from '@core/ui';
 import type { ApplicationView } from '@core/domain/contract';
-import { cleanTaxNumber, cleanW8Address, hasChinese, identityDocuments, MAX_TAX_FILES, MAX_TAX_ROWS, PROFILE_MAX_LEN, taxNumberMax } from '@core/domain/profile';
+import { cleanTaxNumber, identityDocuments, MAX_TAX_FILES, MAX_TAX_ROWS, taxNumberMax } from '@core/domain/profile';
+import { w8Address } from '@core/domain/w8-address';
 import { stepSourceOf } from '@core/domain/step-rules';
 import type { FileRefData } from '@core/domain/uploads';
 import { WithApplication } from '../../components/WithApplication';
@@ -95,7 +96,7 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
       .then((english) => {
         // the applicant may have typed meanwhile: their text stays, and is theirs
         if (formRef.current.w8Address) return;
-        setForm((f) => (f.w8Address ? f : { ...f, w8Address: cleanW8Address(english) }));
+        setForm((f) => (f.w8Address ? f : { ...f, w8Address: w8Address(english) }));
         setGenerated(true);
       })
       .catch((err) => !abort.signal.aborted && console.warn('W-8BEN address translation failed', err))
@@ -152,12 +153,10 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
     setForm((f) => ({ ...f, w8Address: value }));
     setGenerated(false); // typed by the applicant: theirs
     errors.changed(FIELD.w8Address);
-    // Chinese is refused while it is typed (removed when the field is left)
-    if (hasChinese(value)) errors.touch(FIELD.w8Address);
   };
 
-  const w8Rule = errors.ruleOf(FIELD.w8Address);
-  const w8Error = w8Focused && w8Rule !== 'noChinese' ? undefined : errors.errorOf(FIELD.w8Address);
+  // cleaned as typed (W8AddressField): what is left to say waits until the field is left
+  const w8Error = w8Focused ? undefined : errors.errorOf(FIELD.w8Address);
   const pickerRow = typeof picker === 'number' ? picker : null;
   const pickerAccess = pickerRow !== null ? rowAccess(ctx, pickerRow, form.rows.length) : null;
   const deletingRow = deleting !== null ? form.rows[deleting] : undefined;
@@ -233,7 +232,7 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
           error={errors.errorOf(FIELD.w8Country)}
           required
         />
-        <TextField
+        <W8AddressField
           name="w8Address"
           label={t('tax.w8.address')}
           value={form.w8Address}
@@ -241,15 +240,11 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
           onFocus={() => setW8Focused(true)}
           onBlur={() => {
             setW8Focused(false);
-            setForm((f) => ({ ...f, w8Address: cleanW8Address(f.w8Address) }));
             errors.touch(FIELD.w8Address);
           }}
           error={w8Error}
           hint={translating ? t('tax.w8.translating') : generated ? t('tax.w8.generatedHint') : t('tax.w8.addressHint')}
-          maxLength={PROFILE_MAX_LEN.w8Address}
-          multiline
           required
-          autoComplete="off"
         />
         {generated ? (
           <CheckboxRow name="w8Checked" checked={checkedGenerated} onChange={setCheckedGenerated}>

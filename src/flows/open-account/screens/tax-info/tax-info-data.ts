@@ -2,11 +2,11 @@
  * The /TaxInfo form (spec part 2 §3 "Tax", §4 "Tax", §5 "Tax"): its values, where they start from, which
  * parts of a row the applicant may change, and the TAXINFO data they become.
  */
+import { w8Address } from '@core/domain/w8-address';
 import { CHINA } from '@core/domain/countries';
 import { HK } from '@core/domain/hk-identity';
 import {
   cleanTaxNumber,
-  cleanW8Address,
   hasChinese,
   identityDocuments,
   isNonPermanentResident,
@@ -152,12 +152,12 @@ export function w8AddressSource(ctx: Ctx): { value: string; generated?: boolean 
   if (ctx.clientType !== 'cn') {
     // the proof-of-address step translated a residence typed in Chinese: a machine's English, to be checked
     const generated = hasChinese(str(at(ctx.saved.PROOFADDRESS, 'contactInfo.residentialAddress')));
-    return { value: cleanW8Address(str(at(ctx.saved.PROOFADDRESS, 'w8Info.residenceAddress'))), generated };
+    return { value: w8Address(str(at(ctx.saved.PROOFADDRESS, 'w8Info.residenceAddress'))), generated };
   }
   const idCard = ctx.saved.IDCARD;
   const address = (str(at(idCard, 'contactInfo.residentialAddress')) || str(at(idCard, 'idAddress'))).trim();
   if (!address) return { value: '' };
-  return hasChinese(address) ? { translate: address } : { value: cleanW8Address(address) };
+  return hasChinese(address) ? { translate: address } : { value: w8Address(address) };
 }
 
 /** The form a visit starts with (the draft, else the saved step, else the defaults) and whether it is new. */
@@ -204,7 +204,7 @@ export function toTaxData(form: TaxForm, docs: readonly IdentityDocument[]): Rec
     taxInfo,
     frontInfo: { RAW_taxInfo: form.rows.map((r) => ({ countryCode: r.country, taxNumber: r.number, taxCountry: r.country })) },
     // the address is shown upper case as it is typed (CSS: changing the value would break a Chinese IME) and sent so
-    w8Info: { country: form.w8Country, residenceAddress: form.w8Address.toUpperCase() },
+    w8Info: { country: form.w8Country, residenceAddress: w8Address(form.w8Address) },
     documentInfo: {
       idCardTaxInfo: form.rows.flatMap((r) =>
         rowNeedsFile(r, docs)

@@ -321,26 +321,26 @@ describe('Hong Kong permanent resident', () => {
     });
   });
 
-  test('W-8BEN address: Chinese shows the error while typed and is removed when the field is left; shown and sent upper case', async () => {
+  test('W-8BEN address: cleaned as typed by the one W-8BEN rule (capitals, marks made spaces); Chinese removed and named; sent as shown', async () => {
     const a = api(hkApp());
     const { user } = renderPage();
     await waitFor(() => expect(next()).toBeEnabled());
     await user.clear(w8Address());
     await user.type(w8Address(), '5 queen’s road 中环');
-    expect(w8Address()).toHaveAccessibleDescription(expect.stringContaining('Letters, digits and spaces only (no Chinese characters)'));
-    expect(next()).toBeDisabled();
+    expect(w8Address()).toHaveValue('5 QUEENS ROAD ');
+    expect(screen.getByText('Removed: 中环. The W-8BEN is filled in in English: please write these words in English letters.')).toHaveAttribute('role', 'status');
     await user.tab();
     expect(w8Address()).toHaveValue('5 QUEENS ROAD');
-    expect(w8Address()).not.toHaveAccessibleDescription(expect.stringContaining('no Chinese'));
     await waitFor(() => expect(next()).toBeEnabled());
 
-    // lower case typed: upper case on the screen (CSS) and in the data, even before the field is left
+    // a Hong Kong floor and a short road name: never refused, shown as it will be on the form
     await user.clear(w8Address());
-    await user.type(w8Address(), '5 queen s road');
+    await user.type(w8Address(), 'Room 8, 20/F, 1 Queen\'s Road Central');
+    expect(w8Address()).toHaveValue('ROOM 8 20 F 1 QUEENS ROAD CENTRAL');
     expect(next()).toBeEnabled();
     await user.click(next());
     await waitFor(() => expect(savesOf(a)).toHaveLength(1));
-    expect(savesOf(a)[0].data.w8Info).toEqual({ country: 'GB', residenceAddress: '5 QUEEN S ROAD' });
+    expect(savesOf(a)[0].data.w8Info).toEqual({ country: 'GB', residenceAddress: 'ROOM 8 20 F 1 QUEENS ROAD CENTRAL' });
   });
 
   test('a refused save shows the service message and the field issue', async () => {

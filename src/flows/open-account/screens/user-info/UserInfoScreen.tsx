@@ -4,7 +4,7 @@
  * (18 or older and under 76, otherwise a limit dialog), birthplace, e-mail with domain suggestions, statement
  * language. Saved on Next (USERINFO), a draft on leaving. The rules are the domain's validateUserInfo.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useClientConfig } from '@core/api';
 import { useT } from '@core/i18n';
 import {
@@ -22,7 +22,7 @@ import {
 } from '@core/ui';
 import type { ApplicationView } from '@core/domain/contract';
 import { BIRTH_PRIORITY, CHINA, type StatementLang } from '@core/domain/countries';
-import { CITY_OPTIONAL_COUNTRIES, checkAge, MAX_LEN, normaliseLatinName } from '@core/domain/identity';
+import { AGE_MIN, AGE_OFFLINE_FROM, birthdayRange, CITY_OPTIONAL_COUNTRIES, checkAge, MAX_LEN, normaliseLatinName } from '@core/domain/identity';
 import { chineseNameRequired, nationalityOf } from '@core/domain/step-rules/userinfo';
 import { WithApplication } from '../../components/WithApplication';
 import { useStepPage } from '@core/step-engine';
@@ -53,6 +53,8 @@ function UserInfoPage({ app }: { app: ApplicationView }) {
 
   const page = useStepPage(STEP, app, { initial: initialForm, toData: toUserInfoData, limits: LIMITS, linked: LINKED });
   const { form, set, bind, errors, flow, ctx, today } = page;
+  // the wheel offers the birth dates of the ages opening online (the age rule's), opening 30 years back
+  const born = useMemo(() => birthdayRange(today), [today]);
   const nationality = nationalityOf(ctx);
 
   const onBirthday = (v: string) => {
@@ -125,7 +127,18 @@ function UserInfoPage({ app }: { app: ApplicationView }) {
       </FieldGroup>
 
       <FieldGroup title={t('userinfo.groupBirth')}>
-        <DateField name="birthday" label={t('userinfo.birthday')} value={form.birthday} onChange={onBirthday} error={errors.errorOf('birthday')} required />
+        <DateField
+          name="birthday"
+          label={t('userinfo.birthday')}
+          value={form.birthday}
+          onChange={onBirthday}
+          min={born.min}
+          max={born.max}
+          start={born.start}
+          hint={t('ui.date.ageRange', { min: AGE_MIN, max: AGE_OFFLINE_FROM - 1 })}
+          error={errors.errorOf('birthday')}
+          required
+        />
         <SelectField
           name="birthCountry"
           label={t('userinfo.birthCountry')}

@@ -6,7 +6,6 @@ jest.mock('@core/api/client');
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@core/api/api-error';
 import type { ApplicationView } from '@core/domain/contract';
-import { todayInHongKong } from '@core/domain/identity';
 import { installFakeApi, type FakeApiHandlers } from '@core/testing/fake-api';
 import { makeApplication, makeClientConfig } from '@core/testing/factories';
 import { currentLocation, renderScreenAt } from '@core/testing/render-with-providers';
@@ -130,35 +129,55 @@ describe('/UserInfo', () => {
     });
   });
 
-  test('age: a birth date under 18 opens the limit dialog and keeps Next disabled', async () => {
-    api(app({ drafts: { USERINFO: { ...COMPLETE, birthday: '' } } }));
-    const { user } = renderPage();
-    await user.click(await screen.findByRole('button', { name: /^Date of birth/ }));
-    const picker = await screen.findByRole('dialog', { name: 'Date of birth' });
-    await screen.findByRole('listbox', { name: 'Year' });
-    // the wheels start on today: confirming gives today's date (age 0)
-    await user.click(within(picker).getByRole('button', { name: 'Confirm' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Under 18' }, { timeout: 4000 });
-    expect(dialog).toHaveAccessibleDescription('Users under 18 cannot open an account.');
-    expect(screen.getByRole('button', { name: `Date of birth ${todayInHongKong().replace(/-/g, '/')}` })).toBeInTheDocument();
-    expect(next()).toBeDisabled();
-    await user.click(within(dialog).getByRole('button', { name: 'Change the date' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(screen.getByText('Users under 18 cannot open an account')).toBeInTheDocument(); // the field's error stays
+  test('the birth-date wheel opens 30 years back and offers only the birth dates of ages 18 to 75 (on a fixed day in Hong Kong)', async () => {
+    // 21 Nov 2026, 07:30 in Hong Kong (23:30 the day before in UTC): the ages count from the Hong Kong date
+    const now = jest.spyOn(Date, 'now').mockReturnValue(Date.UTC(2026, 10, 20, 23, 30));
+    try {
+      const a = api(app({ drafts: { USERINFO: { ...COMPLETE, birthday: '' } } }));
+      const { user } = renderPage();
+      const field = await screen.findByRole('button', { name: /^Date of birth/ });
+      expect(screen.getByText('Online opening is for ages 18 to 75: the dates offered are those birth dates.')).toBeInTheDocument();
+      await user.click(field);
+      const picker = await screen.findByRole('dialog', { name: 'Date of birth' });
+      const years = within(picker).getByRole('listbox', { name: 'Year' });
+      expect(within(years).getByRole('option', { selected: true })).toHaveTextContent('1996');
+      const texts = within(years).getAllByRole('option').map((o) => o.textContent);
+      expect([texts[0], texts.at(-1), texts.length]).toEqual(['1950', '2008', 59]);
+      // the last year stops at the 18th birthday, the first starts the day after the 76th
+      await user.click(within(years).getByRole('option', { name: '2008' }));
+      expect(within(picker).queryAllByRole('option', { name: 'Dec' })).toHaveLength(0);
+      await user.click(within(picker).getByRole('option', { name: 'Nov' }));
+      expect(within(within(picker).getByRole('listbox', { name: 'Day' })).getAllByRole('option').at(-1)).toHaveTextContent('21');
+      await user.click(within(picker).getByRole('option', { name: '21' }));
+      await user.click(within(picker).getByRole('button', { name: 'Confirm' }));
+      expect(screen.getByRole('button', { name: 'Date of birth 2008/11/21' })).toBeInTheDocument();
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      await user.click(next());
+      await waitFor(() => expect(savesOf(a)).toHaveLength(1));
+      expect(savesOf(a)[0].data.birthday).toBe('2008-11-21');
+    } finally {
+      now.mockRestore();
+    }
   });
 
-  test('age: 76 or over opens the offline-opening dialog with the service phone', async () => {
-    api(app({ drafts: { USERINFO: { ...COMPLETE, birthday: '1940-03-02' } } }));
-    const { user } = renderPage();
-    const opener = await screen.findByRole('button', { name: 'Date of birth 1940/03/02' });
-    expect(next()).toBeDisabled();
-    await user.click(opener);
-    const picker = await screen.findByRole('dialog', { name: 'Date of birth' });
-    await screen.findByRole('listbox', { name: 'Year' });
-    await user.click(within(picker).getByRole('button', { name: 'Confirm' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Please open offline' }, { timeout: 4000 });
-    expect(within(dialog).getByRole('link', { name: '+852 2800 1234' })).toHaveAttribute('href', 'tel:+85228001234');
-    expect(next()).toBeDisabled();
+  test('a saved birth date of 76 or over keeps Next disabled; the wheel opens at the earliest date allowed', async () => {
+    const now = jest.spyOn(Date, 'now').mockReturnValue(Date.UTC(2026, 10, 21, 4, 0));
+    try {
+      api(app({ drafts: { USERINFO: { ...COMPLETE, birthday: '1940-03-02' } } }));
+      const { user } = renderPage();
+      const opener = await screen.findByRole('button', { name: 'Date of birth 1940/03/02' });
+      expect(next()).toBeDisabled();
+      await user.click(opener);
+      const picker = await screen.findByRole('dialog', { name: 'Date of birth' });
+      for (const [wheel, text] of [['Year', '1950'], ['Month', 'Nov'], ['Day', '22']]) {
+        expect(within(within(picker).getByRole('listbox', { name: wheel })).getByRole('option', { selected: true })).toHaveTextContent(text);
+      }
+      await user.click(within(picker).getByRole('button', { name: 'Confirm' }));
+      expect(screen.getByRole('button', { name: 'Date of birth 1950/11/22' })).toBeInTheDocument();
+      await waitFor(() => expect(next()).toBeEnabled());
+    } finally {
+      now.mockRestore();
+    }
   });
 
   test('nationality HK (identity step): the Chinese name is required, the statement language defaults to traditional Chinese', async () => {
