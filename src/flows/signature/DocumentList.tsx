@@ -1,6 +1,6 @@
 /** The ticket's documents to read: each opens in the PDF sheet (the bytes through the signing service's FileDownload). */
 import { useEffect, useState } from 'react';
-import { useApiErrorHandler } from '@core/api/errors';
+import { useSignErrorHandler } from '@core/api/errors';
 import { signFileUrl } from '@core/api/org-sign';
 import { useT } from '@core/i18n';
 import { PdfSheet } from '@core/ui/pdf/PdfSheet';
@@ -10,7 +10,7 @@ type SignFile = SignDetail['documents'][number];
 
 export function DocumentList({ files, label, sources = [] }: { files: SignFile[]; label: string; sources?: SignFile[] }) {
   const t = useT();
-  const onError = useApiErrorHandler();
+  const onError = useSignErrorHandler();
   const [open, setOpen] = useState<{ file: SignFile; url: string } | null>(null);
   const [seen, setSeen] = useState<Set<string>>(new Set());
   const [loading, setLoading] = useState<string | null>(null);

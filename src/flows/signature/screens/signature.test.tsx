@@ -8,6 +8,7 @@ import { signSession } from '@core/api/org-sign';
 import { sealedUpload } from '@core/api/upload';
 import { installFakeApi } from '@core/testing/fake-api';
 import { makeClientConfig } from '@core/testing/factories';
+import { toast } from '@core/ui/toast';
 import { renderScreenAt } from '@core/testing/render-with-providers';
 import ResultScreen from './result/ResultScreen';
 import StartScreen from './start/StartScreen';
@@ -121,6 +122,23 @@ test.each([
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   expect(await screen.findByRole('alert')).toHaveTextContent(text);
   expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+});
+
+test.each([
+  ['a service error without tips', new ApiError(100500, 'internal error'), 'Request failed, please retry.'],
+  ['111504 without tips', new ApiError(111504, 'token invalid'), 'Request failed, please retry.'],
+  ['a service error with tips', new ApiError(100500, 'internal error', { tips: 'Signing is closed until 9:00.' }), 'Signing is closed until 9:00.'],
+  ['the signing service\'s own refusal', new ApiError(152308, 'no need'), 'There is nothing left to sign on this link.'],
+])('%s: the signing page shows the spec\'s text and stays where it is', async (_case, error, text) => {
+  toast.clear();
+  api({ auth: () => Promise.reject(error) });
+  const { user } = renderScreenAt('/', <StartScreen />);
+  await user.type(await screen.findByRole('textbox', { name: /Your ID number/ }), 'K1234567');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await waitFor(() => expect(toast.current()?.message).toBe(text));
+  await new Promise((r) => setTimeout(r, 2100)); // past the general wrapper's login redirect (2 s), which the signing page does not do
+  expect(await at()).toHaveTextContent(/^\/$/);
+  expect(screen.getByRole('textbox', { name: /Your ID number/ })).toBeInTheDocument();
 });
 
 test('a step without a session goes back to the start', async () => {
