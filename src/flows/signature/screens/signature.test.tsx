@@ -218,3 +218,17 @@ test('nothing asked of the signer: "no need to sign"; signed: the signed copies 
   expect(await screen.findByRole('heading', { name: 'Signed', exact: true } as never)).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Signed: Account opening form' })).toBeInTheDocument();
 });
+
+test('a signed copy the service no longer finds (FileDownload 404): "The file does not exist", no viewer', async () => {
+  toast.clear();
+  const a = api({ detail: { caStatus: 3, obResFileStatus: 3, signatureStatus: 3, signed: [file('F9', 'signed', 'F2')] } });
+  a.handlers.signFileDownload = () => Promise.reject(new ApiError(100404, 'not found', undefined, 404));
+  const { user } = renderScreenAt('/', <StartScreen />);
+  await user.type(await screen.findByRole('textbox', { name: /Your ID number/ }), 'K1234567');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await at()).toHaveTextContent('/result');
+  renderScreenAt('/result', <ResultScreen />);
+  await user.click(await screen.findByRole('button', { name: 'Signed: Account opening form' }));
+  await waitFor(() => expect(toast.current()?.message).toBe('The file does not exist'));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
