@@ -6,8 +6,8 @@ import { isKnownRegion } from '../src/modules/lookup/service';
 import { executeCli } from '../src/ops/execute';
 import { OpsError, type OpsIo } from '../src/ops/framework';
 import { createHttpCompanyVendor } from '../src/vendors/company/http';
-import { countCompanies } from '../src/vendors/company/repository';
-import { seedCompaniesIfEmpty } from '../src/vendors/company/seed';
+import { countCompanies, upsertCompanies } from '../src/vendors/company/repository';
+import { seedCompanies } from '../src/vendors/company/seed';
 import { createTestApp, type TestApp, type TestClient } from './helpers';
 
 let t: TestApp;
@@ -157,9 +157,10 @@ describe('MainlandCity', () => {
 describe('CompanySearch and CompanyInfo (local vendor, seeded table)', () => {
   const search = (word: unknown, pageSize?: number, pageNum?: number) => c.call('companySearch', { word, pageSize, pageNum });
 
-  test('the seed is imported at start-up, once', async () => {
-    expect(await countCompanies(t.db)).toBeGreaterThanOrEqual(150);
-    expect(await seedCompaniesIfEmpty(t.db)).toBeNull();
+  test('the seed is imported at start-up; importing it again changes nothing', async () => {
+    const count = await countCompanies(t.db);
+    expect(count).toBeGreaterThanOrEqual(150);
+    expect(await seedCompanies(t.db)).toMatchObject({ inserted: 0, updated: 0, unchanged: count, rejected: 0 });
   });
 
   test('a 2-character Chinese word finds every name containing it; the exact name ranks first', async () => {
@@ -229,6 +230,92 @@ describe('CompanySearch and CompanyInfo (local vendor, seeded table)', () => {
   });
 });
 
+describe('CompanySearch and CompanyInfo in the applicant\'s language', () => {
+  type Item = { id: string; name: string; regLocation: string };
+  const inLang = (lang: string) => ({ headers: { 'x-esop-lang': lang } });
+  const search = async (word: string, lang: string): Promise<Item[]> => {
+    const res = await c.call('companySearch', { word }, inLang(lang));
+    expect(res.status).toBe(200);
+    return res.body.result.items as Item[];
+  };
+  const info = async (id: string, lang: string): Promise<Item> => (await c.call('companyInfo', { keyword: id }, inLang(lang))).body.result as Item;
+  const ids = (items: Item[]) => items.map((i) => i.id).sort();
+
+  test('English: the English names and registered locations the registry has', async () => {
+    const hsbc = await search('HSBC', 'en');
+    expect(hsbc[0]).toEqual({ id: 'C0005', name: 'HSBC Holdings plc', regLocation: 'London, United Kingdom' });
+    expect(hsbc.every((i) => !/\p{Script=Han}/u.test(i.name + i.regLocation))).toBe(true);
+    // a Chinese word typed in English is answered in English too
+    expect((await search('汇丰控股', 'en'))[0]).toEqual({ id: 'C0005', name: 'HSBC Holdings plc', regLocation: 'London, United Kingdom' });
+    expect(await info('C0006', 'en')).toMatchObject({ name: 'The Hongkong and Shanghai Banking Corporation Limited', regLocation: "1 Queen's Road Central, Central, Hong Kong" });
+  });
+
+  test('traditional Chinese: 騰訊, 腾讯 and Tencent find the same companies, named in traditional characters', async () => {
+    const traditional = await search('騰訊', 'zh-TW');
+    expect(traditional.map((i) => i.name)).toEqual(['騰訊控股有限公司', '深圳市騰訊計算機系統有限公司']);
+    expect(traditional[0].regLocation).toBe('廣東省深圳市南山區');
+    expect(ids(await search('腾讯', 'zh-TW'))).toEqual(ids(traditional));
+    expect((await search('Tencent', 'zh-TW')).map((i) => i.id)).toEqual(expect.arrayContaining(ids(traditional)));
+    expect(await info('C0005', 'zh-TW')).toMatchObject({ name: '滙豐控股有限公司', regLocation: '英國倫敦' });
+    // Taiwan forms of a character (匯 for 滙) find it too
+    expect((await search('匯豐控股', 'zh-TW'))[0].id).toBe('C0005');
+  });
+
+  test('simplified Chinese (the default language): simplified names, whichever script the word is typed in', async () => {
+    const simplified = await search('騰訊', 'zh-CN');
+    expect(simplified.map((i) => i.name)).toEqual(['腾讯控股有限公司', '深圳市腾讯计算机系统有限公司']);
+    expect(simplified[0].regLocation).toBe('广东省深圳市南山区');
+    const noHeader = await c.call('companySearch', { word: '騰訊' });
+    expect(noHeader.body.result.items).toEqual(simplified);
+  });
+
+  test('the language comes from accept-language when x-esop-lang is absent', async () => {
+    const res = await c.call('companySearch', { word: 'HSBC' }, { headers: { 'accept-language': 'en-GB,en;q=0.9' } });
+    expect(res.body.result.items[0]).toMatchObject({ name: 'HSBC Holdings plc', regLocation: 'London, United Kingdom' });
+    const hk = await c.call('companySearch', { word: 'HSBC' }, { headers: { 'accept-language': 'zh-HK' } });
+    expect(hk.body.result.items[0]).toMatchObject({ name: '滙豐控股有限公司', regLocation: '英國倫敦' });
+  });
+
+  test('a registry holding traditional names: found by simplified words, shown in the applicant\'s script; no English → the registered name', async () => {
+    const other = await createTestApp();
+    try {
+      await upsertCompanies(other.db, [{ id: 'TC-1', name: '長江數碼科技有限公司', nameEn: '', regLocation: '香港灣仔', regLocationEn: '', source: 'import' }]);
+      const oc = await other.login('62000003');
+      const found = await oc.call('companySearch', { word: '长江数码' }, inLang('zh-CN'));
+      expect(found.body.result.items).toEqual([{ id: 'TC-1', name: '长江数码科技有限公司', regLocation: '香港湾仔' }]);
+      expect((await oc.call('companySearch', { word: '長江數碼' }, inLang('zh-TW'))).body.result.items).toEqual([{ id: 'TC-1', name: '長江數碼科技有限公司', regLocation: '香港灣仔' }]);
+      expect((await oc.call('companyInfo', { keyword: 'TC-1' }, inLang('en'))).body.result).toMatchObject({ name: '長江數碼科技有限公司', regLocation: '香港灣仔' });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('the shipped company seed', () => {
+  test('refreshes the rows it put there (an earlier release\'s seed) and adds its new ones; never mixes with an operator\'s import', async () => {
+    const other = await createTestApp();
+    try {
+      const db = other.db;
+      const count = await countCompanies(db);
+      // as an earlier release left it: no English locations, one row missing, one name different
+      await db.query("UPDATE companies SET reg_location_en = ''");
+      await db.query("UPDATE companies SET name = '旧名称有限公司' WHERE id = 'C0005'");
+      await db.query("DELETE FROM companies WHERE id = 'C0255'");
+      expect(await seedCompanies(db)).toMatchObject({ inserted: 1, updated: count - 1, rejected: 0 });
+      const { rows } = await db.query<{ name: string; reg_location_en: string }>("SELECT name, reg_location_en FROM companies WHERE id = 'C0005'");
+      expect(rows[0]).toEqual({ name: '汇丰控股有限公司', reg_location_en: 'London, United Kingdom' });
+      expect(await seedCompanies(db)).toMatchObject({ inserted: 0, updated: 0 });
+      // an operator's import: the seed is left out from then on, and the operator's edits stay
+      await upsertCompanies(db, [{ id: 'OP-1', name: '运营导入有限公司', nameEn: '', regLocation: '', regLocationEn: '', source: 'qcc' }]);
+      await db.query("UPDATE companies SET name = '运营更名有限公司' WHERE id = 'C0005'");
+      expect(await seedCompanies(db)).toBeNull();
+      expect((await db.query<{ name: string }>("SELECT name FROM companies WHERE id = 'C0005'")).rows[0].name).toBe('运营更名有限公司');
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('every lookup needs a session', () => {
   test.each([
     ['kycKeyValue', { type: 2, key: '440305' }],
@@ -256,11 +343,15 @@ describe('the HTTP company vendor', () => {
 
   test('search and info go to {url}/search and {url}/info with the key; the upstream name is passed on', async () => {
     answers.search = { status: 200, body: { items: [{ id: 'X1', name: '示例有限公司', regLocation: '上海市' }], total: 1, vendor: 'acme' } };
-    expect(await vendor.search({ word: '示例', pageSize: 10, pageNum: 2 })).toEqual({ items: [{ id: 'X1', name: '示例有限公司', regLocation: '上海市' }], total: 1, vendor: 'acme' });
+    expect(await vendor.search({ word: '示例', pageSize: 10, pageNum: 2 })).toEqual({
+      items: [{ id: 'X1', name: '示例有限公司', nameEn: '', regLocation: '上海市', regLocationEn: '' }],
+      total: 1,
+      vendor: 'acme',
+    });
     expect(seen[0].url).toBe('https://registry.example.com/v1/search?word=%E7%A4%BA%E4%BE%8B&pageSize=10&pageNum=2');
     expect(seen[0].auth).toBe('Bearer k-123');
     answers.info = { status: 200, body: { id: 'X1', name: '示例有限公司', regLocation: '上海市' } };
-    expect(await vendor.info('X1')).toEqual({ id: 'X1', name: '示例有限公司', regLocation: '上海市', vendor: 'http' });
+    expect(await vendor.info('X1')).toEqual({ id: 'X1', name: '示例有限公司', nameEn: '', regLocation: '上海市', regLocationEn: '', vendor: 'http' });
     answers.info = { status: 404, body: {} };
     expect(await vendor.info('X2')).toBeNull();
     answers.search = { status: 200, body: { items: 'nope' } };
@@ -279,6 +370,15 @@ describe('the HTTP company vendor', () => {
       expect((await oc.call('companySearch', { word: '示例' })).body.error?.code).toBe(ErrorCode.INTERNAL);
       answers.info = { status: 404, body: {} };
       expect((await oc.call('companyInfo', { keyword: 'X9' })).body.error?.code).toBe(ErrorCode.NOT_FOUND);
+      // the registry's English where it has it, its Chinese in the applicant's script
+      const item = { id: 'X3', name: '示例银行有限公司', nameEn: 'Example Bank Limited', regLocation: '香港湾仔', regLocationEn: 'Wan Chai, Hong Kong' };
+      answers.search = { status: 200, body: { items: [item], total: 1 } };
+      answers.info = { status: 200, body: item };
+      const lang = (l: string) => ({ headers: { 'x-esop-lang': l } });
+      expect((await oc.call('companySearch', { word: '示例' }, lang('en'))).body.result.items).toEqual([{ id: 'X3', name: 'Example Bank Limited', regLocation: 'Wan Chai, Hong Kong' }]);
+      expect((await oc.call('companySearch', { word: '示例' }, lang('zh-TW'))).body.result.items).toEqual([{ id: 'X3', name: '示例銀行有限公司', regLocation: '香港灣仔' }]);
+      expect((await oc.call('companyInfo', { keyword: 'X3' }, lang('en'))).body.result).toEqual({ id: 'X3', name: 'Example Bank Limited', regLocation: 'Wan Chai, Hong Kong', vendor: 'http' });
+      expect((await oc.call('companyInfo', { keyword: 'X3' }, lang('zh-CN'))).body.result).toEqual({ id: 'X3', name: '示例银行有限公司', regLocation: '香港湾仔', vendor: 'http' });
     } finally {
       await other.close();
     }
@@ -325,6 +425,14 @@ describe('ops companies-import', () => {
     const again = JSON.parse(await ops(['companies-import', file, '--json']));
     expect(again).toMatchObject({ rows: 6, inserted: 0, updated: 2, rejected: 3 });
     expect(again.errors).toHaveLength(3);
+  });
+
+  test('reg_location_en: the English location an English applicant reads (at most 500 characters)', async () => {
+    const file = join(dir, 'english.csv');
+    writeFileSync(file, `id,name,name_en,reg_location,reg_location_en\nE-1,英文地址有限公司,English Address Limited,香港湾仔,"Wan Chai, Hong Kong"\nE-2,太长地址有限公司,,香港,${'x'.repeat(501)}\n`);
+    expect(JSON.parse(await ops(['companies-import', file, '--json']))).toMatchObject({ rows: 2, inserted: 1, rejected: 1, errors: [{ line: 3, message: expect.stringMatching(/reg_location_en/) }] });
+    const res = await c.call('companySearch', { word: '英文地址' }, { headers: { 'x-esop-lang': 'en' } });
+    expect(res.body.result.items).toEqual([{ id: 'E-1', name: 'English Address Limited', regLocation: 'Wan Chai, Hong Kong' }]);
   });
 
   test('a bad header, a missing or empty file, a bad vendor name: refused with a message', async () => {

@@ -99,3 +99,24 @@ describe('the built site', () => {
     expect(acceptsCoding(header, coding)).toBe(taken);
   });
 });
+
+describe('static files under /pages/static', () => {
+  test('HEAD of a PDF answers as GET does without the body; a missing one answers 404 (the pages check a PDF link first)', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'static-pdf-'));
+    const app = Fastify();
+    try {
+      mkdirSync(join(root, 'static'), { recursive: true });
+      writeFileSync(join(root, 'static/agreement.pdf'), '%PDF-1.7\n');
+      await installStatic(app, root, {});
+      await app.ready();
+      const found = await app.inject({ method: 'HEAD', url: '/pages/static/agreement.pdf' });
+      expect(found.statusCode).toBe(200);
+      expect(found.headers['content-type']).toMatch(/application\/pdf/);
+      expect(found.body).toBe('');
+      expect((await app.inject({ method: 'HEAD', url: '/pages/static/none.pdf' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -8,7 +8,7 @@ import { useCallback } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { behaviourOf, ErrorCode, TOAST_MS } from '../domain/errors';
+import { behaviourOf, ErrorCode, SIGN_EXPIRED_CODES, SIGN_OWN_MESSAGE_CODES, TOAST_MS } from '../domain/errors';
 import { bridge } from '../bridge/bridge';
 import { toast } from '../ui/toast';
 import { ApiError } from './api-error';
@@ -106,5 +106,41 @@ export function useApiErrorHandler(): (err: unknown) => void {
       }
     },
     [intl, navigate, location.pathname, location.search, qc],
+  );
+}
+
+const tipsOf = (err: ApiError): string | undefined => {
+  const tips = (err.data as { tips?: unknown } | null | undefined)?.tips;
+  return typeof tips === 'string' && tips.trim() ? tips.trim() : undefined;
+};
+
+/**
+ * The text the organisation signing page shows for a failed call (spec part 3 §8, the signature service's wrapper):
+ * no answer → the network message; the service's tips (error.data.tips) when it sends them; the signing service's own
+ * refusals (SIGN_OWN_MESSAGE_CODES: verification failed, link expired, no need to sign, …) → their translated message;
+ * anything else, 111504 included → "request failed, please retry". An ended verification (SIGN_EXPIRED_CODES) reads
+ * "verification expired, please re-verify" (the page's frame also goes back to the start: SignFrame).
+ */
+export function signErrorMessage(intl: IntlShape, err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.code === ErrorCode.NETWORK) return intl.formatMessage({ id: networkMessageId() });
+    if (typeof err.code === 'number' && SIGN_EXPIRED_CODES.includes(err.code)) return intl.formatMessage({ id: 'orgSign.expired' });
+    const tips = tipsOf(err);
+    if (tips) return tips;
+    if (typeof err.code === 'number' && SIGN_OWN_MESSAGE_CODES.includes(err.code)) return intl.formatMessage({ id: `errors.${err.code}` });
+  }
+  return intl.formatMessage({ id: 'orgSign.requestFailed' });
+}
+
+/** The organisation signing page's error handler: signErrorMessage as a 2 s toast. */
+export function useSignErrorHandler(): (err: unknown) => void {
+  const intl = useIntl();
+  return useCallback(
+    (err: unknown) => {
+      if (isAbortError(err)) return;
+      if (!(err instanceof ApiError)) console.error(err);
+      toast.show(signErrorMessage(intl, err), TOAST_MS);
+    },
+    [intl],
   );
 }

@@ -11,8 +11,9 @@ export const queryKeys = {
   namePinyin: (name: string) => ['esop', 'namePinyin', name] as const,
   w8Address: (address: string) => ['esop', 'w8Address', address] as const,
   mainlandCities: () => ['esop', 'mainlandCities'] as const,
-  companySearch: (word: string, page: number, pageSize: number) => ['esop', 'companySearch', word, page, pageSize] as const,
-  companyInfo: (id: string) => ['esop', 'companyInfo', id] as const,
+  /** answered in the request's language: one entry per language */
+  companySearch: (word: string, page: number, pageSize: number, lang: string) => ['esop', 'companySearch', word, page, pageSize, lang] as const,
+  companyInfo: (id: string, lang: string) => ['esop', 'companyInfo', id, lang] as const,
   riskAudio: (appId: string) => ['esop', 'riskAudio', appId] as const,
   channel: () => ['esop', 'channel'] as const,
   hlInfo: (subAcctId: string) => ['esop', 'hlInfo', subAcctId] as const,

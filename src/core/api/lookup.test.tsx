@@ -1,7 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { useCompanySearch } from './company-search';
-import { companyInfo } from './company-info';
+import { companySearchQuery, useCompanySearch } from './company-search';
+import { companyInfo, companyInfoQuery } from './company-info';
+import { currentLang, setCurrentLang } from '../i18n/lang';
 import { translateAddress, useBirthplace, useNamePinyin } from './kyc-key-value';
 import { useMainlandCities } from './mainland-city';
 import { installFakeApi } from '../testing/fake-api';
@@ -95,6 +96,20 @@ test('useCompanySearch starts at 2 characters, pages of 10, and keeps the previo
     { word: '银行', pageNum: 1, pageSize: 10 },
     { word: '银行', pageNum: 2, pageSize: 10 },
   ]);
+});
+
+test('company answers are cached per language (the service answers in the request\'s language)', () => {
+  const before = currentLang();
+  try {
+    setCurrentLang('en');
+    const en = [companySearchQuery('腾讯', 1).queryKey, companyInfoQuery('C0001').queryKey];
+    setCurrentLang('zh-TW');
+    const tw = [companySearchQuery('腾讯', 1).queryKey, companyInfoQuery('C0001').queryKey];
+    expect(en.map((k) => k.at(-1))).toEqual(['en', 'en']);
+    expect(tw.map((k) => k.at(-1))).toEqual(['zh-TW', 'zh-TW']);
+  } finally {
+    setCurrentLang(before);
+  }
 });
 
 test('companyInfo asks by id; useMainlandCities loads the map', async () => {

@@ -1,8 +1,9 @@
 /**
  * The agent code and channel the entry address carried (`?aecode=…&channel=…` in the page's query or the hash route's
- * query; `aeCode` also read). Kept for the tab's session (sessionStorage: it is no identity data) so that the
- * channel-change dialog before submit can compare them with the application's own, whatever route the applicant is on
- * by then. A later entry address with values replaces the kept ones.
+ * query; `aeCode` also read). Every page's entry (pages/*.html → src/flows/…/*main.tsx) captures them first, before
+ * anything rewrites its address; they are kept for the tab's session (sessionStorage: it is no identity data) so that
+ * the app banner (hidden for some agents, domain/channel.ts) and the channel-change dialog before submit read them
+ * whatever route, or page, the applicant is on by then. A later entry address with values replaces the kept ones.
  */
 import { entryChannelOf, type ChannelPair } from '../domain/channel';
 
@@ -20,7 +21,7 @@ function readQuery(): ChannelPair {
   return entryChannelOf(get('aecode', 'aeCode'), get('channel'));
 }
 
-/** Reads the entry address once at page start; values it carries replace the kept ones. */
+/** Reads the entry address once at page start (every page's entry calls it first); values it carries replace the kept ones. */
 export function captureEntryChannel(): void {
   const found = readQuery();
   if (!found.aeCode && !found.channel) return;

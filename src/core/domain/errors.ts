@@ -89,6 +89,26 @@ export const SIGN_EXPIRED_CODES: readonly number[] = [
   ErrorCode.SESSION_ABSOLUTE,
 ];
 
+/**
+ * The signing service's own refusals, shown on the signing page with their own message (the spec's signing messages:
+ * verification failed, link expired, no need to sign, …, and the upload's file size and type); any other error of the
+ * signing service without tips reads "request failed, please retry" (spec §8, src/core/api/errors.ts signErrorMessage).
+ */
+export const SIGN_OWN_MESSAGE_CODES: readonly number[] = [
+  ErrorCode.SIGN_VERIFY_FAILED,
+  ErrorCode.SIGN_LINK_EXPIRED,
+  ErrorCode.SIGN_LOCKED,
+  ErrorCode.SIGN_NOT_CURRENT_STEP,
+  ErrorCode.SIGN_IDENTITY_UNCONFIRMED,
+  ErrorCode.SIGN_CA_FAILED,
+  ErrorCode.SIGN_TOO_MANY_FILES,
+  ErrorCode.SIGN_NO_NEED,
+  ErrorCode.SIGN_ID_PHOTO_NEEDED,
+  ErrorCode.SIGN_TOO_MANY_PHOTOS,
+  ErrorCode.FILE_TOO_LARGE,
+  ErrorCode.FILE_TYPE,
+];
+
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 export const LOGIN_EXPIRED_CODES: readonly number[] = [

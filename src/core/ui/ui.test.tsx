@@ -1,10 +1,26 @@
+// pdf.js does not run in jsdom: the pages part answers as pdf.js 5+ does for an address that answers 404
+jest.mock('./pdf/PdfPages', () => {
+  const { useEffect } = jest.requireActual<typeof import('react')>('react');
+  const missing = Object.assign(new Error('Unexpected server response (404) while retrieving PDF'), { name: 'ResponseException', status: 404, missing: true });
+  return {
+    __esModule: true,
+    default: function PdfPages({ onError }: { onError: (err: unknown) => void }) {
+      useEffect(() => onError(missing), [onError]);
+      return null;
+    },
+  };
+});
+
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
+import { ApiError } from '../api/api-error';
 import { renderWithProviders } from '../testing/render-with-providers';
 import { StepPage } from './StepPage';
 import { ConfirmDialog } from './ConfirmDialog';
 import { FooterButton } from './FooterButton';
 import { PdfLink } from './PdfLink';
+import { PdfSheet } from './pdf/PdfSheet';
+import { pdfFailureOf } from './pdf/pdf-failure';
 import { toast } from './toast';
 
 beforeEach(() => {
@@ -192,18 +208,13 @@ describe('ConfirmDialog', () => {
 });
 
 describe('PdfLink', () => {
-  test('in a browser: a real link to a new window, announced as such', () => {
-    renderWithProviders(
-      <PdfLink url="/pages/static/customer-agreement.pdf" title="Customer agreement">
-        customer agreement
-      </PdfLink>,
-    );
-    const link = screen.getByRole('link', { name: 'customer agreement (opens in a new window)' });
-    expect(link).toHaveAttribute('href', '/pages/static/customer-agreement.pdf');
-    expect(link).toHaveAttribute('target', '_blank');
+  const answer = (status: number) => jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status }));
+  afterEach(() => {
+    jest.restoreAllMocks();
+    delete window.HLNativeBridge;
+    toast.clear();
   });
-
-  test('in the app: the native PDF viewer', async () => {
+  const nativeBridge = () => {
     const posted: { method: string; params: unknown }[] = [];
     window.HLNativeBridge = {
       postMessage: (json: string) => {
@@ -212,15 +223,84 @@ describe('PdfLink', () => {
         queueMicrotask(() => window.HLNativeBridgeReceive?.(JSON.stringify({ id: m.id, ok: true, result: null })));
       },
     };
+    return posted;
+  };
+  const link = () => (
+    <PdfLink url="/pages/static/customer-agreement.pdf" title="Customer agreement">
+      customer agreement
+    </PdfLink>
+  );
+
+  test('in a browser: a real link to a new window, announced as such', () => {
+    renderWithProviders(link());
+    const a = screen.getByRole('link', { name: 'customer agreement (opens in a new window)' });
+    expect(a).toHaveAttribute('href', '/pages/static/customer-agreement.pdf');
+    expect(a).toHaveAttribute('target', '_blank');
+  });
+
+  test('in a browser: the window opens at the click and goes to the PDF once it is found', async () => {
+    const head = answer(200);
+    const tab = { opener: {}, location: { href: 'about:blank' }, close: jest.fn() };
+    const open = jest.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
+    const { user } = renderWithProviders(link());
+    await user.click(screen.getByRole('link', { name: /customer agreement/ }));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(tab.opener).toBeNull();
+    await waitFor(() => expect(tab.location.href).toBe('/pages/static/customer-agreement.pdf'));
+    expect(head).toHaveBeenCalledWith('/pages/static/customer-agreement.pdf', expect.objectContaining({ method: 'HEAD' }));
+    expect(toast.current()).toBeNull();
+  });
+
+  test('in a browser: a PDF that is not there (404) closes the window and says "file absent"', async () => {
+    answer(404);
+    const tab = { opener: {}, location: { href: 'about:blank' }, close: jest.fn() };
+    jest.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
+    const { user } = renderWithProviders(link());
+    await user.click(screen.getByRole('link', { name: /customer agreement/ }));
+    await waitFor(() => expect(toast.current()?.message).toBe('The file does not exist'));
+    expect(tab.close).toHaveBeenCalled();
+    expect(tab.location.href).toBe('about:blank');
+  });
+
+  test('in the app: the native PDF viewer', async () => {
+    answer(200);
+    const posted = nativeBridge();
     const open = jest.spyOn(window, 'open').mockImplementation(() => null);
-    const { user } = renderWithProviders(
-      <PdfLink url="/pages/static/customer-agreement.pdf" title="Customer agreement">
-        customer agreement
-      </PdfLink>,
-    );
+    const { user } = renderWithProviders(link());
     await user.click(screen.getByRole('link', { name: 'customer agreement' }));
-    expect(posted).toEqual([{ id: expect.any(String), method: 'openPdf', params: { url: '/pages/static/customer-agreement.pdf', title: 'Customer agreement' } }]);
+    await waitFor(() => expect(posted).toEqual([{ id: expect.any(String), method: 'openPdf', params: { url: '/pages/static/customer-agreement.pdf', title: 'Customer agreement' } }]));
     expect(open).not.toHaveBeenCalled();
+  });
+
+  test('in the app: a PDF that is not there (404) says "file absent" and the viewer is not opened', async () => {
+    answer(404);
+    const posted = nativeBridge();
+    const { user } = renderWithProviders(link());
+    await user.click(screen.getByRole('link', { name: 'customer agreement' }));
+    await waitFor(() => expect(toast.current()?.message).toBe('The file does not exist'));
+    expect(posted).toEqual([]);
+  });
+});
+
+describe('a PDF that cannot be opened (one path for every viewer)', () => {
+  test.each([
+    ['the service\'s 100404', new ApiError(100404, 'not found', undefined, 404), 'missing'],
+    ['an HTTP 404 of any call', new ApiError(100500, 'x', undefined, 404), 'missing'],
+    ['pdf.js 5+: ResponseException 404', Object.assign(new Error('Unexpected server response (404) while retrieving PDF'), { name: 'ResponseException', status: 404, missing: true }), 'missing'],
+    ['pdf.js before 5: MissingPDFException', Object.assign(new Error('Missing PDF'), { name: 'MissingPDFException' }), 'missing'],
+    ['pdf.js: a server error', Object.assign(new Error('Unexpected server response (500)'), { name: 'ResponseException', status: 500, missing: false }), 'failed'],
+    ['a broken file', Object.assign(new Error('Invalid PDF structure'), { name: 'InvalidPDFException' }), 'failed'],
+    ['no answer', new ApiError('NETWORK', 'offline'), 'failed'],
+  ])('%s → %s', (_case, err, kind) => {
+    expect(pdfFailureOf(err)).toBe(kind);
+  });
+
+  test('the in-page viewer closes with the toast when pdf.js finds no file', async () => {
+    toast.clear();
+    const onClose = jest.fn();
+    renderWithProviders(<PdfSheet url="/pages/static/none.pdf" title="Agreement" onClose={onClose} />);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(toast.current()?.message).toBe('The file does not exist');
   });
 });
 

@@ -7,13 +7,10 @@ import { earlyStart } from '@core/app/early-start';
 import { startEarlyCall } from '@core/api/early-calls';
 import { fetchAreaType } from '@core/api/first-fetches';
 import { HOME_ROUTE } from '@core/domain/steps';
-import { captureEntryChannel } from '@core/app/entry-channel';
 import { preloadFirstScreen, preloadRoute, routeOfPath } from './route-table';
 import { landingRoute } from './resume';
 
 export function startEarly(): void {
-  // the link's agent code / channel, compared with the application's before submit (before any redirect drops it)
-  captureEntryChannel();
   const { hinted, application } = earlyStart();
   const route = preloadFirstScreen(window.location.hash, hinted);
   if (hinted && route.path === HOME_ROUTE) startEarlyCall('areaType', () => fetchAreaType());

@@ -1,16 +1,22 @@
-/** The ticket's documents to read: each opens in the PDF sheet (the bytes through the signing service's FileDownload). */
+/**
+ * The ticket's documents to read: each opens in the PDF sheet (the bytes through the signing service's FileDownload; a
+ * document FileDownload does not find gives the "file absent" toast).
+ */
 import { useEffect, useState } from 'react';
-import { useApiErrorHandler } from '@core/api/errors';
+import { useIntl } from 'react-intl';
+import { useSignErrorHandler } from '@core/api/errors';
 import { signFileUrl } from '@core/api/org-sign';
 import { useT } from '@core/i18n';
 import { PdfSheet } from '@core/ui/pdf/PdfSheet';
+import { pdfFailureOf, showPdfFailure } from '@core/ui/pdf/pdf-failure';
 import type { SignDetail } from './StepGate';
 
 type SignFile = SignDetail['documents'][number];
 
 export function DocumentList({ files, label, sources = [] }: { files: SignFile[]; label: string; sources?: SignFile[] }) {
   const t = useT();
-  const onError = useApiErrorHandler();
+  const intl = useIntl();
+  const onError = useSignErrorHandler();
   const [open, setOpen] = useState<{ file: SignFile; url: string } | null>(null);
   const [seen, setSeen] = useState<Set<string>>(new Set());
   const [loading, setLoading] = useState<string | null>(null);
@@ -22,7 +28,9 @@ export function DocumentList({ files, label, sources = [] }: { files: SignFile[]
       setOpen({ file, url });
       setSeen((s) => new Set(s).add(file.fileId));
     } catch (e) {
-      onError(e);
+      // a document that is not there: the catalogue's "file absent", as on every page that opens PDFs
+      if (pdfFailureOf(e) === 'missing') showPdfFailure(intl, e);
+      else onError(e);
     } finally {
       setLoading(null);
     }

@@ -5,7 +5,7 @@ import { defineCommand, flagText, OpsError } from '../framework';
 
 export default defineCommand({
   name: 'companies-import',
-  usage: 'companies-import <file.csv> [--vendor NAME]   upsert companies (header: id,name[,name_en][,reg_location][,source]) for CompanySearch',
+  usage: 'companies-import <file.csv> [--vendor NAME]   upsert companies (header: id,name[,name_en][,reg_location][,reg_location_en][,source]) for CompanySearch',
   json: true,
   schema: z.object({ file: z.string().min(1), vendor: z.string().regex(/^[\w.-]{1,32}$/, '1-32 letters, digits or . _ -').default('import') }),
   parse: (args) => {

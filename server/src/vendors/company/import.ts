@@ -3,9 +3,10 @@
  * upserted in batches of IMPORT_BATCH rows with one unnest() insert each.
  *
  * The file: UTF-8 (a BOM is skipped), RFC 4180 quoting (commas, quotes "" and line breaks inside quoted
- * fields), a header naming the columns in any order: id, name (required), name_en, reg_location, source
- * (optional; no other columns). Rows: id 1-64 of letters, digits and - _ . / ; name 1-200 characters;
- * name_en up to 200; reg_location up to 500; source up to 32 (else the import's vendor name).
+ * fields), a header naming the columns in any order: id, name (required), name_en, reg_location, reg_location_en,
+ * source (optional; no other columns). Rows: id 1-64 of letters, digits and - _ . / ; name 1-200 characters;
+ * name_en up to 200; reg_location and reg_location_en (the location in English) up to 500; source up to 32 (else the
+ * import's vendor name).
  * A bad row is reported with its line number and skipped; the other rows are imported.
  * Within one file a repeated id keeps its last row.
  */
@@ -14,7 +15,7 @@ import { readCsvRows, type CsvLayout } from '../csv';
 import { upsertCompanies, type CompanyRow } from './repository';
 
 export const IMPORT_BATCH = 1000;
-const COLUMNS = ['id', 'name', 'name_en', 'reg_location', 'source'] as const;
+const COLUMNS = ['id', 'name', 'name_en', 'reg_location', 'reg_location_en', 'source'] as const;
 type Column = (typeof COLUMNS)[number];
 const REQUIRED: Column[] = ['id', 'name'];
 const ID = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$/;
@@ -33,7 +34,7 @@ export interface ImportReport {
   rows: number;
   inserted: number;
   updated: number;
-  /** rows left alone because their id exists (onlyNew imports: the seed) */
+  /** rows left alone because their id exists (onlyNew imports) or nothing changed (the seed) */
   unchanged: number;
   rejected: number;
   /** the first rejected rows: line number in the file (header = 1) and the reason */
@@ -42,11 +43,19 @@ export interface ImportReport {
 
 /** A checked row, or the reason it is refused. */
 function rowOf(get: (c: Column) => string, source: string): CompanyRow | string {
-  const row: CompanyRow = { id: get('id'), name: get('name'), nameEn: get('name_en'), regLocation: get('reg_location'), source: get('source') || source };
+  const row: CompanyRow = {
+    id: get('id'),
+    name: get('name'),
+    nameEn: get('name_en'),
+    regLocation: get('reg_location'),
+    regLocationEn: get('reg_location_en'),
+    source: get('source') || source,
+  };
   if (!ID.test(row.id)) return 'id: 1-64 letters, digits or . _ / - (starting with a letter or digit)';
   if (!row.name || [...row.name].length > 200) return 'name: required, at most 200 characters';
   if ([...row.nameEn].length > 200) return 'name_en: at most 200 characters';
   if ([...row.regLocation].length > 500) return 'reg_location: at most 500 characters';
+  if ([...row.regLocationEn].length > 500) return 'reg_location_en: at most 500 characters';
   if (!/^[\w.-]{1,32}$/.test(row.source)) return 'source: 1-32 letters, digits or . _ -';
   return row;
 }
@@ -54,8 +63,10 @@ function rowOf(get: (c: Column) => string, source: string): CompanyRow | string 
 export interface ImportOptions {
   /** stored as each row's source unless the file has a source column (default 'import') */
   source?: string;
-  /** leave existing ids as they are (the start-up seed) */
+  /** leave existing ids as they are */
   onlyNew?: boolean;
+  /** update existing ids only where the seed put them (the start-up seed refreshing its rows) */
+  seedOnly?: boolean;
 }
 
 /** Imports a CSV file into the companies table; throws CompanyImportError for a bad header or an unreadable file. */
@@ -69,7 +80,7 @@ export async function importCompaniesCsv(db: Db, file: string, opts: ImportOptio
     if (!batch.size) return;
     const rows = [...batch.values()];
     batch = new Map();
-    const done = await upsertCompanies(db, rows, { onlyNew: opts.onlyNew });
+    const done = await upsertCompanies(db, rows, { onlyNew: opts.onlyNew, seedOnly: opts.seedOnly });
     report.inserted += done.inserted;
     report.updated += done.updated;
     report.unchanged += rows.length - done.inserted - done.updated;

@@ -1,13 +1,28 @@
-/** Company registry vendor: name search and lookup by id for CompanySearch / CompanyInfo. */
+/**
+ * Company registry vendor: name search and lookup by id for CompanySearch / CompanyInfo. The vendor answers what the
+ * registry holds in every language it has; the lookup service writes it in the applicant's language.
+ */
+export interface CompanyRecord {
+  id: string;
+  /** the registered name (Chinese for mainland and most HK companies) */
+  name: string;
+  /** the English name, '' when the registry has none */
+  nameEn: string;
+  /** registered location (address or city) as registered, '' when the registry has none */
+  regLocation: string;
+  /** the registered location in English, '' when the registry has none */
+  regLocationEn: string;
+}
+
+/** A company as the calls answer it: name and location in one language. */
 export interface CompanyItem {
   id: string;
   name: string;
-  /** registered location (address or city), '' when the registry has none */
   regLocation: string;
 }
 
 export interface CompanyPage {
-  items: CompanyItem[];
+  items: CompanyRecord[];
   total: number;
 }
 
@@ -23,7 +38,7 @@ export interface CompanyVendor {
   readonly name: string;
   search(query: CompanySearchQuery): Promise<CompanyPage & { vendor?: string }>;
   /** null when the id is unknown */
-  info(id: string): Promise<(CompanyItem & { vendor?: string }) | null>;
+  info(id: string): Promise<(CompanyRecord & { vendor?: string }) | null>;
 }
 
 export interface CompanySettings {

@@ -17,7 +17,8 @@ export interface PdfPagesProps {
   loading: string;
   /** a page's accessible name, e.g. "Page 1 of 3" */
   pageLabel: (n: number, total: number) => string;
-  onError: (kind: 'missing' | 'failed') => void;
+  /** the load error as pdf.js gives it (pdf-failure.ts tells a missing file from a failed load) */
+  onError: (err: unknown) => void;
 }
 
 export default function PdfPages({ url, loading, pageLabel, onError }: PdfPagesProps) {
@@ -44,7 +45,7 @@ export default function PdfPages({ url, loading, pageLabel, onError }: PdfPagesP
         loading={<p className="esop-pdf__loading">{loading}</p>}
         error={<span />}
         onLoadSuccess={(pdf) => setPages(pdf.numPages)}
-        onLoadError={(err) => onError(/missing|404/i.test(`${err.name} ${err.message}`) ? 'missing' : 'failed')}
+        onLoadError={(err) => onError(err)}
       >
         {width > 0
           ? Array.from({ length: pages }, (_, i) => (

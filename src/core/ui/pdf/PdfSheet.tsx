@@ -1,12 +1,12 @@
 /**
  * A PDF shown inside the page: a full-screen sheet with the title and a close button, the pages rendered by
  * pdf.js (PdfPages, loaded with the first sheet opened, never with the screen). A missing file or a failed load
- * closes the sheet with the catalogue's toast (file absent / load failed). In the native app the bridge's own PDF
+ * closes the sheet with the catalogue's toast (file absent / load failed: pdf-failure.ts). In the native app the bridge's own PDF
  * viewer could be used instead; this sheet works in both.
  */
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
-import { toast } from '../toast';
+import { showPdfFailure } from './pdf-failure';
 import './pdf.css';
 
 const PdfPages = lazy(() => import('./PdfPages'));
@@ -57,8 +57,8 @@ export function PdfSheet({ url, title, onClose }: PdfSheetProps) {
             url={url}
             loading={t('common.loading')}
             pageLabel={(n, total) => t('pdf.page', { n, total })}
-            onError={(kind) => {
-              toast.show(t(kind === 'missing' ? 'pdf.missing' : 'pdf.failed'));
+            onError={(err) => {
+              showPdfFailure(intl, err);
               onClose();
             }}
           />

@@ -8,6 +8,7 @@ import { signSession } from '@core/api/org-sign';
 import { sealedUpload } from '@core/api/upload';
 import { installFakeApi } from '@core/testing/fake-api';
 import { makeClientConfig } from '@core/testing/factories';
+import { toast } from '@core/ui/toast';
 import { renderScreenAt } from '@core/testing/render-with-providers';
 import ResultScreen from './result/ResultScreen';
 import StartScreen from './start/StartScreen';
@@ -123,6 +124,23 @@ test.each([
   expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
 });
 
+test.each([
+  ['a service error without tips', new ApiError(100500, 'internal error'), 'Request failed, please retry.'],
+  ['111504 without tips', new ApiError(111504, 'token invalid'), 'Request failed, please retry.'],
+  ['a service error with tips', new ApiError(100500, 'internal error', { tips: 'Signing is closed until 9:00.' }), 'Signing is closed until 9:00.'],
+  ['the signing service\'s own refusal', new ApiError(152308, 'no need'), 'There is nothing left to sign on this link.'],
+])('%s: the signing page shows the spec\'s text and stays where it is', async (_case, error, text) => {
+  toast.clear();
+  api({ auth: () => Promise.reject(error) });
+  const { user } = renderScreenAt('/', <StartScreen />);
+  await user.type(await screen.findByRole('textbox', { name: /Your ID number/ }), 'K1234567');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await waitFor(() => expect(toast.current()?.message).toBe(text));
+  await new Promise((r) => setTimeout(r, 2100)); // past the general wrapper's login redirect (2 s), which the signing page does not do
+  expect(await at()).toHaveTextContent(/^\/$/);
+  expect(screen.getByRole('textbox', { name: /Your ID number/ })).toBeInTheDocument();
+});
+
 test('a step without a session goes back to the start', async () => {
   api();
   renderScreenAt('/verify', <VerifyScreen />);
@@ -199,4 +217,18 @@ test('nothing asked of the signer: "no need to sign"; signed: the signed copies 
   renderScreenAt('/result', <ResultScreen />);
   expect(await screen.findByRole('heading', { name: 'Signed', exact: true } as never)).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Signed: Account opening form' })).toBeInTheDocument();
+});
+
+test('a signed copy the service no longer finds (FileDownload 404): "The file does not exist", no viewer', async () => {
+  toast.clear();
+  const a = api({ detail: { caStatus: 3, obResFileStatus: 3, signatureStatus: 3, signed: [file('F9', 'signed', 'F2')] } });
+  a.handlers.signFileDownload = () => Promise.reject(new ApiError(100404, 'not found', undefined, 404));
+  const { user } = renderScreenAt('/', <StartScreen />);
+  await user.type(await screen.findByRole('textbox', { name: /Your ID number/ }), 'K1234567');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await at()).toHaveTextContent('/result');
+  renderScreenAt('/result', <ResultScreen />);
+  await user.click(await screen.findByRole('button', { name: 'Signed: Account opening form' }));
+  await waitFor(() => expect(toast.current()?.message).toBe('The file does not exist'));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });

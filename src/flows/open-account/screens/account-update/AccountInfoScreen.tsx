@@ -8,7 +8,6 @@ import { useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { clientSubmit, clientUpdate, clientUpdateNotice } from '@core/api/account-update';
-import { useApiErrorHandler } from '@core/api/errors';
 import { queryKeys } from '@core/api/keys';
 import { ACCOUNT_ROUTE } from '@core/domain/account';
 import { UPDATE_ACTION, UPDATE_MODULE, UPDATE_ROUTE, addressLine, canSubmitUpdate, isUpdateOpen, moduleButton, updateLanding, type UpdateModule } from '@core/domain/account-update';
@@ -18,14 +17,14 @@ import { StepPage } from '@core/ui/StepPage';
 import { useCountryName } from '@core/ui/pickers/country-names';
 import { AccountGate } from '../../components/AccountGate';
 import { W8Details } from './update-parts';
-import { useAccountUpdate } from './use-account-update';
+import { useAccountUpdate, useUpdateErrorHandler } from './use-account-update';
 import './account-update.css';
 
 export default function AccountInfoScreen() {
   const t = useT();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const onError = useApiErrorHandler();
+  const onError = useUpdateErrorHandler();
   const country = useCountryName();
   const { acct, applys, q, edit, passwordFirst, pending } = useAccountUpdate();
   const [discarding, setDiscarding] = useState(false);

@@ -9,7 +9,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { clientSubmit, clientUpdate } from '@core/api/account-update';
-import { useApiErrorHandler } from '@core/api/errors';
 import { queryKeys } from '@core/api/keys';
 import { useW8AddressOf } from '@core/api/kyc-key-value';
 import {
@@ -36,7 +35,7 @@ import { useCountryName } from '@core/ui/pickers/country-names';
 import { FileUploader } from '@core/ui/uploader/FileUploader';
 import { AccountGate } from '../../components/AccountGate';
 import { UnrevisedDialog, W8Details } from './update-parts';
-import { useAccountUpdate } from './use-account-update';
+import { useAccountUpdate, useUpdateErrorHandler } from './use-account-update';
 import './account-update.css';
 
 type Address = Record<string, unknown>;
@@ -47,7 +46,7 @@ export default function AllDataCheckScreen() {
   const t = useT();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const onError = useApiErrorHandler();
+  const onError = useUpdateErrorHandler();
   const country = useCountryName();
   const { acct, applys, q, edit, passwordFirst, pending } = useAccountUpdate();
   const [dialog, setDialog] = useState<'unrevised' | 'w8' | null>(null);

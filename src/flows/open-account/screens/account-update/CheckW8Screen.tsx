@@ -9,7 +9,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { clientApply, clientUpdate } from '@core/api/account-update';
-import { useApiErrorHandler } from '@core/api/errors';
 import { queryKeys } from '@core/api/keys';
 import { UPDATE_ACTION, UPDATE_MODULE, UPDATE_ROUTE, W8_ADDRESS_MAX, changed, isUpdateOpen, isUpdateRejected, validateW8Update, w8Address } from '@core/domain/account-update';
 import { useT } from '@core/i18n';
@@ -21,7 +20,7 @@ import { useCountryName } from '@core/ui/pickers/country-names';
 import { useToast } from '@core/ui/toast';
 import { AccountGate } from '../../components/AccountGate';
 import { LeaveDialog } from './update-parts';
-import { useAccountUpdate } from './use-account-update';
+import { useAccountUpdate, useUpdateErrorHandler } from './use-account-update';
 import './account-update.css';
 
 export default function CheckW8Screen() {
@@ -47,7 +46,7 @@ function W8Form({ sub, cltId, q, held, start, open }: { sub: string; cltId: stri
   const navigate = useNavigate();
   const qc = useQueryClient();
   const toast = useToast();
-  const onError = useApiErrorHandler();
+  const onError = useUpdateErrorHandler();
   const country = useCountryName();
   const [form, setForm] = useState(start);
   const [picker, setPicker] = useState(false);

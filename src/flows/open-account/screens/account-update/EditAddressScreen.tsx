@@ -9,7 +9,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { clientApply, clientUpdate } from '@core/api/account-update';
-import { useApiErrorHandler } from '@core/api/errors';
 import { queryKeys } from '@core/api/keys';
 import { MAILING, UPDATE_ACTION, UPDATE_MODULE, UPDATE_ROUTE, addressLine, addressPartIssues, addressSaveBlock, changed, isUpdateOpen, isUpdateRejected } from '@core/domain/account-update';
 import { useT } from '@core/i18n';
@@ -21,7 +20,7 @@ import { AccountGate } from '../../components/AccountGate';
 import { AddressFields } from './AddressFields';
 import { addressDraft, startingAddress, type AddressForm } from './address-draft';
 import { LeaveDialog } from './update-parts';
-import { useAccountUpdate } from './use-account-update';
+import { useAccountUpdate, useUpdateErrorHandler } from './use-account-update';
 import './account-update.css';
 
 export default function EditAddressScreen() {
@@ -66,7 +65,7 @@ function AddressEditor({ sub, cltId, q, held, start, fresh, open, passwordFirst 
   const navigate = useNavigate();
   const qc = useQueryClient();
   const toast = useToast();
-  const onError = useApiErrorHandler();
+  const onError = useUpdateErrorHandler();
   const country = useCountryName();
   const [form, setFormState] = useState(start);
   const [showErrors, setShowErrors] = useState(false);

@@ -8,7 +8,6 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { clientSubmit, clientUpdate } from '@core/api/account-update';
-import { useApiErrorHandler } from '@core/api/errors';
 import { queryKeys } from '@core/api/keys';
 import { ACCOUNT_ROUTE } from '@core/domain/account';
 import {
@@ -30,7 +29,7 @@ import { StepPage } from '@core/ui/StepPage';
 import { AccountGate } from '../../components/AccountGate';
 import { StatusHeader } from '../../components/status/StatusParts';
 import { UnrevisedDialog } from './update-parts';
-import { useAccountUpdate } from './use-account-update';
+import { useAccountUpdate, useUpdateErrorHandler } from './use-account-update';
 import './account-update.css';
 
 const EDITOR = { [UPDATE_MODULE.ADDRESS]: UPDATE_ROUTE.editAddress, [UPDATE_MODULE.W8]: UPDATE_ROUTE.checkW8 } as const;
@@ -39,7 +38,7 @@ export default function UpdateStatusScreen() {
   const t = useT();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const onError = useApiErrorHandler();
+  const onError = useUpdateErrorHandler();
   const { acct, applys, q, edit, passwordFirst, pending } = useAccountUpdate();
   const [dialog, setDialog] = useState<'unrevised' | 'allData' | 'discard' | null>(null);
   const [busy, setBusy] = useState(false);

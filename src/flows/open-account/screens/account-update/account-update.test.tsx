@@ -6,6 +6,7 @@ import { ApiError } from '@core/api/api-error';
 import { installFakeApi } from '@core/testing/fake-api';
 import { makeAccount, makeClientConfig, makeUser } from '@core/testing/factories';
 import { renderScreenAt } from '@core/testing/render-with-providers';
+import { toast } from '@core/ui/toast';
 import AccountInfoScreen from './AccountInfoScreen';
 import CheckW8Screen from './CheckW8Screen';
 import TradePasswordScreen from './TradePasswordScreen';
@@ -20,7 +21,7 @@ const CURRENT = {
 type Update = { updateId: string; status: number; module: number; reUpdateModule: number; rejectModule: number; isCreated: true; rejectData: { message: string; steps: string[] } | null; data: Record<string, unknown> };
 const upd = (over: Partial<Update> = {}): Update => ({ updateId: 'UPD1', status: 1000, module: 0, reUpdateModule: 0, rejectModule: 0, isCreated: true, rejectData: null, data: {}, ...over });
 
-function api(opts: { update?: Update | null; verified?: boolean; set?: boolean; loginNeeded?: boolean; verify?: (p: unknown) => unknown; setPassword?: () => unknown } = {}) {
+function api(opts: { update?: Update | null; verified?: boolean; set?: boolean; loginNeeded?: boolean; verify?: (p: unknown) => unknown; setPassword?: () => unknown; save?: () => unknown } = {}) {
   return installFakeApi({
     clientConfig: () => makeClientConfig(),
     userInfo: () => makeUser({ subAcctId: SUB, clientStatus: 31, clientInfo: { accts: [makeAccount()] } }),
@@ -28,7 +29,7 @@ function api(opts: { update?: Update | null; verified?: boolean; set?: boolean; 
     tradePasswordStatus: () => ({ set: opts.set ?? true, lockedUntil: null, verifiedUntil: opts.verified ? new Date(Date.now() + 600_000).toISOString() : null, loginNeeded: opts.loginNeeded ?? false }),
     tradePasswordVerify: (p) => (opts.verify ? opts.verify(p) : { verifiedUntil: new Date(Date.now() + 600_000).toISOString() }),
     tradePasswordSet: () => (opts.setPassword ? opts.setPassword() : { verifiedUntil: new Date(Date.now() + 600_000).toISOString() }),
-    clientApply: () => ({ updateId: 'UPD1', status: 1000, module: 512, reUpdateModule: 0, rejectModule: 0 }),
+    clientApply: () => (opts.save ? opts.save() : { updateId: 'UPD1', status: 1000, module: 512, reUpdateModule: 0, rejectModule: 0 }),
     clientUpdate: () => ({ updateId: 'UPD1', status: 1000, module: 512, reUpdateModule: 0, rejectModule: 0 }),
     clientSubmit: () => ({ status: 1200 }),
   });
@@ -87,6 +88,24 @@ test('the W-8 form in Chinese: Chinese characters typed are removed and named un
   expect(box).toHaveValue('88 HARBOUR ROAD');
   expect(screen.getByText('已移除：灣仔港道號。W-8BEN 須以英文填寫：請用英文字母寫出這部分地址。')).toHaveAttribute('role', 'status');
   expect(box).toHaveAccessibleDescription(expect.stringContaining('已移除：灣仔港道號'));
+});
+
+test.each([
+  [200016, 'The save was not pushed.'],
+  [200017, 'The update was not pushed.'],
+  [100500, 'Data error. Please check your information and try again.'],
+  [100400, 'Data error. Please check your information and try again.'],
+  [152008, 'Data error. Please check your information and try again.'],
+])('a W-8 save refused with %s: "%s", and the form stays', async (code, text) => {
+  toast.clear();
+  api({ verified: true, save: () => Promise.reject(new ApiError(code, 'the service\'s own words', undefined, 400)) });
+  const { user } = renderScreenAt('/CheckW8', <CheckW8Screen />, { route: `/CheckW8?sub=${SUB}` });
+  const box = await screen.findByRole('textbox', { name: /Permanent residence address/ });
+  await user.clear(box);
+  await user.type(box, 'flat 2 queens road');
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(toast.current()?.message).toBe(text));
+  expect(await at()).toHaveTextContent(`/CheckW8?sub=${SUB}`);
 });
 
 test('the trading password: set twice the first time; later a wrong one tells the tries left, the lock says for how long', async () => {

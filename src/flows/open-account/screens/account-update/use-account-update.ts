@@ -1,7 +1,11 @@
 /** What the update screens share: the account of the query, its update session, and the way into an editor. */
+import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@core/api/api-error';
-import { ErrorCode } from '@core/domain/errors';
+import { useApiErrorHandler } from '@core/api/errors';
+import { behaviourOf, ErrorCode } from '@core/domain/errors';
+import { useT } from '@core/i18n';
+import { useToast } from '@core/ui/toast';
 import { useClientApplys, useTradePasswordStatus } from '@core/api/account-update';
 import { useFreshUserInfo } from '@core/api/user-info';
 import { accountOf } from '@core/domain/account';
@@ -31,4 +35,26 @@ export function useAccountUpdate() {
   // the update is read again on every visit: staff may have decided since (a cached status would route wrongly)
   const fresh = applys.isFetchedAfterMount || applys.isError;
   return { acct, applys, password, q, edit, passwordFirst, pending: !user.fresh || (!!acct && (!fresh || password.isPending)) };
+}
+
+/**
+ * A failed update call (ClientApply, ClientUpdate, ClientSubmit, ClientUpdateNotice; spec part 3 §8): 200016 "save was
+ * not pushed", 200017 "update was not pushed", any other refusal of the service "data error". No answer and an ended
+ * login are handled as on every page (the general handler: the network message; the login).
+ */
+export function useUpdateErrorHandler(): (err: unknown) => void {
+  const t = useT();
+  const toast = useToast();
+  const onError = useApiErrorHandler();
+  return useCallback(
+    (err: unknown) => {
+      if (err instanceof ApiError && err.code !== ErrorCode.NETWORK && behaviourOf(err.code).kind !== 'loginExpired') {
+        const pushed = err.code === ErrorCode.SAVE_NOT_PUSHED || err.code === ErrorCode.UPDATE_NOT_PUSHED;
+        toast.show(t(pushed ? `errors.${err.code}` : 'accountUpdate.dataError'));
+        return;
+      }
+      onError(err);
+    },
+    [onError, t, toast],
+  );
 }

@@ -5,6 +5,7 @@
  * default; Next needs it and the three documents (for mainland applicants it is the last step: it submits).
  */
 import { useCallback, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useQueries } from '@tanstack/react-query';
 import { callApi } from '@core/api/client';
 import { CA_DOCUMENTS, type CaDocument } from '@core/domain/closing';
@@ -13,6 +14,7 @@ import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { PdfSheet } from '@core/ui/pdf/PdfSheet';
+import { PDF_FAILURE_TEXT, pdfFailureOf, showPdfFailure } from '@core/ui/pdf/pdf-failure';
 import { useIdRegisteredDialog } from '../../components/IdRegisteredDialog';
 import { WithApplication } from '../../components/WithApplication';
 import { useStepPage, type Binding } from '@core/step-engine';
@@ -40,13 +42,17 @@ export default function CaApplyScreen() {
 
 function CaApplyPage({ app }: { app: ApplicationView }) {
   const t = useT();
+  const intl = useIntl();
   const [opened, setOpened] = useState<CaDocument | null>(null);
   const docs = useQueries({
     queries: CA_DOCUMENTS.map((document) => ({
       queryKey: ['esop', 'applyDocument', app.appId, document, app.updatedAt] as const,
       queryFn: ({ signal }: { signal: AbortSignal }) => callApi('applyDocument', { appId: app.appId, document }, { signal }),
       staleTime: 5 * 60_000,
-      retry: 1,
+      // once more after a failure, not after a 404 (the form is not there)
+      retry: (failures: number, err: unknown) => failures < 1 && pdfFailureOf(err) !== 'missing',
+      // told when the applicant opens it (the PDF catalogue's toast), not at load
+      meta: { handleError: false },
     })),
   });
   const ready = docs.every((d) => d.data);
@@ -61,6 +67,15 @@ function CaApplyPage({ app }: { app: ApplicationView }) {
     if (ready) void page.next();
   };
   const openedDoc = opened ? docs[CA_DOCUMENTS.indexOf(opened)].data : undefined;
+  // a form that could not be had: "file absent" (404) or "failed to load", and it is asked for again
+  const open = (i: number) => {
+    const doc = docs[i];
+    if (doc.data) return setOpened(CA_DOCUMENTS[i]);
+    if (doc.isError) {
+      showPdfFailure(intl, doc.error);
+      void doc.refetch();
+    }
+  };
   return (
     <StepPage
       title={t('caApply.title')}
@@ -75,12 +90,12 @@ function CaApplyPage({ app }: { app: ApplicationView }) {
       <ul className="esop-sign__list">
         {CA_DOCUMENTS.map((d, i) => (
           <li key={d}>
-            <button type="button" className="esop-sign__doc" disabled={!docs[i].data} onClick={() => setOpened(d)}>
+            <button type="button" className="esop-sign__doc" disabled={!docs[i].data && !docs[i].isError} onClick={() => open(i)}>
               <svg className="esop-sign__icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
                 <path d="M6 2h8l5 5v15H6z M14 2v5h5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
               </svg>
               <span className="esop-sign__name">{t(`caApply.docs.${d}`)}</span>
-              <span className="esop-sign__seen">{docs[i].isError ? t('caApply.failed') : docs[i].data ? '' : t('caApply.preparing')}</span>
+              <span className="esop-sign__seen">{docs[i].isError ? t(pdfFailureOf(docs[i].error) === 'missing' ? PDF_FAILURE_TEXT.missing : 'caApply.failed') : docs[i].data ? '' : t('caApply.preparing')}</span>
             </button>
           </li>
         ))}

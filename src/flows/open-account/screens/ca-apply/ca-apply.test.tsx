@@ -9,16 +9,17 @@ import { ApiError } from '@core/api/api-error';
 import { installFakeApi } from '@core/testing/fake-api';
 import { makeApplication, makeClientConfig } from '@core/testing/factories';
 import { renderScreenAt } from '@core/testing/render-with-providers';
+import { toast } from '@core/ui/toast';
 import CaApplyScreen from './CaApplyScreen';
 
 jest.setTimeout(30000);
 
-function api() {
+function api(document?: (p: { document: string }) => unknown) {
   const application = makeApplication({ clientType: 'cn' });
   return installFakeApi({
     clientConfig: () => makeClientConfig(),
     applyDetail: () => application,
-    applyDocument: (p: { document: string }) => ({ ossId: `doc-${p.document}`, ossUrl: `/signed/${p.document}` }),
+    applyDocument: (p: { document: string }) => (document ? document(p) : { ossId: `doc-${p.document}`, ossUrl: `/signed/${p.document}` }),
     applyUpdate: (p: { currentStep: string; data: Record<string, unknown> }) => ({ application: { ...application, data: { [p.currentStep]: p.data } }, nextStep: null }),
     applySubmit: () => ({ application: { ...application, applyStatus: 1200 } }),
   });
@@ -37,6 +38,19 @@ test('the three documents, the agree box ticked by default; a document opens ins
   await waitFor(() => expect(saves(a)).toHaveLength(1));
   expect(saves(a)[0].data).toEqual({ agreed: true, documents: { accountOpeningForm: 'doc-accountOpeningForm', w8ben: 'doc-w8ben', selfCertificationForm: 'doc-selfCertificationForm' } });
   await waitFor(() => expect(a.calls('applySubmit')).toHaveLength(1));
+});
+
+test('a form the service cannot find (404): "The file does not exist" beside it and, opened, as the PDF catalogue\'s toast', async () => {
+  toast.clear();
+  const a = api((p) => (p.document === 'w8ben' ? Promise.reject(new ApiError(100404, 'not found', undefined, 404)) : { ossId: `doc-${p.document}`, ossUrl: `/signed/${p.document}` }));
+  const { user } = renderScreenAt('/caApply', <CaApplyScreen />);
+  const w8 = await screen.findByRole('button', { name: /Form W-8BEN.*The file does not exist/ });
+  expect(toast.current()).toBeNull(); // nothing said before the applicant opens it
+  const asked = a.calls('applyDocument').length;
+  await user.click(w8);
+  expect(toast.current()?.message).toBe('The file does not exist');
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  await waitFor(() => expect(a.calls('applyDocument').length).toBeGreaterThan(asked)); // asked for again
 });
 
 test('unticking the agree box disables Submit', async () => {

@@ -6,7 +6,7 @@
 import { useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@core/api/api-error';
-import { useApiErrorHandler } from '@core/api/errors';
+import { useSignErrorHandler } from '@core/api/errors';
 import { signCall, signUpload } from '@core/api/org-sign';
 import { SIGN_LIMITS } from '@core/domain/org-sign';
 import { ACCEPT_ATTR, ACCEPTED_MIME } from '@core/domain/uploads';
@@ -29,7 +29,7 @@ function Doc({ detail }: { detail: SignDetail }) {
   const qc = useQueryClient();
   const goOn = useGoOn();
   const toast = useToast();
-  const onError = useApiErrorHandler();
+  const onError = useSignErrorHandler();
   const input = useRef<HTMLInputElement>(null);
   const [uploads, setUploads] = useState(detail.uploads);
   const [sending, setSending] = useState<string | null>(null);

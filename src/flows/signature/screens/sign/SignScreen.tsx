@@ -4,7 +4,7 @@
  */
 import { useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useApiErrorHandler } from '@core/api/errors';
+import { useSignErrorHandler } from '@core/api/errors';
 import { signCall } from '@core/api/org-sign';
 import { SIGNATURE_MIN_STROKE_PX } from '@core/domain/closing';
 import { useT } from '@core/i18n';
@@ -33,7 +33,7 @@ function Sign({ detail }: { detail: SignDetail }) {
   const qc = useQueryClient();
   const goOn = useGoOn();
   const toast = useToast();
-  const onError = useApiErrorHandler();
+  const onError = useSignErrorHandler();
   const pad = useRef<SignaturePadHandle>(null);
   const [readAll, setReadAll] = useState(false);
   const [ink, setInk] = useState(0);

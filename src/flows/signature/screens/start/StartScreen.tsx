@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@core/api/api-error';
-import { useApiErrorHandler } from '@core/api/errors';
+import { useSignErrorHandler } from '@core/api/errors';
 import { signCall, signIn, signSession } from '@core/api/org-sign';
 import { ErrorCode } from '@core/domain/errors';
 import { SIGN_TICKET_PATTERN, normaliseSignIdNumber } from '@core/domain/org-sign';
@@ -45,7 +45,7 @@ function IdNumberForm({ ticket, onRefused }: { ticket: string; onRefused: (r: 'e
   const id = useId();
   const qc = useQueryClient();
   const goOn = useGoOn();
-  const onError = useApiErrorHandler();
+  const onError = useSignErrorHandler();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);

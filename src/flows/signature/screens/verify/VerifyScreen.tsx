@@ -9,7 +9,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@core/api/api-error';
-import { errorMessage, useApiErrorHandler } from '@core/api/errors';
+import { signErrorMessage, useSignErrorHandler } from '@core/api/errors';
 import { signCall, signFileUrl, signUpload } from '@core/api/org-sign';
 import { SIGN_EXPIRED_CODES } from '@core/domain/errors';
 import { SIGN_STEP_STATUS, idPhotoIsRead } from '@core/domain/org-sign';
@@ -42,7 +42,7 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
   const id = useId();
   const qc = useQueryClient();
   const goOn = useGoOn();
-  const onError = useApiErrorHandler();
+  const onError = useSignErrorHandler();
   const info = useQuery({ queryKey: infoKey, queryFn: () => signCall('signGetClientInfo', {}) });
   const held = info.data?.idPhoto ?? null;
   // a photo accepted earlier on this link (a reload, a certificate to try again): shown from the service
@@ -105,7 +105,7 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
       else setPhotoError(r.idNumberMasked ? t('orgSign.verify.notYours', { masked: r.idNumberMasked }) : t('orgSign.verify.notRead'));
     } catch (e) {
       // the OCR's refusals and any other failure (too many tries, no answer) on the tile; an ended session leaves the page
-      setPhotoError(errorMessage(intl, e));
+      setPhotoError(signErrorMessage(intl, e));
       if (e instanceof ApiError && typeof e.code === 'number' && SIGN_EXPIRED_CODES.includes(e.code)) onError(e);
     } finally {
       setReading(false);
