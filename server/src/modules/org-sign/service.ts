@@ -199,23 +199,31 @@ async function applyAuthUnpadded(deps: Pick<SignDeps, 'config' | 'db' | 'clock'>
   const given = idNumberHmac(deps.config, normalised ?? '');
   const now = deps.clock.now();
   const at = new Date(now);
-  const t = await repo.findTicketByHash(deps.db, sha256hex(input.ticket));
-  if (!t || t.revoked_at) throw new AppError(ErrorCode.SIGN_VERIFY_FAILED);
-  if (t.locked_at) throw new AppError(ErrorCode.SIGN_LOCKED);
-  if (t.expires_at.getTime() <= now) throw new AppError(ErrorCode.SIGN_LINK_EXPIRED);
-  if (!normalised || given !== t.signer_id_hmac) {
-    await deps.db.transaction(async (tx) => {
-      const count = await repo.countWrongAttempt(tx, t.id, SIGN_LIMITS.authAttempts, at);
-      await audit(tx, { actor: `sign:${t.id}`, action: 'orgSign.auth.wrong', detail: { ticketId: t.id, attempts: count, ip } });
-    });
-    throw new AppError(ErrorCode.SIGN_VERIFY_FAILED);
-  }
+  const found = await repo.findTicketByHash(deps.db, sha256hex(input.ticket));
+  if (!found || found.revoked_at) throw new AppError(ErrorCode.SIGN_VERIFY_FAILED);
   const session = id(16);
   const rndkey = id(16);
-  await deps.db.transaction(async (tx) => {
+  // the ticket's row locked while its state is read and the try counted or let in: parallel tries are checked one
+  // after another, so that none is let in (or counted as a mere wrong number) once SIGN_LIMITS.authAttempts locked it
+  const outcome = await deps.db.transaction(async (tx) => {
+    const t = await repo.findTicket(tx, found.id, true);
+    if (!t || t.revoked_at) return 'unknown' as const;
+    if (t.locked_at) return 'locked' as const;
+    if (t.expires_at.getTime() <= now) return 'expired' as const;
+    if (!normalised || given !== found.signer_id_hmac) {
+      const count = await repo.countWrongAttempt(tx, t.id, SIGN_LIMITS.authAttempts, at);
+      await audit(tx, { actor: `sign:${t.id}`, action: 'orgSign.auth.wrong', detail: { ticketId: t.id, attempts: count, ip } });
+      // committed, then told (a throw would roll the count back)
+      return 'wrong' as const;
+    }
     await repo.insertSession(tx, { id: session, ticket_id: t.id, rndkey_hash: sha256hex(rndkey) }, at);
     await audit(tx, { actor: `sign:${t.id}`, action: 'orgSign.auth', detail: { ticketId: t.id, session, ip } });
+    return t;
   });
+  if (outcome === 'unknown' || outcome === 'wrong') throw new AppError(ErrorCode.SIGN_VERIFY_FAILED);
+  if (outcome === 'locked') throw new AppError(ErrorCode.SIGN_LOCKED);
+  if (outcome === 'expired') throw new AppError(ErrorCode.SIGN_LINK_EXPIRED);
+  const t = outcome;
   const expiresAt = new Date(Math.min(now + SIGN_LIMITS.sessionAbsoluteHours * 3_600_000, t.expires_at.getTime()));
   return { token: `${session}.${rndkey}`, session, rndkey, expiresAt: iso(expiresAt), idleMinutes: SIGN_LIMITS.sessionIdleMinutes };
 }
