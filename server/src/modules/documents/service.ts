@@ -34,7 +34,7 @@ export async function applyDocument(deps: DocumentsDeps, userId: string, appId: 
   const sigFile = sigRef ? await findOwnedFile(deps.db, userId, sigRef.ossId) : null;
   const signature = sigFile && sigFile.mime === 'image/png' ? new Uint8Array(await deps.storage.read(sigFile.storage_key)) : null;
   const bytes = await renderDocument(document, { appId: row.app_id, clientType: row.client_type, data, signature, date: todayInHongKong(deps.clock.now()) });
-  const stored = await storeUpload(deps, userId, { category: 'UserApply', filename: `${document}.pdf`, bytes });
+  const stored = await storeUpload(deps, userId, { category: 'UserApply', filename: `${document}.pdf`, bytes }, 'made');
   await deps.db.query('INSERT INTO application_documents (app_id, document, data_hash, oss_id) VALUES ($1, $2, $3, $4) ON CONFLICT (app_id, document, data_hash) DO UPDATE SET oss_id = $4', [row.app_id, document, hash, stored.ossId]);
   return stored;
 }
