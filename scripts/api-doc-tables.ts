@@ -8,6 +8,7 @@
 import type { z } from 'zod';
 import { CALLS, SIGN_PREFIX, applicationView, fileRef, routeUrl, schemas, userView, type CallDef, type CallName } from '../src/core/domain/contract';
 import { commands } from '../server/src/ops/commands';
+import { cspText } from '../server/src/plugins/csp';
 import { LIMITS_IN_HANDLERS, RATE_LIMITS, type RateLimit, type RateLimitedCall } from '../src/core/domain/limits';
 
 /**
@@ -51,7 +52,7 @@ export const NOTES: Partial<Record<CallName, string>> = {
   applySubmit: '`150211` (statement missing, below), `151300`, `151301`',
   ipLocation: '`100429`',
   positionToCity: '`location`: `"lat,lng"`; `100429`',
-  upload: 'multipart (section 3.2): category `UserApply` \\| `UserInfo`; sealed meta `{filename, subAccountId?, fileIv}` + sealed part `file`; `1008`, `1009`, `100400`, `100429` (plain: refused before the body is read)',
+  upload: 'multipart (section 3.2): category `UserApply` \\| `UserInfo`; sealed meta `{filename, subAccountId?, fileIv}` + sealed part `file`; an image is stored re-encoded (section 9); `1008`, `1009` (also an image or PDF that does not decode), `1012` a PDF with JavaScript, attached files or hiding encryption (`data.reason`), `100400`, `100429` (plain: refused before the body is read)',
   signedUrl: '`100403`',
   download: 'a signed URL: plain query string (section 9); answers the file\'s bytes; every refusal `100403`',
   idcardOcr: 'an own png/jpeg; `side`: `front` \\| `back`, the other side\'s fields `\'\'`; `cropIdCard: {ossId, ossUrl}`; `100403`, `151201` validity, `151202` unreadable / no card / PDF, `151203` photocopy, `151204` glare, `100429`',
@@ -68,7 +69,7 @@ export const NOTES: Partial<Record<CallName, string>> = {
   signCorpApplyAuth: 'verify step: `152304` not the current step; `152309` no accepted ID photo (a mainland card read as the signer\'s, else `idPhotoFileId`); `100403` idPhotoFileId another ticket\'s or not an idPhoto',
   signCorpApplyCACert: 'after CorpApplyAuth (`152305` otherwise; `152309` without an accepted ID photo); `152304`; `152306` the authority failed (caStatus 4, try again)',
   signCorpApplyUpdate: 'sign step: `152304`; `100400` signature not a PNG; signs organizationChart and openingForm (adbe.pkcs7.detached)',
-  signFileUpload: 'multipart as Upload; meta `{token, idNumber, fileName, fileIv, purpose?}`; PDF/PNG/JPEG ≤ 10 MB (`1009`, `1008`); `152307` 20 documents per ticket; `purpose: idPhoto`: PNG/JPEG only, `152310` 10 an hour',
+  signFileUpload: 'multipart as Upload; meta `{token, idNumber, fileName, fileIv, purpose?}`; PDF/PNG/JPEG ≤ 10 MB (`1009`, `1008`), kept as Upload keeps them (`1012`); `152307` 20 documents per ticket; `purpose: idPhoto`: PNG/JPEG only, `152310` 10 an hour',
   signFileDownload: '`100403` a file of another ticket (or none)',
 };
 
@@ -202,6 +203,7 @@ export function parts(): Record<string, string> {
     'rate-limits': rateLimitTable(),
     calls: callTable(),
     ops: opsTable(),
+    csp: `\`${cspText()}\``,
   };
 }
 

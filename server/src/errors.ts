@@ -25,6 +25,7 @@ const STATUS: Record<number, number> = {
   [ErrorCode.CODE_SEND_FAILED]: 502,
   [ErrorCode.FILE_TOO_LARGE]: 413,
   [ErrorCode.FILE_TYPE]: 415,
+  [ErrorCode.FILE_PDF_REFUSED]: 422,
 };
 
 /** HTTP status for an error code: the table above, 400 for every other business error. */

@@ -4,11 +4,15 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { CALLS, ErrorCode, SIGNED_URL_TTL_S } from '@core/domain';
+import { reencodeImage } from '../src/modules/files/clean';
 import { signDownload } from '../src/modules/files/signed-url';
+import type { SniffedType } from '../src/modules/files/sniff';
 import { runCommand } from '../src/ops/run';
 import { createTestApp, userMaker, type TestApp, type TestClient } from './helpers';
 import { startS3, type TestS3 } from './s3';
+import { testPdf, testPng } from './upload-fixtures';
 
 let t: TestApp;
 /** a new logged-in user */
@@ -17,9 +21,14 @@ let user: () => Promise<TestClient>;
 let s3: TestS3 | undefined;
 
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR fake png body')]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF fake jpeg body')]);
-const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n');
+/** Real files, already as the service keeps them (an image re-encoded by files/clean.ts gives the same bytes again). */
+let PNG: Buffer;
+let JPEG: Buffer;
+const PDF = testPdf('a statement');
+beforeAll(async () => {
+  PNG = await reencodeImage(testPng(), { mime: 'image/png', ext: 'png' });
+  JPEG = await reencodeImage(await sharp({ create: { width: 24, height: 16, channels: 3, background: '#c84' } }).jpeg().toBuffer(), { mime: 'image/jpeg', ext: 'jpg' });
+});
 const uploadPath = (category: string) => `${CALLS.upload.path}/${category}`;
 
 async function upload(c: TestClient, bytes: Uint8Array, filename = 'photo.png', category = 'UserInfo') {
@@ -49,11 +58,14 @@ describe.each(['disk', 's3'] as const)('files on %s', (backend) => {
 
   describe('upload', () => {
     test.each([
-      ['png', PNG, 'image/png'],
-      ['jpeg', JPEG, 'image/jpeg'],
-      ['pdf', PDF, 'application/pdf'],
-    ])('%s by content → ossId and a signed ossUrl; stored under a generated name outside the site', async (_kind, bytes, mime) => {
+      ['png', () => PNG, 'image/png'],
+      ['jpeg', () => JPEG, 'image/jpeg'],
+      ['pdf', () => PDF, 'application/pdf'],
+    ])('%s by content → ossId and a signed ossUrl; stored under a generated name outside the site', async (_kind, bytesOf, mime) => {
       const c = await user();
+      const bytes = bytesOf();
+      // an image as the service keeps it is stored byte for byte (re-encoded, it gives the same bytes)
+      if (mime !== 'application/pdf') expect((await reencodeImage(bytes, { mime, ext: 'png' } as SniffedType)).equals(bytes)).toBe(true);
       const res = await upload(c, bytes, 'My ID.png', 'UserApply');
       expect(res.ciphered).toBe(true);
       const { ossId, ossUrl } = res.body.result;
@@ -88,10 +100,12 @@ describe.each(['disk', 's3'] as const)('files on %s', (backend) => {
       expect([res.status, res.body.error?.code]).toEqual([413, ErrorCode.FILE_TOO_LARGE]);
     });
 
-    test('exactly MAX_UPLOAD_MB is accepted', async () => {
+    test('exactly MAX_UPLOAD_MB is accepted (and kept without what followed the picture)', async () => {
       const c = await user();
       const exact = Buffer.concat([PNG, Buffer.alloc(1024 * 1024 - PNG.length)]);
-      await uploaded(c, exact);
+      const { ossId } = await uploaded(c, exact);
+      const { rows } = await t.db.query<{ size: number }>('SELECT size FROM files WHERE oss_id = $1', [ossId]);
+      expect(rows[0].size).toBe(PNG.length);
     });
 
     test('an unknown category → 100400; no session → 100008', async () => {

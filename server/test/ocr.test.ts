@@ -22,6 +22,7 @@ import {
 import { findCard } from '../src/modules/ocr/card-image';
 import { createLocalOcr } from '../src/vendors/ocr';
 import { createTestApp, TestClock, userMaker, type TestApp, type TestClient } from './helpers';
+import { testPdf } from './upload-fixtures';
 
 const OCR_TIMEOUT = 60_000;
 
@@ -249,7 +250,6 @@ describe('IdcardOcr', () => {
   test.each([
     ['blank (one shade)', async () => sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 12, g: 12, b: 14 } } }).jpeg().toBuffer(), 'blank', 'The photo is blank or too dark to show the card. Please take it again with the card in view.'],
     ['blurred past reading', async () => sharp(await makeIdFront(FRONT)).blur(6).jpeg().toBuffer(), 'blurry', 'The photo is blurred. Hold the phone still, let it focus on the card, and take it again.'],
-    ['a damaged JPEG (its start only)', async () => (await sharp(await makeIdFront(FRONT)).jpeg().toBuffer()).subarray(0, 600), 'unreadable', 'This photo cannot be opened (it may be damaged). Please choose another photo.'],
   ])('a photo that is %s → 151202 with data.reason and a message saying what to do', async (_what, make, reason, message) => {
     const c = await user();
     const ossId = await uploaded(c, await make());
@@ -257,6 +257,13 @@ describe('IdcardOcr', () => {
     expect([res.status, res.body.error?.code, res.body.error?.data]).toEqual([400, ErrorCode.ID_UNCLEAR, { reason }]);
     expect(res.body.error?.message).toBe(message);
   }, OCR_TIMEOUT);
+
+  test('a damaged JPEG (its start only) is refused at the upload already (1009, reason unreadable): it never reaches the reading', async () => {
+    const c = await user();
+    const damaged = (await sharp(await makeIdFront(FRONT)).jpeg().toBuffer()).subarray(0, 600);
+    const res = await c.upload(`${CALLS.upload.path}/UserInfo`, { filename: 'card.jpg' }, damaged);
+    expect([res.status, res.body.error?.code, res.body.error?.data]).toEqual([415, ErrorCode.FILE_TYPE, { reason: 'unreadable' }]);
+  });
 
   test('a sharp photo of a card that is no ID card → 151202 without a photo reason', async () => {
     const c = await user();
@@ -267,7 +274,7 @@ describe('IdcardOcr', () => {
 
   test('a PDF → 151202 (a card photo is needed)', async () => {
     const c = await user();
-    const ossId = await uploaded(c, Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n'), 'id.pdf');
+    const ossId = await uploaded(c, testPdf('not a card'), 'id.pdf');
     const res = await c.call('idcardOcr', { ossId });
     expect([res.status, res.body.error?.code]).toEqual([400, ErrorCode.ID_UNCLEAR]);
   });

@@ -6,6 +6,7 @@ import { findCommand } from '../src/ops/commands';
 import { checkParams, OpsError, parseArgv, type OpsIo } from '../src/ops/framework';
 import { runCommand } from '../src/ops/run';
 import { createTestApp, type TestApp, type TestClient } from './helpers';
+import { testPdf } from './upload-fixtures';
 import { validStepData } from './step-fixtures';
 
 let t: TestApp;
@@ -145,7 +146,7 @@ describe('ops commands (direct path)', () => {
 
   test('file exports an uploaded file to --out', async () => {
     const c = await user();
-    const pdf = Buffer.from('%PDF-1.4\nops export\n%%EOF\n');
+    const pdf = testPdf('ops export');
     const up = await c.upload(`${CALLS.upload.path}/UserApply`, { filename: 'proof.pdf' }, pdf);
     const ossId = up.body.result.ossId;
     const out = join(mkdtempSync(join(tmpdir(), 'ops-file-')), 'proof.pdf');

@@ -5,6 +5,7 @@
 import { CALLS, ErrorCode, RATE_LIMITS } from '@core/domain';
 import { buildApp } from '../src/app';
 import { createTestApp, userMaker, HOUR, type CallResult, type TestApp, type TestClient } from './helpers';
+import { pngOfSize } from './upload-fixtures';
 
 let t: TestApp;
 /** a new logged-in user */
@@ -31,7 +32,8 @@ const cipherSession = (app: TestApp['app'], remoteAddress: string) =>
   app.inject({ method: 'POST', url: CALLS.cipherSession.path, payload: { kid: 'unknown', wrappedKey: 'A'.repeat(40) }, remoteAddress });
 
 const BAD_TOKEN = `${'x'.repeat(40)}.${'y'.repeat(43)}`;
-const PNG = (n: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(n, 7)]);
+/** a real PNG that the service keeps at about n bytes (noise: its re-encoding cannot shrink it) */
+const PNG = (n: number) => pngOfSize(n);
 
 describe('per address', () => {
   test('CipherSession: over the limit → 100429 (plain, HTTP 429, Retry-After), other addresses unaffected, the next window open again', async () => {

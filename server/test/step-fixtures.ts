@@ -22,10 +22,11 @@ import {
 } from '@core/domain/step-samples';
 import sharp from 'sharp';
 import { userMaker, type CallResult, type TestApp, type TestClient } from './helpers';
+import { testPdf, testPng } from './upload-fixtures';
 
-/** A PNG signature and a body: enough for the service's content sniffing. */
-export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR fake png body')]);
-export const PDF = (n: number) => Buffer.from(`%PDF-1.7\n% document ${n}\n1 0 obj <<>> endobj\n%%EOF\n`);
+/** A real (small) PNG and one-page PDF: the service decodes and re-encodes images and parses PDFs (files/clean.ts). */
+export const PNG = testPng();
+export const PDF = (n: number) => testPdf(`document ${n}`);
 
 export interface Ref {
   ossId: string;

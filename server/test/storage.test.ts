@@ -17,7 +17,9 @@ import { executeCli } from '../src/ops/execute';
 import { runCommand } from '../src/ops/run';
 import { createLocalDiskStorage, createS3Storage, StorageKeyError, StorageNotFoundError, type FileStorage, type S3Settings } from '../src/storage';
 import type { CopyReport } from '../src/storage/copy';
+import { reencodeImage } from '../src/modules/files/clean';
 import { createTestApp, TestClient, type TestApp } from './helpers';
+import { testPdf, testPng } from './upload-fixtures';
 import { S3RVER_KEY, startS3, type TestS3 } from './s3';
 
 let s3: TestS3;
@@ -276,9 +278,9 @@ describe('ops storage-copy', () => {
     target = createS3Storage(s3Config.storage.backend === 's3' ? s3Config.storage.s3 : settings());
     client = await t.login('61234567');
     for (const [name, bytes] of [
-      ['front.png', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR front')])],
-      ['proof.pdf', Buffer.from('%PDF-1.7\n% proof of address\n%%EOF\n')],
-      ['back.png', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR back side, longer')])],
+      ['front.png', await reencodeImage(testPng({ seed: 1 }), { mime: 'image/png', ext: 'png' })],
+      ['proof.pdf', testPdf('proof of address')],
+      ['back.png', await reencodeImage(testPng({ seed: 2, width: 24 }), { mime: 'image/png', ext: 'png' })],
     ] as const) {
       const res = await client.upload(`${CALLS.upload.path}/UserInfo`, { filename: name }, bytes);
       expect(res.body.error).toBeUndefined();
@@ -293,10 +295,10 @@ describe('ops storage-copy', () => {
     const auth = await client.call('signApplyAuth', { ticket, idNumber: 'K1234567' });
     const s = { token: auth.body.result.token as string, idNumber: 'K1234567' };
     const detail = await client.call('signApplyDetail', s); // makes the two documents to read (sign_files)
-    const up = await client.upload(CALLS.signFileUpload.path, { ...s, fileName: 'resolution.pdf' }, Buffer.from('%PDF-1.4\n% board resolution\n%%EOF\n'));
+    const up = await client.upload(CALLS.signFileUpload.path, { ...s, fileName: 'resolution.pdf' }, testPdf('board resolution'));
     signer = { ...s, fileIds: [...detail.body.result.documents.map((d: { fileId: string }) => d.fileId), up.body.result.fileId] };
     // one row whose bytes were lost from the disk store
-    const lost = await client.upload(`${CALLS.upload.path}/UserInfo`, { filename: 'lost.png' }, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('lost')]));
+    const lost = await client.upload(`${CALLS.upload.path}/UserInfo`, { filename: 'lost.png' }, testPng({ seed: 3 }));
     const { rows } = await t.db.query<{ k: string }>('SELECT storage_key AS k FROM files WHERE oss_id = $1', [lost.body.result.ossId]);
     gone = { ...lost.body.result, key: rows[0].k };
     await t.storage.remove(gone.key);

@@ -27,15 +27,21 @@ export interface FacePerson {
   idNumber: string;
 }
 
-/** A face check done: the frame the vendor chose is stored (frameKey) for the web to adopt as the caller's file. */
+/**
+ * A face check done: the frame the vendor chose is stored (frameKey) for the web to adopt as the caller's file.
+ * A vendor that failed is an answer too ({error}), not a failed job: pg-boss would run a failed job again, and the
+ * check would run twice for one request (its retry is kept for a worker that stopped with the job in hand).
+ */
 export type FaceJobResult =
   | { busy: true }
-  | { busy: false; passed: boolean; reason: string | null; frameKey: string | null; scores: Partial<FaceScores>; vendor: string };
+  | { busy: false; error: string }
+  | { busy: false; error?: undefined; passed: boolean; reason: string | null; frameKey: string | null; scores: Partial<FaceScores>; vendor: string };
 
 export type OcrJob = { kind: 'idcard'; cardKey: string; today: string } | { kind: 'bankcard'; cardKey: string };
 
 /** The vendor's reading, sealed (seal.ts): an IdCardText for kind idcard, a BankCardText for bankcard (vendors/ocr). */
-export type OcrJobResult = { busy: true } | { busy: false; vendor: string; sealedText: string };
+/** A vendor that failed is an answer ({error}), as for the face check: the reading is not run again. */
+export type OcrJobResult = { busy: true } | { busy: false; error: string } | { busy: false; error?: undefined; vendor: string; sealedText: string };
 
 
 export interface JobTypes {

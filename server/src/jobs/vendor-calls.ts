@@ -6,6 +6,8 @@
  *
  * A vendor busy (its own queue full) answers {busy: true}: the request answers 100503. So does a job no worker
  * took before the time-out (a full queue); a job taken but not finished in time is an error (100500), as before.
+ * A vendor that failed answers {error} (the request answers 100500): thrown, the job would be run a second time by
+ * the queue's retry, which is there for a worker stopped with the job in hand.
  * The name and ID number given to the face check, and what the OCR read, travel sealed (seal.ts).
  */
 import { ErrorCode } from '@core/domain';
@@ -25,6 +27,16 @@ export interface VendorJobDeps {
   storage: FileStorage;
 }
 
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
+
+/** A vendor's failure answered by the job: an error of the request (100500), after the caller counted the attempt. */
+export class VendorFailedError extends Error {
+  constructor(vendorCall: string, message: string) {
+    super(`${vendorCall} failed: ${message}`);
+    this.name = 'VendorFailedError';
+  }
+}
+
 export function faceHandler(deps: VendorJobDeps): JobHandler<'face.check'> {
   return async (job) => {
     const [video, idPhoto] = await Promise.all([deps.storage.read(job.videoKey), deps.storage.read(job.idPhotoKey)]);
@@ -34,7 +46,8 @@ export function faceHandler(deps: VendorJobDeps): JobHandler<'face.check'> {
       r = await deps.vendors.face.check({ video, idPhoto, name: person.name, idNumber: person.idNumber });
     } catch (err) {
       if (err instanceof FaceBusyError) return { busy: true };
-      throw err;
+      // answered, not thrown: a failed job is run again by the queue, i.e. the check would run twice
+      return { busy: false, error: errorText(err) };
     }
     const frameKey = r.frame ? (await deps.storage.put(r.frame)).key : null;
     return { busy: false, passed: r.passed, reason: r.passed ? null : r.reason, frameKey, scores: r.scores, vendor: deps.vendors.face.name };
@@ -50,7 +63,8 @@ export function ocrHandler(deps: VendorJobDeps): JobHandler<'ocr.read'> {
     } catch (err) {
       // the local engines' own queue is full (vendors/ocr/local.ts OcrBusyError)
       if ((err as Error)?.name === 'OcrBusyError') return { busy: true };
-      throw err;
+      // answered, not thrown: a failed job is run again by the queue, i.e. the card would be read twice
+      return { busy: false, error: errorText(err) };
     }
   };
 }
@@ -77,11 +91,12 @@ export interface RequestJobDeps {
 export async function checkFaceByJob(
   deps: RequestJobDeps,
   check: { videoKey: string; idPhotoKey: string } & FacePerson,
-): Promise<Extract<FaceJobResult, { busy: false }>> {
+): Promise<Extract<FaceJobResult, { busy: false; error?: undefined }>> {
   if ((await deps.jobs.countWaiting('face.check', deps.config.face.maxWaiting)) >= deps.config.face.maxWaiting) throw new AppError(ErrorCode.BUSY);
   const job: FaceJob = { videoKey: check.videoKey, idPhotoKey: check.idPhotoKey, sealedPerson: seal(deps.config.secrets.signingSecret, { name: check.name, idNumber: check.idNumber }) };
   const r = await runForRequest(deps.jobs, 'face.check', job, deps.config.face.timeoutMs);
   if (r.busy) throw new AppError(ErrorCode.BUSY);
+  if (r.error !== undefined) throw new VendorFailedError('face check', r.error);
   return r;
 }
 
@@ -99,6 +114,7 @@ export async function readIdCardByJob(deps: RequestJobDeps, card: Buffer, today:
   return readByJob(deps, card, async (cardKey) => {
     const r = await runForRequest(deps.jobs, 'ocr.read', { kind: 'idcard', cardKey, today }, deps.config.ocr.timeoutMs);
     if (r.busy) throw new AppError(ErrorCode.BUSY);
+    if (r.error !== undefined) throw new VendorFailedError('ID card reading', r.error);
     return { text: unseal<IdCardText>(deps.config.secrets.signingSecret, r.sealedText), vendor: r.vendor };
   });
 }
@@ -108,6 +124,7 @@ export async function readBankCardByJob(deps: RequestJobDeps, card: Buffer): Pro
   return readByJob(deps, card, async (cardKey) => {
     const r = await runForRequest(deps.jobs, 'ocr.read', { kind: 'bankcard', cardKey }, deps.config.ocr.timeoutMs);
     if (r.busy) throw new AppError(ErrorCode.BUSY);
+    if (r.error !== undefined) throw new VendorFailedError('bank card reading', r.error);
     return { text: unseal<BankCardText>(deps.config.secrets.signingSecret, r.sealedText), vendor: r.vendor };
   });
 }

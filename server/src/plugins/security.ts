@@ -1,25 +1,9 @@
 /** Security headers for pages and API alike: a strict CSP the built Vite pages satisfy, nosniff, frame rules. */
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { CSP_DIRECTIVES } from './csp';
 
-export const CSP_DIRECTIVES = {
-  'default-src': ["'self'"],
-  // 'wasm-unsafe-eval' lets WebAssembly compile (the liveness screen's face model); JavaScript eval stays refused
-  'script-src': ["'self'", "'wasm-unsafe-eval'"],
-  'script-src-attr': ["'none'"],
-  // no inline <style> elements; React's style={{...}} attributes need style-src-attr
-  'style-src': ["'self'"],
-  'style-src-attr': ["'unsafe-inline'"],
-  'img-src': ["'self'", 'data:', 'blob:'],
-  'font-src': ["'self'", 'data:'],
-  'connect-src': ["'self'", 'blob:'],
-  'worker-src': ["'self'", 'blob:'],
-  'media-src': ["'self'", 'blob:'],
-  'object-src': ["'none'"],
-  'base-uri': ["'self'"],
-  'form-action': ["'self'"],
-  'frame-ancestors': ["'self'"],
-};
+export { CSP_DIRECTIVES } from './csp';
 
 const HELMET_OPTIONS = {
   contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },

@@ -59,7 +59,36 @@ export interface StaticOptions {
   pageData?: PageData;
 }
 
+/**
+ * A path that tries to leave its folder: a `.` or `..` segment, a backslash, a NUL or an encoded slash, as sent or
+ * once percent-decoded (what the file server decodes). Such a request is answered as any unknown path (404), not as
+ * the file server's 403, which would tell that the path was seen as an escape.
+ */
+export function isTraversal(url: string): boolean {
+  const q = url.indexOf('?');
+  const raw = q === -1 ? url : url.slice(0, q);
+  if (/%2f|%5c|%00/i.test(raw)) return true;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return true;
+  }
+  return [raw, decoded].some((p) => p.includes('\\') || p.includes('\0') || p.split('/').some((seg) => seg === '.' || seg === '..'));
+}
+
+/** what the file server answers under (the API's paths are routes: an escape there finds no route, 404 already) */
+const STATIC_PREFIXES = ['/pages/', '/assets/'];
+
 export async function installStatic(app: FastifyInstance, root: string, opts: StaticOptions = {}): Promise<{ dist: boolean }> {
+  // before any route: the not-found answer of the app (its error envelope), whatever the path would have matched
+  app.addHook('onRequest', (request, reply, done) => {
+    if (STATIC_PREFIXES.some((p) => request.url.startsWith(p)) && isTraversal(request.url)) {
+      reply.callNotFound();
+      return;
+    }
+    done();
+  });
   const dist = join(root, 'dist');
   const hasDist = existsSync(join(dist, 'pages'));
   const hide = { schemaHide: true } as const;

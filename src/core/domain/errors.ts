@@ -78,7 +78,8 @@ export const ErrorCode = {
   // device / bridge (spec)
   LOCATION_PERMISSION: 1004,
   FILE_TOO_LARGE: 1008,
-  FILE_TYPE: 1009, // ours: content is not png, jpeg or pdf
+  FILE_TYPE: 1009, // ours: content is not png, jpeg or pdf (or an image or PDF that cannot be decoded)
+  FILE_PDF_REFUSED: 1012, // ours: a PDF with JavaScript or other actions, attached files, or encryption that hides its objects; data.reason 'javascript' | 'embeddedFile' | 'encrypted'
 } as const;
 
 /** What the signing page's wrapper treats as "verification expired, please re-verify" (spec §8). */

@@ -41,7 +41,7 @@ export async function applyDocument(deps: DocumentsDeps, userId: string, appId: 
   const track = typeof trackId === 'string' ? await repo.heardTrack(deps.db, row.app_id, trackId) : null;
   const risk = track && { lang: track.lang, name: track.name, license: track.license, confirmedAt: track.confirmed_at && new Date(track.confirmed_at) };
   const bytes = await renderDocument(document, { appId: row.app_id, clientType: row.client_type, data, signature, date, risk });
-  const stored = await storeUpload(deps, userId, { category: 'UserApply', filename: `${document}.pdf`, bytes });
+  const stored = await storeUpload(deps, userId, { category: 'UserApply', filename: `${document}.pdf`, bytes }, 'made');
   await repo.saveDocument(deps.db, row.app_id, document, hash, stored.ossId);
   return stored;
 }

@@ -4,7 +4,8 @@
  *   codecs: vendors/face/ffmpeg.ts; anything else is videoUnreadable), at most 50 MB; its length measured (2-5 s, else 100400
  *   videoTooShort / videoTooLong); one over 3 MB re-encoded (H.264, 640 px, no sound), 120207 when it stays over.
  * - LivingBodyVerifyRaw: the caller's video against the portrait side of the saved IDCARD step, with that step's
- *   name and ID number; at most FACE_ATTEMPTS_PER_DAY checks an application a day. The vendor runs as a job (in the
+ *   name and ID number; at most FACE_ATTEMPTS_PER_DAY checks an application a day, each counted (its face_checks row
+ *   reserved under a lock on the application) before it runs, whatever the concurrency. The vendor runs as a job (in the
  *   worker, jobs/vendor-calls.ts), the request waiting for its result; FACE_QUEUE checks waiting, or a busy vendor, is 100503. Every check is kept (face_checks: passed, reason, scores, the chosen frame as
  *   the caller's file); a failed one answers 150405 with the reason as the message.
  * - LivingBodyConfirm: marks the caller's passed check as the one the step names.
@@ -25,6 +26,7 @@ import { isLockedForEditing, isRejected } from '@core/domain/status';
 import type { AppRow } from '../applications/repository';
 import { FFMPEG_LIMITS, runFfmpeg, videoInput, type VideoContainer } from '../../vendors/face/ffmpeg';
 import { checkFaceByJob } from '../../jobs/vendor-calls';
+import * as repo from './repository';
 import type { Jobs } from '../../jobs/queue';
 
 export interface FaceDeps extends FilesDeps {
@@ -34,6 +36,9 @@ export interface FaceDeps extends FilesDeps {
 
 const STEP = 'LIVINGWITNESS';
 const VIDEO_TYPES = ['video/mp4', 'video/webm'];
+
+/** the reason kept for a check whose vendor failed or did not answer in time (staff see it; the request answers 100500) */
+const CHECK_ERROR = 'CHECK_ERROR';
 
 const invalid = (path: string, message: string) => new AppError(ErrorCode.INVALID_INPUT, { data: { issues: [{ path, message }] } });
 const failed = (reason: FaceReason | string) => new AppError(ErrorCode.FACE_FAILED, { message: reason });
@@ -109,76 +114,89 @@ function idFrontsOf(row: AppRow): string[] {
   return [doc.idCard?.front?.ossId, doc.CropIdCard?.front?.ossId].filter((v): v is string => typeof v === 'string');
 }
 
-async function attemptsToday(deps: FaceDeps, appId: string): Promise<number> {
-  // the day in Hong Kong: from its midnight (UTC+8, no daylight saving)
-  const since = new Date(`${todayInHongKong(deps.clock.now())}T00:00:00+08:00`);
-  const { rows } = await deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM face_checks WHERE app_id = $1 AND created_at >= $2', [appId, since]);
-  return rows[0].n;
-}
+/** The start of the day in Hong Kong (UTC+8, no daylight saving): the daily count's window. */
+const hongKongMidnight = (now: number) => new Date(`${todayInHongKong(now)}T00:00:00+08:00`);
 
 export async function verify(deps: FaceDeps, userId: string, req: { appId: string; videoOssId: string; name: string; idNumber: string; idcardFrontOssId: string }): Promise<Res<'livingBodyVerifyRaw'>> {
-  const row = await ownedActive(deps.db, userId, req.appId);
-  assertStepOpen(row);
-  const idcard = (row.data.IDCARD ?? {}) as Record<string, unknown>;
-  if (!idFrontsOf(row).includes(req.idcardFrontOssId)) throw invalid('idcardFrontOssId', 'notTheIdCard');
+  const now = deps.clock.now();
+  const at = new Date(now);
+  const first = await ownedActive(deps.db, userId, req.appId);
+  assertStepOpen(first);
+  if (!idFrontsOf(first).includes(req.idcardFrontOssId)) throw invalid('idcardFrontOssId', 'notTheIdCard');
   const videoKey = await ownedKey(deps, userId, req.videoOssId, VIDEO_TYPES);
   const idPhotoKey = await ownedKey(deps, userId, req.idcardFrontOssId, ['image/jpeg', 'image/png']);
-  const at = () => new Date(deps.clock.now());
+
+  // the attempt is counted by the statement that admits it (under a lock on the application): parallel requests
+  // cannot all pass FACE_ATTEMPTS_PER_DAY; the check runs only with its row reserved
+  const { row, checkId } = await deps.db.transaction(async (tx) => {
+    const locked = await ownedActive(tx, userId, req.appId);
+    assertStepOpen(locked);
+    const id = await repo.reserveCheck(tx, { appId: locked.app_id, videoOssId: req.videoOssId, vendor: deps.config.face.vendor, at, since: hongKongMidnight(now), limit: FACE_ATTEMPTS_PER_DAY });
+    return { row: locked, checkId: id };
+  });
+  if (checkId === null) throw failed('ATTEMPTS_LIMIT');
 
   // what the phone sends must be what the application holds (a police check compares these with its records)
+  const idcard = (row.data.IDCARD ?? {}) as Record<string, unknown>;
   const reasonBefore: FaceReason | null =
     req.idNumber.toUpperCase() !== str(idcard.idNumber).toUpperCase() ? 'ID_NUMBER_WRONG' : req.name !== str(idcard.chineseName) ? 'NAME_WRONG' : null;
-  if ((await attemptsToday(deps, row.app_id)) >= FACE_ATTEMPTS_PER_DAY) throw failed('ATTEMPTS_LIMIT');
 
   let outcome: { passed: boolean; reason: string | null; frameKey: string | null; scores: Record<string, unknown>; vendor: string | null };
-  if (reasonBefore) {
-    outcome = { passed: false, reason: reasonBefore, frameKey: null, scores: {}, vendor: null };
-  } else {
-    // 100503 when too many checks wait or the vendor is busy
-    outcome = await checkFaceByJob(deps, { videoKey, idPhotoKey, name: req.name, idNumber: req.idNumber });
+  let image: { ossId: string } | null = null;
+  try {
+    if (reasonBefore) {
+      outcome = { passed: false, reason: reasonBefore, frameKey: null, scores: {}, vendor: null };
+    } else {
+      // 100503 when too many checks wait or the vendor is busy
+      outcome = await checkFaceByJob(deps, { videoKey, idPhotoKey, name: req.name, idNumber: req.idNumber });
+    }
+    // the frame the check chose, stored by the job: kept as the caller's file
+    if (outcome.frameKey) {
+      const frameKey = outcome.frameKey;
+      try {
+        image = await storeUpload(deps, userId, { category: 'UserApply', filename: 'liveness.jpg', bytes: await deps.storage.read(frameKey) });
+      } finally {
+        await deps.storage.remove(frameKey).catch(() => undefined);
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError && err.code === ErrorCode.BUSY) {
+      // the vendor never ran (a full queue, a busy vendor, no worker in time): the attempt is given back
+      await repo.releaseCheck(deps.db, checkId);
+    } else {
+      // it ran (or may have) and failed: it stays counted, so that a video that breaks the check is not free to repeat
+      await repo.finishCheck(deps.db, checkId, { passed: false, reason: CHECK_ERROR, imageOssId: null, scores: {}, vendor: deps.config.face.vendor });
+    }
+    throw err;
   }
 
-  // the frame the check chose, stored by the job: kept as the caller's file
-  let image: { ossId: string } | null = null;
-  if (outcome.frameKey) {
-    const frameKey = outcome.frameKey;
-    try {
-      image = await storeUpload(deps, userId, { category: 'UserApply', filename: 'liveness.jpg', bytes: await deps.storage.read(frameKey) });
-    } finally {
-      await deps.storage.remove(frameKey).catch(() => undefined);
-    }
-  }
-  const id = await deps.db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string }>(
-      `INSERT INTO face_checks (app_id, passed, image_oss_id, video_oss_id, reason, scores, vendor, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [row.app_id, outcome.passed, image?.ossId ?? null, req.videoOssId, outcome.reason, JSON.stringify(outcome.scores), outcome.vendor ?? deps.config.face.vendor, at()],
-    );
+  await deps.db.transaction(async (tx) => {
+    await repo.finishCheck(tx, checkId, {
+      passed: outcome.passed,
+      reason: outcome.reason,
+      imageOssId: image?.ossId ?? null,
+      scores: outcome.scores,
+      vendor: outcome.vendor ?? deps.config.face.vendor,
+    });
     await audit(tx, {
       actor: `user:${userId}`,
       userId,
       appId: row.app_id,
       action: 'face.check',
       step: STEP,
-      detail: { id: Number(rows[0].id), passed: outcome.passed, reason: outcome.reason },
-      at: at(),
+      detail: { id: checkId, passed: outcome.passed, reason: outcome.reason },
+      at,
     });
-    return Number(rows[0].id);
   });
   if (!outcome.passed) throw failed(outcome.reason ?? 'NOT_LIVE');
-  return { id, imageOssId: image!.ossId };
+  return { id: checkId, imageOssId: image!.ossId };
 }
 
 export async function confirm(deps: FaceDeps, userId: string, req: { appId: string; livingBodyVerifyId: number }): Promise<Res<'livingBodyConfirm'>> {
   return deps.db.transaction(async (tx) => {
     const row = await ownedActive(tx, userId, req.appId);
     assertStepOpen(row);
-    const { rows } = await tx.query('UPDATE face_checks SET confirmed_at = COALESCE(confirmed_at, $3) WHERE id = $1 AND app_id = $2 AND passed RETURNING id', [
-      req.livingBodyVerifyId,
-      row.app_id,
-      new Date(deps.clock.now()),
-    ]);
-    if (!rows.length) throw invalid('livingBodyVerifyId', 'notPassed');
+    if (!(await repo.confirmCheck(tx, req.livingBodyVerifyId, row.app_id, new Date(deps.clock.now())))) throw invalid('livingBodyVerifyId', 'notPassed');
     return { ok: true as const };
   });
 }

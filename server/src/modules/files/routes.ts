@@ -27,7 +27,7 @@ const fileRoutes: FastifyPluginAsync = async (app) => {
     {
       params: uploadParams,
       config: { multipart: true },
-      description: 'multipart: field `e` = RequestEnvelope JSON whose payload is {filename, subAccountId?, fileIv}; part `file` = the bytes sealed with AES-GCM (iv = fileIv, aad = fileAad(sid, nonce)). png, jpeg or pdf by content (else 1009); larger than MAX_UPLOAD_MB → 1008.',
+      description: 'multipart: field `e` = RequestEnvelope JSON whose payload is {filename, subAccountId?, fileIv}; part `file` = the bytes sealed with AES-GCM (iv = fileIv, aad = fileAad(sid, nonce)). png, jpeg or pdf by content (else 1009); larger than MAX_UPLOAD_MB → 1008. An image is stored re-encoded (files/clean.ts: upright, ≤ 4096 px, no metadata; 1009 when it does not decode); a PDF with JavaScript, attached files or hiding encryption → 1012.',
     },
   );
 

@@ -15,6 +15,7 @@ import type { FileStorage } from '../../storage';
 import { sanitiseFileName, withExtension } from './disposition';
 import * as repo from './repository';
 import { signDownload, verifyDownload, type Preview } from './signed-url';
+import { cleanUpload } from './clean';
 import { sniffType, sniffVideo } from './sniff';
 
 export type FileCategory = (typeof FILE_CATEGORIES)[number];
@@ -49,16 +50,22 @@ export async function storeUpload(
   deps: FilesDeps,
   userId: string,
   upload: { category: FileCategory; filename: string; bytes: Uint8Array },
-  /** 'video': the liveness video's call (mp4 or webm; its own size limit is checked by the caller) */
-  kind: 'document' | 'video' = 'document',
+  /**
+   * 'upload': a file from outside (the caller, a vendor's frame): an image is re-encoded, a PDF checked (clean.ts);
+   * 'made': bytes this service made itself (a card cut out by sharp, a generated document): typed by content only;
+   * 'video': the liveness video's call (mp4 or webm; its own size limit is checked by the caller)
+   */
+  kind: 'upload' | 'made' | 'video' = 'upload',
 ): Promise<{ ossId: string; ossUrl: string }> {
-  if (kind === 'document' && upload.bytes.byteLength > maxUploadBytes(deps.config)) throw new AppError(ErrorCode.FILE_TOO_LARGE);
+  if (kind !== 'video' && upload.bytes.byteLength > maxUploadBytes(deps.config)) throw new AppError(ErrorCode.FILE_TOO_LARGE);
   const type = kind === 'video' ? sniffVideo(upload.bytes) : sniffType(upload.bytes);
   if (!type) throw new AppError(ErrorCode.FILE_TYPE);
+  // only what the file shows is kept: never the bytes as received (an HTML page after a PNG, a PDF's script)
+  const bytes = kind === 'upload' ? await cleanUpload(upload.bytes, type) : upload.bytes;
   const ossId = newOssId();
   const at = new Date(deps.clock.now());
-  const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
-  const stored = await deps.storage.put(upload.bytes);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const stored = await deps.storage.put(bytes);
   try {
     await deps.db.transaction(async (tx) => {
       await withinQuota(tx, deps, userId, stored.size, at.getTime());

@@ -94,7 +94,7 @@ export async function idcardOcr(deps: OcrDeps, userId: string, ossId: string, lo
     throw await unusable(ErrorCode.ID_UNCLEAR, bytes, lang);
   }
 
-  const cropIdCard = await storeUpload(deps, userId, { category: 'UserInfo', filename: `idcard-${answer.side}.jpg`, bytes: card.crop });
+  const cropIdCard = await storeUpload(deps, userId, { category: 'UserInfo', filename: `idcard-${answer.side}.jpg`, bytes: card.crop }, 'made');
   return { ...answer, cropIdCard };
 }
 

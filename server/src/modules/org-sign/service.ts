@@ -33,6 +33,7 @@ import type { Clock } from '../../plugins/context';
 import { signPdf } from '../../pdf/sign';
 import type { FileStorage } from '../../storage';
 import type { CaVendor } from '../../vendors/ca';
+import { cleanUpload, reencodeImage } from '../files/clean';
 import { sniffType } from '../files/sniff';
 import { cardQuality, findCard, QUALITY_LIMITS } from '../ocr/card-image';
 import type { OcrVendor } from '../../vendors/ocr';
@@ -199,23 +200,31 @@ async function applyAuthUnpadded(deps: Pick<SignDeps, 'config' | 'db' | 'clock'>
   const given = idNumberHmac(deps.config, normalised ?? '');
   const now = deps.clock.now();
   const at = new Date(now);
-  const t = await repo.findTicketByHash(deps.db, sha256hex(input.ticket));
-  if (!t || t.revoked_at) throw new AppError(ErrorCode.SIGN_VERIFY_FAILED);
-  if (t.locked_at) throw new AppError(ErrorCode.SIGN_LOCKED);
-  if (t.expires_at.getTime() <= now) throw new AppError(ErrorCode.SIGN_LINK_EXPIRED);
-  if (!normalised || given !== t.signer_id_hmac) {
-    await deps.db.transaction(async (tx) => {
-      const count = await repo.countWrongAttempt(tx, t.id, SIGN_LIMITS.authAttempts, at);
-      await audit(tx, { actor: `sign:${t.id}`, action: 'orgSign.auth.wrong', detail: { ticketId: t.id, attempts: count, ip } });
-    });
-    throw new AppError(ErrorCode.SIGN_VERIFY_FAILED);
-  }
+  const found = await repo.findTicketByHash(deps.db, sha256hex(input.ticket));
+  if (!found || found.revoked_at) throw new AppError(ErrorCode.SIGN_VERIFY_FAILED);
   const session = id(16);
   const rndkey = id(16);
-  await deps.db.transaction(async (tx) => {
+  // the ticket's row locked while its state is read and the try counted or let in: parallel tries are checked one
+  // after another, so that none is let in (or counted as a mere wrong number) once SIGN_LIMITS.authAttempts locked it
+  const outcome = await deps.db.transaction(async (tx) => {
+    const t = await repo.findTicket(tx, found.id, true);
+    if (!t || t.revoked_at) return 'unknown' as const;
+    if (t.locked_at) return 'locked' as const;
+    if (t.expires_at.getTime() <= now) return 'expired' as const;
+    if (!normalised || given !== found.signer_id_hmac) {
+      const count = await repo.countWrongAttempt(tx, t.id, SIGN_LIMITS.authAttempts, at);
+      await audit(tx, { actor: `sign:${t.id}`, action: 'orgSign.auth.wrong', detail: { ticketId: t.id, attempts: count, ip } });
+      // committed, then told (a throw would roll the count back)
+      return 'wrong' as const;
+    }
     await repo.insertSession(tx, { id: session, ticket_id: t.id, rndkey_hash: sha256hex(rndkey) }, at);
     await audit(tx, { actor: `sign:${t.id}`, action: 'orgSign.auth', detail: { ticketId: t.id, session, ip } });
+    return t;
   });
+  if (outcome === 'unknown' || outcome === 'wrong') throw new AppError(ErrorCode.SIGN_VERIFY_FAILED);
+  if (outcome === 'locked') throw new AppError(ErrorCode.SIGN_LOCKED);
+  if (outcome === 'expired') throw new AppError(ErrorCode.SIGN_LINK_EXPIRED);
+  const t = outcome;
   const expiresAt = new Date(Math.min(now + SIGN_LIMITS.sessionAbsoluteHours * 3_600_000, t.expires_at.getTime()));
   return { token: `${session}.${rndkey}`, session, rndkey, expiresAt: iso(expiresAt), idleMinutes: SIGN_LIMITS.sessionIdleMinutes };
 }
@@ -419,10 +428,13 @@ export async function applyUpdate(deps: SignDeps, signer: Signer, input: Req<'si
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 export async function corpApplyUpdate(deps: SignDeps, signer: Signer, input: Req<'signCorpApplyUpdate'>): Promise<Res<'signCorpApplyUpdate'>> {
-  const image = Buffer.from(input.signature.replace(/^data:image\/png;base64,/, ''), 'base64');
-  if (image.length > SIGN_LIMITS.signatureImageMaxBytes || !image.subarray(0, 8).equals(PNG)) {
-    throw new AppError(ErrorCode.INVALID_INPUT, { data: { issues: [{ path: 'signature', message: 'format' }] } });
-  }
+  const sent = Buffer.from(input.signature.replace(/^data:image\/png;base64,/, ''), 'base64');
+  const badFormat = () => new AppError(ErrorCode.INVALID_INPUT, { data: { issues: [{ path: 'signature', message: 'format' }] } });
+  if (sent.length > SIGN_LIMITS.signatureImageMaxBytes || !sent.subarray(0, 8).equals(PNG)) throw badFormat();
+  // the pixels only, as every uploaded image (files/clean.ts)
+  const image = await reencodeImage(sent, { mime: 'image/png', ext: 'png' }).catch(() => {
+    throw badFormat();
+  });
   await ensureDocuments(deps, signer);
   const { storage } = deps;
   return atStep(deps, signer, 'sign', async (tx, t) => {
@@ -470,6 +482,8 @@ export async function fileUpload(deps: SignDeps, signer: Signer, f: { fileName: 
   const type = sniffType(f.bytes);
   const kind = f.purpose === 'idPhoto' ? 'idPhoto' : 'upload';
   if (!type || (kind === 'idPhoto' && type.mime === 'application/pdf')) throw new AppError(ErrorCode.FILE_TYPE);
+  // only what the file shows is kept (files/clean.ts): an image re-encoded, a PDF with scripts or attachments refused
+  const bytes = await cleanUpload(f.bytes, type);
   return deps.db.transaction(async (tx) => {
     await repo.findTicket(tx, signer.ticketId, true);
     const files = await repo.ticketFiles(tx, signer.ticketId);
@@ -481,7 +495,7 @@ export async function fileUpload(deps: SignDeps, signer: Signer, f: { fileName: 
     } else if (files.filter((x) => x.kind === 'upload').length >= SIGN_LIMITS.uploadsPerTicket) {
       throw new AppError(ErrorCode.SIGN_TOO_MANY_FILES, { data: { max: SIGN_LIMITS.uploadsPerTicket } });
     }
-    const row = await storeFile({ ...deps, db: tx }, signer.ticketId, { kind, fileName: f.fileName, mime: type.mime, bytes: f.bytes });
+    const row = await storeFile({ ...deps, db: tx }, signer.ticketId, { kind, fileName: f.fileName, mime: type.mime, bytes });
     await audit(tx, { actor: `sign:${signer.ticketId}`, action: 'orgSign.file.upload', detail: { ticketId: signer.ticketId, fileId: row.id, kind, size: row.size, mime: row.mime } });
     return fileView(row);
   });

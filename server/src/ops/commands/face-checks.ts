@@ -5,7 +5,7 @@ import { defineCommand, flagText, OpsError } from '../framework';
 
 interface FaceCheckRow {
   id: string;
-  passed: boolean;
+  passed: boolean | null;
   reason: string | null;
   vendor: string;
   video_oss_id: string | null;
@@ -38,7 +38,7 @@ export default defineCommand({
     for (const c of r.checks) {
       const s = c.scores as Record<string, unknown>;
       const scores = ['seconds', 'faceSeconds', 'brightness', 'faceShare', 'move', 'turn', 'live', 'real', 'similarity', 'ms'].filter((k) => s[k] !== undefined).map((k) => `${k} ${String(s[k])}`);
-      io.out(`  #${c.id}  ${c.created_at}  ${c.vendor}  ${c.passed ? 'passed' : `failed ${c.reason ?? ''}`}${c.confirmed_at ? '  confirmed' : ''}`);
+      io.out(`  #${c.id}  ${c.created_at}  ${c.vendor}  ${c.passed ? 'passed' : c.passed === null ? 'running' : `failed ${c.reason ?? ''}`}${c.confirmed_at ? '  confirmed' : ''}`);
       if (scores.length) io.out(`      ${scores.join(', ')}`);
       io.out(`      video ${c.video_oss_id ?? '-'}  frame ${c.image_oss_id ?? '-'}`);
     }

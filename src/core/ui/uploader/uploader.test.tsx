@@ -163,6 +163,16 @@ describe('FileUploader', () => {
     expect(upload).toHaveBeenCalledTimes(1);
   });
 
+  test('1012 (a PDF with scripts or attached files): the translated reason, and "choose another" instead of sending it again', async () => {
+    upload.mockRejectedValueOnce(new ApiError(1012, 'refused', { reason: 'javascript' }, 422));
+    const { user } = renderWithProviders(<Files />);
+    pick(screen.getByLabelText('Proof of address'), pdf('statement.pdf'));
+    expect(await screen.findByText(/This PDF cannot be accepted: it contains scripts, attached files or a password/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove statement.pdf and choose another file' }));
+    expect(screen.queryByText(/cannot be accepted/)).not.toBeInTheDocument();
+    expect(upload).toHaveBeenCalledTimes(1);
+  });
+
   test('remove: a done file leaves the value; a failed one leaves the grid', async () => {
     upload.mockRejectedValueOnce(new ApiError(100500, 'Nope', undefined, 500));
     const { user } = renderWithProviders(

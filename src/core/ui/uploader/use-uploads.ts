@@ -33,13 +33,14 @@ export interface UploadItem {
 }
 
 /** The size error of the service (part 3 §8: "file size exceeded"). */
-export const FILE_TOO_LARGE = 1008;
+export const FILE_TOO_LARGE = ErrorCode.FILE_TOO_LARGE;
 
 /** The service's answer for a file that is not a PNG, JPEG or PDF by its content (a damaged or renamed file). */
-export const FILE_UNREADABLE = 1009;
+export const FILE_UNREADABLE = ErrorCode.FILE_TYPE;
 
-/** A failure of the file itself (too large, unreadable): the mask offers another file, not the same one again. */
-export const isBadFileError = (err: unknown) => err instanceof ApiError && (err.code === FILE_TOO_LARGE || err.code === FILE_UNREADABLE);
+/** A failure of the file itself (too large, unreadable, a PDF with scripts or attachments): the mask offers another file, not the same one again. */
+export const isBadFileError = (err: unknown) =>
+  err instanceof ApiError && (err.code === FILE_TOO_LARGE || err.code === FILE_UNREADABLE || err.code === ErrorCode.FILE_PDF_REFUSED);
 
 /**
  * The text of the retry mask: 1008 → file size exceeded; 1009 → the file cannot be read (choose another); no answer →
@@ -48,6 +49,7 @@ export const isBadFileError = (err: unknown) => err instanceof ApiError && (err.
 export function uploadErrorText(intl: IntlShape, err: unknown, imagesOnly = false): string {
   if (err instanceof ApiError && err.code === FILE_TOO_LARGE) return intl.formatMessage({ id: 'ui.upload.tooLarge' });
   if (err instanceof ApiError && err.code === FILE_UNREADABLE) return intl.formatMessage({ id: imagesOnly ? 'ui.upload.unreadableImage' : 'ui.upload.unreadable' });
+  if (err instanceof ApiError && err.code === ErrorCode.FILE_PDF_REFUSED) return intl.formatMessage({ id: 'errors.1012' });
   if (err instanceof ApiError && err.code === ErrorCode.NETWORK) return intl.formatMessage({ id: networkMessageId() });
   return errorMessage(intl, err);
 }

@@ -1,0 +1,28 @@
+/**
+ * The Content-Security-Policy every answer carries (security.ts sends it through helmet). docs/api.md shows it from
+ * here (`npm run docs:api`, part api-doc:csp), and a test compares that text with the header the app sends.
+ */
+export const CSP_DIRECTIVES = {
+  'default-src': ["'self'"],
+  // 'wasm-unsafe-eval' lets WebAssembly compile (the liveness screen's face model); JavaScript eval stays refused
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
+  'script-src-attr': ["'none'"],
+  // no inline <style> elements; React's style={{...}} attributes need style-src-attr
+  'style-src': ["'self'"],
+  'style-src-attr': ["'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'", 'blob:'],
+  'worker-src': ["'self'", 'blob:'],
+  'media-src': ["'self'", 'blob:'],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'self'"],
+};
+
+/** The policy as one header value, directives in this order, `; ` between them. */
+export const cspText = (): string =>
+  Object.entries(CSP_DIRECTIVES)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
