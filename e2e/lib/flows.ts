@@ -19,7 +19,11 @@ export async function appOf(service: Service, phone: string, area = '852'): Prom
   return shown.application;
 }
 
-/** A small valid PNG (1x1, red) made here. */
+/** A small PNG (8x8, light blue) that decodes: the service re-encodes every image, so a broken one is refused. */
 export const TINY_PNG = Uint8Array.from(
-  Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108020000009077' + '53de0000000c4944415408d763f8cfc0000003010100c9fe92ef0000000049454e44ae426082', 'hex'),
+  Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000080000000808020000004b6d29dc0000000970485973000003e8000003e801b57b526b' +
+      '00000011494441540899633871e91956c430b424007ceaa0019c5b425f0000000049454e44ae426082',
+    'hex',
+  ),
 );

@@ -22,7 +22,11 @@ import { ROOT } from './harness';
 /** The applicant's birthday (YYYY-MM-DD), residence kind, account type and names: see SampleOptions. */
 export type PrefillOptions = SampleOptions;
 
-const TINY_PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+// a one-page PDF the service's parser reads (catalog, page tree, page)
+const TINY_PDF = new TextEncoder().encode(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n' +
+    '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>\nendobj\ntrailer\n<< /Root 1 0 R /Size 4 >>\n%%EOF\n',
+);
 
 /** A drawn signature as the pad exports it: dark strokes on white. */
 const signaturePng = () =>

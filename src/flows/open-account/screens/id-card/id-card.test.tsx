@@ -196,7 +196,7 @@ test('the date wheels offer what the rules accept: birth dates of ages 18 to 75,
   const year = (iso: string) => iso.slice(0, 4);
   const born = birthdayRange(today);
   const valid = idValidityRanges(today);
-  expect(screen.getByText('Online opening is for ages 18 to 75: the dates offered are those birth dates.')).toBeInTheDocument();
+  expect(screen.getByText('Online opening is for ages 18 to 75, so only those birth dates can be chosen.')).toBeInTheDocument();
   expect(screen.getByText('Your ID must stay valid for at least 6 months from today.')).toBeInTheDocument();
   // filled from the card: the wheels open at its dates
   expect(await yearsOf(/^Date of birth/)).toEqual([year(born.min), year(born.max), '1990']);

@@ -136,7 +136,7 @@ describe('/UserInfo', () => {
       const a = api(app({ drafts: { USERINFO: { ...COMPLETE, birthday: '' } } }));
       const { user } = renderPage();
       const field = await screen.findByRole('button', { name: /^Date of birth/ });
-      expect(screen.getByText('Online opening is for ages 18 to 75: the dates offered are those birth dates.')).toBeInTheDocument();
+      expect(screen.getByText('Online opening is for ages 18 to 75, so only those birth dates can be chosen.')).toBeInTheDocument();
       await user.click(field);
       const picker = await screen.findByRole('dialog', { name: 'Date of birth' });
       const years = within(picker).getByRole('listbox', { name: 'Year' });
