@@ -8,7 +8,6 @@ import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { CALLS, ErrorCode, SIGN_LIMITS, parseCnId, type OrgSignStep } from '@core/domain';
 import { APPLY_AUTH_FLOOR_MS, createOrganisation, expire, issueTicket, revoke } from '../src/modules/org-sign/service';
@@ -17,7 +16,7 @@ import type { OcrVendor } from '../src/vendors/ocr';
 import { EMPTY_ID_TEXT } from '../src/vendors/ocr/types';
 import { SAMPLE_FRONT, makeIdFront } from '../../scripts/make-card-images';
 import { HOUR, MINUTE, createTestApp, type CallResult, type TestApp, type TestClient } from './helpers';
-import { testPdf } from './upload-fixtures';
+import { testPdf, testPng } from './upload-fixtures';
 
 let t: TestApp;
 let c: TestClient;
@@ -43,22 +42,7 @@ async function session(ticket: string, idNumber = 'K1234567') {
 }
 
 /** A w×h PNG of dark ink on white (what the signature pad sends). */
-function png(w = 40, h = 12): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(td));
-    return Buffer.concat([len, td, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
-  const rows = Buffer.concat(Array.from({ length: h }, (_, y) => Buffer.from([0, ...Array.from({ length: w }, (_, x) => (x === y * 3 ? 0 : 255))])));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
+const png = (w = 40, h = 12): Buffer => testPng({ width: w, height: h, pixel: (x, y) => (x === y * 3 ? 0 : 255) });
 
 /** reads what the card says (SAMPLE_FRONT): the card finding and checks before it are the real ones */
 const ocr: OcrVendor = {

@@ -16,10 +16,16 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /**
- * A greyscale PNG of width × height: a gradient, or noise when `noise` (which no encoder can shrink: its size stays
+ * A greyscale PNG of width × height: a gradient, `pixel(x, y)` (0-255) when given, or noise when `noise` (which no encoder can shrink: its size stays
  * about width × height bytes after the service re-encodes it). `seed` makes distinct files.
  */
-export function testPng({ width = 16, height = 16, noise = false, seed = 1 }: { width?: number; height?: number; noise?: boolean; seed?: number } = {}): Buffer {
+export function testPng({
+  width = 16,
+  height = 16,
+  noise = false,
+  seed = 1,
+  pixel,
+}: { width?: number; height?: number; noise?: boolean; seed?: number; pixel?: (x: number, y: number) => number } = {}): Buffer {
   let state = seed >>> 0 || 1;
   const next = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) >>> 24);
   const ihdr = Buffer.alloc(13);
@@ -28,7 +34,7 @@ export function testPng({ width = 16, height = 16, noise = false, seed = 1 }: { 
   ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
   const rows = Buffer.alloc((width + 1) * height);
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) rows[y * (width + 1) + 1 + x] = noise ? next() : (x * 16 + y * 8 + seed * 37) & 0xff;
+    for (let x = 0; x < width; x++) rows[y * (width + 1) + 1 + x] = pixel ? pixel(x, y) : noise ? next() : (x * 16 + y * 8 + seed * 37) & 0xff;
   }
   return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
 }

@@ -32,6 +32,11 @@ export function isRejected(applyStatus: number): boolean {
   return REJECT_STATUSES.includes(applyStatus);
 }
 
+/** The steps sent back for correction, when the application is under a rejection (else none). */
+export function rejectedStepsOf(app: { applyStatus: number; rejectData?: { steps: readonly string[] } | null }): string[] {
+  return isRejected(app.applyStatus) ? [...(app.rejectData?.steps ?? [])] : [];
+}
+
 /** At or past submission and not sent back for correction: only submitted-flagged routes are reachable. */
 export function isLockedForEditing(applyStatus: number, clientStatus?: number): boolean {
   if (clientStatus === CLIENT_STATUS.SUCCESS) return true;

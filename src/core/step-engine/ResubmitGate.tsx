@@ -3,16 +3,18 @@
  * sent back for correction and every other one fixed: domain resubmitsOnNext), the page's Next reads "Resubmit"
  * (StepPage's NextLabelContext), and the engine's resubmission first asks this gate's confirmation dialog.
  */
-import { useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import { useApplyDetail } from '../api/apply-detail';
 import { RETURN_PARAM, returnStepOf } from '../domain/return-to';
 import { resubmitsOnNext, stepOfRoute, type StepName } from '../domain/steps';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { NextLabelContext } from '../ui/StepPage';
+import { rejectedStepsOf } from '../domain/status';
+import { NextLabelContext } from '../ui/next-label';
 import { ResubmitConfirmContext } from './resubmit-confirm';
-import { rejectedStepsOf } from './use-step-flow';
+
+// the dialog's script is fetched when it is first asked (the gate wraps every route, the first screen's included)
+const ConfirmDialog = lazy(() => import('../ui/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
 
 export function ResubmitGate({ children }: { children: ReactNode }) {
   const intl = useIntl();
@@ -36,15 +38,17 @@ export function ResubmitGate({ children }: { children: ReactNode }) {
     <ResubmitConfirmContext.Provider value={ask}>
       <NextLabelContext.Provider value={resubmits ? intl.formatMessage({ id: 'submit.resubmit.action' }) : undefined}>{children}</NextLabelContext.Provider>
       {pending ? (
-        <ConfirmDialog
-          visible
-          title={intl.formatMessage({ id: 'submit.resubmit.title' })}
-          message={intl.formatMessage({ id: 'submit.resubmit.message' })}
-          confirmText={intl.formatMessage({ id: 'submit.resubmit.action' })}
-          cancelText={intl.formatMessage({ id: 'submit.resubmit.cancel' })}
-          onConfirm={() => answer(true)}
-          onCancel={() => answer(false)}
-        />
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            visible
+            title={intl.formatMessage({ id: 'submit.resubmit.title' })}
+            message={intl.formatMessage({ id: 'submit.resubmit.message' })}
+            confirmText={intl.formatMessage({ id: 'submit.resubmit.action' })}
+            cancelText={intl.formatMessage({ id: 'submit.resubmit.cancel' })}
+            onConfirm={() => answer(true)}
+            onCancel={() => answer(false)}
+          />
+        </Suspense>
       ) : null}
     </ResubmitConfirmContext.Provider>
   );

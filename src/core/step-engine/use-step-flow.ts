@@ -19,7 +19,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ApplicationView } from '../domain/contract';
 import { behaviourOf, ErrorCode } from '../domain/errors';
 import { NEXT_DEBOUNCE_MS } from '../domain/limits';
-import { isLockedForEditing, isRejected } from '../domain/status';
+import { isLockedForEditing, rejectedStepsOf } from '../domain/status';
 import {
   HOME_ROUTE,
   STEP_ROUTE,
@@ -81,10 +81,8 @@ export interface StepFlow {
   application: ApplicationView | null | undefined;
 }
 
-/** The steps sent back for correction, when the application is under a rejection (else none). */
-export function rejectedStepsOf(app: Pick<ApplicationView, 'applyStatus' | 'rejectData'>): string[] {
-  return isRejected(app.applyStatus) ? (app.rejectData?.steps ?? []) : [];
-}
+/** The steps sent back for correction, when the application is under a rejection (else none): the domain's rule. */
+export { rejectedStepsOf };
 
 /** The step list in the order Next follows (STATEMENT moved last when the local skip flag is "1"). */
 export async function orderedStepsOf(app: Pick<ApplicationView, 'applyStepsName'>): Promise<StepName[]> {

@@ -1,20 +1,13 @@
-import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { Progress } from '../domain/steps';
 import { FooterButton } from './FooterButton';
 import { LangMenu } from './LangMenu';
 import './step-page.css';
 
-/**
- * A label the surrounding route puts on the page's Next in place of the page's own (the correction round's
- * "Resubmit": step-engine ResubmitGate); undefined: the page's own label.
- */
-export const NextLabelContext = createContext<string | undefined>(undefined);
+import { useNextLabel } from './next-label';
 
-/** The route's label for Next, if it has one (for a page that builds its own footer button). */
-export function useNextLabel(): string | undefined {
-  return useContext(NextLabelContext);
-}
+export { NextLabelContext, useNextLabel } from './next-label';
 
 export interface StepPageProps {
   /** the page heading (already translated) */
