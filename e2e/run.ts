@@ -3,10 +3,10 @@
  * With --cluster, the journeys of CLUSTER_JOURNEYS run against the production shape instead (e2e/lib/cluster.ts: two
  * web processes and a worker on PostgreSQL — CLUSTER_PG_URL — with S3 storage, behind a round-robin balancer).
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startCluster } from './lib/cluster';
-import { ensureBuilt, launch, startService, ROOT, type Journey } from './lib/harness';
+import { ensureBuilt, lastScreens, launch, startService, ROOT, type Journey } from './lib/harness';
 
 const args = process.argv.slice(2);
 const onCluster = args.includes('--cluster');
@@ -23,8 +23,10 @@ try {
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && (!onCluster || CLUSTER_JOURNEYS.includes(f))).sort()) {
     const journeys = (await import(join(dir, file))).journeys as Journey[];
     for (const j of journeys) {
-      if (filter && !j.name.includes(filter)) continue;
+      // a filter names one or more journeys by a part of their name (several: separated by |)
+      if (filter && !filter.split('|').some((f) => j.name.includes(f))) continue;
       const started = Date.now();
+      lastScreens.length = 0;
       try {
         await j.run({ service, browser });
         passed++;
@@ -32,6 +34,12 @@ try {
       } catch (err) {
         failed++;
         console.log(`  ✗ ${j.name}\n    ${(err as Error).stack?.split('\n').slice(0, 6).join('\n    ')}`);
+        // what the journey's pages showed when they were closed after the failure
+        for (const [i, png] of lastScreens.entries()) {
+          const path = join(ROOT, 'e2e/out', `failed-${file.replace(/\.ts$/, '')}-${i}.png`);
+          writeFileSync(path, png);
+          console.log(`    (its screen: ${path})`);
+        }
       }
     }
   }

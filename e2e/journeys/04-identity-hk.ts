@@ -5,7 +5,7 @@
  */
 import { SAMPLE_FRONT, makeIdFront } from '../../scripts/make-card-images';
 import { assert, assertClean, newPhone, shot, type Journey } from '../lib/harness';
-import { appOf, loginInBrowser } from '../lib/flows';
+import { appOf, loginInBrowser, pdfFile } from '../lib/flows';
 import { pick, pickDate } from '../lib/ui';
 
 export const journeys: Journey[] = [
@@ -59,7 +59,7 @@ export const journeys: Journey[] = [
         // proof of address
         await pick(page, /^Country or region of residence/, 'Country or region of residence', 'Hong Kong, China', 'Hong Kong');
         await page.getByRole('textbox', { name: 'Residential address' }).fill('Flat 12A, 88 Harbour Road, Wan Chai');
-        await page.getByLabel('Proof of address', { exact: true }).setInputFiles({ name: 'bill.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n% electricity bill\n1 0 obj <<>> endobj\n%%EOF\n') });
+        await page.getByLabel('Proof of address', { exact: true }).setInputFiles({ name: 'bill.pdf', mimeType: 'application/pdf', buffer: pdfFile('electricity bill') });
         await page.getByText('bill.pdf').waitFor();
         await page.getByRole('button', { name: 'See examples' }).click();
         await page.getByRole('dialog', { name: 'Acceptable proof of address' }).waitFor();

@@ -4,9 +4,9 @@
  * to the ID card step; the saved statement is checked in the database.
  */
 import { assert, assertClean, newPhone, ops, shot, type Journey } from '../lib/harness';
-import { appOf, loginInBrowser, TINY_PNG } from '../lib/flows';
+import { appOf, loginInBrowser, pdfFile, TINY_PNG } from '../lib/flows';
 
-const PDF = Buffer.from('%PDF-1.7\n% broker statement\n1 0 obj <<>> endobj\n%%EOF\n');
+const PDF = pdfFile('broker statement');
 
 export const journeys: Journey[] = [
   {

@@ -7,11 +7,11 @@
  * their own journey).
  */
 import { applicantAt } from '../lib/applicant';
-import { appOf } from '../lib/flows';
+import { appOf, pdfFile } from '../lib/flows';
 import { assert, assertClean, newPhone, shot, type Journey } from '../lib/harness';
 import { pick } from '../lib/ui';
 
-const PDF = Buffer.from('%PDF-1.7\n% tax document\n1 0 obj <<>> endobj\n%%EOF\n');
+const PDF = pdfFile('tax document');
 
 export const journeys: Journey[] = [
   {

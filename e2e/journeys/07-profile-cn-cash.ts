@@ -113,10 +113,13 @@ export const journeys: Journey[] = [
         // a machine translation is marked: Next waits for the applicant to check it or write their own
         await page.getByRole('checkbox', { name: 'I have checked that this is my permanent residence address in English' }).waitFor();
         assert(await page.getByRole('button', { name: 'Next' }).isDisabled(), 'Next waits for the translated address to be checked');
+        // cleaned as typed (one rule, domain w8-address): Chinese characters are removed and named, marks become spaces
         await address.fill('深圳 1 KEJI ROAD');
-        await page.getByText('Letters, digits and spaces only (no Chinese characters)').waitFor();
-        await address.fill('1 KEJI ROAD, NANSHAN, SHENZHEN');
+        await page.getByText('Removed: 深圳.', { exact: false }).waitFor();
+        assert((await address.inputValue()) === '1 KEJI ROAD', `Chinese removed as typed (${await address.inputValue()})`);
+        await address.fill('1 Keji Road, Nanshan, Shenzhen');
         await address.blur();
+        assert((await address.inputValue()) === '1 KEJI ROAD NANSHAN SHENZHEN', `cleaned as typed (${await address.inputValue()})`);
         await shot(page, 'profile-cn-tax-en');
         await page.getByRole('button', { name: 'Next' }).click();
         await page.waitForURL(/#\/risk/);

@@ -28,7 +28,7 @@ export const journeys: Journey[] = [
         await page.getByText('Please listen to the whole risk disclosure audio').waitFor();
         await page.getByRole('radio', { name: '10x' }).click();
         await page.getByRole('button', { name: 'Play the risk disclosure' }).click();
-        await page.getByText('Listened in full').waitFor({ timeout: 30_000 });
+        await page.getByText('Listened in full', { exact: true }).waitFor({ timeout: 30_000 });
         await shot(page, 'closing-hk-risk-heard-en');
         await assertAxeClean(page, '/risk');
         await page.getByRole('button', { name: 'Next' }).click();
@@ -66,8 +66,8 @@ export const journeys: Journey[] = [
         // submitted: the status page, under review
         await page.waitForURL(/#\/AccountStatus/);
         await page.getByRole('heading', { name: 'Your application is under review' }).waitFor();
-        await page.getByText('Under review').waitFor();
-        await page.getByText('Funds deposit pending').waitFor();
+        await page.getByText('Under review', { exact: true }).waitFor();
+        await page.getByText('Funds deposit pending', { exact: true }).waitFor();
         await shot(page, 'closing-hk-status-review-en');
         let app = await appOf(service, mobile);
         assert(app.applyStatus === 1200, `submitted: ${app.applyStatus}`);
@@ -82,8 +82,8 @@ export const journeys: Journey[] = [
         await page.getByRole('heading', { name: 'Your application needs corrections' }).waitFor();
         await page.getByText('Please check your name and income.').waitFor();
         // the steps to fix, each with its state
-        await page.getByRole('button', { name: 'Personal information: To fix' }).waitFor();
-        await page.getByRole('button', { name: 'Financial situation: To fix' }).waitFor();
+        await page.getByRole('button', { name: /^Personal information\s*:\s*To fix$/ }).waitFor();
+        await page.getByRole('button', { name: /^Financial situation\s*:\s*To fix$/ }).waitFor();
         await shot(page, 'closing-hk-status-rejected-en');
         await assertAxeClean(page, '/AccountStatus (sent back)');
         await page.getByRole('button', { name: 'Edit my details' }).click();
@@ -107,18 +107,18 @@ export const journeys: Journey[] = [
         await page.reload();
         await page.getByRole('heading', { name: 'Review passed: make your first deposit' }).waitFor();
         await page.getByText('Review passed', { exact: true }).waitFor();
-        await page.getByText('Funds deposit pending').waitFor();
+        await page.getByText('Funds deposit pending', { exact: true }).waitFor();
         await page.getByRole('button', { name: 'Deposit now' }).waitFor();
         await ops(service, 'deposit', appId, '2020', '--message', 'The amount did not match.');
         await page.reload();
-        await page.getByText('Deposit exception').waitFor();
+        await page.getByText('Deposit exception', { exact: true }).waitFor();
         await ops(service, 'deposit', appId, '2010');
         await page.reload();
-        await page.getByText('Confirming your deposit').waitFor();
+        await page.getByText('Confirming your deposit', { exact: true }).waitFor();
         await ops(service, 'deposit', appId, '2000');
         await page.reload();
         await page.getByRole('heading', { name: 'Your account is open' }).waitFor();
-        await page.getByText('Funds deposited').waitFor();
+        await page.getByText('Funds deposited', { exact: true }).waitFor();
         await shot(page, 'closing-hk-status-ready-en');
         assertClean(phone);
       } finally {

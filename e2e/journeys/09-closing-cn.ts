@@ -38,7 +38,7 @@ export const journeys: Journey[] = [
         await page.getByRole('radio', { name: '10x' }).click();
         await page.getByRole('button', { name: '播放风险披露' }).click();
         for (const box of await page.getByRole('checkbox').all()) await box.check();
-        await page.getByText('已完整收听').waitFor({ timeout: 30_000 });
+        await page.getByText('已完整收听', { exact: true }).waitFor({ timeout: 30_000 });
         await page.getByRole('button', { name: '下一步' }).click();
 
         await page.waitForURL(/#\/sign/);
@@ -98,7 +98,7 @@ export const journeys: Journey[] = [
         await ops(service, 'reject', appId, '--steps', 'BANKCARD', '--message', '银行卡照片不清晰');
         await page.reload();
         await page.getByRole('heading', { name: '您的申请需要修改' }).waitFor();
-        await page.getByRole('button', { name: '银行卡：待修改' }).waitFor();
+        await page.getByRole('button', { name: /^银行卡\s*：\s*待修改$/ }).waitFor();
         await page.getByText('银行卡照片不清晰').waitFor();
         await shot(page, 'closing-cn-open-status-rejected-zh-CN');
         await assertAxeClean(page, '/openStatus (rejected)');

@@ -5,6 +5,7 @@
  */
 import { applicantAt } from '../lib/applicant';
 import { assert, assertAxeClean, assertClean, newPhone, ops, shot, type Journey } from '../lib/harness';
+import { pdfFile } from '../lib/flows';
 
 export const journeys: Journey[] = [
   {
@@ -149,7 +150,7 @@ journeys.push({
   async run({ service, browser }) {
     const phone = await newPhone(browser);
     const { context, page } = phone;
-    const pdf = (what: string) => ({ name: `${what}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.7\n% ${what}\n1 0 obj <<>> endobj\n%%EOF\n`) });
+    const pdf = (what: string) => ({ name: `${what}.pdf`, mimeType: 'application/pdf', buffer: pdfFile(what) });
     try {
       const { client, appId } = await applicantAt(service, context, { type: 'hk', phone: process.env.E2E_PHONE_10C ?? '61231003', until: 'CAAPPLY', accountType: 1 });
       await client.call('applySubmit', { appId });

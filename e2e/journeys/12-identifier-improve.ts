@@ -6,6 +6,7 @@
  */
 import { applicantAt } from '../lib/applicant';
 import { assert, assertAxeClean, assertClean, newPhone, ops, shot, type Journey } from '../lib/harness';
+import { pdfFile } from '../lib/flows';
 
 type Accts = { clientInfo: { accts: { subAcctId: string; improveInfoOpen: boolean; extra: { needSignHKIdentifier: number } }[] } };
 
@@ -107,7 +108,7 @@ export const journeys: Journey[] = [
         await shot(page, 'improve-errors-en');
         await page.getByRole('group', { name: 'How your wealth came about' }).getByRole('checkbox', { name: 'Employment income and savings' }).check();
         await page.getByRole('checkbox', { name: /I confirm these are all my tax residences/ }).check();
-        await page.locator('input[type=file]').setInputFiles({ name: 'new-hkid.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n% new identity card\n1 0 obj <<>> endobj\n%%EOF\n') });
+        await page.locator('input[type=file]').setInputFiles({ name: 'new-hkid.pdf', mimeType: 'application/pdf', buffer: pdfFile('new identity card') });
         await page.getByRole('button', { name: /View new-hkid\.pdf|new-hkid\.pdf/ }).first().waitFor();
         await page.getByRole('button', { name: /Valid until/ }).click();
         await page.getByRole('button', { name: 'Long-term' }).click();

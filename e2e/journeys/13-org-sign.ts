@@ -15,8 +15,9 @@ import type { Page } from 'playwright-core';
 import { assert, assertAxeClean, assertClean, newPhone, ops, ROOT, shot, type Journey, type Service } from '../lib/harness';
 import { makeIdFront, SAMPLE_FRONT } from '../../scripts/make-card-images';
 import { verifySignedPdf } from '../lib/signed-pdf';
+import { pdfFile } from '../lib/flows';
 
-const PDF = Buffer.from('%PDF-1.7\n% board resolution\n1 0 obj <<>> endobj\n%%EOF\n');
+const PDF = pdfFile('board resolution');
 type Lang = 'en' | 'zh-CN' | 'zh-TW';
 
 /** An organisation's signer as staff registered them, and the photo of the ID document they take. */

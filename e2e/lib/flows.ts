@@ -19,6 +19,16 @@ export async function appOf(service: Service, phone: string, area = '852'): Prom
   return shown.application;
 }
 
+/**
+ * A one-page PDF the service's parser reads (catalog, page tree, page), with `note` as a comment line: the service
+ * checks every PDF for scripts and attached files, so a header and a few bytes no longer pass.
+ */
+export function pdfFile(note = 'a document'): Buffer {
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>'];
+  const body = objects.map((o, i) => `${i + 1} 0 obj\n${o}\nendobj\n`).join('');
+  return Buffer.from(`%PDF-1.4\n% ${note}\n${body}trailer\n<< /Root 1 0 R /Size 4 >>\n%%EOF\n`, 'latin1');
+}
+
 /** A small PNG (8x8, light blue) that decodes: the service re-encodes every image, so a broken one is refused. */
 export const TINY_PNG = Uint8Array.from(
   Buffer.from(

@@ -103,11 +103,24 @@ export interface Phone {
   problems: string[];
 }
 
+/** What the pages of the phone closed last showed (full page, PNG). */
+export const lastScreens: Buffer[] = [];
+
 export async function newPhone(browser: Browser, lang = 'en-US', userAgent?: string): Promise<Phone> {
   const context = await browser.newContext({
     viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: lang, ...(userAgent ? { userAgent } : {}),
   });
   const page = await context.newPage();
+  // the pages' last screens, kept as the context closes: a failed journey's run saves them (e2e/run.ts)
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    lastScreens.length = 0;
+    for (const p of context.pages()) {
+      const png = await p.screenshot({ fullPage: true, timeout: 5000 }).catch(() => null);
+      if (png) lastScreens.push(png);
+    }
+    return close(options);
+  };
   const problems: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' || /Content Security Policy/i.test(m.text())) problems.push(`console: ${m.text()}`);

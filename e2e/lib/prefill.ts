@@ -16,17 +16,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeIdFront, SAMPLE_FRONT } from '../../scripts/make-card-images';
 import { makeFaceVideo } from '../../scripts/make-face-video';
-import { TINY_PNG } from './flows';
+import { pdfFile, TINY_PNG } from './flows';
 import { ROOT } from './harness';
 
 /** The applicant's birthday (YYYY-MM-DD), residence kind, account type and names: see SampleOptions. */
 export type PrefillOptions = SampleOptions;
 
-// a one-page PDF the service's parser reads (catalog, page tree, page)
-const TINY_PDF = new TextEncoder().encode(
-  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n' +
-    '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>\nendobj\ntrailer\n<< /Root 1 0 R /Size 4 >>\n%%EOF\n',
-);
+const TINY_PDF = pdfFile('a proof');
 
 /** A drawn signature as the pad exports it: dark strokes on white. */
 const signaturePng = () =>

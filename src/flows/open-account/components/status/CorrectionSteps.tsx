@@ -26,13 +26,10 @@ export function CorrectionSteps({ app, statementSkipped = false }: { app: Applic
       <ul className="oa-status__fix-list">
         {items.map(({ step, state }) => (
           <li key={step}>
-            <button
-              type="button"
-              className="oa-status__fix-item"
-              aria-label={t('status.fix.open', { step: t(STEP_TITLE_KEY[step]), state: t(`status.fix.${state}`) })}
-              onClick={() => navigate(STEP_ROUTE[step])}
-            >
+            {/* the name is what it shows (step, then its state), a hidden separator between them */}
+            <button type="button" className="oa-status__fix-item" onClick={() => navigate(STEP_ROUTE[step])}>
               <span className="oa-status__fix-step">{t(STEP_TITLE_KEY[step])}</span>
+              <span className="esop-visually-hidden">{t('status.fix.separator')}</span>
               <span className={`oa-status__fix-state oa-status__fix-state--${state}`}>{t(`status.fix.${state}`)}</span>
             </button>
           </li>

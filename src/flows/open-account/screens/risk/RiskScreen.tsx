@@ -64,7 +64,8 @@ function RiskPage({ app }: { app: ApplicationView }) {
   useEffect(() => {
     if (heardNow) setForm((f) => (f.disclosureId === heardNow ? f : { ...f, disclosureId: heardNow }));
   }, [heardNow, setForm]);
-  const heardId = form.disclosureId;
+  // read here too, not only through the form: a draft's reload of the form (ticks only) must not lose the track heard
+  const heardId = heardNow ?? form.disclosureId;
   const ticked = new Set(form.agreements);
   const chosen = agreements.filter((a) => ticked.has(a));
   const allTicked = chosen.length === agreements.length;
