@@ -90,13 +90,16 @@ export function StatusActions({ children }: { children?: ReactNode }) {
   );
 }
 
-/** "My account": the account home, once the application has opened an account. */
-export function MyAccountButton({ opened }: { opened: boolean }) {
+/**
+ * "My account": the account home, once the application has opened an account; a secondary button when the page's
+ * headline asks for something else first (the first deposit), so that the page has one main action.
+ */
+export function MyAccountButton({ opened, secondary = false }: { opened: boolean; secondary?: boolean }) {
   const t = useT();
   const navigate = useNavigate();
   if (!opened) return null;
   return (
-    <button type="button" className="oa-status__btn oa-status__btn--primary" onClick={() => navigate(ACCOUNT_ROUTE.home)}>
+    <button type="button" className={`oa-status__btn oa-status__btn--${secondary ? 'plain' : 'primary'}`} onClick={() => navigate(ACCOUNT_ROUTE.home)}>
       {t('status.myAccount')}
     </button>
   );

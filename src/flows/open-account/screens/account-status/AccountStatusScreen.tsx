@@ -45,15 +45,15 @@ function AccountStatusPage({ app }: { app: ApplicationView }) {
         {m.stockText ? <StatusRow label={t('accountStatus.stock')} value={t(`accountStatus.text.${m.stockText}`)} tone={toneOf(m.stockText)} /> : null}
       </dl>
       <StatusActions>
-        <MyAccountButton opened={app.clientInfo.accts.length > 0} />
-        {edit ? (
-          <button type="button" className="oa-status__btn oa-status__btn--primary" onClick={() => navigate(edit)}>
-            {t('accountStatus.edit')}
-          </button>
-        ) : null}
         {m.canDeposit ? (
           <button type="button" className="oa-status__btn oa-status__btn--primary" onClick={() => navigate(RESULT_ROUTE.transitionGold)}>
             {t('accountStatus.continueDeposit')}
+          </button>
+        ) : null}
+        <MyAccountButton opened={app.clientInfo.accts.length > 0} secondary={m.canDeposit} />
+        {edit ? (
+          <button type="button" className="oa-status__btn oa-status__btn--primary" onClick={() => navigate(edit)}>
+            {t('accountStatus.edit')}
           </button>
         ) : null}
       </StatusActions>

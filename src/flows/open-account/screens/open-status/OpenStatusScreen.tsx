@@ -52,12 +52,12 @@ function OpenStatusPage({ app }: { app: ApplicationView }) {
         </p>
       ) : null}
       <StatusActions>
-        <MyAccountButton opened={opened} />
         {deposit ? (
           <button type="button" className="oa-status__btn oa-status__btn--primary" onClick={() => navigate(RESULT_ROUTE.transitionGold)}>
             {t('openStatus.deposit')}
           </button>
         ) : null}
+        <MyAccountButton opened={opened} secondary={!!deposit} />
         <TransferInButton app={app} />
         {supplement ? (
           <button type="button" className="oa-status__btn oa-status__btn--primary" onClick={() => navigate(supplement)}>
