@@ -17,7 +17,9 @@ import { CA_DOCUMENTS } from '../src/core/domain/closing';
 import type { ApplicationView } from '../src/core/domain/contract';
 import type { StepName } from '../src/core/domain/steps';
 import pg from 'pg';
+import sharp from 'sharp';
 import { ApiClient, ServiceError } from './lib/api-client';
+import { pdfFile } from './lib/flows';
 import { startCluster, type Cluster } from './lib/cluster';
 import { ops } from './lib/harness';
 import { prefillSteps } from './lib/prefill';
@@ -72,15 +74,21 @@ async function loggedIn(cluster: Cluster, phone: string, area: string): Promise<
   return client;
 }
 
-/** Both processes answer a signed download of the caller's file with the same bytes. */
-async function downloadsFromBoth(cluster: Cluster, client: ApiClient, ossId: string, expected: Uint8Array): Promise<void> {
+/**
+ * Both processes answer a signed download of the caller's file with the same bytes: the picture uploaded, as the
+ * service keeps it (every image is encoded again: the same format and size, no metadata or appended bytes).
+ */
+async function downloadsFromBoth(cluster: Cluster, client: ApiClient, ossId: string, uploaded: Uint8Array): Promise<void> {
   const { ossUrl } = await client.call<{ ossUrl: string }>('signedUrl', { ossid: ossId });
+  const copies: Buffer[] = [];
   for (const base of cluster.webBases) {
     const res = await fetch(new URL(ossUrl, base), { headers: { cookie: client.cookieHeader() } });
     assert(res.status === 200, `download from ${base}: ${res.status}`);
-    const got = new Uint8Array(await res.arrayBuffer());
-    assert(Buffer.from(got).equals(Buffer.from(expected)), `download from ${base}: other bytes`);
+    copies.push(Buffer.from(await res.arrayBuffer()));
   }
+  assert(copies.every((c) => c.equals(copies[0])), 'the two processes gave other bytes');
+  const [kept, sent] = await Promise.all([sharp(copies[0]).metadata(), sharp(uploaded).metadata()]);
+  assert(kept.format === sent.format && kept.width === sent.width && kept.height === sent.height, `the picture kept: ${kept.format} ${kept.width}x${kept.height}`);
 }
 
 const cluster = await startCluster();
@@ -151,11 +159,13 @@ try {
     const photo = await signer.uploadTo<{ fileId: string }>(CALLS.signFileUpload.path, new Uint8Array(await makeIdFront({ ...SAMPLE_FRONT, name: '陳大文' })), 'id.jpg', { ...s, fileName: 'id.jpg', purpose: 'idPhoto' });
     await signer.call('signCorpApplyAuth', { ...s, confirm: true, idPhotoFileId: photo.fileId });
     await signer.call('signCorpApplyCACert', s);
-    const resolution = await signer.uploadTo<{ fileId: string }>(CALLS.signFileUpload.path, Buffer.from('%PDF-1.7\n% board resolution\n1 0 obj <<>> endobj\n%%EOF\n'), 'r.pdf', { ...s, fileName: 'board-resolution.pdf' });
+    const resolution = await signer.uploadTo<{ fileId: string }>(CALLS.signFileUpload.path, pdfFile('board resolution'), 'r.pdf', { ...s, fileName: 'board-resolution.pdf' });
     await signer.call('signApplyUpdate', { ...s, fileIds: [resolution.fileId] });
-    const signature = await import('sharp').then(({ default: sharp }) =>
-      sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100"><rect width="300" height="100" fill="#fff"/><path d="M20 70 C 60 10, 100 10, 140 70 S 220 90, 280 30" stroke="#000" stroke-width="5" fill="none"/></svg>')).png().toBuffer(),
-    );
+    const signature = await sharp(
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100"><rect width="300" height="100" fill="#fff"/><path d="M20 70 C 60 10, 100 10, 140 70 S 220 90, 280 30" stroke="#000" stroke-width="5" fill="none"/></svg>'),
+    )
+      .png()
+      .toBuffer();
     const signed = await signer.call<{ signatureStatus: number; signed: { fileId: string; fileName: string }[] }>('signCorpApplyUpdate', { ...s, readAll: true, signature: signature.toString('base64') });
     assert(signed.signatureStatus === 3 && signed.signed.length >= 1, `signing answered ${JSON.stringify(signed).slice(0, 200)}`);
     const dir = mkdtempSync(join(tmpdir(), 'cluster-sign-'));
