@@ -1,16 +1,129 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver, resolve as resolveTs } from 'eslint-import-resolver-typescript';
 
-// Import boundaries. In a flat config a later block's `no-restricted-imports` replaces an earlier one for the same
-// files, so each file group gets one rule holding every restriction meant for it.
-const VANT = { name: 'react-vant', message: 'Deep-import react-vant components (react-vant/es/<component>): the root import pulls in the whole library.' };
-const NO_SERVER = { group: ['**/server/**', '../server/*'], message: 'src/ never imports server/.' };
-const NO_FLOWS = { group: ['**/flows/**'], message: 'src/core never imports a flow.' };
-const PURE = {
-  group: ['react', 'react-*', 'ky', '**/api/**', '**/ui/**', '**/i18n/**', '**/bridge/**', '**/router/**', '**/step-engine/**', '**/testing/**', '@core/!(domain)*', 'node:*'],
-  message: 'domain is pure: no React, no I/O, nothing of the rest of core.',
+/*
+ * Import boundaries, checked on RESOLVED paths (issue 26): every import is resolved the way TypeScript resolves it
+ * (relative paths, the `@core/*` alias of tsconfig.json, packages in node_modules) and the file it lands in is judged,
+ * whatever the import was spelled like. Spelling-based patterns (`no-restricted-imports`) missed `../api`, `@core/api`
+ * and anything written with `!(…)`; they are kept only for package names, where the spelling IS the thing.
+ * scripts/lint-boundaries.test.ts lints a set of known-bad imports with this file and fails unless each is refused.
+ */
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const abs = (...parts) => path.join(ROOT, ...parts);
+const DOMAIN = 'src/core/domain';
+/**
+ * The wire-schema module(s): the call table's zod schemas, the only domain files that may import zod, and (with the
+ * domain barrel that re-exports them) the only ones browser code may not take a value from. If the schemas are split
+ * into more files, list each here (the zones and the browser rule follow).
+ */
+const WIRE_SCHEMAS = [`${DOMAIN}/contract.ts`];
+/** modules that re-export the wire schemas: a value import of these brings zod onto the phone too */
+const WIRE_CARRIERS = [...WIRE_SCHEMAS, `${DOMAIN}/index.ts`];
+
+// every import is resolved with tsconfig.json's paths, also in server/: so `@core/api/client` written in the service
+// resolves (and is refused) instead of going unresolved and unchecked (server/tsconfig.json maps only @core/domain)
+const TS_RESOLVER = { project: [abs('tsconfig.json')], alwaysTryTypes: true };
+
+const dirsIn = (dir) => {
+  try {
+    return readdirSync(abs(dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  } catch {
+    return [];
+  }
 };
-const restrict = (...patterns) => ['error', { paths: [VANT], patterns }];
+const FLOWS = dirsIn('src/flows');
+const baseNameGlob = (files) => files.map((f) => path.basename(f, '.ts')).join('|');
+
+/** import-x/no-restricted-paths zones: `target` = the importing files, `from` = where they may not land */
+const ZONES = [
+  // flows never import one another (a flow's own tests included)
+  ...FLOWS.map((flow) => ({
+    target: abs('src/flows', flow, '**'),
+    from: abs('src/flows/**'),
+    except: [abs('src/flows', flow, '**')],
+    message: `Flows never import one another: ${flow} may not use another flow; what they share belongs in src/core.`,
+  })),
+  // a screen never imports a sibling screen (its own tests may render a neighbour it navigates to)
+  ...FLOWS.flatMap((flow) =>
+    dirsIn(`src/flows/${flow}/screens`).map((screen) => ({
+      target: abs('src/flows', flow, 'screens', screen, '**/!(*.test).{ts,tsx}'),
+      from: abs('src/flows', flow, 'screens/**'),
+      except: [abs('src/flows', flow, 'screens', screen, '**')],
+      message: `Screens never import one another: what two screens share lives in the flow's components/ or in src/core/ui.`,
+    })),
+  ),
+  { target: abs('src/core'), from: abs('src/flows'), message: 'src/core never imports a flow.' },
+  { target: abs('src'), from: abs('server'), message: 'src/ never imports server/.' },
+  {
+    target: abs('server/**'),
+    from: abs('src/**'),
+    except: [abs(DOMAIN, '**')],
+    message: 'server/ imports only src/core/domain from src/.',
+  },
+  // the domain is pure: nothing but the domain itself (no other part of core, no package: no React, ky, browser or
+  // Node module), its tests apart; the wire-schema modules may import zod besides
+  {
+    target: abs(DOMAIN, `**/!(*.test|${baseNameGlob(WIRE_SCHEMAS)}).ts`),
+    from: '/**',
+    except: [abs(DOMAIN, '**')],
+    message: 'src/core/domain imports nothing but src/core/domain (zod only in the wire-schema module).',
+  },
+  ...WIRE_SCHEMAS.map((file) => ({
+    target: abs(file),
+    from: '/**',
+    except: [abs(DOMAIN, '**'), '/**/node_modules/zod/**'],
+    message: 'The wire-schema module imports nothing but src/core/domain and zod.',
+  })),
+];
+
+/**
+ * Browser code takes no VALUE from the wire-schema modules (nor from the domain barrel that re-exports them): that
+ * would ship zod and every schema to the phone. Type-only imports are erased by the build and allowed. The import is
+ * resolved like the zones' are, so `../domain/contract`, `@core/domain` and `./index` are all caught.
+ */
+const noWireValues = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'no value import of the wire-schema modules in browser code' },
+    schema: [],
+    messages: {
+      value:
+        'Browser code takes no value from {{target}} (it brings zod and every schema onto the phone): import the value from its own domain module (e.g. @core/domain/calls), or use `import type`.',
+    },
+  },
+  create(context) {
+    const carriers = new Set(WIRE_CARRIERS.map((f) => abs(f)));
+    const check = (node, source) => {
+      if (typeof source !== 'string') return;
+      const { path: target } = resolveTs(source, context.physicalFilename, TS_RESOLVER);
+      if (target && carriers.has(target)) context.report({ node, messageId: 'value', data: { target: path.relative(ROOT, target) } });
+    };
+    const typeOnly = (kind, specifiers, field) =>
+      kind === 'type' || (specifiers.length > 0 && specifiers.every((s) => s[field] === 'type'));
+    return {
+      ImportDeclaration(node) {
+        if (!typeOnly(node.importKind, node.specifiers, 'importKind')) check(node.source, node.source.value);
+      },
+      ExportNamedDeclaration(node) {
+        if (node.source && !typeOnly(node.exportKind, node.specifiers, 'exportKind')) check(node.source, node.source.value);
+      },
+      ExportAllDeclaration(node) {
+        if (node.exportKind !== 'type') check(node.source, node.source.value);
+      },
+      ImportExpression(node) {
+        if (node.source.type === 'Literal') check(node.source, node.source.value);
+      },
+    };
+  },
+};
+
+// package names, matched by name (exact names do work in no-restricted-imports; it is its patterns that went quiet)
+const VANT = { name: 'react-vant', message: 'Deep-import react-vant components (react-vant/es/<component>): the root import pulls in the whole library.' };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'e2e/out/**', 'bench/out/**', 'coverage/**', '**/*.cjs'] },
@@ -21,29 +134,34 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': restrict(NO_SERVER),
+      'no-restricted-imports': ['error', { paths: [VANT] }],
     },
   },
+  // the boundaries: one rule, one block, every zone (a later block's options would replace these, not add to them)
   {
-    files: ['src/core/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver(TS_RESOLVER)] },
     rules: {
-      'no-restricted-imports': restrict(NO_SERVER, NO_FLOWS),
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: ZONES }],
     },
   },
   {
-    files: ['src/core/domain/**/*.ts'],
+    files: [`${DOMAIN}/**/*.ts`],
     ignores: ['**/*.test.ts'],
+    plugins: { 'import-x': importX },
     rules: {
-      'no-restricted-imports': restrict(NO_SERVER, NO_FLOWS, PURE),
+      // Node built-ins resolve to no file, so the zones cannot see them; an unresolved import would slip past them too
+      'import-x/no-nodejs-modules': 'error',
+      'import-x/no-unresolved': 'error',
     },
   },
   {
-    files: ['server/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [...WIRE_CARRIERS, `${DOMAIN}/**/*.test.ts`],
+    plugins: { boundaries: { rules: { 'no-wire-schema-values': noWireValues } } },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/src/core/!(domain)/**', '**/src/flows/**', '@core/!(domain)*'], message: 'server/ imports only src/core/domain.' }] },
-      ],
+      'boundaries/no-wire-schema-values': 'error',
     },
   },
   {

@@ -11,7 +11,7 @@
  *
  * Handlers get the opened payload and return the result, or throw fakeError(code, message?, data?, status?).
  */
-import { prefixOf, CALLS, isPlainCall, type CallDef, type CallName } from '../domain/contract';
+import { prefixOf, CALLS, isPlainCall, type CallDef, type CallName } from '../domain/calls';
 import {
   CIPHER_HEADER,
   CIPHER_VERSION,

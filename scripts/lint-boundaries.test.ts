@@ -1,0 +1,42 @@
+/**
+ * The import boundaries cannot go quiet again (issue 26): every known-bad import of scripts/lint-fixtures.ts must be
+ * refused by the rule (and zone) it names, with the real eslint.config.js, and every known-good one must lint clean.
+ */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { BAD, GOOD } from './lint-fixtures';
+import type { FixtureResult } from './lint-fixtures-run';
+
+const root = join(__dirname, '..');
+// the boundary rules: a fixture must be refused by the expected one of these (an import may cross two boundaries)
+const BOUNDARY = /^(import-x\/|boundaries\/|no-restricted-imports$)/;
+
+let results: Map<string, FixtureResult['messages']>;
+
+beforeAll(() => {
+  const out = execFileSync(process.execPath, [require.resolve('tsx/cli'), 'scripts/lint-fixtures-run.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  results = new Map((JSON.parse(out) as FixtureResult[]).map((r) => [r.name, r.messages]));
+}, 150_000);
+
+test('the fixtures have unique names and cover every boundary', () => {
+  expect(new Set([...BAD, ...GOOD].map((f) => f.name)).size).toBe(BAD.length + GOOD.length);
+  expect(new Set(BAD.map((f) => f.refusedBy!.rule))).toEqual(
+    new Set(['import-x/no-restricted-paths', 'import-x/no-nodejs-modules', 'import-x/no-unresolved', 'boundaries/no-wire-schema-values', 'no-restricted-imports']),
+  );
+});
+
+test.each(BAD.map((f) => [f.name, f] as const))('refused: %s', (_name, f) => {
+  const messages = results.get(f.name)!;
+  const boundary = messages.filter((m) => m.ruleId !== null && BOUNDARY.test(m.ruleId));
+  // nothing else to say about the file (no parse error, no unused import): the refusal is the boundary's alone
+  expect(messages.filter((m) => !boundary.includes(m))).toEqual([]);
+  expect(boundary).toContainEqual(expect.objectContaining({ ruleId: f.refusedBy!.rule, severity: 2, message: expect.stringContaining(f.refusedBy!.message) }));
+});
+
+test.each(GOOD.map((f) => [f.name, f] as const))('allowed: %s', (_name, f) => {
+  expect(results.get(f.name)).toEqual([]);
+});
