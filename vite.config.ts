@@ -1,6 +1,5 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { reactVantFix } from './scripts/react-vant-fix';
 import { precompileMessages } from './scripts/precompile-messages';
@@ -8,15 +7,17 @@ import { compressAssets } from './scripts/compress-assets';
 import { trimPreloads } from './scripts/preload-trim';
 import { preloadApp } from './scripts/preload-app';
 import { chunkGroups } from './scripts/chunk-groups';
+import { PAGES, PAGE_APPS } from './scripts/pages';
 
 const root = import.meta.dirname;
-// the React part of a page, imported by its entry after the early start and preloaded from its HTML
-const appModules = ['/src/flows/open-account/bootstrap.tsx', '/src/flows/investor-identifier/bootstrap.tsx', '/src/flows/improve-info/bootstrap.tsx', '/src/flows/signature/bootstrap.tsx'];
+// the React part of each page, imported by its entry after the early start and preloaded from its HTML (scripts/pages.ts)
+const appModules = [...PAGE_APPS];
 const groups = chunkGroups(root);
+// the pages of scripts/pages.ts (pages/<name>.html, written by npm run pages), in the order of their names
 const pages = Object.fromEntries(
-  readdirSync(resolve(root, 'pages'))
-    .filter((f) => f.endsWith('.html'))
-    .map((f) => [f.replace(/\.html$/, ''), resolve(root, 'pages', f)]),
+  PAGES.map((p) => p.name)
+    .sort()
+    .map((name) => [name, resolve(root, 'pages', `${name}.html`)]),
 );
 
 export default defineConfig(({ command }) => ({

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { PAGES, pageHtml } from './pages';
+import { dirname, join } from 'node:path';
+import { PAGES, PAGE_APPS, pageHtml } from './pages';
 
 const dir = join(__dirname, '..', 'pages');
 
@@ -12,4 +12,13 @@ test('every page under pages/ is made from the template (run npm run pages after
 
 test('each page starts an existing entry module', () => {
   for (const p of PAGES) expect(() => readFileSync(join(__dirname, '..', p.entry))).not.toThrow();
+});
+
+test("each page's app module exists in its entry's flow, and the build preloads each one once", () => {
+  for (const p of PAGES) {
+    expect(() => readFileSync(join(__dirname, '..', p.app))).not.toThrow();
+    expect([p.name, dirname(p.app)]).toEqual([p.name, dirname(p.entry)]);
+  }
+  expect(PAGE_APPS).toEqual([...new Set(PAGES.map((p) => p.app))]);
+  expect(PAGE_APPS.length).toBe(new Set(PAGES.map((p) => dirname(p.entry))).size);
 });

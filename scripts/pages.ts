@@ -1,6 +1,7 @@
 /**
  * The HTML entries under pages/: one template, one line a page. `npm run pages` writes them; a test fails when a
- * committed page differs from what the template makes (so a page is never edited by hand). Vite builds every pages/*.html.
+ * committed page differs from what the template makes (so a page is never edited by hand). vite.config.ts builds these
+ * pages (its inputs) and preloads their app modules from their HTML.
  */
 import { CALLS } from '../src/core/domain/calls';
 
@@ -9,6 +10,11 @@ export interface PageSpec {
   name: string;
   /** the module that starts the page (src/flows/<flow>/…) */
   entry: string;
+  /**
+   * the React part of the page (its flow's bootstrap.tsx), imported by the entry after the early start: the build
+   * preloads it from the page's HTML (scripts/preload-app.ts) and trims what it loads already from lazy imports
+   */
+  app: string;
   /** the title in the three languages: the document title (zh-CN · en) and the skeleton's bar (all three) */
   title: { 'zh-CN': string; 'zh-TW': string; en: string };
   /** the no-JavaScript sentence in the three languages */
@@ -35,6 +41,7 @@ export const PAGES: readonly PageSpec[] = [
   {
     name: 'openAccount',
     entry: '/src/flows/open-account/main.tsx',
+    app: '/src/flows/open-account/bootstrap.tsx',
     title: { 'zh-CN': '开户', 'zh-TW': '開戶', en: 'Open an account' },
     noscript: openNoscript,
     loadFailed,
@@ -43,6 +50,7 @@ export const PAGES: readonly PageSpec[] = [
   {
     name: 'openEsopAccount',
     entry: '/src/flows/open-account/esop-main.tsx',
+    app: '/src/flows/open-account/bootstrap.tsx',
     title: { 'zh-CN': 'ESOP 开户', 'zh-TW': 'ESOP 開戶', en: 'Open an ESOP account' },
     noscript: openNoscript,
     loadFailed,
@@ -51,6 +59,7 @@ export const PAGES: readonly PageSpec[] = [
   {
     name: 'transferInStock',
     entry: '/src/flows/open-account/transfer-in-main.tsx',
+    app: '/src/flows/open-account/bootstrap.tsx',
     title: { 'zh-CN': '股票转入', 'zh-TW': '股票轉入', en: 'Transfer in stocks' },
     noscript: { 'zh-CN': '请启用 JavaScript 以办理股票转入。', 'zh-TW': '請啟用 JavaScript 以辦理股票轉入。', en: 'Please enable JavaScript to transfer stocks in.' },
     loadFailed,
@@ -59,6 +68,7 @@ export const PAGES: readonly PageSpec[] = [
   {
     name: 'assetTransferAgreement',
     entry: '/src/flows/open-account/asset-transfer-main.tsx',
+    app: '/src/flows/open-account/bootstrap.tsx',
     title: { 'zh-CN': '资产转移协议', 'zh-TW': '資產轉移協議', en: 'Asset transfer agreement' },
     noscript: { 'zh-CN': '请启用 JavaScript 以签署协议。', 'zh-TW': '請啟用 JavaScript 以簽署協議。', en: 'Please enable JavaScript to sign the agreement.' },
     loadFailed,
@@ -67,6 +77,7 @@ export const PAGES: readonly PageSpec[] = [
   {
     name: 'investorIdentifier',
     entry: '/src/flows/investor-identifier/main.tsx',
+    app: '/src/flows/investor-identifier/bootstrap.tsx',
     title: { 'zh-CN': '香港投资者识别码', 'zh-TW': '香港投資者識別碼', en: 'HK investor identifier' },
     noscript: {
       'zh-CN': '请启用 JavaScript 以签署同意书。',
@@ -79,6 +90,7 @@ export const PAGES: readonly PageSpec[] = [
   {
     name: 'improveInfo',
     entry: '/src/flows/improve-info/main.tsx',
+    app: '/src/flows/improve-info/bootstrap.tsx',
     title: { 'zh-CN': '补充个人资料', 'zh-TW': '補充個人資料', en: 'Complete your information' },
     noscript: {
       'zh-CN': '请启用 JavaScript 以补充资料。',
@@ -91,6 +103,7 @@ export const PAGES: readonly PageSpec[] = [
   {
     name: 'signature',
     entry: '/src/flows/signature/main.tsx',
+    app: '/src/flows/signature/bootstrap.tsx',
     title: { 'zh-CN': '机构签署', 'zh-TW': '機構簽署', en: 'Sign for your organisation' },
     noscript: {
       'zh-CN': '请启用 JavaScript 以签署文件。',
@@ -101,6 +114,9 @@ export const PAGES: readonly PageSpec[] = [
     preloadCipherKey: true,
   },
 ];
+
+/** The pages' app modules, each once, in the order of PAGES. */
+export const PAGE_APPS: readonly string[] = [...new Set(PAGES.map((p) => p.app))];
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

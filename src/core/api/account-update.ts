@@ -1,16 +1,22 @@
 /** Account updates after opening: the trading password and the update session (ClientApplys … ClientSubmit). */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Req } from '../domain/contract';
 import { callApi } from './client';
 import { queryKeys } from './keys';
 
+export const clientApplysQuery = (subAcctId: string) =>
+  queryOptions({ queryKey: queryKeys.clientApplys(subAcctId), queryFn: ({ signal }) => callApi('clientApplys', { subAcctId }, { signal }) });
+
 export function useClientApplys(subAcctId: string | undefined) {
   // read again on every screen that shows it (staff may have decided since): the screens wait for this read
-  return useQuery({ queryKey: queryKeys.clientApplys(subAcctId ?? ''), queryFn: ({ signal }) => callApi('clientApplys', { subAcctId: subAcctId! }, { signal }), enabled: !!subAcctId, refetchOnMount: 'always' });
+  return useQuery({ ...clientApplysQuery(subAcctId ?? ''), enabled: !!subAcctId, refetchOnMount: 'always' });
 }
 
+export const tradePasswordQuery = (subAcctId: string) =>
+  queryOptions({ queryKey: queryKeys.tradePassword(subAcctId), queryFn: ({ signal }) => callApi('tradePasswordStatus', { subAcctId }, { signal }), staleTime: 0 });
+
 export function useTradePasswordStatus(subAcctId: string | undefined) {
-  return useQuery({ queryKey: queryKeys.tradePassword(subAcctId ?? ''), queryFn: ({ signal }) => callApi('tradePasswordStatus', { subAcctId: subAcctId! }, { signal }), enabled: !!subAcctId, staleTime: 0 });
+  return useQuery({ ...tradePasswordQuery(subAcctId ?? ''), enabled: !!subAcctId });
 }
 
 export const tradePasswordSet = (input: Req<'tradePasswordSet'>) => callApi('tradePasswordSet', input);

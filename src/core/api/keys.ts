@@ -1,4 +1,4 @@
-/** The one query-key factory: every server state the client caches, by name. */
+/** The one query-key factory: every server state the client caches, by name (no query key is written anywhere else). */
 export const queryKeys = {
   all: ['esop'] as const,
   user: () => ['esop', 'user'] as const,
@@ -24,4 +24,13 @@ export const queryKeys = {
   transferIns: (appId: string) => ['esop', 'transferIns', appId] as const,
   hkIdentifier: (subAcctId: string) => ['esop', 'hkIdentifier', subAcctId] as const,
   improveInfo: (subAcctId: string) => ['esop', 'improveInfo', subAcctId] as const,
+  protocolStatus: (appId: string) => ['esop', 'protocolStatus', appId] as const,
+  depositInfo: () => ['esop', 'depositInfo'] as const,
+  /** a certificate document of the application as it stands (its updatedAt): generated again after a change */
+  applyDocument: (appId: string, document: string, updatedAt: string) => ['esop', 'applyDocument', appId, document, updatedAt] as const,
+  // the organisation signing page (its own session, not the applicant's): every key under orgSign() (cleared together)
+  orgSign: () => ['orgSign'] as const,
+  orgSignDetail: () => ['orgSign', 'detail'] as const,
+  orgSignClientInfo: () => ['orgSign', 'clientInfo'] as const,
+  orgSignIdPhoto: (fileId: string) => ['orgSign', 'idPhoto', fileId] as const,
 };

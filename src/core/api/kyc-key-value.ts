@@ -56,12 +56,14 @@ export function useNamePinyin(name: string | null | undefined) {
  * An address as its W-8BEN permanent residence address: worked out here when it has no Chinese, else rendered in
  * English by the service (type 4). Runs only for an address that can be sent.
  */
-export function useW8AddressOf(address: string | null | undefined) {
-  const key = (address ?? '').trim();
-  return useQuery({
-    queryKey: queryKeys.w8Address(key),
-    queryFn: ({ signal }) => (hasChinese(key) ? translateAddress(key, signal).then((v) => v.toUpperCase()) : Promise.resolve(residenceAddressOf(key))),
-    enabled: isTranslatableAddress(key),
+export const w8AddressQuery = (address: string) =>
+  queryOptions({
+    queryKey: queryKeys.w8Address(address),
+    queryFn: ({ signal }) => (hasChinese(address) ? translateAddress(address, signal).then((v) => v.toUpperCase()) : Promise.resolve(residenceAddressOf(address))),
     staleTime: Infinity,
   });
+
+export function useW8AddressOf(address: string | null | undefined) {
+  const key = (address ?? '').trim();
+  return useQuery({ ...w8AddressQuery(key), enabled: isTranslatableAddress(key) });
 }

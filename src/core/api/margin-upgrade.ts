@@ -1,12 +1,15 @@
 /** Upgrading a cash account to margin: what it signs and its latest request, and asking. */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Req } from '../domain/contract';
 import { callApi } from './client';
 import { queryKeys } from './keys';
 
+export const marginUpgradeQuery = (subAcctId: string) =>
+  queryOptions({ queryKey: queryKeys.marginUpgrade(subAcctId), queryFn: ({ signal }) => callApi('marginUpgradeQuery', { subAcctId }, { signal }) });
+
 export function useMarginUpgrade(subAcctId: string | undefined) {
   // read again on every visit: staff may have decided since
-  return useQuery({ queryKey: queryKeys.marginUpgrade(subAcctId ?? ''), queryFn: ({ signal }) => callApi('marginUpgradeQuery', { subAcctId: subAcctId! }, { signal }), enabled: !!subAcctId, refetchOnMount: 'always' });
+  return useQuery({ ...marginUpgradeQuery(subAcctId ?? ''), enabled: !!subAcctId, refetchOnMount: 'always' });
 }
 
 export const marginUpgradeApply = (input: Req<'marginUpgradeApply'>) => callApi('marginUpgradeApply', input);

@@ -4,12 +4,14 @@
  * (never in the browser's storage, never in the address): a reload asks for the ID number again. A verification that
  * expired (100008, 100031, 100033, 100034) clears them, and the page goes back to its start with the ticket.
  */
+import { queryOptions } from '@tanstack/react-query';
 import { CALLS } from '../domain/calls';
 import type { Req, Res } from '../domain/contract';
 import { SIGN_EXPIRED_CODES } from '../domain/errors';
 import { SIGN_LIMITS, type SignUploadPurpose } from '../domain/org-sign';
 import { ApiError } from './api-error';
 import { callApi } from './client';
+import { queryKeys } from './keys';
 import { prepareUpload, sealedUpload, type UploadPhase } from './upload';
 
 interface SignSession {
@@ -83,3 +85,18 @@ export async function signFileUrl(fileId: string): Promise<string> {
   for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
   return URL.createObjectURL(new Blob([bytes], { type: f.mime }));
 }
+
+// ── the page's queries (the keys under queryKeys.orgSign(), cleared together when the session expires) ──
+
+/** The ticket's state (ApplyDetail), read once (no retry): the query's function, and the read right after signing in. */
+export const fetchSignDetail = () => signCall('signApplyDetail', {});
+
+/** The ticket's state as cached: read again whenever a screen asks (the broker and the other signers move it on). */
+export const signDetailQuery = () => queryOptions({ queryKey: queryKeys.orgSignDetail(), queryFn: fetchSignDetail, staleTime: 0 });
+
+/** The signer's details and the ID photo accepted earlier on this link (GetClientInfo). */
+export const signClientInfoQuery = () => queryOptions({ queryKey: queryKeys.orgSignClientInfo(), queryFn: () => signCall('signGetClientInfo', {}) });
+
+/** An ID photo of the ticket as an object URL, kept while shown (the screen revokes it). */
+export const signIdPhotoQuery = (fileId: string) =>
+  queryOptions({ queryKey: queryKeys.orgSignIdPhoto(fileId), queryFn: () => signFileUrl(fileId), staleTime: Infinity, gcTime: 0 });

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CALLS } from '../domain/calls';
 import type { Req, Res } from '../domain/contract';
 import { callApi } from './client';
@@ -12,8 +12,11 @@ export const riskMediaUrl = (id: string): string => `${CALLS.riskMedia.path}?id=
 export const fetchRiskAudioList = (appId: string, signal?: AbortSignal) => callApi('riskAudioList', { appId }, { signal });
 
 /** The tracks the application hears (Cantonese for hk, Mandarin otherwise). */
+export const riskAudioQuery = (appId: string) =>
+  queryOptions({ queryKey: queryKeys.riskAudio(appId), queryFn: ({ signal }) => fetchRiskAudioList(appId, signal), staleTime: 5 * 60_000 });
+
 export function useRiskAudioList(appId: string) {
-  return useQuery({ queryKey: queryKeys.riskAudio(appId), queryFn: ({ signal }) => fetchRiskAudioList(appId, signal), staleTime: 5 * 60_000 });
+  return useQuery(riskAudioQuery(appId));
 }
 
 /** Tells the service the whole track was heard: refused (100400 mustListen) sooner than it can have been. */

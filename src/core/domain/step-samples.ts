@@ -21,7 +21,7 @@ import {
   minTaxRows,
 } from './profile';
 import type { StepName } from './steps';
-import { RISK_AGREEMENTS, agreementsOf } from './closing';
+import { CA_DOCUMENTS, RISK_AGREEMENTS, agreementsOf, type CaDocument } from './closing';
 import type { StepContext } from './step-rules/types';
 
 export type Data = Record<string, unknown>;
@@ -51,6 +51,8 @@ export interface SampleSource {
   riskDisclosure?(): Promise<string>;
   /** a passed and confirmed face check of the application: its id and the frame kept (LIVINGWITNESS) */
   faceCheck?(): Promise<{ id: number; picture: SampleFile }>;
+  /** generates one of the application's certificate documents (ApplyDocument): its ossId (CAAPPLY) */
+  caDocument?(document: CaDocument): Promise<string>;
 }
 
 export interface SampleOptions {
@@ -310,9 +312,25 @@ export const signSample = (ctx: StepContext): Data => ({ agreements: agreementsO
 /** SIGNATURE: the drawn signature (a PNG of the applicant, category UserApply). */
 export const signatureSample = (signature: SampleFile): Data => ({ documentInfo: { customerSignature: [signature] } });
 
+/** LIVINGWITNESS: a passed face check and the frame it kept. */
+export const livingWitnessSample = (check: { id: number; picture: SampleFile }): Data => ({
+  livingBodyVerifyId: check.id,
+  documentInfo: { livingBodyCertificationPicture: check.picture },
+});
+
+/** CAAPPLY: the box ticked and the three documents the service generated (their ossIds). */
+export const caApplySample = (documents: Record<CaDocument, string>): Data => ({ agreed: true, documents });
+
 // ------------------------------------------------------------------------------------------- any step
 
-/** Valid data of a step for the application behind `src`; throws for a step that has no sample yet. */
+/** The error of a step whose sample needs what the source does not offer (riskDisclosure, faceCheck, caDocument). */
+const noSample = (step: StepName) => new Error(`no sample data for the step ${step}`);
+
+/**
+ * Valid data of a step for the application behind `src`. Every step has a case (a new step without one is a type
+ * error); RISK, LIVINGWITNESS and CAAPPLY throw when the source cannot hear the track, pass a face check or generate
+ * the documents.
+ */
 export async function sampleStep(step: StepName, src: SampleSource, opts: SampleOptions = {}): Promise<Data> {
   switch (step) {
     case 'IDCARD': {
@@ -345,19 +363,26 @@ export async function sampleStep(step: StepName, src: SampleSource, opts: Sample
     case 'TAXINFO':
       return taxInfoSample(await src.context(), async (country) => ({ ...(await src.file('UserApply', 'pdf')), taxInfoCountryCode: country }));
     case 'RISK':
-      if (!src.riskDisclosure) break;
+      if (!src.riskDisclosure) throw noSample(step);
       return riskSample(await src.riskDisclosure());
     case 'SIGN':
       return signSample(await src.context());
     case 'SIGNATURE':
       return signatureSample(await src.file('UserApply', 'signature'));
-    case 'LIVINGWITNESS': {
-      if (!src.faceCheck) break;
-      const check = await src.faceCheck();
-      return { livingBodyVerifyId: check.id, documentInfo: { livingBodyCertificationPicture: check.picture } };
+    case 'LIVINGWITNESS':
+      if (!src.faceCheck) throw noSample(step);
+      return livingWitnessSample(await src.faceCheck());
+    case 'CAAPPLY': {
+      const { caDocument } = src;
+      if (!caDocument) throw noSample(step);
+      const documents = {} as Record<CaDocument, string>;
+      for (const document of CA_DOCUMENTS) documents[document] = await caDocument.call(src, document);
+      return caApplySample(documents);
     }
-    default:
-      break;
+    default: {
+      // every step has a case above: a step added to STEP without one fails to compile here
+      const unknown: never = step;
+      throw noSample(unknown);
+    }
   }
-  throw new Error(`no sample data for the step ${step}`);
 }

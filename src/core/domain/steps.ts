@@ -51,6 +51,30 @@ export const STEP_ROUTE: Record<StepName, string> = {
   CAAPPLY: '/caApply',
 };
 
+/**
+ * The message key of each step screen's title (its heading), for lists that name steps (the correction round on a
+ * status page). Every key is in each of the three languages (steps-complete.test.ts).
+ */
+export const STEP_TITLE_KEY: Record<StepName, string> = {
+  STATEMENT: 'statement.title',
+  IDCARD: 'idcard.title',
+  HK_IDCARD: 'hkid.title',
+  USERINFO: 'userinfo.title',
+  PROOFADDRESS: 'address.title',
+  BANKCARD: 'bankcard.title',
+  JOBSTATUS: 'job.title',
+  FINANCE: 'finance.title',
+  INVESTMENT: 'investment.title',
+  SELECTACCOUNT: 'account.title',
+  IDENTITYEXPOSURE: 'disclosure.title',
+  TAXINFO: 'tax.title',
+  RISK: 'risk.title',
+  SIGN: 'sign.title',
+  SIGNATURE: 'signature.title',
+  LIVINGWITNESS: 'liveness.title',
+  CAAPPLY: 'caApply.title',
+};
+
 export function stepOfRoute(path: string): StepName | undefined {
   return STEP_NAMES.find((s) => STEP_ROUTE[s].toLowerCase() === path.toLowerCase());
 }
@@ -91,16 +115,19 @@ export const STEP_STATUS: Record<StepName, number> = {
 /**
  * Progress groups: the 5 (cn) or 6 (hk) numbered stages the progress bar shows.
  * The spec gives the positions as display labels; these are the ones used everywhere.
+ * Every step of every client type is listed: `null` for a step that is not in that type's lists (no progress shown).
  */
-const PROGRESS_GROUP: Record<ClientType, Partial<Record<StepName, number>>> = {
+const PROGRESS_GROUP: Record<ClientType, Record<StepName, number | null>> = {
   cn: {
     STATEMENT: 1, IDCARD: 1, BANKCARD: 2, JOBSTATUS: 3, FINANCE: 3, INVESTMENT: 3,
     SELECTACCOUNT: 4, IDENTITYEXPOSURE: 4, TAXINFO: 4, RISK: 4, SIGN: 5, SIGNATURE: 5,
     LIVINGWITNESS: 5, CAAPPLY: 5,
+    HK_IDCARD: null, USERINFO: null, PROOFADDRESS: null,
   },
   hk: {
     STATEMENT: 1, HK_IDCARD: 1, USERINFO: 2, PROOFADDRESS: 3, JOBSTATUS: 4, FINANCE: 4,
     INVESTMENT: 4, SELECTACCOUNT: 5, IDENTITYEXPOSURE: 5, TAXINFO: 5, RISK: 5, SIGN: 6, SIGNATURE: 6,
+    IDCARD: null, BANKCARD: null, LIVINGWITNESS: null, CAAPPLY: null,
   },
 };
 
@@ -120,7 +147,7 @@ export function progressOf(clientType: ClientType, step: StepName, steps?: reado
     return { current: STEP_TOTAL[clientType], total: STEP_TOTAL[clientType] };
   }
   const current = PROGRESS_GROUP[clientType][step];
-  return current === undefined ? undefined : { current, total: STEP_TOTAL[clientType] };
+  return typeof current !== 'number' ? undefined : { current, total: STEP_TOTAL[clientType] };
 }
 
 /** oaType 5 only relabels the third progress stage (proof of address is shown as address and funds). */

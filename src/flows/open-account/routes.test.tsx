@@ -1,4 +1,5 @@
 import { loadAllMessages } from '@core/i18n/messages';
+import { STEP_NAMES, STEP_ROUTE } from '@core/domain/steps';
 import { ROUTE_TABLE, hashPath, preloadFirstScreen, routeOfPath } from './route-table';
 import { flowRoutes } from './routes';
 
@@ -29,6 +30,13 @@ test('the router gets every route of the table, each with its lazy screen and th
   expect(routes.map((r) => r.path)).toEqual(ROUTE_TABLE.map((r) => r.path));
   expect(routes.every((r) => r.titleKey === 'common.esopTitle' && r.Screen)).toBe(true);
   expect(flowRoutes({ esop: false })[3].Screen).toBe(routes[3].Screen);
+});
+
+test('every step has a screen in the table, one whose chunk carries all the messages', () => {
+  for (const step of STEP_NAMES) {
+    const route = routeOfPath(STEP_ROUTE[step]);
+    expect([step, route.path, route.texts]).toEqual([step, STEP_ROUTE[step], 'all']);
+  }
 });
 
 describe('the first screen starts loading with the page', () => {

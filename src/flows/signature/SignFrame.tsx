@@ -5,6 +5,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@core/api/keys';
 import { signSession } from '@core/api/org-sign';
 import { useT } from '@core/i18n';
 import { useToast } from '@core/ui/toast';
@@ -18,7 +19,7 @@ export default function SignFrame({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       signSession.onExpired(() => {
-        qc.removeQueries({ queryKey: ['orgSign'] });
+        qc.removeQueries({ queryKey: queryKeys.orgSign() });
         toast.show(t('orgSign.expired'));
         navigate(SIGN_ROUTE.index, { replace: true });
       }),

@@ -1,14 +1,12 @@
 /** What the signing screens share: the ticket's state (ApplyDetail), the route of its current step, the session. */
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { signCall, signSession } from '@core/api/org-sign';
+import { signDetailQuery, signSession } from '@core/api/org-sign';
 import { currentSignStep, signStepProgress, type OrgSignStatuses, type OrgSignStep } from '@core/domain/org-sign';
 import { SIGN_ROUTE } from './routes';
 
-export const detailKey = ['orgSign', 'detail'] as const;
-
 export function useSignDetail() {
-  return useQuery({ queryKey: detailKey, queryFn: () => signCall('signApplyDetail', {}), enabled: !!signSession.get(), staleTime: 0 });
+  return useQuery({ ...signDetailQuery(), enabled: !!signSession.get() });
 }
 
 /** The route the ticket's state leads to (the current step, else the result). */

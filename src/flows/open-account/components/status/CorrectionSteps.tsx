@@ -6,9 +6,8 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ApplicationView } from '@core/domain/contract';
-import { correctionSteps, orderSteps, STEP_ROUTE, type StepName } from '@core/domain/steps';
+import { correctionSteps, orderSteps, STEP_ROUTE, STEP_TITLE_KEY, type StepName } from '@core/domain/steps';
 import { useT } from '@core/i18n';
-import { STEP_TITLE_KEY } from './step-titles';
 
 export function CorrectionSteps({ app, statementSkipped = false }: { app: ApplicationView; statementSkipped?: boolean }) {
   const t = useT();

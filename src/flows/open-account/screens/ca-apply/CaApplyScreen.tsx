@@ -7,7 +7,7 @@
 import { useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useQueries } from '@tanstack/react-query';
-import { callApi } from '@core/api/client';
+import { applyDocumentQuery } from '@core/api/closing';
 import { CA_DOCUMENTS, type CaDocument } from '@core/domain/closing';
 import type { ApplicationView } from '@core/domain/contract';
 import { useT } from '@core/i18n';
@@ -46,9 +46,7 @@ function CaApplyPage({ app }: { app: ApplicationView }) {
   const [opened, setOpened] = useState<CaDocument | null>(null);
   const docs = useQueries({
     queries: CA_DOCUMENTS.map((document) => ({
-      queryKey: ['esop', 'applyDocument', app.appId, document, app.updatedAt] as const,
-      queryFn: ({ signal }: { signal: AbortSignal }) => callApi('applyDocument', { appId: app.appId, document }, { signal }),
-      staleTime: 5 * 60_000,
+      ...applyDocumentQuery(app.appId, document, app.updatedAt),
       // once more after a failure, not after a 404 (the form is not there)
       retry: (failures: number, err: unknown) => failures < 1 && pdfFailureOf(err) !== 'missing',
       // told when the applicant opens it (the PDF catalogue's toast), not at load

@@ -7,7 +7,7 @@ import { useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@core/api/api-error';
 import { useSignErrorHandler } from '@core/api/errors';
-import { signCall, signUpload } from '@core/api/org-sign';
+import { signCall, signDetailQuery, signUpload } from '@core/api/org-sign';
 import { SIGN_LIMITS } from '@core/domain/org-sign';
 import { ACCEPT_ATTR, ACCEPTED_MIME } from '@core/domain/uploads';
 import { useLang, useT } from '@core/i18n';
@@ -15,7 +15,7 @@ import { StepPage } from '@core/ui/StepPage';
 import { useToast } from '@core/ui/toast';
 import { DocumentList } from '../../DocumentList';
 import { StepGate, type SignDetail } from '../../StepGate';
-import { detailKey, organisationNameIn, progressOf, useGoOn } from '../../use-sign';
+import { organisationNameIn, progressOf, useGoOn } from '../../use-sign';
 
 
 export default function DocScreen() {
@@ -64,7 +64,7 @@ function Doc({ detail }: { detail: SignDetail }) {
     setBusy(true);
     try {
       await signCall('signApplyUpdate', { fileIds: uploads.map((u) => u.fileId) });
-      const d = await qc.fetchQuery({ queryKey: detailKey, queryFn: () => signCall('signApplyDetail', {}), staleTime: 0 });
+      const d = await qc.fetchQuery(signDetailQuery());
       goOn(d);
     } catch (e) {
       onError(e);

@@ -5,7 +5,7 @@
 import { useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSignErrorHandler } from '@core/api/errors';
-import { signCall } from '@core/api/org-sign';
+import { signCall, signDetailQuery } from '@core/api/org-sign';
 import { SIGNATURE_MIN_STROKE_PX } from '@core/domain/closing';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
@@ -14,7 +14,7 @@ import { SignaturePad, type SignaturePadHandle } from '@core/ui/signature/Signat
 import { useToast } from '@core/ui/toast';
 import { DocumentList } from '../../DocumentList';
 import { StepGate, type SignDetail } from '../../StepGate';
-import { detailKey, progressOf, useGoOn } from '../../use-sign';
+import { progressOf, useGoOn } from '../../use-sign';
 
 export default function SignScreen() {
   return <StepGate step="sign">{(d) => <Sign detail={d} />}</StepGate>;
@@ -47,7 +47,7 @@ function Sign({ detail }: { detail: SignDetail }) {
       const png = await pad.current?.toPng();
       if (!png) return toast.show(t('orgSign.sign.drawFirst'));
       await signCall('signCorpApplyUpdate', { readAll: true, signature: await base64Of(png) });
-      const d = await qc.fetchQuery({ queryKey: detailKey, queryFn: () => signCall('signApplyDetail', {}), staleTime: 0 });
+      const d = await qc.fetchQuery(signDetailQuery());
       goOn(d, true);
     } catch (e) {
       onError(e);

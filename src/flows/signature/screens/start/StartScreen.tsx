@@ -8,14 +8,14 @@ import { Navigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@core/api/api-error';
 import { useSignErrorHandler } from '@core/api/errors';
-import { signCall, signIn, signSession } from '@core/api/org-sign';
+import { fetchSignDetail, signDetailQuery, signIn, signSession } from '@core/api/org-sign';
 import { ErrorCode } from '@core/domain/errors';
 import { SIGN_TICKET_PATTERN, normaliseSignIdNumber } from '@core/domain/org-sign';
 import { useT } from '@core/i18n';
 import { AppBanner } from '@core/ui/AppBanner';
 import { StepPage } from '@core/ui/StepPage';
 import { TextField } from '@core/ui/form/TextField';
-import { detailKey, routeOf, useGoOn, useSignDetail } from '../../use-sign';
+import { routeOf, useGoOn, useSignDetail } from '../../use-sign';
 
 const ticketOfPage = (): string => new URLSearchParams(window.location.search).get('ticket') ?? '';
 
@@ -57,8 +57,8 @@ function IdNumberForm({ ticket, onRefused }: { ticket: string; onRefused: (r: 'e
     setBusy(true);
     try {
       await signIn(ticket, idNumber);
-      const d = await signCall('signApplyDetail', {});
-      qc.setQueryData(detailKey, d);
+      const d = await fetchSignDetail();
+      qc.setQueryData(signDetailQuery().queryKey, d);
       goOn(d, true);
     } catch (err) {
       if (err instanceof ApiError && err.code === ErrorCode.SIGN_VERIFY_FAILED) setError(t('orgSign.badIdNumber'));

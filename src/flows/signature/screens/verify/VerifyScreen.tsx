@@ -10,7 +10,8 @@ import { useIntl } from 'react-intl';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@core/api/api-error';
 import { signErrorMessage, useSignErrorHandler } from '@core/api/errors';
-import { signCall, signFileUrl, signUpload } from '@core/api/org-sign';
+import { queryKeys } from '@core/api/keys';
+import { signCall, signClientInfoQuery, signDetailQuery, signIdPhotoQuery, signUpload } from '@core/api/org-sign';
 import { SIGN_EXPIRED_CODES } from '@core/domain/errors';
 import { SIGN_STEP_STATUS, idPhotoIsRead } from '@core/domain/org-sign';
 import type { FileRefData } from '@core/domain/uploads';
@@ -21,9 +22,8 @@ import { CardUploader } from '@core/ui/uploader/CardUploader';
 import type { UploadFn } from '@core/ui/uploader/use-uploads';
 import { PageSkeleton } from '@core/app/account-page-routes';
 import { StepGate } from '../../StepGate';
-import { detailKey, progressOf, useGoOn } from '../../use-sign';
+import { progressOf, useGoOn } from '../../use-sign';
 
-const infoKey = ['orgSign', 'clientInfo'] as const;
 
 export default function VerifyScreen() {
   return <StepGate step="verify">{(d) => <Verify failed={d.caStatus === SIGN_STEP_STATUS.failed} progress={progressOf(d, 'verify')} />}</StepGate>;
@@ -43,10 +43,10 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
   const qc = useQueryClient();
   const goOn = useGoOn();
   const onError = useSignErrorHandler();
-  const info = useQuery({ queryKey: infoKey, queryFn: () => signCall('signGetClientInfo', {}) });
+  const info = useQuery(signClientInfoQuery());
   const held = info.data?.idPhoto ?? null;
   // a photo accepted earlier on this link (a reload, a certificate to try again): shown from the service
-  const heldUrl = useQuery({ queryKey: ['orgSign', 'idPhoto', held?.fileId], queryFn: () => signFileUrl(held!.fileId), enabled: !!held, staleTime: Infinity, gcTime: 0 });
+  const heldUrl = useQuery({ ...signIdPhotoQuery(held?.fileId ?? ''), enabled: !!held });
   const [confirmed, setConfirmed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [photo, setPhoto] = useState<FileRefData | null>(null);
@@ -118,11 +118,11 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
     try {
       await signCall('signCorpApplyAuth', { confirm: true, ...(read ? {} : { idPhotoFileId: current.fileId }) });
       const r = await signCall('signCorpApplyCACert', {});
-      const d = await qc.fetchQuery({ queryKey: detailKey, queryFn: () => signCall('signApplyDetail', {}), staleTime: 0 });
+      const d = await qc.fetchQuery(signDetailQuery());
       if (r.caStatus === SIGN_STEP_STATUS.success) goOn(d);
     } catch (e) {
       onError(e);
-      await Promise.all([qc.invalidateQueries({ queryKey: detailKey }), qc.invalidateQueries({ queryKey: infoKey })]);
+      await Promise.all([qc.invalidateQueries({ queryKey: queryKeys.orgSignDetail() }), qc.invalidateQueries({ queryKey: queryKeys.orgSignClientInfo() })]);
     } finally {
       setBusy(false);
     }
