@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
@@ -122,6 +122,102 @@ const noWireValues = {
   },
 };
 
+/**
+ * No cycle between the service's modules (server/src/modules/<module>/): import-x/no-cycle sees cycles between FILES
+ * only, and two modules can lean on each other through different files (accounts/x → applications/y while
+ * applications/z → accounts/w) without any file cycle. This rule builds the modules' graph (value imports; `import
+ * type` is erased and does not count) and refuses an import into another module that leads back to the importer's.
+ * MODULE_BACK_EDGES are the cycles still to break (issue 26), each an edge left out of the graph: remove one once its
+ * cycle is gone; never add one (move the shared piece to the lower module, or to server/src/*.ts, instead).
+ */
+const MODULES_DIR = 'server/src/modules';
+const MODULE_BACK_EDGES = [
+  'auth -> accounts', // the login answer carries the accounts (accountViews); accounts uses auth's sessions
+  'applications -> accounts', // the approve command opens the account (insertAccount); accounts reads applications
+  'applications -> aml', // the disclosure step check; aml reads the application
+  'applications -> closing', // the sign step check reads the protocol; closing reads and moves the application
+  'applications -> risk', // the risk step check; risk reads and moves the application
+];
+const moduleOf = (file) => {
+  const rel = path.relative(abs(MODULES_DIR), file);
+  return rel.startsWith('..') || path.isAbsolute(rel) || !rel.includes(path.sep) ? null : rel.split(path.sep)[0];
+};
+const IMPORT_RE = /^\s*(?:import|export)\s+(type\s+)?(?:([^'";]*?)\s+from\s+)?'([^']+)'/gm;
+const typeOnlyClause = (clause) => /^\{[^}]*\}$/.test(clause.trim()) && clause.replace(/[{}\s]/g, '').split(',').filter(Boolean).every((s) => s.startsWith('type'));
+let moduleGraph; // built once per lint run: module -> Map(imported module -> one file that imports it)
+function serviceModuleGraph() {
+  if (moduleGraph) return moduleGraph;
+  moduleGraph = new Map();
+  const skip = new Set(MODULE_BACK_EDGES);
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, e.name);
+      if (e.isDirectory()) walk(file);
+      else if (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')) {
+        const from = moduleOf(file);
+        if (!from) continue;
+        for (const [, type, clause, source] of readFileSync(file, 'utf8').matchAll(IMPORT_RE)) {
+          if (type || (clause && typeOnlyClause(clause))) continue;
+          const to = moduleOf(resolveTs(source, file, TS_RESOLVER).path ?? '');
+          if (!to || to === from || skip.has(`${from} -> ${to}`)) continue;
+          if (!moduleGraph.has(from)) moduleGraph.set(from, new Map());
+          if (!moduleGraph.get(from).has(to)) moduleGraph.get(from).set(to, path.relative(ROOT, file));
+        }
+      }
+    }
+  };
+  walk(abs(MODULES_DIR));
+  return moduleGraph;
+}
+/** a path of modules from `start` back to `goal` ([start, …, goal]), or null */
+function modulePath(start, goal) {
+  const graph = serviceModuleGraph();
+  const prev = new Map([[start, null]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const m = queue.shift();
+    if (m === goal) {
+      const route = [];
+      for (let x = m; x !== null; x = prev.get(x)) route.unshift(x);
+      return route;
+    }
+    for (const next of graph.get(m)?.keys() ?? []) {
+      if (!prev.has(next)) {
+        prev.set(next, m);
+        queue.push(next);
+      }
+    }
+  }
+  return null;
+}
+const noModuleCycle = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'no import cycle between the service modules' },
+    schema: [],
+    messages: {
+      cycle:
+        'Import cycle between service modules: {{route}}. Move what both need into the lower module, or into server/src/*.ts (as errors.ts holds the shared errors).',
+    },
+  },
+  create(context) {
+    const from = moduleOf(context.physicalFilename);
+    if (!from) return {};
+    const check = (node, importKind, specifiers, field) => {
+      if (importKind === 'type' || (specifiers.length > 0 && specifiers.every((s) => s[field] === 'type'))) return;
+      const to = moduleOf(resolveTs(node.source.value, context.physicalFilename, TS_RESOLVER).path ?? '');
+      if (!to || to === from || MODULE_BACK_EDGES.includes(`${from} -> ${to}`)) return;
+      const back = modulePath(to, from);
+      if (back) context.report({ node, messageId: 'cycle', data: { route: [from, ...back].join(' → ') } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.importKind, node.specifiers, 'importKind'),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.exportKind, node.specifiers, 'exportKind'),
+      ExportAllDeclaration: (node) => check(node, node.exportKind, [], 'exportKind'),
+    };
+  },
+};
+
 // package names, matched by name (exact names do work in no-restricted-imports; it is its patterns that went quiet)
 const VANT = { name: 'react-vant', message: 'Deep-import react-vant components (react-vant/es/<component>): the root import pulls in the whole library.' };
 
@@ -144,6 +240,23 @@ export default tseslint.config(
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver(TS_RESOLVER)] },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: ZONES }],
+    },
+  },
+  // no import cycles (issue 26), between files in the service and in src/core, and between the service's modules: a
+  // cycle means one side holds what belongs lower down (a shared error, a shared read); type-only imports do not count
+  // (erased at build). A block of its own: the boundaries block above keeps its zones.
+  {
+    files: ['server/src/**/*.ts', 'src/core/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX, 'service-modules': { rules: { 'no-module-cycle': noModuleCycle } } },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver(TS_RESOLVER)],
+      // the rule follows only files it may parse: without these it reads no .ts file and finds nothing
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'service-modules/no-module-cycle': 'error',
     },
   },
   {

@@ -52,6 +52,12 @@ export class AppError extends Error {
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
 
+/**
+ * A refusal of an operator's command (bad input, a business rule): ops/run.ts shows its message to the operator as it
+ * is. Thrown by the ops functions of every module (they extend it for their own refusals), so it lives here, below them.
+ */
+export class OpsInputError extends Error {}
+
 /** Shape of data.issues for 100400 */
 export interface Issue {
   path: string;

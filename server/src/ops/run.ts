@@ -1,7 +1,6 @@
 /** Runs one ops command with checked params; the CLI (direct path) and the ops API both come here. */
-import { AppError } from '../errors';
+import { AppError, OpsInputError } from '../errors';
 import { errorMessage } from '../i18n';
-import { OpsInputError } from '../modules/auth/ops-service';
 import { StorageNotFoundError } from '../storage';
 import { commands, findCommand } from './commands';
 import { checkParams, OpsError, type OpsContext } from './framework';

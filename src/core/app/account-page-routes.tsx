@@ -7,7 +7,9 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { AccountPage } from '../domain/hk-identifier';
-import { useT } from '../i18n/use-t';
+import { PageSkeleton } from './page-skeleton';
+
+export { PageSkeleton };
 
 const AccountRoute = lazy(() => import('./account-page'));
 const LoginHandOver = lazy(() => import('./account-page').then((m) => ({ default: m.LoginHandOver })));
@@ -17,18 +19,6 @@ export interface AccountPageRoute {
   /** the page title message key */
   titleKey: string;
   Screen: ComponentType;
-}
-
-/** The shell's skeleton lines while a screen or its data loads. */
-export function PageSkeleton() {
-  const t = useT();
-  return (
-    <div className="esop-page-skeleton" role="status" aria-label={t('common.loading')}>
-      <div className="shell-line shell-line--title" />
-      <div className="shell-line shell-line--text" />
-      <div className="shell-card" />
-    </div>
-  );
 }
 
 export function accountPageRoutes(page: AccountPage, routes: AccountPageRoute[]): RouteObject[] {

@@ -21,7 +21,7 @@ import { ACCOUNT_PAGES, ticketReasonOf, type AccountPage, type TicketReason } fr
 import { useT } from '../i18n/use-t';
 import { RouteGuard } from '../router';
 import { StepPage } from '../ui/StepPage';
-import { PageSkeleton } from './account-page-routes';
+import { PageSkeleton } from './page-skeleton';
 import './account-page.css';
 
 /** The open-account page's login, where a browser visitor without a session is sent (it comes back with `redirect`). */

@@ -19,11 +19,10 @@ import {
   type Res,
 } from '@core/domain';
 import { audit } from '../../db/audit';
-import { AppError } from '../../errors';
+import { AppError, OpsInputError } from '../../errors';
 import { checkStepData } from '../applications/data-bounds';
 import { foreignFiles } from '../applications/repository';
 import { unknownCountries } from '../applications/step-checks/userinfo';
-import { OpsInputError } from '../auth/ops-service';
 import { mine, type AccountDeps } from './service';
 import type { Caller } from './trade-password';
 import { openingApplication } from './identifier-repository';

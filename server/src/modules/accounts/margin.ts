@@ -18,9 +18,8 @@ import {
 import { applicantAge } from '@core/domain/profile';
 import type { Db } from '../../db';
 import { audit } from '../../db/audit';
-import { AppError } from '../../errors';
+import { AppError, OpsInputError } from '../../errors';
 import { findById } from '../applications/repository';
-import { OpsInputError } from '../auth/ops-service';
 import * as repo from './repository';
 import { mine, type AccountDeps } from './service';
 import { requireVerified, type Caller } from './trade-password';

@@ -26,9 +26,8 @@ import {
 } from '@core/domain';
 import type { Db } from '../../db';
 import { audit } from '../../db/audit';
-import { AppError } from '../../errors';
+import { AppError, OpsInputError } from '../../errors';
 import { foreignFiles } from '../applications/repository';
-import { OpsInputError } from '../auth/ops-service';
 import { mine, type AccountDeps } from './service';
 import { requireVerified, type Caller } from './trade-password';
 import type { AccountRow } from './repository';

@@ -21,7 +21,7 @@ import {
 import type { Db } from '../../db';
 import { auditTrail } from '../../db/audit';
 import type { Clock } from '../../plugins/context';
-import { OpsInputError } from '../auth/ops-service';
+import { OpsInputError } from '../../errors';
 import { setUserApplication } from '../auth/repository';
 import { listEvents, type EventRow } from './events-repository';
 import * as repo from './repository';

@@ -1,12 +1,11 @@
 /** Operator functions for login and users (used by the ops commands `code`, `user`, `app-token`). */
 import { cipher, cleanPhone, isValidPhone, maskPhone } from '@core/domain';
 import type { Db } from '../../db';
+import { OpsInputError } from '../../errors';
 import { latestOutboxCode } from '../../vendors/sms/outbox-repository';
 import { signAppToken, type AppTokenClaims } from './app-token';
 import * as repo from './repository';
 import { getUserSettings, setUserSettings, type UserSettings } from './settings';
-
-export class OpsInputError extends Error {}
 
 function phoneOf(areaCode: string, phone: string): string {
   const p = cleanPhone(phone);

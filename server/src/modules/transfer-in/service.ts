@@ -25,14 +25,13 @@ import {
 } from '@core/domain';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
-import { AppError } from '../../errors';
+import { AppError, OpsInputError } from '../../errors';
 import type { Clock } from '../../plugins/context';
 import { mine } from '../accounts/service';
 import * as apps from '../applications/repository';
 import { ownedActive } from '../applications/service';
 import { changeApplication } from '../applications/status-change';
 import { toView } from '../applications/view';
-import { OpsInputError } from '../auth/ops-service';
 import { protocolStatusOf } from '../closing/protocol';
 import * as repo from './repository';
 
