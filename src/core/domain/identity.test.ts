@@ -243,7 +243,7 @@ describe('dates and ages', () => {
     // on 29 February of a leap year
     ['2028-02-29', '1952-03-01', '2010-02-28', '1998-02-28'],
   ])('on %s the birth-date wheel runs %s … %s and opens at %s', (today, min, max, start) => {
-    expect(birthdayRange(today)).toEqual({ min, max, start });
+    expect(birthdayRange(today)).toEqual({ min, max, start, ages: { min: 18, max: 75 } });
     // the ends agree with the age rule itself, and the dates just outside do not
     expect(checkAge(min, today)).toBeNull();
     expect(checkAge(max, today)).toBeNull();

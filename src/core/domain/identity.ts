@@ -412,7 +412,7 @@ export const BIRTHDAY_WHEEL_START_AGE = 30;
  * AGE_OFFLINE_FROM to the latest date already AGE_MIN, found with ageOn itself (29 February included); and where
  * the wheel opens, BIRTHDAY_WHEEL_START_AGE years back.
  */
-export function birthdayRange(today: string): { min: string; max: string; start: string } {
+export function birthdayRange(today: string): { min: string; max: string; start: string; ages: { min: number; max: number } } {
   let max = addMonths(today, -12 * AGE_MIN);
   while (ageOn(max, today) < AGE_MIN) max = addDays(max, -1);
   while (ageOn(addDays(max, 1), today) >= AGE_MIN) max = addDays(max, 1);
@@ -420,7 +420,8 @@ export function birthdayRange(today: string): { min: string; max: string; start:
   while (ageOn(min, today) >= AGE_OFFLINE_FROM) min = addDays(min, 1);
   while (ageOn(addDays(min, -1), today) < AGE_OFFLINE_FROM) min = addDays(min, -1);
   const start = addMonths(today, -12 * BIRTHDAY_WHEEL_START_AGE);
-  return { min, max, start: start < min ? min : start > max ? max : start };
+  // the ages those dates give, for the field's hint
+  return { min, max, start: start < min ? min : start > max ? max : start, ages: { min: AGE_MIN, max: AGE_OFFLINE_FROM - 1 } };
 }
 
 // ---------------------------------------------------------------- ID validity

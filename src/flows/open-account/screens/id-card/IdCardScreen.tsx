@@ -14,8 +14,6 @@ import { useStepPage } from '@core/step-engine';
 import { CardUploader, CheckboxRow, CityPicker, ConfirmDialog, DateField, FieldGroup, RadioField, SelectField, StepPage, TextField } from '@core/ui';
 import { behaviourOf, ErrorCode } from '@core/domain/errors';
 import {
-  AGE_MIN,
-  AGE_OFFLINE_FROM,
   ID_MIN_VALID_MONTHS,
   MAX_LEN,
   birthdayRange,
@@ -336,7 +334,7 @@ function IdCardForm({ application }: { application: ApplicationView }) {
             min={born.min}
             max={born.max}
             start={born.start}
-            hint={t('ui.date.ageRange', { min: AGE_MIN, max: AGE_OFFLINE_FROM - 1 })}
+            hint={t('ui.date.ageRange', born.ages)}
             error={errors.errorOf('birthday')}
             required
           />

@@ -22,7 +22,7 @@ import {
 } from '@core/ui';
 import type { ApplicationView } from '@core/domain/contract';
 import { BIRTH_PRIORITY, CHINA, type StatementLang } from '@core/domain/countries';
-import { AGE_MIN, AGE_OFFLINE_FROM, birthdayRange, CITY_OPTIONAL_COUNTRIES, checkAge, MAX_LEN, normaliseLatinName } from '@core/domain/identity';
+import { birthdayRange, CITY_OPTIONAL_COUNTRIES, checkAge, MAX_LEN, normaliseLatinName } from '@core/domain/identity';
 import { chineseNameRequired, nationalityOf } from '@core/domain/step-rules/userinfo';
 import { WithApplication } from '../../components/WithApplication';
 import { useStepPage } from '@core/step-engine';
@@ -135,7 +135,7 @@ function UserInfoPage({ app }: { app: ApplicationView }) {
           min={born.min}
           max={born.max}
           start={born.start}
-          hint={t('ui.date.ageRange', { min: AGE_MIN, max: AGE_OFFLINE_FROM - 1 })}
+          hint={t('ui.date.ageRange', born.ages)}
           error={errors.errorOf('birthday')}
           required
         />
