@@ -7,15 +7,18 @@
  * - Next and Back (useStepFlow: save, the next step or submit, the rejection loop) and the halfway save.
  * A page gives how its form starts (`initial`) and how it becomes the step's data (`toData`); both are pure.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { ApplicationView } from '../domain/contract';
 import { todayInHongKong } from '../domain/identity';
 import type { StepName } from '../domain/steps';
 import { stepContextOfApp, stepSourceOf, validateStep } from '../domain/step-rules';
 import type { FieldIssue, StepContext } from '../domain/step-rules/types';
-import { useFieldErrors, type FieldErrors, type FieldLimits } from './field-errors';
+import type { FieldErrors, FieldLimits } from '../form/field-errors';
+import { useRuleForm, type Binding, type BindOptions } from '../form/use-rule-form';
 import { useHalfwaySave } from './use-halfway-save';
 import { useStepFlow, type NextOptions, type StepFlow, type StepPhase } from './use-step-flow';
+
+export type { Binding, BindOptions } from '../form/use-rule-form';
 
 export interface StepPageOptions<F> {
   /** the form from the step's draft or saved data (undefined for neither) and the application's step context */
@@ -34,43 +37,35 @@ export interface StepPageOptions<F> {
   linked?: Readonly<Record<string, readonly string[]>>;
 }
 
-export interface Binding<V> {
-  name: string;
-  value: V;
-  onChange: (value: V) => void;
-  onBlur: () => void;
-  error: string | undefined;
-}
-
-export interface BindOptions<V> {
-  /** applied to what was typed before it is kept (upper case, trimming to a length) */
-  map?: (value: V) => V;
-  /** show the field's error right on change (pickers, radios, dates), not only after blur */
-  touchOnChange?: boolean;
-}
-
 export interface StepPage<F> {
   app: ApplicationView;
   form: F;
   setForm: React.Dispatch<React.SetStateAction<F>>;
   /** sets one field; its service issue goes; `touch` shows its error at once */
   set: <K extends keyof F & string>(key: K, value: F[K], touch?: boolean) => void;
-  /** value, onChange, onBlur, error and name of a field, for the field components of @core/ui */
+  /** value, onChange, onBlur, error and name of a field, for the field components of @core/ui (the only wiring) */
   bind: <K extends keyof F & string>(key: K, opts?: BindOptions<F[K]>) => Binding<F[K]>;
+  /** the wiring of a field kept elsewhere than under one key of the form (a row of a list, a file tile) */
+  bindAt: <V>(field: string, value: V, onChange: (value: V) => void, opts?: Omit<BindOptions<V>, 'field'>) => Binding<V>;
   data: Record<string, unknown>;
   ctx: StepContext;
   today: string;
-  issues: FieldIssue[];
+  issues: readonly FieldIssue[];
   errors: FieldErrors;
   flow: StepFlow;
   /** Next was pressed at least once (every field's error shows) */
   pressed: boolean;
   /** shows every field's error (a page whose Next first opens a dialog) */
   reveal: () => void;
-  /** Next may be pressed: no issue and nothing in flight */
+  /** nothing is missing and nothing in flight (information: Next itself is never disabled for something missing) */
   canNext: boolean;
   /**
-   * Next: with issues, shows every field's error and stays; else saves `data` (or the data given, e.g. with a
+   * marks every field with an issue, scrolls to and focuses the first (given issues: those of other data); true when
+   * there is none. For a page whose Next first opens a dialog or checks something of its own.
+   */
+  check: (found?: readonly FieldIssue[]) => boolean;
+  /**
+   * Next: with issues, marks every such field, scrolls to the first and focuses it, and stays; else saves `data` (or the data given, e.g. with a
    * confirmation time or an uploaded file added, checked the same way) and moves on
    */
   next: (override?: Record<string, unknown>, options?: NextOptions) => Promise<void>;
@@ -78,10 +73,9 @@ export interface StepPage<F> {
 }
 
 const NO_LIMITS: FieldLimits = {};
-const NO_LINKS: Readonly<Record<string, readonly string[]>> = {};
 
 export function useStepPage<F extends object>(step: StepName, app: ApplicationView, opts: StepPageOptions<F>): StepPage<F> {
-  const { toData, limits = NO_LIMITS, filterIssues, linked = NO_LINKS } = opts;
+  const { toData, limits = NO_LIMITS, filterIssues, linked } = opts;
   const optsRef = useRef(opts);
   useEffect(() => {
     optsRef.current = opts;
@@ -89,20 +83,21 @@ export function useStepPage<F extends object>(step: StepName, app: ApplicationVi
 
   const today = useMemo(() => todayInHongKong(), []);
   const ctx = useMemo(() => stepContextOfApp(app, today), [app, today]);
-  const [form, setForm] = useState<F>(() => opts.initial(stepSourceOf(app.data, step), ctx));
+  const validate = useCallback(
+    (f: F) => {
+      const all = validateStep(step, toData(f, ctx), ctx);
+      return filterIssues ? all.filter((i) => filterIssues(i, f)) : all;
+    },
+    [step, toData, ctx, filterIssues],
+  );
+  const kit = useRuleForm<F>({ initial: () => opts.initial(stepSourceOf(app.data, step), ctx), validate, limits, linked });
+  const { form, issues, check, takeServerIssues } = kit;
   const data = useMemo(() => toData(form, ctx), [toData, form, ctx]);
-  const issues = useMemo(() => {
-    const all = validateStep(step, data, ctx);
-    return filterIssues ? all.filter((i) => filterIssues(i, form)) : all;
-  }, [step, data, ctx, filterIssues, form]);
-  const [pressed, setPressed] = useState(false);
-  const limitsOf = useMemo(() => (typeof limits === 'function' ? limits(form) : limits), [limits, form]);
-  const errors = useFieldErrors(issues, limitsOf, pressed);
 
   const flow = useStepFlow(step, {
     onError: (err, phase) => {
-      // a 100400's field issues go on the fields whatever else the page does
-      errors.takeServerIssues(err);
+      // a 100400's field issues go on the fields (marked and the first focused) whatever else the page does
+      takeServerIssues(err);
       return optsRef.current.onError?.(err, phase) === true;
     },
   });
@@ -115,53 +110,36 @@ export function useStepPage<F extends object>(step: StepName, app: ApplicationVi
     return draft ? draft(f, c) : build(f, c);
   });
 
-  const set = useCallback(
-    <K extends keyof F & string>(key: K, value: F[K], touch = false) => {
-      setForm((f) => (Object.is(f[key], value) ? f : { ...f, [key]: value }));
-      const fields = [key, ...(linked[key] ?? [])];
-      errors.changed(...fields);
-      if (touch) errors.touch(...fields);
-    },
-    [errors, linked],
-  );
-
-  const bind = <K extends keyof F & string>(key: K, bindOpts: BindOptions<F[K]> = {}): Binding<F[K]> => ({
-    name: key,
-    value: form[key],
-    onChange: (v: F[K]) => set(key, bindOpts.map ? bindOpts.map(v) : v, bindOpts.touchOnChange),
-    onBlur: () => errors.touch(key, ...(linked[key] ?? [])),
-    error: errors.errorOf(key),
-  });
-
   const { next: flowNext } = flow;
   const next = useCallback(
     async (override?: Record<string, unknown>, options?: NextOptions) => {
-      setPressed(true);
       // the data given is checked as the page's own would be (the service checks it again)
       const found = override
         ? validateStep(step, override, ctx).filter((i) => !filterIssues || filterIssues(i, latest.current.form))
-        : issues;
-      if (found.length) return;
+        : undefined;
+      if (!check(found)) return;
       await flowNext(override ?? data, options);
     },
-    [ctx, data, filterIssues, flowNext, issues, step],
+    [check, ctx, data, filterIssues, flowNext, step],
   );
 
   return {
     app,
     form,
-    setForm,
-    set,
-    bind,
+    setForm: kit.setForm,
+    set: kit.set,
+    bind: kit.bind,
+    bindAt: kit.bindAt,
     data,
     ctx,
     today,
     issues,
-    errors,
+    errors: kit.errors,
     flow,
-    pressed,
-    reveal: useCallback(() => setPressed(true), []),
+    pressed: kit.pressed,
+    reveal: kit.reveal,
     canNext: issues.length === 0 && !flow.isSaving,
+    check,
     next,
     back: flow.back,
   };
