@@ -18,7 +18,11 @@ export const journeys: Journey[] = [
         await hk.waitFor();
         await shot(page, 'home-en');
         const start = page.getByRole('button', { name: 'Start' });
-        assert(await start.isDisabled(), 'Start is disabled before a type is chosen');
+        // Start explains itself before a type is chosen: a tap focuses the choice and says why
+        await start.click();
+        await page.getByRole('status').filter({ hasText: 'Choose an opening method' }).waitFor();
+        assert(await page.getByRole('radio', { name: /Hong Kong, Macau and overseas/ }).evaluate((el) => el === document.activeElement), 'the first type is focused');
+        assert(/#\/account/.test(page.url()), 'Start with no type chosen stays on home');
         assert(await page.getByRole('checkbox', { name: 'I agree to use the electronic trading services' }).isChecked(), 'consent ticked by default');
         await hk.click();
         await page.getByText('Proof of address').waitFor();

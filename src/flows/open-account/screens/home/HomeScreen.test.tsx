@@ -106,30 +106,38 @@ describe('an anonymous visitor', () => {
 
 describe('home layout and the Next rule', () => {
   test('both consent boxes are ticked by default; Next waits for a type', async () => {
-    api();
+    const fake = api();
     await renderHome();
     expect(await screen.findByRole('radiogroup', { name: /Choose the opening method/ })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'I agree to use the electronic trading services' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'I have read and agree to the Customer Agreement' })).toBeChecked();
     expect(hkRadio()).not.toBeChecked();
     expect(cnRadio()).not.toBeChecked();
-    expect(startButton()).toBeDisabled();
-    expect(startButton()).toHaveAccessibleDescription('Choose an opening method');
-    await choose(hkRadio);
+    // Start explains itself: the hint under it, and a tap focuses the choice and says why
     expect(startButton()).toBeEnabled();
+    expect(startButton()).toHaveAccessibleDescription('Choose an opening method');
+    await act(async () => startButton().click());
+    await waitFor(() => expect(hkRadio()).toHaveFocus());
+    expect(screen.getByRole('status')).toHaveTextContent('Choose an opening method');
+    expect(fake.calls('applyCheck')).toHaveLength(0);
+    await choose(hkRadio);
+    expect(startButton()).not.toHaveAccessibleDescription();
   });
 
-  test('unticking either consent disables Next again', async () => {
-    api();
+  test('unticking either consent stops Next again, and a tap shows the box to tick', async () => {
+    const fake = api();
     const { user } = await renderHome();
     await choose(cnRadio);
     await user.click(screen.getByRole('checkbox', { name: 'I agree to use the electronic trading services' }));
-    expect(startButton()).toBeDisabled();
     expect(startButton()).toHaveAccessibleDescription('Tick both boxes to continue');
+    await act(async () => startButton().click());
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'I agree to use the electronic trading services' })).toHaveFocus());
     await user.click(screen.getByRole('checkbox', { name: 'I agree to use the electronic trading services' }));
-    expect(startButton()).toBeEnabled();
+    expect(startButton()).not.toHaveAccessibleDescription();
     await user.click(screen.getByRole('checkbox', { name: 'I have read and agree to the Customer Agreement' }));
-    expect(startButton()).toBeDisabled();
+    await act(async () => startButton().click());
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'I have read and agree to the Customer Agreement' })).toHaveFocus());
+    expect(fake.calls('applyCheck')).toHaveLength(0);
   });
 
   test('choosing a card expands its documents to prepare', async () => {

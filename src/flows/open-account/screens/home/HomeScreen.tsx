@@ -24,6 +24,7 @@ import { useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { PdfLink } from '@core/ui/PdfLink';
 import { useToast } from '@core/ui/toast';
+import { focusFirstMarked } from '@core/form/focus-first';
 import { GEO_MIN_APP_VERSION } from '@core/domain/area';
 import { clientTypeOf, type ClientType } from '@core/domain/client-type';
 import { ErrorCode, TOAST_MS } from '@core/domain/errors';
@@ -94,8 +95,11 @@ export default function HomeScreen() {
 
   const inFlight = start.isPending || switchType.isPending || statementStep.isPending || user.isPending;
   const ready = choice !== null && tradingConsent && agreementConsent;
-  const disabled = !ready || inFlight || running;
+  const busy = inFlight || running;
   const hint = choice === null ? t('home.chooseFirst') : !tradingConsent || !agreementConsent ? t('home.consentFirst') : null;
+  // Start pressed with something missing: the hint reads as an error and the missing choice gets the focus
+  const [pressed, setPressed] = useState(false);
+  const missing = [...(choice === null ? ['type'] : []), ...(tradingConsent ? [] : ['tradingConsent']), ...(agreementConsent ? [] : ['agreementConsent'])];
 
   const closeDialog = useCallback((ok: boolean) => {
     setDialog(null);
@@ -119,7 +123,14 @@ export default function HomeScreen() {
 
   const onNext = async () => {
     const now = Date.now();
-    if (disabled || !choice || runningRef.current || now - lastPress.current < NEXT_DEBOUNCE_MS) return;
+    if (busy || runningRef.current || now - lastPress.current < NEXT_DEBOUNCE_MS) return;
+    if (!ready || !choice) {
+      // never a silent grey button: the missing choice is scrolled to and focused, and the hint said
+      setPressed(true);
+      window.setTimeout(() => focusFirstMarked(missing), 0);
+      if (hint) toast.show(hint, TOAST_MS);
+      return;
+    }
     lastPress.current = now;
     if (!loggedIn) {
       // in the app the app logs the user in (login-expired behaviour); in a browser the login screen comes back here
@@ -185,7 +196,7 @@ export default function HomeScreen() {
           </p>
         </section>
 
-        <div role="radiogroup" aria-labelledby={groupLabelId} className="oa-types">
+        <div role="radiogroup" aria-labelledby={groupLabelId} className="oa-types" data-name="type" aria-invalid={pressed && choice === null ? true : undefined}>
           {(['hk', 'cn'] as const).map((type) => (
             <TypeCard
               key={type}
@@ -202,12 +213,12 @@ export default function HomeScreen() {
         </div>
 
         <section className="oa-consents" aria-label={t('home.consent.agreementTitle')}>
-          <label className="oa-check">
+          <label className="oa-check" data-name="tradingConsent">
             <input type="checkbox" checked={tradingConsent} onChange={(e) => setTradingConsent(e.target.checked)} />
             <span className="oa-check__box" aria-hidden="true" />
             <span className="oa-check__text">{t('home.consent.trading')}</span>
           </label>
-          <div className="oa-check">
+          <div className="oa-check" data-name="agreementConsent">
             <input
               id={`${hintId}-agreement`}
               type="checkbox"
@@ -237,14 +248,14 @@ export default function HomeScreen() {
 
       <footer className="oa-footer">
         {hint && (
-          <p className="oa-footer__hint" id={hintId}>
+          <p className={`oa-footer__hint${pressed ? ' oa-footer__hint--error' : ''}`} id={hintId}>
             {hint}
           </p>
         )}
         <button
           type="button"
           className="oa-btn oa-btn--primary oa-btn--block"
-          disabled={disabled}
+          disabled={busy}
           aria-describedby={hint ? hintId : undefined}
           aria-busy={running || inFlight}
           onClick={onNext}
