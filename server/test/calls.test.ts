@@ -43,8 +43,8 @@ describe('every call of CALLS is registered from its declaration', () => {
     expect(wire.summary.trim()).not.toBe('');
     expect([wire.req, wire.meta, wire.res].some((schema) => schema !== undefined)).toBe(true);
     expect(routesOf(name)).toHaveLength(1);
-    openApi ??= (await t.app.inject({ method: 'GET', url: `${API_PREFIX}/openapi.json` })).json();
-    const operation = openApi.paths[routeUrl(CALLS[name]).replace(/:(\w+)/g, '{$1}')]?.[CALLS[name].method.toLowerCase()];
+    const doc = (openApi ??= (await t.app.inject({ method: 'GET', url: `${API_PREFIX}/openapi.json` })).json() as NonNullable<typeof openApi>);
+    const operation = doc.paths[routeUrl(CALLS[name]).replace(/:(\w+)/g, '{$1}')]?.[CALLS[name].method.toLowerCase()];
     expect(operation).toEqual(expect.objectContaining({ operationId: name, summary: wire.summary }));
   });
 
