@@ -1,6 +1,6 @@
 /**
  * The generated parts of docs/api.md, made from the call table (CALLS in src/core/domain/calls.ts), the payload
- * schemas (`schemas` in contract.ts) and RATE_LIMITS: the call table, the rate-limit table and the lists of plain
+ * schemas (`schemas`, gathered by contract.ts from calls/<module>.ts) and RATE_LIMITS: the call table, the rate-limit table and the lists of plain
  * and public calls. Each part sits between `<!-- api-doc:NAME -->` and `<!-- /api-doc:NAME -->` in docs/api.md;
  * `npm run docs:api` rewrites them (scripts/make-api-doc.ts) and a test fails when the committed file differs.
  * The prose around them is written by hand.
@@ -93,7 +93,7 @@ function unwrap(s: z.ZodType): z.ZodType {
   return s;
 }
 
-/** Shared schemas shown by their name in contract.ts rather than by their keys. */
+/** Shared schemas shown by their name (src/core/domain/calls/shared.ts) rather than by their keys. */
 const NAMED = new Map<z.ZodType, string>([
   [applicationView, 'applicationView'],
   [userView, 'userView'],

@@ -56,6 +56,9 @@ export const BAD: LintFixture[] = [
   { name: 'core/domain imports node:crypto', at: DOMAIN_FILE, code: useOf('node:crypto'), refusedBy: { rule: 'import-x/no-nodejs-modules', message: 'node:crypto' } },
   { name: 'core/domain imports a module that does not resolve', at: DOMAIN_FILE, code: useOf('../no-such-folder/thing'), refusedBy: { rule: 'import-x/no-unresolved', message: 'no-such-folder' } },
   { name: 'the wire-schema module imports React', at: 'src/core/domain/contract.ts', code: useOf('react'), refusedBy: zone('The wire-schema module imports nothing but src/core/domain and zod') },
+  { name: 'a call module of the wire schemas imports React', at: 'src/core/domain/calls/auth.ts', code: useOf('react'), refusedBy: zone('The wire-schema module imports nothing but src/core/domain and zod') },
+  { name: 'the zod-free call table (calls.ts, beside the calls/ folder) imports zod', at: 'src/core/domain/calls.ts', code: useOf('zod'), refusedBy: zone(DOMAIN_ONLY) },
+  { name: 'a domain module named like a call module imports zod', at: 'src/core/domain/auth.ts', code: useOf('zod'), refusedBy: zone(DOMAIN_ONLY) },
   // src/core never imports a flow; src/ never imports server/
   { name: 'core/ui imports a flow', at: 'src/core/ui/LintFixture.tsx', code: useOf('../../flows/open-account/route-table'), refusedBy: zone(CORE) },
   { name: 'core/step-engine imports a flow’s screen', at: 'src/core/step-engine/lint-fixture.ts', code: useOf('../../flows/open-account/screens/id-card/IdCardScreen'), refusedBy: zone(CORE) },
@@ -64,11 +67,13 @@ export const BAD: LintFixture[] = [
   { name: 'the service imports src/core/api/client', at: 'server/src/modules/lint-fixture.ts', code: useOf('../../../src/core/api/client'), refusedBy: zone(SERVER) },
   { name: 'the service imports @core/api/client', at: 'server/src/modules/lint-fixture.ts', code: useOf('@core/api/client'), refusedBy: zone(SERVER) },
   { name: 'a service test imports a flow', at: 'server/test/lint-fixture.test.ts', code: useOf('../../src/flows/open-account/route-table'), refusedBy: zone(SERVER) },
-  // browser code takes no value from the wire-schema module (the domain barrel re-exports it)
+  // browser code takes no value from the wire-schema modules (the domain barrel re-exports them)
   { name: 'a screen imports a value from the @core/domain barrel', at: JOB_SCREEN, code: `import { STEP_NAMES } from '@core/domain';\nexport const used = STEP_NAMES;\n`, refusedBy: { rule: WIRE, message: 'src/core/domain/index.ts' } },
   { name: 'a screen imports a value from the wire-schema module', at: JOB_SCREEN, code: `import { schemas } from '@core/domain/contract';\nexport const used = schemas;\n`, refusedBy: { rule: WIRE, message: 'src/core/domain/contract.ts' } },
   { name: 'core/api imports a value from ../domain/contract', at: 'src/core/api/lint-fixture.ts', code: `export { CALLS } from '../domain/contract';\n`, refusedBy: { rule: WIRE, message: 'src/core/domain/contract.ts' } },
   { name: 'a domain module imports a value from the wire-schema module', at: DOMAIN_FILE, code: `import { schemas } from './contract';\nexport const used = schemas;\n`, refusedBy: { rule: WIRE, message: 'src/core/domain/contract.ts' } },
+  { name: 'a screen imports a value from a call module of the wire schemas', at: JOB_SCREEN, code: `import { authCalls } from '@core/domain/calls/auth';\nexport const used = authCalls;\n`, refusedBy: { rule: WIRE, message: 'src/core/domain/calls/auth.ts' } },
+  { name: 'a domain module imports a value from a call module', at: DOMAIN_FILE, code: `import { fileRef } from './calls/shared';\nexport const used = fileRef;\n`, refusedBy: { rule: WIRE, message: 'src/core/domain/calls/shared.ts' } },
   // kept from before: react-vant only by deep import
   { name: 'a screen imports the react-vant root', at: JOB_SCREEN, code: `import { Button } from 'react-vant';\nexport const used = Button;\n`, refusedBy: { rule: 'no-restricted-imports', message: 'react-vant' } },
 ];
@@ -98,6 +103,12 @@ export const GOOD: LintFixture[] = [
     code: `import { STEP_NAMES } from './steps';\nimport { TIMEOUT_MS } from '@core/domain/limits';\nimport type { CallName } from './contract';\nexport const used = [STEP_NAMES, TIMEOUT_MS];\nexport type Used = CallName;\n`,
   },
   { name: 'the wire-schema module importing zod and the domain', at: 'src/core/domain/contract.ts', code: `import { z } from 'zod';\nimport { STEP_NAMES } from './steps';\nexport const step = z.enum(STEP_NAMES as unknown as [string, ...string[]]);\n` },
+  { name: 'a call module importing zod and the domain', at: 'src/core/domain/calls/lint-fixture.ts', code: `import { z } from 'zod';\nimport { STEP_NAMES } from '../steps';\nimport { appId } from './shared';\nexport const step = z.object({ appId, step: z.enum(STEP_NAMES as unknown as [string, ...string[]]) });\n` },
+  {
+    name: 'a screen taking only types from a call module',
+    at: JOB_SCREEN,
+    code: `import type { CallWires } from '@core/domain/calls/shared';\nimport type { TransferInView } from '@core/domain/calls/transfer-in';\nexport type Used = [CallWires, TransferInView];\n`,
+  },
   {
     name: 'the service importing the domain (barrel, alias and relative path)',
     at: 'server/src/modules/lint-fixture.ts',

@@ -2,7 +2,7 @@
  * Calls declared once: the real app registers every CALLS entry (src/core/domain/calls.ts) as a route with its
  * method and path, its login check, its cipher flag and its rate limit, and no API route outside the table.
  */
-import { API_PREFIX, CALLS, ErrorCode, PLAIN_CALLS, prefixOf, routeUrl, type CallName } from '@core/domain';
+import { API_PREFIX, CALLS, CALL_SUMMARIES, ErrorCode, PLAIN_CALLS, prefixOf, routeUrl, schemas, type CallName, type CallWire } from '@core/domain';
 import { createTestApp, type TestApp, type TestClient } from './helpers';
 
 const NAMES = Object.keys(CALLS) as CallName[];
@@ -19,6 +19,8 @@ afterAll(() => t.close());
 /** the routes under any of the API prefixes (the KYC service's and the signing service's) */
 const apiRoutes = () => t.app.routeList.filter((r) => prefixOf(r.url) !== undefined);
 const routesOf = (name: CallName) => apiRoutes().filter((r) => r.call === name);
+/** the service's OpenAPI document, fetched once */
+let openApi: { paths: Record<string, Record<string, { operationId?: string; summary?: string }>> } | undefined;
 
 describe('every call of CALLS is registered from its declaration', () => {
   it.each(eachCall(NAMES))('%s: one route, with the method and path of CALLS', (name) => {
@@ -33,6 +35,17 @@ describe('every call of CALLS is registered from its declaration', () => {
     const outside = apiRoutes().filter((r) => !r.call || !(r.call in CALLS));
     expect(outside.map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${API_PREFIX}/openapi.json`]);
     expect(outside.every((r) => r.hidden && r.plain)).toBe(true);
+  });
+
+  it.each(eachCall(NAMES))('%s: its schema and summary (src/core/domain/calls/<module>.ts) and its route, described with that summary', async (name) => {
+    const wire: CallWire = schemas[name];
+    expect(wire.summary).toBe(CALL_SUMMARIES[name]);
+    expect(wire.summary.trim()).not.toBe('');
+    expect([wire.req, wire.meta, wire.res].some((schema) => schema !== undefined)).toBe(true);
+    expect(routesOf(name)).toHaveLength(1);
+    const doc = (openApi ??= (await t.app.inject({ method: 'GET', url: `${API_PREFIX}/openapi.json` })).json() as NonNullable<typeof openApi>);
+    const operation = doc.paths[routeUrl(CALLS[name]).replace(/:(\w+)/g, '{$1}')]?.[CALLS[name].method.toLowerCase()];
+    expect(operation).toEqual(expect.objectContaining({ operationId: name, summary: wire.summary }));
   });
 
 });

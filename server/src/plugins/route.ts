@@ -19,8 +19,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CALLS, routeUrl, schemas, type CallDef, type CallName } from '@core/domain';
-import { CALL_SUMMARIES } from '@core/domain/call-summaries';
+import { CALLS, CALL_SUMMARIES, routeUrl, schemas, type CallDef, type CallName } from '@core/domain';
 import { requireUser } from '../modules/auth/require-user';
 import { requireSigner } from '../modules/org-sign/require-signer';
 import type { RouteFlags } from './context';

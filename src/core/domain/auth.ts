@@ -1,6 +1,6 @@
 import { VERIFY_CODE_LENGTH } from './limits';
 
-// zod-free: the browser's login screen imports these rules (zod lives in contract.ts)
+// zod-free: the browser's login screen imports these rules (zod lives in the wire schemas, calls/*.ts)
 /** Phone number rules per area code (digits only; the area code without "+"). */
 export const AREA_CODES = ['86', '852', '853', '886', '1', '44', '65'] as const;
 export type AreaCode = (typeof AREA_CODES)[number];

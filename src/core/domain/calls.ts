@@ -1,6 +1,7 @@
 /**
  * The calls of the KYC service (path, method, timeout) without their schemas: zod-free, so the
- * browser's api client can use it without shipping zod. contract.ts re-exports all of it.
+ * browser's api client can use it without shipping zod. Each call's schemas and summary are in calls/<module>.ts (the
+ * service module that registers its route); contract.ts gathers them and re-exports all of this.
  */
 import { TIMEOUT_MS, type RateLimitedCall } from './limits';
 import { SIGN_PREFIX } from './org-sign';

@@ -1,0 +1,38 @@
+/**
+ * The calls of server/src/modules/ocr: reading ID and bank card photos.
+ * Each entry: the one-line summary (OpenAPI, docs/api.md), the request (`req`, or `meta` for a multipart call) and
+ * the answer (`res`). The path, method and options of each call are its CALLS entry (../calls.ts).
+ */
+import { z } from 'zod';
+import { fileRef, type CallWires } from './shared';
+
+export const ocrCalls = {
+  idcardOcr: {
+    summary: 'Read a mainland ID card photo',
+    /** an uploaded image of the card (the caller's own file) */
+    req: fileRef,
+    /**
+     * side 'front' (portrait side: name, gender, birthday, idAddress, idNumber) or 'back' (emblem side:
+     * idAuthority, idValidTime "YYYY-MM-DD,YYYY-MM-DD" or "YYYY-MM-DD,长期"); fields of the other side are ''.
+     * cropIdCard: the card cut out of the photo, stored as the caller's file (category UserInfo).
+     * Errors: 151201 validity expired or unreadable, 151202 card not found / unreadable, 151203 photocopy, 151204 glare.
+     */
+    res: z.object({
+      side: z.enum(['front', 'back']),
+      name: z.string(),
+      idNumber: z.string(),
+      idAddress: z.string(),
+      gender: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+      birthday: z.string(),
+      idAuthority: z.string(),
+      idValidTime: z.string(),
+      cropIdCard: z.object({ ossId: z.string(), ossUrl: z.string() }),
+    }),
+  },
+  bankcardOcr: {
+    summary: 'Read a bank card photo',
+    req: fileRef,
+    /** the card number, digits only; 150302 when no card number can be read */
+    res: z.object({ acctNumber: z.string() }),
+  },
+} as const satisfies CallWires;
