@@ -6,7 +6,7 @@ import * as service from './service';
 
 const marginRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
-  route(app, 'marginUpgradeQuery', (input, request) => service.query(deps, callerOf(request), input));
+  route(app, 'marginUpgradeQuery', (input, request) => service.upgradeStatus(deps, callerOf(request), input));
   route(app, 'marginUpgradeApply', (input, request) => service.apply(deps, callerOf(request), input));
 };
 

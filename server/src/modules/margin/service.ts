@@ -44,7 +44,7 @@ async function marginState(db: Db, a: AccountRow, at: Date) {
   return { latest, age, block };
 }
 
-export async function query(deps: AccountDeps, who: Caller, req: Req<'marginUpgradeQuery'>): Promise<Res<'marginUpgradeQuery'>> {
+export async function upgradeStatus(deps: AccountDeps, who: Caller, req: Req<'marginUpgradeQuery'>): Promise<Res<'marginUpgradeQuery'>> {
   const a = await mine(deps.db, who.userId, req.subAcctId);
   const { latest, age, block } = await marginState(deps.db, a, new Date(deps.clock.now()));
   return { acctType: a.acct_type, agreements: marginAgreements(age), block, request: requestView(latest) };
