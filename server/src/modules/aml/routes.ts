@@ -13,7 +13,7 @@ const amlRoutes: FastifyPluginAsync = async (app) => {
   const seeded = await seedWatchlistIfEmpty(deps.db);
   if (seeded) app.log.info({ entries: seeded.inserted, rejected: seeded.rejected }, 'AML watch-list seed imported');
 
-  registerStepCheck('IDENTITYEXPOSURE', checkDisclosure);
+  registerStepCheck(deps, 'IDENTITYEXPOSURE', checkDisclosure);
   route(app, 'applyAmlCheck', (input, request) => applyAmlCheck(deps, request.user!.userId, input.appId));
 };
 

@@ -19,7 +19,7 @@ const applicationRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'applySubmit', (input, request) => service.submit(deps, userId(request), input));
   route(app, 'applyChannel', (_input, request) => service.ownChannel(deps, userId(request)));
   // the steps whose check a higher module registers (aml, risk, closing): refused to start without them
-  app.addHook('onReady', async () => assertStepChecksRegistered());
+  app.addHook('onReady', async () => assertStepChecksRegistered(deps));
 };
 
 export default applicationRoutes;

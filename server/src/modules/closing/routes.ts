@@ -8,7 +8,7 @@ import { checkSign } from './step-check';
 const closingRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
   const userId = (request: { user: { userId: string } | null }) => request.user!.userId;
-  registerStepCheck('SIGN', checkSign);
+  registerStepCheck(deps, 'SIGN', checkSign);
   route(app, 'applyProtocolStatus', (input, request) => service.protocolStatus(deps, userId(request), input.applyId));
   route(app, 'applyAssetTransferSign', (input, request) => service.signAssetTransfer(deps, userId(request), input.applyId));
 };

@@ -10,7 +10,7 @@ import { checkRisk } from './step-check';
 const riskRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
   await seedRiskTracksIfEmpty(deps.db);
-  registerStepCheck('RISK', checkRisk);
+  registerStepCheck(deps, 'RISK', checkRisk);
   const userId = (request: { user: { userId: string } | null }) => request.user!.userId;
 
   route(app, 'riskAudioList', (input, request) => service.list(deps, userId(request), input.appId));
