@@ -1,4 +1,4 @@
-/** The used page tickets (page_tickets, migration 0022) and the account a ticket names. */
+/** The used page tickets (page_tickets, migration 0022). */
 import type { Db } from '../../db';
 
 /**
@@ -28,10 +28,4 @@ export async function openedByApp(db: Db, sessionHash: string, subAcctId: string
 
 export async function purgeTickets(db: Db, before: Date): Promise<void> {
   await db.query('DELETE FROM page_tickets WHERE expires_at < $1', [before]);
-}
-
-/** The user owning an account (undefined: no such account). */
-export async function accountOwnerId(db: Db, subAcctId: string): Promise<string | undefined> {
-  const { rows } = await db.query<{ user_id: string }>('SELECT user_id FROM accounts WHERE sub_acct_id = $1', [subAcctId]);
-  return rows[0]?.user_id;
 }

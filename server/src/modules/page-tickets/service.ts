@@ -11,6 +11,7 @@ import { ErrorCode, PAGE_TICKET_MAX_S, ACCOUNT_PAGE_NAMES, type AccountPage, typ
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../plugins/context';
 import { endSession, hashSessionId, loginAccountOwner, resolveSession, toUserView } from '../auth/service';
+import { accountOwner } from '../account-home/repository';
 import { accountViews } from '../account-home/service';
 import * as repo from './repository';
 
@@ -61,7 +62,7 @@ export async function ticketLogin(deps: AppDeps, req: Req<'pageTicketLogin'>, co
   const now = deps.clock.now();
   const check = checkPageTicket(deps.config.secrets.appTokenSecret, req.ticket, req.page, now);
   if (!check.ok) throw refuse(check.reason);
-  const owner = await repo.accountOwnerId(deps.db, check.subAcctId);
+  const owner = (await accountOwner(deps.db, check.subAcctId))?.user_id;
   if (!owner) throw refuse('invalid');
   const ticket = { ticketHash: hashTicket(req.ticket), subAcctId: check.subAcctId, page: check.page, expiresAt: new Date(check.exp * 1000) };
   const current = cookieSession ? await resolveSession(deps, cookieSession).catch(() => null) : null;
