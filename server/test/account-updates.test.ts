@@ -5,7 +5,7 @@
  */
 import { ErrorCode, STEPS_OF, type AccountView, type StepName } from '@core/domain';
 import { approve } from '../src/modules/applications/ops-service';
-import { approveUpdate, rejectUpdate, requestUpdate } from '../src/modules/accounts/updates';
+import { approveUpdate, rejectUpdate, requestUpdate } from '../src/modules/updates/service';
 import { createTestApp, type CallResult, type TestApp, type TestClient } from './helpers';
 import { saveStep, stepUser, uploadRef, validStepData } from './step-fixtures';
 

@@ -5,9 +5,9 @@
  */
 import { ErrorCode, HKIDR_CONSENT, STEPS_OF, type AccountView, type StepName } from '@core/domain';
 import { approve } from '../src/modules/applications/ops-service';
-import { listImprove, requestImprove, showImprove, withdrawImprove } from '../src/modules/accounts/improve-info';
-import { signPageTicket } from '../src/modules/accounts/page-ticket';
-import { signTradeTicket } from '../src/modules/accounts/trade-password';
+import { listImprove, requestImprove, showImprove, withdrawImprove } from '../src/modules/improve-info/service';
+import { signPageTicket } from '../src/modules/page-tickets/service';
+import { signTradeTicket } from '../src/modules/trade-password/service';
 import { signAppToken } from '../src/modules/auth/app-token';
 import { createTestApp, type CallResult, type TestApp, type TestClient } from './helpers';
 import { phoneOf, saveStep, stepUser, uploadRef, validStepData } from './step-fixtures';

@@ -4,7 +4,7 @@
  * reason, and the client may ask again); another client's account is refused.
  */
 import { ErrorCode, STEPS_OF, type AccountView, type StepName } from '@core/domain';
-import { decide, pending } from '../src/modules/accounts/margin';
+import { decide, pending } from '../src/modules/margin/service';
 import { approve } from '../src/modules/applications/ops-service';
 import { createTestApp, type CallResult, type TestApp, type TestClient } from './helpers';
 import { phoneOf, saveStep, selectAccountData, stepUser, validStepData } from './step-fixtures';

@@ -23,7 +23,14 @@ import closingRoutes from './closing/routes';
 import depositRoutes from './deposit/routes';
 import documentRoutes from './documents/routes';
 import faceRoutes from './face/routes';
-import accountRoutes from './accounts/routes';
+import accountHomeRoutes from './account-home/routes';
+import exchangeRoutes from './exchange/routes';
+import tradePasswordRoutes from './trade-password/routes';
+import updateRoutes from './updates/routes';
+import marginRoutes from './margin/routes';
+import pageTicketRoutes from './page-tickets/routes';
+import hkIdentifierRoutes from './hk-identifier/routes';
+import improveInfoRoutes from './improve-info/routes';
 import invitationRoutes from './invitation/routes';
 import transferInRoutes from './transfer-in/routes';
 import orgSignRoutes from './org-sign/routes';
@@ -42,7 +49,15 @@ export const modules: FastifyPluginAsync[] = [
   depositRoutes,
   documentRoutes,
   faceRoutes,
-  accountRoutes,
+  // after opening: one module a feature
+  accountHomeRoutes,
+  exchangeRoutes,
+  tradePasswordRoutes,
+  updateRoutes,
+  marginRoutes,
+  pageTicketRoutes,
+  hkIdentifierRoutes,
+  improveInfoRoutes,
   invitationRoutes,
   transferInRoutes,
   orgSignRoutes,

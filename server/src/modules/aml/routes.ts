@@ -2,7 +2,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
 import { seedWatchlistIfEmpty } from '../../vendors/aml/seed';
+import { registerStepCheck } from '../applications/step-checks';
 import { applyAmlCheck } from './service';
+import { checkDisclosure } from './step-check';
 
 const amlRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
@@ -11,6 +13,7 @@ const amlRoutes: FastifyPluginAsync = async (app) => {
   const seeded = await seedWatchlistIfEmpty(deps.db);
   if (seeded) app.log.info({ entries: seeded.inserted, rejected: seeded.rejected }, 'AML watch-list seed imported');
 
+  registerStepCheck(deps, 'IDENTITYEXPOSURE', checkDisclosure);
   route(app, 'applyAmlCheck', (input, request) => applyAmlCheck(deps, request.user!.userId, input.appId));
 };
 

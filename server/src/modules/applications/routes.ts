@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
 import * as service from './service';
+import { assertStepChecksRegistered } from './step-checks';
 
 const applicationRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
@@ -17,6 +18,8 @@ const applicationRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'applyStatementStep', (input, request) => service.statementStep(deps, userId(request), input));
   route(app, 'applySubmit', (input, request) => service.submit(deps, userId(request), input));
   route(app, 'applyChannel', (_input, request) => service.ownChannel(deps, userId(request)));
+  // the steps whose check a higher module registers (aml, risk, closing): refused to start without them
+  app.addHook('onReady', async () => assertStepChecksRegistered(deps));
 };
 
 export default applicationRoutes;

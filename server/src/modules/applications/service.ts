@@ -294,7 +294,7 @@ export async function update(deps: AppsDeps, userId: string, req: Req<'applyUpda
     if (!req.draft) {
       const ctx = stepContextOf(row, at);
       const found: Issue[] = validateStep(step, req.data, ctx).map((i) => ({ path: `data.${i.field}`, message: i.rule }));
-      if (!found.length) found.push(...(await runStepChecks({ tx, userId, appId: row.app_id, step, data: req.data, ctx, config: deps.config, storage: deps.storage, row })));
+      if (!found.length) found.push(...(await runStepChecks(deps, { tx, userId, appId: row.app_id, step, data: req.data, ctx, config: deps.config, storage: deps.storage, row })));
       if (found.length) throw invalid(found);
     }
 

@@ -34,7 +34,7 @@ export interface StatusChange {
   at: Date;
 }
 
-/** Applies the change to a row read FOR UPDATE in `tx`; returns the updated row. */
+/** Applies the change to a row locked in `tx` (read with forUpdate); returns the updated row. */
 export async function changeApplication(tx: Db, row: repo.AppRow, c: StatusChange): Promise<repo.AppRow> {
   const updated = await repo.updateApplication(tx, row.app_id, c.change, c.at);
   const detail = c.detail ?? {};

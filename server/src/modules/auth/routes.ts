@@ -4,7 +4,7 @@ import { route } from '../../plugins/route';
 import { OK } from '../../plugins/reply';
 import { clearSessionCookies, SESSION_COOKIE, setSessionCookies } from './require-user';
 import * as service from './service';
-import { accountViews } from '../accounts/service';
+import { accountViews } from '../account-home/service';
 
 async function startSession(request: FastifyRequest, reply: FastifyReply, s: service.NewSession) {
   await service.endSession(request.server.deps, request.cookies[SESSION_COOKIE]);

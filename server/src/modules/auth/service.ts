@@ -63,7 +63,7 @@ export function toUserView(u: repo.UserRow): UserView {
     subAcctId: u.sub_acct_id,
     clientStatus: u.client_status,
     hasApplication: u.app_id !== null,
-    // the accounts are read by UserInfo for an opened user only (modules/accounts)
+    // the accounts are read by UserInfo for an opened user only (modules/account-home)
     clientInfo: { accts: [] },
   };
 }
@@ -179,7 +179,7 @@ export async function loginWithAppToken(deps: AppDeps, input: { t: string; subAc
 
 /**
  * A session for an existing user whose account the app's page ticket named (the ticket is checked by the caller,
- * server/src/modules/accounts/page-ticket.ts); null when the user is gone.
+ * server/src/modules/page-tickets/service.ts); null when the user is gone.
  */
 export async function loginAccountOwner(deps: AppDeps, userId: string): Promise<NewSession | null> {
   const u = await repo.findUserById(deps.db, userId);

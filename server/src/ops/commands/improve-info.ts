@@ -1,7 +1,7 @@
 /** Staff ask a client to complete information after opening and read the answers (issue 13). */
 import { z } from 'zod';
 import { IMPROVE_ITEMS, IMPROVE_MESSAGE_MAX, parseImproveItems } from '@core/domain';
-import { listImprove, requestImprove, showImprove, withdrawImprove } from '../../modules/accounts/improve-info';
+import { listImprove, requestImprove, showImprove, withdrawImprove } from '../../modules/improve-info/service';
 import { defineCommand, flagText, OpsError } from '../framework';
 
 const subAcctId = z.string().min(4).max(32);

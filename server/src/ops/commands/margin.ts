@@ -1,6 +1,6 @@
 /** Staff list and decide clients' requests to upgrade a cash account to margin (issue 13). */
 import { z } from 'zod';
-import { decide, pending } from '../../modules/accounts/margin';
+import { decide, pending } from '../../modules/margin/service';
 import { defineCommand, flagText, OpsError } from '../framework';
 
 const requestId = z.string().min(6).max(64);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_PAGE_NAMES, PAGE_TICKET_MAX_S, accountPageUrl, type AccountPage } from '@core/domain';
-import { signPageTicket } from '../../modules/accounts/page-ticket';
+import { signPageTicket } from '../../modules/page-tickets/service';
 import { defineCommand, flagText, OpsError } from '../framework';
 
 export default defineCommand({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TICKET_MAX_S, signTradeTicket } from '../../modules/accounts/trade-password';
+import { TICKET_MAX_S, signTradeTicket } from '../../modules/trade-password/service';
 import { defineCommand, flagText, OpsError } from '../framework';
 
 export default defineCommand({

@@ -1,7 +1,7 @@
 /** Staff decide on account updates and ask clients for them (issue 13). */
 import { z } from 'zod';
 import { UPDATE_REJECTED } from '@core/domain';
-import { approveUpdate, rejectUpdate, requestUpdate } from '../../modules/accounts/updates';
+import { approveUpdate, rejectUpdate, requestUpdate } from '../../modules/updates/service';
 import { defineCommand, flagText, OpsError } from '../framework';
 
 const updateId = z.string().min(6).max(64);

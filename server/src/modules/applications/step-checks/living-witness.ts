@@ -6,9 +6,9 @@
 import { at } from '@core/domain';
 import { filesOfCategory } from './idcard';
 import type { StepCheck } from './index';
+import { isPassedFaceCheck } from './repository';
 
 export const checkLivingWitness: StepCheck = async ({ tx, userId, appId, data }) => {
-  const { rows } = await tx.query('SELECT 1 FROM face_checks WHERE id = $1 AND app_id = $2 AND passed', [Number(data.livingBodyVerifyId), appId]);
-  if (!rows.length) return [{ path: 'data.livingBodyVerifyId', message: 'notOffered' }];
+  if (!(await isPassedFaceCheck(tx, appId, Number(data.livingBodyVerifyId)))) return [{ path: 'data.livingBodyVerifyId', message: 'notOffered' }];
   return filesOfCategory(tx, userId, [['documentInfo.livingBodyCertificationPicture', at(data, 'documentInfo.livingBodyCertificationPicture')]], 'UserApply');
 };

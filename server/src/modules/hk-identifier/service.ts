@@ -24,9 +24,10 @@ import {
 import { audit } from '../../db/audit';
 import { projectRoot } from '../../config';
 import { AppError } from '../../errors';
-import { mine, type AccountDeps } from './service';
-import type { Caller } from './trade-password';
-import * as repo from './identifier-repository';
+import { openingApplication } from '../account-home/repository';
+import { mine, type AccountDeps, type Caller } from '../account-home/service';
+import { openedByApp } from '../page-tickets/repository';
+import * as repo from './repository';
 
 const texts = new Map<Lang, string>();
 
@@ -52,7 +53,7 @@ function consentView(c: repo.ConsentRow | undefined): Res<'hkIdentifierInfo'>['c
 
 export async function info(deps: AccountDeps, who: Caller, req: Req<'hkIdentifierInfo'>): Promise<Res<'hkIdentifierInfo'>> {
   const a = await mine(deps.db, who.userId, req.subAcctId);
-  const app = await repo.openingApplication(deps.db, a.app_id);
+  const app = await openingApplication(deps.db, a.app_id);
   return {
     needSignHKIdentifier: a.need_sign_hk_identifier,
     consentVersion: HKIDR_CONSENT.version,
@@ -69,7 +70,7 @@ export async function sign(deps: AccountDeps, who: Caller, req: Req<'hkIdentifie
     const a = await mine(tx, who.userId, req.subAcctId, true);
     if (!needsHkIdentifier(a.need_sign_hk_identifier) || (await repo.consentOf(tx, a.clt_id))) throw new AppError(ErrorCode.HK_IDENTIFIER_SIGNED);
     if (req.version !== HKIDR_CONSENT.version) throw new AppError(ErrorCode.CONSENT_VERSION, { data: { version: HKIDR_CONSENT.version } });
-    const channel = (await repo.openedByApp(tx, who.sessionHash, a.sub_acct_id, 'hkIdentifier')) ? CONSENT_CHANNEL.APP : CONSENT_CHANNEL.WEB;
+    const channel = (await openedByApp(tx, who.sessionHash, a.sub_acct_id, 'hkIdentifier')) ? CONSENT_CHANNEL.APP : CONSENT_CHANNEL.WEB;
     const c = await repo.insertConsent(tx, { clt_id: a.clt_id, user_id: who.userId, sub_acct_id: a.sub_acct_id, version: req.version, lang, text_sha256: textSha, channel, signed_at: at });
     if (!c) throw new AppError(ErrorCode.HK_IDENTIFIER_SIGNED);
     const accounts = await repo.markClientSigned(tx, who.userId, a.clt_id, HK_IDENTIFIER.SIGNED);

@@ -1,8 +1,11 @@
-/** RISK: the disclosure confirmed by this application (ApplyRiskConfirm); the customer authorisation ticked exactly where the channel needs it. */
+/**
+ * RISK: the disclosure confirmed by this application (ApplyRiskConfirm); the customer authorisation ticked exactly where
+ * the channel needs it. Registered with the applications' step checks by risk's routes.
+ */
 import { CUSTOMER_AUTHORISATION, riskAgreementsOf } from '@core/domain';
-import type { Issue } from '../../../errors';
-import { isConfirmed } from '../../risk/repository';
-import type { StepCheck } from './index';
+import type { Issue } from '../../errors';
+import type { StepCheck } from '../applications/step-checks';
+import { isConfirmed } from './repository';
 
 export const checkRisk: StepCheck = async ({ tx, appId, data, ctx, config }) => {
   const issues: Issue[] = [];

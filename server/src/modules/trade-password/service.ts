@@ -10,8 +10,8 @@ import { ErrorCode, TRADE_PASSWORD_LOCK, TRADE_VERIFIED_MINUTES, checkTradePassw
 import type { Db } from '../../db';
 import { audit } from '../../db/audit';
 import { AppError } from '../../errors';
-import { mine, type AccountDeps } from './service';
-import * as repo from './trade-password-repository';
+import { mine, type AccountDeps, type Caller } from '../account-home/service';
+import * as repo from './repository';
 
 const LOG_N = 15;
 const R = 8;
@@ -41,11 +41,6 @@ async function markVerified(db: Db, sessionHash: string, subAcctId: string, now:
   const until = new Date(now.getTime() + TRADE_VERIFIED_MINUTES * 60_000);
   await repo.upsertVerification(db, sessionHash, subAcctId, until);
   return until;
-}
-
-export interface Caller {
-  userId: string;
-  sessionHash: string;
 }
 
 export async function status(deps: AccountDeps, who: Caller, req: Req<'tradePasswordStatus'>): Promise<Res<'tradePasswordStatus'>> {

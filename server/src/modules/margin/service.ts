@@ -20,12 +20,13 @@ import type { Db } from '../../db';
 import { audit } from '../../db/audit';
 import { AppError, OpsInputError } from '../../errors';
 import { findById } from '../applications/repository';
+import type { AccountRow } from '../account-home/repository';
+import { mine, type AccountDeps, type Caller } from '../account-home/service';
+import { requireVerified } from '../trade-password/service';
 import * as repo from './repository';
-import { mine, type AccountDeps } from './service';
-import { requireVerified, type Caller } from './trade-password';
 
 /** The account holder's age today, from the application that opened the account (unknown for an account brought over). */
-async function ageOf(db: Db, a: repo.AccountRow, at: Date): Promise<number | undefined> {
+async function ageOf(db: Db, a: AccountRow, at: Date): Promise<number | undefined> {
   if (!a.app_id) return undefined;
   const app = await findById(db, a.app_id);
   if (!app) return undefined;
@@ -36,14 +37,14 @@ const requestView = (r: repo.MarginRow | undefined) =>
   r ? { requestId: r.request_id, status: r.status, message: r.message, createdAt: r.created_at.toISOString(), decidedAt: r.decided_at ? r.decided_at.toISOString() : null } : null;
 
 /** The account holder's age, the latest request and why the account cannot ask now (null: it may). */
-async function marginState(db: Db, a: repo.AccountRow, at: Date) {
+async function marginState(db: Db, a: AccountRow, at: Date) {
   const latest = await repo.latestMarginRequest(db, a.sub_acct_id);
   const age = await ageOf(db, a, at);
   const block = marginUpgradeBlock({ acctType: a.acct_type, age, pending: latest?.status === MARGIN_REQUEST_STATUS.PENDING });
   return { latest, age, block };
 }
 
-export async function query(deps: AccountDeps, who: Caller, req: Req<'marginUpgradeQuery'>): Promise<Res<'marginUpgradeQuery'>> {
+export async function upgradeStatus(deps: AccountDeps, who: Caller, req: Req<'marginUpgradeQuery'>): Promise<Res<'marginUpgradeQuery'>> {
   const a = await mine(deps.db, who.userId, req.subAcctId);
   const { latest, age, block } = await marginState(deps.db, a, new Date(deps.clock.now()));
   return { acctType: a.acct_type, agreements: marginAgreements(age), block, request: requestView(latest) };

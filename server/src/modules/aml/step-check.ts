@@ -1,15 +1,16 @@
 /**
- * IDENTITYEXPOSURE service-only rules (after the domain's validateDisclosure passed), about the AML screening:
+ * IDENTITYEXPOSURE service-only rules (after the domain's validateDisclosure passed), about the AML screening; aml's
+ * routes register it with the applications' step checks (aml reads the application, so applications cannot import aml):
  * - amlInfoId must name an AML check (ApplyAmlCheck) of this application that screened the applicant as the
  *   identity steps now name them (names and birth date): otherwise 'choice' on data.amlInfoId;
  * - when that check hit, amlConfirmInfo must hold the three AML confirmations, each ticked: otherwise 'amlConfirm'
  *   on data.amlConfirmInfo.
  */
 import { AML_CONFIRM_ITEMS, AML_HIT, DISCLOSURE_YES } from '@core/domain/profile';
-import type { Issue } from '../../../errors';
-import { findAmlCheckOfApp } from '../../aml/repository';
-import { amlSubjectOf, sameSubject } from '../../aml/service';
-import type { StepCheck } from './index';
+import type { Issue } from '../../errors';
+import type { StepCheck } from '../applications/step-checks';
+import { findAmlCheckOfApp } from './repository';
+import { amlSubjectOf, sameSubject } from './service';
 
 /** The three AML items in order, each answered yes and ticked. */
 export function amlConfirmed(v: unknown): boolean {

@@ -23,10 +23,9 @@ import { AppError, OpsInputError } from '../../errors';
 import { checkStepData } from '../applications/data-bounds';
 import { foreignFiles } from '../applications/repository';
 import { unknownCountries } from '../applications/step-checks/userinfo';
-import { mine, type AccountDeps } from './service';
-import type { Caller } from './trade-password';
-import { openingApplication } from './identifier-repository';
-import * as repo from './improve-repository';
+import { accountOwner, lockAccount, openingApplication } from '../account-home/repository';
+import { mine, type AccountDeps, type Caller } from '../account-home/service';
+import * as repo from './repository';
 
 const itemsOf = (r: repo.ImproveRow): ImproveItem[] => IMPROVE_ITEMS.filter((i) => r.fields.includes(i));
 
@@ -121,13 +120,13 @@ export async function requestImprove(deps: AccountDeps, subAcctId: string, items
   if (!items.length || items.some((i) => !isImproveItem(i))) throw new ImproveRefusal(`--items: one or more of ${IMPROVE_ITEMS.join(', ')}`);
   const at = new Date(deps.clock.now());
   return deps.db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ user_id: string; app_id: string | null }>('SELECT user_id, app_id FROM accounts WHERE sub_acct_id = $1 FOR UPDATE', [subAcctId]);
-    if (!rows[0]) throw new ImproveRefusal(`no account ${subAcctId}`);
+    const owner = await accountOwner(tx, subAcctId, true);
+    if (!owner) throw new ImproveRefusal(`no account ${subAcctId}`);
     const open = await repo.openRequestOf(tx, subAcctId);
     if (open) throw new ImproveRefusal(`account ${subAcctId} has an open request ${open.id} (withdraw it first: improve-withdraw ${open.id})`);
-    const r = await repo.insertRequest(tx, { id: `IMP${randomBytes(9).toString('base64url')}`, sub_acct_id: subAcctId, user_id: rows[0].user_id, fields: items, message, created_at: at });
+    const r = await repo.insertRequest(tx, { id: `IMP${randomBytes(9).toString('base64url')}`, sub_acct_id: subAcctId, user_id: owner.user_id, fields: items, message, created_at: at });
     if (!r) throw new ImproveRefusal(`account ${subAcctId} has an open request`);
-    await audit(tx, { actor: 'ops:improve-request', userId: rows[0].user_id, appId: rows[0].app_id, action: 'account.improveInfo.request', detail: { subAcctId, requestId: r.id, items }, at });
+    await audit(tx, { actor: 'ops:improve-request', userId: owner.user_id, appId: owner.app_id, action: 'account.improveInfo.request', detail: { subAcctId, requestId: r.id, items }, at });
     return summary(r);
   });
 }
@@ -138,7 +137,7 @@ export async function withdrawImprove(deps: AccountDeps, requestId: string): Pro
     const found = await repo.requestById(tx, requestId);
     if (!found) throw new ImproveRefusal(`no request ${requestId}`);
     // the account first, as the client's calls lock them
-    await tx.query('SELECT 1 FROM accounts WHERE sub_acct_id = $1 FOR UPDATE', [found.sub_acct_id]);
+    await lockAccount(tx, found.sub_acct_id);
     const r = (await repo.requestById(tx, requestId, true))!;
     if (r.status !== IMPROVE_STATUS.OPEN) throw new ImproveRefusal(`request ${requestId} is not open (status ${r.status})`);
     await repo.withdrawRequest(tx, r.id, at, 'ops');

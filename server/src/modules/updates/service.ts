@@ -2,7 +2,7 @@
  * Account updates (issue 13; spec part 3 §4 "Update and resubmission flow"): the account's current address and
  * W-8BEN, the update in progress (one per account), saving a module (8 address, 512 W-8BEN: the domain's rules, the
  * proof files the caller's own, a real change), discarding, submitting for review, and staff's decision. Changing
- * anything needs the trading password verified in this session (trade-password.ts); every call names one of the
+ * anything needs the trading password verified in this session (modules/trade-password); every call names one of the
  * caller's accounts and its client id (100403 otherwise).
  */
 import { randomBytes } from 'node:crypto';
@@ -28,11 +28,11 @@ import type { Db } from '../../db';
 import { audit } from '../../db/audit';
 import { AppError, OpsInputError } from '../../errors';
 import { foreignFiles } from '../applications/repository';
-import { mine, type AccountDeps } from './service';
-import { requireVerified, type Caller } from './trade-password';
-import type { AccountRow } from './repository';
-import * as repo from './update-repository';
-import type { UpdateRow } from './update-repository';
+import { lockAccount, type AccountRow } from '../account-home/repository';
+import { mine, type AccountDeps, type Caller } from '../account-home/service';
+import { requireVerified } from '../trade-password/service';
+import * as repo from './repository';
+import type { UpdateRow } from './repository';
 
 export type { UpdateRow };
 
@@ -168,7 +168,7 @@ class UpdateRefusal extends OpsInputError {}
 async function lockedUpdate(tx: Db, updateId: string): Promise<UpdateRow | undefined> {
   const found = await repo.updateById(tx, updateId);
   if (!found) return undefined;
-  await repo.lockAccount(tx, found.sub_acct_id);
+  await lockAccount(tx, found.sub_acct_id);
   return repo.updateById(tx, updateId, true);
 }
 

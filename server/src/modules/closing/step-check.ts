@@ -1,8 +1,11 @@
-/** SIGN: the asset-transfer box ticked only when the protocol is signed (ApplyAssetTransferSign), and absent or 0 when it is not offered. */
+/**
+ * SIGN: the asset-transfer box ticked only when the protocol is signed (ApplyAssetTransferSign), and absent or 0 when it
+ * is not offered. Registered with the applications' step checks by closing's routes.
+ */
 import { PROTOCOL_STATUS } from '@core/domain';
-import { findById } from '../repository';
-import { protocolStatusOf } from '../../closing/protocol';
-import type { StepCheck } from './index';
+import { findById } from '../applications/repository';
+import type { StepCheck } from '../applications/step-checks';
+import { protocolStatusOf } from './protocol';
 
 export const checkSign: StepCheck = async ({ tx, appId, data, config }) => {
   const row = await findById(tx, appId);

@@ -11,8 +11,9 @@ import { ErrorCode, PAGE_TICKET_MAX_S, ACCOUNT_PAGE_NAMES, type AccountPage, typ
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../plugins/context';
 import { endSession, hashSessionId, loginAccountOwner, resolveSession, toUserView } from '../auth/service';
-import { accountViews } from './service';
-import * as repo from './identifier-repository';
+import { accountOwner } from '../account-home/repository';
+import { accountViews } from '../account-home/service';
+import * as repo from './repository';
 
 const mac = (secret: string, body: string) => createHmac('sha256', secret).update(`page-ticket.${body}`).digest('base64url');
 const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
@@ -61,8 +62,7 @@ export async function ticketLogin(deps: AppDeps, req: Req<'pageTicketLogin'>, co
   const now = deps.clock.now();
   const check = checkPageTicket(deps.config.secrets.appTokenSecret, req.ticket, req.page, now);
   if (!check.ok) throw refuse(check.reason);
-  const { rows } = await deps.db.query<{ user_id: string }>('SELECT user_id FROM accounts WHERE sub_acct_id = $1', [check.subAcctId]);
-  const owner = rows[0]?.user_id;
+  const owner = (await accountOwner(deps.db, check.subAcctId))?.user_id;
   if (!owner) throw refuse('invalid');
   const ticket = { ticketHash: hashTicket(req.ticket), subAcctId: check.subAcctId, page: check.page, expiresAt: new Date(check.exp * 1000) };
   const current = cookieSession ? await resolveSession(deps, cookieSession).catch(() => null) : null;

@@ -56,11 +56,6 @@ export async function rejectUpdateRow(db: Db, updateId: string, status: number, 
   ]);
 }
 
-/** Locks the account's row (staff's decisions lock it before the update, in the order the client's calls do). */
-export async function lockAccount(db: Db, subAcctId: string): Promise<void> {
-  await db.query('SELECT 1 FROM accounts WHERE sub_acct_id = $1 FOR UPDATE', [subAcctId]);
-}
-
 export async function accountExists(db: Db, subAcctId: string): Promise<boolean> {
   const { rows } = await db.query('SELECT 1 FROM accounts WHERE sub_acct_id = $1', [subAcctId]);
   return rows.length > 0;
