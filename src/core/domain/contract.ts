@@ -25,7 +25,14 @@ import { closingCalls } from './calls/closing';
 import { depositCalls } from './calls/deposit';
 import { documentsCalls } from './calls/documents';
 import { faceCalls } from './calls/face';
-import { accountsCalls } from './calls/accounts';
+import { accountHomeCalls } from './calls/account-home';
+import { exchangeCalls } from './calls/exchange';
+import { tradePasswordCalls } from './calls/trade-password';
+import { updatesCalls } from './calls/updates';
+import { marginCalls } from './calls/margin';
+import { pageTicketsCalls } from './calls/page-tickets';
+import { hkIdentifierCalls } from './calls/hk-identifier';
+import { improveInfoCalls } from './calls/improve-info';
 import { invitationCalls } from './calls/invitation';
 import { transferInCalls } from './calls/transfer-in';
 import { orgSignCalls } from './calls/org-sign';
@@ -54,7 +61,14 @@ export const CALL_MODULES = {
   deposit: depositCalls,
   documents: documentsCalls,
   face: faceCalls,
-  accounts: accountsCalls,
+  'account-home': accountHomeCalls,
+  exchange: exchangeCalls,
+  'trade-password': tradePasswordCalls,
+  updates: updatesCalls,
+  margin: marginCalls,
+  'page-tickets': pageTicketsCalls,
+  'hk-identifier': hkIdentifierCalls,
+  'improve-info': improveInfoCalls,
   invitation: invitationCalls,
   'transfer-in': transferInCalls,
   'org-sign': orgSignCalls,
@@ -75,7 +89,14 @@ export const schemas = {
   ...depositCalls,
   ...documentsCalls,
   ...faceCalls,
-  ...accountsCalls,
+  ...accountHomeCalls,
+  ...exchangeCalls,
+  ...tradePasswordCalls,
+  ...updatesCalls,
+  ...marginCalls,
+  ...pageTicketsCalls,
+  ...hkIdentifierCalls,
+  ...improveInfoCalls,
   ...invitationCalls,
   ...transferInCalls,
   ...orgSignCalls,
