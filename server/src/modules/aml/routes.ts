@@ -1,15 +1,10 @@
 /** AML calls: ApplyAmlCheck (needs a login). */
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
-import { seedWatchlistIfEmpty } from '../../vendors/aml/seed';
 import { applyAmlCheck } from './service';
 
 const amlRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
-
-  // the shipped sample watch list, once, while the list is empty (an operator's list is never mixed with it)
-  const seeded = await seedWatchlistIfEmpty(deps.db);
-  if (seeded) app.log.info({ entries: seeded.inserted, rejected: seeded.rejected }, 'AML watch-list seed imported');
 
   route(app, 'applyAmlCheck', (input, request) => applyAmlCheck(deps, request.user!.userId, input.appId));
 };

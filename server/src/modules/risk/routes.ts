@@ -2,12 +2,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
 import { parseRange } from './range';
-import { seedRiskTracksIfEmpty } from './seed';
 import * as service from './service';
 
 const riskRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
-  await seedRiskTracksIfEmpty(deps.db);
   const userId = (request: { user: { userId: string } | null }) => request.user!.userId;
 
   route(app, 'riskAudioList', (input, request) => service.list(deps, userId(request), input.appId));
