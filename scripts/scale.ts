@@ -200,11 +200,9 @@ async function templates(): Promise<{ full: Record<string, unknown>; partial: Re
     now: () => new Date(),
     riskDisclosure: async () => 'zh',
     faceCheck: async () => ({ id: 1, picture: await file('UserApply') }),
+    caDocument: async (document) => ({ accountOpeningForm: 'doc1', w8ben: 'doc2', selfCertificationForm: 'doc3' })[document],
   };
-  for (const step of steps) {
-    if (step === 'CAAPPLY') data[step] = { agreed: true, documents: { accountOpeningForm: 'doc1', w8ben: 'doc2', selfCertificationForm: 'doc3' } };
-    else data[step] = await sampleStep(step, src, { birthday: '1985-06-15' });
-  }
+  for (const step of steps) data[step] = await sampleStep(step, src, { birthday: '1985-06-15' });
   const partial = Object.fromEntries(steps.slice(0, 5).map((s) => [s, data[s]]));
   return { full: data, partial, steps };
 }

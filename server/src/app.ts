@@ -1,7 +1,7 @@
 /**
  * buildApp: the whole service as a Fastify instance, in this order:
  * logger (redacting, request ids) → zod compilers → request id header → request context → security headers → cookies → multipart
- * → error envelope → cipher layer → text hygiene → OpenAPI → API modules (modules/index.ts) → ops API → static site.
+ * → error envelope → cipher layer → text hygiene → OpenAPI → the shipped data (seed/index.ts) → API modules (modules/index.ts) → ops API → static site.
  */
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -32,6 +32,7 @@ import { createReadiness } from './modules/system/readiness';
 import { isProbe } from './modules/system/routes';
 import { ping } from './modules/system/repository';
 import { genReqId, installRequestId, REQUEST_ID_LOG_KEY } from './plugins/request-id';
+import { seedData } from './seed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -202,6 +203,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     transformObject: (doc) => describeRawAndPublic(('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject) as OpenApiDoc) as never,
   });
 
+  // the shipped data once per start, the database migrated (or checked) by the caller
+  await seedData(db, app.log);
   for (const mod of modules) await app.register(mod);
   await app.register(opsApi, { prefix: '/ops/v1' });
 

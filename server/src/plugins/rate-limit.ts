@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorCode, RATE_LIMITS, type RateLimit, type RateLimitedCall, type RateLimitScope } from '@core/domain';
 import type { Db } from '../db';
 import { AppError } from '../errors';
+import { countHits, purgeCounters } from '../modules/system/rate-counter-repository';
 import type { AppDeps } from './context';
 
 const PURGE_EVERY_MS = 60_000;
@@ -22,20 +23,10 @@ export async function hitAll(db: Db, buckets: readonly { bucket: string; limit: 
     const start = Math.floor(now / windowMs) * windowMs;
     return { bucket, start, end: start + windowMs };
   });
-  const params: unknown[] = [];
-  const values = windows.map((w, i) => {
-    params.push(w.bucket, new Date(w.start), new Date(w.end));
-    return `($${i * 3 + 1}, $${i * 3 + 2}, $${i * 3 + 3}, 1)`;
-  });
-  const { rows } = await db.query<{ bucket: string; hits: number }>(
-    `INSERT INTO rate_counters (bucket, window_start, window_end, hits) VALUES ${values.join(', ')}
-     ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_counters.hits + 1
-     RETURNING bucket, hits`,
-    params,
-  );
+  const rows = await countHits(db, windows);
   if (now - (lastPurge.get(db) ?? 0) >= PURGE_EVERY_MS) {
     lastPurge.set(db, now);
-    await db.query('DELETE FROM rate_counters WHERE window_end < $1', [new Date(now)]);
+    await purgeCounters(db, new Date(now));
   }
   const hitsOf = new Map(rows.map((r) => [r.bucket, r.hits]));
   return windows.map((w) => ({ hits: hitsOf.get(w.bucket) ?? 0, windowEnd: w.end }));

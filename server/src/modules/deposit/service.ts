@@ -12,7 +12,8 @@ import type { Clock } from '../../plugins/context';
 import { ownedActive } from '../applications/service';
 import { changeApplication } from '../applications/status-change';
 import { toView } from '../applications/view';
-import { findOwnedFile } from '../files/repository';
+import { findOwnedFile, linkFileIfUnlinked } from '../files/repository';
+import { insertDepositNotice } from './repository';
 
 export interface DepositDeps {
   config: Config;
@@ -35,11 +36,8 @@ export async function notice(deps: DepositDeps, userId: string, req: Req<'deposi
     const proof = await findOwnedFile(tx, userId, req.proof.ossId);
     if (!proof) throw new AppError(ErrorCode.FORBIDDEN);
     const id = randomBytes(12).toString('base64url');
-    await tx.query(
-      'INSERT INTO deposit_notices (id, app_id, user_id, amount, currency, paying_bank, proof_oss_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-      [id, row.app_id, userId, req.amount, req.currency, req.payingBank, proof.oss_id, at],
-    );
-    await tx.query('UPDATE files SET app_id = $2 WHERE oss_id = $1 AND app_id IS NULL', [proof.oss_id, row.app_id]);
+    await insertDepositNotice(tx, { id, appId: row.app_id, userId, amount: req.amount, currency: req.currency, payingBank: req.payingBank, proofOssId: proof.oss_id, at });
+    await linkFileIfUnlinked(tx, proof.oss_id, row.app_id);
     const updated = await changeApplication(tx, row, {
       actor: `user:${userId}`,
       kind: 'deposit',

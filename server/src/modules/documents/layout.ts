@@ -26,12 +26,12 @@ import {
   splitList,
 } from '@core/domain/profile';
 import { HK_DOC, PERMANENT, docTypeOf } from '@core/domain/hk-identity';
+import { stepData, type Choice, type ContactInfo } from '@core/domain/step-shapes';
 import { BRAND, MUTED, Writer, embedCjkFont, setMeta, type Bilingual } from '../../pdf/text';
 import { Words, chineseOf, same } from './words';
 
+/** The application's saved steps (`{IDCARD: {...}, ...}`), read through the domain's typed step shapes (stepData). */
 type Data = Record<string, unknown>;
-const obj = (v: unknown): Data => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Data) : {});
-const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const joinParts = (...parts: string[]) => parts.filter(Boolean).join(', ');
 
 export interface RiskHeard {
@@ -57,43 +57,44 @@ export interface DocumentInput {
 function applicant(input: DocumentInput) {
   const d = input.data;
   const cn = input.clientType === 'cn';
-  const id = obj(cn ? d.IDCARD : d.HK_IDCARD);
-  const person = obj(cn ? d.IDCARD : d.USERINFO);
-  const contact = obj(cn ? obj(d.IDCARD).contactInfo : obj(d.PROOFADDRESS).contactInfo);
-  const statements = obj(cn ? d.BANKCARD : d.USERINFO);
+  const idcard = stepData(d, 'IDCARD') ?? {};
+  const hkId = stepData(d, 'HK_IDCARD') ?? {};
+  const person = cn ? idcard : (stepData(d, 'USERINFO') ?? {});
+  const contact: ContactInfo = (cn ? idcard.contactInfo : stepData(d, 'PROOFADDRESS')?.contactInfo) ?? {};
+  const statements = (cn ? stepData(d, 'BANKCARD') : stepData(d, 'USERINFO')) ?? {};
   return {
     cn,
-    id,
+    idcard,
+    hkId,
     person,
     contact,
     statements,
-    chineseName: str(person.chineseName),
-    englishName: str(person.englishName) || `${str(person.lastName)} ${str(person.firstName)}`.trim(),
-    birthday: str(person.birthday),
+    chineseName: person.chineseName ?? '',
+    englishName: person.englishName || `${person.lastName ?? ''} ${person.firstName ?? ''}`.trim(),
+    birthday: person.birthday ?? '',
     gender: person.gender === 1 ? 'male' : person.gender === 2 ? 'female' : '',
-    idNumber: str(id.idNumber),
+    idNumber: (cn ? idcard.idNumber : hkId.idNumber) ?? '',
     /** the mainland route is for holders of the mainland ID card: Chinese nationals */
-    nationality: cn ? 'CN' : str(id.nationality),
-    email: str(person.email) || str(statements.email),
+    nationality: cn ? 'CN' : (hkId.nationality ?? ''),
+    email: statements.email ?? '',
   };
 }
 
 type Applicant = ReturnType<typeof applicant>;
 
 /** An address and its city and country, the country by its name. */
-function address(w: Words, street: unknown, city: unknown, country: unknown): Bilingual {
-  const c = str(country);
-  const name = c ? w.country(c) : same('');
-  return { zh: joinParts(str(street), str(city), name.zh), en: joinParts(str(street), str(city), name.en) };
+function address(w: Words, street = '', city = '', country = ''): Bilingual {
+  const name = country ? w.country(country) : same('');
+  return { zh: joinParts(street, city, name.zh), en: joinParts(street, city, name.en) };
 }
 
 /** The tax rows in the applicant's order (frontInfo.RAW_taxInfo; the taxInfo map's keys come back sorted from the database). */
 function taxRows(data: Data): Array<{ country: string; tin: string }> {
-  const tax = obj(data.TAXINFO);
-  const map = obj(tax.taxInfo);
-  const listed = Array.isArray(obj(tax.frontInfo).RAW_taxInfo) ? (obj(tax.frontInfo).RAW_taxInfo as unknown[]).map((r) => str(obj(r).countryCode)) : [];
+  const tax = stepData(data, 'TAXINFO');
+  const map = tax?.taxInfo ?? {};
+  const listed = (tax?.frontInfo?.RAW_taxInfo ?? []).map((r) => r.countryCode ?? '');
   const order = [...listed.filter((c) => c in map), ...Object.keys(map).filter((c) => !listed.includes(c))];
-  return order.map((country) => ({ country, tin: str(map[country]) }));
+  return order.map((country) => ({ country, tin: map[country] ?? '' }));
 }
 
 /** A Writer with the document's helpers: sections and rows whose labels are `documents.fields.*`. */
@@ -118,8 +119,8 @@ function personalSections(w: Words, out: Writer, a: Applicant, input: DocumentIn
   s.row('englishName', a.englishName);
   s.row('gender', a.gender ? w.text(`${genderKey}.${a.gender}`) : '');
   s.row('birthday', a.birthday);
-  const birthCountry = str(a.person.birthCountry);
-  s.rowIf('birthPlace', birthCountry ? address(w, '', a.person.birthCity, birthCountry) : str(a.person.birthCity));
+  const birthCountry = a.person.birthCountry ?? '';
+  s.rowIf('birthPlace', birthCountry ? address(w, '', a.person.birthCity, birthCountry) : (a.person.birthCity ?? ''));
   s.row('nationality', a.nationality ? w.country(a.nationality) : '');
 
   s.section('identity');
@@ -127,21 +128,21 @@ function personalSections(w: Words, out: Writer, a: Applicant, input: DocumentIn
     s.row('documentType', w.doc('values.mainlandIdCard'));
     s.row('idNumber', a.idNumber);
     s.row('issuingCountry', w.country('CN'));
-    s.rowIf('authority', str(a.id.idAuthority));
-    const [from, to] = str(a.id.idValidTime).split(',');
+    s.rowIf('authority', a.idcard.idAuthority ?? '');
+    const [from, to] = (a.idcard.idValidTime ?? '').split(',');
     if (from) s.row('validity', to === LONG_TERM ? { zh: `${from} – ${w.doc('values.longTerm').zh}`, en: `${from} – ${w.doc('values.longTerm').en}` } : `${from} – ${to ?? ''}`);
-    s.rowIf('idAddress', str(a.id.idAddress));
+    s.rowIf('idAddress', a.idcard.idAddress ?? '');
   } else {
-    const doc = docTypeOf(a.id.idType, a.id.idCountry);
+    const doc = docTypeOf(a.hkId.idType, a.hkId.idCountry);
     const docKey = doc === HK_DOC.HK_ID ? 'hkId' : doc === HK_DOC.MACAU_ID ? 'macauId' : doc === HK_DOC.PASSPORT ? 'passport' : '';
     s.row('documentType', docKey ? w.text(`hkid.docType.${docKey}`) : '');
     s.row('idNumber', a.idNumber);
-    s.row('issuingCountry', str(a.id.idCountry) ? w.country(str(a.id.idCountry)) : '');
-    s.row('permanentResident', w.text(`hkid.permanent.${a.id.permanentResident === PERMANENT.YES ? 'yes' : 'no'}`));
-    const permanent = obj(obj(a.id.idExtraInfo).permanent);
-    if (a.id.permanentResident === PERMANENT.NO && str(permanent.idCountry)) {
-      s.row('permanentCountry', w.country(str(permanent.idCountry)));
-      s.rowIf('permanentIdNumber', str(permanent.idNumber));
+    s.row('issuingCountry', a.hkId.idCountry ? w.country(a.hkId.idCountry) : '');
+    s.row('permanentResident', w.text(`hkid.permanent.${a.hkId.permanentResident === PERMANENT.YES ? 'yes' : 'no'}`));
+    const permanent = a.hkId.idExtraInfo?.permanent ?? {};
+    if (a.hkId.permanentResident === PERMANENT.NO && permanent.idCountry) {
+      s.row('permanentCountry', w.country(permanent.idCountry));
+      s.rowIf('permanentIdNumber', permanent.idNumber ?? '');
     }
   }
 
@@ -149,60 +150,61 @@ function personalSections(w: Words, out: Writer, a: Applicant, input: DocumentIn
   s.row('residential', address(w, a.contact.residentialAddress, a.contact.residentialAddressCity, a.contact.residentialAddressCountry));
   s.row('mailing', address(w, a.contact.mailingAddress, a.contact.mailingAddressCity, a.contact.mailingAddressCountry));
   s.row('email', a.email);
-  const lang = str(a.statements.defaultLanguage);
+  const lang = a.statements.defaultLanguage ?? '';
   s.rowIf('statementLanguage', lang === 'zhTc' || lang === 'en' ? w.text(`${a.cn ? 'bankcard' : 'userinfo'}.${lang}`) : '');
   s.rowIf('statementDelivery', a.statements.statementDeliveryWay === 'email' ? w.doc('values.byEmail') : '');
 
-  const bank = obj(obj(input.data.BANKCARD).bankInfo);
-  if (a.cn && str(bank.acctNumber)) {
+  const bank = stepData(input.data, 'BANKCARD')?.bankInfo ?? {};
+  if (a.cn && bank.acctNumber) {
     s.section('bank');
-    s.row('cardNumber', str(bank.acctNumber));
-    s.rowIf('bankPhone', str(bank.phone));
+    s.row('cardNumber', bank.acctNumber);
+    s.rowIf('bankPhone', bank.phone ?? '');
   }
-  const statement = obj(obj(input.data.STATEMENT).statementInfo);
+  const statementStep = stepData(input.data, 'STATEMENT');
+  const statement = statementStep?.statementInfo ?? {};
   if (Object.keys(statement).length) {
     s.section('statement');
-    s.row('broker', w.broker(statement.broker, str(statement.brokerName)));
-    s.row('holderName', str(statement.name));
-    s.row('accountNumber', str(statement.account));
-    s.rowIf('hkIdNumber', str(obj(obj(obj(input.data.STATEMENT).idExtraInfo).idcardHK).idNumber));
+    s.row('broker', w.broker(statement.broker, statement.brokerName ?? ''));
+    s.row('holderName', statement.name ?? '');
+    s.row('accountNumber', statement.account ?? '');
+    s.rowIf('hkIdNumber', statementStep?.idExtraInfo?.idcardHK?.idNumber ?? '');
   }
 }
 
 function profileSections(w: Words, out: Writer, a: Applicant, input: DocumentInput) {
   const s = sheet(w, out);
   const d = input.data;
-  const job = obj(obj(d.JOBSTATUS).employmentInfo);
+  const job = stepData(d, 'JOBSTATUS')?.employmentInfo ?? {};
   s.section('employment');
-  s.row('degree', str(job.degree) ? w.text(`job.degree.${str(job.degree)}`) : '');
-  s.row('employment', str(job.employment) ? w.text(`job.employment.${str(job.employment)}`) : '');
+  s.row('degree', job.degree ? w.text(`job.degree.${job.degree}`) : '');
+  s.row('employment', job.employment ? w.text(`job.employment.${job.employment}`) : '');
   if (hasCompany(job.employment)) {
-    s.row('companyName', str(job.companyName));
-    s.row('officeAddress', str(job.officeAddress));
-    s.row('industry', str(job.industry) ? w.text(`job.industry.${str(job.industry)}`) : '');
-    s.row('position', str(job.position) ? w.text(`job.position.${str(job.position)}`) : '');
-    s.row('workLife', str(job.workLife) ? w.text(`job.workLife.${str(job.workLife)}`) : '');
-  } else if (str(job.employment)) {
+    s.row('companyName', job.companyName ?? '');
+    s.row('officeAddress', job.officeAddress ?? '');
+    s.row('industry', job.industry ? w.text(`job.industry.${job.industry}`) : '');
+    s.row('position', job.position ? w.text(`job.position.${job.position}`) : '');
+    s.row('workLife', job.workLife ? w.text(`job.workLife.${job.workLife}`) : '');
+  } else if (job.employment) {
     s.row('investFundsSource', w.options('job.funds', splitList(job.investFundsSource)));
     s.row('liabilities', w.options('job.debt', splitList(job.financialStatus)));
-    s.rowIf('debtDetail', str(job.financialStatusDetail));
+    s.rowIf('debtDetail', job.financialStatusDetail ?? '');
     s.row('debtDispute', job.noDispute === '1' ? w.doc('values.noDispute') : '');
   }
 
-  const fin = obj(obj(d.FINANCE).financialInfo);
+  const fin = stepData(d, 'FINANCE')?.financialInfo ?? {};
   const money = a.cn ? 'RMB' : 'HKD';
-  const band = (group: string, v: unknown) => (str(v) ? w.text(`finance.${group}.${money}.${str(v)}`) : '');
+  const band = (group: string, v: string | undefined) => (v ? w.text(`finance.${group}.${money}.${v}`) : '');
   s.section('finance');
   s.row('fundsSource', w.options('finance.funds', splitList(fin.fundsSource)));
   s.row('annualIncome', band('income', fin.annualIncome));
   s.row('netAsset', band('asset', fin.netAsset));
   s.row('currentAsset', band('asset', fin.currentAsset));
   s.row('investAmount', band('invest', fin.annualAverageInvestAmount));
-  s.row('houseType', str(fin.houseType) ? w.text(`finance.house.${str(fin.houseType)}`) : '');
+  s.row('houseType', fin.houseType ? w.text(`finance.house.${fin.houseType}`) : '');
 
-  const inv = obj(obj(d.INVESTMENT).investmentInfo);
+  const inv = stepData(d, 'INVESTMENT')?.investmentInfo ?? {};
   s.section('investment');
-  for (const field of EXPERIENCE_FIELDS) out.row(w.text(`investment.experience.${field}`), str(inv[field]) ? w.text(`investment.levels.${str(inv[field])}`) : '');
+  for (const field of EXPERIENCE_FIELDS) out.row(w.text(`investment.experience.${field}`), inv[field] ? w.text(`investment.levels.${inv[field]}`) : '');
   s.row('goals', w.options('investment.goals', splitList(inv.investGoal)));
 
   derivativeSection(w, out, d);
@@ -211,19 +213,20 @@ function profileSections(w: Words, out: Writer, a: Applicant, input: DocumentInp
 
 /** The questionnaire the applicant answered: on the investment step, or in the options dialog of the account step. */
 function derivativeSection(w: Words, out: Writer, d: Data) {
-  const fromInvestment = obj(obj(d.INVESTMENT).derivativeInfo);
-  const fromAccount = obj(obj(d.SELECTACCOUNT).derivativeInfo);
-  const q = Object.keys(fromAccount).length && obj(d.INVESTMENT).openDerivative !== 1 ? fromAccount : fromInvestment;
+  const investment = stepData(d, 'INVESTMENT');
+  const fromInvestment = investment?.derivativeInfo ?? {};
+  const fromAccount = stepData(d, 'SELECTACCOUNT')?.derivativeInfo ?? {};
+  const q = Object.keys(fromAccount).length && investment?.openDerivative !== 1 ? fromAccount : fromInvestment;
   if (!Object.keys(q).length) return;
   out.heading(w.doc('sections.derivatives'));
   const full = q.version === DERIVATIVE_VERSION.FULL;
-  const yes = obj(q.derivative).checked === 1;
+  const yes = q.derivative?.checked === 1;
   out.row(w.text(full ? 'derivative.full.question' : 'derivative.simple.question'), w.text(full ? `derivative.full.${yes ? 'intend' : 'notIntend'}` : `derivative.simple.${yes ? 'yes' : 'no'}`));
   if (!yes) return;
   if (full) out.row(w.text('derivative.full.risk'), w.yesNo(q.risk === 1));
-  const ticked = (box: string) => obj(q[box]).checked === 1;
-  const pick = (list: ReadonlyArray<{ index: string; key: string }>, v: unknown, group: string) => {
-    const item = list.find((l) => l.index === str(obj(v).selectIndex));
+  const ticked = (box: 'trainingCourse' | 'experienceRelated' | 'derivativeProducts') => q[box]?.checked === 1;
+  const pick = (list: ReadonlyArray<{ index: string; key: string }>, v: Choice | undefined, group: string) => {
+    const item = list.find((l) => l.index === (v?.selectIndex ?? ''));
     return item ? w.text(`derivative.${group}.${item.key}`) : w.yesNo(true);
   };
   out.row(w.text('derivative.training'), ticked('trainingCourse') ? (full ? pick(TRAINING_SOURCES, q.trainingCourse, 'sources') : w.yesNo(true)) : w.yesNo(false));
@@ -232,18 +235,18 @@ function derivativeSection(w: Words, out: Writer, d: Data) {
     out.row(w.text('derivative.institution'), pick(INSTITUTION_TYPES, q.workExperience, 'institutions'));
     out.row(w.text('derivative.years'), pick(PARTICIPATION_YEARS, q.yearsParticipation, 'yearsOptions'));
   }
-  const items = Array.isArray(obj(q.derivativeProducts).items) ? (obj(q.derivativeProducts).items as Data[]) : [];
+  const items = q.derivativeProducts?.items ?? [];
   const products = DERIVATIVE_PRODUCTS.filter((p) => items.some((it) => it.title === p && it.checked === 1));
   out.row(w.text('derivative.products'), ticked('derivativeProducts') ? (products.length ? w.list(products.map((p) => w.text(`derivative.productNames.${p}`))) : w.yesNo(true)) : w.yesNo(false));
 }
 
 function accountSection(w: Words, out: Writer, d: Data) {
-  const acct = obj(d.SELECTACCOUNT);
+  const acct = stepData(d, 'SELECTACCOUNT') ?? {};
   if (!Object.keys(acct).length) return;
   const s = sheet(w, out);
   s.section('account');
   s.row('accountType', w.text(isMargin(acct.accountType) ? 'account.margin.name' : 'account.cash.name'));
-  const mask = typeof acct.marketOpen === 'number' ? acct.marketOpen : 0;
+  const mask = acct.marketOpen ?? 0;
   const markets = ([
     [MARKET.HK, 'hk'],
     [MARKET.US, 'us'],
@@ -252,27 +255,27 @@ function accountSection(w: Words, out: Writer, d: Data) {
   ] as const).filter(([bit]) => hasMarket(mask, bit));
   s.row('markets', w.list(markets.map(([, key]) => w.text(`account.markets.${key}`))));
   s.row('fundTrade', w.yesNo(acct.openFundTrade === 1));
-  s.row('derivativesTrading', w.yesNo(acct.openDerivative === 1 || obj(d.INVESTMENT).openDerivative === 1));
+  s.row('derivativesTrading', w.yesNo(acct.openDerivative === 1 || stepData(d, 'INVESTMENT')?.openDerivative === 1));
 }
 
 function disclosureSections(w: Words, out: Writer, d: Data) {
-  const exposure = obj(d.IDENTITYEXPOSURE);
-  const items = obj(exposure.identityExposureInfo);
+  const exposure = stepData(d, 'IDENTITYEXPOSURE') ?? {};
+  const items = exposure.identityExposureInfo ?? {};
   if (!Object.keys(exposure).length) return;
   out.heading(w.doc('sections.disclosure'));
   for (const [n, item] of Object.entries(items).sort(([x], [y]) => Number(x) - Number(y))) {
     const key = DISCLOSURE_ITEMS[Number(n) - 1];
     if (!key) continue;
-    out.statement(`${n}.`, w.text(`disclosure.items.${key}`), w.doc(obj(item).value === DISCLOSURE_YES ? 'values.trueOfMe' : 'values.notTrueOfMe'));
+    out.statement(`${n}.`, w.text(`disclosure.items.${key}`), w.doc(item.value === DISCLOSURE_YES ? 'values.trueOfMe' : 'values.notTrueOfMe'));
   }
   out.heading(w.doc('sections.aml'));
-  const confirmations = Array.isArray(exposure.amlConfirmInfo) ? (exposure.amlConfirmInfo as Data[]) : [];
+  const confirmations = exposure.amlConfirmInfo ?? [];
   if (!confirmations.length) out.row(w.text('disclosure.aml.items'), w.doc('values.amlNotAsked'));
   AML_CONFIRM_ITEMS.forEach((key, i) => {
     const c = confirmations.find((x) => x.title === key);
     if (c) out.statement(`${i + 1}.`, w.text(`disclosure.aml.${key}`), w.doc(c.checked === 1 && c.value === DISCLOSURE_YES ? 'values.confirmed' : 'values.no'));
   });
-  const at = str(obj(exposure.frontInfo).RAW_amlConfirmInfoTime);
+  const at = exposure.frontInfo?.RAW_amlConfirmInfoTime ?? '';
   if (confirmations.length && at) out.row(w.doc('fields.amlConfirmedAt'), w.hongKongTime(at));
 }
 
@@ -284,14 +287,14 @@ function taxSection(w: Words, out: Writer, d: Data) {
     s.row('taxResidence', w.country(r.country), { n: i + 1 });
     s.row('tin', r.tin);
   });
-  const w8 = obj(obj(d.TAXINFO).w8Info);
-  if (str(w8.country)) s.row('w8Country', w.country(str(w8.country)));
-  s.rowIf('w8Address', str(w8.residenceAddress));
+  const w8 = stepData(d, 'TAXINFO')?.w8Info ?? {};
+  if (w8.country) s.row('w8Country', w.country(w8.country));
+  s.rowIf('w8Address', w8.residenceAddress ?? '');
 }
 
 function closingSections(w: Words, out: Writer, input: DocumentInput) {
   const d = input.data;
-  const risk = obj(d.RISK);
+  const risk = stepData(d, 'RISK') ?? {};
   const s = sheet(w, out);
   if (Object.keys(risk).length) {
     s.section('risk');
@@ -303,13 +306,13 @@ function closingSections(w: Words, out: Writer, input: DocumentInput) {
       });
       if (input.risk.confirmedAt) s.row('riskConfirmedAt', w.hongKongTime(input.risk.confirmedAt));
     }
-    const agreed = Array.isArray(risk.agreements) ? (risk.agreements as unknown[]).map(str) : [];
+    const agreed = risk.agreements ?? [];
     agreed.forEach((key, i) => out.statement(`${i + 1}.`, w.text(`risk.agreements.${key}`), w.doc('values.confirmed')));
   }
-  const sign = obj(d.SIGN);
+  const sign = stepData(d, 'SIGN') ?? {};
   if (Object.keys(sign).length) {
     s.section('agreements');
-    const docs = Array.isArray(sign.agreements) ? (sign.agreements as unknown[]).map(str) : [];
+    const docs = sign.agreements ?? [];
     s.row('signedDocuments', w.list(docs.map((k) => w.text(`sign.docs.${k}`))));
     if (sign.assetTransfer !== undefined) s.row('assetTransfer', w.yesNo(sign.assetTransfer === 1));
   }
@@ -319,19 +322,19 @@ function closingSections(w: Words, out: Writer, input: DocumentInput) {
 
 function w8Form(w: Words, out: Writer, a: Applicant, d: Data) {
   const en = (code: string) => w.country(code).en;
-  const w8 = obj(obj(d.TAXINFO).w8Info);
+  const w8 = stepData(d, 'TAXINFO')?.w8Info ?? {};
   const rows = taxRows(d);
-  const residence = str(a.contact.residentialAddressCountry);
+  const residence = a.contact.residentialAddressCountry ?? '';
   // 6a: the TIN of the country of residence, else the first one declared
   const foreign = rows.find((r) => r.country === residence) ?? rows.find((r) => r.country !== 'US');
   const line = (key: string, value: string) => out.row(w.doc(`w8.${key}`), value || w.doc('values.notApplicable').en);
   out.paragraph(w.doc('w8.englishNote'), 0);
   out.heading(w.doc('w8.part1'));
   line('line1', a.englishName);
-  line('line2', str(w8.country) ? en(str(w8.country)) : a.nationality ? en(a.nationality) : '');
-  line('line3', str(w8.residenceAddress));
+  line('line2', w8.country ? en(w8.country) : a.nationality ? en(a.nationality) : '');
+  line('line3', w8.residenceAddress ?? '');
   line('line3Country', residence ? en(residence) : '');
-  line('line4', str(a.contact.mailingAddress) ? joinParts(str(a.contact.mailingAddress), str(a.contact.mailingAddressCity), en(str(a.contact.mailingAddressCountry))) : '');
+  line('line4', a.contact.mailingAddress ? joinParts(a.contact.mailingAddress, a.contact.mailingAddressCity ?? '', en(a.contact.mailingAddressCountry ?? '')) : '');
   line('line5', '');
   line('line6a', foreign ? `${foreign.tin} (${en(foreign.country)})` : '');
   line('line8', a.birthday);
@@ -349,8 +352,8 @@ function selfCertification(w: Words, out: Writer, a: Applicant, d: Data) {
   s.rowIf('chineseName', a.chineseName);
   s.row('englishName', a.englishName);
   s.row('birthday', a.birthday);
-  const birthCountry = str(a.person.birthCountry);
-  s.rowIf('birthPlace', birthCountry ? address(w, '', a.person.birthCity, birthCountry) : str(a.person.birthCity));
+  const birthCountry = a.person.birthCountry ?? '';
+  s.rowIf('birthPlace', birthCountry ? address(w, '', a.person.birthCity, birthCountry) : (a.person.birthCity ?? ''));
   s.row('residential', address(w, a.contact.residentialAddress, a.contact.residentialAddressCity, a.contact.residentialAddressCountry));
   s.row('mailing', address(w, a.contact.mailingAddress, a.contact.mailingAddressCity, a.contact.mailingAddressCountry));
   const rows = taxRows(d);

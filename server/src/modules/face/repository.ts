@@ -49,3 +49,24 @@ export async function confirmCheck(db: Db, id: number, appId: string, at: Date):
   const { rows } = await db.query('UPDATE face_checks SET confirmed_at = COALESCE(confirmed_at, $3) WHERE id = $1 AND app_id = $2 AND passed RETURNING id', [id, appId, at]);
   return rows.length > 0;
 }
+
+export interface FaceCheckRow {
+  id: string;
+  passed: boolean | null;
+  reason: string | null;
+  vendor: string;
+  video_oss_id: string | null;
+  image_oss_id: string | null;
+  scores: Record<string, unknown>;
+  created_at: Date;
+  confirmed_at: Date | null;
+}
+
+/** Every face check of the application, oldest first (ops `face-checks`). */
+export async function listChecks(db: Db, appId: string): Promise<FaceCheckRow[]> {
+  const { rows } = await db.query<FaceCheckRow>(
+    'SELECT id, passed, reason, vendor, video_oss_id, image_oss_id, scores, created_at, confirmed_at FROM face_checks WHERE app_id = $1 ORDER BY id',
+    [appId],
+  );
+  return rows;
+}

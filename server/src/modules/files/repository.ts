@@ -35,6 +35,11 @@ export async function findOwnedFile(db: Db, userId: string, ossId: string): Prom
   return rows[0] ?? null;
 }
 
+/** Links a file to the application unless it is linked already (a deposit notice's proof). */
+export async function linkFileIfUnlinked(db: Db, ossId: string, appId: string): Promise<void> {
+  await db.query('UPDATE files SET app_id = $2 WHERE oss_id = $1 AND app_id IS NULL', [ossId, appId]);
+}
+
 export async function activeAppIdOf(db: Db, userId: string): Promise<string | null> {
   const { rows } = await db.query<{ app_id: string }>('SELECT app_id FROM applications WHERE user_id = $1 AND archived_at IS NULL', [userId]);
   return rows[0]?.app_id ?? null;

@@ -2,14 +2,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
 import { parseRange } from './range';
-import { seedRiskTracksIfEmpty } from './seed';
 import { registerStepCheck } from '../applications/step-checks';
 import * as service from './service';
 import { checkRisk } from './step-check';
 
 const riskRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
-  await seedRiskTracksIfEmpty(deps.db);
   registerStepCheck(deps, 'RISK', checkRisk);
   const userId = (request: { user: { userId: string } | null }) => request.user!.userId;
 

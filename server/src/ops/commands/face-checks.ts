@@ -1,19 +1,8 @@
 import { z } from 'zod';
 import { AREA_CODES } from '@core/domain';
 import { findApp } from '../../modules/applications/ops-service';
+import { listChecks } from '../../modules/face/repository';
 import { defineCommand, flagText, OpsError } from '../framework';
-
-interface FaceCheckRow {
-  id: string;
-  passed: boolean | null;
-  reason: string | null;
-  vendor: string;
-  video_oss_id: string | null;
-  image_oss_id: string | null;
-  scores: Record<string, unknown>;
-  created_at: Date;
-  confirmed_at: Date | null;
-}
 
 export default defineCommand({
   name: 'face-checks',
@@ -26,10 +15,7 @@ export default defineCommand({
   },
   run: async (ctx, p) => {
     const app = await findApp(ctx, p.ref, p.area);
-    const { rows } = await ctx.db.query<FaceCheckRow>(
-      'SELECT id, passed, reason, vendor, video_oss_id, image_oss_id, scores, created_at, confirmed_at FROM face_checks WHERE app_id = $1 ORDER BY id',
-      [app.app_id],
-    );
+    const rows = await listChecks(ctx.db, app.app_id);
     return { appId: app.app_id, checks: rows.map((r) => ({ ...r, id: Number(r.id), created_at: r.created_at.toISOString(), confirmed_at: r.confirmed_at?.toISOString() ?? null })) };
   },
   print: (r, _p, io) => {

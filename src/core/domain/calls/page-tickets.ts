@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ACCOUNT_PAGE_NAMES } from '../hk-identifier';
-import { subAcctId, userView, type CallWires } from './shared';
+import { userView, type CallWires } from './shared';
 
 export const pageTicketsCalls = {
   pageTicketLogin: {
