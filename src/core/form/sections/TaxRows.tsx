@@ -19,18 +19,21 @@ export interface TaxRowFrameProps {
   /** the row's id (a new row's country gets the focus through it) */
   rowId?: string;
   className?: string;
+  /** the title's heading level (3 inside a titled card) */
+  level?: 2 | 3;
   children: ReactNode;
 }
 
 /** One tax residence: a section titled "Tax residence n", with its delete button. */
-export function TaxRowFrame({ title, remove, rowId, className = 'esop-group esop-tax__row', children }: TaxRowFrameProps) {
+export function TaxRowFrame({ title, remove, rowId, className = 'esop-group esop-tax__row', level = 2, children }: TaxRowFrameProps) {
   const headId = useId();
+  const Heading = level === 3 ? 'h3' : 'h2';
   return (
     <section className={className} aria-labelledby={headId} data-row={rowId}>
       <div className="esop-tax__row-head">
-        <h2 id={headId} className="esop-group__title esop-tax__row-title">
+        <Heading id={headId} className="esop-group__title esop-tax__row-title">
           {title}
-        </h2>
+        </Heading>
         {remove ? (
           <button type="button" className="esop-tax__delete" aria-label={remove.name} aria-haspopup={remove.opensDialog ? 'dialog' : undefined} onClick={remove.onDelete}>
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
