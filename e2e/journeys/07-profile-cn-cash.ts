@@ -111,8 +111,13 @@ export const journeys: Journey[] = [
         await page.waitForFunction(() => !document.body.textContent?.includes('Getting your address in English'));
         assert(/^[A-Z0-9 ]+$/.test(await address.inputValue()), `the W-8BEN address is in upper-case English (${await address.inputValue()})`);
         // a machine translation is marked: Next waits for the applicant to check it or write their own
-        await page.getByRole('checkbox', { name: 'I have checked that this is my permanent residence address in English' }).waitFor();
-        assert(await page.getByRole('button', { name: 'Next' }).isDisabled(), 'Next waits for the translated address to be checked');
+        const checkedBox = page.getByRole('checkbox', { name: 'I have checked that this is my permanent residence address in English' });
+        await checkedBox.waitFor();
+        // Next explains on tap: the box is marked and focused, and the page stays
+        await page.getByRole('button', { name: 'Next' }).click();
+        await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === 'w8Checked');
+        await page.getByText('Please check the address above, then tick this box').first().waitFor();
+        assert(/#\/TaxInfo/.test(page.url()), 'Next waits for the translated address to be checked');
         // cleaned as typed (one rule, domain w8-address): Chinese characters are removed and named, marks become spaces
         await address.fill('深圳 1 KEJI ROAD');
         await page.getByText('Removed: 深圳.', { exact: false }).waitFor();
@@ -121,6 +126,7 @@ export const journeys: Journey[] = [
         await address.blur();
         assert((await address.inputValue()) === '1 KEJI ROAD NANSHAN SHENZHEN', `cleaned as typed (${await address.inputValue()})`);
         await shot(page, 'profile-cn-tax-en');
+        await page.waitForTimeout(1100); // the footer button ignores a second press within a second
         await page.getByRole('button', { name: 'Next' }).click();
         await page.waitForURL(/#\/risk/);
 

@@ -104,7 +104,8 @@ export const journeys: Journey[] = [
 
         // what the opening recorded is there; the rest is asked for, and Submit says what is missing
         await page.getByRole('button', { name: 'Submit' }).click();
-        await page.getByText('Please check the items marked in red.').first().waitFor();
+        // the form kit's one behaviour: every missing field marked, the first focused, the toast says how many
+        await page.getByText(/needs? your attention/).first().waitFor();
         await shot(page, 'improve-errors-en');
         await page.getByRole('group', { name: 'How your wealth came about' }).getByRole('checkbox', { name: 'Employment income and savings' }).check();
         await page.getByRole('checkbox', { name: /I confirm these are all my tax residences/ }).check();

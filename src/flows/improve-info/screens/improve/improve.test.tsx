@@ -47,6 +47,8 @@ test('the items asked, started from what is on file; Submit shows what is missin
   await user.click(screen.getByRole('button', { name: 'Submit' }));
   expect(await screen.findByText('Choose at least one')).toBeInTheDocument();
   expect(screen.getByText('Please tick to confirm')).toBeInTheDocument();
+  // the first marked field (the wealth boxes) has the focus
+  await waitFor(() => expect(within(screen.getByRole('group', { name: /How your wealth came about/ })).getAllByRole('checkbox')[0]).toHaveFocus());
   expect(a.calls('improveInfoSubmit')).toEqual([]);
 
   const wealth = screen.getByRole('group', { name: /How your wealth came about/ });

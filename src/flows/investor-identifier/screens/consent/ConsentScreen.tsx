@@ -6,7 +6,8 @@
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { backToAccount, PageSkeleton, usePageAccount } from '@core/app/account-page';
+import { backToAccount } from '@core/app/account-page';
+import { AccountPageGate } from '@core/app/account-page-gate';
 import { hkIdentifierSign, useHkIdentifier } from '@core/api/account-pages';
 import { isApiError } from '@core/api/api-error';
 import { useApiErrorHandler } from '@core/api/errors';
@@ -26,28 +27,18 @@ import { toast } from '@core/ui/toast';
 
 export default function ConsentScreen() {
   const t = useT();
-  const page = usePageAccount();
-  const info = useHkIdentifier(page.acct?.subAcctId);
   const location = useLocation();
-  const title = t('hkIdentifier.title');
-  if (!page.fresh || (page.acct && info.isPending)) {
-    return (
-      <StepPage title={title}>
-        <PageSkeleton />
-      </StepPage>
-    );
-  }
-  if (!page.acct || info.isError || !info.data) {
-    return (
-      <StepPage title={title} onBack={() => backToAccount(undefined)}>
-        <p className="esop-page-note" role="note">
-          {t(page.acct ? 'hkIdentifier.loadFailed' : 'hkIdentifier.noAccount')}
-        </p>
-      </StepPage>
-    );
-  }
-  if (!needsHkIdentifier(info.data.needSignHKIdentifier)) return <Navigate to={`${HK_IDENTIFIER_ROUTE.result}${location.search}`} replace />;
-  return <Consent sub={page.acct.subAcctId} info={info.data} />;
+  return (
+    <AccountPageGate title={t('hkIdentifier.title')} useData={useHkIdentifier}>
+      {(acct, info) =>
+        needsHkIdentifier(info.needSignHKIdentifier) ? (
+          <Consent sub={acct.subAcctId} info={info} />
+        ) : (
+          <Navigate to={`${HK_IDENTIFIER_ROUTE.result}${location.search}`} replace />
+        )
+      }
+    </AccountPageGate>
+  );
 }
 
 function Consent({ sub, info }: { sub: string; info: Res<'hkIdentifierInfo'> }) {

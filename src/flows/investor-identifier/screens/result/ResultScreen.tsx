@@ -4,8 +4,10 @@
  * only). Not signed yet: the consent.
  */
 import { Navigate, useLocation } from 'react-router-dom';
-import { backToAccount, PageSkeleton, usePageAccount } from '@core/app/account-page';
+import { backToAccount } from '@core/app/account-page';
+import { AccountPageGate } from '@core/app/account-page-gate';
 import { useHkIdentifier } from '@core/api/account-pages';
+import type { Res } from '@core/domain/contract';
 import { HK_IDENTIFIER_ROUTE } from '@core/domain/hk-identifier';
 import { useT } from '@core/i18n';
 import { useLang } from '@core/i18n/I18nProvider';
@@ -14,30 +16,20 @@ import { AppBanner } from '@core/ui/AppBanner';
 
 export default function ResultScreen() {
   const t = useT();
-  const { lang } = useLang();
   const location = useLocation();
-  const page = usePageAccount();
-  const info = useHkIdentifier(page.acct?.subAcctId);
+  return (
+    <AccountPageGate title={t('hkIdentifier.title')} useData={useHkIdentifier}>
+      {(acct, info) =>
+        info.consent ? <Result sub={acct.subAcctId} consent={info.consent} /> : <Navigate to={`${HK_IDENTIFIER_ROUTE.consent}${location.search}`} replace />
+      }
+    </AccountPageGate>
+  );
+}
+
+function Result({ sub, consent }: { sub: string; consent: NonNullable<Res<'hkIdentifierInfo'>['consent']> }) {
+  const t = useT();
+  const { lang } = useLang();
   const title = t('hkIdentifier.title');
-  if (!page.fresh || (page.acct && info.isPending)) {
-    return (
-      <StepPage title={title}>
-        <PageSkeleton />
-      </StepPage>
-    );
-  }
-  if (!page.acct || info.isError || !info.data) {
-    return (
-      <StepPage title={title} onBack={() => backToAccount(undefined)}>
-        <p className="esop-page-note" role="note">
-          {t(page.acct ? 'hkIdentifier.loadFailed' : 'hkIdentifier.noAccount')}
-        </p>
-      </StepPage>
-    );
-  }
-  const consent = info.data.consent;
-  if (!consent) return <Navigate to={`${HK_IDENTIFIER_ROUTE.consent}${location.search}`} replace />;
-  const sub = page.acct.subAcctId;
   const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'Asia/Hong_Kong' }).format(new Date(consent.signedAt));
   return (
     <StepPage

@@ -17,6 +17,7 @@ import {
   fundsSourceOptions,
   houseTypeOptions,
 } from '@core/domain/profile';
+import { FundsSourceField } from '@core/form/sections/FundsSection';
 import { useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
@@ -24,7 +25,6 @@ import { FieldGroup, RadioField, SelectField } from '@core/ui/form';
 import { OptionPicker } from '@core/ui/pickers/OptionPicker';
 import { WithApplication } from '../../components/WithApplication';
 import { useStepPage } from '@core/step-engine';
-import { CheckGroup } from '../../components/CheckGroup';
 import { initialFinanceForm, jobFactsOf, STEP, toFinanceData, type FinanceForm } from './finance-data';
 import './finance.css';
 
@@ -59,41 +59,39 @@ function FinancePage({ app }: { app: ApplicationView }) {
   const initial = useCallback((src: Record<string, unknown> | undefined) => initialFinanceForm(src, job), [job]);
   const toData = useCallback((f: FinanceForm) => toFinanceData(f, job), [job]);
   const page = useStepPage(STEP, app, { initial, toData });
-  const { form, setForm, errors, flow } = page;
+  const { form, flow, bind } = page;
+  const bandOf = (band: Band) => bind(band, { field: F[band], touchOnChange: true });
 
   const money = app.clientType === 'cn' ? 'RMB' : 'HKD';
   const bandText = (band: Band, value: string) => t(`${BANDS[band].texts}.${money}.${value}`);
 
-  const set = (field: string, change: (f: FinanceForm) => FinanceForm, ...more: string[]) => {
-    setForm(change);
-    errors.changed(field, ...more);
-    errors.touch(field);
-  };
-
   const onBand = (band: Band, value: string) => {
     if (band === 'netAsset' && assetsInverted(value, form.currentAsset)) {
       // net assets below the investable assets: the error dialog; the new net assets stay, the investable assets are asked again
-      set(F.netAsset, (f) => ({ ...f, netAsset: value, currentAsset: '' }), F.currentAsset);
+      bind('currentAsset', { field: F.currentAsset }).onChange('');
       setInverted(true);
-      return;
     }
-    set(F[band], (f) => ({ ...f, [band]: value }));
+    bandOf(band).onChange(value);
   };
 
   const optionsOf = (band: Band): string[] =>
     band === 'annualIncome' ? INCOME_BANDS : band === 'netAsset' ? ASSET_BANDS : band === 'currentAsset' ? currentAssetOptions(form.netAsset) : INVEST_AMOUNT_BANDS;
 
-  const bandField = (band: Band, hint?: string) => (
-    <SelectField
-      name={band}
-      label={t(BANDS[band].label)}
-      value={form[band] ? bandText(band, form[band]) : ''}
-      onClick={() => setPicker(band)}
-      hint={hint}
-      error={errors.errorOf(F[band])}
-      required
-    />
-  );
+  const bandField = (band: Band, hint?: string) => {
+    const field = bandOf(band);
+    return (
+      <SelectField
+        name={field.name}
+        label={t(BANDS[band].label)}
+        value={field.value ? bandText(band, field.value) : ''}
+        onClick={() => setPicker(band)}
+        hint={hint}
+        error={field.error}
+        required
+      />
+    );
+  };
+  const house = bind('houseType', { field: F.houseType, touchOnChange: true });
 
   return (
     <StepPage
@@ -101,23 +99,16 @@ function FinancePage({ app }: { app: ApplicationView }) {
       progress={flow.progress}
       onBack={() => void page.back()}
       onNext={() => void page.next()}
-      nextDisabled={!page.canNext}
       nextLoading={flow.isSaving}
       className="esop-finance"
     >
       <p className="esop-finance__intro">{t('finance.intro', { currencyName: t(`finance.currencyName.${money}`) })}</p>
       <FieldGroup title={t('finance.groupFunds')}>
-        <CheckGroup
-          name="fundsSource"
+        <FundsSourceField
+          field={bind('fundsSource', { field: F.funds, touchOnChange: true })}
           label={t('finance.fundsLabel')}
           hint={t('finance.fundsHint')}
-          options={fundsSourceOptions(job.employment).map((s) => ({ value: s, label: t(`finance.funds.${s}`) }))}
-          values={form.fundsSource}
-          onChange={(value, checked) =>
-            set(F.funds, (f) => ({ ...f, fundsSource: checked ? [...f.fundsSource, value] : f.fundsSource.filter((s) => s !== value) }))
-          }
-          error={errors.errorOf(F.funds)}
-          required
+          offered={fundsSourceOptions(job.employment)}
         />
       </FieldGroup>
       <FieldGroup title={t('finance.groupAssets')}>
@@ -128,12 +119,10 @@ function FinancePage({ app }: { app: ApplicationView }) {
       </FieldGroup>
       <FieldGroup title={t('finance.groupHome')}>
         <RadioField<string>
-          name="houseType"
+          {...house}
+          value={house.value || undefined}
           label={t('finance.houseLabel')}
-          value={form.houseType || undefined}
           options={houseTypeOptions(job.financialStatus).map((h) => ({ value: h, label: t(`finance.house.${h}`) }))}
-          onChange={(v) => set(F.houseType, (f) => ({ ...f, houseType: v }))}
-          error={errors.errorOf(F.houseType)}
           required
         />
       </FieldGroup>

@@ -61,6 +61,7 @@ async function choose(user: User, label: string, option: string) {
   await waitFor(() => expect(screen.queryByRole('dialog', { name: label })).not.toBeInTheDocument());
 }
 
+const pause = () => new Promise((r) => setTimeout(r, 1100)); // the footer button ignores presses within a second
 const funds = () => screen.getByRole('group', { name: 'Where the money for your account comes from' });
 
 beforeEach(() => {
@@ -68,9 +69,9 @@ beforeEach(() => {
 });
 
 describe('/Finance', () => {
-  test('employed: salary income shown and ticked at first; the step place as the domain gives it (4 of 6); Next disabled until every answer is given', async () => {
-    api(app('hk', { JOBSTATUS: EMPLOYED }));
-    renderPage();
+  test('employed: salary income shown and ticked at first; the step place as the domain gives it (4 of 6); Next marks what is missing until every answer is given', async () => {
+    const a = api(app('hk', { JOBSTATUS: EMPLOYED }));
+    const { user } = renderPage();
     await ready();
     expect(screen.getByRole('progressbar', { name: 'Application progress' })).toHaveAttribute('aria-valuetext', '4 of 6');
     expect(screen.getByText(/Amounts are in Hong Kong dollars \(HKD\)\./)).toBeInTheDocument();
@@ -82,7 +83,12 @@ describe('/Finance', () => {
       'Sale of assets',
     ]);
     expect(within(funds()).getByRole('checkbox', { name: 'Salary or business income' })).toBeChecked();
-    expect(next()).toBeDisabled();
+    // Next is never a silent grey button: it marks every missing answer and focuses the first
+    await user.click(next());
+    await waitFor(() => expect(field('Annual income')).toHaveFocus());
+    expect(field('Annual income')).toHaveAccessibleDescription(/Required|Please choose/);
+    expect(screen.getByRole('radiogroup', { name: 'Where you live' })).toBeInTheDocument();
+    expect(savesOf(a)).toHaveLength(0);
   });
 
   test.each(['3', '4', '5'])('employment %s: salary income is not offered, nothing ticked', async (employment) => {
@@ -169,9 +175,12 @@ describe('/Finance', () => {
     await choose(user, 'Net assets', 'HK$5,000,000 – HK$10,000,000');
     await choose(user, 'Investable assets', 'HK$1,000,000 – HK$5,000,000');
     await choose(user, 'Average amount invested a year', 'HK$1,000,000 – HK$3,000,000');
-    expect(next()).toBeDisabled();
+    await user.click(next());
+    // the housing is missing: it is marked and focused, nothing is saved
+    await waitFor(() => expect(screen.getAllByRole('radio')[0]).toHaveFocus());
+    expect(savesOf(a)).toHaveLength(0);
     await user.click(screen.getByRole('radio', { name: 'Rented home' }));
-    await waitFor(() => expect(next()).toBeEnabled());
+    await pause();
     await user.click(next());
     await waitFor(() => expect(currentLocation()).toBe('/Investment'));
     expect(savesOf(a)).toHaveLength(1);
@@ -181,14 +190,16 @@ describe('/Finance', () => {
     });
   });
 
-  test('no fund source ticked: the message and Next disabled', async () => {
+  test('no fund source ticked: the message, and Next focuses the group', async () => {
     api(app('hk', { JOBSTATUS: EMPLOYED, drafts: { FINANCE: { financialInfo: { fundsSource: '1', annualIncome: '1', netAsset: '1', currentAsset: '1', annualAverageInvestAmount: '1', houseType: '5' } } } }));
     const { user } = renderPage();
     await ready();
     await waitFor(() => expect(next()).toBeEnabled());
     await user.click(within(funds()).getByRole('checkbox', { name: 'Salary or business income' }));
     expect(funds()).toHaveAccessibleDescription(/Choose at least one/);
-    expect(next()).toBeDisabled();
+    await user.click(next());
+    await waitFor(() => expect(within(funds()).getAllByRole('checkbox')[0]).toHaveFocus());
+    expect(currentLocation()).toBe('/Finance');
   });
 
   test('the saved step comes back; answers no longer offered start empty', async () => {
@@ -211,7 +222,6 @@ describe('/Finance', () => {
       '自置物業（沒有按揭）',
     ]);
     for (const r of screen.getAllByRole('radio')) expect(r).not.toBeChecked();
-    expect(screen.getByRole('button', { name: '下一步' })).toBeDisabled();
   });
 
   test('a failed save toasts the service message and shows its field issue', async () => {

@@ -6,7 +6,7 @@
  * age) or the fund sources and debts (mutually exclusive boxes, other-debt text, the "no dispute" box whose
  * unticking shows the debt-dispute notice). Saved on Next (JOBSTATUS), a draft on leaving.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@core/api/keys';
@@ -27,17 +27,18 @@ import {
   workLifeOptions,
 } from '@core/domain/profile';
 import { STEP_ROUTE } from '@core/domain/steps';
+import { ServicePhone } from '@core/form/sections/CheckGroup';
+import { CompanyFields, EmploymentStatusField } from '@core/form/sections/EmploymentSection';
+import { SourcesField } from '@core/form/sections/FundsSection';
 import { useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
-import { CheckboxRow, FieldGroup, SelectField, TextField } from '@core/ui/form';
+import { CheckboxRow, FieldGroup, SelectField } from '@core/ui/form';
 import { OptionPicker } from '@core/ui/pickers/OptionPicker';
 import { companySearchPath, useCompanyChoice } from '../../company-choice';
 import { WithApplication } from '../../components/WithApplication';
 import { useStepPage } from '@core/step-engine';
-import { IndustryPicker } from './IndustryPicker';
-import { initialJobForm, STEP, toJobStatusData, withEmployment, type JobForm } from './job-status-data';
-import { CheckGroup, ServicePhone } from '../../components/CheckGroup';
+import { initialJobForm, STEP, toJobStatusData, withEmployment } from './job-status-data';
 import './job-status.css';
 
 const F = {
@@ -54,9 +55,14 @@ const F = {
   noDispute: 'employmentInfo.noDispute',
 } as const;
 
-const LIMITS = { [F.companyName]: PROFILE_MAX_LEN.companyName, [F.officeAddress]: PROFILE_MAX_LEN.officeAddress, [F.debtDetail]: PROFILE_MAX_LEN.debtDetail };
+// the hand-typed company name's minimum is its rule text's {min}
+const LIMITS = {
+  [F.companyName]: { max: PROFILE_MAX_LEN.companyName, min: MIN_LEN.companyNameManual },
+  [F.officeAddress]: PROFILE_MAX_LEN.officeAddress,
+  [F.debtDetail]: PROFILE_MAX_LEN.debtDetail,
+};
 
-type Picker = 'degree' | 'employment' | 'industry' | 'position' | 'workLife';
+type Picker = 'degree' | 'workLife';
 
 export default function JobStatusScreen() {
   const t = useT();
@@ -68,45 +74,40 @@ function JobStatusPage({ app }: { app: ApplicationView }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const page = useStepPage(STEP, app, { initial: initialJobForm, toData: toJobStatusData, limits: LIMITS });
-  const { form, setForm, errors, flow, ctx, data } = page;
+  const { form, setForm, flow, ctx, data, bind } = page;
   const age = applicantAge(ctx);
   const [picker, setPicker] = useState<Picker | null>(null);
   const [offline, setOffline] = useState(false);
   const [dispute, setDispute] = useState(false);
 
+  const degree = bind('degree', { field: F.degree, touchOnChange: true });
+  // a new employment keeps the position only when it is still offered
+  const employment = page.bindAt(F.employment, form.employment, (v: string) => setForm((f) => withEmployment(f, v)));
+  const companyName = bind('companyName', { field: F.companyName });
+  const officeAddress = bind('officeAddress', { field: F.officeAddress });
+  const workLife = bind('workLife', { field: F.workLife, touchOnChange: true });
+  const noDispute = bind('noDispute', { field: F.noDispute, touchOnChange: true });
+
   // back from the company search page: the registry's company (name read-only, its registered location as the
   // office address) or the one typed there by hand
   const { choice, take } = useCompanyChoice(STEP_ROUTE.JOBSTATUS);
+  const company = useRef({ companyName, officeAddress });
+  company.current = { companyName, officeAddress };
   useEffect(() => {
     if (!choice) return;
-    setForm((f) => ({
-      ...f,
-      companyName: choice.name,
-      companyNameVendor: choice.manual ? '' : choice.name,
-      officeAddress: choice.address,
-      officeAddressVendor: choice.manual ? '' : choice.address,
-    }));
-    errors.changed(F.companyName, F.officeAddress);
-    errors.touch(F.companyName, F.officeAddress);
+    setForm((f) => ({ ...f, companyNameVendor: choice.manual ? '' : choice.name, officeAddressVendor: choice.manual ? '' : choice.address }));
+    const fields = company.current;
+    fields.companyName.onChange(choice.name);
+    fields.companyName.onBlur();
+    fields.officeAddress.onChange(choice.address);
+    fields.officeAddress.onBlur();
     take();
-  }, [choice, take, errors, setForm]);
+  }, [choice, take, setForm]);
 
-  const update = (change: (f: JobForm) => JobForm, ...fields: string[]) => {
-    setForm(change);
-    errors.changed(...fields);
-  };
-  const pick = (field: string, change: (f: JobForm) => JobForm, ...more: string[]) => {
-    update(change, field, ...more);
-    errors.touch(field);
-  };
-
-  const onDegree = (degree: string) => {
+  const onDegree = (code: string) => {
     // primary or below: offline opening only; the answer is not kept
-    if (degree === OFFLINE_DEGREE) {
-      setOffline(true);
-      return;
-    }
-    pick(F.degree, (f) => ({ ...f, degree }));
+    if (code === OFFLINE_DEGREE) setOffline(true);
+    else degree.onChange(code);
   };
 
   const toSearch = () => {
@@ -117,12 +118,7 @@ function JobStatusPage({ app }: { app: ApplicationView }) {
     navigate(companySearchPath(STEP_ROUTE.JOBSTATUS, form.companyName.trim() || undefined));
   };
 
-  const errorOf = (field: string) =>
-    // the hand-typed company name's minimum (the rule text's {min})
-    field === F.companyName && errors.ruleOf(field) === 'tooShort' ? t('rules.tooShort', { min: MIN_LEN.companyNameManual }) : errors.errorOf(field);
-
   const label = (group: string) => (code: string) => ({ value: code, label: t(`job.${group}.${code}`) });
-  const company = hasCompany(form.employment);
   const found = form.companyNameVendor !== '' && form.companyName === form.companyNameVendor;
 
   return (
@@ -131,128 +127,80 @@ function JobStatusPage({ app }: { app: ApplicationView }) {
       progress={flow.progress}
       onBack={() => void page.back()}
       onNext={() => void page.next()}
-      nextDisabled={!page.canNext}
       nextLoading={flow.isSaving}
       className="esop-job-status"
     >
       <p className="esop-job-status__intro">{t('job.intro')}</p>
       <FieldGroup title={t('job.groupBasic')}>
         <SelectField
-          name="degree"
+          name={degree.name}
           label={t('job.degreeLabel')}
           value={form.degree ? t(`job.degree.${form.degree}`) : ''}
           onClick={() => setPicker('degree')}
-          error={errorOf(F.degree)}
+          error={degree.error}
           required
         />
-        <SelectField
-          name="employment"
-          label={t('job.employmentLabel')}
-          value={form.employment ? t(`job.employment.${form.employment}`) : ''}
-          onClick={() => setPicker('employment')}
-          error={errorOf(F.employment)}
-          required
-        />
+        <EmploymentStatusField field={employment} label={t('job.employmentLabel')} options={employmentOptions(age)} />
       </FieldGroup>
 
-      {company ? (
+      {hasCompany(form.employment) ? (
         <FieldGroup title={t('job.groupCompany')}>
-          <SelectField
-            name="companyName"
-            label={t('job.companyName')}
-            value={form.companyName}
-            placeholder={t('job.companySearch')}
-            onClick={toSearch}
-            hint={form.companyName ? t(found ? 'job.companyFound' : 'job.companyManual') : undefined}
-            error={errorOf(F.companyName)}
-            required
-          />
-          <TextField
-            name="officeAddress"
-            label={t('job.officeAddress')}
-            value={form.officeAddress}
-            onChange={(v) => update((f) => ({ ...f, officeAddress: v }), F.officeAddress)}
-            onBlur={() => errors.touch(F.officeAddress)}
-            hint={form.officeAddressVendor && form.officeAddress === form.officeAddressVendor ? t('job.officeAddressHint') : undefined}
-            error={errorOf(F.officeAddress)}
-            placeholder={t('job.officeAddressPlaceholder')}
-            maxLength={PROFILE_MAX_LEN.officeAddress}
-            multiline
-            required
-          />
-          <SelectField
-            name="industry"
-            label={t('job.industryLabel')}
-            value={form.industry ? t(`job.industry.${form.industry}`) : ''}
-            onClick={() => setPicker('industry')}
-            error={errorOf(F.industry)}
-            required
-          />
-          <SelectField
-            name="position"
-            label={t('job.positionLabel')}
-            value={form.position ? t(`job.position.${form.position}`) : ''}
-            onClick={() => setPicker('position')}
-            error={errorOf(F.position)}
-            required
-          />
-          <SelectField
-            name="workLife"
-            label={t('job.workLifeLabel')}
-            value={form.workLife ? t(`job.workLife.${form.workLife}`) : ''}
-            onClick={() => setPicker('workLife')}
-            error={errorOf(F.workLife)}
-            required
-          />
+          <CompanyFields
+            companyName={companyName}
+            officeAddress={officeAddress}
+            industry={bind('industry', { field: F.industry })}
+            position={bind('position', { field: F.position })}
+            positions={positionOptions(form.employment)}
+            labels={{ companyName: t('job.companyName'), officeAddress: t('job.officeAddress'), industry: t('job.industryLabel'), position: t('job.positionLabel') }}
+            search={{ open: toSearch, placeholder: t('job.companySearch'), hint: form.companyName ? t(found ? 'job.companyFound' : 'job.companyManual') : undefined }}
+            companyNameMax={PROFILE_MAX_LEN.companyName}
+            officeAddressMax={PROFILE_MAX_LEN.officeAddress}
+            officeAddressHint={form.officeAddressVendor && form.officeAddress === form.officeAddressVendor ? t('job.officeAddressHint') : undefined}
+            officeAddressPlaceholder={t('job.officeAddressPlaceholder')}
+          >
+            <SelectField
+              name={workLife.name}
+              label={t('job.workLifeLabel')}
+              value={form.workLife ? t(`job.workLife.${form.workLife}`) : ''}
+              onClick={() => setPicker('workLife')}
+              error={workLife.error}
+              required
+            />
+          </CompanyFields>
         </FieldGroup>
       ) : null}
 
-      {form.employment && !company ? (
+      {form.employment && !hasCompany(form.employment) ? (
         <FieldGroup title={t('job.groupFinance')}>
-          <CheckGroup
-            name="investFundsSource"
+          <SourcesField
+            field={bind('investFundsSource', { field: F.funds })}
             label={t('job.fundsLabel')}
             hint={t('job.fundsHint')}
             options={investFundsSourceOptions(form.employment, app.clientType).map(label('funds'))}
-            values={form.investFundsSource}
-            onChange={(value, checked) =>
-              pick(F.funds, (f) => ({ ...f, investFundsSource: checked ? [...f.investFundsSource, value] : f.investFundsSource.filter((s) => s !== value) }))
-            }
-            error={errorOf(F.funds)}
             required
           />
-          <CheckGroup
-            name="financialStatus"
+          <SourcesField
+            field={bind('debts', { field: F.debts })}
             label={t('job.debtLabel')}
             options={DEBTS.map(label('debt'))}
-            values={form.debts}
-            onChange={(value, checked) => pick(F.debts, (f) => ({ ...f, debts: toggleDebt(f.debts, value, checked) }), F.debtDetail)}
-            error={errorOf(F.debts)}
+            toggle={toggleDebt}
+            other={{
+              value: DEBT.OTHER,
+              field: bind('debtDetail', { field: F.debtDetail }),
+              label: t('job.debtDetail'),
+              placeholder: t('job.debtDetailPlaceholder'),
+              maxLength: PROFILE_MAX_LEN.debtDetail,
+            }}
             required
-          >
-            {form.debts.includes(DEBT.OTHER) ? (
-              <TextField
-                name="financialStatusDetail"
-                label={t('job.debtDetail')}
-                value={form.debtDetail}
-                onChange={(v) => update((f) => ({ ...f, debtDetail: v }), F.debtDetail)}
-                onBlur={() => errors.touch(F.debtDetail)}
-                error={errorOf(F.debtDetail)}
-                placeholder={t('job.debtDetailPlaceholder')}
-                maxLength={PROFILE_MAX_LEN.debtDetail}
-                multiline
-                required
-              />
-            ) : null}
-          </CheckGroup>
+          />
           <CheckboxRow
-            name="noDispute"
-            checked={form.noDispute}
+            name={noDispute.name}
+            checked={noDispute.value}
             onChange={(checked) => {
-              pick(F.noDispute, (f) => ({ ...f, noDispute: checked }));
+              noDispute.onChange(checked);
               if (!checked) setDispute(true);
             }}
-            error={errorOf(F.noDispute)}
+            error={noDispute.error}
           >
             {t('job.noDispute')}
           </CheckboxRow>
@@ -268,33 +216,11 @@ function JobStatusPage({ app }: { app: ApplicationView }) {
         onClose={() => setPicker(null)}
       />
       <OptionPicker
-        visible={picker === 'employment'}
-        title={t('job.employmentLabel')}
-        options={employmentOptions(age).map(label('employment'))}
-        value={form.employment || undefined}
-        onSelect={(v) => pick(F.employment, (f) => withEmployment(f, v), F.position)}
-        onClose={() => setPicker(null)}
-      />
-      <IndustryPicker
-        visible={picker === 'industry'}
-        value={form.industry}
-        onSelect={(v) => pick(F.industry, (f) => ({ ...f, industry: v }))}
-        onClose={() => setPicker(null)}
-      />
-      <OptionPicker
-        visible={picker === 'position'}
-        title={t('job.positionLabel')}
-        options={positionOptions(form.employment).map(label('position'))}
-        value={form.position || undefined}
-        onSelect={(v) => pick(F.position, (f) => ({ ...f, position: v }))}
-        onClose={() => setPicker(null)}
-      />
-      <OptionPicker
         visible={picker === 'workLife'}
         title={t('job.workLifeLabel')}
         options={workLifeOptions(age).map(label('workLife'))}
         value={form.workLife || undefined}
-        onSelect={(v) => pick(F.workLife, (f) => ({ ...f, workLife: v }))}
+        onSelect={workLife.onChange}
         onClose={() => setPicker(null)}
       />
 

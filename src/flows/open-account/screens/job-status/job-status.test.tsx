@@ -98,19 +98,25 @@ async function searchCompany(user: User, word: string) {
 const ready = () => screen.findByRole('button', { name: /^Education / });
 const checkbox = (name: string) => screen.getByRole('checkbox', { name });
 
+const pause = () => new Promise((r) => setTimeout(r, 1100)); // the footer button ignores presses within a second
+
 beforeEach(() => {
   toast.clear();
 });
 
 describe('/jobStatus education and employment', () => {
-  test('4 of 6 for hk (3 of 5 for cn); an empty page keeps Next disabled', async () => {
-    api(app('hk', 40));
-    const { unmount } = renderPage();
+  test('4 of 6 for hk (3 of 5 for cn); Next on an empty page marks what is missing and focuses the first', async () => {
+    const a = api(app('hk', 40));
+    const { user, unmount } = renderPage();
     await ready();
     expect(screen.getByRole('heading', { name: 'Employment and education' })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Application progress' })).toHaveAttribute('aria-valuetext', '4 of 6');
     expect(field('Education')).toHaveTextContent('Please select');
-    expect(next()).toBeDisabled();
+    await user.click(next());
+    await waitFor(() => expect(field('Education')).toHaveFocus());
+    expect(field('Education')).toHaveAccessibleDescription(/Required|Please choose/);
+    expect(field('Employment status')).toHaveAccessibleDescription(/Required|Please choose/);
+    expect(savesOf(a)).toHaveLength(0);
     unmount();
     api(app('cn', 40));
     renderPage();
@@ -130,7 +136,8 @@ describe('/jobStatus education and employment', () => {
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(field('Education')).toHaveTextContent('Please select');
-    expect(next()).toBeDisabled();
+    await user.click(next());
+    await waitFor(() => expect(field('Education')).toHaveFocus());
 
     // a kept answer stays when primary is picked afterwards
     await choose(user, 'Education', 'University');
@@ -310,7 +317,9 @@ describe('/jobStatus company branch', () => {
     await user.type(address, 'acme limited');
     await user.tab();
     expect(address).toHaveAccessibleDescription('The address must differ from the company name');
-    expect(next()).toBeDisabled();
+    await user.click(next());
+    await waitFor(() => expect(address).toHaveFocus());
+    expect(currentLocation()).toBe('/jobStatus');
   });
 });
 
@@ -356,7 +365,7 @@ describe('/jobStatus funds and debts branch', () => {
     expect(checkbox('No liabilities')).toBeChecked();
   });
 
-  test('unticking "no dispute" shows the debt-dispute notice with the service phone and keeps Next disabled', async () => {
+  test('unticking "no dispute" shows the debt-dispute notice with the service phone; Next then focuses the box', async () => {
     api(app('hk', 40, { drafts: { JOBSTATUS: { employmentInfo: { degree: '2', employment: '5', investFundsSource: '1', financialStatus: '1', noDispute: '1' } } } }));
     const { user } = renderPage();
     const box = await screen.findByRole('checkbox', { name: /I have no debt in dispute/ });
@@ -369,9 +378,10 @@ describe('/jobStatus funds and debts branch', () => {
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(box).not.toBeChecked();
     expect(box).toHaveAccessibleDescription('If you have a debt dispute, please contact customer service to open your account offline.');
-    expect(next()).toBeDisabled();
+    await user.click(next());
+    await waitFor(() => expect(box).toHaveFocus());
     await user.click(box);
-    expect(next()).toBeEnabled();
+    expect(box).not.toHaveAccessibleDescription(/debt dispute/);
   });
 
   test('fund sources need one; other debts need their details; the saved data has only this branch', async () => {
@@ -394,9 +404,13 @@ describe('/jobStatus funds and debts branch', () => {
     await user.click(within(funds).getByRole('checkbox', { name: 'Gains from financial markets' }));
     await user.click(checkbox('Other debts'));
     await user.click(screen.getByRole('checkbox', { name: /I have no debt in dispute/ }));
-    expect(next()).toBeDisabled(); // the other-debt details are missing
+    // the other-debt details are missing: Next marks and focuses them, nothing is saved
+    await user.click(next());
+    await waitFor(() => expect(screen.getByLabelText('Details of other debts')).toHaveFocus());
+    expect(screen.getByLabelText('Details of other debts')).toHaveAccessibleDescription('Required');
+    expect(savesOf(a)).toHaveLength(0);
     await user.type(screen.getByLabelText('Details of other debts'), '  Car loan, RMB 80,000 ');
-    await waitFor(() => expect(next()).toBeEnabled());
+    await pause();
     await user.click(next());
     await waitFor(() => expect(savesOf(a)).toHaveLength(1));
     expect(savesOf(a)[0].data).toEqual({

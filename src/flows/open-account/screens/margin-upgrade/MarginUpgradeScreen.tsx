@@ -23,7 +23,7 @@ import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { useToast } from '@core/ui/toast';
 import { AccountGate } from '../../components/AccountGate';
-import { ServicePhone } from '../../components/CheckGroup';
+import { ServicePhone } from '@core/form/sections/CheckGroup';
 import { StatusHeader } from '../../components/status/StatusParts';
 import './margin-upgrade.css';
 

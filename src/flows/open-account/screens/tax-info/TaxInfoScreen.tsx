@@ -8,18 +8,21 @@
  * ID address rendered by KYCKeyValue type 4). A help dialog opens on the first visit on this device
  * (bridge storage `taxPopup`) and from the link under the intro.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { translateAddress } from '@core/api';
 import { bridge, STORAGE_KEY } from '@core/bridge';
 import { useT } from '@core/i18n';
-import { CheckboxRow, ConfirmDialog, CountryPicker, FieldGroup, FileUploader, SelectField, StepPage, TextField, toast, useCountryName, W8AddressField } from '@core/ui';
+import { focusFirstMarked } from '@core/form/focus-first';
+import type { Binding } from '@core/form/use-rule-form';
+import { AddTaxRow, TaxRowFields, TaxRowFrame } from '@core/form/sections/TaxRows';
+import { CheckboxRow, ConfirmDialog, CountryPicker, FieldGroup, FileUploader, SelectField, StepPage, toast, useCountryName, W8AddressField } from '@core/ui';
 import type { ApplicationView } from '@core/domain/contract';
 import { cleanTaxNumber, identityDocuments, MAX_TAX_FILES, MAX_TAX_ROWS, taxNumberMax } from '@core/domain/profile';
 import { w8Address } from '@core/domain/w8-address';
 import { stepSourceOf } from '@core/domain/step-rules';
 import type { FileRefData } from '@core/domain/uploads';
 import { WithApplication } from '../../components/WithApplication';
-import { useStepPage, type FieldErrors } from '@core/step-engine';
+import { useStepPage } from '@core/step-engine';
 import {
   documentNumber,
   emptyRow,
@@ -52,7 +55,7 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
   const countryName = useCountryName();
   const limits = useCallback((f: TaxForm) => taxLimitsOf(f, app.clientType), [app.clientType]);
   const page = useStepPage(STEP, app, { initial: startTaxForm, toData: taxDataOf, limits });
-  const { form, setForm, errors, flow, ctx } = page;
+  const { form, setForm, flow, ctx, bind, bindAt } = page;
   const formRef = useRef(form);
   formRef.current = form;
   const docs = useMemo(() => identityDocuments(ctx), [ctx]);
@@ -69,6 +72,8 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
     return !!source && 'value' in source && !!source.value && !!source.generated;
   });
   const [checkedGenerated, setCheckedGenerated] = useState(false);
+  // Next was tapped with the machine's address not checked: the box says so
+  const [askCheck, setAskCheck] = useState(false);
   const [focusRow, setFocusRow] = useState<string | null>(null);
 
   const numberMax = taxNumberMax(app.clientType);
@@ -118,7 +123,10 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
     void bridge.storage.set(STORAGE_KEY.taxPopup, '1');
   };
 
+  // the rows as a whole: a change (a row added, removed, its country) drops the service's issues of the rows, which go by position
+  const rows = bindAt(FIELD.rows, form.rows, (next: TaxRow[]) => setForm((f) => ({ ...f, rows: next })));
   const updateRow = (i: number, patch: Partial<TaxRow>) => setForm((f) => ({ ...f, rows: f.rows.map((r, j) => (j === i ? { ...r, ...patch } : r)) }));
+  const countryOf = (i: number) => bindAt(FIELD.country(i), form.rows[i]?.country ?? '', (code: string) => updateRow(i, { country: code }));
 
   const pickCountry = (i: number, code: string) => {
     const row = form.rows[i];
@@ -128,15 +136,15 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
       return;
     }
     const access = rowAccess(ctx, i, form.rows.length);
-    updateRow(i, access.country === 'identity' ? { country: code, number: documentNumber(ctx, code) } : { country: code });
-    errors.changed(FIELD.country(i), FIELD.number(i), FIELD.files(row.country), FIELD.files(code));
-    errors.touch(FIELD.country(i));
+    const patch = access.country === 'identity' ? { country: code, number: documentNumber(ctx, code) } : { country: code };
+    rows.onChange(form.rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+    countryOf(i).onBlur();
   };
 
   const addRow = () => {
     if (form.rows.length >= MAX_TAX_ROWS) return;
     const row = emptyRow();
-    setForm((f) => ({ ...f, rows: [...f.rows, row] }));
+    rows.onChange([...form.rows, row]);
     setFocusRow(row.id);
   };
 
@@ -144,19 +152,26 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
     const gone = form.rows[i];
     setDeleting(null);
     if (!gone) return;
-    // the rows after it move up: their service issues (by position) no longer apply
-    errors.changed(FIELD.rows, ...form.rows.flatMap((r, j) => [FIELD.country(j), FIELD.number(j), FIELD.files(r.country)]));
-    setForm((f) => ({ ...f, rows: f.rows.filter((r) => r.id !== gone.id) }));
+    rows.onChange(form.rows.filter((r) => r.id !== gone.id));
   };
 
-  const setW8Address = (value: string) => {
-    setForm((f) => ({ ...f, w8Address: value }));
-    setGenerated(false); // typed by the applicant: theirs
-    errors.changed(FIELD.w8Address);
+  const w8CountryField = bind('w8Country', { field: FIELD.w8Country, touchOnChange: true });
+  const w8AddressField = bind('w8Address', { field: FIELD.w8Address });
+
+  const onNext = () => {
+    if (generated && !checkedGenerated) {
+      // the machine's address is not checked yet: the fields' issues first, else the box is marked and focused
+      setAskCheck(true);
+      if (!page.check()) return;
+      window.setTimeout(() => focusFirstMarked(['w8Checked']), 0);
+      toast.show(t('tax.w8.checkFirst'));
+      return;
+    }
+    void page.next();
   };
 
   // cleaned as typed (W8AddressField): what is left to say waits until the field is left
-  const w8Error = w8Focused ? undefined : errors.errorOf(FIELD.w8Address);
+  const w8Error = w8Focused ? undefined : w8AddressField.error;
   const pickerRow = typeof picker === 'number' ? picker : null;
   const pickerAccess = pickerRow !== null ? rowAccess(ctx, pickerRow, form.rows.length) : null;
   const deletingRow = deleting !== null ? form.rows[deleting] : undefined;
@@ -166,8 +181,7 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
       title={t('tax.title')}
       progress={flow.progress}
       onBack={() => void page.back()}
-      onNext={() => void page.next()}
-      nextDisabled={!page.canNext || (generated && !checkedGenerated)}
+      onNext={onNext}
       nextLoading={flow.isSaving}
       className="esop-tax"
     >
@@ -189,65 +203,53 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
           numberMax={numberMax}
           countryName={countryName(row.country)}
           mainland={app.clientType === 'cn'}
-          errors={errors}
+          country={countryOf(i)}
+          number={bindAt(FIELD.number(i), row.number, (v: string) => updateRow(i, { number: v }), { map: (v) => cleanTaxNumber(v, app.clientType) })}
+          files={bindAt(FIELD.files(row.country), row.files, (files: FileRefData[]) => updateRow(i, { files }), { touchOnChange: true })}
           onPickCountry={() => setPicker(i)}
-          onNumber={(v) => {
-            updateRow(i, { number: cleanTaxNumber(v, app.clientType) });
-            errors.changed(FIELD.number(i), FIELD.files(row.country));
-          }}
           onNumberBlur={() => {
-            errors.touch(FIELD.number(i));
             if (repeatedNumber(form.rows, i)) toast.show(t('tax.repeatedNumber'));
-          }}
-          onFiles={(files) => {
-            updateRow(i, { files });
-            errors.changed(FIELD.files(row.country));
-            errors.touch(FIELD.files(row.country));
           }}
           onDelete={() => setDeleting(i)}
         />
       ))}
-      {errors.errorOf(FIELD.rows) ? <p className="esop-field__error esop-tax__rows-error">{errors.errorOf(FIELD.rows)}</p> : null}
-
-      {form.rows.length < MAX_TAX_ROWS ? (
-        <button type="button" className="esop-tax__add" onClick={addRow}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path d="M12 5v14M5 12h14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-          {t('tax.add')}
-        </button>
-      ) : (
-        <p className="esop-tax__limit" role="note">
-          {t('tax.addLimit', { max: MAX_TAX_ROWS })}
+      {rows.error ? (
+        <p className="esop-field__error esop-tax__rows-error" data-name={rows.name}>
+          {rows.error}
         </p>
-      )}
+      ) : null}
+
+      <AddTaxRow count={form.rows.length} onAdd={addRow} label={t('tax.add')} limit={t('tax.addLimit', { max: MAX_TAX_ROWS })} />
 
       <FieldGroup title={t('tax.w8.title')} className="esop-tax__w8">
         <p className="esop-tax__w8-intro">{t('tax.w8.intro')}</p>
         <SelectField
-          name="w8Country"
+          name={w8CountryField.name}
           label={t('tax.w8.country')}
           value={countryName(form.w8Country)}
           onClick={() => setPicker('w8')}
-          error={errors.errorOf(FIELD.w8Country)}
+          error={w8CountryField.error}
           required
         />
         <W8AddressField
-          name="w8Address"
+          name={w8AddressField.name}
           label={t('tax.w8.address')}
           value={form.w8Address}
-          onChange={setW8Address}
+          onChange={(value) => {
+            w8AddressField.onChange(value);
+            setGenerated(false); // typed by the applicant: theirs
+          }}
           onFocus={() => setW8Focused(true)}
           onBlur={() => {
             setW8Focused(false);
-            errors.touch(FIELD.w8Address);
+            w8AddressField.onBlur();
           }}
           error={w8Error}
           hint={translating ? t('tax.w8.translating') : generated ? t('tax.w8.generatedHint') : t('tax.w8.addressHint')}
           required
         />
         {generated ? (
-          <CheckboxRow name="w8Checked" checked={checkedGenerated} onChange={setCheckedGenerated}>
+          <CheckboxRow name="w8Checked" checked={checkedGenerated} onChange={setCheckedGenerated} error={askCheck && !checkedGenerated ? t('tax.w8.checkFirst') : undefined}>
             {t('tax.w8.checked')}
           </CheckboxRow>
         ) : null}
@@ -265,11 +267,7 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
         visible={picker === 'w8'}
         title={t('tax.w8.countryPicker')}
         onClose={() => setPicker(null)}
-        onSelect={(code) => {
-          setForm((f) => ({ ...f, w8Country: code }));
-          errors.changed(FIELD.w8Country);
-          errors.touch(FIELD.w8Country);
-        }}
+        onSelect={w8CountryField.onChange}
         exclude={W8_EXCLUDED}
         value={form.w8Country}
       />
@@ -314,75 +312,54 @@ interface TaxRowCardProps {
   numberMax: number;
   countryName: string;
   mainland: boolean;
-  errors: FieldErrors;
+  country: Binding<string>;
+  number: Binding<string>;
+  files: Binding<FileRefData[]>;
   onPickCountry: () => void;
-  onNumber: (value: string) => void;
   onNumberBlur: () => void;
-  onFiles: (files: FileRefData[]) => void;
   onDelete: () => void;
 }
 
 /** One tax residence: its heading (and delete button), country, tax number and files. */
-function TaxRowCard({ row, index, access, needsFile, numberMax, countryName, mainland, errors, onPickCountry, onNumber, onNumberBlur, onFiles, onDelete }: TaxRowCardProps) {
+function TaxRowCard({ row, index, access, needsFile, numberMax, countryName, mainland, country, number, files, onPickCountry, onNumberBlur, onDelete }: TaxRowCardProps) {
   const t = useT();
-  const headId = useId();
   const n = index + 1;
   const countryHint = access.country === 'identity' ? t('tax.row.identityHint') : access.country === 'fixed' && mainland ? t('tax.row.cnHint') : undefined;
   return (
-    <section className="esop-group esop-tax__row" aria-labelledby={headId} data-row={row.id}>
-      <div className="esop-tax__row-head">
-        <h2 id={headId} className="esop-group__title esop-tax__row-title">
-          {t('tax.row.title', { n })}
-        </h2>
-        {access.deletable ? (
-          <button type="button" className="esop-tax__delete" aria-label={t('tax.row.deleteName', { n })} aria-haspopup="dialog" onClick={onDelete}>
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-              <path
-                d="M4 7h16M9 7V4.5h6V7M6.5 7l1 13h9l1-13M10 11v5.5M14 11v5.5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
-            {t('tax.row.delete')}
-          </button>
-        ) : null}
-      </div>
-      <SelectField
-        name={`taxCountry${n}`}
-        label={t('tax.row.country')}
-        value={countryName}
-        onClick={onPickCountry}
-        readOnly={access.country === 'fixed'}
-        hint={countryHint}
-        error={errors.errorOf(FIELD.country(index))}
-        required
-      />
-      <TextField
-        name={`taxNumber${n}`}
-        label={t('tax.row.number')}
-        value={row.number}
-        onChange={onNumber}
-        onBlur={onNumberBlur}
-        readOnly={access.numberFixed}
-        hint={access.numberFixed ? undefined : t('tax.row.numberHint', { max: numberMax })}
-        error={errors.errorOf(FIELD.number(index))}
-        maxLength={numberMax}
-        required
+    <TaxRowFrame
+      title={t('tax.row.title', { n })}
+      rowId={row.id}
+      remove={access.deletable ? { text: t('tax.row.delete'), name: t('tax.row.deleteName', { n }), onDelete, opensDialog: true } : undefined}
+    >
+      <TaxRowFields
+        country={country}
+        countryName={countryName}
+        onPickCountry={onPickCountry}
+        countryReadOnly={access.country === 'fixed'}
+        countryHint={countryHint}
+        number={{
+          ...number,
+          onBlur: () => {
+            number.onBlur();
+            onNumberBlur();
+          },
+        }}
+        numberMax={numberMax}
+        numberReadOnly={access.numberFixed}
+        numberHint={access.numberFixed ? undefined : t('tax.row.numberHint', { max: numberMax })}
+        labels={{ country: t('tax.row.country'), number: t('tax.row.number') }}
       />
       {needsFile ? (
         <FileUploader
-          name={`taxFiles${n}`}
+          name={files.name}
           label={t('tax.row.files')}
-          value={row.files}
-          onChange={onFiles}
+          value={files.value}
+          onChange={files.onChange}
           max={MAX_TAX_FILES}
           category="UserApply"
           accept="pdfOrImage"
           hint={t('tax.row.filesHint')}
-          error={errors.errorOf(FIELD.files(row.country))}
+          error={files.error}
           required
         />
       ) : (
@@ -390,7 +367,7 @@ function TaxRowCard({ row, index, access, needsFile, numberMax, countryName, mai
           {t('tax.row.noFile')}
         </p>
       )}
-    </section>
+    </TaxRowFrame>
   );
 }
 

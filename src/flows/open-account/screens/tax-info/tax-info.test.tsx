@@ -127,9 +127,14 @@ describe('mainland applicant', () => {
     expect(a.calls('kycKeyValue')).toEqual([{ type: 4, key: encodeURIComponent(CN_ADDRESS) }]);
     // a machine translation is marked and must be checked (or edited) before Next
     expect(w8Address()).toHaveAccessibleDescription(/Translated automatically/);
-    expect(next()).toBeDisabled();
-    await userEvent.setup().click(screen.getByRole('checkbox', { name: 'I have checked that this is my permanent residence address in English' }));
-    await waitFor(() => expect(next()).toBeEnabled());
+    // Next explains: the box is marked and focused, nothing is saved
+    const checked = screen.getByRole('checkbox', { name: 'I have checked that this is my permanent residence address in English' });
+    await userEvent.setup().click(next());
+    await waitFor(() => expect(checked).toHaveFocus());
+    expect(checked).toHaveAccessibleDescription('Please check the address above, then tick this box');
+    expect(savesOf(a)).toHaveLength(0);
+    await userEvent.setup().click(checked);
+    expect(checked).not.toHaveAccessibleDescription(/tick this box/);
   });
 
   test.each([
@@ -160,7 +165,6 @@ describe('mainland applicant', () => {
     await user.click(screen.getByRole('button', { name: 'Add a tax residence' }));
     expect(rowCount()).toBe(2);
     await waitFor(() => expect(countryOf(2)).toHaveFocus());
-    expect(next()).toBeDisabled();
     await pickCountry(user, 2, 'Japan');
     await user.type(numberOf(2), 'ab-12 (3)|x中 y.z');
     expect(numberOf(2)).toHaveValue('AB12(3)|XYZ');
@@ -169,10 +173,13 @@ describe('mainland applicant', () => {
     expect(numberOf(2)).toHaveValue('1234567890ABCDEFGH');
     expect(numberOf(2)).toHaveAccessibleDescription('Letters, digits, brackets and | only, up to 18 characters');
     await user.tab();
-    expect(next()).toBeDisabled(); // no file yet
+    // no file yet: Next marks the file field and focuses it, nothing is saved
+    await user.click(next());
+    await waitFor(() => expect(within(row(2)).getByLabelText('Proof of the tax number')).toHaveFocus());
+    expect(within(row(2)).getByLabelText('Proof of the tax number')).toHaveAccessibleDescription(expect.stringContaining('Please upload a file'));
+    expect(savesOf(a)).toHaveLength(0);
     await uploadTo(2, 'notice.png');
-    await waitFor(() => expect(next()).toBeEnabled());
-
+    await waitDebounce();
     await user.click(next());
     await waitFor(() => expect(currentLocation()).toBe('/risk'));
     expect(savesOf(a)).toHaveLength(1);
@@ -239,7 +246,9 @@ describe('Hong Kong permanent resident', () => {
     expect(numberOf(1)).toHaveValue('X'.repeat(100));
     expect(within(row(1)).getByLabelText('Proof of the tax number')).toBeRequired();
     expect(within(row(1)).queryByRole('note')).not.toBeInTheDocument();
-    expect(next()).toBeDisabled();
+    await user.click(next());
+    await waitFor(() => expect(within(row(1)).getByLabelText('Proof of the tax number')).toHaveFocus());
+    expect(currentLocation()).toBe('/TaxInfo');
   });
 
   test('rows up to 5, then the add button gives way to the limit; a listed country is refused with a toast', async () => {
@@ -309,10 +318,12 @@ describe('Hong Kong permanent resident', () => {
     expect(await screen.findByText('return.pdf')).toBeInTheDocument();
     await waitFor(() => expect(next()).toBeEnabled());
     await user.click(within(row(1)).getByRole('button', { name: 'Remove return.pdf' }));
-    expect(next()).toBeDisabled();
     expect(within(row(1)).getByLabelText('Proof of the tax number')).toHaveAccessibleDescription(expect.stringContaining('Please upload a file'));
+    await user.click(next());
+    await waitFor(() => expect(within(row(1)).getByLabelText('Proof of the tax number')).toHaveFocus());
+    expect(savesOf(a)).toHaveLength(0);
     await uploadTo(1, 'p60.png');
-    await waitFor(() => expect(next()).toBeEnabled());
+    await waitDebounce();
     await user.click(next());
     await waitFor(() => expect(savesOf(a)).toHaveLength(1));
     expect(savesOf(a)[0].data).toEqual({
@@ -370,7 +381,10 @@ describe('Hong Kong non-permanent resident', () => {
     expect(countryOf(1)).toHaveAccessibleDescription('Choose the country or region of one of your identity documents; its number is filled in for you.');
     expect(within(row(1)).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
     expect(within(row(2)).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
-    expect(next()).toBeDisabled(); // row 2 is empty
+    // row 2 is empty: Next marks its country and focuses it
+    await user.click(next());
+    await waitFor(() => expect(countryOf(2)).toHaveFocus());
+    expect(countryOf(2)).toHaveAccessibleDescription(/Please choose a country or region|Required/);
 
     await user.click(countryOf(1));
     const dialog = await screen.findByRole('dialog', { name: 'Country or region of tax residence' });

@@ -1,9 +1,9 @@
 /** The industry list in a bottom sheet, under the headers of its six groups (INDUSTRY_GROUPS). */
 import { useMemo } from 'react';
-import { INDUSTRY_GROUPS } from '@core/domain/profile';
-import { useT } from '@core/i18n';
-import { PickerList, type ListSection } from '@core/ui/pickers/PickerList';
-import { Sheet } from '@core/ui/pickers/Sheet';
+import { INDUSTRY_GROUPS } from '../../domain/profile';
+import { useT } from '../../i18n/use-t';
+import { PickerList, type ListSection } from '../../ui/pickers/PickerList';
+import { Sheet } from '../../ui/pickers/Sheet';
 
 export interface IndustryPickerProps {
   visible: boolean;

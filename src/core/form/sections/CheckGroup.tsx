@@ -1,18 +1,24 @@
 /**
- * Pieces the employment and finance pages share: a labelled group of checkboxes (fund sources, debts) and the
- * customer-service line of the offline notices.
+ * A labelled group of checkboxes (fund sources, debts, margin-upgrade answers): `CheckGroup` draws it from its
+ * values; `ChecksField` wires it to a form field (a Binding of the ticked values), the way every form field is wired.
+ * The group's wrapper carries `data-name` (the field), so a form's check() scrolls to it and focuses its first box.
  */
 import { useId, type ReactNode } from 'react';
-import { useClientConfig } from '@core/api/client-config';
-import type { ClientType } from '@core/domain/client-type';
-import { useT } from '@core/i18n';
-import { CheckboxRow } from '@core/ui/form';
+import { CheckboxRow } from '../../ui/form';
+import type { Binding } from '../use-rule-form';
 import './check-group.css';
+
+export { ServicePhone } from './ServicePhone';
+
+export interface CheckOption {
+  value: string;
+  label: string;
+}
 
 export interface CheckGroupProps {
   name: string;
   label: ReactNode;
-  options: { value: string; label: string }[];
+  options: readonly CheckOption[];
   /** the ticked values */
   values: readonly string[];
   onChange: (value: string, checked: boolean) => void;
@@ -58,16 +64,29 @@ export function CheckGroup({ name, label, options, values, onChange, error, hint
   );
 }
 
-/** "Customer service: <phone>" with a call link: the mainland line for cn applicants, the Hong Kong line otherwise. */
-export function ServicePhone({ clientType }: { clientType: ClientType }) {
-  const t = useT();
-  const config = useClientConfig();
-  const phones = config.data?.servicePhones;
-  const phone = phones ? (clientType === 'cn' ? phones.mainland : phones.hongKong) || phones.hongKong || phones.mainland : '';
-  if (!phone) return null;
+/** A box ticked or unticked: the new list (default: added at the end or taken out). */
+export type Toggle = (values: string[], value: string, checked: boolean) => string[];
+
+const plainToggle: Toggle = (values, value, checked) => (checked ? [...values, value] : values.filter((v) => v !== value));
+
+export interface ChecksFieldProps extends Omit<CheckGroupProps, 'name' | 'values' | 'onChange' | 'error'> {
+  field: Binding<string[]>;
+  /** how a tick changes the list (mutually exclusive boxes: the debts' "no liabilities") */
+  toggle?: Toggle;
+}
+
+/** A CheckGroup wired to a form field: a tick changes the list and shows the field's error at once. */
+export function ChecksField({ field, toggle = plainToggle, ...rest }: ChecksFieldProps) {
   return (
-    <p className="esop-job-status__phone">
-      {t('job.servicePhone')} <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
-    </p>
+    <CheckGroup
+      {...rest}
+      name={field.name}
+      values={field.value}
+      onChange={(value, checked) => {
+        field.onChange(toggle(field.value, value, checked));
+        field.onBlur();
+      }}
+      error={field.error}
+    />
   );
 }
