@@ -145,3 +145,11 @@ test('saved data fills the form', async () => {
   expect(screen.getByRole('radio', { name: 'English' })).toBeChecked();
   await waitFor(() => expect(nextButton()).toBeEnabled());
 });
+
+test('while the application loads, the step’s frame says so (never a blank page)', async () => {
+  api(cnApp(), { applyDetail: () => new Promise<never>(() => undefined) });
+  render();
+  expect(await screen.findByRole('heading', { name: 'Bank card' })).toBeInTheDocument();
+  expect(screen.getByText('Loading…')).toBeInTheDocument();
+  expect(screen.queryByLabelText('Card number')).toBeNull();
+});

@@ -359,3 +359,11 @@ test('the link changes the opening method (home)', async () => {
   await userEvent.click(await screen.findByRole('button', { name: 'Not a mainland ID card? Change the opening method' }));
   expect(currentLocation()).toBe('/account');
 });
+
+test('while the application loads, the step’s frame says so (never a blank page)', async () => {
+  api(cnApp(), {}, { applyDetail: () => new Promise<never>(() => undefined) });
+  render();
+  expect(await screen.findByRole('heading', { name: 'Mainland ID card' })).toBeInTheDocument();
+  expect(screen.getByText('Loading…')).toBeInTheDocument();
+  expect(screen.queryByLabelText('Portrait side')).toBeNull();
+});
