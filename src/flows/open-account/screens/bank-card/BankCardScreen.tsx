@@ -4,16 +4,19 @@
  * statement language; statements go by e-mail. 150302 on save → the bank-card-wrong message.
  */
 import { useState } from 'react';
-import { ApiError, bankcardOcr, useApiErrorHandler, useApplyDetail } from '@core/api';
+import { ApiError, bankcardOcr } from '@core/api';
 import type { ApplicationView } from '@core/domain/contract';
 import { DEFAULT_STATEMENT_LANG, STATEMENT_LANGS, type StatementLang } from '@core/domain/countries';
-import { behaviourOf, ErrorCode, TOAST_MS } from '@core/domain/errors';
+import { ErrorCode, TOAST_MS } from '@core/domain/errors';
 import { MAX_LEN, normaliseDigits, normaliseEmail } from '@core/domain/identity';
 import type { StepName } from '@core/domain/steps';
 import { isFileRef, type FileRefData } from '@core/domain/uploads';
+import { CardPhotoTile } from '@core/form/sections/CardPhotoTile';
+import { useCardOcr } from '@core/form/sections/use-card-ocr';
 import { useT } from '@core/i18n';
 import { useStepPage } from '@core/step-engine';
-import { CardUploader, EmailField, FieldGroup, RadioField, SamplePopup, StepPage, TextField, toast } from '@core/ui';
+import { EmailField, FieldGroup, RadioField, SamplePopup, StepPage, TextField, toast } from '@core/ui';
+import { WithApplication } from '../../components/WithApplication';
 import './bank-card.css';
 
 const STEP: StepName = 'BANKCARD';
@@ -57,14 +60,14 @@ export function buildBankcardData(f: BankForm): Record<string, unknown> {
 const bankcardDataOf = (f: BankForm) => buildBankcardData(f);
 
 export default function BankCardScreen() {
-  const { data: application } = useApplyDetail();
-  if (!application) return null;
-  return <BankCardForm application={application} />;
+  const t = useT();
+  return <WithApplication title={t('bankcard.title')}>{(app) => <BankCardForm application={app} />}</WithApplication>;
 }
+
+const cardDigits = (v: string) => normaliseDigits(v, MAX_LEN.bankCard);
 
 function BankCardForm({ application }: { application: ApplicationView }) {
   const t = useT();
-  const onApiError = useApiErrorHandler();
   const page = useStepPage(STEP, application, {
     initial: bankFormFrom,
     toData: bankcardDataOf,
@@ -77,71 +80,47 @@ function BankCardForm({ application }: { application: ApplicationView }) {
       return false;
     },
   });
-  const { form, setForm, errors, flow } = page;
-  const { touch, errorOf } = errors;
+  const { form, bind, bindAt, set, flow } = page;
   const [scanOpen, setScanOpen] = useState(false);
-  const [scanBusy, setScanBusy] = useState(false);
+  const acct = bind('acctNumber', { field: 'bankInfo.acctNumber', map: cardDigits });
 
-  const update = (patch: Partial<BankForm>, field: string) => {
-    setForm((f) => ({ ...f, ...patch }));
-    errors.changed(field);
-  };
-
-  const scanned = async (ref: FileRefData) => {
-    setScanBusy(true);
-    try {
-      const r = await bankcardOcr({ ossId: ref.ossId, url: ref.url, description: ref.description, ossCategory: 'UserInfo' });
-      const number = normaliseDigits(r.acctNumber, MAX_LEN.bankCard);
+  // the scanned photo goes with the number read from it (onRead); the popup's tile starts empty every time
+  const scanPhoto = bindAt<FileRefData | null>('documentInfo.bankCard', null, () => undefined);
+  const ocr = useCardOcr({
+    read: (ref: FileRefData) => bankcardOcr({ ossId: ref.ossId, url: ref.url, description: ref.description, ossCategory: 'UserInfo' }),
+    onRead: (r, ref) => {
+      const number = cardDigits(r.acctNumber);
       if (!number) throw new ApiError(ErrorCode.BANK_CARD_WRONG, '');
-      update({ acctNumber: number, scan: ref }, 'bankInfo.acctNumber');
-      touch('bankInfo.acctNumber');
+      acct.onChange(number);
+      acct.onBlur();
+      set('scan', ref);
       setScanOpen(false);
       toast.show(t('bankcard.scanned'), TOAST_MS);
-    } catch (err) {
-      if (err instanceof ApiError && err.code !== 'NETWORK' && behaviourOf(err.code).kind === 'loginExpired') {
-        onApiError(err);
-        return;
-      }
+    },
+    // the failure is a toast, the popup closes
+    failure: () => {
       setScanOpen(false);
       toast.show(t('bankcard.scanFailed'), TOAST_MS);
-    } finally {
-      setScanBusy(false);
-    }
-  };
-
-  const nextDisabled = page.issues.length > 0 || scanBusy;
-  const onNext = () => {
-    if (scanBusy) return;
-    void page.next();
-  };
+      return undefined;
+    },
+  });
 
   return (
-    <StepPage
-      title={t('bankcard.title')}
-      progress={flow.progress}
-      onBack={() => void page.back()}
-      onNext={onNext}
-      nextDisabled={nextDisabled}
-      nextLoading={flow.isSaving}
-      className="bkc"
-    >
+    <StepPage title={t('bankcard.title')} progress={flow.progress} onBack={() => void page.back()} onNext={() => void page.next()} nextDisabled={ocr.busy} nextLoading={flow.isSaving} className="bkc">
       <p className="bkc__intro">{t('bankcard.intro')}</p>
       <FieldGroup title={t('bankcard.cardTitle')}>
         <TextField
-          name="acctNumber"
-          label={t('bankcard.acctNumber')}
-          value={form.acctNumber}
+          {...acct}
           // a typed number is not the scanned card's: the scanned image goes with a scanned number only
           onChange={(v) => {
-            const acctNumber = normaliseDigits(v, MAX_LEN.bankCard);
-            update({ acctNumber, ...(acctNumber !== form.acctNumber ? { scan: null } : {}) }, 'bankInfo.acctNumber');
+            acct.onChange(v);
+            if (cardDigits(v) !== form.acctNumber) set('scan', null);
           }}
-          onBlur={() => touch('bankInfo.acctNumber')}
+          label={t('bankcard.acctNumber')}
           placeholder={t('bankcard.acctPlaceholder')}
           inputMode="numeric"
           autoComplete="off"
           maxLength={MAX_LEN.bankCard}
-          error={errorOf('bankInfo.acctNumber')}
           required
           rightSlot={
             <button type="button" className="bkc__scan" aria-label={t('bankcard.scan')} onClick={() => setScanOpen(true)}>
@@ -153,54 +132,29 @@ function BankCardForm({ application }: { application: ApplicationView }) {
           }
         />
         <TextField
-          name="phone"
+          {...bind('phone', { field: 'bankInfo.phone', map: (v) => normaliseDigits(v, MAX_LEN.phone) })}
           label={t('bankcard.phone')}
-          value={form.phone}
-          onChange={(v) => update({ phone: normaliseDigits(v, MAX_LEN.phone) }, 'bankInfo.phone')}
-          onBlur={() => touch('bankInfo.phone')}
           placeholder={t('bankcard.phonePlaceholder')}
           inputMode="numeric"
           type="tel"
           autoComplete="tel-national"
           maxLength={MAX_LEN.phone}
-          error={errorOf('bankInfo.phone')}
           required
         />
       </FieldGroup>
       <FieldGroup title={t('bankcard.contactTitle')}>
-        <EmailField
-          name="email"
-          label={t('bankcard.email')}
-          value={form.email}
-          onChange={(v) => update({ email: normaliseEmail(v) }, 'email')}
-          onBlur={() => touch('email')}
-          placeholder={t('bankcard.emailPlaceholder')}
-          error={errorOf('email')}
-          required
-        />
-        <RadioField
-          name="defaultLanguage"
+        <EmailField {...bind('email', { map: normaliseEmail })} label={t('bankcard.email')} placeholder={t('bankcard.emailPlaceholder')} required />
+        <RadioField<StatementLang>
+          {...bind('language', { field: 'defaultLanguage' })}
           label={t('bankcard.language')}
-          value={form.language}
           options={STATEMENT_LANGS.map((l) => ({ value: l, label: t(`bankcard.${l}`) }))}
-          onChange={(v) => update({ language: v }, 'defaultLanguage')}
-          error={errorOf('defaultLanguage')}
           inline
           required
         />
       </FieldGroup>
 
-      <SamplePopup visible={scanOpen} title={t('bankcard.scanTitle')} onClose={() => !scanBusy && setScanOpen(false)}>
-        <CardUploader
-          name="bankCard"
-          label={t('bankcard.scanTitle')}
-          caption={t('bankcard.scanHint')}
-          value={null}
-          category="UserInfo"
-          kind="bankCard"
-          busy={scanBusy}
-          onUploaded={(ref) => scanned(ref)}
-        />
+      <SamplePopup visible={scanOpen} title={t('bankcard.scanTitle')} onClose={() => !ocr.busy && setScanOpen(false)}>
+        <CardPhotoTile field={scanPhoto} ocr={ocr} label={t('bankcard.scanTitle')} caption={t('bankcard.scanHint')} category="UserInfo" kind="bankCard" />
       </SamplePopup>
     </StepPage>
   );

@@ -86,15 +86,18 @@ test('typing: digits only within the limits, e-mail cleaned; Next saves the BANK
   await waitFor(() => expect(currentLocation()).toBe('/jobStatus'));
 });
 
-test('field errors show after leaving the field; Next stays disabled until all are right', async () => {
-  api(cnApp());
+test('field errors show after leaving the field; Next marks them and focuses the first, saving nothing', async () => {
+  const fake = api(cnApp());
   render();
   await fill({ card: '12345', phone: '2381234567', email: 'zhang@qq' });
   await userEvent.click(screen.getByRole('heading', { level: 1 }));
   expect(screen.getByText('Please enter a card number of 12 to 25 digits')).toBeInTheDocument();
   expect(screen.getByText('Please enter an 11-digit mainland China mobile number')).toBeInTheDocument();
   expect(screen.getByText('Please enter a correct e-mail address')).toBeInTheDocument();
-  expect(nextButton()).toBeDisabled();
+  await userEvent.click(nextButton());
+  await waitFor(() => expect(screen.getByLabelText('Card number')).toHaveFocus());
+  expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription('Please enter a card number of 12 to 25 digits');
+  expect(fake.calls('applyUpdate')).toHaveLength(0);
 });
 
 test('scanning the card fills the number and sends the scanned image with it', async () => {
@@ -141,4 +144,12 @@ test('saved data fills the form', async () => {
   expect(await screen.findByLabelText('Card number')).toHaveValue(CARD);
   expect(screen.getByRole('radio', { name: 'English' })).toBeChecked();
   await waitFor(() => expect(nextButton()).toBeEnabled());
+});
+
+test('while the application loads, the step’s frame says so (never a blank page)', async () => {
+  api(cnApp(), { applyDetail: () => new Promise<never>(() => undefined) });
+  render();
+  expect(await screen.findByRole('heading', { name: 'Bank card' })).toBeInTheDocument();
+  expect(screen.getByText('Loading…')).toBeInTheDocument();
+  expect(screen.queryByLabelText('Card number')).toBeNull();
 });

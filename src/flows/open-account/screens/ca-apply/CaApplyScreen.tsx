@@ -15,7 +15,7 @@ import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { PdfSheet } from '@core/ui/pdf/PdfSheet';
 import { PDF_FAILURE_TEXT, pdfFailureOf, showPdfFailure } from '@core/ui/pdf/pdf-failure';
-import { useIdRegisteredDialog } from '../../components/IdRegisteredDialog';
+import { useIdRegisteredDialog } from '@core/form/sections/IdRegisteredDialog';
 import { WithApplication } from '../../components/WithApplication';
 import { useStepPage, type Binding } from '@core/step-engine';
 import '../../components/doc-list.css';

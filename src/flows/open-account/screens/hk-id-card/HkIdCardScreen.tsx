@@ -5,76 +5,25 @@
  * number, the photos (Macau ID both sides) and, for a non-permanent resident, the permanent-residence country,
  * ID number and proof files. Saved on Next (HK_IDCARD), a draft on leaving. The rules are validateHkIdcard.
  */
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '@core/api/api-error';
-import { bridge, STORAGE_KEY } from '@core/bridge';
-import { useT } from '@core/i18n';
-import { useStepPage } from '@core/step-engine';
-import {
-  CardUploader,
-  ConfirmDialog,
-  CountryPicker,
-  FieldGroup,
-  FileUploader,
-  OptionPicker,
-  RadioField,
-  SelectField,
-  StepPage,
-  TextField,
-  toast,
-  useCountryName,
-} from '@core/ui';
+import { useStrictMark } from '@core/bridge';
 import type { ApplicationView } from '@core/domain/contract';
 import { ADDRESS_PRIORITY, CHINA, NATIONALITY_PRIORITY, nationalityCheck } from '@core/domain/countries';
-import { behaviourOf, ErrorCode } from '@core/domain/errors';
-import {
-  docNumberMax,
-  HK,
-  HK_DOC,
-  issuingCountryEditable,
-  mainlandProofRefused,
-  needsBackImage,
-  normaliseDocNumber,
-  normalisePermanentIdNumber,
-  PERMANENT,
-  permanentIdNumberMax,
-  type HkDocType,
-  type PermanentAnswer,
-} from '@core/domain/hk-identity';
-import { MAX_LEN } from '@core/domain/identity';
+import { behaviourOf } from '@core/domain/errors';
+import { docNumberMax, HK, HK_DOC, issuingCountryEditable, mainlandProofRefused, needsBackImage, normaliseDocNumber, normalisePermanentIdNumber, PERMANENT, permanentIdNumberMax, type HkDocType, type PermanentAnswer } from '@core/domain/hk-identity';
 import { HOME_ROUTE } from '@core/domain/steps';
-import { MAX_FILES, type FileRefData } from '@core/domain/uploads';
+import { MAX_FILES } from '@core/domain/uploads';
+import { CardPhotoTile } from '@core/form/sections/CardPhotoTile';
+import { useIdRegisteredDialog } from '@core/form/sections/IdRegisteredDialog';
+import { useT } from '@core/i18n';
+import { useStepPage } from '@core/step-engine';
+import { ConfirmDialog, CountryPicker, FieldGroup, FileUploader, OptionPicker, RadioField, SelectField, StepPage, TextField, toast, useCountryName } from '@core/ui';
 import { ContactPopup } from '../../components/ContactPopup';
-import { IdRegisteredDialog } from '../../components/IdRegisteredDialog';
 import { WithApplication } from '../../components/WithApplication';
-import {
-  docTypesOf,
-  fromHkIdData,
-  STEP,
-  toHkIdData,
-  withDocType,
-  withIssuingCountry,
-  withNationality,
-  withPermanent,
-  withPermanentCountry,
-  type HkIdForm,
-} from './hk-id-form';
+import { DOC_LABEL, docTypesOf, FIELD, FRONT_TILE, fromHkIdData, limitsOf, LINKED, STEP, toHkIdData, withDocType, withIssuingCountry, withNationality, withPermanent, withPermanentCountry, type HkIdForm } from './hk-id-form';
 import './hk-id-card.css';
-
-const DOC_LABEL: Record<HkDocType, string> = {
-  [HK_DOC.HK_ID]: 'hkid.docType.hkId',
-  [HK_DOC.MACAU_ID]: 'hkid.docType.macauId',
-  [HK_DOC.PASSPORT]: 'hkid.docType.passport',
-};
-
-const hkIdDataOf = (f: HkIdForm) => toHkIdData(f);
-/** the {max} of the length messages: the document number's by type, the proof files, the other ID numbers */
-const limitsOf = (f: HkIdForm): Record<string, number> => ({
-  idNumber: docNumberMax(f.doc),
-  'documentInfo.idCard': MAX_FILES.overseasId,
-  'idExtraInfo.permanent.idNumber': MAX_LEN.otherIdNumber,
-});
 
 type Picker = 'nationality' | 'docType' | 'issuing' | 'permanentCountry' | null;
 
@@ -83,65 +32,46 @@ export default function HkIdCardScreen() {
   return <WithApplication title={t('hkid.title')}>{(app) => <HkIdPage app={app} />}</WithApplication>;
 }
 
-/** The strict mark a location check left on this device (restricted area), besides the application's STATEMENT step. */
-function useStrictMark(): boolean {
-  const [marked, setMarked] = useState(false);
-  useEffect(() => {
-    let live = true;
-    bridge.storage
-      .get(STORAGE_KEY.strictMode)
-      .then((v) => live && setMarked(v === '1'))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  return marked;
-}
-
 function HkIdPage({ app }: { app: ApplicationView }) {
   const t = useT();
   const countryName = useCountryName();
-  const [registered, setRegistered] = useState<string | null>(null);
+  const registered = useIdRegisteredDialog();
   const page = useStepPage(STEP, app, {
     // the step's draft, else its saved data, else the defaults (permanent resident: yes)
     initial: fromHkIdData,
-    toData: hkIdDataOf,
+    toData: toHkIdData,
     limits: limitsOf,
+    linked: LINKED,
     onError: (err) => {
-      if (!(err instanceof ApiError)) return false;
-      if (err.code === ErrorCode.ID_REGISTERED) {
-        const phone = (err.data as { phone?: unknown } | undefined)?.phone;
-        setRegistered(typeof phone === 'string' ? phone : '');
-        return true;
-      }
+      if (registered.handle(err)) return true;
       // the login-expired, network and "show the message" codes keep the general handling
-      if (behaviourOf(err.code).kind !== 'toast') return false;
+      if (!(err instanceof ApiError) || behaviourOf(err.code).kind !== 'toast') return false;
       toast.show(t('hkid.submitFailed'));
       return true;
     },
   });
-  const { form, setForm, errors, flow, ctx } = page;
-  const { touch, changed, errorOf } = errors;
-  // the photo tiles show only the service's verdict (a missing photo is plain to see; Next stays disabled)
-  const serverErrorOf = (field: string): string | undefined => (errors.fromService(field) ? errorOf(field) : undefined);
+  const { form, setForm, set, bind, flow, ctx } = page;
   // bumped when the documents are cleared, so the uploaders drop what they show
   const [docsKey, setDocsKey] = useState(0);
   const [picker, setPicker] = useState<Picker>(null);
   const [offline, setOffline] = useState(false);
   const [contact, setContact] = useState(false);
 
-  const strict = ctx.strict;
   const strictMark = useStrictMark();
   const permanent = form.permanent === PERMANENT.YES;
 
-  const clearDocs = () => setDocsKey((k) => k + 1);
+  /** a rule's change of several fields: each changed one through the kit (its service issue goes), the documents cleared */
+  const apply = (next: HkIdForm) => {
+    for (const k of Object.keys(next) as (keyof HkIdForm)[]) if (next[k] !== form[k]) set(k, next[k]);
+  };
+  const clearDocs = () => setDocsKey((n) => n + 1);
 
   const onPermanent = (answer: PermanentAnswer) => {
     if (answer === form.permanent) return;
     setForm((f) => withPermanent(f, answer));
     clearDocs();
-    errors.reset();
+    // the form starts again: nothing of it was touched yet
+    page.errors.reset();
   };
 
   const onNationality = (code: string) => {
@@ -150,134 +80,94 @@ function HkIdPage({ app }: { app: ApplicationView }) {
       return;
     }
     if (code === form.nationality) return;
-    setForm((f) => withNationality(f, code));
+    apply(withNationality(form, code));
     clearDocs();
-    touch('nationality');
-    changed('nationality', 'idType', 'idCountry', 'idNumber', 'documentInfo.nonMainlandDocument.front', 'documentInfo.nonMainlandDocument.back');
+    set('nationality', code, true);
   };
 
-  const openDocType = () => {
-    if (!form.nationality) {
-      toast.show(t('hkid.selectNationalityFirst'));
-      return;
-    }
-    setPicker('docType');
-  };
+  const openDocType = () => (form.nationality ? setPicker('docType') : toast.show(t('hkid.selectNationalityFirst')));
 
   const onDocType = (doc: HkDocType) => {
     if (doc === form.doc) return;
-    setForm((f) => withDocType(f, doc));
+    apply(withDocType(form, doc));
     clearDocs();
-    touch('idType');
-    changed('idType', 'idCountry', 'idNumber', 'documentInfo.nonMainlandDocument.front', 'documentInfo.nonMainlandDocument.back');
+    set('doc', doc, true);
+  };
+
+  const onIssuing = (code: string) => {
+    apply(withIssuingCountry(form, code));
+    set('issuingCountry', withIssuingCountry(form, code).issuingCountry, true);
   };
 
   const onPermanentCountry = (code: string) => {
-    const refused = mainlandProofRefused(strict || strictMark, false, code);
-    setForm((f) => {
-      const next = withPermanentCountry(f, code);
-      return refused && next.proofs.length ? { ...next, proofs: [] } : next;
-    });
+    const refused = mainlandProofRefused(ctx.strict || strictMark, false, code);
+    const next = withPermanentCountry(form, code);
+    apply(refused && next.proofs.length ? { ...next, proofs: [] } : next);
     if (refused && form.proofs.length) {
       clearDocs();
       toast.show(t('rules.mainlandInvestor'));
     }
-    touch('idExtraInfo.permanent.idCountry');
-    changed('idExtraInfo.permanent.idCountry', 'idExtraInfo.permanent.idNumber', 'documentInfo.idCard');
+    set('permanentCountry', code, true);
   };
 
   // restricted area: the permanent-residence proof of a mainland investor is refused before the file picker opens
-  const proofRefused = mainlandProofRefused(strict || strictMark, permanent, form.permanentCountry);
+  const proofRefused = mainlandProofRefused(ctx.strict || strictMark, permanent, form.permanentCountry);
   const refuseProof = (e: MouseEvent) => {
     e.preventDefault();
     e.stopPropagation();
     toast.show(t('rules.mainlandInvestor'));
   };
 
-  const setFront = (ref: FileRefData | null) => {
-    setForm((f) => ({ ...f, front: ref }));
-    touch('documentInfo.nonMainlandDocument.front');
-    changed('documentInfo.nonMainlandDocument.front');
-  };
-  const setBack = (ref: FileRefData | null) => {
-    setForm((f) => ({ ...f, back: ref }));
-    touch('documentInfo.nonMainlandDocument.back');
-    changed('documentInfo.nonMainlandDocument.back');
-  };
-
   const docTypes = docTypesOf(form);
   const issuingEditable = issuingCountryEditable(permanent, form.nationality || undefined, form.doc);
-  const isHkId = form.doc === HK_DOC.HK_ID;
-  const frontKind = form.doc === HK_DOC.PASSPORT ? 'passport' : 'hkFront';
-  const frontLabel =
-    form.doc === HK_DOC.PASSPORT ? t('hkid.upload.passport') : form.doc === HK_DOC.MACAU_ID ? t('hkid.upload.macauFront') : t('hkid.upload.hkFront');
+  const front = FRONT_TILE[form.doc ?? HK_DOC.HK_ID];
   const permanentIdHint =
     form.permanentCountry === CHINA ? t('hkid.permanentId.hintCn') : form.permanentCountry === HK ? t('hkid.permanentId.hintHk') : undefined;
 
-
   return (
-    <StepPage
-      title={t('hkid.title')}
-      progress={flow.progress}
-      onBack={() => void page.back()}
-      onNext={() => void page.next()}
-      nextDisabled={!page.canNext}
-      nextLoading={flow.isSaving}
-      className="esop-hkid"
-    >
+    <StepPage title={t('hkid.title')} progress={flow.progress} onBack={() => void page.back()} onNext={() => void page.next()} nextLoading={flow.isSaving} className="esop-hkid">
       <FieldGroup>
         <RadioField<PermanentAnswer>
-          name="permanentResident"
+          {...bind('permanent', { field: 'permanentResident' })}
+          onChange={onPermanent}
           label={t('hkid.permanent.label')}
           hint={t('hkid.permanent.hint')}
-          value={form.permanent}
           options={[
             { value: PERMANENT.YES, label: t('hkid.permanent.yes') },
             { value: PERMANENT.NO, label: t('hkid.permanent.no') },
           ]}
-          onChange={onPermanent}
           inline
           required
         />
         <SelectField
-          name="nationality"
+          {...bind('nationality')}
           label={t('hkid.nationality.label')}
           value={form.nationality ? countryName(form.nationality) : ''}
           placeholder={t('hkid.choose')}
           onClick={() => setPicker('nationality')}
-          error={errorOf('nationality')}
           required
         />
         <SelectField
-          name="idType"
+          {...bind('doc', { field: FIELD.doc })}
           label={t('hkid.docType.label')}
           value={form.doc !== null ? t(DOC_LABEL[form.doc]) : ''}
           placeholder={t('hkid.choose')}
           onClick={openDocType}
-          error={errorOf('idType')}
           required
         />
         <SelectField
-          name="idCountry"
+          {...bind('issuingCountry', { field: FIELD.issuingCountry })}
           label={t('hkid.issuing.label')}
           value={form.issuingCountry ? countryName(form.issuingCountry) : ''}
           placeholder={issuingEditable ? t('hkid.choose') : t('hkid.issuing.auto')}
           onClick={() => setPicker('issuing')}
           readOnly={!issuingEditable}
-          error={errorOf('idCountry')}
           required
         />
         <TextField
-          name="idNumber"
+          {...bind('idNumber', { map: (v) => normaliseDocNumber(form.doc, v) })}
           label={t('hkid.idNumber.label')}
-          value={form.idNumber}
-          onChange={(v) => {
-            setForm((f) => ({ ...f, idNumber: normaliseDocNumber(f.doc, v) }));
-            changed('idNumber');
-          }}
-          onBlur={() => touch('idNumber')}
-          error={errorOf('idNumber')}
-          hint={isHkId ? t('hkid.idNumber.hintHk') : undefined}
+          hint={form.doc === HK_DOC.HK_ID ? t('hkid.idNumber.hintHk') : undefined}
           placeholder={t('hkid.idNumber.placeholder')}
           maxLength={docNumberMax(form.doc)}
           autoComplete="off"
@@ -289,29 +179,9 @@ function HkIdPage({ app }: { app: ApplicationView }) {
         <FieldGroup title={t('hkid.upload.title')}>
           <p className="esop-hkid__tip">{t('hkid.upload.tip')}</p>
           <div className="esop-hkid__cards">
-            <CardUploader
-              key={`front-${docsKey}-${form.doc}`}
-              name="front"
-              label={frontLabel}
-              value={form.front}
-              onUploaded={(r) => setFront(r)}
-              onClear={() => setFront(null)}
-              category="UserInfo"
-              kind={frontKind}
-              error={serverErrorOf('documentInfo.nonMainlandDocument.front')}
-            />
+            <CardPhotoTile key={`front-${docsKey}-${form.doc}`} field={bind('front', { field: FIELD.front })} label={t(front.label)} category="UserInfo" kind={front.kind} clearable />
             {needsBackImage(form.doc) ? (
-              <CardUploader
-                key={`back-${docsKey}`}
-                name="back"
-                label={t('hkid.upload.macauBack')}
-                value={form.back}
-                onUploaded={(r) => setBack(r)}
-                onClear={() => setBack(null)}
-                category="UserInfo"
-                kind="hkBack"
-                error={serverErrorOf('documentInfo.nonMainlandDocument.back')}
-              />
+              <CardPhotoTile key={`back-${docsKey}`} field={bind('back', { field: FIELD.back })} label={t('hkid.upload.macauBack')} category="UserInfo" kind="hkBack" clearable />
             ) : null}
           </div>
         </FieldGroup>
@@ -320,24 +190,16 @@ function HkIdPage({ app }: { app: ApplicationView }) {
       {!permanent ? (
         <FieldGroup title={t('hkid.nonPermanent.title')}>
           <SelectField
-            name="permanentCountry"
+            {...bind('permanentCountry', { field: FIELD.permanentCountry })}
             label={t('hkid.permanentCountry.label')}
             value={form.permanentCountry ? countryName(form.permanentCountry) : ''}
             placeholder={t('hkid.choose')}
             onClick={() => setPicker('permanentCountry')}
-            error={errorOf('idExtraInfo.permanent.idCountry')}
             required
           />
           <TextField
-            name="permanentIdNumber"
+            {...bind('permanentIdNumber', { field: FIELD.permanentIdNumber, map: (v) => normalisePermanentIdNumber(form.permanentCountry || undefined, v) })}
             label={t('hkid.permanentId.label')}
-            value={form.permanentIdNumber}
-            onChange={(v) => {
-              setForm((f) => ({ ...f, permanentIdNumber: normalisePermanentIdNumber(f.permanentCountry || undefined, v) }));
-              changed('idExtraInfo.permanent.idNumber');
-            }}
-            onBlur={() => touch('idExtraInfo.permanent.idNumber')}
-            error={errorOf('idExtraInfo.permanent.idNumber')}
             hint={permanentIdHint}
             placeholder={t('hkid.permanentId.placeholder')}
             maxLength={permanentIdNumberMax(form.permanentCountry || undefined)}
@@ -347,18 +209,11 @@ function HkIdPage({ app }: { app: ApplicationView }) {
           <div onClickCapture={proofRefused ? refuseProof : undefined} data-refused={proofRefused || undefined}>
             <FileUploader
               key={`proofs-${docsKey}`}
-              name="proofs"
+              {...bind('proofs', { field: FIELD.proofs, touchOnChange: true })}
               label={t('hkid.proof.label')}
               hint={t('hkid.proof.hint', { max: MAX_FILES.overseasId })}
-              value={form.proofs}
-              onChange={(files) => {
-                setForm((f) => ({ ...f, proofs: files }));
-                touch('documentInfo.idCard');
-                changed('documentInfo.idCard');
-              }}
               max={MAX_FILES.overseasId}
               category="UserInfo"
-              error={errorOf('documentInfo.idCard')}
               required
             />
           </div>
@@ -390,11 +245,7 @@ function HkIdPage({ app }: { app: ApplicationView }) {
         visible={picker === 'issuing'}
         title={t('hkid.issuing.picker')}
         onClose={() => setPicker(null)}
-        onSelect={(code) => {
-          setForm((f) => withIssuingCountry(f, code));
-          touch('idCountry');
-          changed('idCountry', 'idType');
-        }}
+        onSelect={onIssuing}
         priority={NATIONALITY_PRIORITY}
         exclude={[CHINA]}
         value={form.issuingCountry}
@@ -421,9 +272,7 @@ function HkIdPage({ app }: { app: ApplicationView }) {
         onCancel={() => setOffline(false)}
       />
       <ContactPopup visible={contact} onClose={() => setContact(false)} />
-      <IdRegisteredDialog phone={registered} onClose={() => setRegistered(null)} />
+      {registered.dialog}
     </StepPage>
   );
 }
-
-

@@ -4,7 +4,7 @@
 jest.mock('@core/api/client');
 jest.mock('@core/api/upload', () => ({ uploadFile: jest.fn() }));
 
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@core/api/api-error';
 import { uploadFile } from '@core/api/upload';
 import { bridge } from '@core/bridge';
@@ -88,13 +88,26 @@ beforeEach(() => {
   });
 });
 
+/** Next acts on the first tap of a second (the footer's debounce): a second tap waits for it to pass. */
+const pastNextDebounce = () => act(async () => new Promise((r) => setTimeout(r, 1100)));
+
+test('Next on an empty page marks every missing field, focuses the first (nationality) and saves nothing', async () => {
+  const fake = api(makeApplication());
+  const { user } = renderPage();
+  await user.click(await screen.findByRole('button', { name: 'Next' }));
+  await waitFor(() => expect(field(/^Nationality/)).toHaveFocus());
+  expect(field(/^Nationality/)).toHaveAccessibleDescription('Required');
+  expect(field(/^Document type/)).toHaveAccessibleDescription('Required');
+  expect(screen.getByRole('status')).toHaveTextContent(/fields need your attention/);
+  expect(fake.calls('applyUpdate')).toHaveLength(0);
+});
+
 describe('permanent resident', () => {
   test('HK nationality: HK ID or passport, issuing country fixed to HK; number upper-cased, 7 characters is a format error; saves the exact payload', async () => {
     const app = makeApplication({ clientType: 'hk' });
     const fake = api(app);
     const { user } = renderPage();
     expect(await screen.findByRole('radio', { name: 'Yes' })).toBeChecked();
-    expect(nextButton()).toBeDisabled();
 
     await pickCountry(user, /^Nationality/, 'Choose your nationality', 'Hong Kong, China');
     expect(await docTypeOptions(user)).toEqual(['Hong Kong identity card', 'Passport']);
@@ -143,7 +156,9 @@ describe('permanent resident', () => {
     await user.type(screen.getByLabelText('Document number'), '1234567(8)');
     expect(screen.getByLabelText('Document number')).toHaveValue('1234567(8)');
     await uploadCard('Front of the Macau identity card');
-    expect(nextButton()).toBeDisabled();
+    await user.click(nextButton());
+    await waitFor(() => expect(screen.getByLabelText('Back of the Macau identity card (emblem side)')).toHaveFocus());
+    expect(screen.getByLabelText('Back of the Macau identity card (emblem side)')).toHaveAccessibleDescription(/Please upload a file/);
     await uploadCard('Back of the Macau identity card (emblem side)');
     await waitFor(() => expect(nextButton()).toBeEnabled());
   });
@@ -217,7 +232,10 @@ describe('nationality', () => {
     await pickCountry(user, /^Nationality/, 'Choose your nationality', 'Singapore');
     expect(field(/^Document type/)).toHaveAccessibleName(/Passport/);
     expect(screen.queryByRole('button', { name: 'Remove the photo' })).not.toBeInTheDocument();
-    expect(nextButton()).toBeDisabled();
+    // Next: the issuing country (no longer fixed) is the first marked; the photo is marked too
+    await user.click(nextButton());
+    await waitFor(() => expect(field(/^Issuing country or region/)).toHaveFocus());
+    expect(screen.getByLabelText('Passport photo page')).toHaveAccessibleDescription(/Please upload a file/);
   });
 
   test('changing the document type clears the uploaded documents', async () => {
@@ -257,10 +275,12 @@ describe('non-permanent resident', () => {
     expect(permanentId).toHaveAccessibleDescription(/A mainland ID number has 18 digits or X/);
     await user.type(permanentId, 'x');
     expect(permanentId).toHaveValue('11010519491231002X');
-    expect(nextButton()).toBeDisabled(); // no proof file yet
+    await user.click(nextButton()); // no proof file yet: marked and focused
+    await waitFor(() => expect(screen.getByLabelText('Proof of permanent residence')).toHaveFocus());
+    expect(fake.calls('applyUpdate')).toHaveLength(0);
 
     fireEvent.change(screen.getByLabelText('Proof of permanent residence'), { target: { files: [png('residence.png')] } });
-    await waitFor(() => expect(nextButton()).toBeEnabled());
+    await pastNextDebounce();
     await user.click(nextButton());
     await waitFor(() => expect(fake.calls('applyUpdate')).toHaveLength(1));
     expect((fake.calls('applyUpdate')[0] as { data: Record<string, unknown> }).data).toEqual({
@@ -327,12 +347,13 @@ test('starts from the draft when there is one', async () => {
     documentInfo: { nonMainlandDocument: { front: { ossId: 'draftfront01', url: '/x', description: 'f.png', ossCategory: 'UserInfo' } } },
   };
   api(makeApplication({ data: { drafts: { HK_IDCARD: draft } } }));
-  renderPage();
+  const { user } = renderPage();
   expect(await screen.findByRole('button', { name: /^Nationality/ })).toHaveAccessibleName(/Macao, China/);
   expect(field(/^Document type/)).toHaveAccessibleName(/Macau identity card/);
   expect(screen.getByLabelText('Document number')).toHaveValue('1234567(8)');
   expect(screen.getByLabelText('Back of the Macau identity card (emblem side)')).toBeInTheDocument();
-  expect(nextButton()).toBeDisabled(); // the emblem side is missing
+  await user.click(nextButton()); // the emblem side is missing
+  await waitFor(() => expect(screen.getByLabelText('Back of the Macau identity card (emblem side)')).toHaveFocus());
 });
 
 describe('saving', () => {

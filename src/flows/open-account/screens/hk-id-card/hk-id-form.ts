@@ -6,6 +6,7 @@
 import { CHINA, defaultLanguageFor } from '@core/domain/countries';
 import {
   allowedDocTypes,
+  docNumberMax,
   docPayload,
   docTypeOf,
   fixedIssuingCountry,
@@ -16,7 +17,8 @@ import {
   type HkDocType,
   type PermanentAnswer,
 } from '@core/domain/hk-identity';
-import { isFileRef, type FileRefData } from '@core/domain/uploads';
+import { MAX_LEN } from '@core/domain/identity';
+import { isFileRef, MAX_FILES, type FileRefData } from '@core/domain/uploads';
 
 export const STEP = 'HK_IDCARD';
 
@@ -131,3 +133,36 @@ export const withIssuingCountry = (f: HkIdForm, code: string): HkIdForm => (code
 /** A new permanent-residence country: the permanent ID number is typed again by that country's rule. */
 export const withPermanentCountry = (f: HkIdForm, code: string): HkIdForm =>
   code === f.permanentCountry ? f : { ...f, permanentCountry: code, permanentIdNumber: normalisePermanentIdNumber(code, f.permanentIdNumber) };
+
+// ---------------------------------------------------------------- the page's texts, limits and fields
+export const DOC_LABEL: Record<HkDocType, string> = {
+  [HK_DOC.HK_ID]: 'hkid.docType.hkId',
+  [HK_DOC.MACAU_ID]: 'hkid.docType.macauId',
+  [HK_DOC.PASSPORT]: 'hkid.docType.passport',
+};
+
+/** the {max} of the length messages: the document number's by type, the proof files, the other ID numbers */
+export const limitsOf = (f: HkIdForm): Record<string, number> => ({
+  idNumber: docNumberMax(f.doc),
+  'documentInfo.idCard': MAX_FILES.overseasId,
+  'idExtraInfo.permanent.idNumber': MAX_LEN.otherIdNumber,
+});
+/** the validator's fields of the form's keys (a key's change clears its service issue, its touch shows its error) */
+export const FIELD = {
+  doc: 'idType',
+  issuingCountry: 'idCountry',
+  front: 'documentInfo.nonMainlandDocument.front',
+  back: 'documentInfo.nonMainlandDocument.back',
+  permanentCountry: 'idExtraInfo.permanent.idCountry',
+  permanentIdNumber: 'idExtraInfo.permanent.idNumber',
+  proofs: 'documentInfo.idCard',
+} as const;
+// a passport's issuing country goes with its type (the service may refuse the pair on the type)
+export const LINKED = { ...Object.fromEntries(Object.entries(FIELD).map(([k, f]) => [k, [f]])), issuingCountry: [FIELD.issuingCountry, FIELD.doc] };
+
+/** The front tile of a document type: its label and drawing. */
+export const FRONT_TILE: Record<HkDocType, { label: string; kind: 'passport' | 'hkFront' }> = {
+  [HK_DOC.HK_ID]: { label: 'hkid.upload.hkFront', kind: 'hkFront' },
+  [HK_DOC.MACAU_ID]: { label: 'hkid.upload.macauFront', kind: 'hkFront' },
+  [HK_DOC.PASSPORT]: { label: 'hkid.upload.passport', kind: 'passport' },
+};

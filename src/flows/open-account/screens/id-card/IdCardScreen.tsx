@@ -2,50 +2,41 @@
  * /IDcard — the mainland ID card (cn step 1 of 5; spec part 1 "Mainland ID card page", §4, §5, §8).
  * Both sides are photographed and read by IdcardOcr (the front must be the portrait side, the back the emblem
  * side); the fields appear once both are recognised. The name's pinyin and the birthplace come from
- * KYCKeyValue (types 3 and 2). Age and validity limits block with a dialog; Next opens the confirmation
- * dialog, whose confirm saves the step. 150204 shows the already-registered dialog.
+ * KYCKeyValue (types 3 and 2). Age and validity limits block with a dialog; Next marks what is missing, else opens
+ * the confirmation dialog, whose confirm saves the step. 150204 shows the already-registered dialog.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, idcardOcr, useApiErrorHandler, useApplyDetail, useBirthplace, useNamePinyin } from '@core/api';
+import { ApiError, idcardOcr, type IdcardOcrResult } from '@core/api';
 import type { ApplicationView } from '@core/domain/contract';
-import { useT } from '@core/i18n';
-import { useStepPage } from '@core/step-engine';
-import { CardUploader, CheckboxRow, CityPicker, ConfirmDialog, DateField, FieldGroup, RadioField, SelectField, StepPage, TextField } from '@core/ui';
-import { behaviourOf, ErrorCode } from '@core/domain/errors';
-import {
-  ID_MIN_VALID_MONTHS,
-  MAX_LEN,
-  birthdayRange,
-  checkAge,
-  checkValidity,
-  englishNameOf,
-  isIsoDate,
-  idValidityRanges,
-  joinValidity,
-  normaliseCnId,
-  normaliseLatinName,
-  parseCnId,
-  type Rule,
-} from '@core/domain/identity';
+import { ErrorCode } from '@core/domain/errors';
+import { ID_MIN_VALID_MONTHS, MAX_LEN, birthdayRange, checkAge, checkValidity, englishNameOf, isIsoDate, idValidityRanges, joinValidity, normaliseCnId, normaliseLatinName, type Rule } from '@core/domain/identity';
 import { HOME_ROUTE, type StepName } from '@core/domain/steps';
 import type { FieldIssue } from '@core/domain/step-rules';
 import { IDCARD_CONFIRM_FIELD } from '@core/domain/step-rules/idcard';
 import type { FileRefData } from '@core/domain/uploads';
+import { CardPhotoTile } from '@core/form/sections/CardPhotoTile';
+import { useIdRegisteredDialog } from '@core/form/sections/IdRegisteredDialog';
+import { useCardOcr } from '@core/form/sections/use-card-ocr';
+import { useT } from '@core/i18n';
+import { useStepPage, type Binding } from '@core/step-engine';
+import { CheckboxRow, CityPicker, ConfirmDialog, DateField, FieldGroup, RadioField, SelectField, StepPage, TextField } from '@core/ui';
 import { ContactPopup } from '../../components/ContactPopup';
-import { IdRegisteredDialog } from '../../components/IdRegisteredDialog';
-import { bothRecognised, buildIdcardData, formFromData, type IdForm, type Side } from './form-state';
+import { WithApplication } from '../../components/WithApplication';
+import { bothRecognised, buildIdcardData, formFromData, readIdNumber, withBackRead, withFrontRead, withPhoto, type IdForm, type Side } from './form-state';
+import { useIdLookups } from './use-id-lookups';
 import './id-card.css';
 
 const STEP: StepName = 'IDCARD';
 /** OCR answers with their own message; any other failure is the generic "recognition failed". */
 const OCR_CODES: readonly number[] = [ErrorCode.ID_VALIDITY_INVALID, ErrorCode.ID_UNCLEAR, ErrorCode.ID_NOT_ORIGINAL, ErrorCode.ID_REFLECTIVE];
-/** The longest value of each field, for the "at most {max}" message. */
-/** the validity dates' issue is the idValidTime field's */
-const LINKED = { validStart: ['idValidTime'], validEnd: ['idValidTime'] };
-const withoutConfirmation = (i: FieldIssue) => i.field !== IDCARD_CONFIRM_FIELD;
-const initialIdForm = (src: Record<string, unknown> | undefined): IdForm => formFromData(src);
+/**
+ * The confirmation time comes with the dialog's confirm; until both sides are recognised only the photos count
+ * (the fields are not on the page yet).
+ */
+const shownIssue = (i: FieldIssue, f: IdForm) => i.field !== IDCARD_CONFIRM_FIELD && (bothRecognised(f) || i.field.startsWith('documentInfo.'));
 const idcardDataOf = (f: IdForm) => buildIdcardData(f);
+/** The longest value of each field, for the "at most {max}" message. */
 const MAX: Record<string, number> = {
   chineseName: MAX_LEN.name,
   lastName: MAX_LEN.name,
@@ -55,192 +46,116 @@ const MAX: Record<string, number> = {
   birthCity: MAX_LEN.city,
 };
 type Block = Extract<Rule, 'under18' | 'tooOld' | 'idExpiring' | 'idExpired'>;
+const SIDES: readonly Side[] = ['front', 'back'];
+const upTo = (max: number) => (v: string) => v.slice(0, max);
 
 export default function IdCardScreen() {
-  const { data: application } = useApplyDetail();
-  if (!application) return null;
-  return <IdCardForm application={application} />;
+  const t = useT();
+  return <WithApplication title={t('idcard.title')}>{(app) => <IdCardForm application={app} />}</WithApplication>;
 }
 
 function IdCardForm({ application }: { application: ApplicationView }) {
   const t = useT();
   const navigate = useNavigate();
-  const onApiError = useApiErrorHandler();
   const locked = !!application.rejectData?.steps?.length;
-
-  const [registeredPhone, setRegisteredPhone] = useState<string | null>(null);
+  const registered = useIdRegisteredDialog();
   const page = useStepPage(STEP, application, {
-    initial: initialIdForm,
+    initial: formFromData,
     toData: idcardDataOf,
     limits: MAX,
-    // the confirmation time comes with the dialog's confirm
-    filterIssues: withoutConfirmation,
+    filterIssues: shownIssue,
     // nothing is kept before a photo was taken
     draft: (f) => (f.photo.front || f.photo.back ? buildIdcardData(f) : null),
-    linked: LINKED,
-    onError: (err) => {
-      if (err instanceof ApiError && err.code === ErrorCode.ID_REGISTERED) {
-        setRegisteredPhone(String((err.data as { phone?: unknown } | undefined)?.phone ?? ''));
-        return true;
-      }
-      return false;
-    },
+    onError: registered.handle,
   });
-  const { form, setForm, set, errors, flow, issues, today } = page;
+  const { form, setForm, bind, bindAt, set, flow, today } = page;
   // the wheels' ranges: the birth dates of the ages opening online, the validity dates the rule can accept
   const born = useMemo(() => birthdayRange(today), [today]);
   const valid = useMemo(() => idValidityRanges(today), [today]);
   const [initial] = useState(form);
+  const lookups = useIdLookups(initial, setForm);
 
-  // ---------------------------------------------------------------- dialogs
   const [wrongSide, setWrongSide] = useState<Side | null>(null);
   const [blockDialog, setBlockDialog] = useState<Block | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [contactOpen, setContactOpen] = useState(false);
   const [cityOpen, setCityOpen] = useState(false);
 
-  // ---------------------------------------------------------------- pinyin (KYCKeyValue 3) and birthplace (2)
-  const [pinyinName, setPinyinName] = useState(initial.chineseName);
-  const pinyinDone = useRef(initial.lastName || initial.firstName ? initial.chineseName : '');
-  const pinyin = useNamePinyin(pinyinName);
-  useEffect(() => {
-    const d = pinyin.data;
-    if (!d || pinyinDone.current === pinyinName) return;
-    pinyinDone.current = pinyinName;
-    setForm((f) => ({ ...f, lastName: normaliseLatinName(d.surnamePinyin), firstName: normaliseLatinName(d.namePinyin), pinyinEdited: false }));
-  }, [pinyin.data, pinyinName, setForm]);
-  const polyphone = !!pinyin.data && (pinyin.data.surnameIsPolyphone || pinyin.data.nameIsPolyphone);
-
-  const [regionKey, setRegionKey] = useState(initial.idNumber.slice(0, 6));
-  const regionDone = useRef(initial.birthCity ? initial.idNumber.slice(0, 6) : '');
-  const birthplace = useBirthplace(regionKey);
-  useEffect(() => {
-    const place = birthplace.data;
-    if (place === undefined || regionDone.current === regionKey) return;
-    regionDone.current = regionKey;
-    if (place) setForm((f) => ({ ...f, birthCity: place }));
-  }, [birthplace.data, regionKey, setForm]);
-
-  // ---------------------------------------------------------------- OCR
-  const [ocrBusy, setOcrBusy] = useState<Record<Side, boolean>>({ front: false, back: false });
-  const [ocrError, setOcrError] = useState<Record<Side, string | undefined>>({ front: undefined, back: undefined });
-
-  const readSide = useCallback(
-    async (side: Side, photo: FileRefData) => {
-      setForm((f) => ({ ...f, photo: { ...f.photo, [side]: photo }, crop: { ...f.crop, [side]: null }, recognised: { ...f.recognised, [side]: false } }));
-      setOcrError((e) => ({ ...e, [side]: undefined }));
-      setOcrBusy((b) => ({ ...b, [side]: true }));
-      try {
-        const r = await idcardOcr({ ossId: photo.ossId, url: photo.url, description: photo.description, ossCategory: 'UserInfo' });
-        if (r.side !== side) {
-          setForm((f) => ({ ...f, photo: { ...f.photo, [side]: null } }));
-          setWrongSide(side);
-          return;
-        }
-        const crop: FileRefData = { ossId: r.cropIdCard.ossId, url: r.cropIdCard.ossUrl, ossCategory: 'UserInfo' };
-        if (side === 'front') {
-          const idNumber = normaliseCnId(r.idNumber).slice(0, MAX_LEN.cnIdNumber);
-          const parsed = parseCnId(idNumber, today);
-          setForm((f) => {
-            const id = locked ? f.idNumber : idNumber;
-            const fromId = locked ? parseCnId(id, today) : parsed;
-            return {
-              ...f,
-              crop: { ...f.crop, front: crop },
-              recognised: { ...f.recognised, front: true },
-              chineseName: locked ? f.chineseName : r.name.trim(),
-              idNumber: id,
-              idAddress: r.idAddress.trim() || f.idAddress,
-              gender: r.gender === 1 || r.gender === 2 ? r.gender : fromId.ok ? fromId.gender : f.gender,
-              birthday: isIsoDate(r.birthday) ? r.birthday : fromId.ok ? fromId.birthday : f.birthday,
-            };
-          });
-          if (!locked) {
-            setPinyinName(r.name.trim());
-            setRegionKey(idNumber.slice(0, 6));
-          }
-        } else {
-          const [start, end] = r.idValidTime.split(',');
-          setForm((f) => ({
-            ...f,
-            crop: { ...f.crop, back: crop },
-            recognised: { ...f.recognised, back: true },
-            idAuthority: r.idAuthority.trim(),
-            validStart: start ?? '',
-            validEnd: end ?? '',
-          }));
-        }
-      } catch (err) {
-        if (err instanceof ApiError && err.code !== 'NETWORK' && behaviourOf(err.code).kind === 'loginExpired') {
-          onApiError(err);
-          return;
-        }
-        const code = err instanceof ApiError ? err.code : null;
-        setOcrError((e) => ({ ...e, [side]: typeof code === 'number' && OCR_CODES.includes(code) ? t(`errors.${code}`) : t('idcard.ocrFailed') }));
-      } finally {
-        setOcrBusy((b) => ({ ...b, [side]: false }));
+  // ---------------------------------------------------------------- the photos and their reading
+  const onRead = (side: Side) => (r: IdcardOcrResult) => {
+    if (r.side !== side) {
+      setForm((f) => ({ ...f, photo: { ...f.photo, [side]: null } }));
+      setWrongSide(side);
+    } else if (side === 'back') {
+      setForm((f) => withBackRead(f, r));
+    } else {
+      setForm((f) => withFrontRead(f, r, today, locked));
+      if (!locked) {
+        lookups.name(r.name);
+        lookups.region(readIdNumber(r));
       }
-    },
-    [locked, onApiError, setForm, t, today],
-  );
+    }
+  };
+  const ocrOf = (side: Side) => ({
+    read: (p: FileRefData) => idcardOcr({ ossId: p.ossId, url: p.url, description: p.description, ossCategory: 'UserInfo' }),
+    onRead: onRead(side),
+    failure: (err: unknown) => (err instanceof ApiError && typeof err.code === 'number' && OCR_CODES.includes(err.code) ? t(`errors.${err.code}`) : t('idcard.ocrFailed')),
+  });
+  const ocr = { front: useCardOcr(ocrOf('front')), back: useCardOcr(ocrOf('back')) };
+  // a side is marked by its crop: missing with the photo, and when the photo could not be read
+  const photo = (side: Side) => bindAt(`documentInfo.CropIdCard.${side}`, form.photo[side], (p: FileRefData | null) => setForm((f) => withPhoto(f, side, p)));
 
-  // ---------------------------------------------------------------- rules
+  // ---------------------------------------------------------------- fields
+  const birthday = bind('birthday', { touchOnChange: true });
+  const validEnd = bind('validEnd', { field: 'idValidTime', touchOnChange: true });
+  const chineseName = bind('chineseName', { map: upTo(MAX_LEN.name) });
+  const idNumber = bind('idNumber', { map: (v) => upTo(MAX_LEN.cnIdNumber)(normaliseCnId(v)) });
+  const city = bind('birthCity', { touchOnChange: true });
+  const same = bind('sameAddress', { field: 'contactInfo.mailingSameResidential' });
+  /** a pinyin typed by hand is marked as edited */
+  const pinyin = (b: Binding<string>): Binding<string> => ({
+    ...b,
+    onChange: (v) => {
+      b.onChange(v);
+      set('pinyinEdited', true);
+    },
+  });
+
+  // ---------------------------------------------------------------- the blocking limits: a dialog once, the field marked
   const shown = bothRecognised(form);
   const ageRule = isIsoDate(form.birthday) ? checkAge(form.birthday, today) : null;
   const validityRule = form.validStart && form.validEnd ? checkValidity(joinValidity(form.validStart, form.validEnd), today) : null;
   const block: Block | null =
     ageRule === 'under18' || ageRule === 'tooOld' ? ageRule : validityRule === 'idExpiring' || validityRule === 'idExpired' ? validityRule : null;
   const lastBlock = useRef<Block | null>(null);
+  const blocked = useRef({ birthday, validEnd });
+  blocked.current = { birthday, validEnd };
   useEffect(() => {
     if (!shown) return;
     if (block && block !== lastBlock.current) {
       setBlockDialog(block);
-      // the field behind it shows its error at once
-      errors.touch(block === 'under18' || block === 'tooOld' ? 'birthday' : 'idValidTime');
+      // the field behind it shows its error at once (as if visited)
+      (block === 'under18' || block === 'tooOld' ? blocked.current.birthday : blocked.current.validEnd).onBlur();
     }
     lastBlock.current = block;
-  }, [block, shown, errors]);
+  }, [block, shown]);
 
-  const busy = ocrBusy.front || ocrBusy.back;
-  const nextDisabled = !shown || busy || issues.length > 0 || !!block;
-
+  const busy = ocr.front.busy || ocr.back.busy;
   const onNext = () => {
-    page.reveal();
-    if (nextDisabled) return;
-    setConfirmOpen(true);
+    if (!busy && page.check()) setConfirmOpen(true);
   };
   const confirm = () => {
     setConfirmOpen(false);
     void page.next(buildIdcardData(form, new Date().toISOString()));
   };
 
-  const englishName = englishNameOf(form.lastName, form.firstName);
-
   return (
-    <StepPage
-      title={t('idcard.title')}
-      progress={flow.progress}
-      onBack={() => void page.back()}
-      onNext={onNext}
-      nextDisabled={nextDisabled}
-      nextLoading={flow.isSaving}
-      className="idc"
-    >
+    <StepPage title={t('idcard.title')} progress={flow.progress} onBack={() => void page.back()} onNext={onNext} nextDisabled={busy} nextLoading={flow.isSaving} className="idc">
       <FieldGroup title={t('idcard.uploadTitle')}>
         <p className="idc__hint">{t('idcard.uploadHint')}</p>
         <div className="idc__cards">
-          {(['front', 'back'] as const).map((side) => (
-            <CardUploader
-              key={side}
-              name={`idCard-${side}`}
-              label={t(`idcard.${side}`)}
-              value={form.photo[side]}
-              category="UserInfo"
-              kind={side === 'front' ? 'idFront' : 'idBack'}
-              busy={ocrBusy[side]}
-              error={ocrError[side]}
-              onUploaded={(ref) => readSide(side, ref)}
-            />
+          {SIDES.map((side) => (
+            <CardPhotoTile key={side} field={photo(side)} ocr={ocr[side]} label={t(`idcard.${side}`)} category="UserInfo" kind={side === 'front' ? 'idFront' : 'idBack'} />
           ))}
         </div>
       </FieldGroup>
@@ -248,148 +163,66 @@ function IdCardForm({ application }: { application: ApplicationView }) {
       {shown ? (
         <FieldGroup title={t('idcard.infoTitle')}>
           <TextField
-            name="chineseName"
-            label={t('idcard.chineseName')}
-            value={form.chineseName}
-            onChange={(v) => set('chineseName', v.slice(0, MAX_LEN.name))}
+            {...chineseName}
             onBlur={() => {
-              errors.touch('chineseName');
-              setPinyinName(form.chineseName.trim());
+              chineseName.onBlur();
+              lookups.name(form.chineseName);
             }}
+            label={t('idcard.chineseName')}
             maxLength={MAX_LEN.name}
             readOnly={locked}
             hint={locked ? t('idcard.readOnlyHint') : undefined}
-            error={errors.errorOf('chineseName')}
             required
           />
+          <TextField {...pinyin(bind('lastName', { map: normaliseLatinName }))} label={t('idcard.lastName')} placeholder={t('idcard.pinyinPlaceholder')} maxLength={MAX_LEN.name} autoComplete="off" required />
           <TextField
-            name="lastName"
-            label={t('idcard.lastName')}
-            value={form.lastName}
-            onChange={(v) => {
-              set('lastName', normaliseLatinName(v));
-              set('pinyinEdited', true);
-            }}
-            onBlur={() => errors.touch('lastName')}
-            placeholder={t('idcard.pinyinPlaceholder')}
-            maxLength={MAX_LEN.name}
-            autoComplete="off"
-            error={errors.errorOf('lastName')}
-            required
-          />
-          <TextField
-            name="firstName"
+            {...pinyin(bind('firstName', { map: normaliseLatinName }))}
             label={t('idcard.firstName')}
-            value={form.firstName}
-            onChange={(v) => {
-              set('firstName', normaliseLatinName(v));
-              set('pinyinEdited', true);
-            }}
-            onBlur={() => errors.touch('firstName')}
             maxLength={MAX_LEN.name}
             autoComplete="off"
-            error={errors.errorOf('firstName')}
-            hint={polyphone ? <span className="idc__warn">{t('idcard.polyphone')}</span> : undefined}
+            hint={lookups.polyphone ? <span className="idc__warn">{t('idcard.polyphone')}</span> : undefined}
             required
           />
           <TextField
-            name="idNumber"
-            label={t('idcard.idNumber')}
-            value={form.idNumber}
-            onChange={(v) => set('idNumber', normaliseCnId(v).slice(0, MAX_LEN.cnIdNumber))}
+            {...idNumber}
             onBlur={() => {
-              errors.touch('idNumber');
-              if (/^\d{6}/.test(form.idNumber)) setRegionKey(form.idNumber.slice(0, 6));
+              idNumber.onBlur();
+              lookups.region(form.idNumber);
             }}
+            label={t('idcard.idNumber')}
             maxLength={MAX_LEN.cnIdNumber}
             readOnly={locked}
             autoComplete="off"
-            error={errors.errorOf('idNumber')}
             required
           />
-          <RadioField
-            name="gender"
+          <RadioField<1 | 2>
+            {...bind('gender', { touchOnChange: true })}
             label={t('idcard.gender')}
-            value={form.gender}
             options={[
               { value: 1, label: t('idcard.male') },
               { value: 2, label: t('idcard.female') },
             ]}
-            onChange={(v) => {
-              set('gender', v as 1 | 2);
-              errors.touch('gender');
-            }}
-            error={errors.errorOf('gender')}
             inline
             required
           />
-          <DateField
-            name="birthday"
-            label={t('idcard.birthday')}
-            value={form.birthday}
-            onChange={(v) => {
-              set('birthday', v);
-              errors.touch('birthday');
-            }}
-            min={born.min}
-            max={born.max}
-            start={born.start}
-            hint={t('ui.date.ageRange', born.ages)}
-            error={errors.errorOf('birthday')}
-            required
-          />
-          <SelectField
-            name="birthCity"
-            label={t('idcard.birthCity')}
-            value={form.birthCity}
-            placeholder={t('idcard.birthCityPick')}
-            onClick={() => setCityOpen(true)}
-            error={errors.errorOf('birthCity')}
-            required
-          />
+          <DateField {...birthday} label={t('idcard.birthday')} min={born.min} max={born.max} start={born.start} hint={t('ui.date.ageRange', born.ages)} required />
+          <SelectField {...city} label={t('idcard.birthCity')} placeholder={t('idcard.birthCityPick')} onClick={() => setCityOpen(true)} required />
           <div className="idc__validity">
+            {/* the validity's one error goes under its end */}
+            <DateField {...bind('validStart', { field: 'idValidTime', touchOnChange: true })} error={undefined} label={t('idcard.validStart')} min={valid.start.min} max={valid.start.max} start={valid.start.start} required />
             <DateField
-              name="validStart"
-              label={t('idcard.validStart')}
-              value={form.validStart}
-              onChange={(v) => {
-                set('validStart', v);
-                errors.touch('idValidTime');
-              }}
-              min={valid.start.min}
-              max={valid.start.max}
-              start={valid.start.start}
-              required
-            />
-            <DateField
-              name="validEnd"
+              {...validEnd}
               label={t('idcard.validEnd')}
-              value={form.validEnd}
-              onChange={(v) => {
-                set('validEnd', v);
-                errors.touch('idValidTime');
-              }}
               longTerm
               min={valid.end.min}
               max={valid.end.max}
               start={valid.end.start}
               hint={t('ui.date.validEndRange', { months: ID_MIN_VALID_MONTHS })}
-              error={errors.errorOf('idValidTime')}
               required
             />
           </div>
-          <TextField
-            name="idAddress"
-            label={t('idcard.idAddress')}
-            value={form.idAddress}
-            onChange={(v) => set('idAddress', v.slice(0, MAX_LEN.address))}
-            onBlur={() => errors.touch('idAddress')}
-            maxLength={MAX_LEN.address}
-            multiline
-            error={errors.errorOf('idAddress')}
-            required
-          />
-          <CheckboxRow name="sameAddress" checked={form.sameAddress} onChange={(v) => set('sameAddress', v)}>
+          <TextField {...bind('idAddress', { map: upTo(MAX_LEN.address) })} label={t('idcard.idAddress')} maxLength={MAX_LEN.address} multiline required />
+          <CheckboxRow name={same.name} checked={same.value} onChange={same.onChange} error={same.error}>
             {t('idcard.sameAddress')}
           </CheckboxRow>
           {!form.sameAddress ? (
@@ -416,35 +249,10 @@ function IdCardForm({ application }: { application: ApplicationView }) {
         </button>
       </p>
 
-      <CityPicker
-        visible={cityOpen}
-        title={t('idcard.birthCityPick')}
-        onClose={() => setCityOpen(false)}
-        onSelect={({ province, city }) => {
-          set('birthCity', province === city ? province : province + city);
-          errors.touch('birthCity');
-        }}
-      />
+      <CityPicker visible={cityOpen} title={t('idcard.birthCityPick')} onClose={() => setCityOpen(false)} onSelect={({ province, city: c }) => city.onChange(province === c ? province : province + c)} />
       <ContactPopup visible={contactOpen} onClose={() => setContactOpen(false)} />
-
-      <ConfirmDialog
-        visible={wrongSide !== null}
-        title={t('idcard.ocrTitle')}
-        message={wrongSide ? t(wrongSide === 'front' ? 'idcard.wrongFront' : 'idcard.wrongBack') : ''}
-        showCancel={false}
-        confirmText={t('idcard.gotIt')}
-        onConfirm={() => setWrongSide(null)}
-        onCancel={() => setWrongSide(null)}
-      />
-      <ConfirmDialog
-        visible={blockDialog !== null}
-        title={t('idcard.blockTitle')}
-        message={blockDialog ? t(`rules.${blockDialog}`) : ''}
-        showCancel={false}
-        confirmText={t('idcard.gotIt')}
-        onConfirm={() => setBlockDialog(null)}
-        onCancel={() => setBlockDialog(null)}
-      />
+      <Notice open={wrongSide !== null} title={t('idcard.ocrTitle')} message={wrongSide ? t(wrongSide === 'front' ? 'idcard.wrongFront' : 'idcard.wrongBack') : ''} onClose={() => setWrongSide(null)} />
+      <Notice open={blockDialog !== null} title={t('idcard.blockTitle')} message={blockDialog ? t(`rules.${blockDialog}`) : ''} onClose={() => setBlockDialog(null)} />
       <ConfirmDialog
         visible={confirmOpen}
         title={t('idcard.confirmTitle')}
@@ -458,15 +266,21 @@ function IdCardForm({ application }: { application: ApplicationView }) {
           <dt>{t('idcard.confirmIdNumber')}</dt>
           <dd>{form.idNumber}</dd>
           <dt>{t('idcard.confirmName')}</dt>
-          <dd>{englishName}</dd>
+          <dd>{englishNameOf(form.lastName, form.firstName)}</dd>
           <dt>{t('idcard.confirmAddress')}</dt>
           <dd>{form.idAddress}</dd>
         </dl>
-        {polyphone ? <p className="idc__warn idc__note">{t('idcard.polyphoneNote')}</p> : null}
+        {lookups.polyphone ? <p className="idc__warn idc__note">{t('idcard.polyphoneNote')}</p> : null}
       </ConfirmDialog>
-      <IdRegisteredDialog phone={registeredPhone} onClose={() => setRegisteredPhone(null)} />
+      {registered.dialog}
     </StepPage>
   );
+}
+
+/** A one-button notice ("Got it"). */
+function Notice({ open, title, message, onClose }: { open: boolean; title: string; message: string; onClose: () => void }) {
+  const t = useT();
+  return <ConfirmDialog visible={open} title={title} message={message} showCancel={false} confirmText={t('idcard.gotIt')} onConfirm={onClose} onCancel={onClose} />;
 }
 
 /** A translated sentence around one link: the parts in order, null where the link goes. */

@@ -2,8 +2,9 @@
  * The mainland ID page's form: its state, the state read back from saved data or a draft, and the IDCARD
  * payload (the exact shape of the step data) built from it.
  */
+import type { IdcardOcrResult } from '@core/api/idcard-ocr';
 import { CHINA } from '@core/domain/countries';
-import { englishNameOf, joinValidity, parseValidity } from '@core/domain/identity';
+import { englishNameOf, isIsoDate, joinValidity, MAX_LEN, normaliseCnId, parseCnId, parseValidity } from '@core/domain/identity';
 import { isFileRef, type FileRefData } from '@core/domain/uploads';
 
 export type Side = 'front' | 'back';
@@ -83,6 +84,51 @@ export function formFromData(data: Record<string, unknown> | undefined): IdForm 
     idAddress: s(data.idAddress),
     idAuthority: s(data.idAuthority),
     sameAddress: contact.mailingSameResidential === undefined ? true : contact.mailingSameResidential === 1,
+  };
+}
+
+/** A new photo of a side (or none): what was read of the previous one goes. */
+export const withPhoto = (f: IdForm, side: Side, photo: FileRefData | null): IdForm => ({
+  ...f,
+  photo: { ...f.photo, [side]: photo },
+  crop: { ...f.crop, [side]: null },
+  recognised: { ...f.recognised, [side]: false },
+});
+
+/** The ID number as the OCR read it, typed as the field types it. */
+export const readIdNumber = (r: Pick<IdcardOcrResult, 'idNumber'>) => normaliseCnId(r.idNumber).slice(0, MAX_LEN.cnIdNumber);
+
+const cropOf = (r: IdcardOcrResult): FileRefData => ({ ossId: r.cropIdCard.ossId, url: r.cropIdCard.ossUrl, ossCategory: 'UserInfo' });
+
+/**
+ * The portrait side read: name, number, address, gender and birthday (the last two from the number when the
+ * OCR has none). `locked` (a rejected application): the name and number stay as they are.
+ */
+export function withFrontRead(f: IdForm, r: IdcardOcrResult, today: string, locked: boolean): IdForm {
+  const idNumber = locked ? f.idNumber : readIdNumber(r);
+  const fromId = parseCnId(idNumber, today);
+  return {
+    ...f,
+    crop: { ...f.crop, front: cropOf(r) },
+    recognised: { ...f.recognised, front: true },
+    chineseName: locked ? f.chineseName : r.name.trim(),
+    idNumber,
+    idAddress: r.idAddress.trim() || f.idAddress,
+    gender: r.gender === 1 || r.gender === 2 ? r.gender : fromId.ok ? fromId.gender : f.gender,
+    birthday: isIsoDate(r.birthday) ? r.birthday : fromId.ok ? fromId.birthday : f.birthday,
+  };
+}
+
+/** The emblem side read: the issuing authority and the validity dates. */
+export function withBackRead(f: IdForm, r: IdcardOcrResult): IdForm {
+  const [start, end] = r.idValidTime.split(',');
+  return {
+    ...f,
+    crop: { ...f.crop, back: cropOf(r) },
+    recognised: { ...f.recognised, back: true },
+    idAuthority: r.idAuthority.trim(),
+    validStart: start ?? '',
+    validEnd: end ?? '',
   };
 }
 

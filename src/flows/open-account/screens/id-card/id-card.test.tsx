@@ -119,7 +119,12 @@ test('the fields appear only when both sides are recognised, filled from OCR, pi
   await waitFor(() => expect(fake.calls('idcardOcr')).toHaveLength(1));
   expect(screen.queryByLabelText('Name in Chinese')).toBeNull();
   expect(screen.getByText('Your details appear here once both sides are recognised.')).toBeInTheDocument();
-  expect(nextButton()).toBeDisabled();
+  // Next is never a silent grey button: tapped, it marks the missing side and focuses it
+  await screen.findByText('Uploaded — tap to retake');
+  await userEvent.click(nextButton());
+  await waitFor(() => expect(screen.getByLabelText('National emblem side')).toHaveFocus());
+  expect(screen.getByText('Please upload a file')).toBeInTheDocument();
+  expect(screen.queryByRole('dialog', { name: 'Please confirm your details' })).toBeNull();
 
   await uploadSide('National emblem side', 'back001');
   expect(await screen.findByLabelText('Name in Chinese')).toHaveValue('张三');
@@ -168,7 +173,7 @@ test('a name with several readings shows the warning and the note in the confirm
   expect(dialog).toHaveTextContent('Your name has multiple pronunciations: make sure the pinyin');
 });
 
-test('under 18: the blocking dialog and Next disabled', async () => {
+test('under 18: the blocking dialog; Next marks the date of birth and focuses it', async () => {
   const birthday = addMonths(todayInHongKong(), -12 * 17);
   api(cnApp(), { front01: () => front({ birthday, idNumber: makeCnId(birthday) }) });
   render();
@@ -176,7 +181,10 @@ test('under 18: the blocking dialog and Next disabled', async () => {
   const dialog = await screen.findByRole('alertdialog', { name: 'Unable to open online' });
   expect(dialog).toHaveTextContent('Users under 18 cannot open an account');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Got it' }));
-  expect(nextButton()).toBeDisabled();
+  await userEvent.click(nextButton());
+  await waitFor(() => expect(screen.getByRole('button', { name: /^Date of birth/ })).toHaveFocus());
+  expect(screen.getByRole('button', { name: /^Date of birth/ })).toHaveAccessibleDescription(expect.stringContaining('Users under 18 cannot open an account'));
+  expect(screen.queryByRole('dialog', { name: 'Please confirm your details' })).toBeNull();
 });
 
 test('the date wheels offer what the rules accept: birth dates of ages 18 to 75, validity from 2004, an end 6 months to 20 years ahead', async () => {
@@ -204,13 +212,19 @@ test('the date wheels offer what the rules accept: birth dates of ages 18 to 75,
   expect(await yearsOf(/^Valid until/)).toEqual([year(valid.end.min), year(valid.end.max), '2040']);
 });
 
-test('validity under 6 months: the blocking dialog and Next disabled', async () => {
+test('validity under 6 months: the blocking dialog; Next marks the validity and focuses it', async () => {
   const end = addMonths(todayInHongKong(), 3);
   api(cnApp(), { back001: () => back({ idValidTime: `2007-01-01,${end}` }) });
   render();
   await uploadBoth();
-  expect(await screen.findByRole('alertdialog', { name: 'Unable to open online' })).toHaveTextContent('Your ID expires within 6 months');
-  expect(nextButton()).toBeDisabled();
+  const dialog = await screen.findByRole('alertdialog', { name: 'Unable to open online' });
+  expect(dialog).toHaveTextContent('Your ID expires within 6 months');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Got it' }));
+  await userEvent.click(nextButton());
+  // the validity's first date takes the focus; its error shows under the end date
+  await waitFor(() => expect(screen.getByRole('button', { name: /^Valid from/ })).toHaveFocus());
+  expect(screen.getByRole('button', { name: /^Valid until/ })).toHaveAccessibleDescription(expect.stringContaining('Your ID expires within 6 months'));
+  expect(screen.queryByRole('dialog', { name: 'Please confirm your details' })).toBeNull();
 });
 
 test('Next: the confirm dialog shows ID number, pinyin and address; Confirm saves the exact IDCARD data', async () => {
@@ -273,14 +287,18 @@ test('Edit in the confirm dialog returns to the form without saving', async () =
   expect(currentLocation()).toBe('/IDcard');
 });
 
-test('unticking the address box shows the tip with the service link and disables Next', async () => {
+test('unticking the address box shows the tip with the service link; Next marks the box and focuses it', async () => {
   api(cnApp());
   render();
   await uploadBoth();
   await waitFor(() => expect(nextButton()).toBeEnabled());
   await userEvent.click(screen.getByRole('checkbox', { name: 'My residential address is the same as the address on my ID card' }));
   expect(screen.getByText(/If your residential address differs from your ID address/)).toBeInTheDocument();
-  expect(nextButton()).toBeDisabled();
+  await userEvent.click(nextButton());
+  const box = screen.getByRole('checkbox', { name: 'My residential address is the same as the address on my ID card' });
+  await waitFor(() => expect(box).toHaveFocus());
+  expect(box).toHaveAccessibleDescription('Please tick to confirm');
+  expect(screen.queryByRole('dialog', { name: 'Please confirm your details' })).toBeNull();
   await userEvent.click(screen.getByRole('button', { name: 'contact customer service' }));
   expect(await screen.findByRole('dialog', { name: /contact/i })).toBeInTheDocument();
 });
@@ -340,4 +358,12 @@ test('the link changes the opening method (home)', async () => {
   render();
   await userEvent.click(await screen.findByRole('button', { name: 'Not a mainland ID card? Change the opening method' }));
   expect(currentLocation()).toBe('/account');
+});
+
+test('while the application loads, the step’s frame says so (never a blank page)', async () => {
+  api(cnApp(), {}, { applyDetail: () => new Promise<never>(() => undefined) });
+  render();
+  expect(await screen.findByRole('heading', { name: 'Mainland ID card' })).toBeInTheDocument();
+  expect(screen.getByText('Loading…')).toBeInTheDocument();
+  expect(screen.queryByLabelText('Portrait side')).toBeNull();
 });

@@ -32,6 +32,8 @@ const F = {
 } as const;
 
 const LIMITS = { [F.city]: MAX_LEN.city, [F.address]: MAX_LEN.address, [F.files]: MAX_FILES.default };
+/** the city's rule follows the country, the W-8BEN residence address the address */
+const LINKED = { country: [F.city], address: [F.w8] };
 /**
  * An address with Chinese characters is rendered in English by the service after the confirmation: until then its
  * W-8BEN residence address is not asked of the page.
@@ -50,19 +52,19 @@ function ProofAddressPage({ app }: { app: ApplicationView }) {
   const countryName = useCountryName();
   const config = useClientConfig();
   const onApiError = useApiErrorHandler();
-  const page = useStepPage(STEP, app, { initial: initialAddressForm, toData: draftData, limits: LIMITS, filterIssues: shownIssue });
-  const { form, setForm, errors, flow } = page;
+  const page = useStepPage(STEP, app, { initial: initialAddressForm, toData: draftData, limits: LIMITS, filterIssues: shownIssue, linked: LINKED });
+  const { form, set, bind, bindAt, flow } = page;
   const [picker, setPicker] = useState(false);
   const [samples, setSamples] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [rendering, setRendering] = useState(false);
 
+  // the country and the address also clear the service's issue of the field that depends on them (LINKED), unmarked
+  const country = bindAt(F.country, form.country, (v: string) => set('country', v), { touchOnChange: true });
+  const address = bindAt(F.address, form.address, (v: string) => set('address', v));
+  // the W-8BEN residence address is the address's: its error shows, and its mark lands, on the address
+  const w8 = bindAt(F.w8, form.address, address.onChange);
   const local = localResidenceAddress(form.address);
-
-  const set = <K extends keyof AddressForm>(key: K, value: AddressForm[K], ...fields: string[]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    errors.changed(...fields);
-  };
 
   const confirm = async () => {
     if (rendering) return;
@@ -83,53 +85,43 @@ function ProofAddressPage({ app }: { app: ApplicationView }) {
 
   const cityOptional = CITY_OPTIONAL_COUNTRIES.includes(form.country);
   const servicePhone = config.data?.servicePhones.hongKong;
+  const same = bind('same', { field: F.same });
 
   return (
     <StepPage
       title={t('address.title')}
       progress={flow.progress}
       onBack={() => void page.back()}
-      onNext={() => setConfirming(true)}
-      nextDisabled={!page.canNext}
+      onNext={() => {
+        if (page.check()) setConfirming(true);
+      }}
       nextLoading={flow.isSaving || rendering}
       className="esop-address"
     >
       <p className="esop-address__intro">{t('address.intro')}</p>
       <FieldGroup>
-        <SelectField
-          name="residentialAddressCountry"
-          label={t('address.country')}
-          value={countryName(form.country)}
-          onClick={() => setPicker(true)}
-          error={errors.errorOf(F.country)}
-          required
-        />
+        <SelectField {...country} label={t('address.country')} value={countryName(form.country)} onClick={() => setPicker(true)} required />
         <TextField
-          name="residentialAddressCity"
+          {...bind('city', { field: F.city })}
           label={t('address.city')}
-          value={form.city}
-          onChange={(v) => set('city', v, F.city)}
-          onBlur={() => errors.touch(F.city)}
-          error={errors.errorOf(F.city)}
           placeholder={t('address.cityPlaceholder')}
           maxLength={MAX_LEN.city}
           required={!cityOptional}
           autoComplete="address-level2"
         />
-        <TextField
-          name="residentialAddress"
-          label={t('address.address')}
-          value={form.address}
-          onChange={(v) => set('address', v, F.address, F.w8)}
-          onBlur={() => errors.touch(F.address)}
-          error={errors.errorOf(F.address) ?? errors.errorOf(F.w8)}
-          placeholder={t('address.addressPlaceholder')}
-          maxLength={MAX_LEN.address}
-          multiline
-          required
-          autoComplete="street-address"
-        />
-        <CheckboxRow name="mailingSameResidential" checked={form.same} onChange={(v) => set('same', v, F.same)}>
+        <div data-name={w8.name}>
+          <TextField
+            {...address}
+            error={address.error ?? w8.error}
+            label={t('address.address')}
+            placeholder={t('address.addressPlaceholder')}
+            maxLength={MAX_LEN.address}
+            multiline
+            required
+            autoComplete="street-address"
+          />
+        </div>
+        <CheckboxRow name={same.name} checked={same.value} onChange={same.onChange} error={same.error}>
           {t('address.same')}
         </CheckboxRow>
         {!form.same ? (
@@ -146,18 +138,12 @@ function ProofAddressPage({ app }: { app: ApplicationView }) {
 
       <FieldGroup>
         <FileUploader
-          name="proofOfAddress"
+          {...bind('files', { field: F.files, touchOnChange: true })}
           label={t('address.proof')}
-          value={form.files}
-          onChange={(files) => {
-            set('files', files, F.files);
-            errors.touch(F.files);
-          }}
           max={MAX_FILES.default}
           category="UserApply"
           accept="pdfOrImage"
           hint={t('address.proofHint')}
-          error={errors.errorOf(F.files)}
           required
         />
         <button type="button" className="esop-address__examples" onClick={() => setSamples(true)} aria-haspopup="dialog">
@@ -169,10 +155,7 @@ function ProofAddressPage({ app }: { app: ApplicationView }) {
         visible={picker}
         title={t('address.countryPicker')}
         onClose={() => setPicker(false)}
-        onSelect={(code) => {
-          set('country', code, F.country, F.city);
-          errors.touch(F.country);
-        }}
+        onSelect={country.onChange}
         priority={ADDRESS_PRIORITY}
         value={form.country}
       />

@@ -59,29 +59,39 @@ beforeEach(() => {
 });
 
 describe('/ProofAddress', () => {
-  test('step 3 of 6; an empty page keeps Next disabled; the box starts ticked', async () => {
-    api(app());
-    renderPage();
+  test('step 3 of 6; the box starts ticked; Next on an empty page marks the fields and focuses the first', async () => {
+    const a = api(app());
+    const { user } = renderPage();
     expect(await screen.findByLabelText('Residential address')).toHaveValue('');
     expect(screen.getByRole('progressbar', { name: 'Application progress' })).toHaveAttribute('aria-valuetext', '3 of 6');
     expect(screen.getByRole('checkbox', { name: 'My mailing address is the same as my residential address' })).toBeChecked();
     expect(screen.getByText(/Dated within the last 3 months/)).toBeInTheDocument();
-    expect(next()).toBeDisabled();
+    await user.click(next());
+    const country = screen.getByRole('button', { name: /^Country or region of residence/ });
+    await waitFor(() => expect(country).toHaveFocus());
+    expect(country).toHaveAccessibleDescription(expect.stringContaining('Required'));
+    expect(screen.getByLabelText('Residential address')).toHaveAccessibleDescription(expect.stringContaining('Required'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(savesOf(a)).toHaveLength(0);
   });
 
-  test('without a proof file Next stays disabled; a city is required outside HK and MO', async () => {
-    api(app({ drafts: { PROOFADDRESS: draft({}, []) } }));
+  test('without a proof file Next marks the uploader and focuses it; a city is required outside HK and MO', async () => {
+    const a = api(app({ drafts: { PROOFADDRESS: draft({}, []) } }));
     const { user } = renderPage();
     const city = await screen.findByLabelText('City');
     expect(city).toBeRequired();
-    expect(next()).toBeDisabled(); // no file
     expect(screen.getByText('0 of 3 files')).toBeInTheDocument();
+    await user.click(next()); // no file
+    await waitFor(() => expect(screen.getByLabelText('Proof of address', { exact: true })).toHaveFocus());
+    expect(screen.getByText('Please upload a file')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(savesOf(a)).toHaveLength(0);
     await user.clear(city);
     await user.tab();
     expect(city).toHaveAccessibleDescription(expect.stringContaining('Required'));
   });
 
-  test('a complete page enables Next; a city with digits shows the rule', async () => {
+  test('a city with digits shows the rule; Next then focuses the city', async () => {
     api(app({ drafts: { PROOFADDRESS: draft() } }));
     const { user } = renderPage();
     const city = await screen.findByLabelText('City');
@@ -89,7 +99,9 @@ describe('/ProofAddress', () => {
     await user.type(city, ' 2');
     await user.tab();
     expect(city).toHaveAccessibleDescription(expect.stringContaining('The city may contain letters and Chinese characters only'));
-    expect(next()).toBeDisabled();
+    await user.click(next());
+    await waitFor(() => expect(city).toHaveFocus());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   test('HK needs no city', async () => {
@@ -99,7 +111,7 @@ describe('/ProofAddress', () => {
     await waitFor(() => expect(next()).toBeEnabled());
   });
 
-  test('unticking the box shows where a different mailing address is changed, and blocks Next', async () => {
+  test('unticking the box shows where a different mailing address is changed; Next marks the box and focuses it', async () => {
     api(app({ drafts: { PROOFADDRESS: draft() } }));
     const { user } = renderPage();
     const box = await screen.findByRole('checkbox', { name: 'My mailing address is the same as my residential address' });
@@ -108,9 +120,12 @@ describe('/ProofAddress', () => {
     const tip = screen.getByRole('note', { name: '' });
     expect(tip).toHaveTextContent('change it after your account is opened');
     expect(within(tip).getByRole('link', { name: '+852 2800 1234' })).toHaveAttribute('href', 'tel:+85228001234');
-    expect(next()).toBeDisabled();
+    await user.click(next());
+    await waitFor(() => expect(box).toHaveFocus());
+    expect(box).toHaveAccessibleDescription('Please tick to confirm');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await user.click(box);
-    expect(next()).toBeEnabled();
+    expect(box).not.toHaveAccessibleDescription();
   });
 
   test('Next shows the full address to confirm; Edit goes back; Confirm saves the exact PROOFADDRESS data', async () => {

@@ -26,7 +26,7 @@ import { MAX_LEN, MIN_LEN, normaliseHkId } from '@core/domain/identity';
 import { STATEMENT_MAX_AGE_MONTHS, STATEMENT_TYPE, normaliseAccount, statementVariant, type StatementVariant } from '@core/domain/statement';
 import { HOME_ROUTE, STEP_ROUTE, resumeStep, type StepName } from '@core/domain/steps';
 import { MAX_FILES } from '@core/domain/uploads';
-import { useIdRegisteredDialog } from '../../components/IdRegisteredDialog';
+import { useIdRegisteredDialog } from '@core/form/sections/IdRegisteredDialog';
 import { SampleStatement } from './SampleStatement';
 import { answerHasHk, fromData, toData, type StatementForm } from './statement-form';
 import './statement.css';

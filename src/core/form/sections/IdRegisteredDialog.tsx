@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
-import { ApiError } from '@core/api/api-error';
-import { ErrorCode } from '@core/domain/errors';
-import { useT } from '@core/i18n';
-import { ConfirmDialog } from '@core/ui/ConfirmDialog';
+import { ApiError } from '../../api/api-error';
+import { ErrorCode } from '../../domain/errors';
+import { useT } from '../../i18n/use-t';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 /**
  * 150204 on any identity save (mainland ID, HK/Macau ID or passport, statement): the document already belongs to
