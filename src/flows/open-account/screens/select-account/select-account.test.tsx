@@ -219,7 +219,7 @@ describe('/selectAccount', () => {
     await user.click(optionsBox()!);
     const dialog = await screen.findByRole('dialog', { name: 'Derivatives information' });
     const done = within(dialog).getByRole('button', { name: 'Confirm' });
-    expect(done).toBeDisabled();
+    expect(done).toBeEnabled();
     await user.click(within(dialog).getByRole('checkbox', { name: /I understand the features and risks/ }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'I have work experience related to derivatives' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'I have traded derivative products' }));
