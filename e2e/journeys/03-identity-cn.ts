@@ -47,7 +47,7 @@ export const journeys: Journey[] = [
         assert(name === SAMPLE_FRONT.name, `the name is read from the photo: ${name}`);
         const idNumber = await page.getByLabel('ID number').inputValue();
         assert(idNumber === SAMPLE_FRONT.idNumber, `the ID number is read from the photo: ${idNumber}`);
-        await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('input[name="lastName"]')?.value ?? '') !== '');
+        await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('input[name$="lastName"]')?.value ?? '') !== '');
         assert((await page.getByLabel('Surname (pinyin)').inputValue()) === 'ZHANG', 'the pinyin surname is filled');
         assert((await page.getByLabel('Given name (pinyin)').inputValue()) === 'WEIMING', 'the pinyin given name is filled');
         await shot(page, 'idcard-filled-en');
@@ -62,9 +62,9 @@ export const journeys: Journey[] = [
         await page.waitForURL(/#\/bankCard/);
 
         await page.getByRole('button', { name: 'Scan the card' }).click();
-        await page.locator('input[type="file"][name="bankCard"]').setInputFiles({ name: 'card.jpg', mimeType: 'image/jpeg', buffer: await makeBankCard(SAMPLE_BANK) });
+        await page.locator('input[type="file"][name$="bankCard"]').setInputFiles({ name: 'card.jpg', mimeType: 'image/jpeg', buffer: await makeBankCard(SAMPLE_BANK) });
         const digits = SAMPLE_BANK.number.replace(/\s/g, '');
-        await page.waitForFunction((d) => document.querySelector<HTMLInputElement>('input[name="acctNumber"]')?.value === d, digits, { timeout: OCR_WAIT });
+        await page.waitForFunction((d) => document.querySelector<HTMLInputElement>('input[name$="acctNumber"]')?.value === d, digits, { timeout: OCR_WAIT });
         await page.getByLabel('Phone number registered at the bank').fill('13812345678');
         await page.getByLabel('E-mail').fill('zhang.weiming@example.com');
         await shot(page, 'bankcard-filled-en');

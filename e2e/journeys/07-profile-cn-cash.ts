@@ -8,7 +8,7 @@
 import { applicantAt } from '../lib/applicant';
 import { appOf } from '../lib/flows';
 import { assert, assertClean, newPhone, shot, type Journey } from '../lib/harness';
-import { pick } from '../lib/ui';
+import { expectFocused, pick } from '../lib/ui';
 
 export const journeys: Journey[] = [
   {
@@ -69,7 +69,10 @@ export const journeys: Journey[] = [
         assert((await page.getByRole('radio', { name: /Cash account/ }).count()) === 0, 'the cash card starts hidden');
         assert((await page.getByRole('checkbox', { name: /Stock Connect/ }).count()) === 0, 'no stock-connect for a mainland applicant');
         await page.getByRole('button', { name: 'Next' }).click();
-        await page.getByText('Please select an account type').waitFor();
+        // nothing chosen: the account type is marked and its first card focused, the toast says so (the form kit's check)
+        await page.getByText('1 field needs your attention: it is marked below').waitFor();
+        await expectFocused(page.getByRole('radio', { name: /Margin account/ }), 'Next without an account type focuses the first card');
+        assert((await page.getByRole('radiogroup', { name: 'Account type' }).getAttribute('aria-invalid')) === 'true', 'the account type is marked');
         await page.waitForTimeout(1000); // the Next button takes one press a second
         await page.getByRole('button', { name: 'View more account types' }).click();
         await page.getByRole('radio', { name: /Cash account/ }).click();
@@ -110,9 +113,15 @@ export const journeys: Journey[] = [
         const address = page.getByLabel('Permanent residence address (in English)');
         await page.waitForFunction(() => !document.body.textContent?.includes('Getting your address in English'));
         assert(/^[A-Z0-9 ]+$/.test(await address.inputValue()), `the W-8BEN address is in upper-case English (${await address.inputValue()})`);
-        // a machine translation is marked: Next waits for the applicant to check it or write their own
-        await page.getByRole('checkbox', { name: 'I have checked that this is my permanent residence address in English' }).waitFor();
-        assert(await page.getByRole('button', { name: 'Next' }).isDisabled(), 'Next waits for the translated address to be checked');
+        // a machine translation is marked: Next stays on the page until the applicant checks it or writes their own,
+        // and says so: the check box is marked and focused (Next is never a silent grey button, issue 26)
+        const checked = page.getByRole('checkbox', { name: 'I have checked that this is my permanent residence address in English' });
+        await checked.waitFor();
+        await page.getByRole('button', { name: 'Next' }).click();
+        await expectFocused(checked, 'Next focuses the translated address check box');
+        assert((await checked.getAttribute('aria-invalid')) === 'true', 'the translated address check box is marked');
+        assert(/#\/TaxInfo/.test(page.url()), 'Next stays on the tax page while the translated address is not checked');
+        await page.waitForTimeout(1000); // the Next button takes one press a second
         // cleaned as typed (one rule, domain w8-address): Chinese characters are removed and named, marks become spaces
         await address.fill('深圳 1 KEJI ROAD');
         await page.getByText('Removed: 深圳.', { exact: false }).waitFor();
