@@ -47,7 +47,7 @@ export const journeys: Journey[] = [
         assert(name === SAMPLE_FRONT.name, `the name is read from the photo: ${name}`);
         const idNumber = await page.getByLabel('ID number').inputValue();
         assert(idNumber === SAMPLE_FRONT.idNumber, `the ID number is read from the photo: ${idNumber}`);
-        await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('input[name="lastName"]')?.value ?? '') !== '');
+        await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('input[name$="lastName"]')?.value ?? '') !== '');
         assert((await page.getByLabel('Surname (pinyin)').inputValue()) === 'ZHANG', 'the pinyin surname is filled');
         assert((await page.getByLabel('Given name (pinyin)').inputValue()) === 'WEIMING', 'the pinyin given name is filled');
         await shot(page, 'idcard-filled-en');

@@ -6,7 +6,7 @@
 import { SAMPLE_FRONT, makeIdFront } from '../../scripts/make-card-images';
 import { assert, assertClean, newPhone, shot, type Journey } from '../lib/harness';
 import { appOf, loginInBrowser, pdfFile } from '../lib/flows';
-import { pick, pickDate } from '../lib/ui';
+import { pick, pickDate, uploadsSettled } from '../lib/ui';
 
 export const journeys: Journey[] = [
   {
@@ -61,6 +61,7 @@ export const journeys: Journey[] = [
         await page.getByRole('textbox', { name: 'Residential address' }).fill('Flat 12A, 88 Harbour Road, Wan Chai');
         await page.getByLabel('Proof of address', { exact: true }).setInputFiles({ name: 'bill.pdf', mimeType: 'application/pdf', buffer: pdfFile('electricity bill') });
         await page.getByText('bill.pdf').waitFor();
+        await uploadsSettled(page);
         await page.getByRole('button', { name: 'See examples' }).click();
         await page.getByRole('dialog', { name: 'Acceptable proof of address' }).waitFor();
         await shot(page, 'proofaddress-samples-en');

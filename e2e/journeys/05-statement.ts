@@ -5,6 +5,7 @@
  */
 import { assert, assertClean, newPhone, ops, shot, type Journey } from '../lib/harness';
 import { appOf, loginInBrowser, pdfFile, TINY_PNG } from '../lib/flows';
+import { uploadsSettled } from '../lib/ui';
 
 const PDF = pdfFile('broker statement');
 
@@ -43,6 +44,8 @@ export const journeys: Journey[] = [
         await page.getByLabel('Account number').fill('8800 1234 56');
         await page.getByLabel('Statement', { exact: true }).setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: PDF });
         await page.getByText('statement.pdf').waitFor();
+        await page.getByRole('button', { name: 'View permit.png' }).waitFor();
+        await uploadsSettled(page);
         await shot(page, 'statement-filled-en');
         await page.getByRole('button', { name: 'Next' }).click();
         await page.waitForURL(/#\/IDcard/);

@@ -9,7 +9,7 @@
 import { applicantAt } from '../lib/applicant';
 import { appOf, pdfFile } from '../lib/flows';
 import { assert, assertClean, newPhone, shot, type Journey } from '../lib/harness';
-import { pick } from '../lib/ui';
+import { pick, uploadsSettled } from '../lib/ui';
 
 const PDF = pdfFile('tax document');
 
@@ -131,6 +131,7 @@ export const journeys: Journey[] = [
         assert((await page.getByLabel('Taxpayer identification number (TIN)').nth(1).inputValue()) === 'AB123456C', 'the tax number is cleaned as typed');
         await page.getByLabel('Proof of the tax number').last().setInputFiles({ name: 'uk-tax.pdf', mimeType: 'application/pdf', buffer: PDF });
         await page.getByRole('button', { name: 'Remove uk-tax.pdf' }).waitFor({ timeout: 30_000 });
+        await uploadsSettled(page);
         assert((await page.getByLabel('Permanent residence address (in English)').inputValue()).startsWith('FLAT 1'), 'the W-8BEN address comes from the proof of address');
         await shot(page, 'profile-hk-tax-en');
         await page.getByRole('button', { name: 'Next' }).click();

@@ -8,7 +8,7 @@
 import { applicantAt } from '../lib/applicant';
 import { appOf } from '../lib/flows';
 import { assert, assertClean, newPhone, shot, type Journey } from '../lib/harness';
-import { pick } from '../lib/ui';
+import { expectFocused, pick } from '../lib/ui';
 
 export const journeys: Journey[] = [
   {
@@ -69,7 +69,10 @@ export const journeys: Journey[] = [
         assert((await page.getByRole('radio', { name: /Cash account/ }).count()) === 0, 'the cash card starts hidden');
         assert((await page.getByRole('checkbox', { name: /Stock Connect/ }).count()) === 0, 'no stock-connect for a mainland applicant');
         await page.getByRole('button', { name: 'Next' }).click();
-        await page.getByText('Please select an account type').waitFor();
+        // nothing chosen: the account type is marked and its first card focused, the toast says so (the form kit's check)
+        await page.getByText('1 field needs your attention: it is marked below').waitFor();
+        await expectFocused(page.getByRole('radio', { name: /Margin account/ }), 'Next without an account type focuses the first card');
+        assert((await page.getByRole('radiogroup', { name: 'Account type' }).getAttribute('aria-invalid')) === 'true', 'the account type is marked');
         await page.waitForTimeout(1000); // the Next button takes one press a second
         await page.getByRole('button', { name: 'View more account types' }).click();
         await page.getByRole('radio', { name: /Cash account/ }).click();
@@ -118,6 +121,7 @@ export const journeys: Journey[] = [
         await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === 'w8Checked');
         await page.getByText('Please check the address above, then tick this box').first().waitFor();
         assert(/#\/TaxInfo/.test(page.url()), 'Next waits for the translated address to be checked');
+        await page.waitForTimeout(1000); // the Next button takes one press a second
         // cleaned as typed (one rule, domain w8-address): Chinese characters are removed and named, marks become spaces
         await address.fill('深圳 1 KEJI ROAD');
         await page.getByText('Removed: 深圳.', { exact: false }).waitFor();

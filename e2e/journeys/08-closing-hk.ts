@@ -7,6 +7,7 @@
  */
 import { applicantAt } from '../lib/applicant';
 import { appOf } from '../lib/flows';
+import { expectFocused } from '../lib/ui';
 import { assert, assertAxeClean, assertClean, newPhone, ops, shot, type Journey } from '../lib/harness';
 
 export const journeys: Journey[] = [
@@ -45,6 +46,12 @@ export const journeys: Journey[] = [
         await shot(page, 'closing-hk-sign-pdf-en');
         await sheet.getByRole('button', { name: 'Close' }).click();
         await assertAxeClean(page, '/sign');
+        // Next before the read-all box: the first document not opened yet is named, marked and focused (issue 26)
+        await page.getByRole('button', { name: 'Next' }).click();
+        await page.getByText('Please read “Client Agreement” before you go on').waitFor();
+        await expectFocused(page.getByRole('button', { name: /^Client Agreement/ }), 'Next focuses the first unread document');
+        assert(/#\/sign/.test(page.url()), 'Next stays on the agreements while the read-all box is unticked');
+        await page.waitForTimeout(1000); // the Next button takes one press a second
         await page.getByRole('checkbox', { name: /I have read, understood and agree/ }).check();
         await page.getByRole('button', { name: 'Next' }).click();
         await page.getByText('Transfer your stocks later?').waitFor();

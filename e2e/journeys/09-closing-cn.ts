@@ -80,7 +80,8 @@ export const journeys: Journey[] = [
 
         // the certificate documents, then submit
         await page.waitForURL(/#\/caApply/);
-        await page.locator('.esop-sign__doc:enabled', { hasText: '开户申请表' }).waitFor({ timeout: 90_000 });
+        // Submit no longer waits for the documents by itself (tapped early it marks the one not ready): wait for all three
+        for (const doc of ['开户申请表', 'W-8BEN 表格', '税务居民身份自我证明表格']) await page.locator('.esop-sign__doc:enabled', { hasText: doc }).waitFor({ timeout: 90_000 });
         await page.getByRole('button', { name: '提交' }).click();
         await page.waitForURL(/#\/openStatus/, { timeout: 60_000 });
         await page.getByRole('heading', { name: '资料审核中' }).waitFor();

@@ -39,13 +39,13 @@ export interface DerivativeQuestionnaireProps {
   student: boolean;
   /** the applicant's age (the years options); undefined offers all */
   age: number | undefined;
-  /** the error to show for a data field (with the prefix), if any */
-  errorOf?: (field: string) => string | undefined;
+  /** the error to show for a data field (with the prefix), if any: the form's binding of that field */
+  errorAt?: (field: string) => string | undefined;
   /** the data field holding the questionnaire (default "derivativeInfo") */
   prefix?: string;
 }
 
-export function DerivativeQuestionnaire({ value, onChange, version, student, age, errorOf, prefix = 'derivativeInfo' }: DerivativeQuestionnaireProps) {
+export function DerivativeQuestionnaire({ value, onChange, version, student, age, errorAt, prefix = 'derivativeInfo' }: DerivativeQuestionnaireProps) {
   const t = useT();
   const id = useId();
   const [confirmNo, setConfirmNo] = useState(false);
@@ -53,10 +53,12 @@ export function DerivativeQuestionnaire({ value, onChange, version, student, age
   const yes = value.answer === 'yes';
   const boxes = offeredBoxes(student);
 
+  /** a control's name: the data field it answers for, so that a form's check finds and focuses it */
+  const at = (field: string) => `${prefix}.${field}`;
   const fieldsOf = (...controls: Control[]) => controls.flatMap((c) => DERIVATIVE_FIELDS[c].map((f) => (f ? `${prefix}.${f}` : prefix)));
   const errorFor = (control: Control) => {
     for (const f of fieldsOf(control)) {
-      const e = errorOf?.(f);
+      const e = errorAt?.(f);
       if (e) return e;
     }
     return undefined;
@@ -91,10 +93,10 @@ export function DerivativeQuestionnaire({ value, onChange, version, student, age
 
   return (
     <div className="esop-derivative">
-      <RadioField name="derivative" label={answerLabel} value={value.answer || undefined} options={options} onChange={choose} error={errorFor('answer')} inline required />
+      <RadioField name={at('derivative')} label={answerLabel} value={value.answer || undefined} options={options} onChange={choose} error={errorFor('answer')} inline required />
 
       {yes && full ? (
-        <CheckboxRow name="risk" checked={value.risk} onChange={(v) => change({ ...value, risk: v }, 'risk')} error={errorFor('risk')}>
+        <CheckboxRow name={at('risk')} checked={value.risk} onChange={(v) => change({ ...value, risk: v }, 'risk')} error={errorFor('risk')}>
           {t('derivative.full.risk')}
         </CheckboxRow>
       ) : null}
@@ -105,10 +107,10 @@ export function DerivativeQuestionnaire({ value, onChange, version, student, age
             {t('derivative.boxesIntro')}
           </p>
           {boxes.includes('training') ? (
-            <Box label={t('derivative.training')} name="trainingCourse" checked={value.training} onChange={(v) => tick('training', v)}>
+            <Box label={t('derivative.training')} name={at('trainingCourse.checked')} checked={value.training} onChange={(v) => tick('training', v)}>
               {full ? (
                 <RadioField
-                  name="trainingSource"
+                  name={at('trainingCourse.selectIndex')}
                   label={t('derivative.trainingSource')}
                   value={value.trainingSource || undefined}
                   options={TRAINING_SOURCES.map((s) => ({ value: s.index, label: t(`derivative.sources.${s.key}`) }))}
@@ -120,11 +122,11 @@ export function DerivativeQuestionnaire({ value, onChange, version, student, age
             </Box>
           ) : null}
           {boxes.includes('related') ? (
-            <Box label={t('derivative.related')} name="experienceRelated" checked={value.related} onChange={(v) => tick('related', v)}>
+            <Box label={t('derivative.related')} name={at('experienceRelated.checked')} checked={value.related} onChange={(v) => tick('related', v)}>
               {full ? (
                 <>
                   <RadioField
-                    name="workExperience"
+                    name={at('workExperience')}
                     label={t('derivative.institution')}
                     value={value.institution || undefined}
                     options={INSTITUTION_TYPES.map((s) => ({ value: s.index, label: t(`derivative.institutions.${s.key}`) }))}
@@ -133,7 +135,7 @@ export function DerivativeQuestionnaire({ value, onChange, version, student, age
                     required
                   />
                   <RadioField
-                    name="yearsParticipation"
+                    name={at('yearsParticipation')}
                     label={t('derivative.years')}
                     value={value.years || undefined}
                     options={yearsOptions(age).map((s) => ({ value: s.index, label: t(`derivative.yearsOptions.${s.key}`) }))}
@@ -146,8 +148,8 @@ export function DerivativeQuestionnaire({ value, onChange, version, student, age
             </Box>
           ) : null}
           {boxes.includes('products') ? (
-            <Box label={t('derivative.products')} name="derivativeProducts" checked={value.products} onChange={(v) => tick('products', v)}>
-              {full ? <Products value={value} onChange={(f) => change(f, 'products')} error={errorFor('products')} /> : null}
+            <Box label={t('derivative.products')} name={at('derivativeProducts.checked')} checked={value.products} onChange={(v) => tick('products', v)}>
+              {full ? <Products name={at('derivativeProducts.items')} value={value} onChange={(f) => change(f, 'products')} error={errorFor('products')} /> : null}
             </Box>
           ) : null}
           {boxesError ? (
@@ -196,11 +198,11 @@ function Box({ label, name, checked, onChange, children }: { label: string; name
   );
 }
 
-function Products({ value, onChange, error }: { value: DerivativeForm; onChange: (f: DerivativeForm) => void; error?: string }) {
+function Products({ name, value, onChange, error }: { name: string; value: DerivativeForm; onChange: (f: DerivativeForm) => void; error?: string }) {
   const t = useT();
   const id = useId();
   return (
-    <div role="group" aria-labelledby={`${id}-label`} aria-describedby={error ? `${id}-error` : undefined} className="esop-derivative__products">
+    <div role="group" data-name={name} aria-labelledby={`${id}-label`} aria-describedby={error ? `${id}-error` : undefined} className="esop-derivative__products">
       <span id={`${id}-label`} className="esop-field__label" data-required="true">
         {t('derivative.productsLabel')}
       </span>

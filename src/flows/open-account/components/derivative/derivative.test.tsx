@@ -243,6 +243,7 @@ describe('DerivativeQuestionnaire, simple', () => {
 });
 
 describe('DerivativeDialog', () => {
+  afterEach(() => jest.restoreAllMocks());
   function renderDialog(over: Partial<DerivativeDialogProps> = {}) {
     const onDone = jest.fn();
     const onCancel = jest.fn();
@@ -251,21 +252,26 @@ describe('DerivativeDialog', () => {
   }
   const confirm = () => within(screen.getByRole('dialog', { name: 'Derivatives information' })).getByRole('button', { name: 'Confirm' });
 
-  test('opens with intend chosen; Confirm is enabled only by a complete answer, which it hands over', async () => {
+  test('opens with intend chosen; Confirm takes only a complete answer (else marks and focuses what is missing), which it hands over', async () => {
     const { user, onDone, onCancel } = renderDialog();
     const dialog = screen.getByRole('dialog', { name: 'Derivatives information' });
     expect(within(dialog).getByRole('radio', { name: 'Yes' })).toBeChecked();
-    expect(confirm()).toBeDisabled();
+    expect(confirm()).toBeEnabled();
+    await user.click(confirm());
+    const risk = within(dialog).getByRole('checkbox', { name: /I understand the features and risks/ });
+    await waitFor(() => expect(risk).toHaveFocus());
+    expect(risk).toHaveAccessibleDescription('Please tick to confirm');
+    expect(onDone).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('checkbox', { name: /I understand the features and risks/ }));
     await user.click(within(dialog).getByRole('radio', { name: 'An online or classroom course' }));
     await user.click(within(dialog).getByRole('radio', { name: 'Fund, asset management or family office' }));
-    expect(confirm()).toBeDisabled(); // years still missing
+    expect(within(dialog).getByRole('radiogroup', { name: 'Years in the job' })).toHaveAccessibleDescription(/./); // years still missing
     await user.click(within(dialog).getByRole('radio', { name: '1 to 3 years' }));
-    expect(confirm()).toBeDisabled(); // no product yet
     await user.click(within(dialog).getByRole('checkbox', { name: 'Callable bull/bear contracts (CBBCs)' }));
     expect(confirm()).toBeEnabled();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Swaps' }));
-    expect(confirm()).toBeEnabled();
+    const later = Date.now() + 5000; // the button takes one press a second
+    jest.spyOn(Date, 'now').mockReturnValue(later);
     await user.click(confirm());
     expect(onDone).toHaveBeenCalledWith(FULL_YES);
     expect(onCancel).not.toHaveBeenCalled();
@@ -277,15 +283,14 @@ describe('DerivativeDialog', () => {
     expect(confirm()).toBeEnabled();
     const risk = within(dialog).getByRole('checkbox', { name: /I understand the features and risks/ });
     await user.click(risk);
-    expect(confirm()).toBeDisabled();
     expect(risk).toHaveAccessibleDescription('Please tick to confirm');
     await user.click(risk);
     for (const name of ['I have received training or attended courses on derivatives', 'I have work experience related to derivatives', 'I have traded derivative products']) {
       await user.click(within(dialog).getByRole('checkbox', { name }));
     }
-    expect(confirm()).toBeDisabled();
     expect(within(dialog).getByRole('group', { name: 'Tick what applies to you (at least one):' })).toHaveAccessibleDescription('Choose at least one');
     await user.click(confirm());
+    await waitFor(() => expect(within(dialog).getByRole('checkbox', { name: 'I have received training or attended courses on derivatives' })).toHaveFocus());
     expect(onDone).not.toHaveBeenCalled();
   });
 
@@ -328,6 +333,6 @@ describe('DerivativeDialog', () => {
     renderWithProviders(<DerivativeDialog visible student={false} age={40} onDone={jest.fn()} onCancel={jest.fn()} />, { lang: 'zh-TW' });
     const dialog = screen.getByRole('dialog', { name: '衍生產品資料' });
     expect(within(dialog).getByRole('radiogroup', { name: '您是否有意買賣衍生產品？' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: '確定' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: '確定' })).toBeEnabled();
   });
 });

@@ -53,12 +53,31 @@ test('a form the service cannot find (404): "The file does not exist" beside it 
   await waitFor(() => expect(a.calls('applyDocument').length).toBeGreaterThan(asked)); // asked for again
 });
 
-test('unticking the agree box disables Submit', async () => {
-  api();
+test('Submit with the agree box unticked marks the box and focuses it; nothing is saved', async () => {
+  const a = api();
   const { user } = renderScreenAt('/caApply', <CaApplyScreen />, { lang: 'zh-TW' });
   const box = await screen.findByRole('checkbox', { name: /申請數碼證書/ });
+  await waitFor(() => expect(screen.getByRole('button', { name: /W-8BEN/ })).toBeEnabled());
   await user.click(box);
-  expect(screen.getByRole('button', { name: '提交' })).toBeDisabled();
+  const submit = screen.getByRole('button', { name: '提交' });
+  expect(submit).toBeEnabled();
+  await user.click(submit);
+  await waitFor(() => expect(box).toHaveFocus());
+  expect(box).toHaveAccessibleDescription('請勾選確認');
+  expect(saves(a)).toHaveLength(0);
+});
+
+test('Submit before a document is ready: that document is marked and focused, the toast says to wait; nothing is saved', async () => {
+  toast.clear();
+  const a = api((p) => (p.document === 'w8ben' ? new Promise(() => undefined) : { ossId: `doc-${p.document}`, ossUrl: `/signed/${p.document}` }));
+  const { user } = renderScreenAt('/caApply', <CaApplyScreen />);
+  await waitFor(() => expect(screen.getByRole('button', { name: /Account opening application form/ })).toBeEnabled());
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  const w8 = screen.getByRole('button', { name: /Form W-8BEN/ });
+  expect(w8).toHaveAccessibleDescription('Still being prepared: please wait');
+  await waitFor(() => expect(w8.closest('li')).toHaveFocus());
+  expect(toast.current()?.message).toBe('Your documents are not ready yet: please wait until each one can be opened, then tap again');
+  expect(saves(a)).toHaveLength(0);
 });
 
 test('150204 on the submit (another application was submitted first with the number): the registered dialog with the masked phone', async () => {

@@ -2,8 +2,8 @@
  * /disclosure — identity disclosure and AML confirmation (IDENTITYEXPOSURE; spec part 2 §2 "Identity
  * disclosure and AML confirmation", §4 "Disclosure", §5 "Disclosure"). The declarations of the chosen
  * account type (1-6 cash, 1-13 margin), each answered yes (true of me) or no; a "no" opens the US-person or
- * offline-opening message and keeps Next disabled. Next counts down 3 seconds when there is no AML
- * confirmation in the last 7 days; it then runs the AML screening (ApplyAmlCheck): on a hit the three
+ * offline-opening message and stays marked (Next marks it again). Next counts down 3 seconds when there is no AML
+ * confirmation in the last 7 days (a tap meanwhile says why it waits); it then runs the AML screening (ApplyAmlCheck): on a hit the three
  * confirmations must all be ticked; the step is saved with the check's id and the confirmation time.
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -30,6 +30,7 @@ import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { FieldGroup } from '@core/ui/form/FieldGroup';
 import { RadioField } from '@core/ui/form/RadioField';
+import { toast } from '@core/ui/toast';
 import { WithApplication } from '../../components/WithApplication';
 import { useStepPage } from '@core/step-engine';
 import { initialAnswers, itemsOfContext, toDisclosureData, toDisclosureDraft, type Answer, type Answers } from './disclosure-data';
@@ -37,8 +38,8 @@ import './disclosure.css';
 
 const STEP = 'IDENTITYEXPOSURE';
 const ITEMS_FIELD = 'identityExposureInfo';
-/** the field paths an item's issue may carry (the item, or its value or title) */
-const fieldsOf = (i: number) => [`${ITEMS_FIELD}.${i}`, `${ITEMS_FIELD}.${i}.value`, `${ITEMS_FIELD}.${i}.title`];
+/** an item's field: its issues (and the service's on its value or title, which sit under it) */
+const fieldOf = (i: number) => `${ITEMS_FIELD}.${i}`;
 const isItemIssue = (i: FieldIssue) => i.field.startsWith(`${ITEMS_FIELD}.`);
 
 const startAnswers = (src: Record<string, unknown> | undefined, ctx: StepContext) => initialAnswers(src, itemsOfContext(ctx));
@@ -67,32 +68,43 @@ function DisclosurePage({ app }: { app: ApplicationView }) {
   const config = useClientConfig();
   const onApiError = useApiErrorHandler();
   const page = useStepPage(STEP, app, { initial: startAnswers, toData: checkedData, filterIssues: isItemIssue, draft: draftOf });
-  const { form: answers, setForm: setAnswers, errors, flow, ctx } = page;
+  const { form: answers, setForm: setAnswers, flow, ctx } = page;
   const items = useMemo(() => itemsOfContext(ctx), [ctx]);
   const [blocked, setBlocked] = useState<number | null>(null);
   const [checking, setChecking] = useState(false);
   const [aml, setAml] = useState<{ amlInfoId: string; ticked: boolean[] } | null>(null);
   const left = useCountdown(needsDisclosureCountdown(lastAmlConfirmation(ctx.saved), Date.now()));
 
-  // answers restored from a draft count as given: a "no" shows its message at once
-  const { touch } = errors;
+  const itemField = (i: number) =>
+    page.bindAt<Answer | undefined>(fieldOf(i), answers[i], (v) =>
+      setAnswers((a) => {
+        const { [i]: _gone, ...rest } = a;
+        return v === undefined ? rest : { ...a, [i]: v };
+      }),
+    );
+  // answers restored from a draft count as given (visited): a "no" shows its message at once
   useEffect(() => {
-    touch(...items.filter((i) => answers[i] !== undefined).flatMap(fieldsOf));
+    for (const i of items) if (answers[i] !== undefined) itemField(i).onBlur();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const answer = (i: number, value: Answer) => {
-    setAnswers((a) => ({ ...a, [i]: value }));
-    errors.changed(...fieldsOf(i));
-    errors.touch(...fieldsOf(i));
+    const field = itemField(i);
+    field.onChange(value);
+    field.onBlur();
     if (value === DISCLOSURE_NO) setBlocked(i);
   };
-  const errorOf = (i: number) => fieldsOf(i).reduce<string | undefined>((e, f) => e ?? errors.errorOf(f), undefined);
 
   const save = (amlInfoId: string, confirmations: boolean[] | null) => void page.next(toDisclosureData(answers, items, amlInfoId, confirmations, new Date()));
 
   const onNext = async () => {
-    if (checking || left > 0) return;
+    if (checking) return;
+    // an unanswered item or a "no": marked, the first scrolled to and focused
+    if (!page.check()) return;
+    if (left > 0) {
+      toast.show(t('disclosure.countdownWait', { s: left }));
+      return;
+    }
     setChecking(true);
     let result: { hitStatus: number; amlInfoId: string };
     try {
@@ -120,7 +132,7 @@ function DisclosurePage({ app }: { app: ApplicationView }) {
   const item = (i: number) => (
     <div key={i} className="esop-disclosure__item">
       <RadioField
-        name={`disclosure-${i}`}
+        {...itemField(i)}
         label={
           <>
             <span className="esop-disclosure__num" aria-hidden="true">
@@ -129,10 +141,8 @@ function DisclosurePage({ app }: { app: ApplicationView }) {
             {t(`disclosure.items.${DISCLOSURE_ITEMS[i - 1]}`)}
           </>
         }
-        value={answers[i]}
         options={yesNo}
         onChange={(v) => answer(i, v)}
-        error={errorOf(i)}
         inline
         required
       />
@@ -141,9 +151,11 @@ function DisclosurePage({ app }: { app: ApplicationView }) {
   // one control for "all of them": it answers each item (each is still recorded and can be changed one by one)
   const allTrue = items.length > 0 && items.every((i) => answers[i] === DISCLOSURE_YES);
   const answerAllTrue = (on: boolean) => {
-    setAnswers(on ? Object.fromEntries(items.map((i) => [i, DISCLOSURE_YES as Answer])) : {});
-    errors.changed(...items.flatMap(fieldsOf));
-    if (on) errors.touch(...items.flatMap(fieldsOf));
+    for (const i of items) {
+      const field = itemField(i);
+      field.onChange(on ? DISCLOSURE_YES : undefined);
+      if (on) field.onBlur();
+    }
   };
   const general = items.filter((i) => i <= CASH_DISCLOSURE_COUNT);
   const margin = items.filter((i) => i > CASH_DISCLOSURE_COUNT);
@@ -155,7 +167,6 @@ function DisclosurePage({ app }: { app: ApplicationView }) {
       onBack={() => void page.back()}
       onNext={() => void onNext()}
       nextLabel={left > 0 ? t('disclosure.nextCountdown', { s: left }) : undefined}
-      nextDisabled={left > 0 || !page.canNext}
       nextLoading={checking || flow.isSaving}
       className="esop-disclosure"
     >

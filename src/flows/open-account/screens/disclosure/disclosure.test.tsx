@@ -70,8 +70,8 @@ describe('/disclosure', () => {
   });
 
   test('a cash account answers items 1-6; 5 of 6', async () => {
-    api(app({ accountType: 1, data: confirmedAgo(DAY) }));
-    renderPage();
+    const a = api(app({ accountType: 1, data: confirmedAgo(DAY) }));
+    const { user } = renderPage();
     await screen.findByRole('radiogroup', { name: /I am not a US person/ });
     expect(items()).toHaveLength(6);
     expect(screen.queryByRole('radiogroup', { name: /35% or more/ })).not.toBeInTheDocument();
@@ -80,7 +80,13 @@ describe('/disclosure', () => {
       expect(within(group).getByRole('radio', { name: 'Yes, true' })).not.toBeChecked();
       expect(within(group).getByRole('radio', { name: 'No, not true' })).not.toBeChecked();
     }
-    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    // Next with nothing answered: every item is marked, the first one focused, no screening is run
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const first = within(items()[0]).getByRole('radio', { name: 'Yes, true' });
+    await waitFor(() => expect(first).toHaveFocus());
+    for (const group of items()) expect(group).toHaveAccessibleDescription('Required');
+    expect(toast.current()?.message).toBe('6 fields need your attention: they are marked below');
+    expect(a.calls('applyAmlCheck')).toHaveLength(0);
   });
 
   test('before an account type is saved, items 1-6', async () => {
@@ -100,21 +106,23 @@ describe('/disclosure', () => {
     expect(within(marginGroup).getByRole('radiogroup', { name: /35%/ })).toBeInTheDocument();
   });
 
-  test('Next counts down 3 seconds from the opening when there is no earlier confirmation', async () => {
+  test('Next counts down 3 seconds from the opening when there is no earlier confirmation; a tap meanwhile says why it waits', async () => {
     jest.useFakeTimers();
-    api(app({ accountType: 1 }));
+    const a = api(app({ accountType: 1 }));
     renderPage();
     const first = await screen.findByRole('button', { name: 'Next (3)' });
-    expect(first).toBeDisabled();
+    expect(first).toBeEnabled();
     // fireEvent: user-event's own delays do not run under Jest's modern fake timers
     for (const group of items()) fireEvent.click(within(group).getByRole('radio', { name: 'Yes, true' }));
-    expect(screen.getByRole('button', { name: 'Next (3)' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Next (3)' }));
+    expect(toast.current()?.message).toBe('Please take a moment to read the statements: Next is available in 3 seconds');
     act(() => jest.advanceTimersByTime(1000));
-    expect(screen.getByRole('button', { name: 'Next (2)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next (2)' })).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(1000));
-    expect(screen.getByRole('button', { name: 'Next (1)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next (1)' })).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(1000));
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+    expect(a.calls('applyAmlCheck')).toHaveLength(0);
   });
 
   test.each([
@@ -140,7 +148,7 @@ describe('/disclosure', () => {
     expect(!!screen.queryByRole('button', { name: 'Next (3)' })).toBe(countdown);
   });
 
-  test('"No" on the US-person item: the US message; the answer stays No and Next stays disabled', async () => {
+  test('"No" on the US-person item: the US message; the answer stays No and Next marks it and focuses it', async () => {
     api(app({ accountType: 1, data: confirmedAgo(DAY) }));
     const { user } = renderPage();
     await screen.findByRole('radiogroup', { name: /I am not a US person/ });
@@ -155,9 +163,11 @@ describe('/disclosure', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(within(us).getByRole('radio', { name: 'No, not true' })).toBeChecked();
     expect(us).toHaveAccessibleDescription('US persons cannot open an account online. Please contact customer service to open offline.');
-    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(within(us).getByRole('radio', { name: 'Yes, true' })).toHaveFocus());
+    expect(toast.current()?.message).toBe('1 field needs your attention: it is marked below');
     await user.click(within(us).getByRole('radio', { name: 'Yes, true' }));
-    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+    expect(us).not.toHaveAccessibleDescription();
   });
 
   test.each(DISCLOSURE_ITEMS.map((key, i) => [i + 1, key] as const).filter(([n]) => n > 1))('"No" on item %i (%s): the offline-opening message', async (n) => {
@@ -171,7 +181,7 @@ describe('/disclosure', () => {
     expect(within(dialog).getByRole('link', { name: '400 800 1234' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'I understand' }));
     expect(items()[n - 1]).toHaveAccessibleDescription(/Online opening is not available for this answer/);
-    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
   });
 
   test('all yes, no AML hit: ApplyAmlCheck, then the save with the answers, the check id and the confirmation time', async () => {
@@ -279,6 +289,6 @@ describe('/disclosure', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(items()[1]).toHaveAccessibleDescription(/Online opening is not available for this answer/);
     expect(items()[0]).not.toHaveAccessibleDescription();
-    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
   });
 });

@@ -21,6 +21,8 @@ import './investment.css';
 const STEP = 'INVESTMENT';
 const GOALS_FIELD = 'investmentInfo.investGoal';
 const experienceField = (f: ExperienceField) => `investmentInfo.${f}`;
+const DERIVATIVE_FIELD = 'derivativeInfo';
+const OPEN_DERIVATIVE_FIELD = 'openDerivative';
 
 /** The age and student rules of the questionnaire in the deployment's version. */
 function rulesOf(ctx: StepContext, version: InvestmentRules['version']): InvestmentRules {
@@ -49,21 +51,27 @@ function InvestmentPage({ app, version }: { app: ApplicationView; version: Inves
   const initial = useCallback((src: Record<string, unknown> | undefined, c: StepContext) => initialInvestmentForm(src, rulesOf(c, version)), [version]);
   const toData = useCallback((f: InvestmentForm, c: StepContext) => toInvestmentData(f, rulesOf(c, version)), [version]);
   const page = useStepPage(STEP, app, { initial, toData });
-  const { form, setForm, errors, flow, ctx } = page;
+  const { form, setForm, bindAt, flow, ctx } = page;
   const rules = useMemo(() => rulesOf(ctx, version), [ctx, version]);
   const [picking, setPicking] = useState<ExperienceField | null>(null);
 
+  // the fields, named as the validator's paths
+  const experience = (f: ExperienceField) =>
+    bindAt(experienceField(f), form.experience[f], (v) => setForm((prev) => ({ ...prev, experience: { ...prev.experience, [f]: v } })), { touchOnChange: true });
+  const goals = bindAt(GOALS_FIELD, form.goals, (list) => setForm((prev) => ({ ...prev, goals: list })), { touchOnChange: true });
+  /** a questionnaire field (its answers are one part of the form; each field's issue is its own) */
+  const derivativeField = (field: string) => bindAt(field, form.derivative, (derivative) => setForm((prev) => ({ ...prev, derivative })));
+
   // an earlier answer no longer offered at this age was dropped: say so at once
-  const { touch } = errors;
   useEffect(() => {
-    touch(...EXPERIENCE_FIELDS.filter((f) => form.experience[f] === '').map(experienceField));
+    for (const f of EXPERIENCE_FIELDS) if (form.experience[f] === '') experience(f).onBlur();
     // only the form the page opened with
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const levels = experienceOptions(rules.age);
   const levelLabel = (v: string) => (v ? t(`investment.levels.${v}`) : '');
-  const goalsError = errors.errorOf(GOALS_FIELD);
+  const goalsError = goals.error;
 
   return (
     <StepPage
@@ -71,26 +79,28 @@ function InvestmentPage({ app, version }: { app: ApplicationView; version: Inves
       progress={flow.progress}
       onBack={() => void page.back()}
       onNext={() => void page.next()}
-      nextDisabled={!page.canNext}
       nextLoading={flow.isSaving}
       className="esop-investment"
     >
       <FieldGroup title={t('investment.experienceTitle')}>
-        {EXPERIENCE_FIELDS.map((f) => (
-          <SelectField
-            key={f}
-            name={f}
-            label={t(`investment.experience.${f}`)}
-            value={levelLabel(form.experience[f])}
-            onClick={() => setPicking(f)}
-            error={errors.errorOf(experienceField(f))}
-            required
-          />
-        ))}
+        {EXPERIENCE_FIELDS.map((f) => {
+          const field = experience(f);
+          return (
+            <SelectField
+              key={f}
+              name={field.name}
+              label={t(`investment.experience.${f}`)}
+              value={levelLabel(field.value)}
+              onClick={() => setPicking(f)}
+              error={field.error}
+              required
+            />
+          );
+        })}
       </FieldGroup>
 
       <FieldGroup title={t('investment.goalsTitle')}>
-        <div role="group" aria-labelledby={`${goalsId}-hint`} aria-describedby={goalsError ? `${goalsId}-error` : undefined} className="esop-investment__goals">
+        <div role="group" data-name={goals.name} aria-labelledby={`${goalsId}-hint`} aria-describedby={goalsError ? `${goalsId}-error` : undefined} className="esop-investment__goals">
           <p id={`${goalsId}-hint`} className="esop-investment__hint">
             <span className="esop-visually-hidden">{t('investment.goalsTitle')}: </span>
             {t('investment.goalsHint')}
@@ -100,11 +110,7 @@ function InvestmentPage({ app, version }: { app: ApplicationView; version: Inves
               key={g}
               name={`investGoal-${g}`}
               checked={form.goals.includes(g)}
-              onChange={(on) => {
-                setForm((prev) => ({ ...prev, goals: INVEST_GOALS.filter((x) => (x === g ? on : prev.goals.includes(x))) }));
-                errors.touch(GOALS_FIELD);
-                errors.changed(GOALS_FIELD);
-              }}
+              onChange={(on) => goals.onChange(INVEST_GOALS.filter((x) => (x === g ? on : form.goals.includes(x))))}
             >
               {t(`investment.goals.${g}`)}
             </CheckboxRow>
@@ -118,18 +124,21 @@ function InvestmentPage({ app, version }: { app: ApplicationView; version: Inves
       </FieldGroup>
 
       <FieldGroup title={t('derivative.title')}>
-        <DerivativeQuestionnaire
-          value={form.derivative}
-          onChange={(derivative, fields) => {
-            setForm((prev) => ({ ...prev, derivative }));
-            errors.touch(...fields, 'openDerivative');
-            errors.changed(...allDerivativeFields(), 'openDerivative');
-          }}
-          version={version}
-          student={rules.student}
-          age={rules.age}
-          errorOf={(field) => errors.errorOf(field) ?? (field === 'derivativeInfo' ? errors.errorOf('openDerivative') : undefined)}
-        />
+        {/* the questionnaire names its controls by their data fields (derivativeInfo.*); openDerivative goes with its answer */}
+        <div data-name={OPEN_DERIVATIVE_FIELD}>
+          <DerivativeQuestionnaire
+            value={form.derivative}
+            onChange={(derivative, fields) => {
+              // every field's service issue goes with the change; the fields changed show their errors at once
+              for (const f of [...allDerivativeFields(), OPEN_DERIVATIVE_FIELD]) derivativeField(f).onChange(derivative);
+              for (const f of [...fields, OPEN_DERIVATIVE_FIELD]) derivativeField(f).onBlur();
+            }}
+            version={version}
+            student={rules.student}
+            age={rules.age}
+            errorAt={(field) => derivativeField(field).error ?? (field === DERIVATIVE_FIELD ? derivativeField(OPEN_DERIVATIVE_FIELD).error : undefined)}
+          />
+        </div>
       </FieldGroup>
 
       <OptionPicker
@@ -138,10 +147,7 @@ function InvestmentPage({ app, version }: { app: ApplicationView; version: Inves
         options={levels.map((v) => ({ value: v, label: levelLabel(v) }))}
         value={picking ? form.experience[picking] : undefined}
         onSelect={(v) => {
-          if (!picking) return;
-          setForm((prev) => ({ ...prev, experience: { ...prev.experience, [picking]: v } }));
-          errors.touch(experienceField(picking));
-          errors.changed(experienceField(picking));
+          if (picking) experience(picking).onChange(v);
         }}
         onClose={() => setPicking(null)}
       />

@@ -67,19 +67,27 @@ beforeEach(() => {
 });
 
 describe('/Investment', () => {
-  test('4 of 6; every experience starts at under 1 year; Next waits for an objective and the derivatives answer', async () => {
-    api(app());
+  test('4 of 6; every experience starts at under 1 year; Next marks a missing objective and derivatives answer', async () => {
+    const a = api(app());
     const { user } = renderPage();
     expect(await screen.findByRole('radiogroup', { name: 'Do you intend to trade derivatives?' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Investment experience', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Application progress' })).toHaveAttribute('aria-valuetext', '4 of 6');
     for (const name of EXPERIENCE) expect(selector(name)).toHaveAccessibleName(`${name} Under 1 year`);
     expect(screen.getByRole('radiogroup', { name: 'Do you intend to trade derivatives?' })).toBeInTheDocument();
-    expect(next()).toBeDisabled();
+    expect(next()).toBeEnabled();
+    // Next with no objective and no derivatives answer: both marked, the first objective focused, nothing saved
+    await user.click(next());
+    const goals = screen.getByRole('group', { name: /Investment objectives/ });
+    await waitFor(() => expect(within(goals).getAllByRole('checkbox')[0]).toHaveFocus());
+    expect(goals).toHaveAccessibleDescription('Choose at least one');
+    expect(screen.getByRole('radiogroup', { name: 'Do you intend to trade derivatives?' })).toHaveAttribute('aria-invalid', 'true');
+    expect(toast.current()?.message).toMatch(/need your attention/);
     await user.click(screen.getByRole('checkbox', { name: 'Capital growth' }));
-    expect(next()).toBeDisabled(); // derivatives not answered
+    expect(goals).not.toHaveAccessibleDescription();
     await user.click(screen.getByRole('checkbox', { name: 'Capital growth' }));
-    expect(screen.getByRole('group', { name: /Investment objectives/ })).toHaveAccessibleDescription('Choose at least one');
+    expect(goals).toHaveAccessibleDescription('Choose at least one');
+    expect(savesOf(a)).toHaveLength(0);
   });
 
   test.each([
@@ -132,7 +140,7 @@ describe('/Investment', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Capital preservation' }));
 
     await user.click(screen.getByRole('radio', { name: 'Yes' }));
-    expect(next()).toBeDisabled();
+    expect(next()).toBeEnabled();
     await user.click(screen.getByRole('checkbox', { name: /I understand the features and risks/ }));
     await user.click(screen.getByRole('radio', { name: 'A seminar held by a financial institution' }));
     await user.click(screen.getByRole('checkbox', { name: 'I have work experience related to derivatives' }));
@@ -159,7 +167,7 @@ describe('/Investment', () => {
     });
   });
 
-  test('intending with a sub-choice missing keeps Next disabled and says what is missing', async () => {
+  test('intending with a sub-choice missing: Next marks it and says what is missing', async () => {
     api(app());
     const { user } = renderPage();
     await user.click(await screen.findByRole('checkbox', { name: 'Hedging' }));
@@ -168,11 +176,12 @@ describe('/Investment', () => {
     await user.click(screen.getByRole('checkbox', { name: 'I have received training or attended courses on derivatives' }));
     await user.click(screen.getByRole('checkbox', { name: 'I have traded derivative products' }));
     await user.click(screen.getByRole('radio', { name: 'Bank or trust company' }));
-    expect(next()).toBeDisabled(); // the years
+    await user.click(next()); // the years: marked and focused
+    await waitFor(() => expect(within(screen.getByRole('radiogroup', { name: 'Years in the job' })).getAllByRole('radio')[0]).toHaveFocus());
     await user.click(screen.getByRole('radio', { name: 'Over 5 years' }));
     await waitFor(() => expect(next()).toBeEnabled());
     await user.click(screen.getByRole('checkbox', { name: 'I have work experience related to derivatives' }));
-    expect(next()).toBeDisabled();
+    expect(next()).toBeEnabled();
     expect(screen.getByRole('group', { name: 'Tick what applies to you (at least one):' })).toHaveAccessibleDescription('Choose at least one');
   });
 
@@ -232,7 +241,7 @@ describe('/Investment', () => {
     const boxes = screen.getByRole('group', { name: 'Tick what applies to you (at least one):' });
     expect(within(boxes).getAllByRole('checkbox')).toHaveLength(2); // a student
     for (const b of within(boxes).getAllByRole('checkbox')) await user.click(b);
-    expect(next()).toBeDisabled();
+    expect(next()).toBeEnabled();
     await user.click(screen.getByRole('radio', { name: 'No' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(next()).toBeEnabled());
@@ -271,7 +280,7 @@ describe('/Investment', () => {
     const hk = await screen.findByRole('button', { name: /^Hong Kong stocks / });
     expect(hk).toHaveAccessibleName('Hong Kong stocks Please select');
     await waitFor(() => expect(hk).toHaveAccessibleDescription('Required'));
-    expect(next()).toBeDisabled();
+    expect(next()).toBeEnabled();
   });
 
   test('a refused save shows the service message as a toast and its field issue', async () => {

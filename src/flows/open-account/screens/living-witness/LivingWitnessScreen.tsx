@@ -41,6 +41,7 @@ import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { FooterButton } from '@core/ui/FooterButton';
 import { StepPage } from '@core/ui/StepPage';
 import { toast } from '@core/ui/toast';
+import { focusFirstMarked } from '@core/form/focus-first';
 import { ContactPopup } from '../../components/ContactPopup';
 import { ServicePhones } from '../../components/ServicePhones';
 import { WithApplication } from '../../components/WithApplication';
@@ -67,6 +68,8 @@ const faceDataOf = (f: FaceForm): Record<string, unknown> => ({
   documentInfo: { livingBodyCertificationPicture: f.picture ?? {} },
 });
 const noDraft = () => null;
+/** the step's field of the check (its failure is what Next sends the applicant to) */
+const VERIFY_FIELD = 'livingBodyVerifyId';
 
 export default function LivingWitnessScreen() {
   const t = useT();
@@ -275,13 +278,25 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
       </FooterButton>
     );
 
+  // Next shows once the check passed, and after a failure this screen cannot fix (later, tomorrow, contact): then a
+  // tap goes to what to do next (the failure is the marked element, its first action focused) and the toast says why
+  const onNext = () => {
+    if (phase === 'passed') {
+      void page.next();
+      return;
+    }
+    window.setTimeout(() => {
+      focusFirstMarked([VERIFY_FIELD]);
+      toast.show(t('liveness.notPassed'));
+    }, 0);
+  };
+
   return (
     <StepPage
       title={t('liveness.title')}
       progress={flow.progress}
       onBack={() => void page.back()}
-      onNext={() => void page.next()}
-      nextDisabled={phase !== 'passed' || !page.canNext}
+      onNext={onNext}
       nextLoading={flow.isSaving}
       footer={footer}
       className="esop-liveness"
@@ -343,7 +358,7 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
       ) : null}
 
       {phase === 'failed' && failure ? (
-        <section className="esop-liveness__result is-failed" role="alert">
+        <section className="esop-liveness__result is-failed" role="alert" data-name={VERIFY_FIELD}>
           <h2>{t('liveness.failedTitle')}</h2>
           <p>{failure.text}</p>
           {failure.fix.kind === 'later' || failure.fix.kind === 'tomorrow' || failure.fix.kind === 'contact' ? (

@@ -202,6 +202,17 @@ describe('a failed check offers what fixes it', () => {
       expect(within(alert).queryByRole('button')).not.toBeInTheDocument();
     }
   });
+
+  test('a failure this screen cannot fix: Next is shown and, tapped, goes to what to do next (focused) and says why; nothing is saved', async () => {
+    toast.clear();
+    const alert = await failWith('ATTEMPTS_LIMIT', 'en');
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next).toBeEnabled();
+    await act(async () => next.click());
+    await waitFor(() => expect(alert).toHaveFocus());
+    expect(toast.current()?.message).toBe('The face check has not passed yet: see below what to do next');
+    expect(currentLocation()).toBe('/livingWitness');
+  });
 });
 
 test('a passed check saved before shows as passed, with Next', async () => {

@@ -20,6 +20,7 @@ import { useLang, useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { toast } from '@core/ui/toast';
+import { focusFirstMarked } from '@core/form/focus-first';
 import { WithApplication } from '../../components/WithApplication';
 import { useStepPage } from '@core/step-engine';
 import { useRiskPlayer } from './use-risk-player';
@@ -56,7 +57,7 @@ function RiskPage({ app }: { app: ApplicationView }) {
   const player = useRiskPlayer(tracks);
   const agreements = useMemo(() => riskAgreementsOf(app, config.data?.riskAuthChannels ?? []), [app, config.data]);
   const page = useStepPage(STEP, app, { initial: initialRiskForm, toData: riskDataOf, draft: riskDraftOf });
-  const { form, setForm, errors, flow } = page;
+  const { form, setForm, flow } = page;
   const [confirming, setConfirming] = useState(false);
 
   // a track heard on this page counts over the one this application confirmed before (the service keeps it)
@@ -71,14 +72,19 @@ function RiskPage({ app }: { app: ApplicationView }) {
   const allTicked = chosen.length === agreements.length;
   const speeds = riskSpeeds(config.data?.production ?? true);
 
-  const tick = (a: RiskAgreement, on: boolean) => {
-    setForm((f) => ({ ...f, agreements: on ? [...f.agreements.filter((x) => x !== a), a] : f.agreements.filter((x) => x !== a) }));
-    errors.changed('agreements');
-  };
+  // the boxes as one field of the step (the service's issue on them shows under the list)
+  const boxes = page.bindAt('agreements', form.agreements, (list) => setForm((f) => ({ ...f, agreements: list })), { touchOnChange: true });
+  const tick = (a: RiskAgreement, on: boolean) => boxes.onChange(on ? [...form.agreements.filter((x) => x !== a), a] : form.agreements.filter((x) => x !== a));
 
   const onNext = async () => {
     if (!allTicked) {
-      errors.touch('agreements');
+      // Next is never a dead end: every unticked box is marked, the first is scrolled to and focused, the toast says how many
+      const unticked = agreements.filter((a) => !ticked.has(a));
+      page.reveal();
+      window.setTimeout(() => {
+        focusFirstMarked(unticked);
+        toast.show(t('form.marked', { count: unticked.length }));
+      }, 0);
       return;
     }
     if (!heardId) {
@@ -115,7 +121,6 @@ function RiskPage({ app }: { app: ApplicationView }) {
       progress={flow.progress}
       onBack={() => void page.back()}
       onNext={() => void onNext()}
-      nextDisabled={!allTicked}
       nextLoading={confirming || flow.isSaving}
     >
       <p className="esop-risk__intro">{t('risk.intro')}</p>
@@ -212,13 +217,20 @@ function RiskPage({ app }: { app: ApplicationView }) {
       <fieldset className="esop-risk__agreements">
         <legend className="esop-risk__legend">{t('risk.agreementsTitle')}</legend>
         {agreements.map((a) => (
-          <CheckboxRow key={a} name={a} checked={ticked.has(a)} onChange={(on) => tick(a, on)}>
+          <CheckboxRow
+            key={a}
+            name={a}
+            checked={ticked.has(a)}
+            onChange={(on) => tick(a, on)}
+            error={page.pressed && !ticked.has(a) ? t('rules.mustTick') : undefined}
+          >
             {t(`risk.agreements.${a}`)}
           </CheckboxRow>
         ))}
-        {errors.errorOf('agreements') ? (
+        {/* the boxes' own marks say what is missing; a refusal of the service's on the list shows here */}
+        {allTicked && boxes.error ? (
           <p className="esop-risk__error" role="alert">
-            {errors.errorOf('agreements')}
+            {boxes.error}
           </p>
         ) : null}
       </fieldset>

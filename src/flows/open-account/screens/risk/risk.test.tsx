@@ -64,7 +64,23 @@ describe('/risk', () => {
     expect(screen.getByRole('radio', { name: '1x' })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getAllByRole('checkbox')).toHaveLength(3);
     expect(screen.getByRole('progressbar', { name: 'Application progress' })).toHaveAttribute('aria-valuetext', '5 of 6');
-    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
+  test('Next with boxes unticked: each unticked box is marked, the first is focused, nothing is confirmed or saved', async () => {
+    const a = api(makeApplication());
+    const { user } = renderPage();
+    const boxes = await screen.findAllByRole('checkbox');
+    await user.click(boxes[0]);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(boxes[1]).toHaveFocus());
+    expect(boxes[1]).toHaveAccessibleDescription('Please tick to confirm');
+    expect(boxes[2]).toHaveAccessibleDescription('Please tick to confirm');
+    expect(boxes[0]).not.toHaveAccessibleDescription();
+    expect(toast.current()?.message).toBe('2 fields need your attention: they are marked below');
+    expect(a.calls('applyRiskConfirm')).toHaveLength(0);
+    await user.click(boxes[1]);
+    expect(boxes[1]).not.toHaveAccessibleDescription();
   });
 
   test('in production no 10x; a listed channel adds the customer authorisation agreement first', async () => {

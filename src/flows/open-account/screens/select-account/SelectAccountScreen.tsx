@@ -4,8 +4,9 @@
  * more" unless it is the saved choice or the applicant is 65-75 (who also see a notice when choosing margin).
  * Hong Kong, US and, for permanent Hong Kong residents, stock-connect are on and cannot be changed (a tap says
  * so); options only on margin and only with derivatives information (the investment step's, or the
- * derivatives dialog's); fund trading optional, or on and locked for the fund channel. Next without an
- * account type asks for one; otherwise the cannot-change dialog, then the save (SELECTACCOUNT).
+ * derivatives dialog's); fund trading optional, or on and locked for the fund channel. Next with something
+ * missing (no account type) marks it, scrolls to it and focuses it (the form kit's check); otherwise the
+ * cannot-change dialog, then the save (SELECTACCOUNT).
  */
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import type { ApplicationView } from '@core/domain/contract';
@@ -31,10 +32,13 @@ import { toast } from '@core/ui/toast';
 import { WithApplication } from '../../components/WithApplication';
 import { useStepPage } from '@core/step-engine';
 import { investmentOpenedDerivative } from '@core/domain/step-rules/select-account';
-import { ACCOUNT_CHOICES, initialAccountForm, toSelectAccountData, type AccountForm, type DerivativeAnswers } from './select-account-data';
+import { ACCOUNT_CHOICES, initialAccountForm, toSelectAccountData, type DerivativeAnswers } from './select-account-data';
 import './select-account.css';
 
 const STEP = 'SELECTACCOUNT';
+/** the markets' issues go with a change of the account type or of options */
+const MARKET_FIELDS = ['marketOpen', 'openDerivative', 'derivativeInfo'];
+const LINKED = { accountType: MARKET_FIELDS, options: MARKET_FIELDS };
 
 // the derivatives questionnaire loads only when an applicant without the investment step's answer ticks options
 const DerivativeDialog = lazy(() => import('../../components/derivative/DerivativeDialog'));
@@ -53,10 +57,10 @@ export default function SelectAccountScreen() {
 function SelectAccountPage({ app }: { app: ApplicationView }) {
   const t = useT();
   const ids = useId();
-  const page = useStepPage(STEP, app, { initial: initialAccountForm, toData: toSelectAccountData });
+  const page = useStepPage(STEP, app, { initial: initialAccountForm, toData: toSelectAccountData, linked: LINKED });
   // the correction round's "Resubmit" (ResubmitGate) on this page's own footer button
   const routeLabel = useNextLabel();
-  const { form, setForm, errors, flow, ctx } = page;
+  const { form, set, bind, bindAt, flow, ctx } = page;
   const age = applicantAge(ctx);
   const [showCash, setShowCash] = useState(() => cashCardOpen(form.accountType, age));
   const [asking, setAsking] = useState(false);
@@ -67,35 +71,38 @@ function SelectAccountPage({ app }: { app: ApplicationView }) {
   const student = isQuestionnaireStudent(at(ctx.saved.JOBSTATUS, 'employmentInfo.degree'), age);
   const chosen = form.accountType !== 0;
 
-  const update = (patch: Partial<AccountForm>, ...fields: string[]) => {
-    setForm((f) => ({ ...f, ...patch }));
-    errors.changed(...fields);
-    errors.touch(...fields);
+  // the fields, named as the validator's (options stand for the market mask; their derivative issues show with it)
+  const accountType = bind('accountType', { touchOnChange: true });
+  const options = bind('options', { field: 'marketOpen', touchOnChange: true });
+  const derivative = bindAt('derivativeInfo', form.derivativeInfo, (v: DerivativeAnswers | null) => set('derivativeInfo', v), { touchOnChange: true });
+  const openDerivative = bindAt('openDerivative', form.options, options.onChange);
+  const fund = bind('fundTrade', { field: 'openFundTrade', touchOnChange: true });
+
+  const chooseType = (type: number) => {
+    accountType.onChange(type);
+    if (!optionsOffered(type)) set('options', false);
   };
-  const chooseType = (accountType: number) =>
-    update({ accountType, ...(optionsOffered(accountType) ? {} : { options: false }) }, 'accountType', 'marketOpen', 'openDerivative', 'derivativeInfo');
   const setOptions = (on: boolean) => {
     if (on && !investmentOpenedDerivative(ctx)) {
       setAsking(true);
       return;
     }
-    update({ options: on }, 'marketOpen', 'openDerivative', 'derivativeInfo');
+    options.onChange(on);
   };
   const derivativeDone = (info: DerivativeAnswers) => {
     setAsking(false);
-    update({ options: true, derivativeInfo: info }, 'marketOpen', 'openDerivative', 'derivativeInfo');
+    derivative.onChange(info);
+    options.onChange(true);
   };
   const derivativeCancelled = () => {
     setAsking(false);
-    update({ options: false }, 'marketOpen', 'openDerivative', 'derivativeInfo');
+    options.onChange(false);
     toast.show(t('derivative.cancelled'));
   };
 
   const onNext = () => {
-    if (!chosen) {
-      toast.show(t('account.selectType'));
-      return;
-    }
+    // nothing chosen or something wrong: marked, scrolled to and focused, with the toast (the form kit's check)
+    if (!page.check()) return;
     setConfirming(true);
   };
   const confirm = () => {
@@ -104,9 +111,9 @@ function SelectAccountPage({ app }: { app: ApplicationView }) {
   };
 
   const marketLocked = () => toast.show(t('account.markets.locked'));
-  const typeError = errors.errorOf('accountType');
-  const marketError = errors.errorOf('marketOpen') ?? errors.errorOf('derivativeInfo') ?? errors.errorOf('openDerivative');
-  const fundError = errors.errorOf('openFundTrade');
+  const typeError = accountType.error;
+  const marketError = options.error ?? derivative.error ?? openDerivative.error;
+  const fundError = fund.error;
 
   const card = (type: number) => {
     const key = KEY_OF[type];
@@ -154,12 +161,7 @@ function SelectAccountPage({ app }: { app: ApplicationView }) {
       onBack={() => void page.back()}
       className="esop-select-account"
       footer={
-        <FooterButton
-          onClick={onNext}
-          disabled={chosen && page.issues.length > 0}
-          loading={flow.isSaving}
-          className={chosen ? undefined : 'esop-select-account__next--idle'}
-        >
+        <FooterButton onClick={onNext} loading={flow.isSaving}>
           {routeLabel ?? t('common.next')}
         </FooterButton>
       }
@@ -169,6 +171,7 @@ function SelectAccountPage({ app }: { app: ApplicationView }) {
       <FieldGroup title={t('account.typeLabel')}>
         <div
           role="radiogroup"
+          data-name={accountType.name}
           aria-label={t('account.typeLabel')}
           aria-describedby={typeError ? `${ids}-type-error` : undefined}
           aria-invalid={typeError ? true : undefined}
@@ -204,19 +207,26 @@ function SelectAccountPage({ app }: { app: ApplicationView }) {
         <LockedRow onPress={marketLocked}>{t('account.markets.hk')}</LockedRow>
         <LockedRow onPress={marketLocked}>{t('account.markets.us')}</LockedRow>
         {stockConnectOffered(ctx) ? <LockedRow onPress={marketLocked}>{t('account.markets.stockConnect')}</LockedRow> : null}
-        {optionsOffered(form.accountType) ? (
-          <CheckboxRow name="options" checked={form.options} onChange={setOptions} error={marketError}>
-            <span className="esop-select-account__row-name">{t('account.markets.options')}</span>
-            <span className="esop-select-account__row-hint">{t('account.markets.optionsHint')}</span>
-          </CheckboxRow>
-        ) : marketError ? (
-          <p className="esop-field__error">{marketError}</p>
-        ) : null}
+        {/* the derivative issues are marked on the options row (or the markets' error line) */}
+        <div data-name={derivative.name}>
+          <div data-name={openDerivative.name}>
+            {optionsOffered(form.accountType) ? (
+              <CheckboxRow name={options.name} checked={options.value} onChange={setOptions} error={marketError}>
+                <span className="esop-select-account__row-name">{t('account.markets.options')}</span>
+                <span className="esop-select-account__row-hint">{t('account.markets.optionsHint')}</span>
+              </CheckboxRow>
+            ) : marketError ? (
+              <p className="esop-field__error" data-name={options.name} tabIndex={-1}>
+                {marketError}
+              </p>
+            ) : null}
+          </div>
+        </div>
       </FieldGroup>
 
       <FieldGroup title={t('account.fund.title')}>
         {forced ? (
-          <>
+          <div data-name={fund.name}>
             <LockedRow onPress={() => toast.show(t('account.fund.forced'))} describedBy={`${ids}-fund-note`}>
               <span className="esop-select-account__row-name">{t('account.fund.label')}</span>
               <span className="esop-select-account__row-hint">{t('account.fund.hint')}</span>
@@ -224,9 +234,9 @@ function SelectAccountPage({ app }: { app: ApplicationView }) {
             <p id={`${ids}-fund-note`} className="esop-select-account__note" role="note">
               {t('account.fund.forced')}
             </p>
-          </>
+          </div>
         ) : (
-          <CheckboxRow name="openFundTrade" checked={form.fundTrade} onChange={(v) => update({ fundTrade: v }, 'openFundTrade')} error={fundError}>
+          <CheckboxRow name={fund.name} checked={fund.value} onChange={fund.onChange} error={fundError}>
             <span className="esop-select-account__row-name">{t('account.fund.label')}</span>
             <span className="esop-select-account__row-hint">{t('account.fund.hint')}</span>
           </CheckboxRow>

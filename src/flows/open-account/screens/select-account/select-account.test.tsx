@@ -92,7 +92,10 @@ describe('/selectAccount', () => {
     await screen.findByRole('radio', { name: 'Margin account Recommended' });
     expect(next()).toBeEnabled();
     await user.click(next());
-    expect(await screen.findByText('Please select an account type')).toBeInTheDocument();
+    // the type is marked, its first card focused, and the toast says one field needs attention
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Margin account Recommended' })).toHaveFocus());
+    expect(screen.getByRole('radiogroup', { name: 'Account type' })).toHaveAccessibleDescription('Please choose');
+    expect(toast.current()?.message).toBe('1 field needs your attention: it is marked below');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(savesOf(a)).toHaveLength(0);
   });
@@ -216,7 +219,7 @@ describe('/selectAccount', () => {
     await user.click(optionsBox()!);
     const dialog = await screen.findByRole('dialog', { name: 'Derivatives information' });
     const done = within(dialog).getByRole('button', { name: 'Confirm' });
-    expect(done).toBeDisabled();
+    expect(done).toBeEnabled();
     await user.click(within(dialog).getByRole('checkbox', { name: /I understand the features and risks/ }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'I have work experience related to derivatives' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'I have traded derivative products' }));

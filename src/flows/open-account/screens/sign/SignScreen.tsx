@@ -3,7 +3,9 @@
  * of agreements (agreementsOf: margin standing authority for account types 2/3, US options with market flag 16, the
  * special-client disclosure for ages 65-75 on margin), each opened inside the page as a PDF; the read-all box; the
  * asset-transfer box from the protocol status (0 hidden, shown otherwise, 2 ticked and locked), unticked → a
- * confirm dialog; the first-time notice on data validity, remembered under openAccountSign.
+ * confirm dialog; the first-time notice on data validity, remembered under openAccountSign. Next with the read-all
+ * box unticked marks it and sends the applicant to the first document not opened yet (marked, focused, named in
+ * the toast), or to the box when every document was opened.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { signAssetTransfer, useProtocolStatus } from '@core/api/closing';
@@ -16,12 +18,16 @@ import { useLang, useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
+import { toast } from '@core/ui/toast';
+import { focusFirstMarked } from '@core/form/focus-first';
 import { PdfSheet } from '@core/ui/pdf/PdfSheet';
 import { WithApplication } from '../../components/WithApplication';
 import { useStepPage } from '@core/step-engine';
 import '../../components/doc-list.css';
 
 const STEP = 'SIGN';
+/** a document's row, as a name Next's mark can find */
+const docName = (a: Agreement) => `document.${a}`;
 
 interface SignForm {
   readAll: boolean;
@@ -55,13 +61,15 @@ function SignPage({ app }: { app: ApplicationView }) {
   // the data carries the asset-transfer answer only when the box is shown
   const toData = useCallback((f: SignForm, c: StepContext) => signDataOf(f, c, box), [box]);
   const page = useStepPage(STEP, app, { initial: initialSignForm, toData, draft: noDraft });
-  const { form, set, errors, flow, ctx } = page;
+  const { form, set, bind, flow, ctx } = page;
   const list = useMemo(() => agreementsOf(ctx), [ctx]);
   const { readAll, transfer } = form;
-  const setReadAll = (v: boolean) => set('readAll', v);
+  const readAllBox = bind('readAll');
   const setTransfer = (v: boolean) => set('transfer', v);
   const [opened, setOpened] = useState<Agreement | null>(null);
   const [seen, setSeen] = useState<ReadonlySet<Agreement>>(() => new Set());
+  // the document Next sent the applicant to (marked until opened)
+  const [unread, setUnread] = useState<Agreement | null>(null);
   const [notice, setNotice] = useState(false);
   const [askTransfer, setAskTransfer] = useState(false);
   const [signing, setSigning] = useState(false);
@@ -92,7 +100,17 @@ function SignPage({ app }: { app: ApplicationView }) {
   };
   const onNext = () => {
     if (!readAll) {
-      errors.touch('readAll');
+      const first = list.find((a) => !seen.has(a));
+      if (!first) {
+        page.check(); // the box is marked, scrolled to and focused
+        return;
+      }
+      page.reveal();
+      setUnread(first);
+      window.setTimeout(() => {
+        focusFirstMarked([docName(first)]);
+        toast.show(t('sign.unreadToast', { doc: t(`sign.docs.${first}`) }));
+      }, 0);
       return;
     }
     if (box === 'open' && !transfer) {
@@ -112,19 +130,21 @@ function SignPage({ app }: { app: ApplicationView }) {
       progress={flow.progress}
       onBack={() => void page.back()}
       onNext={onNext}
-      nextDisabled={!readAll}
       nextLoading={signing || flow.isSaving}
     >
       <p className="esop-sign__intro">{t('sign.intro')}</p>
       <ul className="esop-sign__list">
         {list.map((a) => (
-          <li key={a}>
+          <li key={a} data-name={docName(a)}>
             <button
               type="button"
               className="esop-sign__doc"
+              aria-invalid={unread === a ? true : undefined}
+              aria-describedby={unread === a ? `${docName(a)}-error` : undefined}
               onClick={() => {
                 setOpened(a);
                 setSeen((s) => new Set(s).add(a));
+                if (unread === a) setUnread(null);
               }}
             >
               <svg className="esop-sign__icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
@@ -136,14 +156,16 @@ function SignPage({ app }: { app: ApplicationView }) {
                 <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
               </svg>
             </button>
+            {unread === a ? (
+              <p id={`${docName(a)}-error`} className="esop-field__error">
+                {t('sign.unreadDoc')}
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>
       <div className="esop-sign__boxes">
-        <CheckboxRow name="readAll" checked={readAll} onChange={(v) => {
-          setReadAll(v);
-          errors.changed('readAll');
-        }} error={errors.errorOf('readAll')}>
+        <CheckboxRow name={readAllBox.name} checked={readAllBox.value} onChange={readAllBox.onChange} error={readAllBox.error}>
           {t('sign.readAll')}
         </CheckboxRow>
         {box !== 'hidden' ? (

@@ -18,6 +18,7 @@ import type { ApplicationView } from '@core/domain/contract';
 import { installFakeApi } from '@core/testing/fake-api';
 import { makeApplication, makeClientConfig } from '@core/testing/factories';
 import { currentLocation, renderScreenAt } from '@core/testing/render-with-providers';
+import { toast } from '@core/ui/toast';
 import SignScreen from './SignScreen';
 
 jest.setTimeout(30000);
@@ -41,7 +42,11 @@ const saves = (a: ReturnType<typeof api>) => (a.calls('applyUpdate') as { draft?
 const renderPage = (lang: 'en' | 'zh-CN' | 'zh-TW' = 'en') => renderScreenAt('/sign', <SignScreen />, { lang });
 const docs = () => within(screen.getByRole('list')).getAllByRole('button').map((b) => b.textContent);
 
-beforeEach(() => window.localStorage.setItem('openAccountSign', '1'));
+beforeEach(() => {
+  window.localStorage.setItem('openAccountSign', '1');
+  toast.clear();
+});
+afterEach(() => jest.restoreAllMocks());
 
 describe('/sign', () => {
   test('cash, HK+US, 40: five agreements, no asset-transfer box when the status is 0', async () => {
@@ -50,7 +55,33 @@ describe('/sign', () => {
     await screen.findByRole('checkbox', { name: /I have read, understood and agree/ });
     expect(docs()).toEqual(['Client Agreement', 'Risk Disclosure Statement', 'Personal Information Collection Statement', 'Electronic Services Terms', 'Client Money Standing Authority']);
     expect(screen.queryByRole('checkbox', { name: /asset transfer/ })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
+  test('Next with the read-all box unticked: the first unread document is named, marked and focused; once all are opened, the box', async () => {
+    const a = api(hk(1, 3));
+    const { user } = renderPage();
+    const readAll = await screen.findByRole('checkbox', { name: /I have read, understood and agree/ });
+    await user.click(screen.getByRole('button', { name: /^Client Agreement/ }));
+    await user.click(screen.getByRole('button', { name: 'close pdf' }));
+    const next = screen.getByRole('button', { name: 'Next' });
+    await user.click(next);
+    const unread = screen.getByRole('button', { name: /^Risk Disclosure Statement/ });
+    await waitFor(() => expect(unread).toHaveFocus());
+    expect(unread).toHaveAccessibleDescription('Not read yet: please open this document and read it');
+    expect(toast.current()?.message).toBe('Please read “Risk Disclosure Statement” before you go on');
+    expect(readAll).toHaveAccessibleDescription('Please tick to confirm');
+    await user.click(unread);
+    await user.click(screen.getByRole('button', { name: 'close pdf' }));
+    expect(unread).not.toHaveAccessibleDescription();
+    for (const name of [/^Personal Information/, /^Electronic Services/, /^Client Money/]) {
+      await user.click(screen.getByRole('button', { name }));
+      await user.click(screen.getByRole('button', { name: 'close pdf' }));
+    }
+    jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 5000); // the Next button takes one press a second
+    await user.click(next);
+    await waitFor(() => expect(readAll).toHaveFocus());
+    expect(saves(a)).toHaveLength(0);
   });
 
   test('margin with options at 70: eight agreements; a document opens in the page in the chosen language', async () => {

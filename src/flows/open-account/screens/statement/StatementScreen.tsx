@@ -105,7 +105,7 @@ function StatementBody({ application, supplement, onBack }: BodyProps) {
       return false;
     },
   });
-  const { form, setForm, errors, flow } = page;
+  const { form, set, setForm, bind, flow } = page;
   const [pickerOpen, setPickerOpen] = useState(false);
   const [sampleOpen, setSampleOpen] = useState(false);
   const [isLast, setIsLast] = useState(false);
@@ -126,14 +126,18 @@ function StatementBody({ application, supplement, onBack }: BodyProps) {
   }, [application]);
 
   const complete = page.issues.length === 0;
-  const errorOf = errors.errorOf;
 
-  const update = (field: string, change: Partial<StatementForm>) => {
-    setForm((f) => ({ ...f, ...change }));
-    errors.changed(field);
-    errors.touch(field);
-  };
-  const blur = (field: string) => () => errors.touch(field);
+  // every field shows its error as soon as it changes (as before the kit); names are the validator's paths
+  const hasHk = bind('hasHk', { field: 'statementInfo.type', touchOnChange: true });
+  const hkNumber = bind('hkNumber', { field: 'idExtraInfo.idcardHK.idNumber', map: normaliseHkId, touchOnChange: true });
+  const hkFront = bind('hkFront', { field: 'documentInfo.idCardHK.front', touchOnChange: true });
+  const foreign = bind('foreign', { field: 'documentInfo.idCardForeign', touchOnChange: true });
+  const promise = bind('promise', { touchOnChange: true });
+  const broker = bind('broker', { field: 'statementInfo.broker', touchOnChange: true });
+  const brokerOwn = bind('brokerName', { field: 'statementInfo.brokerName', touchOnChange: true });
+  const holder = bind('name', { field: 'statementInfo.name', touchOnChange: true });
+  const account = bind('account', { field: 'statementInfo.account', map: normaliseAccount, touchOnChange: true });
+  const statement = bind('statement', { field: 'documentInfo.statement', touchOnChange: true });
 
   const save = () => void page.next(undefined, supplement ? { submit: true } : undefined);
 
@@ -158,7 +162,6 @@ function StatementBody({ application, supplement, onBack }: BodyProps) {
       onBack={onBack}
       onNext={save}
       nextLabel={submitLabel}
-      nextDisabled={!complete}
       nextLoading={flow.isSaving}
       footer={footer}
       className="oa-statement"
@@ -168,9 +171,8 @@ function StatementBody({ application, supplement, onBack }: BodyProps) {
       {variant === 'new' ? (
         <FieldGroup title={t('statement.hkDoc.section')}>
           <RadioField<0 | 1>
-            name="hasHkDocument"
+            {...hasHk}
             label={t('statement.hkDoc.question')}
-            value={form.hasHk}
             inline
             required
             options={[
@@ -178,54 +180,45 @@ function StatementBody({ application, supplement, onBack }: BodyProps) {
               { value: STATEMENT_TYPE.NO_HK_DOCUMENT, label: t('statement.hkDoc.no') },
             ]}
             onChange={(v) => {
+              hasHk.onChange(v);
               setForm((f) => answerHasHk(f, v));
-              errors.changed('statementInfo.type');
-              errors.touch('statementInfo.type');
             }}
-            error={errorOf('statementInfo.type')}
           />
           {form.hasHk === STATEMENT_TYPE.HK_DOCUMENT ? (
             <>
               <TextField
-                name="hkIdNumber"
+                {...hkNumber}
                 label={t('statement.hkDoc.number')}
-                value={form.hkNumber}
                 required
                 maxLength={MAX_LEN.hkIdNumber}
                 placeholder={t('statement.hkDoc.numberPlaceholder')}
                 hint={t('statement.hkDoc.numberHint')}
                 autoComplete="off"
-                onChange={(v) => update('idExtraInfo.idcardHK.idNumber', { hkNumber: normaliseHkId(v) })}
-                onBlur={blur('idExtraInfo.idcardHK.idNumber')}
-                error={errorOf('idExtraInfo.idcardHK.idNumber')}
               />
               <CardUploader
-                name="hkIdFront"
+                name={hkFront.name}
                 label={t('statement.hkDoc.front')}
                 caption={t('statement.hkDoc.frontCaption')}
-                value={form.hkFront}
+                value={hkFront.value}
                 kind="hkFront"
                 category="UserInfo"
-                onUploaded={(ref) => update('documentInfo.idCardHK.front', { hkFront: ref })}
-                onClear={() => update('documentInfo.idCardHK.front', { hkFront: null })}
-                error={errorOf('documentInfo.idCardHK.front')}
+                onUploaded={hkFront.onChange}
+                onClear={() => hkFront.onChange(null)}
+                error={hkFront.error}
               />
             </>
           ) : null}
           {form.hasHk === STATEMENT_TYPE.NO_HK_DOCUMENT ? (
             <>
               <FileUploader
-                name="overseasIdentity"
+                {...foreign}
                 label={t('statement.hkDoc.foreign')}
                 hint={t('statement.hkDoc.foreignHint')}
-                value={form.foreign}
                 max={MAX_FILES.overseasId}
                 category="UserInfo"
                 required
-                onChange={(foreign) => update('documentInfo.idCardForeign', { foreign })}
-                error={errorOf('documentInfo.idCardForeign')}
               />
-              <CheckboxRow name="promise" checked={form.promise} onChange={(promise) => update('promise', { promise })} error={errorOf('promise')}>
+              <CheckboxRow name={promise.name} checked={promise.value} onChange={promise.onChange} error={promise.error}>
                 {t('statement.hkDoc.promise')}
               </CheckboxRow>
             </>
@@ -235,59 +228,44 @@ function StatementBody({ application, supplement, onBack }: BodyProps) {
 
       <FieldGroup title={t('statement.section')}>
         <SelectField
-          name="broker"
+          name={broker.name}
           label={t('statement.broker')}
-          value={form.broker !== undefined ? brokerName(form.broker, lang) : ''}
+          value={broker.value !== undefined ? brokerName(broker.value, lang) : ''}
           required
           onClick={() => setPickerOpen(true)}
-          error={errorOf('statementInfo.broker')}
+          error={broker.error}
         />
         {form.broker === BROKER_OTHER ? (
           <TextField
-            name="brokerName"
+            {...brokerOwn}
             label={t('statement.brokerName')}
-            value={form.brokerName}
             required
             maxLength={MAX_LEN.brokerName}
             placeholder={t('statement.brokerNamePlaceholder')}
-            onChange={(brokerName) => update('statementInfo.brokerName', { brokerName })}
-            onBlur={blur('statementInfo.brokerName')}
-            error={errorOf('statementInfo.brokerName')}
           />
         ) : null}
         <TextField
-          name="holderName"
+          {...holder}
           label={t('statement.name')}
-          value={form.name}
           required
           maxLength={MAX_LEN.name}
           placeholder={t('statement.namePlaceholder')}
-          onChange={(name) => update('statementInfo.name', { name })}
-          onBlur={blur('statementInfo.name')}
-          error={errorOf('statementInfo.name')}
         />
         <TextField
-          name="accountNumber"
+          {...account}
           label={t('statement.account')}
-          value={form.account}
           required
           maxLength={MAX_LEN.account}
           placeholder={t('statement.accountPlaceholder')}
-          onChange={(v) => update('statementInfo.account', { account: normaliseAccount(v) })}
-          onBlur={blur('statementInfo.account')}
-          error={errorOf('statementInfo.account')}
         />
         <FileUploader
-          name="statementFiles"
+          {...statement}
           label={t('statement.files')}
           hint={t('statement.filesHint', { months: STATEMENT_MAX_AGE_MONTHS })}
-          value={form.statement}
           max={MAX_FILES.statement}
           category="UserApply"
           accept="pdfOrImage"
           required
-          onChange={(statement) => update('documentInfo.statement', { statement })}
-          error={errorOf('documentInfo.statement')}
         />
         <button type="button" className="oa-statement__sample-link" aria-haspopup="dialog" onClick={() => setSampleOpen(true)}>
           {t('statement.viewSample')}
@@ -298,10 +276,13 @@ function StatementBody({ application, supplement, onBack }: BodyProps) {
         visible={pickerOpen}
         title={t('statement.brokerPicker')}
         options={brokerOptions}
-        value={form.broker}
+        value={broker.value}
         searchable
         searchPlaceholder={t('statement.brokerSearch')}
-        onSelect={(broker) => update('statementInfo.broker', { broker, brokerName: broker === BROKER_OTHER ? form.brokerName : '' })}
+        onSelect={(code) => {
+          broker.onChange(code);
+          if (code !== BROKER_OTHER) set('brokerName', '');
+        }}
         onClose={() => setPickerOpen(false)}
       />
       <SamplePopup visible={sampleOpen} title={t('statement.sampleTitle')} onClose={() => setSampleOpen(false)}>

@@ -90,10 +90,9 @@ describe('variants', () => {
     expect(await screen.findByRole('radiogroup', { name: /Do you hold a Hong Kong identity card/ })).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '1 of 5');
     const next = screen.getByRole('button', { name: 'Next' });
-    expect(next).toBeDisabled();
+    expect(next).toBeEnabled();
     await fillHkDocument();
     await fillStatementPart();
-    await waitFor(() => expect(next).toBeEnabled());
     await click(next);
     await waitFor(() => expect(currentLocation()).toBe('/IDcard'));
     expect(saves(a)).toHaveLength(1);
@@ -186,12 +185,17 @@ describe('the HK identity card question', () => {
     // the whole "no" branch: files and the promise are needed
     await click(screen.getByRole('radio', { name: 'No' }));
     await fillStatementPart();
-    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     await pick(screen.getByLabelText('Proof of overseas identity'), file('visa.png'));
     await screen.findByRole('button', { name: 'Remove visa.png' });
-    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
-    await click(screen.getByRole('checkbox', { name: /I confirm/ }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
+    // Next with the promise unticked: the box is marked and focused, nothing is saved
+    await click(screen.getByRole('button', { name: 'Next' }));
+    const promise = screen.getByRole('checkbox', { name: /I confirm/ });
+    await waitFor(() => expect(promise).toHaveFocus());
+    expect(promise).toHaveAccessibleDescription('Please tick to confirm');
+    expect(saves(a)).toHaveLength(0);
+    await click(promise);
+    const later = Date.now() + 5000; // the Next button takes one press a second
+    jest.spyOn(Date, 'now').mockReturnValue(later);
     await click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(saves(a)).toHaveLength(1));
     expect(saves(a)[0].data).toEqual(
@@ -263,11 +267,16 @@ describe('supplement mode and the last step', () => {
     expect(currentLocation()).toBe('/account');
   });
 
-  test('STATEMENT last in the list: Submit', async () => {
+  test('STATEMENT last in the list: Submit; tapped while empty it marks the first question and focuses it', async () => {
     app = { ...app, applyStepsName: [...STEPS_OF.cn, 'STATEMENT'] };
-    api();
+    const a = api();
     renderStatement();
-    expect(await screen.findByRole('button', { name: 'Submit' })).toBeDisabled();
+    const submit = await screen.findByRole('button', { name: 'Submit' });
+    expect(submit).toBeEnabled();
+    await click(submit);
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Yes' })).toHaveFocus());
+    expect(screen.getByRole('radiogroup', { name: /Do you hold a Hong Kong identity card/ })).toHaveAccessibleDescription(expect.stringContaining('Required'));
+    expect(saves(a)).toHaveLength(0);
   });
 });
 

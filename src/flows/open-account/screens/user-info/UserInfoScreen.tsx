@@ -52,13 +52,14 @@ function UserInfoPage({ app }: { app: ApplicationView }) {
   const [lastAge, setLastAge] = useState<AgeLimit>('under18');
 
   const page = useStepPage(STEP, app, { initial: initialForm, toData: toUserInfoData, limits: LIMITS, linked: LINKED });
-  const { form, set, bind, errors, flow, ctx, today } = page;
+  const { form, set, bind, bindAt, flow, ctx, today } = page;
   // the wheel offers the birth dates of the ages opening online (the age rule's), opening 30 years back
   const born = useMemo(() => birthdayRange(today), [today]);
   const nationality = nationalityOf(ctx);
 
+  const birthday = bind('birthday', { touchOnChange: true });
   const onBirthday = (v: string) => {
-    set('birthday', v, true);
+    birthday.onChange(v);
     const limit = checkAge(v, today);
     if (limit === 'under18' || limit === 'tooOld') {
       setLastAge(limit);
@@ -71,6 +72,12 @@ function UserInfoPage({ app }: { app: ApplicationView }) {
     set('birthCountry', code, true);
   };
 
+  const lastName = bind('lastName', { map: upperName });
+  // the English name is derived from the two parts: its issue (the service's) shows on the last name
+  const englishName = bindAt('englishName', form.lastName, lastName.onChange);
+  const country = bind('birthCountry');
+  const city = bind('birthCity');
+
   const cityOptional = CITY_OPTIONAL_COUNTRIES.includes(form.birthCountry);
   const servicePhone = config.data?.servicePhones.hongKong;
   const shownAge = ageDialog ?? lastAge;
@@ -81,7 +88,6 @@ function UserInfoPage({ app }: { app: ApplicationView }) {
       progress={flow.progress}
       onBack={() => void page.back()}
       onNext={() => void page.next()}
-      nextDisabled={!page.canNext}
       nextLoading={flow.isSaving}
       className="esop-userinfo"
     >
@@ -96,10 +102,12 @@ function UserInfoPage({ app }: { app: ApplicationView }) {
           required={chineseNameRequired(nationality)}
           autoComplete="name"
         />
+        {/* the derived English name's issue is marked on its two parts (focus: the last name) */}
+        <div data-name={englishName.name}>
         <TextField
-          {...bind('lastName', { map: upperName })}
+          {...lastName}
           label={t('userinfo.lastName')}
-          error={errors.errorOf('lastName') ?? errors.errorOf('englishName')}
+          error={lastName.error ?? englishName.error}
           placeholder={t('userinfo.lastNamePlaceholder')}
           maxLength={MAX_LEN.name}
           required
@@ -114,6 +122,7 @@ function UserInfoPage({ app }: { app: ApplicationView }) {
           required
           autoComplete="given-name"
         />
+        </div>
         <RadioField<1 | 2>
           {...bind('gender', { touchOnChange: true })}
           label={t('userinfo.gender')}
@@ -128,38 +137,36 @@ function UserInfoPage({ app }: { app: ApplicationView }) {
 
       <FieldGroup title={t('userinfo.groupBirth')}>
         <DateField
-          name="birthday"
-          label={t('userinfo.birthday')}
-          value={form.birthday}
+          {...birthday}
           onChange={onBirthday}
+          label={t('userinfo.birthday')}
           min={born.min}
           max={born.max}
           start={born.start}
           hint={t('ui.date.ageRange', born.ages)}
-          error={errors.errorOf('birthday')}
           required
         />
         <SelectField
-          name="birthCountry"
+          name={country.name}
           label={t('userinfo.birthCountry')}
-          value={countryName(form.birthCountry)}
+          value={countryName(country.value)}
           onClick={() => setPicker('country')}
-          error={errors.errorOf('birthCountry')}
+          error={country.error}
           required
         />
         {form.birthCountry === CHINA ? (
           <SelectField
-            name="birthCity"
+            name={city.name}
             label={t('userinfo.birthCity')}
-            value={form.birthCity}
+            value={city.value}
             placeholder={t('userinfo.birthCityPick')}
             onClick={() => setPicker('city')}
-            error={errors.errorOf('birthCity')}
+            error={city.error}
             required
           />
         ) : (
           <TextField
-            {...bind('birthCity')}
+            {...city}
             label={t('userinfo.birthCity')}
             placeholder={t('userinfo.birthCityPlaceholder')}
             maxLength={MAX_LEN.city}

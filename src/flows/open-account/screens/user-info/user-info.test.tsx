@@ -71,7 +71,7 @@ describe('/UserInfo', () => {
     const first = screen.getByLabelText('Given name (English)');
     await user.type(first, 'tai man');
     expect(first).toHaveValue('TAI MAN');
-    expect(next()).toBeDisabled();
+    expect(next()).toBeEnabled();
   });
 
   test('e-mail: domain suggestions fill the field; checked on blur', async () => {
@@ -93,17 +93,23 @@ describe('/UserInfo', () => {
     expect(screen.queryByText('Please enter a correct e-mail address')).not.toBeInTheDocument();
   });
 
-  test('Next stays disabled until the page is complete', async () => {
+  test('Next with the page incomplete marks what is missing and focuses the first; nothing is saved', async () => {
     const { gender, ...noGender } = COMPLETE;
     expect(gender).toBe(1);
-    api(app({ drafts: { USERINFO: noGender } }));
+    const a = api(app({ drafts: { USERINFO: noGender } }));
     const { user } = renderPage();
     expect(await screen.findByLabelText('Last name (English)')).toHaveValue('CHAN');
-    expect(next()).toBeDisabled();
-    await user.click(screen.getByRole('radio', { name: 'Female' }));
     expect(next()).toBeEnabled();
+    await user.click(next());
+    const female = screen.getByRole('radio', { name: 'Female' });
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Male' })).toHaveFocus());
+    expect(screen.getByRole('radiogroup', { name: /Gender/ })).toHaveAccessibleDescription(expect.stringContaining('Required'));
+    expect(toast.current()?.message).toMatch(/1 field needs your attention/);
+    await user.click(female);
     await user.clear(screen.getByLabelText('Given name (English)'));
-    expect(next()).toBeDisabled();
+    // once Next was pressed, every field shows its error as soon as it is wrong
+    expect(screen.getByLabelText('Given name (English)')).toHaveAccessibleDescription(expect.stringContaining('Required'));
+    expect(savesOf(a)).toHaveLength(0);
   });
 
   test('a complete page: Next saves {chineseName, firstName, lastName, englishName "LAST FIRST", gender, birthday, birthCity, birthCountry, email, defaultLanguage, statementDeliveryWay}', async () => {
@@ -160,13 +166,15 @@ describe('/UserInfo', () => {
     }
   });
 
-  test('a saved birth date of 76 or over keeps Next disabled; the wheel opens at the earliest date allowed', async () => {
+  test('a saved birth date of 76 or over: Next marks it and focuses it; the wheel opens at the earliest date allowed', async () => {
     const now = jest.spyOn(Date, 'now').mockReturnValue(Date.UTC(2026, 10, 21, 4, 0));
     try {
       api(app({ drafts: { USERINFO: { ...COMPLETE, birthday: '1940-03-02' } } }));
       const { user } = renderPage();
       const opener = await screen.findByRole('button', { name: 'Date of birth 1940/03/02' });
-      expect(next()).toBeDisabled();
+      await user.click(next());
+      await waitFor(() => expect(opener).toHaveFocus());
+      expect(opener).toHaveAttribute('aria-invalid', 'true');
       await user.click(opener);
       const picker = await screen.findByRole('dialog', { name: 'Date of birth' });
       for (const [wheel, text] of [['Year', '1950'], ['Month', 'Nov'], ['Day', '22']]) {
@@ -188,9 +196,11 @@ describe('/UserInfo', () => {
     const name = await screen.findByLabelText('中文姓名');
     expect(name).toBeRequired();
     expect(screen.getByRole('radio', { name: '繁體中文' })).toBeChecked();
-    expect(screen.getByRole('button', { name: '下一步' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: '下一步' }));
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(name).toHaveAttribute('aria-invalid', 'true');
     await user.type(name, '陳大文');
-    expect(screen.getByRole('button', { name: '下一步' })).toBeEnabled();
+    expect(name).not.toHaveAttribute('aria-invalid');
   });
 
   test('nationality SG: the Chinese name may stay empty; English statements by default', async () => {
