@@ -20,13 +20,6 @@ const HAND_WIRED = /\berrorOf\s*(\?\.)?\(|\.errorOf\b/;
 const PENDING = new Set([
   'src/flows/open-account/screens/account-update/AddressFields.tsx',
   'src/flows/open-account/screens/account-update/CheckW8Screen.tsx',
-  'src/flows/open-account/screens/bank-card/BankCardScreen.tsx',
-  'src/flows/open-account/screens/finance/FinanceScreen.tsx',
-  'src/flows/open-account/screens/hk-id-card/HkIdCardScreen.tsx',
-  'src/flows/open-account/screens/id-card/IdCardScreen.tsx',
-  'src/flows/open-account/screens/job-status/JobStatusScreen.tsx',
-  'src/flows/open-account/screens/proof-address/ProofAddressScreen.tsx',
-  'src/flows/open-account/screens/tax-info/TaxInfoScreen.tsx',
   'src/flows/open-account/screens/transfer-in/TransferInFormScreen.tsx',
 ]);
 
