@@ -1,17 +1,17 @@
 /**
  * The derivatives questionnaire in a full-screen sheet, for /selectAccount: options need derivatives
  * information (spec part 2 §4 "Account and market"). It opens with "intend" chosen (ticking options says so)
- * and its Confirm is enabled only by a complete intending answer (the domain's checkDerivativeInfo, full
- * version). Closing it, or confirming "not intend", calls onCancel: the caller unticks options and shows
+ * and its Confirm hands over only a complete intending answer (the domain's checkDerivativeInfo, full version):
+ * otherwise it marks what is missing and focuses the first (the form kit's check). Closing it, or confirming "not intend", calls onCancel: the caller unticks options and shows
  * `derivative.cancelled`.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useT } from '@core/i18n';
 import { FooterButton, Sheet } from '@core/ui';
 import { DERIVATIVE_VERSION } from '@core/domain/profile';
 import { checkDerivativeInfo } from '@core/domain/step-rules/investment';
 import { issuesOf } from '@core/domain/step-rules/types';
-import { useFieldErrors } from '@core/step-engine';
+import { useRuleForm } from '@core/form/use-rule-form';
 import { DerivativeQuestionnaire } from './DerivativeQuestionnaire';
 import { answerYes, fitDerivativeForm, fromDerivativeInfo, toDerivativeInfo, type DerivativeForm, type DerivativeInfo, type DerivativeInfoFull } from './derivative-data';
 import './derivative.css';
@@ -39,19 +39,26 @@ function startForm(initial: unknown, student: boolean, age: number | undefined):
   return form.answer === 'yes' ? form : answerYes(form, student);
 }
 
+/** The dialog's rule: a complete intending answer (checkDerivativeInfo, full version). */
+const rulesOf = (student: boolean, age: number | undefined) => (form: DerivativeForm) =>
+  issuesOf(checkDerivativeInfo(toDerivativeInfo(form, FULL, student), { student, age, versions: [FULL] }));
+
 export function DerivativeDialog({ visible, initial, student, age, onDone, onCancel }: DerivativeDialogProps) {
   const t = useT();
-  const [form, setForm] = useState<DerivativeForm>(() => startForm(initial, student, age));
+  const validate = useMemo(() => rulesOf(student, age), [student, age]);
+  const kit = useRuleForm<DerivativeForm>({ initial: () => startForm(initial, student, age), validate });
+  const { form, setForm, errors, reset } = kit;
   // each opening starts from `initial` again
   useEffect(() => {
-    if (visible) setForm(startForm(initial, student, age));
+    if (visible) reset(startForm(initial, student, age));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [visible]);
 
   const info = useMemo(() => toDerivativeInfo(form, FULL, student) as DerivativeInfoFull | undefined, [form, student]);
-  const issues = useMemo(() => issuesOf(checkDerivativeInfo(info, { student, age, versions: [FULL] })), [info, student, age]);
-  const errors = useFieldErrors(issues, {});
-  const complete = !!info && info.derivative.checked === 1 && issues.length === 0;
+  // Confirm is never grey: with something missing every such answer is marked, the first focused, the toast says how many
+  const confirm = () => {
+    if (kit.check() && info && info.derivative.checked === 1) onDone(info);
+  };
 
   return (
     <Sheet
@@ -61,7 +68,7 @@ export function DerivativeDialog({ visible, initial, student, age, onDone, onCan
       variant="full"
       className="esop-derivative-dialog"
       footer={
-        <FooterButton onClick={() => complete && info && onDone(info)} disabled={!complete}>
+        <FooterButton onClick={confirm}>
           {t('derivative.dialog.done')}
         </FooterButton>
       }

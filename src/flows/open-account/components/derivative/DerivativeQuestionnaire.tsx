@@ -6,6 +6,8 @@
  *   (institution type and years, years limited by age), products (the six products);
  * - simple (version 1): knowledge yes / no; yes ticks the boxes.
  * A questionnaire student does not see the related-job box.
+ * Each control is named (data-name) by its data field under the prefix, so a form's check() finds and focuses the
+ * first one with an issue.
  */
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useT } from '@core/i18n';
@@ -91,24 +93,24 @@ export function DerivativeQuestionnaire({ value, onChange, version, student, age
 
   return (
     <div className="esop-derivative">
-      <RadioField name="derivative" label={answerLabel} value={value.answer || undefined} options={options} onChange={choose} error={errorFor('answer')} inline required />
+      <RadioField name={`${prefix}.derivative`} label={answerLabel} value={value.answer || undefined} options={options} onChange={choose} error={errorFor('answer')} inline required />
 
       {yes && full ? (
-        <CheckboxRow name="risk" checked={value.risk} onChange={(v) => change({ ...value, risk: v }, 'risk')} error={errorFor('risk')}>
+        <CheckboxRow name={`${prefix}.risk`} checked={value.risk} onChange={(v) => change({ ...value, risk: v }, 'risk')} error={errorFor('risk')}>
           {t('derivative.full.risk')}
         </CheckboxRow>
       ) : null}
 
       {yes ? (
-        <div role="group" aria-labelledby={introId} aria-describedby={boxesError ? boxesErrorId : undefined} className="esop-derivative__boxes">
+        <div role="group" aria-labelledby={introId} aria-describedby={boxesError ? boxesErrorId : undefined} className="esop-derivative__boxes" data-name={`${prefix}.trainingCourse`}>
           <p id={introId} className="esop-derivative__intro">
             {t('derivative.boxesIntro')}
           </p>
           {boxes.includes('training') ? (
-            <Box label={t('derivative.training')} name="trainingCourse" checked={value.training} onChange={(v) => tick('training', v)}>
+            <Box label={t('derivative.training')} name={`${prefix}.trainingCourse.checked`} checked={value.training} onChange={(v) => tick('training', v)}>
               {full ? (
                 <RadioField
-                  name="trainingSource"
+                  name={`${prefix}.trainingCourse.selectIndex`}
                   label={t('derivative.trainingSource')}
                   value={value.trainingSource || undefined}
                   options={TRAINING_SOURCES.map((s) => ({ value: s.index, label: t(`derivative.sources.${s.key}`) }))}
@@ -120,11 +122,11 @@ export function DerivativeQuestionnaire({ value, onChange, version, student, age
             </Box>
           ) : null}
           {boxes.includes('related') ? (
-            <Box label={t('derivative.related')} name="experienceRelated" checked={value.related} onChange={(v) => tick('related', v)}>
+            <Box label={t('derivative.related')} name={`${prefix}.experienceRelated.checked`} checked={value.related} onChange={(v) => tick('related', v)}>
               {full ? (
                 <>
                   <RadioField
-                    name="workExperience"
+                    name={`${prefix}.workExperience`}
                     label={t('derivative.institution')}
                     value={value.institution || undefined}
                     options={INSTITUTION_TYPES.map((s) => ({ value: s.index, label: t(`derivative.institutions.${s.key}`) }))}
@@ -133,7 +135,7 @@ export function DerivativeQuestionnaire({ value, onChange, version, student, age
                     required
                   />
                   <RadioField
-                    name="yearsParticipation"
+                    name={`${prefix}.yearsParticipation`}
                     label={t('derivative.years')}
                     value={value.years || undefined}
                     options={yearsOptions(age).map((s) => ({ value: s.index, label: t(`derivative.yearsOptions.${s.key}`) }))}
@@ -146,8 +148,8 @@ export function DerivativeQuestionnaire({ value, onChange, version, student, age
             </Box>
           ) : null}
           {boxes.includes('products') ? (
-            <Box label={t('derivative.products')} name="derivativeProducts" checked={value.products} onChange={(v) => tick('products', v)}>
-              {full ? <Products value={value} onChange={(f) => change(f, 'products')} error={errorFor('products')} /> : null}
+            <Box label={t('derivative.products')} name={`${prefix}.derivativeProducts.checked`} checked={value.products} onChange={(v) => tick('products', v)}>
+              {full ? <Products name={`${prefix}.derivativeProducts.items`} value={value} onChange={(f) => change(f, 'products')} error={errorFor('products')} /> : null}
             </Box>
           ) : null}
           {boxesError ? (
@@ -196,11 +198,11 @@ function Box({ label, name, checked, onChange, children }: { label: string; name
   );
 }
 
-function Products({ value, onChange, error }: { value: DerivativeForm; onChange: (f: DerivativeForm) => void; error?: string }) {
+function Products({ name, value, onChange, error }: { name: string; value: DerivativeForm; onChange: (f: DerivativeForm) => void; error?: string }) {
   const t = useT();
   const id = useId();
   return (
-    <div role="group" aria-labelledby={`${id}-label`} aria-describedby={error ? `${id}-error` : undefined} className="esop-derivative__products">
+    <div role="group" aria-labelledby={`${id}-label`} aria-describedby={error ? `${id}-error` : undefined} className="esop-derivative__products" data-name={name}>
       <span id={`${id}-label`} className="esop-field__label" data-required="true">
         {t('derivative.productsLabel')}
       </span>

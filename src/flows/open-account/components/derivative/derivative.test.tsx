@@ -251,21 +251,27 @@ describe('DerivativeDialog', () => {
   }
   const confirm = () => within(screen.getByRole('dialog', { name: 'Derivatives information' })).getByRole('button', { name: 'Confirm' });
 
-  test('opens with intend chosen; Confirm is enabled only by a complete answer, which it hands over', async () => {
+  test('opens with intend chosen; Confirm marks what is missing and focuses the first, and hands over a complete answer', async () => {
     const { user, onDone, onCancel } = renderDialog();
     const dialog = screen.getByRole('dialog', { name: 'Derivatives information' });
     expect(within(dialog).getByRole('radio', { name: 'Yes' })).toBeChecked();
-    expect(confirm()).toBeDisabled();
+    await user.click(confirm());
+    const riskBox = within(dialog).getByRole('checkbox', { name: /I understand the features and risks/ });
+    await waitFor(() => expect(riskBox).toHaveFocus());
+    expect(riskBox).toHaveAccessibleDescription('Please tick to confirm');
+    expect(onDone).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('checkbox', { name: /I understand the features and risks/ }));
     await user.click(within(dialog).getByRole('radio', { name: 'An online or classroom course' }));
     await user.click(within(dialog).getByRole('radio', { name: 'Fund, asset management or family office' }));
-    expect(confirm()).toBeDisabled(); // years still missing
+    // years still missing, no product yet: Confirm focuses the years
+    await new Promise((r) => setTimeout(r, 1100)); // the footer button's one-second debounce
+    await user.click(confirm());
+    await waitFor(() => expect(within(dialog).getByRole('radio', { name: '1 to 3 years' }).closest('[role="radiogroup"]')).toContainElement(document.activeElement as HTMLElement));
+    expect(onDone).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('radio', { name: '1 to 3 years' }));
-    expect(confirm()).toBeDisabled(); // no product yet
     await user.click(within(dialog).getByRole('checkbox', { name: 'Callable bull/bear contracts (CBBCs)' }));
-    expect(confirm()).toBeEnabled();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Swaps' }));
-    expect(confirm()).toBeEnabled();
+    await new Promise((r) => setTimeout(r, 1100));
     await user.click(confirm());
     expect(onDone).toHaveBeenCalledWith(FULL_YES);
     expect(onCancel).not.toHaveBeenCalled();
@@ -277,16 +283,15 @@ describe('DerivativeDialog', () => {
     expect(confirm()).toBeEnabled();
     const risk = within(dialog).getByRole('checkbox', { name: /I understand the features and risks/ });
     await user.click(risk);
-    expect(confirm()).toBeDisabled();
     expect(risk).toHaveAccessibleDescription('Please tick to confirm');
     await user.click(risk);
     for (const name of ['I have received training or attended courses on derivatives', 'I have work experience related to derivatives', 'I have traded derivative products']) {
       await user.click(within(dialog).getByRole('checkbox', { name }));
     }
-    expect(confirm()).toBeDisabled();
     expect(within(dialog).getByRole('group', { name: 'Tick what applies to you (at least one):' })).toHaveAccessibleDescription('Choose at least one');
     await user.click(confirm());
     expect(onDone).not.toHaveBeenCalled();
+    await waitFor(() => expect(within(dialog).getByRole('checkbox', { name: 'I have received training or attended courses on derivatives' })).toHaveFocus());
   });
 
   test('a student answers without the related-job box', async () => {
@@ -328,6 +333,6 @@ describe('DerivativeDialog', () => {
     renderWithProviders(<DerivativeDialog visible student={false} age={40} onDone={jest.fn()} onCancel={jest.fn()} />, { lang: 'zh-TW' });
     const dialog = screen.getByRole('dialog', { name: '衍生產品資料' });
     expect(within(dialog).getByRole('radiogroup', { name: '您是否有意買賣衍生產品？' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: '確定' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: '確定' })).toBeEnabled();
   });
 });

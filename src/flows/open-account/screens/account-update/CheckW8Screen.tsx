@@ -37,10 +37,10 @@ export default function CheckW8Screen() {
   return <W8Form sub={acct.subAcctId} cltId={acct.hlId} q={q} held={held} start={start} open={open} />;
 }
 
-interface W8Data {
+type W8Data = {
   country: string;
   residenceAddress: string;
-}
+};
 /** the W-8BEN data a form saves: the address without the space the applicant may have just typed at its end */
 const savedW8 = (form: W8Data): W8Data => ({ ...form, residenceAddress: w8Address(form.residenceAddress) });
 const w8Rules = (form: W8Data) => validateW8Update(savedW8(form));

@@ -14,6 +14,8 @@ import { queryKeys } from '@core/api/keys';
 import { transferInApply } from '@core/api/transfer-in';
 import { TRANSFER_IN_ROUTE } from '@core/domain/account-routes';
 import { BROKER_OTHER } from '@core/domain/brokers';
+import type { Rule } from '@core/domain/identity';
+import type { FieldIssue } from '@core/domain/step-rules/types';
 import type { ApplicationView } from '@core/domain/contract';
 import {
   MAX_TRANSFER_IN_STOCKS,
@@ -84,7 +86,11 @@ const inputOf = (f: TransferInForm): TransferInInput => ({
   brokerAccount: f.brokerAccount,
   stocks: f.lines.map((l) => ({ market: 'HK', code: l.code, quantity: parseQuantity(l.quantity) })),
 });
-const validate = (f: TransferInForm) => transferInIssues(inputOf(f));
+/**
+ * The domain's transfer-in rules for the form kit. Their rule names are transfer-in's own (TransferInIssue): the kit
+ * reads a rule only to pick its text, which this form's `message` gives (transferIn.rules.*).
+ */
+const validate = (f: TransferInForm): FieldIssue[] => transferInIssues(inputOf(f)).map((i) => ({ field: i.field, rule: i.rule as Rule }));
 
 function TransferInForm({ app, sub }: { app: ApplicationView; sub: string }) {
   const t = useT();

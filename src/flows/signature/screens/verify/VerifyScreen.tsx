@@ -130,6 +130,7 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
       window.setTimeout(() => focusFirstMarked(missing), 0);
       return toast.show(t('form.marked', { count: missing.length }));
     }
+    if (!current) return;
     setBusy(true);
     try {
       await signCall('signCorpApplyAuth', { confirm: true, ...(read ? {} : { idPhotoFileId: current.fileId }) });
