@@ -145,3 +145,25 @@ describe('the flows', () => {
     expect(stale).toEqual([]);
   });
 });
+
+/**
+ * Every step screen is built on the step-page hook (useStepPage, itself on useRuleForm): the draft and saved data, the
+ * step context, the validation and field errors, Next/Back and the halfway save come from one place, never from a
+ * page's own plumbing. The step screens are those the route table registers under a STEP_ROUTE path. (Moved here
+ * from the retired src/flows/open-account/screen-boundaries.test.tsx, whose import check eslint now makes.)
+ */
+test('every step screen uses useStepPage, and none builds its own step plumbing', () => {
+  const flow = path.join(ROOT, 'src/flows/open-account');
+  const table = readFileSync(path.join(flow, 'route-table.ts'), 'utf8');
+  const stepScreens = [...table.matchAll(/path: STEP_ROUTE\.\w+,[^}]*import\('\.\/screens\/([^']+)'\)/g)].map((m) => m[1]);
+  expect(stepScreens.length).toBeGreaterThanOrEqual(16);
+  const wrong: string[] = [];
+  for (const mod of stepScreens) {
+    const text = readFileSync(path.join(flow, 'screens', `${mod}.tsx`), 'utf8');
+    if (!/\buseStepPage\(/.test(text)) wrong.push(`${mod}: no useStepPage`);
+    for (const own of ['useStepFlow(', 'useHalfwaySave(', 'validateStep(', 'stepContextOfApp(', 'useFieldErrors(', 'useRuleForm(']) {
+      if (text.includes(own)) wrong.push(`${mod}: ${own}`);
+    }
+  }
+  expect(wrong).toEqual([]);
+});
