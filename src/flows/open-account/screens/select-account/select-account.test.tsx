@@ -216,12 +216,15 @@ describe('/selectAccount', () => {
     await user.click(optionsBox()!);
     const dialog = await screen.findByRole('dialog', { name: 'Derivatives information' });
     const done = within(dialog).getByRole('button', { name: 'Confirm' });
-    expect(done).toBeDisabled();
+    // Confirm is never grey: a tap with the risk unticked marks it and focuses it
+    await user.click(done);
+    await waitFor(() => expect(within(dialog).getByRole('checkbox', { name: /I understand the features and risks/ })).toHaveFocus());
+    expect(screen.getByRole('dialog', { name: 'Derivatives information' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('checkbox', { name: /I understand the features and risks/ }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'I have work experience related to derivatives' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'I have traded derivative products' }));
     await user.click(within(dialog).getByRole('radio', { name: 'A seminar held by a financial institution' }));
-    await waitFor(() => expect(done).toBeEnabled());
+    await new Promise((r) => setTimeout(r, 1100)); // the footer button's one-second debounce
     await user.click(done);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Derivatives information' })).not.toBeInTheDocument());
     expect(optionsBox()).toBeChecked();
