@@ -41,6 +41,9 @@ export const BAD: LintFixture[] = [
   { name: 'a screen imports a sibling screen', at: JOB_SCREEN, code: useOf('../company-search/CompanySearchScreen'), refusedBy: zone(SCREENS) },
   { name: 'a screen imports a sibling screen by a longer way round', at: JOB_SCREEN, code: useOf('../../screens/company-search/CompanySearchScreen'), refusedBy: zone(SCREENS) },
   { name: 'a screen loads a sibling screen on demand', at: JOB_SCREEN, code: `export const load = () => import('../company-search/CompanySearchScreen');\n`, refusedBy: zone(SCREENS) },
+  // (from the retired screen-boundaries test: a screen's stylesheet or a type of a sibling screen are crossings too)
+  { name: 'a screen loads a sibling screen’s stylesheet', at: JOB_SCREEN, code: `import '../company-search/company-search.css';\n`, refusedBy: zone(SCREENS) },
+  { name: 'a screen imports a type from a sibling screen', at: JOB_SCREEN, code: `import type * as m from '../company-search/CompanySearchScreen';\nexport type Used = typeof m;\n`, refusedBy: zone(SCREENS) },
   // the domain imports nothing but the domain
   { name: 'core/domain imports @core/api', at: DOMAIN_FILE, code: useOf('@core/api/client'), refusedBy: zone(DOMAIN_ONLY) },
   { name: 'core/domain imports ../api', at: DOMAIN_FILE, code: useOf('../api'), refusedBy: zone(DOMAIN_ONLY) },

@@ -253,12 +253,18 @@ journeys.push({
       await page.getByRole('heading', { name: 'What it costs, and the risks' }).waitFor();
       await assertAxeClean(page, '/marginUpgrade');
       const apply = page.getByRole('button', { name: 'Apply to upgrade' });
-      assert(await apply.isDisabled(), 'Apply waits for the boxes');
+      // Apply is never a grey button: a tap with the boxes unticked marks them and focuses the first
+      await apply.click();
+      await page.getByText('Please tick to confirm').first().waitFor();
+      const firstBox = page.getByRole('checkbox', { name: /lose more than the money I deposit/ });
+      await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'checkbox');
+      assert(await firstBox.evaluate((el) => el === document.activeElement), 'the first unticked box takes the focus');
       const tickAll = async () => {
         for (const box of [/lose more than the money I deposit/, /sell my holdings without asking me/, /interest is charged daily/, /read and agree to the agreements/]) await page.getByRole('checkbox', { name: box }).check();
       };
       await tickAll();
       await shot(page, 'after-opening-margin-en');
+      await page.waitForTimeout(1100); // the footer button's one-second debounce
       await apply.click();
       // this browser's session has not given the trading password: its screen first, then back with the boxes still ticked
       const password = page.getByLabel('Trading password', { exact: true });

@@ -116,7 +116,9 @@ async function signThrough(page: Page, service: Service, lang: Lang, ticket: str
   await shot(page, `org-sign-chart-${lang}`);
   await sheet.getByRole('button', { name: t('ui.close') }).click();
   await page.getByRole('button', { name: t('orgSign.doc.submit') }).click();
-  await page.getByText(t('orgSign.doc.needOne')).waitFor();
+  // Submit is never grey: with no file the upload section says why (under "Add a file", which takes the focus) and so does the toast
+  await page.getByText(t('orgSign.doc.needOne')).first().waitFor();
+  await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.type === 'file', undefined, { timeout: 5000 });
   await page.getByLabel(t('orgSign.doc.add')).setInputFiles({ name: 'board-resolution.pdf', mimeType: 'application/pdf', buffer: PDF });
   await page.getByRole('list', { name: t('orgSign.doc.uploaded') }).getByText('board-resolution.pdf').waitFor();
   // axe reads a toast fading out over the page as low contrast: the "upload one" toast gone first

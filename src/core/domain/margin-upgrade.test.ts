@@ -1,4 +1,4 @@
-import { checkMarginRequest, marginAgreements, marginUpgradeBlock } from './margin-upgrade';
+import { checkMarginRequest, marginAgreements, marginBoxIssues, marginUpgradeBlock } from './margin-upgrade';
 
 describe('margin upgrade', () => {
   it.each([
@@ -31,5 +31,16 @@ describe('margin upgrade', () => {
     ['an agreement not asked for', { agreements: ['marginStandingAuthority', 'clientAgreement'], acknowledgements: all }, 40, 'agreements'],
   ])('a request: %s', (_n, req, age, result) => {
     expect(checkMarginRequest(req, age)).toBe(result);
+  });
+});
+
+describe('marginBoxIssues', () => {
+  const all = { lossBeyondDeposit: true, marginCall: true, interest: true, agreements: true };
+  it('is empty when every box is ticked, and names each unticked box in the page order', () => {
+    expect(marginBoxIssues(all)).toEqual([]);
+    expect(marginBoxIssues({ ...all, marginCall: false, agreements: false })).toEqual([
+      { field: 'marginCall', rule: 'mustTick' },
+      { field: 'agreements', rule: 'mustTick' },
+    ]);
   });
 });

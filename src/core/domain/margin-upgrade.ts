@@ -5,6 +5,7 @@
  */
 import type { Agreement } from './closing';
 import { ACCOUNT_TYPE, isSenior, SENIOR_AGE } from './profile';
+import type { FieldIssue } from './step-rules/types';
 
 /** A request's status: 1 under review, 2 approved (the account is margin), 3 refused (the client may ask again). */
 export const MARGIN_REQUEST_STATUS = { PENDING: 1, APPROVED: 2, REFUSED: 3 } as const;
@@ -39,4 +40,12 @@ export function checkMarginRequest(req: { agreements: readonly string[]; acknowl
   if (!same(req.agreements, marginAgreements(age))) return 'agreements';
   if (!same(req.acknowledgements, MARGIN_ACKNOWLEDGEMENTS)) return 'acknowledgements';
   return null;
+}
+
+/** The boxes of the upgrade form: each statement, and "I have read and agree to the agreements". */
+export type MarginBoxes = Readonly<Record<MarginAcknowledgement | 'agreements', boolean>>;
+
+/** Each box of the form not ticked (the page marks them; checkMarginRequest is the service's check of the request). */
+export function marginBoxIssues(boxes: MarginBoxes): FieldIssue[] {
+  return [...MARGIN_ACKNOWLEDGEMENTS, 'agreements' as const].filter((k) => !boxes[k]).map((field) => ({ field, rule: 'mustTick' }));
 }

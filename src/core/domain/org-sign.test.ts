@@ -1,5 +1,5 @@
 import { signerIdKindOf } from './org-sign-signer';
-import { currentSignStep, idPhotoIsRead, nothingToSign, normaliseSignIdNumber, requiredSignSteps, signStepProgress, type OrgSignStatuses, type SignStepStatus } from './org-sign';
+import { currentSignStep, idPhotoIsRead, nothingToSign, normaliseSignIdNumber, requiredSignSteps, signIdNumberIssues, signStepProgress, type OrgSignStatuses, type SignStepStatus } from './org-sign';
 
 const s = (caStatus: SignStepStatus, obResFileStatus: SignStepStatus, signatureStatus: SignStepStatus): OrgSignStatuses => ({ caStatus, obResFileStatus, signatureStatus });
 
@@ -58,3 +58,10 @@ describe('organisation signing steps', () => {
     expect(idPhotoIsRead(kind)).toBe(kind === 'cnId');
   });
 });
+
+test.each([
+  ['', [{ field: 'idNumber', rule: 'required' }]],
+  ['  ', [{ field: 'idNumber', rule: 'required' }]],
+  ['K12', [{ field: 'idNumber', rule: 'format' }]],
+  ['k123456(7)', []],
+] as const)('the start form marks the ID number %j with %j', (idNumber, issues) => expect(signIdNumberIssues({ idNumber })).toEqual(issues));

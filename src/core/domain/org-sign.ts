@@ -5,6 +5,7 @@
  * the broker needs, obResFileStatus) and sign (the digitally signed PDFs, signatureStatus).
  * The page and the service both use these rules.
  */
+import type { FieldIssue } from './step-rules/types';
 
 /** The calls' prefix: the spec's /{service}/v1/sign/ with its default service kyc. */
 export const SIGN_PREFIX = '/kyc/v1/sign';
@@ -63,6 +64,12 @@ export function signStepProgress(s: OrgSignStatuses, step: OrgSignStep): { index
 export function normaliseSignIdNumber(raw: string): string | null {
   const v = raw.normalize('NFKC').replace(/[\s()]/g, '').toUpperCase();
   return /^[A-Z0-9]{4,30}$/.test(v) ? v : null;
+}
+
+/** The start form's rule on the ID number typed: required, then 4-30 letters and digits (normaliseSignIdNumber). */
+export function signIdNumberIssues(form: { idNumber: string }): FieldIssue[] {
+  if (!form.idNumber.trim()) return [{ field: 'idNumber', rule: 'required' }];
+  return normaliseSignIdNumber(form.idNumber) ? [] : [{ field: 'idNumber', rule: 'format' }];
 }
 
 /**

@@ -69,6 +69,8 @@ export interface RuleForm<F> {
   check: (found?: readonly FieldIssue[]) => boolean;
   /** marks and focuses fields the service refused (a 100400's issues); true when there were some */
   takeServerIssues: (err: unknown) => boolean;
+  /** starts the form again (a dialog opened again): the form given (else as it is), nothing touched or pressed */
+  reset: (next?: F) => void;
 }
 
 const NO_LIMITS: FieldLimits = {};
@@ -160,6 +162,16 @@ export function useRuleForm<F extends object>(opts: RuleFormOptions<F>): RuleFor
     [errors, mark],
   );
 
+  const { reset: resetErrors } = errors;
+  const reset = useCallback(
+    (next?: F) => {
+      if (next !== undefined) setForm(next);
+      setPressed(false);
+      resetErrors();
+    },
+    [resetErrors],
+  );
+
   return {
     form,
     setForm,
@@ -172,5 +184,6 @@ export function useRuleForm<F extends object>(opts: RuleFormOptions<F>): RuleFor
     reveal: useCallback(() => setPressed(true), []),
     check,
     takeServerIssues,
+    reset,
   };
 }

@@ -1,14 +1,9 @@
-import { useT } from '@core/i18n';
+import { PageSkeleton } from '@core/app/page-skeleton';
 
-/** The Suspense fallback while a screen's chunk loads: the same skeleton the HTML shell paints. */
+/**
+ * The Suspense fallback while a screen's chunk loads, and a screen's wait for its data: core's PageSkeleton as the
+ * account-opening page draws it (the same skeleton the HTML shell paints: two cards, the page's spacing).
+ */
 export function RouteSkeleton() {
-  const t = useT();
-  return (
-    <div className="oa-route-skeleton" role="status" aria-label={t('common.loading')}>
-      <div className="shell-line shell-line--title" />
-      <div className="shell-line shell-line--text" />
-      <div className="shell-card" />
-      <div className="shell-card" />
-    </div>
-  );
+  return <PageSkeleton cards={2} className="oa-route-skeleton" />;
 }

@@ -10,6 +10,7 @@ import { installFakeApi } from '@core/testing/fake-api';
 import { makeClientConfig } from '@core/testing/factories';
 import { toast } from '@core/ui/toast';
 import { renderScreenAt } from '@core/testing/render-with-providers';
+import DocScreen from './doc/DocScreen';
 import ResultScreen from './result/ResultScreen';
 import StartScreen from './start/StartScreen';
 import VerifyScreen from './verify/VerifyScreen';
@@ -100,7 +101,18 @@ test('a wrong ID number: "invalid ID number, please re-enter"; the right one ope
   const a = api({ auth: (p) => (p.idNumber === 'K12345678' ? { token: `${'s'.repeat(22)}.${'r'.repeat(22)}`, session: 's'.repeat(22), rndkey: 'r'.repeat(22), expiresAt: '', idleMinutes: 30 } : Promise.reject(new ApiError(152301, 'verification failed'))) });
   const { user } = renderScreenAt('/', <StartScreen />);
   const box = await screen.findByRole('textbox', { name: /Your ID number/ });
+  // Continue with nothing typed: the field is marked and focused, nothing is asked of the service
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await waitFor(() => expect(box).toHaveFocus());
+  expect(box).toHaveAccessibleDescription(expect.stringContaining('Required'));
+  await user.type(box, 'K12');
+  await new Promise((r) => setTimeout(r, 1100));
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await screen.findByText('Invalid ID number, please re-enter.')).toBeInTheDocument();
+  expect(a.calls('signApplyAuth')).toHaveLength(0);
+  await user.clear(box);
   await user.type(box, 'K7654321');
+  await new Promise((r) => setTimeout(r, 1100));
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   expect(await screen.findByText('Invalid ID number, please re-enter.')).toBeInTheDocument();
   await user.clear(box);
@@ -158,8 +170,14 @@ test('verify (another document): the details held, the photo kept for staff, Con
   expect(await screen.findByText('K1****78')).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Your identity document' })).toBeInTheDocument();
   const go = screen.getByRole('button', { name: 'Confirm and continue' });
+  // Continue with nothing done: the photo tile and the box are marked, the tile (first on the page) focused
+  await user.click(go);
+  expect(await screen.findByText('Please add the photo first')).toBeInTheDocument();
+  expect(screen.getByRole('checkbox', { name: /These details are mine/ })).toHaveAccessibleDescription('Please tick to confirm');
+  await waitFor(() => expect(document.activeElement?.closest('[data-name="idPhoto"]')).not.toBeNull());
+  expect(toast.current()?.message).toBe('2 fields need your attention: they are marked below');
   await user.click(screen.getByRole('checkbox', { name: /These details are mine/ }));
-  expect(go).toBeDisabled();
+  expect(screen.getByRole('checkbox', { name: /These details are mine/ })).not.toHaveAccessibleDescription('Please tick to confirm');
   await photograph(/Photo page of your document/, 'passport.png');
   expect(await screen.findByText('Photo added. Our staff will check it.')).toBeInTheDocument();
   expect(a.calls('signIdCardOcr')).toHaveLength(0);
@@ -179,7 +197,12 @@ test("verify (a mainland card): the photo is read; another person's card is refu
   await photograph(/Portrait side of your ID card/, 'other.png');
   expect(await screen.findByText('The number on this card (11**************2X) is not the one we hold for you. Please photograph your own ID card.')).toBeInTheDocument();
   const go = screen.getByRole('button', { name: 'Confirm and continue' });
-  expect(go).toBeDisabled();
+  // Continue with the wrong card: nothing is sent, the tile keeps its message and takes the focus
+  await new Promise((r) => setTimeout(r, 1100));
+  await user.click(go);
+  await waitFor(() => expect(document.activeElement?.closest('[data-name="idPhoto"]')).not.toBeNull());
+  expect(screen.getByText(/The number on this card \(11\*+2X\) is not the one we hold for you/)).toBeInTheDocument();
+  expect(a.calls('signCorpApplyAuth')).toHaveLength(0);
   await photograph(/Portrait side of your ID card/, 'own.png');
   expect(await screen.findByText('Card number 44**************1X read: it matches our records.')).toBeInTheDocument();
   await waitFor(() => expect(go).toBeEnabled());
@@ -191,7 +214,7 @@ test("verify (a mainland card): the photo is read; another person's card is refu
 });
 
 test('verify after a reload: the card read earlier counts until another photo is taken; a retake of the wrong card does not', async () => {
-  api({ kind: 'cnId', held: fileIdOf('earlier.png'), ocr: () => ({ name: '李四', idNumberMasked: '11**************2X', matchesSigner: false }) });
+  const a = api({ kind: 'cnId', held: fileIdOf('earlier.png'), ocr: () => ({ name: '李四', idNumberMasked: '11**************2X', matchesSigner: false }) });
   sealed.mockImplementation(async (_path, _t, name) => file(fileIdOf(name), 'idPhoto') as never);
   const { user } = await signInAndVerify();
   expect(await screen.findByText('Your ID card was read and matches our records.')).toBeInTheDocument();
@@ -201,7 +224,27 @@ test('verify after a reload: the card read earlier counts until another photo is
   await photograph(/Portrait side of your ID card/, 'wrong.png');
   expect(await screen.findByText(/The number on this card \(11\*+2X\) is not the one we hold for you/)).toBeInTheDocument();
   expect(screen.queryByText('Your ID card was read and matches our records.')).not.toBeInTheDocument();
-  expect(go).toBeDisabled();
+  await new Promise((r) => setTimeout(r, 1100));
+  await user.click(go);
+  await waitFor(() => expect(document.activeElement?.closest('[data-name="idPhoto"]')).not.toBeNull());
+  expect(a.calls('signCorpApplyAuth')).toHaveLength(0);
+});
+
+test('doc: Submit with no file uploaded marks the upload section, focuses its "Add a file" and says why; nothing is sent', async () => {
+  toast.clear();
+  const a = api({ detail: { caStatus: 3, step: 'doc' } });
+  a.handlers.signApplyUpdate = () => ({});
+  const { user } = renderScreenAt('/', <StartScreen />);
+  await user.type(await screen.findByRole('textbox', { name: /Your ID number/ }), 'K1234567');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await at()).toHaveTextContent('/doc');
+  renderScreenAt('/doc', <DocScreen />);
+  await user.click(await screen.findByRole('button', { name: 'Submit documents' }));
+  const add = screen.getByLabelText('Add a file');
+  await waitFor(() => expect(add).toHaveFocus());
+  expect(add).toHaveAccessibleDescription('Please upload at least one document');
+  expect(toast.current()?.message).toBe('Please upload at least one document');
+  expect(a.calls('signApplyUpdate')).toHaveLength(0);
 });
 
 test('nothing asked of the signer: "no need to sign"; signed: the signed copies named by what they sign', async () => {

@@ -1,8 +1,8 @@
 /**
  * /CheckW8 — the W-8BEN module of an account update (spec part 3 §2 "W-8 check screen", §5): the country and the
  * permanent address (the domain's one W-8BEN rule, cleaned as typed: letters, digits and spaces, upper case,
- * ≤ 500; W8AddressField), read-only residence details; Save once
- * both are valid and something changed; leaving with changes asks whether to save. After saving: the status page when
+ * ≤ 500; W8AddressField), read-only residence details; Save marks what is missing or wrong (the form kit's check)
+ * and says when nothing changed; leaving with changes asks whether to save. After saving: the status page when
  * the update was sent back, else the account info.
  */
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { clientApply, clientUpdate } from '@core/api/account-update';
 import { queryKeys } from '@core/api/keys';
 import { UPDATE_ACTION, UPDATE_MODULE, UPDATE_ROUTE, W8_ADDRESS_MAX, changed, isUpdateOpen, isUpdateRejected, validateW8Update, w8Address } from '@core/domain/account-update';
+import { useRuleForm } from '@core/form/use-rule-form';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { W8AddressField } from '@core/ui/form/W8AddressField';
@@ -36,6 +37,15 @@ export default function CheckW8Screen() {
   return <W8Form sub={acct.subAcctId} cltId={acct.hlId} q={q} held={held} start={start} open={open} />;
 }
 
+type W8Data = {
+  country: string;
+  residenceAddress: string;
+};
+/** the W-8BEN data a form saves: the address without the space the applicant may have just typed at its end */
+const savedW8 = (form: W8Data): W8Data => ({ ...form, residenceAddress: w8Address(form.residenceAddress) });
+const w8Rules = (form: W8Data) => validateW8Update(savedW8(form));
+const W8_LIMITS = { residenceAddress: W8_ADDRESS_MAX, country: W8_ADDRESS_MAX };
+
 interface OpenUpdate {
   updateId: string;
   status: number;
@@ -48,25 +58,21 @@ function W8Form({ sub, cltId, q, held, start, open }: { sub: string; cltId: stri
   const toast = useToast();
   const onError = useUpdateErrorHandler();
   const country = useCountryName();
-  const [form, setForm] = useState(start);
+  const kit = useRuleForm<W8Data>({ initial: start, validate: w8Rules, limits: W8_LIMITS });
+  const { form, bind } = kit;
   const [picker, setPicker] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   // what is saved: the address without the space the applicant may have just typed at its end
-  const data = { ...form, residenceAddress: w8Address(form.residenceAddress) };
-  const issues = validateW8Update(data);
-  const errorOf = (field: string) => {
-    const rule = touched ? issues.find((i) => i.field === field)?.rule : undefined;
-    return rule ? t(`rules.${rule}`, { max: W8_ADDRESS_MAX }) : undefined;
-  };
+  const data = savedW8(form);
+  const countryField = bind('country', { touchOnChange: true });
   const dirty = changed(start, form);
   const differs = changed(held, data);
   const after = () => navigate(`${open && isUpdateRejected(open.status) ? UPDATE_ROUTE.status : UPDATE_ROUTE.accountInfo}${q}`, { replace: true });
 
   const save = async () => {
-    setTouched(true);
-    if (issues.length) return;
+    // something missing or wrong: marked, the first focused; the same address as on file: the spec's toast
+    if (!kit.check()) return;
     if (!differs) return toast.show(t('errors.152007'));
     setBusy(true);
     try {
@@ -88,22 +94,18 @@ function W8Form({ sub, cltId, q, held, start, open }: { sub: string; cltId: stri
       onBack={() => (dirty ? setLeaving(true) : navigate(`${UPDATE_ROUTE.accountInfo}${q}`))}
       onNext={() => void save()}
       nextLabel={t('accountUpdate.save')}
-      nextDisabled={busy || !form.country || !form.residenceAddress.trim() || !differs}
+      nextDisabled={busy}
       nextLoading={busy}
     >
       <p className="oa-upd__intro">{t('accountUpdate.w8.intro')}</p>
-      <SelectField name="w8Country" label={t('accountUpdate.w8.country')} value={form.country ? country(form.country) : ''} placeholder={t('accountUpdate.choose')} onClick={() => setPicker(true)} error={errorOf('country')} required />
+      <SelectField name={countryField.name} label={t('accountUpdate.w8.country')} value={form.country ? country(form.country) : ''} placeholder={t('accountUpdate.choose')} onClick={() => setPicker(true)} error={countryField.error} required />
       <W8AddressField
-        name="w8Address"
+        {...bind('residenceAddress')}
         label={t('accountUpdate.w8.address')}
-        value={form.residenceAddress}
-        onChange={(v) => setForm((f) => ({ ...f, residenceAddress: v }))}
-        onBlur={() => setTouched(true)}
-        error={errorOf('residenceAddress')}
         hint={t('accountUpdate.w8.addressHint')}
         required
       />
-      <CountryPicker visible={picker} title={t('accountUpdate.w8.country')} onClose={() => setPicker(false)} onSelect={(code) => setForm((f) => ({ ...f, country: code }))} value={form.country} />
+      <CountryPicker visible={picker} title={t('accountUpdate.w8.country')} onClose={() => setPicker(false)} onSelect={countryField.onChange} value={form.country} />
       <LeaveDialog
         visible={leaving}
         busy={busy}

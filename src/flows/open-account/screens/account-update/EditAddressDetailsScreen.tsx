@@ -3,14 +3,14 @@
  * residence: its country, city, address and proof, with the same rules. Done returns to /editAddress (which saves);
  * the form lives in the editor's draft (address-draft.ts), so nothing typed is lost going back and forth.
  */
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MAILING, UPDATE_MODULE, UPDATE_ROUTE, addressPartIssues, isUpdateOpen } from '@core/domain/account-update';
+import { MAILING, UPDATE_MODULE, UPDATE_ROUTE, isUpdateOpen } from '@core/domain/account-update';
+import { useRuleForm } from '@core/form/use-rule-form';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
-import { useToast } from '@core/ui/toast';
 import { AccountGate } from '../../components/AccountGate';
-import { AddressFields } from './AddressFields';
+import { ADDRESS_LIMITS, AddressFields, addressRules } from './AddressFields';
 import { addressDraft, startingAddress, type AddressForm } from './address-draft';
 import { useAccountUpdate } from './use-account-update';
 import './account-update.css';
@@ -28,29 +28,26 @@ export default function EditAddressDetailsScreen() {
   return <MailingForm sub={acct.subAcctId} q={q} start={{ ...start, mailingSameResidential: MAILING.DIFFERENT }} />;
 }
 
+const mailingRules = addressRules('mailing');
+
 function MailingForm({ sub, q, start }: { sub: string; q: string; start: AddressForm }) {
   const t = useT();
   const navigate = useNavigate();
-  const toast = useToast();
-  const [form, setFormState] = useState(start);
-  const [showErrors, setShowErrors] = useState(false);
-  const setForm = (f: AddressForm) => {
-    setFormState(f);
-    addressDraft.set(sub, f);
-  };
+  const kit = useRuleForm<AddressForm>({ initial: start, validate: mailingRules, limits: ADDRESS_LIMITS });
+  const { form } = kit;
+  useEffect(() => {
+    if (form !== start) addressDraft.set(sub, form);
+  }, [form, start, sub]);
   const back = () => {
     addressDraft.set(sub, form);
     navigate(`${UPDATE_ROUTE.editAddress}${q}`);
   };
-  const done = () => {
-    setShowErrors(true);
-    if (addressPartIssues(form, 'mailing').length) return toast.show(t('accountUpdate.address.fixFields'));
-    back();
-  };
+  // every missing field marked, the first focused; else back to the editor (which saves)
+  const done = () => kit.check() && back();
   return (
     <StepPage title={t('accountUpdate.address.mailingTitle')} onBack={back} onNext={done} nextLabel={t('accountUpdate.address.done')}>
       <p className="oa-upd__intro">{t('accountUpdate.address.mailingIntro')}</p>
-      <AddressFields part="mailing" form={form} onChange={setForm} showErrors={showErrors} />
+      <AddressFields part="mailing" kit={kit} />
     </StepPage>
   );
 }

@@ -5,19 +5,21 @@
  * changed and every address has a proof (else the spec's toasts: no change, upload address proof); then /AllDataCheck.
  * Leaving with changes asks whether to save.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { clientApply, clientUpdate } from '@core/api/account-update';
 import { queryKeys } from '@core/api/keys';
 import { MAILING, UPDATE_ACTION, UPDATE_MODULE, UPDATE_ROUTE, addressLine, addressPartIssues, addressSaveBlock, changed, isUpdateOpen, isUpdateRejected } from '@core/domain/account-update';
+import { focusFirstMarked } from '@core/form/focus-first';
+import { useRuleForm } from '@core/form/use-rule-form';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { RadioField } from '@core/ui/form/RadioField';
 import { useCountryName } from '@core/ui/pickers/country-names';
 import { useToast } from '@core/ui/toast';
 import { AccountGate } from '../../components/AccountGate';
-import { AddressFields } from './AddressFields';
+import { ADDRESS_LIMITS, AddressFields, addressRules, proofField } from './AddressFields';
 import { addressDraft, startingAddress, type AddressForm } from './address-draft';
 import { LeaveDialog } from './update-parts';
 import { useAccountUpdate, useUpdateErrorHandler } from './use-account-update';
@@ -47,6 +49,10 @@ export default function EditAddressScreen() {
   );
 }
 
+const residentialRules = addressRules('residential');
+/** the mailing address's card (its fields are on /editAddressDetails) */
+const MAILING_CARD = 'mailingAddress';
+
 interface EditorProps {
   sub: string;
   cltId: string;
@@ -67,15 +73,15 @@ function AddressEditor({ sub, cltId, q, held, start, fresh, open, passwordFirst 
   const toast = useToast();
   const onError = useUpdateErrorHandler();
   const country = useCountryName();
-  const [form, setFormState] = useState(start);
-  const [showErrors, setShowErrors] = useState(false);
+  const kit = useRuleForm<AddressForm>({ initial: start, validate: residentialRules, limits: ADDRESS_LIMITS });
+  const { form, set, pressed } = kit;
   const [leaving, setLeaving] = useState(false);
   const [busy, setBusy] = useState(false);
   const different = form.mailingSameResidential === MAILING.DIFFERENT;
-  const setForm = (f: AddressForm) => {
-    setFormState(f);
-    addressDraft.set(sub, f);
-  };
+  // what is typed is kept while the client goes to the mailing address and back
+  useEffect(() => {
+    if (form !== start) addressDraft.set(sub, form);
+  }, [form, start, sub]);
   const dirty = changed(fresh, form);
   const home = `${open && isUpdateRejected(open.status) ? UPDATE_ROUTE.status : UPDATE_ROUTE.accountInfo}${q}`;
   const leave = () => {
@@ -83,15 +89,24 @@ function AddressEditor({ sub, cltId, q, held, start, fresh, open, passwordFirst 
     navigate(home);
   };
   const mailingDone = !different || addressPartIssues(form, 'mailing').length === 0;
+  /** the element that explains what is missing (the mailing card, a proof uploader): marked, scrolled to, focused */
+  const point = (field: string, message: string) => {
+    kit.reveal();
+    window.setTimeout(() => focusFirstMarked([field]), 0);
+    toast.show(message);
+  };
 
   const save = async () => {
     const block = addressSaveBlock(held, form);
     if (block === 'noChange') return toast.show(t('errors.152007'));
-    setShowErrors(true);
-    const fieldsOnly = (part: 'residential' | 'mailing') => addressPartIssues(form, part).filter((i) => !i.field.startsWith('proofOfAddress'));
-    if (fieldsOnly('residential').length) return toast.show(t('accountUpdate.address.fixFields'));
-    if (different && fieldsOnly('mailing').length) return toast.show(t('accountUpdate.address.mailingMissing'));
-    if (block === 'proofNeeded') return toast.show(t(different && !form.proofOfAddress.mailing.length && form.proofOfAddress.residence.length ? 'accountUpdate.address.mailingMissing' : 'accountUpdate.address.proofNeeded'));
+    // the residence's fields first: each marked, the first focused
+    if (!kit.check(kit.issues.filter((i) => !i.field.startsWith('proofOfAddress')))) return;
+    const mailingFieldsMissing = addressPartIssues(form, 'mailing').some((i) => !i.field.startsWith('proofOfAddress'));
+    if (different && mailingFieldsMissing) return point(MAILING_CARD, t('accountUpdate.address.mailingMissing'));
+    if (block === 'proofNeeded') {
+      const mailingProof = different && !form.proofOfAddress.mailing.length && form.proofOfAddress.residence.length;
+      return mailingProof ? point(MAILING_CARD, t('accountUpdate.address.mailingMissing')) : point(proofField('residential'), t('accountUpdate.address.proofNeeded'));
+    }
     setBusy(true);
     try {
       const input = { subAcctId: sub, cltId, module: UPDATE_MODULE.ADDRESS, action: UPDATE_ACTION.SAVE, data: { ...form } };
@@ -113,7 +128,7 @@ function AddressEditor({ sub, cltId, q, held, start, fresh, open, passwordFirst 
     <StepPage title={t('accountUpdate.address.title')} onBack={() => (dirty ? setLeaving(true) : leave())} onNext={() => void save()} nextLabel={t('accountUpdate.save')} nextLoading={busy} nextDisabled={busy}>
       <p className="oa-upd__intro">{t('accountUpdate.address.intro')}</p>
       <h2 className="oa-upd__section">{t('accountUpdate.info.residential')}</h2>
-      <AddressFields part="residential" form={form} onChange={setForm} showErrors={showErrors} />
+      <AddressFields part="residential" kit={kit} />
       <h2 className="oa-upd__section">{t('accountUpdate.info.mailing')}</h2>
       <RadioField
         name="mailingSameResidential"
@@ -123,17 +138,17 @@ function AddressEditor({ sub, cltId, q, held, start, fresh, open, passwordFirst 
           { value: MAILING.SAME, label: t('accountUpdate.address.mailingSame') },
           { value: MAILING.DIFFERENT, label: t('accountUpdate.address.mailingDifferent') },
         ]}
-        onChange={(v) => setForm({ ...form, mailingSameResidential: v })}
+        onChange={(v) => set('mailingSameResidential', v)}
         required
       />
       {different ? (
-        <section className="oa-upd__card" aria-labelledby="oa-upd-mailing">
+        <section className="oa-upd__card" aria-labelledby="oa-upd-mailing" data-name={MAILING_CARD}>
           <div className="oa-upd__head">
             <h3 id="oa-upd-mailing">{t('accountUpdate.info.mailing')}</h3>
             {mailingDone ? <span className="oa-upd__badge">{t('accountUpdate.address.filled')}</span> : null}
           </div>
           <p className={mailingLine ? 'oa-upd__value' : 'oa-upd__muted'}>{mailingLine || t('accountUpdate.address.mailingEmpty')}</p>
-          {showErrors && !mailingDone ? (
+          {pressed && !mailingDone ? (
             <p className="oa-upd__error" role="alert">
               {t('accountUpdate.address.mailingMissing')}
             </p>

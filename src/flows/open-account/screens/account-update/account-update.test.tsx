@@ -61,12 +61,22 @@ test('the W-8 form: "12/F, 88 Harbour Rd." is cleaned as typed to the W-8BEN lin
   const { user } = renderScreenAt('/CheckW8', <CheckW8Screen />, { route: `/CheckW8?sub=${SUB}` });
   const box = await screen.findByRole('textbox', { name: /Permanent residence address/ });
   expect(box).toHaveAccessibleDescription(expect.stringContaining('other marks become spaces as you type (12/F → 12 F)'));
-  expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
-  // the address on file, typed again in lower case with marks: the same line, nothing to save
+  // nothing changed: Save says so rather than being a grey button
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(toast.current()?.message).toBe('You have not changed anything.'));
+  // emptied: the field is marked and focused
   await user.clear(box);
+  await new Promise((r) => setTimeout(r, 1100)); // the footer button's one-second debounce
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(box).toHaveFocus());
+  expect(box).toHaveAccessibleDescription(expect.stringContaining('Required'));
+  // the address on file, typed again in lower case with marks: the same line, nothing to save
   await user.type(box, '1 queen’s road');
   expect(box).toHaveValue('1 QUEENS ROAD');
-  expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await new Promise((r) => setTimeout(r, 1100));
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(toast.current()?.message).toBe('You have not changed anything.'));
+  expect(a.calls('clientApply')).toHaveLength(0);
   await user.clear(box);
   await user.type(box, '12/F, 88 Harbour Rd.');
   expect(box).toHaveValue('12 F 88 HARBOUR RD ');

@@ -46,6 +46,8 @@ test('a new residential address: no change and no proof are refused with their t
   await new Promise((r) => setTimeout(r, 1100)); // the footer button's debounce
   await user.click(screen.getByRole('button', { name: 'Save' }));
   expect(await screen.findByText('Please upload a proof of your new address')).toBeInTheDocument();
+  // the uploader is marked and focused
+  await waitFor(() => expect(screen.getByLabelText(/Proof of residential address/, { selector: 'input' })).toHaveFocus());
   await user.upload(screen.getByLabelText(/Proof of residential address/, { selector: 'input' }), new File(['x'], 'bill.png', { type: 'image/png' }));
   await waitFor(() => expect(upload).toHaveBeenCalled());
   await new Promise((r) => setTimeout(r, 1100));
@@ -61,13 +63,18 @@ test('a different mailing address is filled in on its own page and kept while go
   await first.user.click(await screen.findByRole('radio', { name: 'To a different address' }));
   await first.user.click(screen.getByRole('button', { name: 'Save' }));
   expect((await screen.findAllByText('Please fill in your mailing address and its proof')).length).toBeGreaterThan(0);
+  // the mailing card is what is missing: its button takes the focus
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Fill in mailing address' })).toHaveFocus());
   await first.user.click(screen.getByRole('button', { name: 'Fill in mailing address' }));
   expect(await at()).toHaveTextContent(`/editAddressDetails?sub=${SUB}`);
   first.unmount();
 
   const details = renderScreenAt('/editAddressDetails', <EditAddressDetailsScreen />, { route: `/editAddressDetails?sub=${SUB}` });
   await details.user.click(await screen.findByRole('button', { name: 'Done' }));
-  expect((await screen.findAllByText('Please complete the fields marked in red')).length).toBeGreaterThan(0);
+  // every missing field is marked, the first (the country) focused, and the toast says how many
+  await waitFor(() => expect(screen.getByRole('button', { name: /^Country or region/ })).toHaveFocus());
+  await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/\d fields need your attention/));
+  expect(screen.getByRole('textbox', { name: /Detailed address/ })).toHaveAccessibleDescription(expect.stringContaining('Required'));
   await details.user.type(screen.getByRole('textbox', { name: /Detailed address/ }), 'PO Box 88, Central Post Office');
   await details.user.click(screen.getByRole('button', { name: /^Country or region/ }));
   const picker = await screen.findByRole('dialog', { name: 'Country or region' });

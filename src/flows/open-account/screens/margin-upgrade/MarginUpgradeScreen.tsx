@@ -4,7 +4,7 @@
  * (the special-client disclosure too for ages 65-75), three statements to confirm, and the request, after the trading
  * password. Then its progress: under review, refused with the reason (ask again), or done.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@core/api/api-error';
@@ -16,7 +16,8 @@ import { ACCOUNT_ROUTE, accountOf } from '@core/domain/account';
 import { UPDATE_ROUTE } from '@core/domain/account-routes';
 import { agreementPdfPath, type Agreement } from '@core/domain/closing';
 import { ErrorCode } from '@core/domain/errors';
-import { MARGIN_ACKNOWLEDGEMENTS, MARGIN_MAX_AGE, MARGIN_REQUEST_STATUS, type MarginAcknowledgement } from '@core/domain/margin-upgrade';
+import { MARGIN_ACKNOWLEDGEMENTS, MARGIN_MAX_AGE, MARGIN_REQUEST_STATUS, marginBoxIssues, type MarginAcknowledgement, type MarginBoxes } from '@core/domain/margin-upgrade';
+import { useRuleForm, type Binding } from '@core/form/use-rule-form';
 import { useLang, useT } from '@core/i18n';
 import { PdfLink } from '@core/ui/PdfLink';
 import { StepPage } from '@core/ui/StepPage';
@@ -28,7 +29,8 @@ import { StatusHeader } from '../../components/status/StatusParts';
 import './margin-upgrade.css';
 
 /** The boxes ticked, kept while the client gives the trading password (page memory only). */
-const ticked = new Map<string, Set<string>>();
+const ticked = new Map<string, MarginBoxes>();
+const NONE_TICKED: MarginBoxes = { lossBeyondDeposit: false, marginCall: false, interest: false, agreements: false };
 
 export default function MarginUpgradeScreen() {
   const t = useT();
@@ -81,19 +83,15 @@ function MarginForm({ subAcctId, sub, agreements, refused }: { subAcctId: string
   const qc = useQueryClient();
   const toast = useToast();
   const onError = useApiErrorHandler();
-  const [boxes, setBoxes] = useState<Set<string>>(() => ticked.get(subAcctId) ?? new Set());
+  const kit = useRuleForm<MarginBoxes>({ initial: () => ticked.get(subAcctId) ?? NONE_TICKED, validate: marginBoxIssues });
   const [busy, setBusy] = useState(false);
-  const toggle = (key: string, on: boolean) => {
-    const next = new Set(boxes);
-    if (on) next.add(key);
-    else next.delete(key);
-    setBoxes(next);
-    ticked.set(subAcctId, next);
-  };
-  const complete = MARGIN_ACKNOWLEDGEMENTS.every((k) => boxes.has(k)) && boxes.has('agreements');
+  useEffect(() => {
+    if (kit.form !== NONE_TICKED) ticked.set(subAcctId, kit.form);
+  }, [kit.form, subAcctId]);
 
   const apply = async () => {
-    if (!complete) return toast.show(t('margin.tickAll'));
+    // a box not ticked: each such box marked, the first focused, and the toast says how many
+    if (!kit.check()) return;
     setBusy(true);
     try {
       await marginUpgradeApply({ subAcctId, agreements, acknowledgements: [...MARGIN_ACKNOWLEDGEMENTS] });
@@ -110,7 +108,7 @@ function MarginForm({ subAcctId, sub, agreements, refused }: { subAcctId: string
   };
 
   return (
-    <StepPage title={t('margin.title')} onBack={() => navigate(`${ACCOUNT_ROUTE.home}${sub}`)} onNext={() => void apply()} nextLabel={t('margin.apply')} nextDisabled={busy || !complete} nextLoading={busy}>
+    <StepPage title={t('margin.title')} onBack={() => navigate(`${ACCOUNT_ROUTE.home}${sub}`)} onNext={() => void apply()} nextLabel={t('margin.apply')} nextDisabled={busy} nextLoading={busy}>
       {refused ? (
         <div className="oa-status__reason" role="note" aria-label={t('margin.refused')}>
           <strong>{t('margin.refused')}</strong>
@@ -153,14 +151,21 @@ function MarginForm({ subAcctId, sub, agreements, refused }: { subAcctId: string
       <fieldset className="oa-margin__confirm">
         <legend>{t('margin.confirmTitle')}</legend>
         {MARGIN_ACKNOWLEDGEMENTS.map((k: MarginAcknowledgement) => (
-          <CheckboxRow key={k} name={`ack-${k}`} checked={boxes.has(k)} onChange={(on) => toggle(k, on)}>
+          <Box key={k} field={kit.bind(k)}>
             {t(`margin.ack.${k}`)}
-          </CheckboxRow>
+          </Box>
         ))}
-        <CheckboxRow name="agreements" checked={boxes.has('agreements')} onChange={(on) => toggle('agreements', on)}>
-          {t('margin.agree')}
-        </CheckboxRow>
+        <Box field={kit.bind('agreements')}>{t('margin.agree')}</Box>
       </fieldset>
     </StepPage>
+  );
+}
+
+/** A box of the form, wired by the kit's binding. */
+function Box({ field, children }: { field: Binding<boolean>; children: React.ReactNode }) {
+  return (
+    <CheckboxRow name={field.name} checked={field.value} onChange={field.onChange} error={field.error}>
+      {children}
+    </CheckboxRow>
   );
 }

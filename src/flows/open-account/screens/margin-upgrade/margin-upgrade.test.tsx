@@ -35,9 +35,18 @@ test('the risks, the agreement and three statements to confirm; Apply sends exac
   expect(await screen.findByRole('heading', { name: 'What it costs, and the risks' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: /Client Securities Standing Authority/ })).toHaveAttribute('href', '/pages/static/agreements/en/marginStandingAuthority.pdf');
   const apply = screen.getByRole('button', { name: 'Apply to upgrade' });
-  expect(apply).toBeDisabled();
-  for (const box of [/lose more than the money I deposit/, /sell my holdings without asking me/, /interest is charged daily/, /read and agree to the agreements/]) await user.click(screen.getByRole('checkbox', { name: box }));
-  expect(apply).toBeEnabled();
+  // a tap with boxes unticked: nothing sent, each unticked box marked, the first focused, the toast says how many
+  await user.click(screen.getByRole('checkbox', { name: /lose more than the money I deposit/ }));
+  await user.click(apply);
+  const second = screen.getByRole('checkbox', { name: /sell my holdings without asking me/ });
+  await waitFor(() => expect(second).toHaveFocus());
+  expect(second).toHaveAccessibleDescription('Please tick to confirm');
+  expect(screen.getByRole('checkbox', { name: /read and agree to the agreements/ })).toHaveAccessibleDescription('Please tick to confirm');
+  expect(screen.getByRole('checkbox', { name: /lose more than the money I deposit/ })).not.toHaveAccessibleDescription('Please tick to confirm');
+  await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('3 fields need your attention'));
+  expect(a.calls('marginUpgradeApply')).toHaveLength(0);
+  for (const box of [/sell my holdings without asking me/, /interest is charged daily/, /read and agree to the agreements/]) await user.click(screen.getByRole('checkbox', { name: box }));
+  await new Promise((r) => setTimeout(r, 1100)); // the footer button's one-second debounce
   await user.click(apply);
   await waitFor(() => expect(a.calls('marginUpgradeApply')).toHaveLength(1));
   expect(a.calls('marginUpgradeApply')[0]).toEqual({ subAcctId: SUB, agreements: ['marginStandingAuthority'], acknowledgements: ['lossBeyondDeposit', 'marginCall', 'interest'] });

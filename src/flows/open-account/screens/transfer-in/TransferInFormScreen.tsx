@@ -5,7 +5,7 @@
  * request with the confirmation to tick (the account is in the client's own name, they will instruct their broker);
  * Submit files it and goes back to the list. Without the agreement signed or an opened account: back to the list.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useProtocolStatus } from '@core/api/closing';
@@ -14,6 +14,8 @@ import { queryKeys } from '@core/api/keys';
 import { transferInApply } from '@core/api/transfer-in';
 import { TRANSFER_IN_ROUTE } from '@core/domain/account-routes';
 import { BROKER_OTHER } from '@core/domain/brokers';
+import type { Rule } from '@core/domain/identity';
+import type { FieldIssue } from '@core/domain/step-rules/types';
 import type { ApplicationView } from '@core/domain/contract';
 import {
   MAX_TRANSFER_IN_STOCKS,
@@ -27,6 +29,7 @@ import {
   transferInIssues,
   type TransferInInput,
 } from '@core/domain/transfer-in';
+import { useRuleForm } from '@core/form/use-rule-form';
 import { useLang, useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { TextField } from '@core/ui/form/TextField';
@@ -65,8 +68,29 @@ interface Line {
   quantity: string;
 }
 
+interface TransferInForm {
+  broker: number | undefined;
+  brokerName: string;
+  ccassId: string;
+  brokerAccount: string;
+  lines: readonly Line[];
+}
+
 let lineKey = 0;
 const newLine = (): Line => ({ key: ++lineKey, code: '', quantity: '' });
+
+/** The request a form stands for (the broker's name and CCASS ID only for "other"). */
+const inputOf = (f: TransferInForm): TransferInInput => ({
+  broker: f.broker as number,
+  ...(f.broker === BROKER_OTHER ? { brokerName: f.brokerName, ccassId: f.ccassId } : {}),
+  brokerAccount: f.brokerAccount,
+  stocks: f.lines.map((l) => ({ market: 'HK', code: l.code, quantity: parseQuantity(l.quantity) })),
+});
+/**
+ * The domain's transfer-in rules for the form kit. Their rule names are transfer-in's own (TransferInIssue): the kit
+ * reads a rule only to pick its text, which this form's `message` gives (transferIn.rules.*).
+ */
+const validate = (f: TransferInForm): FieldIssue[] => transferInIssues(inputOf(f)).map((i) => ({ field: i.field, rule: i.rule as Rule }));
 
 function TransferInForm({ app, sub }: { app: ApplicationView; sub: string }) {
   const t = useT();
@@ -74,45 +98,29 @@ function TransferInForm({ app, sub }: { app: ApplicationView; sub: string }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const onApiError = useApiErrorHandler();
-  const [broker, setBroker] = useState<number | undefined>();
-  const [brokerName, setBrokerName] = useState('');
-  const [ccassId, setCcassId] = useState('');
-  const [account, setAccount] = useState('');
-  const [lines, setLines] = useState<Line[]>(() => [newLine()]);
+  // the transfer-in rules read their own texts (transferIn.rules.*)
+  const message = useCallback((rule: string) => t(`transferIn.rules.${rule}`, { max: MAX_TRANSFER_IN_STOCKS }), [t]);
+  const kit = useRuleForm<TransferInForm>({
+    initial: () => ({ broker: undefined, brokerName: '', ccassId: '', brokerAccount: '', lines: [newLine()] }),
+    validate,
+    message,
+  });
+  const { form, bind, bindAt, setForm } = kit;
+  const { broker, brokerName, ccassId, brokerAccount: account, lines } = form;
   const [pickerOpen, setPickerOpen] = useState(false);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [review, setReview] = useState(false);
   const [agreed, setAgreed] = useState(false);
   const [agreeError, setAgreeError] = useState(false);
   const [sending, setSending] = useState(false);
 
-  const input: TransferInInput = {
-    broker: broker as number,
-    ...(broker === BROKER_OTHER ? { brokerName, ccassId } : {}),
-    brokerAccount: account,
-    stocks: lines.map((l) => ({ market: 'HK', code: l.code, quantity: parseQuantity(l.quantity) })),
-  };
-  const issues = transferInIssues(input);
-  const ruleOf = (field: string) => issues.find((i) => i.field === field)?.rule;
-  const errorOf = (field: string) => {
-    const rule = ruleOf(field);
-    return rule && touched[field] ? t(`transferIn.rules.${rule}`, { max: MAX_TRANSFER_IN_STOCKS }) : undefined;
-  };
-  const touch = (field: string) => setTouched((s) => ({ ...s, [field]: true }));
+  const input = inputOf(form);
   const options = useMemo(() => TRANSFER_IN_BROKERS.map((code) => ({ value: code, label: transferInBrokerName({ broker: code }, lang) })), [lang]);
-  const setLine = (key: number, patch: Partial<Line>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+  const setLine = (key: number, patch: Partial<Line>) => setForm((f) => ({ ...f, lines: f.lines.map((l) => (l.key === key ? { ...l, ...patch } : l)) }));
+  const brokerField = bind('broker', { touchOnChange: true });
 
   const toReview = () => {
-    if (issues.length) {
-      // every field shows its rule, and the first wrong one gets the focus
-      const all: Record<string, boolean> = {};
-      for (const i of issues) all[i.field] = true;
-      setTouched((s) => ({ ...s, ...all }));
-      const first = issues[0].field;
-      const name = first === 'broker' ? 'broker' : first.replace(/^stocks\.(\d+)\.(\w+)$/, (_m, i: string, f: string) => `${f}-${lines[Number(i)]?.key}`);
-      window.setTimeout(() => document.querySelector<HTMLElement>(`[data-name="${name}"] input, [data-name="${name}"] button`)?.focus(), 0);
-      return;
-    }
+    // every wrong field shows its rule, and the first one on the page gets the focus
+    if (!kit.check()) return;
     setAgreed(false);
     setAgreeError(false);
     setReview(true);
@@ -193,12 +201,12 @@ function TransferInForm({ app, sub }: { app: ApplicationView; sub: string }) {
   return (
     <StepPage title={t('transferIn.form.title')} onBack={() => navigate(TRANSFER_IN_ROUTE.list)} onNext={toReview} nextLabel={t('transferIn.form.next')}>
       <SelectField
-        name="broker"
+        name={brokerField.name}
         label={t('transferIn.form.broker')}
         value={broker === undefined ? '' : transferInBrokerName({ broker }, lang)}
         required
         onClick={() => setPickerOpen(true)}
-        error={errorOf('broker')}
+        error={brokerField.error}
       />
       <OptionPicker
         visible={pickerOpen}
@@ -207,91 +215,73 @@ function TransferInForm({ app, sub }: { app: ApplicationView; sub: string }) {
         value={broker}
         searchable
         searchPlaceholder={t('transferIn.form.brokerSearch')}
-        onSelect={(v) => {
-          setBroker(v);
-          touch('broker');
-        }}
+        onSelect={brokerField.onChange}
         onClose={() => setPickerOpen(false)}
       />
       {broker === BROKER_OTHER ? (
         <>
           <TextField
-            name="brokerName"
+            {...bind('brokerName')}
             label={t('transferIn.form.brokerName')}
-            value={brokerName}
-            onChange={setBrokerName}
-            onBlur={() => touch('brokerName')}
             placeholder={t('transferIn.form.brokerNamePlaceholder')}
             maxLength={TRANSFER_IN_LEN.brokerName}
-            error={errorOf('brokerName')}
             required
           />
           <TextField
-            name="ccassId"
+            {...bind('ccassId', { map: (v) => v.toUpperCase() })}
             label={t('transferIn.form.ccassId')}
-            value={ccassId}
-            onChange={(v) => setCcassId(v.toUpperCase())}
-            onBlur={() => touch('ccassId')}
             hint={t('transferIn.form.ccassHint')}
             maxLength={6}
-            error={errorOf('ccassId')}
           />
         </>
       ) : null}
       <TextField
-        name="brokerAccount"
+        {...bind('brokerAccount')}
         label={t('transferIn.form.account')}
-        value={account}
-        onChange={setAccount}
-        onBlur={() => touch('brokerAccount')}
         placeholder={t('transferIn.form.accountPlaceholder')}
         maxLength={TRANSFER_IN_LEN.brokerAccount}
-        error={errorOf('brokerAccount')}
         required
       />
       <fieldset className="oa-tin__lines">
         <legend className="oa-tin__h">{t('transferIn.form.stocks')}</legend>
         <p className="oa-tin__meta">{t('transferIn.form.hkOnly', { max: MAX_TRANSFER_IN_STOCKS })}</p>
-        {lines.map((l, i) => (
-          <div key={l.key} className="oa-tin__line" role="group" aria-label={t('transferIn.form.stockN', { n: i + 1 })}>
-            <div className="oa-tin__line-fields">
-              <TextField
-                name={`code-${l.key}`}
-                label={t('transferIn.form.code')}
-                value={l.code}
-                onChange={(code) => setLine(l.key, { code: code.replace(/\D/g, '') })}
-                onBlur={() => {
-                  touch(`stocks.${i}.code`);
-                  if (/^\d{1,5}$/.test(l.code)) setLine(l.key, { code: normalizeStockCode(l.code) });
-                }}
-                placeholder={t('transferIn.form.codePlaceholder')}
-                inputMode="numeric"
-                maxLength={5}
-                error={errorOf(`stocks.${i}.code`)}
-                required
-              />
-              <TextField
-                name={`quantity-${l.key}`}
-                label={t('transferIn.form.quantity')}
-                value={l.quantity}
-                onChange={(quantity) => setLine(l.key, { quantity: quantity.replace(/[^\d,]/g, '') })}
-                onBlur={() => touch(`stocks.${i}.quantity`)}
-                placeholder={t('transferIn.form.quantityPlaceholder')}
-                inputMode="numeric"
-                maxLength={16}
-                error={errorOf(`stocks.${i}.quantity`)}
-                required
-              />
+        {lines.map((l, i) => {
+          const code = bindAt(`stocks.${i}.code`, l.code, (v: string) => setLine(l.key, { code: v }), { map: (v) => v.replace(/\D/g, '') });
+          const quantity = bindAt(`stocks.${i}.quantity`, l.quantity, (v: string) => setLine(l.key, { quantity: v }), { map: (v) => v.replace(/[^\d,]/g, '') });
+          return (
+            <div key={l.key} className="oa-tin__line" role="group" aria-label={t('transferIn.form.stockN', { n: i + 1 })}>
+              <div className="oa-tin__line-fields">
+                <TextField
+                  {...code}
+                  onBlur={() => {
+                    code.onBlur();
+                    if (/^\d{1,5}$/.test(l.code)) setLine(l.key, { code: normalizeStockCode(l.code) });
+                  }}
+                  label={t('transferIn.form.code')}
+                  placeholder={t('transferIn.form.codePlaceholder')}
+                  inputMode="numeric"
+                  maxLength={5}
+                  required
+                />
+                <TextField
+                  {...quantity}
+                  label={t('transferIn.form.quantity')}
+                  placeholder={t('transferIn.form.quantityPlaceholder')}
+                  inputMode="numeric"
+                  maxLength={16}
+                  required
+                />
+              </div>
+              {lines.length > 1 ? (
+                <button type="button" className="oa-tin__remove" onClick={() => setForm((f) => ({ ...f, lines: f.lines.filter((x) => x.key !== l.key) }))}>
+                  {t('transferIn.form.removeStock', { n: i + 1 })}
+                </button>
+              ) : null}
             </div>
-            {lines.length > 1 ? (
-              <button type="button" className="oa-tin__remove" onClick={() => setLines((ls) => ls.filter((x) => x.key !== l.key))}>
-                {t('transferIn.form.removeStock', { n: i + 1 })}
-              </button>
-            ) : null}
-          </div>
-        ))}
+          );
+        })}
         {lines.length < MAX_TRANSFER_IN_STOCKS ? (
-          <button type="button" className="oa-tin__add" onClick={() => setLines((ls) => [...ls, newLine()])}>
+          <button type="button" className="oa-tin__add" onClick={() => setForm((f) => ({ ...f, lines: [...f.lines, newLine()] }))}>
             + {t('transferIn.form.addStock')}
           </button>
         ) : null}

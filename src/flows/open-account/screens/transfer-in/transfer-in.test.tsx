@@ -48,6 +48,10 @@ test('the form marks each rule, then review and submit send the request', async 
   const { user } = renderScreenAt('/transferInStock/new', <TransferInFormScreen />);
   await user.click(await screen.findByRole('button', { name: 'Review' }));
   expect(await screen.findAllByText('Required')).not.toHaveLength(0);
+  // the first field on the page carries its rule and the focus, and the toast says how many are marked
+  await waitFor(() => expect(screen.getByRole('button', { name: /Current broker/ })).toHaveFocus());
+  expect(screen.getByRole('button', { name: /Current broker/ })).toHaveAccessibleDescription('Required');
+  expect(screen.getByRole('status')).toHaveTextContent('4 fields need your attention');
   await user.click(screen.getByRole('button', { name: /Current broker/ }));
   await user.click(within(await screen.findByRole('dialog', { name: 'Choose your current broker' })).getByText('Tiger Brokers (HK)'));
   await user.type(screen.getByLabelText('Your account number at that broker'), 'T-889900');

@@ -10,6 +10,7 @@ import { useSignErrorHandler } from '@core/api/errors';
 import { signCall, signDetailQuery, signUpload } from '@core/api/org-sign';
 import { SIGN_LIMITS } from '@core/domain/org-sign';
 import { ACCEPT_ATTR, ACCEPTED_MIME } from '@core/domain/uploads';
+import { focusFirstMarked } from '@core/form/focus-first';
 import { useLang, useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { useToast } from '@core/ui/toast';
@@ -17,6 +18,9 @@ import { DocumentList } from '../../DocumentList';
 import { StepGate, type SignDetail } from '../../StepGate';
 import { organisationNameIn, progressOf, useGoOn } from '../../use-sign';
 
+
+/** The upload section's mark (its data-name): what Submit needs. */
+const UPLOADS = 'uploads';
 
 export default function DocScreen() {
   return <StepGate step="doc">{(d) => <Doc detail={d} />}</StepGate>;
@@ -34,6 +38,9 @@ function Doc({ detail }: { detail: SignDetail }) {
   const [uploads, setUploads] = useState(detail.uploads);
   const [sending, setSending] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Submit was tapped without a file: the upload section says so */
+  const [pressed, setPressed] = useState(false);
+  const uploading = !!sending;
 
   const add = async (files: FileList | null) => {
     for (const file of Array.from(files ?? [])) {
@@ -59,8 +66,15 @@ function Doc({ detail }: { detail: SignDetail }) {
     if (input.current) input.current.value = '';
   };
 
+  const needOne = pressed && !uploads.length;
+
   const submit = async () => {
-    if (!uploads.length) return toast.show(t('orgSign.doc.needOne'));
+    if (!uploads.length) {
+      // never a silent grey button: the upload section is marked, scrolled to and its "add a file" focused
+      setPressed(true);
+      window.setTimeout(() => focusFirstMarked([UPLOADS]), 0);
+      return toast.show(t('orgSign.doc.needOne'));
+    }
     setBusy(true);
     try {
       await signCall('signApplyUpdate', { fileIds: uploads.map((u) => u.fileId) });
@@ -74,13 +88,13 @@ function Doc({ detail }: { detail: SignDetail }) {
   };
 
   return (
-    <StepPage title={t('orgSign.doc.title')} progress={progressOf(detail, 'doc')} onNext={() => void submit()} nextLabel={t('orgSign.doc.submit')} nextLoading={busy} nextDisabled={busy || !!sending}>
+    <StepPage title={t('orgSign.doc.title')} progress={progressOf(detail, 'doc')} onNext={() => void submit()} nextLabel={t('orgSign.doc.submit')} nextLoading={busy} nextDisabled={busy || uploading}>
       <p className="org-sign__intro">{t('orgSign.doc.intro', { organisation: organisationNameIn(detail, lang) })}</p>
       <section className="org-sign__card" aria-labelledby={`${id}-read`}>
         <h2 id={`${id}-read`}>{t('orgSign.doc.read')}</h2>
         <DocumentList files={[detail.organizationChart, ...detail.documents.filter((f) => f.fileId !== detail.organizationChart.fileId)]} label={t('orgSign.doc.read')} />
       </section>
-      <section className="org-sign__card" aria-labelledby={`${id}-upload`}>
+      <section className="org-sign__card" aria-labelledby={`${id}-upload`} data-name={UPLOADS}>
         <h2 id={`${id}-upload`}>{t('orgSign.doc.upload')}</h2>
         <p>{t('orgSign.doc.uploadIntro')}</p>
         {uploads.length ? (
@@ -96,9 +110,23 @@ function Doc({ detail }: { detail: SignDetail }) {
           </p>
         ) : null}
         <label className="org-sign__add">
-          <input ref={input} type="file" accept={ACCEPT_ATTR} multiple onChange={(e) => void add(e.target.files)} disabled={!!sending || uploads.length >= SIGN_LIMITS.uploadsPerTicket} />
+          <input
+            ref={input}
+            type="file"
+            accept={ACCEPT_ATTR}
+            multiple
+            onChange={(e) => void add(e.target.files)}
+            disabled={uploading || uploads.length >= SIGN_LIMITS.uploadsPerTicket}
+            aria-describedby={needOne ? `${id}-need` : undefined}
+            aria-invalid={needOne || undefined}
+          />
           <span>{t('orgSign.doc.add')}</span>
         </label>
+        {needOne ? (
+          <p id={`${id}-need`} className="esop-field__error">
+            {t('orgSign.doc.needOne')}
+          </p>
+        ) : null}
       </section>
     </StepPage>
   );

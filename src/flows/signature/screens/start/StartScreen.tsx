@@ -3,14 +3,16 @@
  * which with the link's ticket opens the session (ApplyAuth). A wrong number: "invalid ID number, please re-enter";
  * an expired link: contact service; a locked one: contact service. A signer with a session goes on to the current step.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@core/api/api-error';
 import { useSignErrorHandler } from '@core/api/errors';
 import { fetchSignDetail, signDetailQuery, signIn, signSession } from '@core/api/org-sign';
 import { ErrorCode } from '@core/domain/errors';
-import { SIGN_TICKET_PATTERN, normaliseSignIdNumber } from '@core/domain/org-sign';
+import type { Rule } from '@core/domain/identity';
+import { SIGN_TICKET_PATTERN, normaliseSignIdNumber, signIdNumberIssues } from '@core/domain/org-sign';
+import { useRuleForm } from '@core/form/use-rule-form';
 import { useT } from '@core/i18n';
 import { AppBanner } from '@core/ui/AppBanner';
 import { StepPage } from '@core/ui/StepPage';
@@ -46,14 +48,19 @@ function IdNumberForm({ ticket, onRefused }: { ticket: string; onRefused: (r: 'e
   const qc = useQueryClient();
   const goOn = useGoOn();
   const onError = useSignErrorHandler();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  // a number of the wrong shape reads the page's own message (the spec's "invalid ID number, please re-enter")
+  const message = useCallback((rule: Rule) => (rule === 'format' ? t('orgSign.badIdNumber') : undefined), [t]);
+  const kit = useRuleForm({ initial: { idNumber: '' }, validate: signIdNumberIssues, message });
+  const field = kit.bind('idNumber');
+  /** the number the service did not recognise: its message shows until the number changes */
+  const [refused, setRefused] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
-    const idNumber = normaliseSignIdNumber(value);
-    if (!idNumber) return setError(t('orgSign.badIdNumber'));
+    // missing or of the wrong shape: marked and focused
+    if (!kit.check()) return;
+    const idNumber = normaliseSignIdNumber(kit.form.idNumber) as string;
     setBusy(true);
     try {
       await signIn(ticket, idNumber);
@@ -61,7 +68,7 @@ function IdNumberForm({ ticket, onRefused }: { ticket: string; onRefused: (r: 'e
       qc.setQueryData(signDetailQuery().queryKey, d);
       goOn(d, true);
     } catch (err) {
-      if (err instanceof ApiError && err.code === ErrorCode.SIGN_VERIFY_FAILED) setError(t('orgSign.badIdNumber'));
+      if (err instanceof ApiError && err.code === ErrorCode.SIGN_VERIFY_FAILED) setRefused(kit.form.idNumber);
       else if (err instanceof ApiError && err.code === ErrorCode.SIGN_LINK_EXPIRED) onRefused('expired');
       else if (err instanceof ApiError && err.code === ErrorCode.SIGN_LOCKED) onRefused('locked');
       else onError(err);
@@ -71,7 +78,7 @@ function IdNumberForm({ ticket, onRefused }: { ticket: string; onRefused: (r: 'e
   };
 
   return (
-    <StepPage title={t('orgSign.title')} onNext={() => void submit()} nextLabel={t('orgSign.start.continue')} nextLoading={busy} nextDisabled={busy || !value.trim()}>
+    <StepPage title={t('orgSign.title')} onNext={() => void submit()} nextLabel={t('orgSign.start.continue')} nextLoading={busy} nextDisabled={busy}>
       <AppBanner />
       <section className="org-sign__card" aria-labelledby={`${id}-what`}>
         <h2 id={`${id}-what`}>{t('orgSign.start.heading')}</h2>
@@ -84,14 +91,9 @@ function IdNumberForm({ ticket, onRefused }: { ticket: string; onRefused: (r: 'e
       </section>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <TextField
-          name="idNumber"
+          {...field}
           label={t('orgSign.start.idNumber')}
-          value={value}
-          onChange={(v) => {
-            setValue(v);
-            setError(undefined);
-          }}
-          error={error}
+          error={field.error ?? (refused !== null && refused === field.value ? t('orgSign.badIdNumber') : undefined)}
           hint={t('orgSign.start.idHint')}
           maxLength={40}
           autoComplete="off"

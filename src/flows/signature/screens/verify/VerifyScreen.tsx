@@ -15,9 +15,11 @@ import { signCall, signClientInfoQuery, signDetailQuery, signIdPhotoQuery, signU
 import { SIGN_EXPIRED_CODES } from '@core/domain/errors';
 import { SIGN_STEP_STATUS, idPhotoIsRead } from '@core/domain/org-sign';
 import type { FileRefData } from '@core/domain/uploads';
+import { focusFirstMarked } from '@core/form/focus-first';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
+import { useToast } from '@core/ui/toast';
 import { CardUploader } from '@core/ui/uploader/CardUploader';
 import type { UploadFn } from '@core/ui/uploader/use-uploads';
 import { PageSkeleton } from '@core/app/account-page-routes';
@@ -28,6 +30,10 @@ import { progressOf, useGoOn } from '../../use-sign';
 export default function VerifyScreen() {
   return <StepGate step="verify">{(d) => <Verify failed={d.caStatus === SIGN_STEP_STATUS.failed} progress={progressOf(d, 'verify')} />}</StepGate>;
 }
+
+/** The marks of what Continue needs: the photo tile and the confirmation box (their data-name). */
+const PHOTO = 'idPhoto';
+const CONFIRM = 'confirm';
 
 /** The photo accepted for the certificate: read as the signer's (mainland card) or kept for staff. */
 interface Accepted {
@@ -55,6 +61,9 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
   const [photoError, setPhotoError] = useState<string | undefined>();
   /** a new photo was taken on this screen: the one accepted earlier no longer counts */
   const [replaced, setReplaced] = useState(false);
+  /** Continue was tapped: what is still missing (the photo, the confirmation) shows its line */
+  const [pressed, setPressed] = useState(false);
+  const toast = useToast();
 
   // the object URLs of the photos shown: revoked when the screen goes (or at once when made after it went)
   const urls = useRef<string[]>([]);
@@ -113,6 +122,14 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
   };
 
   const apply = async () => {
+    // never a silent grey button: what is missing is marked, the first scrolled to and focused, the toast says how many
+    if (!info.data) return toast.show(t('orgSign.loadFailed'));
+    const missing = [...(current ? [] : [PHOTO]), ...(confirmed ? [] : [CONFIRM])];
+    if (missing.length) {
+      setPressed(true);
+      window.setTimeout(() => focusFirstMarked(missing), 0);
+      return toast.show(t('form.marked', { count: missing.length }));
+    }
     if (!current) return;
     setBusy(true);
     try {
@@ -135,7 +152,7 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
       progress={progress}
       onNext={() => void apply()}
       nextLabel={t(failed ? 'orgSign.verify.retry' : 'orgSign.verify.apply')}
-      nextDisabled={busy || reading || !confirmed || !info.data || !current}
+      nextDisabled={busy || reading}
       nextLoading={busy}
     >
       {failed ? (
@@ -163,14 +180,14 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
             <h2 id={`${id}-card`}>{t(`orgSign.verify.idTitle${kind}`)}</h2>
             <p>{t(`orgSign.verify.idIntro${kind}`)}</p>
             <CardUploader
-              name="idPhoto"
+              name={PHOTO}
               label={t(`orgSign.verify.idLabel${kind}`)}
               value={shownPhoto}
               category="UserInfo"
               upload={upload}
               kind={read ? 'idFront' : 'generic'}
               busy={reading}
-              error={photoError}
+              error={photoError ?? (pressed && !current && !reading ? t('orgSign.verify.photoNeeded') : undefined)}
               onUploaded={onUploaded}
               onPick={onPick}
             />
@@ -188,7 +205,7 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
           {t('orgSign.loadFailed')}
         </p>
       )}
-      <CheckboxRow name="confirm" checked={confirmed} onChange={setConfirmed}>
+      <CheckboxRow name={CONFIRM} checked={confirmed} onChange={setConfirmed} error={pressed && !confirmed ? t('rules.mustTick') : undefined}>
         {t('orgSign.verify.confirm')}
       </CheckboxRow>
     </StepPage>
