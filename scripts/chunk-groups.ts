@@ -3,7 +3,7 @@
  * one chunk per combination of importers: a step screen then pulls twenty-odd small scripts, each a request and a
  * preload link its page adds in one main-thread task. Two groups instead:
  * - `common`: what the first screens (home, login) import from outside their own folders, and what that imports;
- * - `steps`: the rest of the shared UI, calls and rules (the step engine, fields, pickers, uploader), for the step
+ * - `steps`: the rest of the shared UI, calls and rules (the step engine, the form kit and its sections, fields, pickers, uploader), for the step
  *   screens, minus what those modules import on demand (the PDF viewer, a language's country names, a dialog).
  * A first screen loads only `common` besides its own chunk; a step screen `common` and `steps`.
  */
@@ -44,7 +44,7 @@ const norm = (id: string) => id.split('?')[0].replace(/\\/g, '/');
 export function chunkGroups(root: string) {
   const screens = (name: string) => resolve(root, 'src/flows/open-account/screens', name);
   const firstScreenImports = importsOutside(root, [screens('home'), screens('login')]);
-  const shared = /src\/core\/(step-engine|ui|api|domain)\/|src\/flows\/open-account\/(components\/|company-choice)/;
+  const shared = /src\/core\/(step-engine|ui|api|domain|form)\/|src\/flows\/open-account\/(components\/|company-choice)/;
   const onDemand = /PdfPages|\/countries\/|ChannelChangeDialog/;
   return {
     common: (id: string) => firstScreenImports.has(norm(id)),

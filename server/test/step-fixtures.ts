@@ -3,7 +3,7 @@
  * domain tests and the e2e prefill) built with real uploads of the caller, identity numbers unique in the test
  * database and the caller's application read with ApplyDetail; plus the small call helpers the step tests share.
  */
-import { CALLS, ErrorCode, STEP_VERSION, todayInHongKong, type ApplicationView, type StepName } from '@core/domain';
+import { CALLS, ErrorCode, STEP_VERSION, isStepName, todayInHongKong, type ApplicationView, type StepName } from '@core/domain';
 import { stepContextOfApp, type StepContext } from '@core/domain/step-rules/types';
 import {
   bankcardSample,
@@ -245,14 +245,12 @@ export async function livingWitnessData(c: TestClient, appId?: string, over: Dat
 /**
  * Valid data for any step (the samples of src/core/domain/step-samples.ts, with real uploads of the caller);
  * LIVINGWITNESS with a passed face check written as issue 11's check will; CAAPPLY with the documents the service
- * generates; a marker object for the others.
+ * generates; a marker object for a name that is not a step.
  * The profile steps read the caller's application (appId, or the active one).
  */
 
 export async function validStepData(c: TestClient, step: StepName | string, appId?: string): Promise<Data> {
   if (step === 'LIVINGWITNESS') return livingWitnessData(c, appId);
-  if (!SAMPLED.has(step)) return { filled: step };
+  if (!isStepName(step)) return { filled: step };
   return sampleStep(step as StepName, sampleSource(c, appId));
 }
-
-const SAMPLED = new Set<string>(['IDCARD', 'BANKCARD', 'HK_IDCARD', 'USERINFO', 'PROOFADDRESS', 'STATEMENT', 'JOBSTATUS', 'FINANCE', 'INVESTMENT', 'SELECTACCOUNT', 'IDENTITYEXPOSURE', 'TAXINFO', 'RISK', 'SIGN', 'SIGNATURE', 'CAAPPLY']);
