@@ -1,11 +1,12 @@
 /**
  * The API modules, registered in this order by app.ts. Each is a Fastify plugin whose routes come from the call
  * table: `route(app, 'callName', handler)` (plugins/route.ts) takes method, path, auth, cipher, rate limit and
- * schemas from CALLS (src/core/domain/calls.ts) and `schemas` (contract.ts).
+ * schemas from CALLS (src/core/domain/calls.ts) and the module's calls/<module>.ts (gathered by contract.ts).
  *
- * To add a call: one entry in CALLS + its request/answer in `schemas`, one route() line in its module; then
- * `npm run docs:api` (the tables of docs/api.md). The client reaches it with callApi(name, input) in a file of
- * src/core/api; server/test/calls.test.ts checks that every call is registered as declared.
+ * To add a call: its line in CALLS (src/core/domain/calls.ts), its summary and schemas in
+ * src/core/domain/calls/<module>.ts, one route() line in its module; then `npm run docs:api` (the tables of
+ * docs/api.md). The client reaches it with callApi(name, input) in a file of src/core/api; server/test/calls.test.ts
+ * checks that every call is registered as declared. The README's Contributing section has the whole recipe.
  * To add a module: write server/src/modules/<area>/routes.ts exporting a FastifyPluginAsync and append it to
  * `modules` below (one import, one array entry).
  */
