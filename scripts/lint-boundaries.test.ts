@@ -10,7 +10,7 @@ import type { FixtureResult } from './lint-fixtures-run';
 
 const root = join(__dirname, '..');
 // the boundary rules: a fixture must be refused by the expected one of these (an import may cross two boundaries)
-const BOUNDARY = /^(import-x\/|boundaries\/|no-restricted-imports$)/;
+const BOUNDARY = /^(import-x\/|boundaries\/|service-modules\/|no-restricted-imports$)/;
 
 let results: Map<string, FixtureResult['messages']>;
 
@@ -26,7 +26,7 @@ beforeAll(() => {
 test('the fixtures have unique names and cover every boundary', () => {
   expect(new Set([...BAD, ...GOOD].map((f) => f.name)).size).toBe(BAD.length + GOOD.length);
   expect(new Set(BAD.map((f) => f.refusedBy!.rule))).toEqual(
-    new Set(['import-x/no-restricted-paths', 'import-x/no-nodejs-modules', 'import-x/no-unresolved', 'boundaries/no-wire-schema-values', 'no-restricted-imports']),
+    new Set(['import-x/no-restricted-paths', 'import-x/no-nodejs-modules', 'import-x/no-unresolved', 'boundaries/no-wire-schema-values', 'service-modules/no-module-cycle', 'no-restricted-imports']),
   );
 });
 

@@ -77,6 +77,9 @@ export const BAD: LintFixture[] = [
   { name: 'a domain module imports a value from the wire-schema module', at: DOMAIN_FILE, code: `import { schemas } from './contract';\nexport const used = schemas;\n`, refusedBy: { rule: WIRE, message: 'src/core/domain/contract.ts' } },
   { name: 'a screen imports a value from a call module of the wire schemas', at: JOB_SCREEN, code: `import { authCalls } from '@core/domain/calls/auth';\nexport const used = authCalls;\n`, refusedBy: { rule: WIRE, message: 'src/core/domain/calls/auth.ts' } },
   { name: 'a domain module imports a value from a call module', at: DOMAIN_FILE, code: `import { fileRef } from './calls/shared';\nexport const used = fileRef;\n`, refusedBy: { rule: WIRE, message: 'src/core/domain/calls/shared.ts' } },
+  // no import cycle between the service's modules (aml reads the application: applications must not import aml)
+  { name: 'the applications module imports the aml module (a cycle between modules)', at: 'server/src/modules/applications/lint-fixture.ts', code: useOf('../aml/service'), refusedBy: { rule: 'service-modules/no-module-cycle', message: 'applications → aml → applications' } },
+  { name: 'the auth module imports a module that imports auth (a cycle between modules)', at: 'server/src/modules/auth/lint-fixture.ts', code: useOf('../applications/service'), refusedBy: { rule: 'service-modules/no-module-cycle', message: 'auth → applications' } },
   // kept from before: react-vant only by deep import
   { name: 'a screen imports the react-vant root', at: JOB_SCREEN, code: `import { Button } from 'react-vant';\nexport const used = Button;\n`, refusedBy: { rule: 'no-restricted-imports', message: 'react-vant' } },
 ];
