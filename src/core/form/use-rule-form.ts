@@ -12,9 +12,8 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { FieldIssue } from '../domain/step-rules/types';
-import { toast } from '../ui/toast';
 import { useFieldErrors, type FieldErrors, type FieldLimits, type RuleMessage } from './field-errors';
-import { focusFirstMarked } from './focus-first';
+import { markFirst } from './mark';
 
 export interface Binding<V> {
   /** the field's name: its issue path, rendered as `data-name` so the first marked field can be found */
@@ -76,9 +75,6 @@ export interface RuleForm<F> {
 const NO_LIMITS: FieldLimits = {};
 const NO_LINKS: Readonly<Record<string, readonly string[]>> = {};
 
-/** Marks are drawn on the next render: the focus moves once the errors are on the page (and in aria-describedby). */
-const afterRender = (fn: () => void) => void window.setTimeout(fn, 0);
-
 export function useRuleForm<F extends object>(opts: RuleFormOptions<F>): RuleForm<F> {
   const { validate, limits = NO_LIMITS, linked = NO_LINKS, message } = opts;
   const intl = useIntl();
@@ -133,10 +129,7 @@ export function useRuleForm<F extends object>(opts: RuleFormOptions<F>): RuleFor
   const mark = useCallback(
     (fields: readonly string[], say: boolean) => {
       const distinct = [...new Set(fields)];
-      afterRender(() => {
-        focusFirstMarked(distinct);
-        if (say) toast.show(intl.formatMessage({ id: 'form.marked' }, { count: distinct.length }));
-      });
+      markFirst(distinct, say ? intl.formatMessage({ id: 'form.marked' }, { count: distinct.length }) : undefined);
     },
     [intl],
   );

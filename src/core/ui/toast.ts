@@ -8,6 +8,8 @@ export interface ToastState {
   id: number;
   message: string;
   durationMs: number;
+  /** 'bottom': above the page's footer button, clear of the field a form just scrolled to (the form kit's marks) */
+  at: 'middle' | 'bottom';
 }
 
 let state: ToastState | null = null;
@@ -17,10 +19,10 @@ const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
 export const toast = {
-  show(message: string, durationMs: number = TOAST_MS): void {
+  show(message: string, durationMs: number = TOAST_MS, at: ToastState['at'] = 'middle'): void {
     if (!message) return;
     if (timer) clearTimeout(timer);
-    state = { id: ++seq, message, durationMs };
+    state = { id: ++seq, message, durationMs, at };
     emit();
     if (durationMs > 0) {
       timer = setTimeout(() => {

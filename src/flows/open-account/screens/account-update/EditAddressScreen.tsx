@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { clientApply, clientUpdate } from '@core/api/account-update';
 import { queryKeys } from '@core/api/keys';
 import { MAILING, UPDATE_ACTION, UPDATE_MODULE, UPDATE_ROUTE, addressLine, addressPartIssues, addressSaveBlock, changed, isUpdateOpen, isUpdateRejected } from '@core/domain/account-update';
-import { focusFirstMarked } from '@core/form/focus-first';
+import { markFirst } from '@core/form/mark';
 import { useRuleForm } from '@core/form/use-rule-form';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
@@ -92,8 +92,7 @@ function AddressEditor({ sub, cltId, q, held, start, fresh, open, passwordFirst 
   /** the element that explains what is missing (the mailing card, a proof uploader): marked, scrolled to, focused */
   const point = (field: string, message: string) => {
     kit.reveal();
-    window.setTimeout(() => focusFirstMarked([field]), 0);
-    toast.show(message);
+    markFirst([field], message);
   };
 
   const save = async () => {

@@ -15,8 +15,7 @@ import type { ApplicationView } from '@core/domain/contract';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
-import { toast } from '@core/ui/toast';
-import { focusFirstMarked } from '@core/form/focus-first';
+import { markFirst } from '@core/form/mark';
 import { PdfSheet } from '@core/ui/pdf/PdfSheet';
 import { PDF_FAILURE_TEXT, pdfFailureOf, showPdfFailure } from '@core/ui/pdf/pdf-failure';
 import { useIdRegisteredDialog } from '@core/form/sections/IdRegisteredDialog';
@@ -72,10 +71,7 @@ function CaApplyPage({ app }: { app: ApplicationView }) {
       return;
     }
     page.reveal();
-    window.setTimeout(() => {
-      focusFirstMarked(CA_DOCUMENTS.filter((_, i) => !docs[i].data).map(docName));
-      toast.show(t('caApply.notReady'));
-    }, 0);
+    markFirst(CA_DOCUMENTS.filter((_, i) => !docs[i].data).map(docName), t('caApply.notReady'));
   };
   /** a document's mark once Next was pressed: still being made, or failed (Retry) */
   const markOf = (i: number) => (!page.pressed || docs[i].data ? undefined : t(docs[i].isError ? 'caApply.retryMark' : 'caApply.waitMark'));

@@ -24,7 +24,7 @@ import { useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { PdfLink } from '@core/ui/PdfLink';
 import { useToast } from '@core/ui/toast';
-import { focusFirstMarked } from '@core/form/focus-first';
+import { markFirst } from '@core/form/mark';
 import { GEO_MIN_APP_VERSION } from '@core/domain/area';
 import { clientTypeOf, type ClientType } from '@core/domain/client-type';
 import { ErrorCode, TOAST_MS } from '@core/domain/errors';
@@ -127,8 +127,7 @@ export default function HomeScreen() {
     if (!ready || !choice) {
       // never a silent grey button: the missing choice is scrolled to and focused, and the hint said
       setPressed(true);
-      window.setTimeout(() => focusFirstMarked(missing), 0);
-      if (hint) toast.show(hint, TOAST_MS);
+      markFirst(missing, hint ?? undefined);
       return;
     }
     lastPress.current = now;

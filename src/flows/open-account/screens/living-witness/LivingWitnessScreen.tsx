@@ -41,7 +41,7 @@ import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { FooterButton } from '@core/ui/FooterButton';
 import { StepPage } from '@core/ui/StepPage';
 import { toast } from '@core/ui/toast';
-import { focusFirstMarked } from '@core/form/focus-first';
+import { markFirst } from '@core/form/mark';
 import { ContactPopup } from '../../components/ContactPopup';
 import { ServicePhones } from '../../components/ServicePhones';
 import { WithApplication } from '../../components/WithApplication';
@@ -285,10 +285,7 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
       void page.next();
       return;
     }
-    window.setTimeout(() => {
-      focusFirstMarked([VERIFY_FIELD]);
-      toast.show(t('liveness.notPassed'));
-    }, 0);
+    markFirst([VERIFY_FIELD], t('liveness.notPassed'));
   };
 
   return (

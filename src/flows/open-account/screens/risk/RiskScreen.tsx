@@ -20,7 +20,7 @@ import { useLang, useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { toast } from '@core/ui/toast';
-import { focusFirstMarked } from '@core/form/focus-first';
+import { markFirst } from '@core/form/mark';
 import { WithApplication } from '../../components/WithApplication';
 import { useStepPage } from '@core/step-engine';
 import { useRiskPlayer } from './use-risk-player';
@@ -81,10 +81,7 @@ function RiskPage({ app }: { app: ApplicationView }) {
       // Next is never a dead end: every unticked box is marked, the first is scrolled to and focused, the toast says how many
       const unticked = agreements.filter((a) => !ticked.has(a));
       page.reveal();
-      window.setTimeout(() => {
-        focusFirstMarked(unticked);
-        toast.show(t('form.marked', { count: unticked.length }));
-      }, 0);
+      markFirst(unticked, t('form.marked', { count: unticked.length }));
       return;
     }
     if (!heardId) {

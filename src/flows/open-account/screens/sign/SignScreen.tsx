@@ -18,8 +18,7 @@ import { useLang, useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
-import { toast } from '@core/ui/toast';
-import { focusFirstMarked } from '@core/form/focus-first';
+import { markFirst } from '@core/form/mark';
 import { PdfSheet } from '@core/ui/pdf/PdfSheet';
 import { WithApplication } from '../../components/WithApplication';
 import { useStepPage } from '@core/step-engine';
@@ -107,10 +106,7 @@ function SignPage({ app }: { app: ApplicationView }) {
       }
       page.reveal();
       setUnread(first);
-      window.setTimeout(() => {
-        focusFirstMarked([docName(first)]);
-        toast.show(t('sign.unreadToast', { doc: t(`sign.docs.${first}`) }));
-      }, 0);
+      markFirst([docName(first)], t('sign.unreadToast', { doc: t(`sign.docs.${first}`) }));
       return;
     }
     if (box === 'open' && !transfer) {

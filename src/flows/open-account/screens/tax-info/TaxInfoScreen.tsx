@@ -12,7 +12,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { translateAddress } from '@core/api';
 import { bridge, STORAGE_KEY } from '@core/bridge';
 import { useT } from '@core/i18n';
-import { focusFirstMarked } from '@core/form/focus-first';
+import { markFirst } from '@core/form/mark';
 import type { Binding } from '@core/form/use-rule-form';
 import { AddTaxRow, TaxRowFields, TaxRowFrame } from '@core/form/sections/TaxRows';
 import { CheckboxRow, ConfirmDialog, CountryPicker, FieldGroup, FileUploader, SelectField, StepPage, toast, useCountryName, W8AddressField } from '@core/ui';
@@ -163,8 +163,7 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
       // the machine's address is not checked yet: the fields' issues first, else the box is marked and focused
       setAskCheck(true);
       if (!page.check()) return;
-      window.setTimeout(() => focusFirstMarked(['w8Checked']), 0);
-      toast.show(t('tax.w8.checkFirst'));
+      markFirst(['w8Checked'], t('tax.w8.checkFirst'));
       return;
     }
     void page.next();

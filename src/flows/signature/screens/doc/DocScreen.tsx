@@ -10,7 +10,7 @@ import { useSignErrorHandler } from '@core/api/errors';
 import { signCall, signDetailQuery, signUpload } from '@core/api/org-sign';
 import { SIGN_LIMITS } from '@core/domain/org-sign';
 import { ACCEPT_ATTR, ACCEPTED_MIME } from '@core/domain/uploads';
-import { focusFirstMarked } from '@core/form/focus-first';
+import { markFirst } from '@core/form/mark';
 import { useLang, useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { useToast } from '@core/ui/toast';
@@ -72,8 +72,7 @@ function Doc({ detail }: { detail: SignDetail }) {
     if (!uploads.length) {
       // never a silent grey button: the upload section is marked, scrolled to and its "add a file" focused
       setPressed(true);
-      window.setTimeout(() => focusFirstMarked([UPLOADS]), 0);
-      return toast.show(t('orgSign.doc.needOne'));
+      return markFirst([UPLOADS], t('orgSign.doc.needOne'));
     }
     setBusy(true);
     try {

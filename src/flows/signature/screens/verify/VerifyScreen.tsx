@@ -15,7 +15,7 @@ import { signCall, signClientInfoQuery, signDetailQuery, signIdPhotoQuery, signU
 import { SIGN_EXPIRED_CODES } from '@core/domain/errors';
 import { SIGN_STEP_STATUS, idPhotoIsRead } from '@core/domain/org-sign';
 import type { FileRefData } from '@core/domain/uploads';
-import { focusFirstMarked } from '@core/form/focus-first';
+import { markFirst } from '@core/form/mark';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
@@ -127,8 +127,7 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
     const missing = [...(current ? [] : [PHOTO]), ...(confirmed ? [] : [CONFIRM])];
     if (missing.length) {
       setPressed(true);
-      window.setTimeout(() => focusFirstMarked(missing), 0);
-      return toast.show(t('form.marked', { count: missing.length }));
+      return markFirst(missing, t('form.marked', { count: missing.length }));
     }
     if (!current) return;
     setBusy(true);
