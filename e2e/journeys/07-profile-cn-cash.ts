@@ -70,7 +70,7 @@ export const journeys: Journey[] = [
         assert((await page.getByRole('checkbox', { name: /Stock Connect/ }).count()) === 0, 'no stock-connect for a mainland applicant');
         await page.getByRole('button', { name: 'Next' }).click();
         // nothing chosen: the account type is marked and its first card focused, the toast says so (the form kit's check)
-        await page.getByText('1 field needs your attention: it is marked below').waitFor();
+        await page.getByText('1 field needs your attention').waitFor();
         await expectFocused(page.getByRole('radio', { name: /Margin account/ }), 'Next without an account type focuses the first card');
         assert((await page.getByRole('radiogroup', { name: 'Account type' }).getAttribute('aria-invalid')) === 'true', 'the account type is marked');
         await page.waitForTimeout(1000); // the Next button takes one press a second

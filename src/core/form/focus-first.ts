@@ -22,8 +22,12 @@ export function firstMarked(fields: readonly string[], root: ParentNode = docume
   return undefined;
 }
 
+/** Room left above a field scrolled to: the page's header and progress bar, where the toast saying why shows. */
+export const MARK_SCROLL_MARGIN = 104;
+
 /**
- * Scrolls the first marked field into the middle of the screen and focuses its control (or the wrapper itself,
+ * Scrolls the first marked field to just under the page's header (its label, control and message in view below the
+ * toast that says why) and focuses its control (or the wrapper itself,
  * made focusable, when it has none), so that a screen reader reads its label and its error. The field's name, or
  * undefined when none of them is on the page.
  */
@@ -31,7 +35,8 @@ export function focusFirstMarked(fields: readonly string[], root: ParentNode = d
   const el = firstMarked(fields, root);
   if (!el) return undefined;
   const reduce = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  el.scrollIntoView?.({ block: 'center', behavior: reduce ? 'auto' : 'smooth' });
+  el.style.scrollMarginTop = `${MARK_SCROLL_MARGIN}px`;
+  el.scrollIntoView?.({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
   const control = el.matches(CONTROL) ? el : el.querySelector<HTMLElement>(CONTROL);
   const target = control ?? el;
   if (!control && !el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1');

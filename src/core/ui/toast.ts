@@ -8,8 +8,8 @@ export interface ToastState {
   id: number;
   message: string;
   durationMs: number;
-  /** 'bottom': above the page's footer button, clear of the field a form just scrolled to (the form kit's marks) */
-  at: 'middle' | 'bottom';
+  /** 'top': over the page's header, clear of the field a form just scrolled to (the form kit's marks) */
+  at: 'middle' | 'top';
 }
 
 let state: ToastState | null = null;

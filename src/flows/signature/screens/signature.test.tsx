@@ -175,7 +175,7 @@ test('verify (another document): the details held, the photo kept for staff, Con
   expect(await screen.findByText('Please add the photo first')).toBeInTheDocument();
   expect(screen.getByRole('checkbox', { name: /These details are mine/ })).toHaveAccessibleDescription('Please tick to confirm');
   await waitFor(() => expect(document.activeElement?.closest('[data-name="idPhoto"]')).not.toBeNull());
-  expect(toast.current()?.message).toBe('2 fields need your attention: they are marked below');
+  expect(toast.current()?.message).toBe('2 fields need your attention');
   await user.click(screen.getByRole('checkbox', { name: /These details are mine/ }));
   expect(screen.getByRole('checkbox', { name: /These details are mine/ })).not.toHaveAccessibleDescription('Please tick to confirm');
   await photograph(/Photo page of your document/, 'passport.png');

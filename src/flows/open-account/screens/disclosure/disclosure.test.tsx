@@ -85,7 +85,7 @@ describe('/disclosure', () => {
     const first = within(items()[0]).getByRole('radio', { name: 'Yes, true' });
     await waitFor(() => expect(first).toHaveFocus());
     for (const group of items()) expect(group).toHaveAccessibleDescription('Required');
-    expect(toast.current()?.message).toBe('6 fields need your attention: they are marked below');
+    expect(toast.current()?.message).toBe('6 fields need your attention');
     expect(a.calls('applyAmlCheck')).toHaveLength(0);
   });
 
@@ -165,7 +165,7 @@ describe('/disclosure', () => {
     expect(us).toHaveAccessibleDescription('US persons cannot open an account online. Please contact customer service to open offline.');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(within(us).getByRole('radio', { name: 'Yes, true' })).toHaveFocus());
-    expect(toast.current()?.message).toBe('1 field needs your attention: it is marked below');
+    expect(toast.current()?.message).toBe('1 field needs your attention');
     await user.click(within(us).getByRole('radio', { name: 'Yes, true' }));
     expect(us).not.toHaveAccessibleDescription();
   });

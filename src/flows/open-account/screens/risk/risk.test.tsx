@@ -77,7 +77,7 @@ describe('/risk', () => {
     expect(boxes[1]).toHaveAccessibleDescription('Please tick to confirm');
     expect(boxes[2]).toHaveAccessibleDescription('Please tick to confirm');
     expect(boxes[0]).not.toHaveAccessibleDescription();
-    expect(toast.current()?.message).toBe('2 fields need your attention: they are marked below');
+    expect(toast.current()?.message).toBe('2 fields need your attention');
     expect(a.calls('applyRiskConfirm')).toHaveLength(0);
     await user.click(boxes[1]);
     expect(boxes[1]).not.toHaveAccessibleDescription();

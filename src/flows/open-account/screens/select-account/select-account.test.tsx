@@ -95,7 +95,7 @@ describe('/selectAccount', () => {
     // the type is marked, its first card focused, and the toast says one field needs attention
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Margin account Recommended' })).toHaveFocus());
     expect(screen.getByRole('radiogroup', { name: 'Account type' })).toHaveAccessibleDescription('Please choose');
-    expect(toast.current()?.message).toBe('1 field needs your attention: it is marked below');
+    expect(toast.current()?.message).toBe('1 field needs your attention');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(savesOf(a)).toHaveLength(0);
   });
