@@ -332,12 +332,13 @@ if (!args.has('--no-lighthouse')) {
             const ref = await measure(reference.url, 'cold');
             referenceCold.push(ref);
             push(referenceBefore, name, ref);
+            // the reference's second visit right after its cold run (any later cold run empties the whole cache)
+            if (warmToo && name === chosen[0][0]) referenceWarm.push(await measure(reference.url, 'warm'));
             const url = path.startsWith('http') ? path : `${service.base}${path}`;
             const login = loggedIn === 'client' ? clientCookies : loggedIn ? cookies : [];
             push(cold, name, await measure(url, 'cold', login));
             if (warmToo) push(warm, name, await measure(url, 'warm', login));
           }
-          if (warmToo) referenceWarm.push(await measure(reference.url, 'warm'));
         }
         console.log(`\nLighthouse mobile (simulated throttling): each metric's median of ${RUNS} run${RUNS > 1 ? 's' : ''}; cold: empty cache and storage but the login cookies;`);
         console.log(`warm: a second visit, cache kept; ×ref: LCP over the reference's cold LCP (the reference's runs just before the page's)`);
