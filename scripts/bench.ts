@@ -252,7 +252,7 @@ if (!args.has('--no-lighthouse')) {
        * Warm: a second visit right after the cold one, the cache kept (disableStorageReset true skips both).
        * Either way the browser's cookies are first set to exactly the page's login (none for an anonymous page).
        */
-      const measure = async (url: string, load: 'cold' | 'warm', cookies: Cookie[] = []): Promise<Run> => {
+      const measure = async (url: string, load: 'cold' | 'warm', cookies: Cookie[] = [], attempt = 1): Promise<Run> => {
         const context = cdp.contexts()[0];
         await context.clearCookies();
         if (cookies.length) await context.addCookies(cookies);
@@ -260,8 +260,14 @@ if (!args.has('--no-lighthouse')) {
           port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], formFactor: 'mobile',
           disableStorageReset: load === 'warm', clearStorageTypes: ALL_BUT_COOKIES,
         });
+        const error = r!.lhr.runtimeError;
+        if (error) {
+          // Lighthouse could not record this run (e.g. NO_NAVSTART on a loaded machine): it is run again, said on stderr
+          process.stderr.write(`  ${load} run of ${url} not recorded (${error.code}), attempt ${attempt} of 3\n`);
+          if (attempt >= 3) throw new Error(`Lighthouse on ${url}: ${error.message}`);
+          return measure(url, load, cookies, attempt + 1);
+        }
         const run = figures(r!.lhr);
-        if (r!.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${r!.lhr.runtimeError.message}`);
         if (load === 'warm') run.cached = [];
         return run;
       };
