@@ -61,7 +61,7 @@ async function atRate(send: (i: number) => Promise<void>, rps: number, ms: numbe
   await Promise.all(inFlight);
   times.sort((a, b) => a - b);
   const at = (q: number) => (times.length ? times[Math.min(times.length - 1, Math.floor(q * times.length))] : NaN);
-  return { rps, p50: at(0.5), p99: at(0.99), errors, genCpu: NaN, serverCpu: NaN };
+  return { rps, p50: at(0.5), p99: at(0.99), errors, genCpu: NaN, serverCpu: NaN, cpuMsPerRequest: NaN };
 }
 
 interface Phase {

@@ -7,10 +7,13 @@
  * opened as the browser does, over one keep-alive HTTP client for both.
  *
  * Each line also gives the CPU the load generator (this process) and the measured server used, in % of one core, so
- * that a generator at its limit shows (the machine's cores are shared by both), and the server's CPU time per request
- * (the figure least moved by other load on the machine).
+ * that a generator at its limit shows (the machine's cores are shared by both), and the server's CPU time per request:
+ * the server process's user + system CPU time (/proc/<pid>/stat, every thread of the process, PGlite's included)
+ * over the run divided by the requests it answered, the figure least moved by other load on the machine (issue 27).
+ * The service runs on PGlite and, when DATABASE_URL or --pg URL is given, a second time on that PostgreSQL; the
+ * hello is measured once in the same run. Each engine ends with a line of CPU per request against its targets.
  *
- *   npx tsx scripts/bench-service.ts [--seconds 5] [--users 10] [--cpu-prof DIR]
+ *   npx tsx scripts/bench-service.ts [--seconds 5] [--users 10] [--cpu-prof DIR] [--pg postgres://…]
  *   (--users: applicants the connections are spread over; --cpu-prof: the service writes a V8 CPU profile to DIR)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -31,6 +34,25 @@ export interface LoadResult {
   genCpu: number;
   /** CPU time of the server process in % of one core (NaN when it cannot be read) */
   serverCpu: number;
+  /** the server process's CPU time in ms divided by the requests answered (NaN when it cannot be read) */
+  cpuMsPerRequest: number;
+}
+
+/** The issue-27 targets: the service's CPU time per call, in ms, per engine. */
+export const CPU_TARGET_MS: Record<Engine, Record<ServiceCall, number>> = {
+  PGlite: { ApplyDetail: 1.5, 'ApplyUpdate (USERINFO)': 2.5 },
+  PostgreSQL: { ApplyDetail: 0.6, 'ApplyUpdate (USERINFO)': 1.0 },
+};
+export type Engine = 'PGlite' | 'PostgreSQL';
+export type ServiceCall = 'ApplyDetail' | 'ApplyUpdate (USERINFO)';
+
+export interface EngineResult {
+  engine: Engine;
+  /** the best of the 10- and 50-connection runs, as a fraction of hello's rps */
+  updateRatio: number;
+  detailRatio: number;
+  /** CPU ms per request: the lower of the 10- and 50-connection runs */
+  cpuMs: Record<ServiceCall | 'hello', number>;
 }
 
 /** A process's user + system CPU time in ms from /proc (NaN where there is none). */
@@ -68,10 +90,11 @@ export async function load(send: (connection: number) => Promise<void>, connecti
   const wall = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const genCpu = ((cpu.user + cpu.system) / 1000 / wall) * 100;
-  const serverCpu = ((processCpuMs(serverPid) - server0) / wall) * 100;
+  const serverMs = processCpuMs(serverPid) - server0;
+  const serverCpu = (serverMs / wall) * 100;
   times.sort((a, b) => a - b);
   const at = (q: number) => (times.length ? times[Math.min(times.length - 1, Math.floor(q * times.length))] : NaN);
-  return { rps: times.length / (ms / 1000), p50: at(0.5), p99: at(0.99), errors, genCpu, serverCpu };
+  return { rps: times.length / (ms / 1000), p50: at(0.5), p99: at(0.99), errors, genCpu, serverCpu, cpuMsPerRequest: serverMs / Math.max(1, times.length + errors) };
 }
 
 /** A keep-alive HTTP client (Node's fetch costs the load generator more than a bare hello costs the server). */
@@ -107,7 +130,7 @@ async function startHello(): Promise<{ base: string; pid?: number; stop: () => P
 
 const pct = (x: number) => (Number.isFinite(x) ? `${Math.round(x)}%` : '?').padStart(4);
 const fmt = (r: LoadResult) =>
-  `${String(Math.round(r.rps)).padStart(7)} rps  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  cpu gen ${pct(r.genCpu)} srv ${pct(r.serverCpu)} (${((r.serverCpu * 10) / r.rps).toFixed(2)} ms/req)${r.errors ? `  (${r.errors} errors)` : ''}`;
+  `${String(Math.round(r.rps)).padStart(7)} rps  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  cpu gen ${pct(r.genCpu)} srv ${pct(r.serverCpu)} (${Number.isFinite(r.cpuMsPerRequest) ? r.cpuMsPerRequest.toFixed(2) : '?'} ms CPU/req)${r.errors ? `  (${r.errors} errors)` : ''}`;
 
 interface Applicant {
   client: ApiClient;
@@ -130,10 +153,10 @@ async function applicant(service: Service, phone: string): Promise<Applicant> {
  * `users`: the applicants the connections are spread over (connection i acts for applicant i mod users). One
  * applicant's saves all wait for the lock of one application row, which on PostgreSQL measures that lock, not the
  * service; real load comes from many applicants.
+ * `postgresUrl`: also run the service on this PostgreSQL (default DATABASE_URL); PGlite is always measured.
  */
-export async function runServiceBench(seconds = 5, profileDir?: string, users = 10): Promise<{ updateRatio: number; detailRatio: number; engine: string }> {
+export async function runServiceBench(seconds = 5, profileDir?: string, users = 10, postgresUrl = process.env.DATABASE_URL): Promise<EngineResult[]> {
   const ms = seconds * 1000;
-  const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   const hello = await startHello();
   const helloRps: Record<number, LoadResult> = {};
   for (const c of [10, 50]) {
@@ -146,42 +169,63 @@ export async function runServiceBench(seconds = 5, profileDir?: string, users = 
     helloRps[c] = await load(send, c, ms, hello.pid);
   }
   await hello.stop();
+  const helloCpu = Math.min(helloRps[10].cpuMsPerRequest, helloRps[50].cpuMsPerRequest);
 
-  const service: Service = await startService({ LOG_LEVEL: 'warn', NODE_ENV: 'development' }, profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
-  try {
-    const people: Applicant[] = [];
-    for (let i = 0; i < users; i += 5) {
-      people.push(...(await Promise.all(Array.from({ length: Math.min(5, users - i) }, (_, j) => applicant(service, `612345${String(i + j).padStart(2, '0')}`)))));
-    }
-    const calls: Record<string, (who: Applicant) => [CallName, Record<string, unknown>]> = {
-      ApplyDetail: (who) => ['applyDetail', { appId: who.appId }],
-      'ApplyUpdate (USERINFO)': (who) => ['applyUpdate', { appId: who.appId, stepVersion: STEP_VERSION, currentStep: 'USERINFO', data: who.userinfo }],
-    };
-    console.log(`\nservice on ${engine} against a bare Fastify hello, same run (${seconds} s each, loopback, ${users} applicant${users > 1 ? 's' : ''})`);
-    const ratios: Record<string, number[]> = {};
-    for (const c of [10, 50]) {
-      console.log(`  ${String(c).padStart(2)} connections  hello                   ${fmt(helloRps[c])}`);
-      const http = httpClient(c);
-      for (const [name, callOf] of Object.entries(calls)) {
-        const send = async (i: number) => {
-          const who = people[i % people.length];
-          const [call, payload] = callOf(who);
-          const req = await who.client.sealed(call, payload);
-          const res = await http(req.method, req.url, req.headers, req.body);
-          await req.open(res.ciphered, res.text);
-        };
-        await load(send, c, 1000); // warm
-        const r = await load(send, c, ms, service.pid);
-        const ratio = r.rps / helloRps[c].rps;
-        (ratios[name] ??= []).push(ratio);
-        console.log(`                 ${name.padEnd(23)} ${fmt(r)}  ${(ratio * 100).toFixed(1)}% of hello`);
+  const results: EngineResult[] = [];
+  const engines: [Engine, Record<string, string>][] = [['PGlite', { DATABASE_URL: '' }]];
+  if (postgresUrl) engines.push(['PostgreSQL', { DATABASE_URL: postgresUrl }]);
+  for (const [engine, env] of engines) {
+    const service: Service = await startService({ LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env }, profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
+    try {
+      const people: Applicant[] = [];
+      for (let i = 0; i < users; i += 5) {
+        people.push(...(await Promise.all(Array.from({ length: Math.min(5, users - i) }, (_, j) => applicant(service, `612345${String(i + j).padStart(2, '0')}`)))));
       }
+      const calls: Record<ServiceCall, (who: Applicant) => [CallName, Record<string, unknown>]> = {
+        ApplyDetail: (who) => ['applyDetail', { appId: who.appId }],
+        'ApplyUpdate (USERINFO)': (who) => ['applyUpdate', { appId: who.appId, stepVersion: STEP_VERSION, currentStep: 'USERINFO', data: who.userinfo }],
+      };
+      console.log(`\nservice on ${engine} against a bare Fastify hello, same run (${seconds} s each, loopback, ${users} applicant${users > 1 ? 's' : ''})`);
+      const ratios: Record<string, number[]> = {};
+      const cpu: Record<string, number[]> = {};
+      for (const c of [10, 50]) {
+        console.log(`  ${String(c).padStart(2)} connections  hello                   ${fmt(helloRps[c])}`);
+        const http = httpClient(c);
+        for (const [name, callOf] of Object.entries(calls) as [ServiceCall, (typeof calls)[ServiceCall]][]) {
+          const send = async (i: number) => {
+            const who = people[i % people.length];
+            const [call, payload] = callOf(who);
+            const req = await who.client.sealed(call, payload);
+            const res = await http(req.method, req.url, req.headers, req.body);
+            await req.open(res.ciphered, res.text);
+          };
+          await load(send, c, 1000); // warm
+          const r = await load(send, c, ms, service.pid);
+          const ratio = r.rps / helloRps[c].rps;
+          (ratios[name] ??= []).push(ratio);
+          (cpu[name] ??= []).push(r.cpuMsPerRequest);
+          console.log(`                 ${name.padEnd(23)} ${fmt(r)}  ${(ratio * 100).toFixed(1)}% of hello`);
+        }
+      }
+      const best = (name: string) => Math.max(...ratios[name]);
+      const least = (name: string) => Math.min(...cpu[name]);
+      const cpuMs = { hello: helloCpu, ApplyDetail: least('ApplyDetail'), 'ApplyUpdate (USERINFO)': least('ApplyUpdate (USERINFO)') };
+      results.push({ engine, updateRatio: best('ApplyUpdate (USERINFO)'), detailRatio: best('ApplyDetail'), cpuMs });
+    } finally {
+      await service.stop();
     }
-    const best = (name: string) => Math.max(...ratios[name]);
-    return { updateRatio: best('ApplyUpdate (USERINFO)'), detailRatio: best('ApplyDetail'), engine };
-  } finally {
-    await service.stop();
   }
+  console.log('\nservice CPU time per request (process CPU time / requests, the lower of 10 and 50 connections)');
+  console.log('engine       hello ms   ApplyDetail ms (target)   ApplyUpdate ms (target)');
+  for (const r of results) {
+    const cell = (name: ServiceCall) => {
+      const v = r.cpuMs[name];
+      const t = CPU_TARGET_MS[r.engine][name];
+      return `${v.toFixed(2).padStart(6)} (≤ ${t.toFixed(1)})${v <= t ? '        ' : ' OVER   '}`;
+    };
+    console.log(`${r.engine.padEnd(12)} ${r.cpuMs.hello.toFixed(3).padStart(8)}   ${cell('ApplyDetail')}      ${cell('ApplyUpdate (USERINFO)')}`);
+  }
+  return results;
 }
 
 if (process.argv[1]?.endsWith('bench-service.ts')) {
@@ -189,8 +233,11 @@ if (process.argv[1]?.endsWith('bench-service.ts')) {
   const seconds = i > 0 ? Number(process.argv[i + 1]) : 5;
   const p = process.argv.indexOf('--cpu-prof');
   const u = process.argv.indexOf('--users');
-  void runServiceBench(seconds, p > 0 ? process.argv[p + 1] : undefined, u > 0 ? Number(process.argv[u + 1]) : undefined).then(
-    (r) => console.log(`\nApplyUpdate at ${(r.updateRatio * 100).toFixed(1)}% of hello, ApplyDetail at ${(r.detailRatio * 100).toFixed(1)}% (${r.engine})`),
+  const pg = process.argv.indexOf('--pg');
+  void runServiceBench(seconds, p > 0 ? process.argv[p + 1] : undefined, u > 0 ? Number(process.argv[u + 1]) : undefined, pg > 0 ? process.argv[pg + 1] : process.env.DATABASE_URL).then(
+    (results) => {
+      for (const r of results) console.log(`ApplyUpdate at ${(r.updateRatio * 100).toFixed(1)}% of hello, ApplyDetail at ${(r.detailRatio * 100).toFixed(1)}% (${r.engine})`);
+    },
     (err) => {
       console.error(err);
       process.exitCode = 1;
