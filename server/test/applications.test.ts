@@ -319,6 +319,16 @@ describe('ApplyUpdate', () => {
     const trail = await auditTrail(t.db, { appId, limit: 2 });
     expect(trail.map((a) => [a.action, a.step])).toEqual([['step.draft', 'FINANCE'], ['step.save', 'USERINFO']]);
     expect(JSON.stringify(trail)).not.toContain('taiman@gmail.com'); // the audit never holds the data
+    // each entry written with its save (one statement, issue 27): who, when, and what the save made of the status
+    const userId = trail[0].user_id;
+    expect(trail.map((a) => [a.actor, a.user_id, a.app_id, a.at.getTime(), a.detail])).toEqual([
+      [`user:${userId}`, userId, appId, t.clock.now(), { stepVersion: STEP_VERSION, files: 0 }],
+      [`user:${userId}`, userId, appId, t.clock.now(), { stepVersion: STEP_VERSION, files: 0, applyStatus: STEP_STATUS.JOBSTATUS }],
+    ]);
+    // a refused save changes nothing and leaves no entry
+    const all = (await auditTrail(t.db, { appId })).length;
+    expect(errorOf(await save(c, appId, 'USERINFO', { email: 'not an address' }))).toBe(ErrorCode.INVALID_INPUT);
+    expect(await auditTrail(t.db, { appId })).toHaveLength(all);
   });
 
   test('the last step answers nextStep null (the client submits)', async () => {

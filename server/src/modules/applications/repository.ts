@@ -1,5 +1,6 @@
 /** SQL for applications and the files they reference. No business rules here. */
 import type { Db } from '../../db';
+import { auditedWith, type AuditEntry } from '../../db/audit';
 
 export interface RejectData {
   steps: string[];
@@ -132,10 +133,12 @@ export async function updateApplication(db: Db, appId: string, change: AppChange
 /**
  * As updateApplication for a row the caller holds locked (FOR UPDATE), without reading it back: the row as it
  * now stands is the locked one with the change and updated_at applied (no trigger or default changes it).
+ * `entry`: the change's audit entry, written by the same statement.
  */
-export async function changeLockedApplication(db: Db, row: AppRow, change: AppChange, at: Date): Promise<AppRow> {
+export async function changeLockedApplication(db: Db, row: AppRow, change: AppChange, at: Date, entry?: AuditEntry): Promise<AppRow> {
   const params: unknown[] = [row.app_id, at];
-  const { rows } = await db.query<{ app_id: string }>(`UPDATE applications SET ${setClause(change, params)} WHERE app_id = $1 RETURNING app_id`, params);
+  const update = `UPDATE applications SET ${setClause(change, params)} WHERE app_id = $1 RETURNING app_id`;
+  const { rows } = await db.query<{ app_id: string }>(entry ? auditedWith(update, entry, params) : update, params);
   if (!rows[0]) throw new Error(`application ${row.app_id} vanished during an update`);
   const defined = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
   return { ...row, ...defined, updated_at: at };

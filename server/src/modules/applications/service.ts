@@ -313,17 +313,17 @@ export async function update(deps: AppsDeps, userId: string, req: Req<'applyUpda
       // a step sent back for correction and saved again is fixed (the status page lists it so; issue 25)
       if (isRejected(row.apply_status) && row.reject_data) change.reject_data = markFixed(row.reject_data, step);
     }
-    const updated = await repo.changeLockedApplication(tx, row, change, at);
-    await repo.linkFiles(tx, userId, row.app_id, bounds.ossIds);
-    await audit(tx, {
+    // the change and its audit entry in one statement (issue 27: one round trip less per save)
+    const updated = await repo.changeLockedApplication(tx, row, change, at, {
       actor: actorOf(userId),
       userId,
       appId: row.app_id,
       action: req.draft ? 'step.draft' : 'step.save',
       step,
-      detail: { stepVersion: req.stepVersion, files: bounds.ossIds.length, ...(req.draft ? {} : { applyStatus: updated.apply_status }) },
+      detail: { stepVersion: req.stepVersion, files: bounds.ossIds.length, ...(req.draft ? {} : { applyStatus: change.apply_status ?? row.apply_status }) },
       at,
     });
+    await repo.linkFiles(tx, userId, row.app_id, bounds.ossIds);
     const move = nextMove(steps, step);
     return { application: toView(updated), nextStep: move.kind === 'step' ? move.step : null };
   });

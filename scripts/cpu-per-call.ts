@@ -1,0 +1,140 @@
+/**
+ * Dev tool (issue 27): the service's CPU time per request of a ciphered ApplyUpdate (a full save of USERINFO) and
+ * ApplyDetail, next to a bare Fastify hello measured in the same run. The service runs as `npm start` would (its own
+ * process, embedded PGlite in a fresh DATA_DIR, or PostgreSQL when DATABASE_URL is set), logged in for real; each
+ * figure is the server process's user + system CPU time (/proc/<pid>/stat) over a fixed number of requests, divided
+ * by that number: the figure least moved by other load on the machine (unlike requests a second).
+ *
+ *   npx tsx scripts/cpu-per-call.ts [--requests 2000] [--connections 4] [--users 4] [--cpu-prof DIR] [--only ApplyUpdate]
+ *   (--cpu-prof: the service writes a V8 CPU profile to DIR when it stops; --only: run that call alone, e.g. for a profile)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { STEP_VERSION, type ApplicationView, type CallName } from '../src/core/domain';
+import { ApiClient } from '../e2e/lib/api-client';
+import { freePort, ops, startService, type Service } from '../e2e/lib/harness';
+import { prefillSteps } from '../e2e/lib/prefill';
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+}
+
+/** A process's user + system CPU time in ms (clock ticks of 10 ms: enough over thousands of requests). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+function httpClient(connections: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  return (method: string, url: string, headers: Record<string, string> = {}, body?: string) =>
+    new Promise<{ status: number; ciphered: boolean; text: string }>((resolve, reject) => {
+      const req = request(url, { method, agent, headers: body ? { ...headers, 'content-length': String(Buffer.byteLength(body)) } : headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ciphered: res.headers['x-esop-cipher'] === '1', text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+}
+
+/** `requests` requests over `connections` loops; the server's CPU ms per request. Any failed request stops the run. */
+async function cpuPerRequest(pid: number, send: (i: number) => Promise<void>, requests: number, connections: number): Promise<number> {
+  let left = requests;
+  const loop = async (i: number) => {
+    while (left > 0) {
+      left -= 1;
+      await send(i);
+    }
+  };
+  left = Math.min(200, requests); // warm
+  await Promise.all(Array.from({ length: connections }, (_, i) => loop(i)));
+  left = requests;
+  const c0 = cpuMs(pid);
+  await Promise.all(Array.from({ length: connections }, (_, i) => loop(i)));
+  return (cpuMs(pid) - c0) / requests;
+}
+
+async function startHello(): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const code = `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ hello: 'world' })); await app.listen({ port: ${port}, host: '127.0.0.1' }); console.log('up');`;
+  const child: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await once(child.stdout!, 'data');
+  return {
+    base: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+interface Applicant {
+  client: ApiClient;
+  appId: string;
+  userinfo: Record<string, unknown>;
+}
+
+async function applicant(service: Service, phone: string): Promise<Applicant> {
+  const client = new ApiClient(service.base);
+  await client.call('tokenLogin', { t: await ops(service, 'app-token', phone, '--area', '852') });
+  const { appId } = await client.call<{ appId: string }>('applyStart', { oaType: 2 });
+  await prefillSteps(client, appId, 'PROOFADDRESS');
+  const view = await client.call<ApplicationView>('applyDetail', { appId });
+  return { client, appId, userinfo: view.data.USERINFO as Record<string, unknown> };
+}
+
+async function main(): Promise<void> {
+  const requests = Number(arg('requests', '2000'));
+  const connections = Number(arg('connections', '4'));
+  const users = Number(arg('users', '4'));
+  const profileDir = arg('cpu-prof', '');
+  const only = arg('only', '');
+  const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+
+  const hello = await startHello();
+  const helloHttp = httpClient(connections);
+  const helloMs = await cpuPerRequest(hello.pid, async () => {
+    const r = await helloHttp('GET', hello.base);
+    if (r.status !== 200) throw new Error(`hello answered ${r.status}`);
+  }, requests, connections);
+  await hello.stop();
+
+  const service = await startService({ LOG_LEVEL: 'warn', NODE_ENV: 'development' }, profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
+  try {
+    const people: Applicant[] = [];
+    for (let i = 0; i < users; i += 1) people.push(await applicant(service, `612345${String(i).padStart(2, '0')}`));
+    const calls: Record<string, (who: Applicant) => [CallName, Record<string, unknown>]> = {
+      ApplyUpdate: (who) => ['applyUpdate', { appId: who.appId, stepVersion: STEP_VERSION, currentStep: 'USERINFO', data: who.userinfo }],
+      ApplyDetail: (who) => ['applyDetail', { appId: who.appId }],
+    };
+    const http = httpClient(connections);
+    console.log(`CPU per request (${engine}, ${requests} requests over ${connections} connections, ${users} applicants)`);
+    console.log(`  hello        ${helloMs.toFixed(3)} ms`);
+    for (const [name, callOf] of Object.entries(calls)) {
+      if (only && only !== name) continue;
+      const ms = await cpuPerRequest(service.pid!, async (i) => {
+        const who = people[i % people.length];
+        const [call, payload] = callOf(who);
+        const req = await who.client.sealed(call, payload);
+        const res = await http(req.method, req.url, req.headers, req.body);
+        if (res.status !== 200) throw new Error(`${name} answered ${res.status}: ${res.text}`);
+        await req.open(res.ciphered, res.text);
+      }, requests, connections);
+      console.log(`  ${name.padEnd(12)} ${ms.toFixed(3)} ms  (${(ms / helloMs).toFixed(0)}x hello)`);
+    }
+  } finally {
+    await service.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
