@@ -113,14 +113,15 @@ export function httpClient(connections: number) {
     });
 }
 
-async function startHello(): Promise<{ base: string; pid?: number; stop: () => Promise<void> }> {
+/** A bare Fastify hello in its own process: the reference every service figure is set beside. */
+export async function startHello(): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const code = `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ hello: 'world' })); await app.listen({ port: ${port}, host: '127.0.0.1' }); console.log('up');`;
   const child: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   await once(child.stdout!, 'data');
   return {
     base: `http://127.0.0.1:${port}`,
-    pid: child.pid,
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM');
       await once(child, 'exit');
@@ -132,14 +133,14 @@ const pct = (x: number) => (Number.isFinite(x) ? `${Math.round(x)}%` : '?').padS
 const fmt = (r: LoadResult) =>
   `${String(Math.round(r.rps)).padStart(7)} rps  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  cpu gen ${pct(r.genCpu)} srv ${pct(r.serverCpu)} (${Number.isFinite(r.cpuMsPerRequest) ? r.cpuMsPerRequest.toFixed(2) : '?'} ms CPU/req)${r.errors ? `  (${r.errors} errors)` : ''}`;
 
-interface Applicant {
+export interface Applicant {
   client: ApiClient;
   appId: string;
   userinfo: Record<string, unknown>;
 }
 
 /** One applicant of the load: a logged-in client with an application filled in up to PROOFADDRESS. */
-async function applicant(service: Service, phone: string): Promise<Applicant> {
+export async function applicant(service: Service, phone: string): Promise<Applicant> {
   const client = new ApiClient(service.base);
   await client.call('tokenLogin', { t: await ops(service, 'app-token', phone, '--area', '852') });
   const { appId } = await client.call<{ appId: string }>('applyStart', { oaType: 2 });

@@ -8,14 +8,11 @@
  *   npx tsx scripts/cpu-per-call.ts [--requests 2000] [--connections 4] [--users 4] [--cpu-prof DIR] [--only ApplyUpdate]
  *   (--cpu-prof: the service writes a V8 CPU profile to DIR when it stops; --only: run that call alone, e.g. for a profile)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { STEP_VERSION, type ApplicationView, type CallName } from '../src/core/domain';
-import { ApiClient } from '../e2e/lib/api-client';
-import { freePort, ops, startService, type Service } from '../e2e/lib/harness';
-import { prefillSteps } from '../e2e/lib/prefill';
+import { STEP_VERSION, type CallName } from '../src/core/domain';
+import { startService } from '../e2e/lib/harness';
+import { applicant, startHello, type Applicant } from './bench-service';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -58,36 +55,6 @@ async function cpuPerRequest(pid: number, send: (i: number) => Promise<void>, re
   const c0 = cpuMs(pid);
   await Promise.all(Array.from({ length: connections }, (_, i) => loop(i)));
   return (cpuMs(pid) - c0) / requests;
-}
-
-async function startHello(): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const code = `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ hello: 'world' })); await app.listen({ port: ${port}, host: '127.0.0.1' }); console.log('up');`;
-  const child: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await once(child.stdout!, 'data');
-  return {
-    base: `http://127.0.0.1:${port}`,
-    pid: child.pid!,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
-  };
-}
-
-interface Applicant {
-  client: ApiClient;
-  appId: string;
-  userinfo: Record<string, unknown>;
-}
-
-async function applicant(service: Service, phone: string): Promise<Applicant> {
-  const client = new ApiClient(service.base);
-  await client.call('tokenLogin', { t: await ops(service, 'app-token', phone, '--area', '852') });
-  const { appId } = await client.call<{ appId: string }>('applyStart', { oaType: 2 });
-  await prefillSteps(client, appId, 'PROOFADDRESS');
-  const view = await client.call<ApplicationView>('applyDetail', { appId });
-  return { client, appId, userinfo: view.data.USERINFO as Record<string, unknown> };
 }
 
 async function main(): Promise<void> {
