@@ -8,36 +8,13 @@
  *   npx tsx scripts/cpu-per-call.ts [--requests 2000] [--connections 4] [--users 4] [--cpu-prof DIR] [--only ApplyUpdate]
  *   (--cpu-prof: the service writes a V8 CPU profile to DIR when it stops; --only: run that call alone, e.g. for a profile)
  */
-import { readFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { STEP_VERSION, type CallName } from '../src/core/domain';
 import { startService } from '../e2e/lib/harness';
-import { applicant, startHello, type Applicant } from './bench-service';
+import { applicant, httpClient, processCpuMs, startHello, type Applicant } from './bench-service';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : fallback;
-}
-
-/** A process's user + system CPU time in ms (clock ticks of 10 ms: enough over thousands of requests). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-function httpClient(connections: number) {
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  return (method: string, url: string, headers: Record<string, string> = {}, body?: string) =>
-    new Promise<{ status: number; ciphered: boolean; text: string }>((resolve, reject) => {
-      const req = request(url, { method, agent, headers: body ? { ...headers, 'content-length': String(Buffer.byteLength(body)) } : headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, ciphered: res.headers['x-esop-cipher'] === '1', text: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
 }
 
 /** `requests` requests over `connections` loops; the server's CPU ms per request. Any failed request stops the run. */
@@ -52,9 +29,9 @@ async function cpuPerRequest(pid: number, send: (i: number) => Promise<void>, re
   left = Math.min(200, requests); // warm
   await Promise.all(Array.from({ length: connections }, (_, i) => loop(i)));
   left = requests;
-  const c0 = cpuMs(pid);
+  const c0 = processCpuMs(pid);
   await Promise.all(Array.from({ length: connections }, (_, i) => loop(i)));
-  return (cpuMs(pid) - c0) / requests;
+  return (processCpuMs(pid) - c0) / requests;
 }
 
 async function main(): Promise<void> {
