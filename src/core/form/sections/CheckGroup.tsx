@@ -3,8 +3,9 @@
  * values; `ChecksField` wires it to a form field (a Binding of the ticked values), the way every form field is wired.
  * The group's wrapper carries `data-name` (the field), so a form's check() scrolls to it and focuses its first box.
  */
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { CheckboxRow } from '../../ui/form';
+import { describedBy, FieldError, FieldLabel, useFieldIds } from '../../ui/form/field-parts';
 import type { Binding } from '../use-rule-form';
 import './check-group.css';
 
@@ -32,18 +33,12 @@ export interface CheckGroupProps {
 
 /** Checkboxes in a group named by its label; the error under the group describes it. */
 export function CheckGroup({ name, label, options, values, onChange, error, hint, required, children }: CheckGroupProps) {
-  const id = useId();
-  const labelId = `${id}-label`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const described = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const ids = useFieldIds(name);
   return (
-    <div className="esop-field esop-job-status__checks" data-name={name} role="group" aria-labelledby={labelId} aria-describedby={described}>
-      <span id={labelId} className="esop-field__label" data-required={required ? 'true' : undefined}>
-        {label}
-      </span>
+    <div className="esop-field esop-job-status__checks" data-name={name} role="group" aria-labelledby={ids.label} aria-describedby={describedBy(ids, !!hint, !!error)}>
+      <FieldLabel ids={ids} label={label} required={required} asLabel={false} />
       {hint ? (
-        <p id={hintId} className="esop-job-status__checks-hint">
+        <p id={ids.hint} className="esop-job-status__checks-hint">
           {hint}
         </p>
       ) : null}
@@ -55,11 +50,7 @@ export function CheckGroup({ name, label, options, values, onChange, error, hint
         ))}
       </div>
       {children}
-      {error ? (
-        <p id={errorId} className="esop-field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError ids={ids} error={error} />
     </div>
   );
 }
