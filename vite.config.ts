@@ -7,6 +7,7 @@ import { compressAssets } from './scripts/compress-assets';
 import { trimPreloads } from './scripts/preload-trim';
 import { preloadApp } from './scripts/preload-app';
 import { chunkGroups } from './scripts/chunk-groups';
+import { firstScreens } from './scripts/first-screens-plugin';
 import { PAGES, PAGE_APPS } from './scripts/pages';
 
 const root = import.meta.dirname;
@@ -24,7 +25,7 @@ export default defineConfig(({ command }) => ({
   root,
   base: '/',
   publicDir: false,
-  plugins: [reactVantFix(), precompileMessages(), compressAssets(), trimPreloads.plugin(appModules.map((m) => resolve(root, `.${m}`))), preloadApp(appModules), command === 'serve' ? react() : null],
+  plugins: [reactVantFix(), precompileMessages(), compressAssets(), trimPreloads.plugin(appModules.map((m) => resolve(root, `.${m}`))), preloadApp(appModules), firstScreens(), command === 'serve' ? react() : null],
   resolve: {
     alias: [
       { find: '@core', replacement: resolve(root, 'src/core') },

@@ -16,7 +16,7 @@
  * when a budget is missed.
  * Options: --no-build, --no-lighthouse, --no-face, --no-service, --runs N (Lighthouse runs per page, default 3),
  * --page TEXT (only the Lighthouse pages whose name contains TEXT), --why (print the LCP element and what shifted),
- * --no-warm (no warm rows), --pg URL (the service part also on this PostgreSQL: a throw-away database),
+ * --no-warm (no warm rows), --save DIR (write each run's Lighthouse report, JSON, into DIR), --pg URL (the service part also on this PostgreSQL: a throw-away database),
  * --reference-only (the reference page alone, cold and warm, N runs: nothing built, no service), --help.
  * --load N [--concurrency C]: instead, N applicants complete the whole flow over the API against two web processes and a
  * worker on PostgreSQL (CLUSTER_PG_URL) behind a round-robin balancer (scripts/bench-load.ts); exits 1 on any error.
@@ -24,7 +24,7 @@
  * the worker process and, for reference, in the web processes (scripts/bench-isolation.ts); exits 1 past 1.5x.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, CHROMIUM, CHROMIUM_ARGS, startService, ops } from '../e2e/lib/harness';
 import { ApiClient } from '../e2e/lib/api-client';
@@ -218,10 +218,9 @@ function row(name: string, load: 'cold' | 'warm', m: Run, ratio: number): string
 function why(lhr: Lhr): void {
   const items = (id: string) => ((lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? []) as Record<string, unknown>[];
   const snippet = (x: unknown) => ((x as { node?: { snippet?: string; nodeLabel?: string } }).node?.snippet ?? '').slice(0, 140);
-  for (const it of items('largest-contentful-paint-element')) {
-    const inner = (it as { items?: unknown[] }).items;
-    if (inner?.length) console.log(`  LCP element: ${snippet(inner[0])}`);
-  }
+  // Lighthouse 13 names the LCP element in its LCP breakdown insight
+  const lcpNode = JSON.stringify(lhr.audits['lcp-breakdown-insight']?.details ?? {}).match(/"nodeLabel":"((?:[^"\\]|\\.){0,160})/);
+  if (lcpNode) console.log(`  LCP element: ${JSON.parse(`"${lcpNode[1]}"`)}`);
   for (const it of items('layout-shifts')) console.log(`  shift ${(it.score as number)?.toFixed?.(3)}: ${snippet(it)}`);
   const timings = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { phase?: string; timing?: number }[] }[] } | undefined)?.items?.[1]?.items ?? [];
   for (const t of timings) console.log(`  LCP ${t.phase}: ${Math.round(t.timing ?? 0)} ms`);
@@ -268,6 +267,12 @@ if (!args.has('--no-lighthouse')) {
           return measure(url, load, cookies, attempt + 1);
         }
         const run = figures(r!.lhr);
+        const saveDir = option('--save');
+        if (saveDir) {
+          mkdirSync(saveDir, { recursive: true });
+          const slug = url.replace(/^https?:\/\/[^/]+/, '').replace(/[^A-Za-z0-9]+/g, '_').slice(0, 60);
+          writeFileSync(join(saveDir, `${slug}-${load}-${Date.now()}.json`), JSON.stringify(r!.lhr));
+        }
         if (load === 'warm') run.cached = [];
         return run;
       };

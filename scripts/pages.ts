@@ -4,6 +4,7 @@
  * pages (its inputs) and preloads their app modules from their HTML.
  */
 import { CALLS } from '../src/core/domain/calls';
+import { SIGN_TICKET_PATTERN } from '../src/core/domain/org-sign';
 
 export interface PageSpec {
   /** file name under pages/ (without .html) */
@@ -23,6 +24,21 @@ export interface PageSpec {
   loadFailed: { 'zh-CN': string; 'zh-TW': string; en: string };
   /** fetched early: the cipher key for pages that call the service at once */
   preloadCipherKey: boolean;
+  /** what the page's app module takes (the open-account flow's settings: its entry passes the same to loadApp) */
+  settings?: Record<string, unknown>;
+  /**
+   * The first screens written into the built page (scripts/prerender.ts): each route's screen as the app renders it
+   * before any data has come, in each language; `screen` is its module (the build inlines the styles it needs). A
+   * visit to another route, or in a language not known before the script runs, paints the neutral skeleton.
+   */
+  first: FirstScreen[];
+}
+
+export interface FirstScreen {
+  route: string;
+  screen: string;
+  /** a query parameter the screen needs (e.g. the signing link's ticket): rendered with `sample`, painted only when the address's value matches `pattern` */
+  when?: { param: string; pattern: RegExp; sample: string };
 }
 
 const loadFailed = {
@@ -46,6 +62,8 @@ export const PAGES: readonly PageSpec[] = [
     noscript: openNoscript,
     loadFailed,
     preloadCipherKey: true,
+    settings: { esop: false },
+    first: [{ route: '/login', screen: '/src/flows/open-account/screens/login/LoginScreen.tsx' }, { route: '/account', screen: '/src/flows/open-account/screens/home/HomeScreen.tsx' }],
   },
   {
     name: 'openEsopAccount',
@@ -55,6 +73,8 @@ export const PAGES: readonly PageSpec[] = [
     noscript: openNoscript,
     loadFailed,
     preloadCipherKey: true,
+    settings: { esop: true },
+    first: [{ route: '/login', screen: '/src/flows/open-account/screens/login/LoginScreen.tsx' }, { route: '/account', screen: '/src/flows/open-account/screens/home/HomeScreen.tsx' }],
   },
   {
     name: 'transferInStock',
@@ -64,6 +84,8 @@ export const PAGES: readonly PageSpec[] = [
     noscript: { 'zh-CN': '请启用 JavaScript 以办理股票转入。', 'zh-TW': '請啟用 JavaScript 以辦理股票轉入。', en: 'Please enable JavaScript to transfer stocks in.' },
     loadFailed,
     preloadCipherKey: true,
+    settings: { esop: false, titleKey: 'transferIn.pageTitle' },
+    first: [],
   },
   {
     name: 'assetTransferAgreement',
@@ -73,6 +95,8 @@ export const PAGES: readonly PageSpec[] = [
     noscript: { 'zh-CN': '请启用 JavaScript 以签署协议。', 'zh-TW': '請啟用 JavaScript 以簽署協議。', en: 'Please enable JavaScript to sign the agreement.' },
     loadFailed,
     preloadCipherKey: true,
+    settings: { esop: false, titleKey: 'assetTransfer.title' },
+    first: [],
   },
   {
     name: 'investorIdentifier',
@@ -86,6 +110,7 @@ export const PAGES: readonly PageSpec[] = [
     },
     loadFailed,
     preloadCipherKey: true,
+    first: [],
   },
   {
     name: 'improveInfo',
@@ -99,6 +124,7 @@ export const PAGES: readonly PageSpec[] = [
     },
     loadFailed,
     preloadCipherKey: true,
+    first: [],
   },
   {
     name: 'signature',
@@ -112,6 +138,7 @@ export const PAGES: readonly PageSpec[] = [
     },
     loadFailed,
     preloadCipherKey: true,
+    first: [{ route: '/', screen: '/src/flows/signature/screens/start/StartScreen.tsx', when: { param: 'ticket', pattern: SIGN_TICKET_PATTERN, sample: 'x'.repeat(43) } }],
   },
 ];
 

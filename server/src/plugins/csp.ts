@@ -21,8 +21,20 @@ export const CSP_DIRECTIVES = {
   'frame-ancestors': ["'self'"],
 };
 
-/** The policy as one header value, directives in this order, `; ` between them. */
-export const cspText = (): string =>
+/** The hashes of a built page's own inline script and style (the build lists them: dist/pages/inline-hashes.json). */
+export interface InlineHashes {
+  script: string[];
+  style: string[];
+}
+
+/**
+ * The policy as one header value, directives in this order, `; ` between them; for a built page, with its inline
+ * script and style allowed by their hashes (scripts/prerender.ts writes them: the first screen painted from the HTML).
+ */
+export const cspText = (inline?: InlineHashes): string =>
   Object.entries(CSP_DIRECTIVES)
-    .map(([name, values]) => [name, ...values].join(' '))
+    .map(([name, values]) => {
+      const extra = name === 'script-src' ? inline?.script : name === 'style-src' ? inline?.style : undefined;
+      return [name, ...values, ...(extra ?? [])].join(' ');
+    })
     .join('; ');

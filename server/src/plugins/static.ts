@@ -11,10 +11,13 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageDataElement, type PageData } from '@core/domain/page-data';
+import { cspText, type InlineHashes } from './csp';
 
 export const HOME_PAGE = '/pages/openAccount.html';
 
 interface ServedPage {
+  /** the page's Content-Security-Policy: the service's, with the page's own inline script and style by hash */
+  csp?: string;
   plain: Buffer;
   br: Buffer;
   gzip: Buffer;
@@ -22,10 +25,11 @@ interface ServedPage {
 }
 
 /** A built page with the page data written in before </head>, and its compressed forms. */
-export function servedPage(html: string, data: PageData | undefined): ServedPage {
+export function servedPage(html: string, data: PageData | undefined, inline?: InlineHashes): ServedPage {
   const withData = data ? html.replace('</head>', `  ${pageDataElement(data)}\n  </head>`) : html;
   const plain = Buffer.from(withData, 'utf8');
   return {
+    ...(inline ? { csp: cspText(inline) } : {}),
     plain,
     br: brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: gzipSync(plain, { level: 9 }),
@@ -44,6 +48,7 @@ export function acceptsCoding(header: string, coding: string): boolean {
 }
 
 function sendPage(page: ServedPage, request: FastifyRequest, reply: FastifyReply) {
+  if (page.csp) reply.header('content-security-policy', page.csp);
   reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', page.etag);
   const match = request.headers['if-none-match'];
   if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === page.etag)) return reply.code(304).send();
@@ -94,8 +99,11 @@ export async function installStatic(app: FastifyInstance, root: string, opts: St
   const hide = { schemaHide: true } as const;
   if (hasDist) {
     // the pages themselves: read once, the page data written in (their own routes win over the directory's)
+    // the hashes of each page's inline script and style (written by the build with the first screens)
+    const hashesFile = join(dist, 'inline-hashes.json');
+    const hashes = existsSync(hashesFile) ? (JSON.parse(readFileSync(hashesFile, 'utf8')) as Record<string, InlineHashes>) : {};
     for (const name of readdirSync(join(dist, 'pages')).filter((f) => f.endsWith('.html'))) {
-      const page = servedPage(readFileSync(join(dist, 'pages', name), 'utf8'), opts.pageData);
+      const page = servedPage(readFileSync(join(dist, 'pages', name), 'utf8'), opts.pageData, hashes[name]);
       app.get(`/pages/${name}`, { schema: { hide: true } }, (request, reply) => sendPage(page, request, reply));
     }
     await app.register(fastifyStatic, {

@@ -24,6 +24,9 @@ export function loadPage(load: () => Promise<void>): void {
     .catch((e: unknown) => {
       console.error('the page could not be loaded', e);
       document.querySelector('.shell-body')?.remove();
+      // a first screen painted from the HTML gives way too (first-screen.ts)
+      document.querySelector('.shell-first')?.remove();
+      document.querySelector('.shell')?.removeAttribute('data-first');
       const failed = document.querySelector<HTMLElement>('.shell-failed');
       if (failed) failed.hidden = false;
       failed?.querySelector('.shell-retry')?.addEventListener('click', () => window.location.reload());

@@ -49,11 +49,10 @@
  * share → navigator.share, storage → localStorage for the non-identity flags in LOCAL_KEYS (memory otherwise),
  * getLocation → navigator.geolocation (PERMISSION_DENIED → {code: 1004}), camera/chooseImage → a file input.
  */
+import { UA_APP, UA_LANG } from './user-agent';
 import { ErrorCode } from '../domain/errors';
 
 export const BRIDGE_TIMEOUT_MS = 10_000;
-const UA_APP = /\bHLApp\/(\d+(?:\.\d+)*)/;
-const UA_LANG = /\bHLLang\/([A-Za-z_-]+)/;
 
 /** The non-identity flags the pages keep (spec names them); the browser fallback may keep these in localStorage. */
 export const STORAGE_KEY = {

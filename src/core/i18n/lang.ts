@@ -5,21 +5,17 @@
  */
 import { LANGS, type Lang } from '../domain/calls';
 import { bridge } from '../bridge/bridge';
+import { pickLang } from './pick-lang';
 
 export type { Lang };
 export { LANGS };
 
-const CHOICE_KEY = 'esop.lang';
+/** where the user's explicit choice is kept (the pages' first-screen script reads it too: scripts/prerender.ts) */
+export const CHOICE_KEY = 'esop.lang';
 
 /** Maps a BCP 47 tag (or the app's own spellings such as zh_TW, zhTc) to one of our three languages; undefined when unknown. */
 export function normalizeLang(tag: string | null | undefined): Lang | undefined {
-  if (!tag) return undefined;
-  const t = tag.trim().replace(/_/g, '-').toLowerCase();
-  if (!t) return undefined;
-  if (t === 'zhtc' || t === 'tc' || t === 'zh-hant' || /^zh-(hk|mo|tw)$/.test(t) || t.startsWith('zh-hant')) return 'zh-TW';
-  if (t === 'zhcn' || t === 'zhsc' || t === 'sc' || t === 'cn' || t === 'zh' || t.startsWith('zh-')) return 'zh-CN';
-  if (t === 'en' || t.startsWith('en-')) return 'en';
-  return undefined;
+  return pickLang({ search: '', hash: '', stored: tag ?? null, app: null, languages: [] });
 }
 
 /** Reads a query parameter from the outer query or from the query inside the hash (`#/path?x=1`). */
@@ -30,11 +26,11 @@ export function readQueryParam(name: string, loc: Pick<Location, 'search' | 'has
   return q >= 0 ? new URLSearchParams(loc.hash.slice(q + 1)).get(name) : null;
 }
 
-function storedChoice(): Lang | undefined {
+function storedRaw(): string | null {
   try {
-    return normalizeLang(window.localStorage.getItem(CHOICE_KEY));
+    return window.localStorage.getItem(CHOICE_KEY);
   } catch {
-    return undefined;
+    return null;
   }
 }
 
@@ -42,19 +38,8 @@ export function detectLang(
   loc: Pick<Location, 'search' | 'hash'> = window.location,
   languages: readonly string[] = navigator.languages?.length ? navigator.languages : [navigator.language],
 ): Lang {
-  const fromQuery = normalizeLang(readQueryParam('lang', loc)) ?? normalizeLang(readQueryParam('langType', loc));
-  if (fromQuery) return fromQuery;
-  const chosen = storedChoice();
-  if (chosen) return chosen;
-  if (bridge.isInApp()) {
-    const fromApp = normalizeLang(bridge.appLanguage());
-    if (fromApp) return fromApp;
-  }
-  for (const l of languages) {
-    const n = normalizeLang(l);
-    if (n) return n;
-  }
-  return 'en';
+  // the one rule (pick-lang.ts), also written into each page's HTML to pick the first screen's language
+  return pickLang({ search: loc.search, hash: loc.hash, stored: storedRaw(), app: bridge.isInApp() ? bridge.appLanguage() : null, languages }) ?? 'en';
 }
 
 /* The current language, observable (React reads it with useSyncExternalStore in I18nProvider). */

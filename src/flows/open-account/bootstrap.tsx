@@ -3,16 +3,21 @@
  * (src/core/app/start-page.tsx) with the flow's routes. main.tsx and esop-main.tsx differ only in `esop` (FlowSettings).
  */
 import './app.css';
-import { startPage } from '@core/app/start-page';
+import { startPage, type StartPageOptions } from '@core/app/start-page';
 import { routeObjects } from './AppShell';
 import { FlowContext, flowTitleKey, type FlowSettings } from './flow-context';
 import { flowRoutes } from './routes';
 
-export function bootstrap(settings: FlowSettings): void {
-  startPage({
+/** The page as startPage takes it (the build renders its first screens from the same: scripts/prerender.ts). */
+export function pageOptions(settings: FlowSettings): StartPageOptions {
+  return {
     routes: routeObjects(flowRoutes(settings)),
     appTitleKey: settings.titleKey ?? flowTitleKey(settings.esop),
     loginPath: '/login',
     wrap: (page) => <FlowContext.Provider value={settings}>{page}</FlowContext.Provider>,
-  });
+  };
+}
+
+export function bootstrap(settings: FlowSettings): void {
+  startPage(pageOptions(settings));
 }

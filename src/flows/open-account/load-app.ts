@@ -14,6 +14,9 @@ export function loadApp(settings: FlowSettings): void {
       console.error('the page could not be loaded', e);
       // the skeleton's header stays; its shimmering lines give way to the message and a button to try again
       document.querySelector('.shell-body')?.remove();
+      // a first screen painted from the HTML gives way too (first-screen.ts)
+      document.querySelector('.shell-first')?.remove();
+      document.querySelector('.shell')?.removeAttribute('data-first');
       const failed = document.querySelector<HTMLElement>('.shell-failed');
       if (failed) failed.hidden = false;
       failed?.querySelector('.shell-retry')?.addEventListener('click', () => window.location.reload());

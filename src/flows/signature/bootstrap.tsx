@@ -6,7 +6,7 @@
 import { Suspense, lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { PageSkeleton } from '@core/app/account-page-routes';
-import { startPage } from '@core/app/start-page';
+import { startPage, type StartPageOptions } from '@core/app/start-page';
 import { lazyScreen } from '@core/i18n/lazy-screen';
 import { SIGN_ROUTE } from './routes';
 import './signature.css';
@@ -36,10 +36,15 @@ const routes: RouteObject[] = [
   ),
 }));
 
-export function bootstrap(): void {
-  startPage({
+/** The page as startPage takes it (the build renders its first screens from the same: scripts/prerender.ts). */
+export function pageOptions(): StartPageOptions {
+  return {
     routes: [...routes, { path: '*', element: <Navigate to={SIGN_ROUTE.index} replace /> }],
     appTitleKey: 'orgSign.title',
     loginPath: SIGN_ROUTE.index,
-  });
+  };
+}
+
+export function bootstrap(): void {
+  startPage(pageOptions());
 }

@@ -1,0 +1,87 @@
+/**
+ * The inline script each built page carries at the end of its shell (scripts/prerender.ts writes it; the service's
+ * Content-Security-Policy allows it by its hash). It runs while the HTML is parsed, before the first paint:
+ * 1. the language by the app's own rule (src/core/i18n/pick-lang.ts, its source written in here): the query, the
+ *    choice kept in this browser, the native app's language (from its user agent), the browser's languages; inside
+ *    the native app with neither a query nor a kept choice the app's language may differ, so none is picked;
+ * 2. the route from the address's hash (`#/login?x` → `/login`, none → `/`), and the query parameter its screen
+ *    needs, if any (e.g. the signing link's ticket, of the right shape);
+ * 3. the `<template>` written for that route and language is painted in `.shell-first` (the page's `data-first`
+ *    then hides the neutral skeleton), `<html lang>` set to match; otherwise the neutral skeleton stays;
+ * 4. after the first frame, the page's scripts, preloads and stylesheets are added to the head, before the inline
+ *    styles (which stay last, as the screen's own stylesheets will be; a script that cannot
+ *    be loaded shows the page's "could not be loaded" message), so that nothing the first screen does not need is on
+ *    the network before it is painted.
+ */
+import { pickLang } from '../src/core/i18n/pick-lang';
+import { CHOICE_KEY } from '../src/core/i18n/lang';
+import { UA_APP_SOURCE, UA_LANG_SOURCE } from '../src/core/bridge/user-agent';
+
+export interface FirstAsset {
+  tag: 'script' | 'link';
+  attrs: Record<string, string>;
+}
+
+/** A route with a first screen, and the query parameter (with its pattern's source) it needs, if any. */
+export interface FirstRoute {
+  route: string;
+  param?: string;
+  pattern?: string;
+}
+
+export function firstScreenScript({ screens, assets }: { screens: FirstRoute[]; assets: FirstAsset[] }): string {
+  // esbuild's keepNames wraps inner functions in __name(): identity here
+  return `(function () {
+var __name = function (f) { return f; };
+var pickLang = ${pickLang.toString()};
+var screens = ${JSON.stringify(screens)};
+var assets = ${JSON.stringify(assets)};
+var doc = document, shell = doc.currentScript && doc.currentScript.parentNode;
+var ua = navigator.userAgent || '', inApp = new RegExp(${JSON.stringify(UA_APP_SOURCE)}).test(ua);
+var appLang = ua.match(new RegExp(${JSON.stringify(UA_LANG_SOURCE)}));
+var stored = null;
+try { stored = localStorage.getItem(${JSON.stringify(CHOICE_KEY)}); } catch (e) {}
+var sources = { search: location.search, hash: location.hash, stored: stored, app: appLang ? appLang[1] : null, languages: [] };
+var chosen = pickLang(sources);
+if (!chosen && !inApp) { sources.languages = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language]; chosen = pickLang(sources); }
+var route = location.hash.replace(/^#/, '').split('?')[0] || '/';
+var painted = null;
+for (var s = 0; s < screens.length; s++) {
+  var sc = screens[s];
+  if (sc.route === route && (!sc.param || new RegExp(sc.pattern).test(new URLSearchParams(location.search).get(sc.param) || ''))) painted = sc;
+}
+if (shell && chosen && painted) {
+  var templates = shell.getElementsByTagName('template');
+  for (var i = 0; i < templates.length; i++) {
+    var t = templates[i];
+    if (t.getAttribute('data-route') === route && t.getAttribute('lang') === chosen) {
+      var first = shell.querySelector('.shell-first');
+      if (first) { first.appendChild(t.content.cloneNode(true)); shell.setAttribute('data-first', route); doc.documentElement.lang = chosen; }
+      break;
+    }
+  }
+}
+var loaded = false;
+function failed() {
+  var f = doc.querySelector('.shell-failed'), first = doc.querySelector('.shell-first'), body = doc.querySelector('.shell-body');
+  if (body) body.parentNode.removeChild(body);
+  if (first) first.parentNode.removeChild(first);
+  if (shell) shell.removeAttribute('data-first');
+  if (f) { f.hidden = false; var b = f.querySelector('.shell-retry'); if (b) b.onclick = function () { location.reload(); }; }
+  window.addEventListener('online', function () { location.reload(); });
+}
+function load() {
+  if (loaded) return;
+  loaded = true;
+  for (var i = 0; i < assets.length; i++) {
+    var a = assets[i], el = doc.createElement(a.tag);
+    for (var k in a.attrs) el.setAttribute(k, a.attrs[k]);
+    if (a.tag === 'script') el.onerror = failed;
+    // before the inline styles: the first screen's rules keep the last word, as the screen's own stylesheets have later
+    doc.head.insertBefore(el, doc.head.querySelector('style'));
+  }
+}
+if (window.requestAnimationFrame) requestAnimationFrame(function () { setTimeout(load, 0); });
+setTimeout(load, 100);
+})();`;
+}

@@ -1,0 +1,121 @@
+/**
+ * Build step (run by the first-screens plugin after `vite build`; `tsx scripts/prerender.ts [dist]`): writes into each
+ * built page (dist/pages/*.html) its first screens, so that the page paints its first screen from its HTML before any
+ * script has loaded (issue 27):
+ * - each route of the page's `first` (scripts/pages.ts) rendered by the app's own screen, before any data has come,
+ *   in each language (react-dom/static under a jsdom window; closed pop-ups render nothing), as `<template>`s;
+ * - the styles those screens and the shell use (beasties picks, from the built stylesheets, the rules that match
+ *   them), inline in the head;
+ * - a small inline script (firstScreenScript) that picks the language by the app's own rule (pick-lang.ts) and the
+ *   route from the address, paints the matching screen (the neutral skeleton otherwise), and only then (after the
+ *   first frame) adds the page's scripts, preloads and stylesheets, which the build had put in the head;
+ * - dist/inline-hashes.json: the SHA-256 of each page's inline script and style, for the service's
+ *   Content-Security-Policy (server/src/plugins/static.ts), which allows no other inline code.
+ */
+import { createHash } from 'node:crypto';
+import { createRequire, register } from 'node:module';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { JSDOM } from 'jsdom';
+import Beasties from 'beasties';
+import { PAGES, type PageSpec } from './pages';
+import { firstScreenScript, type FirstAsset } from './first-screen-script';
+
+const LANGS = ['zh-CN', 'zh-TW', 'en'] as const;
+const ROOT = resolve(import.meta.dirname, '..');
+const dist = resolve(process.argv[2] ?? join(ROOT, 'dist'));
+
+/** A window for the screens' modules (some read window, document or navigator when they load). */
+function installWindow(url: string): JSDOM {
+  const dom = new JSDOM('<!doctype html><html><head></head><body><div id="root"></div></body></html>', { url, pretendToBeVisual: true });
+  const g = globalThis as Record<string, unknown>;
+  for (const key of ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'history', 'HTMLElement', 'Element', 'Node', 'getComputedStyle', 'matchMedia', 'requestAnimationFrame', 'cancelAnimationFrame', 'MutationObserver', 'CustomEvent', 'Event']) {
+    Object.defineProperty(g, key, { value: (dom.window as unknown as Record<string, unknown>)[key], configurable: true, writable: true });
+  }
+  return dom;
+}
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+async function main() {
+  // style imports load as empty modules; pop-ups (portals) render nothing, as they show nothing until opened
+  register('./lib/style-imports.mjs', import.meta.url);
+  const require = createRequire(import.meta.url);
+  (require('react-dom') as { createPortal: unknown }).createPortal = () => null;
+  installWindow('http://localhost/pages/openAccount.html');
+  const { renderFirstScreen } = await import('./prerender-entry');
+  const stylesOfScreen = JSON.parse(readFileSync(join(dist, '.vite', 'first-screens.json'), 'utf8')) as Record<string, string[]>;
+  const hashes: Record<string, { script: string[]; style: string[] }> = {};
+  for (const page of PAGES) {
+    const file = join(dist, 'pages', `${page.name}.html`);
+    const html = readFileSync(file, 'utf8');
+    const screens: { route: string; lang: string; markup: string }[] = [];
+    if (page.first.length) {
+      const mod = (await import(`..${page.app}`)) as { pageOptions: (settings?: unknown) => Parameters<typeof renderFirstScreen>[0] };
+      const options = mod.pageOptions(page.settings);
+      for (const { route, when } of page.first) {
+        // the address the screen reads its query from
+        window.history.replaceState(null, '', `/pages/${page.name}.html${when ? `?${when.param}=${encodeURIComponent(when.sample)}` : ''}`);
+        if (when && !when.pattern.test(when.sample)) throw new Error(`${page.name} ${route}: the sample ${when.param} does not match its pattern`);
+        for (const lang of LANGS) screens.push({ route, lang, markup: await renderFirstScreen(options, route, lang) });
+      }
+    }
+    const out = await rewritePage(page, html, screens, page.first.flatMap((f) => stylesOfScreen[f.screen] ?? []));
+    writeFileSync(file, out.html);
+    hashes[`${page.name}.html`] = { script: [sha256(out.script)], style: out.style ? [sha256(out.style)] : [] };
+    console.log(`first screens: ${page.name}.html ${screens.length ? `${page.first.map((f) => f.route).join(', ')} × ${LANGS.length} languages` : 'the neutral skeleton'}, ${out.style.length} B of inline styles`);
+  }
+  writeFileSync(join(dist, 'inline-hashes.json'), `${JSON.stringify(hashes, null, 2)}\n`);
+  // compressed copies of the pages written before this step are stale (the service compresses the pages it serves)
+  for (const f of readdirSync(join(dist, 'pages'))) if (/\.html\.(br|gz)$/.test(f)) rmSync(join(dist, 'pages', f));
+}
+
+async function rewritePage(page: PageSpec, html: string, screens: { route: string; lang: string; markup: string }[], screenStyles: string[]) {
+  const dom = new JSDOM(html);
+  const doc = dom.window.document;
+  // the head's scripts, preloads and stylesheets: added by the first-screen script after the first frame
+  const assets: FirstAsset[] = [];
+  const links: string[] = [];
+  for (const el of [...doc.head.querySelectorAll('script[src], link[rel="modulepreload"], link[rel="stylesheet"], link[rel="preload"]')]) {
+    assets.push({ tag: el.tagName.toLowerCase() as FirstAsset['tag'], attrs: Object.fromEntries([...el.attributes].map((a) => [a.name, a.value])) });
+    if (el.getAttribute('rel') === 'stylesheet') links.push(el.getAttribute('href')!);
+    el.remove();
+  }
+  const shell = doc.querySelector('.shell');
+  if (!shell) throw new Error(`${page.name}: no .shell`);
+  const first = doc.createElement('div');
+  first.className = 'shell-first';
+  // what is painted before the app is not yet live: not focusable, not clickable
+  first.setAttribute('inert', '');
+  doc.getElementById('root')!.after(first);
+  for (const s of screens) {
+    const t = doc.createElement('template');
+    t.setAttribute('data-route', s.route);
+    t.setAttribute('lang', s.lang);
+    t.innerHTML = s.markup;
+    shell.append(t);
+  }
+  // the styles: the rules of the page's and the screens' stylesheets that its shell and first screens use
+  const sheets = [...links, ...screenStyles.map((c) => `/${c}`).filter((c) => !links.includes(c))];
+  const probe = `<!doctype html><html><head>${sheets.map((h) => `<link rel="stylesheet" href="${h}">`).join('')}</head><body>${shell.outerHTML.replace(/<\/?template[^>]*>/g, '')}</body></html>`;
+  const beasties = new Beasties({ path: dist, publicPath: '/', logLevel: 'warn', preload: 'body', noscriptFallback: false,
+    // every rule of the shell's own (its states are set by the first-screen script or the app, not in this HTML), and
+    // the theme's tokens (`:root:root`, which beasties' selector matching does not take as the document element)
+    allowRules: [/\.shell\b/, /^:root/], pruneSource: false, reduceInlineStyles: false, keyframes: 'critical', compress: true });
+  const processed = await beasties.process(probe);
+  const style = [...processed.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+  if (style) {
+    const el = doc.createElement('style');
+    el.textContent = style;
+    doc.head.append(el);
+  }
+  const script = firstScreenScript({ screens: page.first.map((f) => ({ route: f.route, ...(f.when ? { param: f.when.param, pattern: f.when.pattern.source } : {}) })), assets });
+  const el = doc.createElement('script');
+  el.textContent = script;
+  shell.append(el);
+  return { html: dom.serialize(), script, style };
+}
+
+await main();
+// the screens' modules leave timers behind (React Query's cache, jsdom): the step is done
+process.exit(0);
