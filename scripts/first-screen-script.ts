@@ -5,15 +5,20 @@
  *    choice kept in this browser, the native app's language (from its user agent), the browser's languages; inside
  *    the native app with neither a query nor a kept choice the app's language may differ, so none is picked;
  * 2. the route from the address's hash (`#/login?x` → `/login`, none → `/`), and the query parameter its screen
- *    needs, if any (e.g. the signing link's ticket, of the right shape);
+ *    needs, if any (e.g. the signing link's ticket, of the right shape), and for a signed-in visitor's screen the
+ *    session hint cookie (src/core/domain/auth.ts, its source written in too);
  * 3. the `<template>` written for that route and language is painted in `.shell-first` (the page's `data-first`
- *    then hides the neutral skeleton), `<html lang>` set to match; otherwise the neutral skeleton stays;
+ *    then hides the neutral skeleton and keeps #root out of sight), `<html lang>` set to match; otherwise the neutral
+ *    skeleton stays. The painted screen gives way when the app's own screen is in #root: when #root has text, not
+ *    while it holds only the providers' wrapper, a skeleton (a screen's chunk or a guard's wait) or an empty live
+ *    region, so the visitor does not see the screen give way to a skeleton and come back;
  * 4. after the first frame, the page's scripts, preloads and stylesheets are added to the head, before the inline
  *    styles (which stay last, as the screen's own stylesheets will be; a script that cannot
  *    be loaded shows the page's "could not be loaded" message), so that nothing the first screen does not need is on
  *    the network before it is painted.
  */
 import { pickLang } from '../src/core/i18n/pick-lang';
+import { SESSION_HINT_COOKIE, hasSessionHint } from '../src/core/domain/auth';
 import { CHOICE_KEY } from '../src/core/i18n/lang';
 import { UA_APP_SOURCE, UA_LANG_SOURCE } from '../src/core/bridge/user-agent';
 
@@ -25,6 +30,10 @@ export interface FirstAsset {
 /** A route with a first screen, and the query parameter (with its pattern's source) it needs, if any. */
 export interface FirstRoute {
   route: string;
+  /** other routes of the address that show it */
+  at: string[];
+  /** painted only with the session hint cookie (src/core/domain/auth.ts) */
+  signedIn: boolean;
   param?: string;
   pattern?: string;
 }
@@ -34,6 +43,8 @@ export function firstScreenScript({ screens, assets }: { screens: FirstRoute[]; 
   return `(function () {
 var __name = function (f) { return f; };
 var pickLang = ${pickLang.toString()};
+var SESSION_HINT_COOKIE = ${JSON.stringify(SESSION_HINT_COOKIE)};
+var hasSessionHint = ${hasSessionHint.toString()};
 var screens = ${JSON.stringify(screens)};
 var assets = ${JSON.stringify(assets)};
 var doc = document, shell = doc.currentScript && doc.currentScript.parentNode;
@@ -48,18 +59,33 @@ var route = location.hash.replace(/^#/, '').split('?')[0] || '/';
 var painted = null;
 for (var s = 0; s < screens.length; s++) {
   var sc = screens[s];
-  if (sc.route === route && (!sc.param || new RegExp(sc.pattern).test(new URLSearchParams(location.search).get(sc.param) || ''))) painted = sc;
+  if ((sc.route === route || sc.at.indexOf(route) >= 0) && (!sc.signedIn || hasSessionHint(doc.cookie, SESSION_HINT_COOKIE)) && (!sc.param || new RegExp(sc.pattern).test(new URLSearchParams(location.search).get(sc.param) || ''))) painted = sc;
 }
 if (shell && chosen && painted) {
   var templates = shell.getElementsByTagName('template');
   for (var i = 0; i < templates.length; i++) {
     var t = templates[i];
-    if (t.getAttribute('data-route') === route && t.getAttribute('lang') === chosen) {
+    if (t.getAttribute('data-route') === painted.route && t.getAttribute('lang') === chosen) {
       var first = shell.querySelector('.shell-first');
-      if (first) { first.appendChild(t.content.cloneNode(true)); shell.setAttribute('data-first', route); doc.documentElement.lang = chosen; }
+      if (first) { first.appendChild(t.content.cloneNode(true)); shell.setAttribute('data-first', painted.route); doc.documentElement.lang = chosen; giveWay(first); }
       break;
     }
   }
+}
+// the painted screen gives way to the app's own once #root has text (the providers' wrapper, a skeleton or an empty
+// live region have none), and goes with its templates: no id or label is left twice in the page
+function giveWay(first) {
+  var root = doc.getElementById('root');
+  if (!root || !window.MutationObserver) return;
+  var watch = new MutationObserver(function () {
+    if (!(root.textContent || '').replace(/\\s+/g, '')) return;
+    watch.disconnect();
+    if (first.parentNode) first.parentNode.removeChild(first);
+    shell.removeAttribute('data-first');
+    var left = shell.getElementsByTagName('template');
+    while (left.length) left[0].parentNode.removeChild(left[0]);
+  });
+  watch.observe(root, { childList: true, subtree: true, characterData: true });
 }
 var loaded = false;
 function failed() {

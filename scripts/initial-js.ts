@@ -1,6 +1,6 @@
 /**
- * The first-screen script of each built page (dist/pages/*.html): its entry, what that imports statically (transitively)
- * and what the HTML preloads, in gzip KB. `npm run build` fails when a page is over the budget (scripts/check-budget.ts),
+ * The first script of each built page (dist/pages/*.html): its entry, what that imports statically (transitively)
+ * and what it preloads (the page's first-screen script adds them: dist/page-assets.json), in gzip KB. `npm run build` fails when a page is over the budget (scripts/check-budget.ts),
  * and `npm run bench` prints the same figures.
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -37,13 +37,17 @@ export interface PageWeight {
 /** The built pages' first-screen JS and CSS. */
 export function pageWeights(dist: string): PageWeight[] {
   const out: PageWeight[] = [];
+  const listed = JSON.parse(readFileSync(join(dist, 'page-assets.json'), 'utf8')) as Record<string, { tag: string; attrs: Record<string, string> }[]>;
   for (const page of readdirSync(join(dist, 'pages')).filter((f) => f.endsWith('.html'))) {
-    const html = readFileSync(join(dist, 'pages', page), 'utf8');
-    const entry = html.match(/<script type="module"[^>]*src="\/([^"]+)"/)?.[1];
+    // the page's entry, preloads and stylesheets: added by its first-screen script (scripts/prerender.ts lists them)
+    const assets = listed[page];
+    if (!assets) continue;
+    const href = (a: { attrs: Record<string, string> }) => (a.attrs.src ?? a.attrs.href ?? '').replace(/^\//, '');
+    const entry = assets.find((a) => a.tag === 'script' && a.attrs.type === 'module');
     if (!entry) continue;
-    const js = staticGraph(dist, entry);
-    for (const m of html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)) js.add(m[1]);
-    const css = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
+    const js = staticGraph(dist, href(entry));
+    for (const a of assets) if (a.attrs.rel === 'modulepreload') js.add(href(a));
+    const css = assets.filter((a) => a.attrs.rel === 'stylesheet').map(href);
     out.push({ page, js, css, jsKb: kb([...js].reduce((n, f) => n + gz(join(dist, f)), 0)), cssKb: kb(css.reduce((n, f) => n + gz(join(dist, f)), 0)) });
   }
   return out;

@@ -5,6 +5,7 @@
  */
 import { CALLS } from '../src/core/domain/calls';
 import { SIGN_TICKET_PATTERN } from '../src/core/domain/org-sign';
+import { HK_IDENTIFIER_ROUTE, TRANSFER_IN_ROUTE } from '../src/core/domain/account-routes';
 
 export interface PageSpec {
   /** file name under pages/ (without .html) */
@@ -39,6 +40,13 @@ export interface FirstScreen {
   screen: string;
   /** a query parameter the screen needs (e.g. the signing link's ticket): rendered with `sample`, painted only when the address's value matches `pattern` */
   when?: { param: string; pattern: RegExp; sample: string };
+  /** other routes of the address that show it (the page's entry moves an address without a route to it) */
+  at?: string[];
+  /**
+   * the screen of a visitor with a session, before their data has come (its lead and skeleton): painted only when
+   * the browser carries the session hint (a visitor without one is sent to log in)
+   */
+  signedIn?: boolean;
 }
 
 const loadFailed = {
@@ -53,6 +61,9 @@ const openNoscript = {
   en: 'Please enable JavaScript to open an account.',
 };
 
+/** the opened client's account page (open-account's /accountHome) */
+const ACCOUNT_HOME: FirstScreen = { route: '/accountHome', screen: '/src/flows/open-account/screens/account-home/AccountHomeScreen.tsx', signedIn: true };
+
 export const PAGES: readonly PageSpec[] = [
   {
     name: 'openAccount',
@@ -63,7 +74,7 @@ export const PAGES: readonly PageSpec[] = [
     loadFailed,
     preloadCipherKey: true,
     settings: { esop: false },
-    first: [{ route: '/login', screen: '/src/flows/open-account/screens/login/LoginScreen.tsx' }, { route: '/account', screen: '/src/flows/open-account/screens/home/HomeScreen.tsx' }],
+    first: [{ route: '/login', screen: '/src/flows/open-account/screens/login/LoginScreen.tsx' }, { route: '/account', screen: '/src/flows/open-account/screens/home/HomeScreen.tsx' }, ACCOUNT_HOME],
   },
   {
     name: 'openEsopAccount',
@@ -85,7 +96,7 @@ export const PAGES: readonly PageSpec[] = [
     loadFailed,
     preloadCipherKey: true,
     settings: { esop: false, titleKey: 'transferIn.pageTitle' },
-    first: [],
+    first: [{ route: TRANSFER_IN_ROUTE.list, at: ['/'], screen: '/src/flows/open-account/screens/transfer-in/TransferInScreen.tsx', signedIn: true }],
   },
   {
     name: 'assetTransferAgreement',
@@ -110,7 +121,7 @@ export const PAGES: readonly PageSpec[] = [
     },
     loadFailed,
     preloadCipherKey: true,
-    first: [],
+    first: [{ route: HK_IDENTIFIER_ROUTE.consent, screen: '/src/flows/investor-identifier/screens/consent/ConsentScreen.tsx', signedIn: true }],
   },
   {
     name: 'improveInfo',
@@ -124,7 +135,7 @@ export const PAGES: readonly PageSpec[] = [
     },
     loadFailed,
     preloadCipherKey: true,
-    first: [],
+    first: [{ route: '/', screen: '/src/flows/improve-info/screens/improve/ImproveInfoScreen.tsx', signedIn: true }],
   },
   {
     name: 'signature',

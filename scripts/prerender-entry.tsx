@@ -14,6 +14,8 @@ import { flattenMessages } from '@core/i18n/messages';
 import type { Lang } from '@core/i18n/lang';
 import { GuardSettingsProvider } from '@core/router';
 import type { StartPageOptions } from '@core/app/start-page';
+import { queryKeys } from '@core/api/keys';
+import type { UserView } from '@core/domain/contract';
 
 const MESSAGES: Record<Lang, Record<string, string>> = {
   'zh-CN': flattenMessages(zhCN as Record<string, unknown>) as Record<string, string>,
@@ -25,9 +27,22 @@ function Routes({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes);
 }
 
-export async function renderFirstScreen(page: StartPageOptions, route: string, lang: Lang): Promise<string> {
+/**
+ * A visitor with a session as the first screen sees one before any answer has come: the guards pass (a user with no
+ * account shown, no application), so that the screen's own wait for its data renders (it shows nothing of the user).
+ */
+export const SIGNED_IN: { user: UserView; application: null } = {
+  user: { userId: '', phoneMasked: '', areaCode: '', subAcctId: null, clientStatus: 0, hasApplication: false, clientInfo: { accts: [] } },
+  application: null,
+};
+
+export async function renderFirstScreen(page: StartPageOptions, route: string, lang: Lang, signedIn = false): Promise<string> {
   const { routes, wrap, ...settings } = page;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
+  if (signedIn) {
+    queryClient.setQueryData(queryKeys.user(), SIGNED_IN.user);
+    queryClient.setQueryData(queryKeys.application(), SIGNED_IN.application);
+  }
   const tree: ReactNode = (
     <QueryClientProvider client={queryClient}>
       <I18nProvider lang={lang} messages={MESSAGES[lang]}>

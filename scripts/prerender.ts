@@ -9,6 +9,7 @@
  * - a small inline script (firstScreenScript) that picks the language by the app's own rule (pick-lang.ts) and the
  *   route from the address, paints the matching screen (the neutral skeleton otherwise), and only then (after the
  *   first frame) adds the page's scripts, preloads and stylesheets, which the build had put in the head;
+ * - dist/page-assets.json: each page's scripts, preloads and stylesheets that the inline script adds;
  * - dist/inline-hashes.json: the SHA-256 of each page's inline script and style, for the service's
  *   Content-Security-Policy (server/src/plugins/static.ts), which allows no other inline code.
  */
@@ -20,6 +21,7 @@ import { JSDOM } from 'jsdom';
 import Beasties from 'beasties';
 import { PAGES, type PageSpec } from './pages';
 import { firstScreenScript, type FirstAsset } from './first-screen-script';
+import { SESSION_HINT_COOKIE } from '../src/core/domain/auth';
 
 const LANGS = ['zh-CN', 'zh-TW', 'en'] as const;
 const ROOT = resolve(import.meta.dirname, '..');
@@ -46,6 +48,7 @@ async function main() {
   const { renderFirstScreen } = await import('./prerender-entry');
   const stylesOfScreen = JSON.parse(readFileSync(join(dist, '.vite', 'first-screens.json'), 'utf8')) as Record<string, string[]>;
   const hashes: Record<string, { script: string[]; style: string[] }> = {};
+  const pageAssets: Record<string, FirstAsset[]> = {};
   for (const page of PAGES) {
     const file = join(dist, 'pages', `${page.name}.html`);
     const html = readFileSync(file, 'utf8');
@@ -53,18 +56,23 @@ async function main() {
     if (page.first.length) {
       const mod = (await import(`..${page.app}`)) as { pageOptions: (settings?: unknown) => Parameters<typeof renderFirstScreen>[0] };
       const options = mod.pageOptions(page.settings);
-      for (const { route, when } of page.first) {
+      for (const { route, when, signedIn } of page.first) {
         // the address the screen reads its query from
         window.history.replaceState(null, '', `/pages/${page.name}.html${when ? `?${when.param}=${encodeURIComponent(when.sample)}` : ''}`);
         if (when && !when.pattern.test(when.sample)) throw new Error(`${page.name} ${route}: the sample ${when.param} does not match its pattern`);
-        for (const lang of LANGS) screens.push({ route, lang, markup: await renderFirstScreen(options, route, lang) });
+        // a signed-in visitor's screen: the browser carries the session hint
+        document.cookie = `${SESSION_HINT_COOKIE}=1; max-age=${signedIn ? 60 : 0}; path=/`;
+        for (const lang of LANGS) screens.push({ route, lang, markup: await renderFirstScreen(options, route, lang, signedIn) });
       }
     }
     const out = await rewritePage(page, html, screens, page.first.flatMap((f) => stylesOfScreen[f.screen] ?? []));
     writeFileSync(file, out.html);
+    pageAssets[`${page.name}.html`] = out.assets;
     hashes[`${page.name}.html`] = { script: [sha256(out.script)], style: out.style ? [sha256(out.style)] : [] };
     console.log(`first screens: ${page.name}.html ${screens.length ? `${page.first.map((f) => f.route).join(', ')} × ${LANGS.length} languages` : 'the neutral skeleton'}, ${out.style.length} B of inline styles`);
   }
+  // what each page's first-screen script adds (scripts/initial-js.ts weighs a page's first script from it)
+  writeFileSync(join(dist, 'page-assets.json'), `${JSON.stringify(pageAssets, null, 2)}\n`);
   writeFileSync(join(dist, 'inline-hashes.json'), `${JSON.stringify(hashes, null, 2)}\n`);
   // compressed copies of the pages written before this step are stale (the service compresses the pages it serves)
   for (const f of readdirSync(join(dist, 'pages'))) if (/\.html\.(br|gz)$/.test(f)) rmSync(join(dist, 'pages', f));
@@ -109,11 +117,14 @@ async function rewritePage(page: PageSpec, html: string, screens: { route: strin
     el.textContent = style;
     doc.head.append(el);
   }
-  const script = firstScreenScript({ screens: page.first.map((f) => ({ route: f.route, ...(f.when ? { param: f.when.param, pattern: f.when.pattern.source } : {}) })), assets });
+  const script = firstScreenScript({
+    screens: page.first.map((f) => ({ route: f.route, at: f.at ?? [], signedIn: !!f.signedIn, ...(f.when ? { param: f.when.param, pattern: f.when.pattern.source } : {}) })),
+    assets,
+  });
   const el = doc.createElement('script');
   el.textContent = script;
   shell.append(el);
-  return { html: dom.serialize(), script, style };
+  return { html: dom.serialize(), script, style, assets };
 }
 
 await main();

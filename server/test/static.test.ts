@@ -15,6 +15,9 @@ describe('the built site', () => {
     mkdirSync(join(root, 'dist/pages'), { recursive: true });
     mkdirSync(join(root, 'dist/assets'), { recursive: true });
     writeFileSync(join(root, 'dist/pages/openAccount.html'), '<!doctype html><html><head><title>x</title></head><body></body></html>');
+    writeFileSync(join(root, 'dist/pages/signature.html'), '<!doctype html><html><head><title>y</title></head><body></body></html>');
+    // the build's list of each page's inline script and style (scripts/prerender.ts)
+    writeFileSync(join(root, 'dist/inline-hashes.json'), JSON.stringify({ 'openAccount.html': { script: ["'sha256-c2NyaXB0'"], style: ["'sha256-c3R5bGU='"] } }));
     writeFileSync(join(root, 'dist/assets/app-abc123.js'), js);
     writeFileSync(join(root, 'dist/assets/app-abc123.js.br'), brotliCompressSync(js));
     writeFileSync(join(root, 'dist/assets/app-abc123.js.gz'), gzipSync(js));
@@ -52,6 +55,19 @@ describe('the built site', () => {
     const root = await app.inject({ url: '/?t=abc' });
     expect(root.statusCode).toBe(302);
     expect(root.headers.location).toBe('/pages/openAccount.html?t=abc');
+  });
+
+  test("a page's Content-Security-Policy allows its own inline script and style by hash, and nothing else inline", async () => {
+    const csp = String((await app.inject({ url: '/pages/openAccount.html' })).headers['content-security-policy']);
+    const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
+    expect(directive('script-src')).toBe("script-src 'self' 'wasm-unsafe-eval' 'sha256-c2NyaXB0'");
+    expect(directive('style-src')).toBe("style-src 'self' 'sha256-c3R5bGU='");
+    expect(csp).not.toMatch(/'unsafe-inline'[^;]*;.*script-src|script-src[^;]*'unsafe-inline'/);
+    // a page the list does not name gets the service's policy as it is: no inline code at all
+    const other = String((await app.inject({ url: '/pages/signature.html' })).headers['content-security-policy'] ?? '');
+    expect(other).not.toMatch(/sha256-/);
+    // the list itself is not served
+    expect((await app.inject({ url: '/pages/inline-hashes.json' })).statusCode).toBe(404);
   });
 
   const pageData = (html: string) => {

@@ -22,9 +22,15 @@ export interface AccountPageGateProps<T> {
   /** the page's data for the account (a query hook, called on every render: a module function) */
   useData: (subAcctId: string | undefined) => PageData<T>;
   children: (acct: AccountView, data: T) => ReactNode;
+  /**
+   * What the screen shows first whatever its data (its app banner and introduction): shown above the skeleton while
+   * the data loads, so that the screen's own text is up at once (and in the page's HTML: scripts/prerender.ts); the
+   * screen renders the same at the top of its content.
+   */
+  lead?: ReactNode;
 }
 
-export function AccountPageGate<T>({ title, useData, children }: AccountPageGateProps<T>) {
+export function AccountPageGate<T>({ title, useData, children, lead }: AccountPageGateProps<T>) {
   const t = useT();
   const page = usePageAccount();
   const sub = page.acct?.subAcctId;
@@ -32,6 +38,7 @@ export function AccountPageGate<T>({ title, useData, children }: AccountPageGate
   if (!page.fresh || (page.acct && found.isPending)) {
     return (
       <StepPage title={title}>
+        {lead}
         <PageSkeleton />
       </StepPage>
     );

@@ -5,7 +5,6 @@
  * (its RouteSkeleton), the other pages with one card.
  */
 import { useT } from '../i18n/use-t';
-import { showsFirstScreen } from './first-screen';
 
 export interface PageSkeletonProps {
   /** the card-shaped blocks under the title and text lines */
@@ -16,8 +15,6 @@ export interface PageSkeletonProps {
 
 export function PageSkeleton({ cards = 1, className = 'esop-page-skeleton' }: PageSkeletonProps) {
   const t = useT();
-  // the page's HTML still shows its first screen (first-screen.ts): nothing over it
-  if (showsFirstScreen()) return null;
   return (
     <div className={className} role="status" aria-label={t('common.loading')}>
       <div className="shell-line shell-line--title" />

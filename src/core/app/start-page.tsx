@@ -12,7 +12,6 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { HashRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { createQueryClient } from '../api/query-client';
 import { startFirstCalls } from './first-calls';
-import { dropFirstScreenOnRender } from './first-screen';
 import { I18nProvider } from '../i18n/I18nProvider';
 import { GuardSettingsProvider } from '../router';
 import { ToastHost } from '../ui/ToastHost';
@@ -62,7 +61,6 @@ export function startPage({ routes, wrap, ...settings }: StartPageOptions): void
       </HashRouter>
     </PageProviders>
   );
-  dropFirstScreenOnRender(container);
   const root = createRoot(container);
   // rendered as a transition: React renders the first screen in slices of a few milliseconds, yielding to the browser
   // between them, instead of one long task that blocks input (the HTML's skeleton stays up until it commits)

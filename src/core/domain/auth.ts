@@ -43,8 +43,9 @@ export const SEND_CODE_DEFAULTS = { scene: 10, type: 1 } as const;
  */
 export const SESSION_HINT_COOKIE = 'esop_in';
 
-export function hasSessionHint(cookieHeader: string): boolean {
-  return cookieHeader.split(';').some((c) => c.trim() === `${SESSION_HINT_COOKIE}=1`);
+/** Whether a Cookie header (or document.cookie) carries the hint. Self-contained: its source is also written into each built page (scripts/first-screen-script.ts), which passes `name`. */
+export function hasSessionHint(cookieHeader: string, name: string = SESSION_HINT_COOKIE): boolean {
+  return cookieHeader.split(';').some((c) => c.trim() === `${name}=1`);
 }
 
 // ---------------------------------------------------------------- where a screen goes back to after it

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { FormattedMessage } from 'react-intl';
 import { parse } from '@formatjs/icu-messageformat-parser';
-import { detectLang, normalizeLang, readQueryParam, setCurrentLang } from './lang';
+import { detectLang, normalizeLang, setCurrentLang } from './lang';
+import { readQueryParam } from '../app/query-param';
 import { I18nProvider, useLang, usePageTitle } from './I18nProvider';
 import { flattenMessages } from './messages';
 

@@ -1,6 +1,6 @@
 export { I18nProvider, useLang, usePageTitle } from './I18nProvider';
 export type { I18nProviderProps } from './I18nProvider';
-export { detectLang, normalizeLang, readQueryParam, currentLang, setCurrentLang, LANGS } from './lang';
+export { detectLang, normalizeLang, currentLang, setCurrentLang, LANGS } from './lang';
 export type { Lang } from './lang';
 export { flattenMessages, loadLang, loadAllMessages } from './messages';
 export type { Messages, LoadedLang } from './messages';

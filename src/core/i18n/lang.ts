@@ -18,14 +18,6 @@ export function normalizeLang(tag: string | null | undefined): Lang | undefined 
   return pickLang({ search: '', hash: '', stored: tag ?? null, app: null, languages: [] });
 }
 
-/** Reads a query parameter from the outer query or from the query inside the hash (`#/path?x=1`). */
-export function readQueryParam(name: string, loc: Pick<Location, 'search' | 'hash'> = window.location): string | null {
-  const outer = new URLSearchParams(loc.search).get(name);
-  if (outer !== null) return outer;
-  const q = loc.hash.indexOf('?');
-  return q >= 0 ? new URLSearchParams(loc.hash.slice(q + 1)).get(name) : null;
-}
-
 function storedRaw(): string | null {
   try {
     return window.localStorage.getItem(CHOICE_KEY);

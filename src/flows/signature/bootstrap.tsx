@@ -5,7 +5,7 @@
  */
 import { Suspense, lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { PageSkeleton } from '@core/app/account-page-routes';
+import { PageSkeleton } from '@core/app/page-skeleton';
 import { startPage, type StartPageOptions } from '@core/app/start-page';
 import { lazyScreen } from '@core/i18n/lazy-screen';
 import { SIGN_ROUTE } from './routes';

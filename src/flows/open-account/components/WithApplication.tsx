@@ -10,15 +10,18 @@ export interface WithApplicationProps {
   title: string;
   /** the step's page, once the application is there */
   children: (app: ApplicationView) => ReactNode;
+  /** what the step shows first whatever the application (as AccountPageGate's lead), above "Loading…" meanwhile */
+  lead?: ReactNode;
 }
 
 /** A step screen's loader: the step's frame with "Loading…" until the application detail is there, then the page. */
-export function WithApplication({ title, children }: WithApplicationProps) {
+export function WithApplication({ title, children, lead }: WithApplicationProps) {
   const t = useT();
   const application = useApplyDetail();
   if (!application.data) {
     return (
       <StepPage title={title}>
+        {lead}
         <p className="oa-step-loading">{t('common.loading')}</p>
       </StepPage>
     );

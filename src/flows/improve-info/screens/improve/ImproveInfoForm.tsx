@@ -79,8 +79,7 @@ export function ImproveInfoForm({ sub, detail, request, onDone }: { sub: string;
 
   return (
     <StepPage title={t('improveInfo.title')} onBack={() => backToAccount(sub)} onNext={() => void submit()} nextLabel={t('improveInfo.submit')} nextLoading={busy}>
-      <AppBanner />
-      <p className="imp__intro">{t('improveInfo.intro')}</p>
+      <ImproveLead />
       {request.message ? (
         <div className="imp__message" role="note" aria-label={t('improveInfo.message')}>
           <strong>{t('improveInfo.message')}</strong>
@@ -94,5 +93,16 @@ export function ImproveInfoForm({ sub, detail, request, onDone }: { sub: string;
         </section>
       ))}
     </StepPage>
+  );
+}
+
+/** The form's top, shown at once (the page's HTML has it too) while the request loads (the gate's lead). */
+export function ImproveLead() {
+  const t = useT();
+  return (
+    <>
+      <AppBanner />
+      <p className="imp__intro">{t('improveInfo.intro')}</p>
+    </>
   );
 }

@@ -10,14 +10,14 @@ import { backToAccount } from '@core/app/account-page';
 import { useImproveInfo } from '@core/api/account-pages';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
-import { ImproveInfoForm } from './ImproveInfoForm';
+import { ImproveInfoForm, ImproveLead } from './ImproveInfoForm';
 
 export default function ImproveInfoScreen() {
   const t = useT();
   const [done, setDone] = useState(false);
   const title = t('improveInfo.title');
   return (
-    <AccountPageGate title={title} useData={useImproveInfo}>
+    <AccountPageGate title={title} useData={useImproveInfo} lead={<ImproveLead />}>
       {(acct, detail) =>
         done || !detail.request ? (
           <ImproveEnd title={title} sub={acct.subAcctId} kind={done ? 'done' : 'none'} />

@@ -29,7 +29,7 @@ export default function ConsentScreen() {
   const t = useT();
   const location = useLocation();
   return (
-    <AccountPageGate title={t('hkIdentifier.title')} useData={useHkIdentifier}>
+    <AccountPageGate title={t('hkIdentifier.title')} useData={useHkIdentifier} lead={<ConsentLead />}>
       {(acct, info) =>
         needsHkIdentifier(info.needSignHKIdentifier) ? (
           <Consent sub={acct.subAcctId} info={info} />
@@ -38,6 +38,21 @@ export default function ConsentScreen() {
         )
       }
     </AccountPageGate>
+  );
+}
+
+/** Why the identifier: the consent's top, shown at once (the page's HTML has it too) while the account's state loads. */
+function ConsentLead() {
+  const t = useT();
+  return (
+    <>
+      <AppBanner />
+      <section className="esop-page-card" aria-labelledby="hkid-why">
+        <h2 id="hkid-why">{t('hkIdentifier.intro.title')}</h2>
+        <p>{t('hkIdentifier.intro.p1')}</p>
+        <p>{t('hkIdentifier.intro.p2')}</p>
+      </section>
+    </>
   );
 }
 
@@ -80,12 +95,7 @@ function Consent({ sub, info }: { sub: string; info: Res<'hkIdentifierInfo'> }) 
 
   return (
     <StepPage title={t('hkIdentifier.title')} onBack={() => backToAccount(sub)} onNext={() => void onSign()} nextLabel={t('hkIdentifier.consent.sign')} nextLoading={busy}>
-      <AppBanner />
-      <section className="esop-page-card" aria-labelledby="hkid-why">
-        <h2 id="hkid-why">{t('hkIdentifier.intro.title')}</h2>
-        <p>{t('hkIdentifier.intro.p1')}</p>
-        <p>{t('hkIdentifier.intro.p2')}</p>
-      </section>
+      <ConsentLead />
       <section className="esop-page-card" aria-labelledby="hkid-data">
         <h2 id="hkid-data">{t('hkIdentifier.data.title')}</h2>
         {id ? (

@@ -30,6 +30,8 @@ export default function AccountHomeScreen() {
   if (!user.fresh) {
     return (
       <StepPage title={title}>
+        {/* the top of the account's page, at once (the page's HTML has it too) */}
+        <AppBanner />
         <RouteSkeleton />
       </StepPage>
     );

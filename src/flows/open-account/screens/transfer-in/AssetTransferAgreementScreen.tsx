@@ -11,7 +11,7 @@ import { useClientConfig } from '@core/api/client-config';
 import { bridge } from '@core/bridge/bridge';
 import type { ApplicationView } from '@core/domain/contract';
 import { assetTransferPdfPath, assetTransferSignable, transferInPageUrl } from '@core/domain/transfer-in';
-import { readQueryParam } from '@core/i18n/lang';
+import { readQueryParam } from '@core/app/query-param';
 import { useLang, useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { PdfSheet } from '@core/ui/pdf/PdfSheet';

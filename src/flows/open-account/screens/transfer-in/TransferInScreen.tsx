@@ -11,7 +11,7 @@ import { useTransferIns } from '@core/api/transfer-in';
 import { bridge } from '@core/bridge/bridge';
 import { TRANSFER_IN_ROUTE } from '@core/domain/account-routes';
 import type { ApplicationView, TransferInView } from '@core/domain/contract';
-import { readQueryParam } from '@core/i18n/lang';
+import { readQueryParam } from '@core/app/query-param';
 import {
   assetTransferPageUrl,
   formatQuantity,
@@ -30,7 +30,22 @@ import './transfer-in.css';
 
 export default function TransferInScreen() {
   const t = useT();
-  return <WithApplication title={t('transferIn.title')}>{(app) => <TransferInPage app={app} />}</WithApplication>;
+  return (
+    <WithApplication title={t('transferIn.title')} lead={<TransferInLead />}>
+      {(app) => <TransferInPage app={app} />}
+    </WithApplication>
+  );
+}
+
+/** The top of the request list, shown at once (the page's HTML has it too) while the application and requests load. */
+function TransferInLead() {
+  const t = useT();
+  return (
+    <>
+      <AppBanner />
+      <p className="oa-tin__intro">{t('transferIn.intro')}</p>
+    </>
+  );
 }
 
 /** Leaves the page: the app closes its webview, a browser goes back. */
@@ -48,6 +63,7 @@ function TransferInPage({ app }: { app: ApplicationView }) {
   if (availability === null || (availability === 'ready' && !requests.data && !requests.isError)) {
     return (
       <StepPage title={t('transferIn.title')} onBack={leave}>
+        <TransferInLead />
         <p className="oa-step-loading">{protocol.isError ? t('errors.NETWORK') : t('common.loading')}</p>
       </StepPage>
     );
@@ -82,8 +98,7 @@ function TransferInPage({ app }: { app: ApplicationView }) {
   const items = requests.data ?? [];
   return (
     <StepPage title={t('transferIn.title')} onBack={leave} footer={<FooterButton onClick={() => navigate(TRANSFER_IN_ROUTE.form)}>{t('transferIn.newRequest')}</FooterButton>}>
-      <AppBanner />
-      <p className="oa-tin__intro">{t('transferIn.intro')}</p>
+      <TransferInLead />
       <section className="oa-tin__card" aria-labelledby="oa-tin-how">
         <h2 id="oa-tin-how" className="oa-tin__h">
           {t('transferIn.how.title')}

@@ -1,0 +1,106 @@
+/**
+ * The inline script of the built pages (first-screen-script.ts), run as a browser runs it: in a jsdom page with its
+ * shell and templates, during the parse. What it paints, in which language, and when the page's scripts are asked for.
+ */
+import { JSDOM } from 'jsdom';
+import { firstScreenScript, type FirstAsset, type FirstRoute } from './first-screen-script';
+
+const SCREENS: FirstRoute[] = [
+  { route: '/login', at: [], signedIn: false },
+  { route: '/accountHome', at: ['/'], signedIn: true },
+  { route: '/sign', at: [], signedIn: false, param: 'ticket', pattern: '^[a-z]{4}$' },
+];
+const ASSETS: FirstAsset[] = [
+  { tag: 'link', attrs: { rel: 'stylesheet', href: '/assets/app.css' } },
+  { tag: 'script', attrs: { type: 'module', crossorigin: '', src: '/assets/page.js' } },
+];
+const LANGS = ['zh-CN', 'zh-TW', 'en'];
+
+function page(url: string, opts: { languages?: string[]; userAgent?: string; stored?: string; cookies?: string[] } = {}) {
+  const templates = SCREENS.flatMap((s) => LANGS.map((l) => `<template data-route="${s.route}" lang="${l}"><h1>${s.route} ${l}</h1></template>`)).join('');
+  const html = `<!doctype html><html lang="zh-CN"><head><style>.x{}</style></head><body><main class="shell"><div id="root"></div><div class="shell-first" inert></div><div class="shell-skeleton"></div><div class="shell-failed" hidden></div>${templates}<script>${firstScreenScript({ screens: SCREENS, assets: ASSETS })}</script></main></body></html>`;
+  return new JSDOM(html, {
+    url,
+    runScripts: 'dangerously',
+    pretendToBeVisual: true,
+    beforeParse(window) {
+      Object.defineProperty(window.navigator, 'languages', { value: opts.languages ?? ['en-US'] });
+      if (opts.userAgent) Object.defineProperty(window.navigator, 'userAgent', { value: opts.userAgent });
+      if (opts.stored) window.localStorage.setItem('esop.lang', opts.stored);
+      for (const c of opts.cookies ?? []) window.document.cookie = c;
+    },
+  });
+}
+
+const painted = (dom: JSDOM) => dom.window.document.querySelector('.shell-first')?.textContent ?? '';
+
+describe("the built page's first-screen script", () => {
+  test.each([
+    ['the query', 'http://x/p.html?lang=zh-TW#/login', {}, '/login zh-TW'],
+    ['the query inside the hash', 'http://x/p.html#/login?langType=zhCN', {}, '/login zh-CN'],
+    ['the kept choice', 'http://x/p.html#/login', { stored: 'en', languages: ['zh-CN'] }, '/login en'],
+    ['the app (its user agent)', 'http://x/p.html#/login', { userAgent: 'Mozilla/5.0 HLApp/3.2.0 HLLang/zh_HK', languages: ['en'] }, '/login zh-TW'],
+    ["the browser's languages", 'http://x/p.html#/login', { languages: ['fr-FR', 'zh-HK'] }, '/login zh-TW'],
+  ])('paints the route in the language of %s', (_what, url, opts, expected) => {
+    const dom = page(url, opts);
+    expect(painted(dom)).toBe(expected);
+    expect(dom.window.document.documentElement.lang).toBe(expected.split(' ')[1]);
+    expect(dom.window.document.querySelector('.shell')?.getAttribute('data-first')).toBe('/login');
+  });
+
+  test.each([
+    ['a route without a first screen', 'http://x/p.html#/investment', {}],
+    ['no language of ours anywhere', 'http://x/p.html#/login', { languages: ['fr-FR', 'de'] }],
+    ["inside the app, whose language it cannot read, with neither query nor kept choice", 'http://x/p.html#/login', { userAgent: 'HLApp/3.2.0', languages: ['en'] }],
+    ["a signed-in visitor's screen without the session hint", 'http://x/p.html', {}],
+    ['a screen whose query parameter is missing', 'http://x/p.html#/sign', {}],
+    ['a screen whose query parameter has the wrong shape', 'http://x/p.html?ticket=AB12#/sign', {}],
+  ])('leaves the neutral skeleton for %s', (_what, url, opts) => {
+    const dom = page(url, opts);
+    expect(painted(dom)).toBe('');
+    expect(dom.window.document.querySelector('.shell')?.hasAttribute('data-first')).toBe(false);
+  });
+
+  test("paints a signed-in visitor's screen with the session hint, also at an address without a route", () => {
+    expect(painted(page('http://x/p.html', { cookies: ['a=b', 'esop_in=1'] }))).toBe('/accountHome en');
+    expect(painted(page('http://x/p.html?ticket=abcd#/sign'))).toBe('/sign en');
+  });
+
+  test("asks for the page's styles and scripts only after the first frame, before the inline styles", async () => {
+    const dom = page('http://x/p.html#/login');
+    const head = dom.window.document.head;
+    expect(head.querySelector('script[src]')).toBeNull();
+    await new Promise((r) => setTimeout(r, 150));
+    const script = head.querySelector('script[src="/assets/page.js"]');
+    expect(script?.getAttribute('type')).toBe('module');
+    expect(script?.hasAttribute('crossorigin')).toBe(true);
+    expect([...head.children].map((e) => e.tagName)).toEqual(['LINK', 'SCRIPT', 'STYLE']);
+    dom.window.close();
+  });
+
+  test('a script that cannot be loaded takes the painted screen away and shows the message', async () => {
+    const dom = page('http://x/p.html#/login');
+    await new Promise((r) => setTimeout(r, 150));
+    const script = dom.window.document.head.querySelector('script[src]') as HTMLScriptElement;
+    script.onerror?.(new dom.window.Event('error'));
+    expect(dom.window.document.querySelector('.shell-first')).toBeNull();
+    expect((dom.window.document.querySelector('.shell-failed') as HTMLElement).hidden).toBe(false);
+    dom.window.close();
+  });
+
+  test("gives way to the app's own screen, not to a wrapper, a skeleton or an empty live region, and leaves nothing behind", async () => {
+    const dom = page('http://x/p.html#/login');
+    const doc = dom.window.document;
+    const root = doc.getElementById('root')!;
+    const flush = () => new Promise((r) => setTimeout(r, 0));
+    root.innerHTML = '<div class="esop-root"><div aria-live="polite"> </div><div role="status" aria-label="Loading"></div></div>';
+    await flush();
+    expect(painted(dom)).toBe('/login en');
+    root.querySelector('.esop-root')!.insertAdjacentHTML('afterbegin', '<h1>Log in</h1>');
+    await flush();
+    expect(doc.querySelector('.shell-first')).toBeNull();
+    expect(doc.querySelector('template')).toBeNull();
+    expect(doc.querySelector('.shell')!.hasAttribute('data-first')).toBe(false);
+    dom.window.close();
+  });
+});
