@@ -93,8 +93,10 @@ async function rewritePage(page: PageSpec, html: string, screens: { route: strin
   if (!shell) throw new Error(`${page.name}: no .shell`);
   const first = doc.createElement('div');
   first.className = 'shell-first';
-  // what is painted before the app is not yet live: not focusable, not clickable
+  // what is painted before the app is not yet live: not focusable, not clickable, and (as the neutral skeleton) not
+  // read out: assistive technology meets the screen once it works
   first.setAttribute('inert', '');
+  first.setAttribute('aria-hidden', 'true');
   doc.getElementById('root')!.after(first);
   for (const s of screens) {
     const t = doc.createElement('template');
