@@ -107,7 +107,7 @@ export const PAGES: readonly PageSpec[] = [
     loadFailed,
     preloadCipherKey: true,
     settings: { esop: false, titleKey: 'assetTransfer.title' },
-    first: [],
+    first: [{ route: TRANSFER_IN_ROUTE.agreement, at: ['/'], screen: '/src/flows/open-account/screens/transfer-in/AssetTransferAgreementScreen.tsx', signedIn: true }],
   },
   {
     name: 'investorIdentifier',

@@ -26,7 +26,22 @@ import './transfer-in.css';
 
 export default function AssetTransferAgreementScreen() {
   const t = useT();
-  return <WithApplication title={t('assetTransfer.title')}>{(app) => <AgreementPage app={app} />}</WithApplication>;
+  return (
+    <WithApplication title={t('assetTransfer.title')} lead={<AgreementLead />}>
+      {(app) => <AgreementPage app={app} />}
+    </WithApplication>
+  );
+}
+
+/** What the agreement is for, signed or not: shown at once (the page's HTML has it too) while its state loads. */
+function AgreementLead() {
+  const t = useT();
+  return (
+    <>
+      <AppBanner />
+      <p className="oa-tin__intro">{t('assetTransfer.intro')}</p>
+    </>
+  );
 }
 
 const leave = () => void bridge.close().catch(() => undefined);
@@ -72,6 +87,7 @@ function AgreementPage({ app }: { app: ApplicationView }) {
   if (state === null) {
     return (
       <StepPage title={t('assetTransfer.title')} onBack={leave}>
+        <AgreementLead />
         <p className="oa-step-loading">{protocol.isError ? t('errors.NETWORK') : t('common.loading')}</p>
       </StepPage>
     );
@@ -111,6 +127,7 @@ function AgreementPage({ app }: { app: ApplicationView }) {
   if (state === 'signed') {
     return (
       <StepPage title={t('assetTransfer.title')} onBack={leave} footer={<FooterButton onClick={toTransferIn}>{t('assetTransfer.toTransferIn')}</FooterButton>}>
+        <AgreementLead />
         <StatusHeader tone="success" title={t('assetTransfer.signed')} />
         {pdf}
       </StepPage>
@@ -140,8 +157,8 @@ function AgreementPage({ app }: { app: ApplicationView }) {
         </div>
       }
     >
-      <AppBanner />
-      <p className="oa-tin__intro">{t('assetTransfer.intro')}</p>
+      <AgreementLead />
+      <p className="oa-tin__read">{t('assetTransfer.readAll')}</p>
       {pdf}
     </StepPage>
   );
