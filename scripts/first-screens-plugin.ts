@@ -9,14 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { PAGES } from './pages';
-
-interface ChunkLike {
-  type: 'chunk' | 'asset';
-  fileName: string;
-  moduleIds?: string[];
-  imports?: string[];
-  viteMetadata?: { importedCss: Set<string> };
-}
+import type { ChunkLike } from './preload-app';
 
 /** The styles a module's chunk and the chunks it imports statically load, in import order (imports first). */
 export function stylesOf(bundle: Record<string, ChunkLike>, moduleId: string): string[] {

@@ -10,7 +10,7 @@
 import { resolve } from 'node:path';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 
-interface ChunkLike {
+export interface ChunkLike {
   type: 'chunk' | 'asset';
   fileName: string;
   facadeModuleId?: string | null;

@@ -1,27 +1,18 @@
 /**
- * Build step (scripts/prerender.ts loads this through Vite's SSR module loader, under a jsdom window): a page's first
- * screen rendered by the app's own screens, in one language, as the page's HTML shows it before any script runs.
+ * Build step (scripts/prerender.ts imports this under a jsdom window, style imports loaded as empty modules): a page's
+ * first screen rendered by the app's own screens, in one language, as the page's HTML shows it before any script runs.
  */
 import { Suspense, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useRoutes, type RouteObject } from 'react-router-dom';
-import zhCN from '../locales/zh-CN.json';
-import zhTW from '../locales/zh-TW.json';
-import en from '../locales/en.json';
 import { I18nProvider } from '@core/i18n/I18nProvider';
-import { flattenMessages } from '@core/i18n/messages';
+import { ALL_MESSAGES } from '@core/i18n/all-messages';
 import type { Lang } from '@core/i18n/lang';
 import { GuardSettingsProvider } from '@core/router';
 import type { StartPageOptions } from '@core/app/start-page';
 import { queryKeys } from '@core/api/keys';
 import type { UserView } from '@core/domain/contract';
-
-const MESSAGES: Record<Lang, Record<string, string>> = {
-  'zh-CN': flattenMessages(zhCN as Record<string, unknown>) as Record<string, string>,
-  'zh-TW': flattenMessages(zhTW as Record<string, unknown>) as Record<string, string>,
-  en: flattenMessages(en as Record<string, unknown>) as Record<string, string>,
-};
 
 function Routes({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes);
@@ -45,7 +36,7 @@ export async function renderFirstScreen(page: StartPageOptions, route: string, l
   }
   const tree: ReactNode = (
     <QueryClientProvider client={queryClient}>
-      <I18nProvider lang={lang} messages={MESSAGES[lang]}>
+      <I18nProvider lang={lang} messages={ALL_MESSAGES[lang]}>
         <GuardSettingsProvider value={settings}>
           <MemoryRouter initialEntries={[route]}>
             <Suspense fallback={null}>

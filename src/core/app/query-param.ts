@@ -1,5 +1,7 @@
-/** A query parameter of the page's address (outside the app's router: the pages the transfer screens link to read theirs). */
-/** Reads a query parameter from the outer query or from the query inside the hash (`#/path?x=1`). */
+/**
+ * A query parameter of the page's address, outside the app's router: from the outer query or from the query inside
+ * the hash (`#/path?x=1`). (pick-lang.ts reads `lang` the same way inside itself: its source must stand alone.)
+ */
 export function readQueryParam(name: string, loc: Pick<Location, 'search' | 'hash'> = window.location): string | null {
   const outer = new URLSearchParams(loc.search).get(name);
   if (outer !== null) return outer;

@@ -7,20 +7,12 @@ import { render, screen, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import zhCN from '../../../locales/zh-CN.json';
-import zhTW from '../../../locales/zh-TW.json';
-import en from '../../../locales/en.json';
 import { I18nProvider } from '../i18n/I18nProvider';
-import { flattenMessages } from '../i18n/messages';
+import { ALL_MESSAGES } from '../i18n/all-messages';
 import type { Lang } from '../i18n/lang';
 import { ToastHost } from '../ui/ToastHost';
 
-// the locale files hold plain texts, so the flattened messages are strings here
-export const testMessages: Record<Lang, Record<string, string>> = {
-  'zh-CN': flattenMessages(zhCN as Record<string, unknown>) as Record<string, string>,
-  'zh-TW': flattenMessages(zhTW as Record<string, unknown>) as Record<string, string>,
-  en: flattenMessages(en as Record<string, unknown>) as Record<string, string>,
-};
+export const testMessages = ALL_MESSAGES;
 
 /** A QueryClient for tests: no retries, no garbage-collection timers left behind. */
 export function createTestQueryClient(): QueryClient {

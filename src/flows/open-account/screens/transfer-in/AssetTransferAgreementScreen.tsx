@@ -15,11 +15,11 @@ import { readQueryParam } from '@core/app/query-param';
 import { useLang, useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { PdfSheet } from '@core/ui/pdf/PdfSheet';
-import { AppBanner } from '@core/ui/AppBanner';
 import { FooterButton } from '@core/ui/FooterButton';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { toast } from '@core/ui/toast';
 import { WithApplication } from '../../components/WithApplication';
+import { TransferLead } from './TransferLead';
 import { StatusHeader } from '../../components/status/StatusParts';
 import './transfer-in.css';
 
@@ -27,22 +27,12 @@ import './transfer-in.css';
 export default function AssetTransferAgreementScreen() {
   const t = useT();
   return (
-    <WithApplication title={t('assetTransfer.title')} lead={<AgreementLead />}>
+    <WithApplication title={t('assetTransfer.title')} lead={<TransferLead intro={t('assetTransfer.intro')} />}>
       {(app) => <AgreementPage app={app} />}
     </WithApplication>
   );
 }
 
-/** What the agreement is for, signed or not: shown at once (the page's HTML has it too) while its state loads. */
-function AgreementLead() {
-  const t = useT();
-  return (
-    <>
-      <AppBanner />
-      <p className="oa-tin__intro">{t('assetTransfer.intro')}</p>
-    </>
-  );
-}
 
 const leave = () => void bridge.close().catch(() => undefined);
 
@@ -87,7 +77,7 @@ function AgreementPage({ app }: { app: ApplicationView }) {
   if (state === null) {
     return (
       <StepPage title={t('assetTransfer.title')} onBack={leave}>
-        <AgreementLead />
+        <TransferLead intro={t('assetTransfer.intro')} />
         <p className="oa-step-loading">{protocol.isError ? t('errors.NETWORK') : t('common.loading')}</p>
       </StepPage>
     );
@@ -127,7 +117,7 @@ function AgreementPage({ app }: { app: ApplicationView }) {
   if (state === 'signed') {
     return (
       <StepPage title={t('assetTransfer.title')} onBack={leave} footer={<FooterButton onClick={toTransferIn}>{t('assetTransfer.toTransferIn')}</FooterButton>}>
-        <AgreementLead />
+        <TransferLead intro={t('assetTransfer.intro')} />
         <StatusHeader tone="success" title={t('assetTransfer.signed')} />
         {pdf}
       </StepPage>
@@ -157,7 +147,7 @@ function AgreementPage({ app }: { app: ApplicationView }) {
         </div>
       }
     >
-      <AgreementLead />
+      <TransferLead intro={t('assetTransfer.intro')} />
       <p className="oa-tin__read">{t('assetTransfer.readAll')}</p>
       {pdf}
     </StepPage>

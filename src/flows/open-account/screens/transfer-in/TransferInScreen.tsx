@@ -22,31 +22,21 @@ import {
 } from '@core/domain/transfer-in';
 import { useLang, useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
-import { AppBanner } from '@core/ui/AppBanner';
 import { FooterButton } from '@core/ui/FooterButton';
 import { WithApplication } from '../../components/WithApplication';
+import { TransferLead } from './TransferLead';
 import { StatusHeader } from '../../components/status/StatusParts';
 import './transfer-in.css';
 
 export default function TransferInScreen() {
   const t = useT();
   return (
-    <WithApplication title={t('transferIn.title')} lead={<TransferInLead />}>
+    <WithApplication title={t('transferIn.title')} lead={<TransferLead intro={t('transferIn.intro')} />}>
       {(app) => <TransferInPage app={app} />}
     </WithApplication>
   );
 }
 
-/** The top of the request list, shown at once (the page's HTML has it too) while the application and requests load. */
-function TransferInLead() {
-  const t = useT();
-  return (
-    <>
-      <AppBanner />
-      <p className="oa-tin__intro">{t('transferIn.intro')}</p>
-    </>
-  );
-}
 
 /** Leaves the page: the app closes its webview, a browser goes back. */
 const leave = () => void bridge.close().catch(() => undefined);
@@ -63,7 +53,7 @@ function TransferInPage({ app }: { app: ApplicationView }) {
   if (availability === null || (availability === 'ready' && !requests.data && !requests.isError)) {
     return (
       <StepPage title={t('transferIn.title')} onBack={leave}>
-        <TransferInLead />
+        <TransferLead intro={t('transferIn.intro')} />
         <p className="oa-step-loading">{protocol.isError ? t('errors.NETWORK') : t('common.loading')}</p>
       </StepPage>
     );
@@ -98,7 +88,7 @@ function TransferInPage({ app }: { app: ApplicationView }) {
   const items = requests.data ?? [];
   return (
     <StepPage title={t('transferIn.title')} onBack={leave} footer={<FooterButton onClick={() => navigate(TRANSFER_IN_ROUTE.form)}>{t('transferIn.newRequest')}</FooterButton>}>
-      <TransferInLead />
+      <TransferLead intro={t('transferIn.intro')} />
       <section className="oa-tin__card" aria-labelledby="oa-tin-how">
         <h2 id="oa-tin-how" className="oa-tin__h">
           {t('transferIn.how.title')}
