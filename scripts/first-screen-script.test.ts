@@ -61,6 +61,14 @@ describe("the built page's first-screen script", () => {
     expect(dom.window.document.querySelector('.shell')?.hasAttribute('data-first')).toBe(false);
   });
 
+  test.each([
+    ['written as the route table has it', 'http://x/p.html#/accountHome'],
+    ['in another case', 'http://x/p.html#/ACCOUNTHOME?lang=en'],
+    ['with a trailing slash', 'http://x/p.html#/accounthome/'],
+  ])('matches the route as the router does: %s', (_what, url) => {
+    expect(painted(page(url, { cookies: ['esop_in=1'] }))).toBe('/accountHome en');
+  });
+
   test("paints a signed-in visitor's screen with the session hint, also at an address without a route", () => {
     expect(painted(page('http://x/p.html', { cookies: ['a=b', 'esop_in=1'] }))).toBe('/accountHome en');
     expect(painted(page('http://x/p.html?ticket=abcd#/sign'))).toBe('/sign en');

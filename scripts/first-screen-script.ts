@@ -4,7 +4,8 @@
  * 1. the language by the app's own rule (src/core/i18n/pick-lang.ts, its source written in here): the query, the
  *    choice kept in this browser, the native app's language (from its user agent), the browser's languages; inside
  *    the native app with neither a query nor a kept choice the app's language may differ, so none is picked;
- * 2. the route from the address's hash (`#/login?x` → `/login`, none → `/`), and the query parameter its screen
+ * 2. the route from the address's hash (`#/login?x` → `/login`, none → `/`; matched as the app's router does, whatever
+ *    the case and a trailing slash), and the query parameter its screen
  *    needs, if any (e.g. the signing link's ticket, of the right shape), and for a signed-in visitor's screen the
  *    session hint cookie (src/core/domain/auth.ts, its source written in too);
  * 3. the `<template>` written for that route and language is painted in `.shell-first` (the page's `data-first`
@@ -55,11 +56,14 @@ try { stored = localStorage.getItem(${JSON.stringify(CHOICE_KEY)}); } catch (e) 
 var sources = { search: location.search, hash: location.hash, stored: stored, app: appLang ? appLang[1] : null, languages: [] };
 var chosen = pickLang(sources);
 if (!chosen && !inApp) { sources.languages = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language]; chosen = pickLang(sources); }
-var route = location.hash.replace(/^#/, '').split('?')[0] || '/';
+// as the app's router matches paths: whatever the case, a trailing slash ignored
+function routeKey(path) { return path.toLowerCase().replace(/(.)[/]+$/, '$1'); }
+var route = routeKey(location.hash.replace(/^#/, '').split('?')[0] || '/');
 var painted = null;
 for (var s = 0; s < screens.length; s++) {
-  var sc = screens[s];
-  if ((sc.route === route || sc.at.indexOf(route) >= 0) && (!sc.signedIn || hasSessionHint(doc.cookie, SESSION_HINT_COOKIE)) && (!sc.param || new RegExp(sc.pattern).test(new URLSearchParams(location.search).get(sc.param) || ''))) painted = sc;
+  var sc = screens[s], at = [sc.route].concat(sc.at), here = false;
+  for (var a = 0; a < at.length; a++) if (routeKey(at[a]) === route) here = true;
+  if (here && (!sc.signedIn || hasSessionHint(doc.cookie, SESSION_HINT_COOKIE)) && (!sc.param || new RegExp(sc.pattern).test(new URLSearchParams(location.search).get(sc.param) || ''))) painted = sc;
 }
 if (shell && chosen && painted) {
   var templates = shell.getElementsByTagName('template');

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { PAGES, PAGE_APPS, pageHtml } from './pages';
+import { PAGES, PAGE_APPS, STEP_SCREEN, pageHtml } from './pages';
+import { STEP_NAMES, STEP_ROUTE } from '../src/core/domain/steps';
 
 const dir = join(__dirname, '..', 'pages');
 
@@ -21,4 +22,12 @@ test("each page's app module exists in its entry's flow, and the build preloads 
   }
   expect(PAGE_APPS).toEqual([...new Set(PAGES.map((p) => p.app))]);
   expect(PAGE_APPS.length).toBe(new Set(PAGES.map((p) => dirname(p.entry))).size);
+});
+
+test("each step's first screen is the screen the open-account route table opens at the step's route", async () => {
+  const { routeOfPath } = await import('../src/flows/open-account/route-table');
+  for (const step of STEP_NAMES) {
+    const load = routeOfPath(STEP_ROUTE[step]).load.toString();
+    expect([step, load.includes(`./screens/${STEP_SCREEN[step]}`)]).toEqual([step, true]);
+  }
 });

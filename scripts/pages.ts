@@ -6,6 +6,7 @@
 import { CALLS } from '../src/core/domain/calls';
 import { SIGN_TICKET_PATTERN } from '../src/core/domain/org-sign';
 import { HK_IDENTIFIER_ROUTE, TRANSFER_IN_ROUTE } from '../src/core/domain/account-routes';
+import { STEP_NAMES, STEP_ROUTE, type StepName } from '../src/core/domain/steps';
 
 export interface PageSpec {
   /** file name under pages/ (without .html) */
@@ -64,6 +65,32 @@ const openNoscript = {
 /** the opened client's account page (open-account's /accountHome) */
 const ACCOUNT_HOME: FirstScreen = { route: '/accountHome', screen: '/src/flows/open-account/screens/account-home/AccountHomeScreen.tsx', signedIn: true };
 
+/**
+ * Each step's screen module (as the open-account route table loads it; pages.test.ts checks the two agree). A visitor
+ * who opens a step (a link back into their application, a reload) sees its frame, heading and introduction painted
+ * from the HTML while the application loads; the step's total ("n of 5/6") waits for it, its place kept.
+ */
+export const STEP_SCREEN: Record<StepName, string> = {
+  STATEMENT: 'statement/StatementScreen',
+  IDCARD: 'id-card/IdCardScreen',
+  HK_IDCARD: 'hk-id-card/HkIdCardScreen',
+  USERINFO: 'user-info/UserInfoScreen',
+  PROOFADDRESS: 'proof-address/ProofAddressScreen',
+  BANKCARD: 'bank-card/BankCardScreen',
+  JOBSTATUS: 'job-status/JobStatusScreen',
+  FINANCE: 'finance/FinanceScreen',
+  INVESTMENT: 'investment/InvestmentScreen',
+  SELECTACCOUNT: 'select-account/SelectAccountScreen',
+  IDENTITYEXPOSURE: 'disclosure/DisclosureScreen',
+  TAXINFO: 'tax-info/TaxInfoScreen',
+  RISK: 'risk/RiskScreen',
+  SIGN: 'sign/SignScreen',
+  SIGNATURE: 'signature/SignatureScreen',
+  LIVINGWITNESS: 'living-witness/LivingWitnessScreen',
+  CAAPPLY: 'ca-apply/CaApplyScreen',
+};
+const STEPS: FirstScreen[] = STEP_NAMES.map((s) => ({ route: STEP_ROUTE[s], screen: `/src/flows/open-account/screens/${STEP_SCREEN[s]}.tsx`, signedIn: true }));
+
 export const PAGES: readonly PageSpec[] = [
   {
     name: 'openAccount',
@@ -74,7 +101,7 @@ export const PAGES: readonly PageSpec[] = [
     loadFailed,
     preloadCipherKey: true,
     settings: { esop: false },
-    first: [{ route: '/login', screen: '/src/flows/open-account/screens/login/LoginScreen.tsx' }, { route: '/account', screen: '/src/flows/open-account/screens/home/HomeScreen.tsx' }, ACCOUNT_HOME],
+    first: [{ route: '/login', screen: '/src/flows/open-account/screens/login/LoginScreen.tsx' }, { route: '/account', screen: '/src/flows/open-account/screens/home/HomeScreen.tsx' }, ACCOUNT_HOME, ...STEPS],
   },
   {
     name: 'openEsopAccount',
@@ -85,7 +112,7 @@ export const PAGES: readonly PageSpec[] = [
     loadFailed,
     preloadCipherKey: true,
     settings: { esop: true },
-    first: [{ route: '/login', screen: '/src/flows/open-account/screens/login/LoginScreen.tsx' }, { route: '/account', screen: '/src/flows/open-account/screens/home/HomeScreen.tsx' }],
+    first: [{ route: '/login', screen: '/src/flows/open-account/screens/login/LoginScreen.tsx' }, { route: '/account', screen: '/src/flows/open-account/screens/home/HomeScreen.tsx' }, ...STEPS],
   },
   {
     name: 'transferInStock',

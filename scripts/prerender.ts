@@ -106,7 +106,8 @@ async function rewritePage(page: PageSpec, html: string, screens: { route: strin
     shell.append(t);
   }
   // the styles: the rules of the page's and the screens' stylesheets that its shell and first screens use
-  const sheets = [...links, ...screenStyles.map((c) => `/${c}`).filter((c) => !links.includes(c))];
+  // (each once: screens share stylesheets, and a rule read twice would be inlined twice)
+  const sheets = [...new Set([...links, ...screenStyles.map((c) => `/${c}`)])];
   const probe = `<!doctype html><html><head>${sheets.map((h) => `<link rel="stylesheet" href="${h}">`).join('')}</head><body>${shell.outerHTML.replace(/<\/?template[^>]*>/g, '')}</body></html>`;
   const beasties = new Beasties({ path: dist, publicPath: '/', logLevel: 'warn', preload: 'body', noscriptFallback: false,
     // every rule of the shell's own (its states are set by the first-screen script or the app, not in this HTML), and

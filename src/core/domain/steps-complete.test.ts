@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGS } from './index';
-import { STEP_NAMES, STEP_ROUTE, STEP_STATUS, STEP_TITLE_KEY, STEPS_OF, insertStatement, progressOf, stepOfRoute, type StepName } from './steps';
+import { STEP_NAMES, STEP_ROUTE, STEP_STATUS, STEP_INTRO_KEY, STEP_TITLE_KEY, STEPS_OF, insertStatement, progressOf, stepOfRoute, type StepName } from './steps';
 import { STEP_VALIDATORS, validateStep } from './step-rules';
 import type { StepContext } from './step-rules/types';
 import { sampleStep, type SampleFile, type SampleSource } from './step-samples';
@@ -59,6 +59,19 @@ describe('every step is complete', () => {
     for (const lang of LANGS) {
       const m = messages(lang);
       for (const step of STEP_NAMES) expect([lang, step, typeof m.get(STEP_TITLE_KEY[step])]).toEqual([lang, step, 'string']);
+    }
+  });
+
+  test('an introduction in each language, the same for every applicant (no value to fill in)', () => {
+    const keys = STEP_NAMES.map((s) => STEP_INTRO_KEY[s]);
+    expect(new Set(keys).size).toBe(STEP_NAMES.length);
+    for (const lang of LANGS) {
+      const m = messages(lang);
+      for (const step of STEP_NAMES) {
+        const text = m.get(STEP_INTRO_KEY[step]);
+        expect([lang, step, typeof text]).toEqual([lang, step, 'string']);
+        expect([lang, step, /[{}]/.test(String(text))]).toEqual([lang, step, false]);
+      }
     }
   });
 

@@ -75,6 +75,33 @@ export const STEP_TITLE_KEY: Record<StepName, string> = {
   CAAPPLY: 'caApply.title',
 };
 
+/**
+ * The message key of each step's introduction: one or two sentences under the heading on why the step asks what it
+ * asks. The step's frame shows it while the application loads (and the built page paints it from its HTML, before any
+ * script has run), and the step's form keeps it at the same place, so the screen does not move when the form comes.
+ * It is the same for both client types (the frame is painted before the application says which). Every key is in each
+ * of the three languages (steps-complete.test.ts).
+ */
+export const STEP_INTRO_KEY: Record<StepName, string> = {
+  STATEMENT: 'statement.intro',
+  IDCARD: 'idcard.intro',
+  HK_IDCARD: 'hkid.intro',
+  USERINFO: 'userinfo.intro',
+  PROOFADDRESS: 'address.intro',
+  BANKCARD: 'bankcard.intro',
+  JOBSTATUS: 'job.intro',
+  FINANCE: 'finance.intro',
+  INVESTMENT: 'investment.intro',
+  SELECTACCOUNT: 'account.intro',
+  IDENTITYEXPOSURE: 'disclosure.intro',
+  TAXINFO: 'tax.intro',
+  RISK: 'risk.intro',
+  SIGN: 'sign.intro',
+  SIGNATURE: 'signature.intro',
+  LIVINGWITNESS: 'liveness.intro',
+  CAAPPLY: 'caApply.intro',
+};
+
 export function stepOfRoute(path: string): StepName | undefined {
   return STEP_NAMES.find((s) => STEP_ROUTE[s].toLowerCase() === path.toLowerCase());
 }

@@ -12,8 +12,13 @@ export { NextLabelContext, useNextLabel } from './next-label';
 export interface StepPageProps {
   /** the page heading (already translated) */
   title: string;
-  /** progress "n of 5/6"; omitted on pages without a step number */
-  progress?: Progress;
+  /**
+   * progress "n of 5/6"; omitted on pages without a step number. `'pending'` keeps its row's place while the
+   * application (which says the total) loads, so that the page does not move when it comes.
+   */
+  progress?: Progress | 'pending';
+  /** the step's introduction (already translated): the first paragraph under the heading, why the step asks */
+  intro?: ReactNode;
   /** back arrow; omitted → no back button */
   onBack?: () => void;
   children: ReactNode;
@@ -36,6 +41,7 @@ export interface StepPageProps {
 export function StepPage({
   title,
   progress,
+  intro,
   onBack,
   children,
   onNext,
@@ -47,7 +53,7 @@ export function StepPage({
 }: StepPageProps) {
   const intl = useIntl();
   const routeLabel = useNextLabel();
-  const label = progress ? intl.formatMessage({ id: 'common.progress' }, { current: progress.current, total: progress.total }) : undefined;
+  const label = progress && progress !== 'pending' ? intl.formatMessage({ id: 'common.progress' }, { current: progress.current, total: progress.total }) : undefined;
   const hasFooter = footer !== undefined || !!onNext;
   const heading = useRef<HTMLHeadingElement>(null);
   // a new step opens at its top with its heading focused (announced by screen readers), not at the scroll
@@ -73,7 +79,12 @@ export function StepPage({
         </h1>
         <LangMenu className="esop-step__lang" />
       </header>
-      {progress && label ? (
+      {progress === 'pending' ? (
+        <div className="esop-step__progress esop-step__progress--pending" aria-hidden="true">
+          <span className="esop-step__bar" />
+          <span className="esop-step__progress-label">&nbsp;</span>
+        </div>
+      ) : progress && label ? (
         <div className="esop-step__progress">
           <div
             className="esop-step__bar"
@@ -94,7 +105,10 @@ export function StepPage({
         </div>
       ) : null}
       {/* not <main>: the page shell already is the main landmark */}
-      <div className="esop-step__content">{children}</div>
+      <div className="esop-step__content">
+        {intro ? <p className="esop-step__intro">{intro}</p> : null}
+        {children}
+      </div>
       {hasFooter ? (
         <footer className="esop-step__footer">
           {footer !== undefined ? (

@@ -9,7 +9,7 @@ import type { ApplicationView } from '@core/domain/contract';
 import { DEFAULT_STATEMENT_LANG, STATEMENT_LANGS, type StatementLang } from '@core/domain/countries';
 import { ErrorCode, TOAST_MS } from '@core/domain/errors';
 import { MAX_LEN, normaliseDigits, normaliseEmail } from '@core/domain/identity';
-import type { StepName } from '@core/domain/steps';
+import { type StepName, STEP_INTRO_KEY } from '@core/domain/steps';
 import { isFileRef, type FileRefData } from '@core/domain/uploads';
 import { CardPhotoTile } from '@core/form/sections/CardPhotoTile';
 import { useCardOcr } from '@core/form/sections/use-card-ocr';
@@ -61,7 +61,7 @@ const bankcardDataOf = (f: BankForm) => buildBankcardData(f);
 
 export default function BankCardScreen() {
   const t = useT();
-  return <WithApplication title={t('bankcard.title')}>{(app) => <BankCardForm application={app} />}</WithApplication>;
+  return <WithApplication title={t('bankcard.title')} step={STEP}>{(app) => <BankCardForm application={app} />}</WithApplication>;
 }
 
 const cardDigits = (v: string) => normaliseDigits(v, MAX_LEN.bankCard);
@@ -106,8 +106,7 @@ function BankCardForm({ application }: { application: ApplicationView }) {
   });
 
   return (
-    <StepPage title={t('bankcard.title')} progress={flow.progress} onBack={() => void page.back()} onNext={() => void page.next()} nextDisabled={ocr.busy} nextLoading={flow.isSaving} className="bkc">
-      <p className="bkc__intro">{t('bankcard.intro')}</p>
+    <StepPage title={t('bankcard.title')} intro={t(STEP_INTRO_KEY[STEP])} progress={flow.progress} onBack={() => void page.back()} onNext={() => void page.next()} nextDisabled={ocr.busy} nextLoading={flow.isSaving} className="bkc">
       <FieldGroup title={t('bankcard.cardTitle')}>
         <TextField
           {...acct}

@@ -12,6 +12,7 @@ import { useQueries } from '@tanstack/react-query';
 import { applyDocumentQuery } from '@core/api/closing';
 import { CA_DOCUMENTS, type CaDocument } from '@core/domain/closing';
 import type { ApplicationView } from '@core/domain/contract';
+import { STEP_INTRO_KEY } from '@core/domain/steps';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
@@ -42,7 +43,7 @@ const checkbox = ({ value, onChange, ...rest }: Binding<boolean>) => ({ ...rest,
 
 export default function CaApplyScreen() {
   const t = useT();
-  return <WithApplication title={t('caApply.title')}>{(app) => <CaApplyPage app={app} />}</WithApplication>;
+  return <WithApplication title={t('caApply.title')} step={STEP}>{(app) => <CaApplyPage app={app} />}</WithApplication>;
 }
 
 function CaApplyPage({ app }: { app: ApplicationView }) {
@@ -88,13 +89,13 @@ function CaApplyPage({ app }: { app: ApplicationView }) {
   return (
     <StepPage
       title={t('caApply.title')}
+      intro={t(STEP_INTRO_KEY[STEP])}
       progress={flow.progress}
       onBack={() => void page.back()}
       onNext={onNext}
       nextLabel={last ? t('common.submit') : undefined}
       nextLoading={flow.isSaving}
     >
-      <p className="esop-sign__intro">{t('caApply.intro')}</p>
       <ul className="esop-sign__list">
         {CA_DOCUMENTS.map((d, i) => (
           <li key={d} data-name={docName(d)}>

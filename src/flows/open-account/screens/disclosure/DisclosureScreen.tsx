@@ -24,6 +24,7 @@ import {
   needsDisclosureCountdown,
 } from '@core/domain/profile';
 import type { FieldIssue, StepContext } from '@core/domain/step-rules/types';
+import { STEP_INTRO_KEY } from '@core/domain/steps';
 import { useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
@@ -49,7 +50,7 @@ const draftOf = (answers: Answers, ctx: StepContext) => toDisclosureDraft(answer
 
 export default function DisclosureScreen() {
   const t = useT();
-  return <WithApplication title={t('disclosure.title')}>{(app) => <DisclosurePage app={app} />}</WithApplication>;
+  return <WithApplication title={t('disclosure.title')} step={STEP}>{(app) => <DisclosurePage app={app} />}</WithApplication>;
 }
 
 /** Seconds left of the Next countdown: DISCLOSURE_COUNTDOWN_S from the page's opening, or 0 when not needed. */
@@ -163,6 +164,7 @@ function DisclosurePage({ app }: { app: ApplicationView }) {
   return (
     <StepPage
       title={t('disclosure.title')}
+      intro={t(STEP_INTRO_KEY[STEP])}
       progress={flow.progress}
       onBack={() => void page.back()}
       onNext={() => void onNext()}
@@ -170,7 +172,6 @@ function DisclosurePage({ app }: { app: ApplicationView }) {
       nextLoading={checking || flow.isSaving}
       className="esop-disclosure"
     >
-      <p className="esop-disclosure__intro">{t('disclosure.intro')}</p>
       <div className="esop-disclosure__all">
         <CheckboxRow name="disclosure-all" checked={allTrue} onChange={answerAllTrue}>
           {t('disclosure.allTrue')}

@@ -18,6 +18,7 @@ import {
   houseTypeOptions,
 } from '@core/domain/profile';
 import { FundsSourceField } from '@core/form/sections/FundsSection';
+import { STEP_INTRO_KEY } from '@core/domain/steps';
 import { useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
@@ -48,7 +49,7 @@ const BANDS: Record<Band, { label: string; texts: string }> = {
 
 export default function FinanceScreen() {
   const t = useT();
-  return <WithApplication title={t('finance.title')}>{(app) => <FinancePage app={app} />}</WithApplication>;
+  return <WithApplication title={t('finance.title')} step={STEP}>{(app) => <FinancePage app={app} />}</WithApplication>;
 }
 
 function FinancePage({ app }: { app: ApplicationView }) {
@@ -96,13 +97,14 @@ function FinancePage({ app }: { app: ApplicationView }) {
   return (
     <StepPage
       title={t('finance.title')}
+      intro={t(STEP_INTRO_KEY[STEP])}
       progress={flow.progress}
       onBack={() => void page.back()}
       onNext={() => void page.next()}
       nextLoading={flow.isSaving}
       className="esop-finance"
     >
-      <p className="esop-finance__intro">{t('finance.intro', { currencyName: t(`finance.currencyName.${money}`) })}</p>
+      <p className="esop-finance__intro">{t('finance.currency', { currencyName: t(`finance.currencyName.${money}`) })}</p>
       <FieldGroup title={t('finance.groupFunds')}>
         <FundsSourceField
           field={bind('fundsSource', { field: F.funds, touchOnChange: true })}

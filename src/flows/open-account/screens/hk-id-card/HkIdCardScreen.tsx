@@ -13,7 +13,7 @@ import type { ApplicationView } from '@core/domain/contract';
 import { ADDRESS_PRIORITY, CHINA, NATIONALITY_PRIORITY, nationalityCheck } from '@core/domain/countries';
 import { behaviourOf } from '@core/domain/errors';
 import { docNumberMax, HK, HK_DOC, issuingCountryEditable, mainlandProofRefused, needsBackImage, normaliseDocNumber, normalisePermanentIdNumber, PERMANENT, permanentIdNumberMax, type HkDocType, type PermanentAnswer } from '@core/domain/hk-identity';
-import { HOME_ROUTE } from '@core/domain/steps';
+import { HOME_ROUTE, STEP_INTRO_KEY } from '@core/domain/steps';
 import { MAX_FILES } from '@core/domain/uploads';
 import { CardPhotoTile } from '@core/form/sections/CardPhotoTile';
 import { useIdRegisteredDialog } from '@core/form/sections/IdRegisteredDialog';
@@ -29,7 +29,7 @@ type Picker = 'nationality' | 'docType' | 'issuing' | 'permanentCountry' | null;
 
 export default function HkIdCardScreen() {
   const t = useT();
-  return <WithApplication title={t('hkid.title')}>{(app) => <HkIdPage app={app} />}</WithApplication>;
+  return <WithApplication title={t('hkid.title')} step={STEP}>{(app) => <HkIdPage app={app} />}</WithApplication>;
 }
 
 function HkIdPage({ app }: { app: ApplicationView }) {
@@ -125,7 +125,7 @@ function HkIdPage({ app }: { app: ApplicationView }) {
     form.permanentCountry === CHINA ? t('hkid.permanentId.hintCn') : form.permanentCountry === HK ? t('hkid.permanentId.hintHk') : undefined;
 
   return (
-    <StepPage title={t('hkid.title')} progress={flow.progress} onBack={() => void page.back()} onNext={() => void page.next()} nextLoading={flow.isSaving} className="esop-hkid">
+    <StepPage title={t('hkid.title')} intro={t(STEP_INTRO_KEY[STEP])} progress={flow.progress} onBack={() => void page.back()} onNext={() => void page.next()} nextLoading={flow.isSaving} className="esop-hkid">
       <FieldGroup>
         <RadioField<PermanentAnswer>
           {...bind('permanent', { field: 'permanentResident' })}

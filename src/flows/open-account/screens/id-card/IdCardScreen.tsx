@@ -11,7 +11,7 @@ import { ApiError, idcardOcr, type IdcardOcrResult } from '@core/api';
 import type { ApplicationView } from '@core/domain/contract';
 import { ErrorCode } from '@core/domain/errors';
 import { ID_MIN_VALID_MONTHS, MAX_LEN, birthdayRange, checkAge, checkValidity, englishNameOf, isIsoDate, idValidityRanges, joinValidity, normaliseCnId, normaliseLatinName, type Rule } from '@core/domain/identity';
-import { HOME_ROUTE, type StepName } from '@core/domain/steps';
+import { HOME_ROUTE, type StepName, STEP_INTRO_KEY } from '@core/domain/steps';
 import type { FieldIssue } from '@core/domain/step-rules';
 import { IDCARD_CONFIRM_FIELD } from '@core/domain/step-rules/idcard';
 import type { FileRefData } from '@core/domain/uploads';
@@ -51,7 +51,7 @@ const upTo = (max: number) => (v: string) => v.slice(0, max);
 
 export default function IdCardScreen() {
   const t = useT();
-  return <WithApplication title={t('idcard.title')}>{(app) => <IdCardForm application={app} />}</WithApplication>;
+  return <WithApplication title={t('idcard.title')} step={STEP}>{(app) => <IdCardForm application={app} />}</WithApplication>;
 }
 
 function IdCardForm({ application }: { application: ApplicationView }) {
@@ -150,7 +150,7 @@ function IdCardForm({ application }: { application: ApplicationView }) {
   };
 
   return (
-    <StepPage title={t('idcard.title')} progress={flow.progress} onBack={() => void page.back()} onNext={onNext} nextDisabled={busy} nextLoading={flow.isSaving} className="idc">
+    <StepPage title={t('idcard.title')} intro={t(STEP_INTRO_KEY[STEP])} progress={flow.progress} onBack={() => void page.back()} onNext={onNext} nextDisabled={busy} nextLoading={flow.isSaving} className="idc">
       <FieldGroup title={t('idcard.uploadTitle')}>
         <p className="idc__hint">{t('idcard.uploadHint')}</p>
         <div className="idc__cards">

@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useApplyDetail, useClientConfig } from '@core/api';
+import { STEP_INTRO_KEY, type StepName } from '@core/domain/steps';
 import { useT } from '@core/i18n';
 import { CheckboxRow, FieldGroup, OptionPicker, SelectField, StepPage } from '@core/ui';
 import type { ApplicationView } from '@core/domain/contract';
@@ -15,10 +16,11 @@ import { derivativeRulesOf } from '@core/domain/step-rules/investment';
 import type { StepContext } from '@core/domain/step-rules/types';
 import { allDerivativeFields, DerivativeQuestionnaire } from '../../components/derivative/DerivativeQuestionnaire';
 import { useStepPage } from '@core/step-engine';
+import { StepLoading } from '../../components/WithApplication';
 import { initialInvestmentForm, toInvestmentData, type InvestmentForm, type InvestmentRules } from './investment-data';
 import './investment.css';
 
-const STEP = 'INVESTMENT';
+const STEP = 'INVESTMENT' satisfies StepName;
 const GOALS_FIELD = 'investmentInfo.investGoal';
 const experienceField = (f: ExperienceField) => `investmentInfo.${f}`;
 const DERIVATIVE_FIELD = 'derivativeInfo';
@@ -34,13 +36,7 @@ export default function InvestmentScreen() {
   const application = useApplyDetail();
   const config = useClientConfig();
   // the questionnaire's version comes with the deployment settings (full when they cannot be read)
-  if (!application.data || config.isPending) {
-    return (
-      <StepPage title={t('investment.title')}>
-        <p className="esop-investment__loading">{t('common.loading')}</p>
-      </StepPage>
-    );
-  }
+  if (!application.data || config.isPending) return <StepLoading title={t('investment.title')} step={STEP} />;
   const version = config.data?.derivativeForm === 'simple' ? DERIVATIVE_VERSION.SIMPLE : DERIVATIVE_VERSION.FULL;
   return <InvestmentPage app={application.data} version={version} />;
 }
@@ -76,6 +72,7 @@ function InvestmentPage({ app, version }: { app: ApplicationView; version: Inves
   return (
     <StepPage
       title={t('investment.title')}
+      intro={t(STEP_INTRO_KEY[STEP])}
       progress={flow.progress}
       onBack={() => void page.back()}
       onNext={() => void page.next()}

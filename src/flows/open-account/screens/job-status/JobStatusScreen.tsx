@@ -26,7 +26,7 @@ import {
   toggleDebt,
   workLifeOptions,
 } from '@core/domain/profile';
-import { STEP_ROUTE } from '@core/domain/steps';
+import { STEP_ROUTE, STEP_INTRO_KEY } from '@core/domain/steps';
 import { ServicePhone } from '@core/form/sections/CheckGroup';
 import { CompanyFields, EmploymentStatusField } from '@core/form/sections/EmploymentSection';
 import { SourcesField } from '@core/form/sections/FundsSection';
@@ -66,7 +66,7 @@ type Picker = 'degree' | 'workLife';
 
 export default function JobStatusScreen() {
   const t = useT();
-  return <WithApplication title={t('job.title')}>{(app) => <JobStatusPage app={app} />}</WithApplication>;
+  return <WithApplication title={t('job.title')} step={STEP}>{(app) => <JobStatusPage app={app} />}</WithApplication>;
 }
 
 function JobStatusPage({ app }: { app: ApplicationView }) {
@@ -124,13 +124,13 @@ function JobStatusPage({ app }: { app: ApplicationView }) {
   return (
     <StepPage
       title={t('job.title')}
+      intro={t(STEP_INTRO_KEY[STEP])}
       progress={flow.progress}
       onBack={() => void page.back()}
       onNext={() => void page.next()}
       nextLoading={flow.isSaving}
       className="esop-job-status"
     >
-      <p className="esop-job-status__intro">{t('job.intro')}</p>
       <FieldGroup title={t('job.groupBasic')}>
         <SelectField
           name={degree.name}

@@ -32,7 +32,7 @@ import {
   type UploadState,
 } from '@core/domain/face';
 import { routeReturningTo } from '@core/domain/return-to';
-import type { StepName } from '@core/domain/steps';
+import { type StepName, STEP_INTRO_KEY } from '@core/domain/steps';
 import { at, str, type StepContext } from '@core/domain/step-rules/types';
 import { isFileRef, type FileRefData } from '@core/domain/uploads';
 import { useT } from '@core/i18n';
@@ -73,7 +73,7 @@ const VERIFY_FIELD = 'livingBodyVerifyId';
 
 export default function LivingWitnessScreen() {
   const t = useT();
-  return <WithApplication title={t('liveness.title')}>{(app) => <LivingWitnessPage app={app} />}</WithApplication>;
+  return <WithApplication title={t('liveness.title')} step={STEP}>{(app) => <LivingWitnessPage app={app} />}</WithApplication>;
 }
 
 type Phase = 'camera' | 'recording' | 'sending' | 'failed' | 'passed';
@@ -291,6 +291,7 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
   return (
     <StepPage
       title={t('liveness.title')}
+      intro={t(STEP_INTRO_KEY[STEP])}
       progress={flow.progress}
       onBack={() => void page.back()}
       onNext={onNext}
@@ -298,7 +299,6 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
       footer={footer}
       className="esop-liveness"
     >
-      <p className="esop-liveness__intro">{t('liveness.intro')}</p>
 
       {nativeCamera && phase === 'camera' ? (
         <>

@@ -7,6 +7,7 @@
  */
 import { useState } from 'react';
 import { translateAddress, useApiErrorHandler, useClientConfig } from '@core/api';
+import { STEP_INTRO_KEY } from '@core/domain/steps';
 import { useT } from '@core/i18n';
 import { CheckboxRow, ConfirmDialog, CountryPicker, FieldGroup, FileUploader, SamplePopup, SelectField, StepPage, TextField, useCountryName } from '@core/ui';
 import type { ApplicationView } from '@core/domain/contract';
@@ -44,7 +45,7 @@ const draftData = (f: AddressForm) => toProofAddressData(f, localResidenceAddres
 
 export default function ProofAddressScreen() {
   const t = useT();
-  return <WithApplication title={t('address.title')}>{(app) => <ProofAddressPage app={app} />}</WithApplication>;
+  return <WithApplication title={t('address.title')} step={STEP}>{(app) => <ProofAddressPage app={app} />}</WithApplication>;
 }
 
 function ProofAddressPage({ app }: { app: ApplicationView }) {
@@ -90,6 +91,7 @@ function ProofAddressPage({ app }: { app: ApplicationView }) {
   return (
     <StepPage
       title={t('address.title')}
+      intro={t(STEP_INTRO_KEY[STEP])}
       progress={flow.progress}
       onBack={() => void page.back()}
       onNext={() => {
@@ -98,7 +100,6 @@ function ProofAddressPage({ app }: { app: ApplicationView }) {
       nextLoading={flow.isSaving || rendering}
       className="esop-address"
     >
-      <p className="esop-address__intro">{t('address.intro')}</p>
       <FieldGroup>
         <SelectField {...country} label={t('address.country')} value={countryName(form.country)} onClick={() => setPicker(true)} required />
         <TextField

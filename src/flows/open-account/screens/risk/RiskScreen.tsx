@@ -16,6 +16,7 @@ import { applyRiskConfirm, riskMediaUrl, useRiskAudioList } from '@core/api/risk
 import { RISK_LANG_OF_PAGE, RISK_STATEMENT_PARAGRAPHS, remainingLabel, riskAgreementsOf, riskSpeeds, type RiskAgreement } from '@core/domain/closing';
 import type { ApplicationView } from '@core/domain/contract';
 import type { StepContext } from '@core/domain/step-rules/types';
+import { STEP_INTRO_KEY } from '@core/domain/steps';
 import { useLang, useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
@@ -30,7 +31,7 @@ const STEP = 'RISK';
 
 export default function RiskScreen() {
   const t = useT();
-  return <WithApplication title={t('risk.title')}>{(app) => <RiskPage app={app} />}</WithApplication>;
+  return <WithApplication title={t('risk.title')} step={STEP}>{(app) => <RiskPage app={app} />}</WithApplication>;
 }
 
 const listOf = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
@@ -115,12 +116,12 @@ function RiskPage({ app }: { app: ApplicationView }) {
   return (
     <StepPage
       title={t('risk.title')}
+      intro={t(STEP_INTRO_KEY[STEP])}
       progress={flow.progress}
       onBack={() => void page.back()}
       onNext={() => void onNext()}
       nextLoading={confirming || flow.isSaving}
     >
-      <p className="esop-risk__intro">{t('risk.intro')}</p>
       <section className="esop-risk__player" aria-label={t('risk.playerName')}>
         {list.isError ? (
           <div className="esop-risk__status" role="alert">

@@ -22,6 +22,7 @@ import {
   stockConnectOffered,
 } from '@core/domain/profile';
 import { at } from '@core/domain/step-rules/types';
+import { STEP_INTRO_KEY } from '@core/domain/steps';
 import { useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { FooterButton } from '@core/ui/FooterButton';
@@ -51,7 +52,7 @@ const KEY_OF: Record<number, string> = { [ACCOUNT_TYPE.MARGIN]: 'margin', [ACCOU
 
 export default function SelectAccountScreen() {
   const t = useT();
-  return <WithApplication title={t('account.title')}>{(app) => <SelectAccountPage app={app} />}</WithApplication>;
+  return <WithApplication title={t('account.title')} step={STEP}>{(app) => <SelectAccountPage app={app} />}</WithApplication>;
 }
 
 function SelectAccountPage({ app }: { app: ApplicationView }) {
@@ -157,6 +158,7 @@ function SelectAccountPage({ app }: { app: ApplicationView }) {
   return (
     <StepPage
       title={t('account.title')}
+      intro={t(STEP_INTRO_KEY[STEP])}
       progress={flow.progress}
       onBack={() => void page.back()}
       className="esop-select-account"
@@ -166,7 +168,6 @@ function SelectAccountPage({ app }: { app: ApplicationView }) {
         </FooterButton>
       }
     >
-      <p className="esop-select-account__intro">{t('account.intro')}</p>
 
       <FieldGroup title={t('account.typeLabel')}>
         <div

@@ -14,6 +14,7 @@ import { STORAGE_KEY, bridge } from '@core/bridge/bridge';
 import { agreementPdfPath, agreementsOf, assetTransferBox, type Agreement } from '@core/domain/closing';
 import type { ApplicationView } from '@core/domain/contract';
 import type { StepContext } from '@core/domain/step-rules/types';
+import { STEP_INTRO_KEY } from '@core/domain/steps';
 import { useLang, useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
@@ -48,7 +49,7 @@ const signDataOf = (f: SignForm, ctx: StepContext, box: Box): Record<string, unk
 
 export default function SignScreen() {
   const t = useT();
-  return <WithApplication title={t('sign.title')}>{(app) => <SignPage app={app} />}</WithApplication>;
+  return <WithApplication title={t('sign.title')} step={STEP}>{(app) => <SignPage app={app} />}</WithApplication>;
 }
 
 function SignPage({ app }: { app: ApplicationView }) {
@@ -123,12 +124,12 @@ function SignPage({ app }: { app: ApplicationView }) {
   return (
     <StepPage
       title={t('sign.title')}
+      intro={t(STEP_INTRO_KEY[STEP])}
       progress={flow.progress}
       onBack={() => void page.back()}
       onNext={onNext}
       nextLoading={signing || flow.isSaving}
     >
-      <p className="esop-sign__intro">{t('sign.intro')}</p>
       <ul className="esop-sign__list">
         {list.map((a) => (
           <li key={a} data-name={docName(a)}>

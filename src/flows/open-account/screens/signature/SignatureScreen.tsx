@@ -12,6 +12,7 @@ import { useUserInfo } from '@core/api/user-info';
 import { SIGNATURE_MIN_STROKE_PX, signatureFileName } from '@core/domain/closing';
 import type { ApplicationView } from '@core/domain/contract';
 import { at, type StepContext } from '@core/domain/step-rules/types';
+import { STEP_INTRO_KEY } from '@core/domain/steps';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { SignaturePad, type SignaturePadHandle } from '@core/ui/signature/SignaturePad';
@@ -24,7 +25,7 @@ const STEP = 'SIGNATURE';
 
 export default function SignatureScreen() {
   const t = useT();
-  return <WithApplication title={t('signature.title')}>{(app) => <SignaturePage app={app} />}</WithApplication>;
+  return <WithApplication title={t('signature.title')} step={STEP}>{(app) => <SignaturePage app={app} />}</WithApplication>;
 }
 
 interface SavedFile {
@@ -98,13 +99,13 @@ function SignaturePage({ app }: { app: ApplicationView }) {
   return (
     <StepPage
       title={t('signature.title')}
+      intro={t(STEP_INTRO_KEY[STEP])}
       progress={flow.progress}
       onBack={() => void page.back()}
       onNext={() => void onNext()}
       nextLabel={flow.application && flow.application.applyStepsName[flow.application.applyStepsName.length - 1] === STEP ? t('common.submit') : undefined}
       nextLoading={busy}
     >
-      <p className="esop-signature__intro">{t('signature.intro')}</p>
       {saved && !redraw ? (
         <div className="esop-signature__saved">
           {savedUrl.data ? <img src={savedUrl.data} alt={t('signature.savedAlt')} className="esop-signature__img" /> : <div className="esop-signature__img" />}

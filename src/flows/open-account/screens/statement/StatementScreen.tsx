@@ -16,6 +16,7 @@ import { bridge, STORAGE_KEY } from '@core/bridge';
 import { useLang, useT } from '@core/i18n';
 import { orderedStepsOf, useStepPage, type FieldLimits } from '@core/step-engine';
 import { StepPage } from '@core/ui/StepPage';
+import { StepLoading } from '../../components/WithApplication';
 import { FooterButton } from '@core/ui/FooterButton';
 import { CheckboxRow, FieldGroup, RadioField, SelectField, TextField } from '@core/ui/form';
 import { CardUploader, FileUploader } from '@core/ui/uploader';
@@ -24,7 +25,7 @@ import type { ApplicationView } from '@core/domain/contract';
 import { BROKER_OTHER, BROKERS, brokerName } from '@core/domain/brokers';
 import { MAX_LEN, MIN_LEN, normaliseHkId } from '@core/domain/identity';
 import { STATEMENT_MAX_AGE_MONTHS, STATEMENT_TYPE, normaliseAccount, statementVariant, type StatementVariant } from '@core/domain/statement';
-import { HOME_ROUTE, STEP_ROUTE, resumeStep, type StepName } from '@core/domain/steps';
+import { HOME_ROUTE, STEP_INTRO_KEY, STEP_ROUTE, resumeStep, type StepName } from '@core/domain/steps';
 import { MAX_FILES } from '@core/domain/uploads';
 import { useIdRegisteredDialog } from '@core/form/sections/IdRegisteredDialog';
 import { SampleStatement } from './SampleStatement';
@@ -61,11 +62,7 @@ export default function StatementScreen() {
   return application && !noStatement ? (
     <StatementBody application={application} supplement={supplement} onBack={back} />
   ) : (
-    <StepPage title={t('statement.title')} onBack={back}>
-      <p className="oa-statement__loading" role="status">
-        {t('common.loading')}
-      </p>
-    </StepPage>
+    <StepLoading title={t('statement.title')} step={STEP} onBack={back} />
   );
 }
 
@@ -158,6 +155,7 @@ function StatementBody({ application, supplement, onBack }: BodyProps) {
   return (
     <StepPage
       title={t('statement.title')}
+      intro={t(STEP_INTRO_KEY[STEP])}
       progress={flow.progress}
       onBack={onBack}
       onNext={save}
@@ -166,7 +164,6 @@ function StatementBody({ application, supplement, onBack }: BodyProps) {
       footer={footer}
       className="oa-statement"
     >
-      <p className="oa-statement__intro">{t('statement.intro')}</p>
 
       {variant === 'new' ? (
         <FieldGroup title={t('statement.hkDoc.section')}>

@@ -11,6 +11,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { translateAddress } from '@core/api';
 import { bridge, STORAGE_KEY } from '@core/bridge';
+import { STEP_INTRO_KEY } from '@core/domain/steps';
 import { useT } from '@core/i18n';
 import { markFirst } from '@core/form/mark';
 import type { Binding } from '@core/form/use-rule-form';
@@ -47,7 +48,7 @@ const W8_EXCLUDED = ['US'];
 
 export default function TaxInfoScreen() {
   const t = useT();
-  return <WithApplication title={t('tax.title')}>{(app) => <TaxInfoPage app={app} />}</WithApplication>;
+  return <WithApplication title={t('tax.title')} step={STEP}>{(app) => <TaxInfoPage app={app} />}</WithApplication>;
 }
 
 function TaxInfoPage({ app }: { app: ApplicationView }) {
@@ -178,6 +179,7 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
   return (
     <StepPage
       title={t('tax.title')}
+      intro={t(STEP_INTRO_KEY[STEP])}
       progress={flow.progress}
       onBack={() => void page.back()}
       onNext={onNext}
@@ -185,7 +187,6 @@ function TaxInfoPage({ app }: { app: ApplicationView }) {
       className="esop-tax"
     >
       <div className="esop-tax__intro">
-        <p>{t('tax.intro')}</p>
         <button type="button" className="esop-tax__help" aria-haspopup="dialog" onClick={() => setHelp(true)}>
           <HelpIcon />
           {t('tax.help.open')}

@@ -6,6 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useClientConfig } from '@core/api';
+import { STEP_INTRO_KEY } from '@core/domain/steps';
 import { useT } from '@core/i18n';
 import {
   CityPicker,
@@ -38,7 +39,7 @@ const LIMITS = { chineseName: MAX_LEN.name, lastName: MAX_LEN.name, firstName: M
 
 export default function UserInfoScreen() {
   const t = useT();
-  return <WithApplication title={t('userinfo.title')}>{(app) => <UserInfoPage app={app} />}</WithApplication>;
+  return <WithApplication title={t('userinfo.title')} step={STEP}>{(app) => <UserInfoPage app={app} />}</WithApplication>;
 }
 
 type AgeLimit = 'under18' | 'tooOld';
@@ -85,13 +86,13 @@ function UserInfoPage({ app }: { app: ApplicationView }) {
   return (
     <StepPage
       title={t('userinfo.title')}
+      intro={t(STEP_INTRO_KEY[STEP])}
       progress={flow.progress}
       onBack={() => void page.back()}
       onNext={() => void page.next()}
       nextLoading={flow.isSaving}
       className="esop-userinfo"
     >
-      <p className="esop-userinfo__intro">{t('userinfo.intro')}</p>
 
       <FieldGroup title={t('userinfo.groupName')}>
         <TextField
