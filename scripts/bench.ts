@@ -10,9 +10,8 @@
  * with the cache kept. Budget on the cold loads: performance ≥ 95, accessibility 100, LCP ≤ 1.1x the reference's,
  * TBT ≤ 100 ms, CLS ≤ 0.02, and no file of a cold run from the cache. Then the service's rps and CPU time per request
  * of ciphered ApplyDetail and ApplyUpdate next to a bare Fastify hello's in the same run, on PGlite and, with
- * DATABASE_URL or --pg URL, on PostgreSQL (scripts/bench-service.ts); budget: ApplyUpdate ≥ 12% of hello's rps on
- * PGlite (25% on PostgreSQL), CPU per request ≤ 1.5 / 2.5 ms (ApplyDetail / ApplyUpdate) on PGlite, 0.6 / 1.0 ms on
- * PostgreSQL. Also the liveness screen's chunks and the service's face check time. Prints everything, then exits 1
+ * DATABASE_URL or --pg URL, on PostgreSQL (scripts/bench-service.ts); budget: CPU per request ≤ 1.5 / 2.5 ms
+ * (ApplyDetail / ApplyUpdate) on PGlite, 0.6 / 1.0 ms on PostgreSQL (the share of hello's rps is printed beside it). Also the liveness screen's chunks and the service's face check time. Prints everything, then exits 1
  * when a budget is missed.
  * Options: --no-build, --no-lighthouse, --no-face, --no-service, --runs N (Lighthouse runs per page, default 3),
  * --page TEXT (only the Lighthouse pages whose name contains TEXT), --why (print the LCP element and what shifted),
@@ -40,8 +39,6 @@ const BUDGET = {
   lcpVsReference: 1.1,
   tbtMs: 100,
   cls: 0.02,
-  updateVsHelloPglite: 0.12,
-  updateVsHelloPostgres: 0.25,
 };
 const argv = process.argv.slice(2);
 const args = new Set(argv);
@@ -399,15 +396,14 @@ if (!args.has('--no-service')) {
   const { runServiceBench, CPU_TARGET_MS } = await import('./bench-service');
   const pg = option('--pg') ?? process.env.DATABASE_URL;
   for (const r of await runServiceBench(5, undefined, 10, pg)) {
-    const target = r.engine === 'PGlite' ? BUDGET.updateVsHelloPglite : BUDGET.updateVsHelloPostgres;
-    const misses = [
-      r.updateRatio >= target ? '' : `ApplyUpdate at ${(r.updateRatio * 100).toFixed(1)}% of hello < ${target * 100}%`,
-      ...(['ApplyDetail', 'ApplyUpdate (USERINFO)'] as const).map((call) =>
-        r.cpuMs[call] <= CPU_TARGET_MS[r.engine][call] ? '' : `${call} ${r.cpuMs[call].toFixed(2)} ms CPU per request > ${CPU_TARGET_MS[r.engine][call]} ms`,
-      ),
-    ].filter(Boolean);
+    // the budget is CPU per request (the service's own cost); the share of hello's rps is printed, not budgeted: on
+    // this machine hello's rps is what the load generator can send (docs/decisions.md, issue 27)
+    const misses = (['ApplyDetail', 'ApplyUpdate (USERINFO)'] as const)
+      .map((call) => (r.cpuMs[call] <= CPU_TARGET_MS[r.engine][call] ? '' : `${call} ${r.cpuMs[call].toFixed(2)} ms CPU per request > ${CPU_TARGET_MS[r.engine][call]} ms`))
+      .filter(Boolean);
     if (misses.length) ok = false;
-    console.log(`  ${r.engine}: ApplyUpdate at ${(r.updateRatio * 100).toFixed(1)}% of hello (target ${target * 100}%)${misses.length ? `  MISSED ${misses.join('; ')}` : '  met'}`);
+    const cpu = (['ApplyDetail', 'ApplyUpdate (USERINFO)'] as const).map((call) => `${call} ${r.cpuMs[call].toFixed(2)} ms (≤ ${CPU_TARGET_MS[r.engine][call]})`).join(', ');
+    console.log(`  ${r.engine}: CPU per request ${cpu}; ApplyUpdate's rps ${(r.updateRatio * 100).toFixed(1)}% of hello's${misses.length ? `  MISSED ${misses.join('; ')}` : '  met'}`);
   }
 }
 
