@@ -16,9 +16,26 @@ const ASSETS: FirstAsset[] = [
 ];
 const LANGS = ['zh-CN', 'zh-TW', 'en'];
 
-function page(url: string, opts: { languages?: string[]; userAgent?: string; stored?: string; cookies?: string[] } = {}) {
+/** a browser with paint timing: the observer the script makes, to report the first contentful paint when the test says */
+class FakePaintObserver {
+  static supportedEntryTypes = ['paint'];
+  static last: FakePaintObserver | null = null;
+  disconnected = false;
+  constructor(private readonly callback: (list: { getEntries(): { name: string }[] }) => void) {
+    FakePaintObserver.last = this;
+  }
+  observe() {}
+  disconnect() {
+    this.disconnected = true;
+  }
+  paint(name: string) {
+    this.callback({ getEntries: () => [{ name }] });
+  }
+}
+
+function page(url: string, opts: { languages?: string[]; userAgent?: string; stored?: string; cookies?: string[]; paintTiming?: boolean; latestMs?: number } = {}) {
   const templates = SCREENS.flatMap((s) => LANGS.map((l) => `<template data-route="${s.route}" lang="${l}"><h1>${s.route} ${l}</h1></template>`)).join('');
-  const html = `<!doctype html><html lang="zh-CN"><head><style>.x{}</style></head><body><main class="shell"><div id="root"></div><div class="shell-first" inert></div><div class="shell-skeleton"></div><div class="shell-failed" hidden></div>${templates}<script>${firstScreenScript({ screens: SCREENS, assets: ASSETS })}</script></main></body></html>`;
+  const html = `<!doctype html><html lang="zh-CN"><head><style>.x{}</style></head><body><main class="shell"><div id="root"></div><div class="shell-first" inert></div><div class="shell-skeleton"></div><div class="shell-failed" hidden></div>${templates}<script>${firstScreenScript({ screens: SCREENS, assets: ASSETS, latestMs: opts.latestMs })}</script></main></body></html>`;
   return new JSDOM(html, {
     url,
     runScripts: 'dangerously',
@@ -28,6 +45,7 @@ function page(url: string, opts: { languages?: string[]; userAgent?: string; sto
       if (opts.userAgent) Object.defineProperty(window.navigator, 'userAgent', { value: opts.userAgent });
       if (opts.stored) window.localStorage.setItem('esop.lang', opts.stored);
       for (const c of opts.cookies ?? []) window.document.cookie = c;
+      if (opts.paintTiming) Object.defineProperty(window, 'PerformanceObserver', { value: FakePaintObserver });
     },
   });
 }
@@ -83,6 +101,30 @@ describe("the built page's first-screen script", () => {
     expect(script?.getAttribute('type')).toBe('module');
     expect(script?.hasAttribute('crossorigin')).toBe(true);
     expect([...head.children].map((e) => e.tagName)).toEqual(['LINK', 'SCRIPT', 'STYLE']);
+    dom.window.close();
+  });
+
+  test('where the browser has paint timing, asks for them once the first contentful paint is shown, not at the first frame', async () => {
+    // the latest time far off: only the paint can have started the load
+    const dom = page('http://x/p.html#/login', { paintTiming: true, latestMs: 60_000 });
+    const scripts = () => dom.window.document.head.querySelectorAll('script[src]').length;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(scripts()).toBe(0);
+    FakePaintObserver.last!.paint('first-paint');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(scripts()).toBe(0);
+    FakePaintObserver.last!.paint('first-contentful-paint');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(scripts()).toBe(1);
+    expect(FakePaintObserver.last!.disconnected).toBe(true);
+    dom.window.close();
+  });
+
+  test('without a paint (a hidden tab), asks for them at the latest time', async () => {
+    const dom = page('http://x/p.html#/login', { paintTiming: true, latestMs: 20 });
+    const scripts = () => dom.window.document.head.querySelectorAll('script[src]').length;
+    for (let waited = 0; scripts() === 0 && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+    expect(scripts()).toBe(1);
     dom.window.close();
   });
 

@@ -13,15 +13,19 @@
  *    skeleton stays. The painted screen gives way when the app's own screen is in #root: when #root has text, not
  *    while it holds only the providers' wrapper, a skeleton (a screen's chunk or a guard's wait) or an empty live
  *    region, so the visitor does not see the screen give way to a skeleton and come back;
- * 4. after the first frame, the page's scripts, preloads and stylesheets are added to the head, before the inline
- *    styles (which stay last, as the screen's own stylesheets will be; a script that cannot
- *    be loaded shows the page's "could not be loaded" message), so that nothing the first screen does not need is on
- *    the network before it is painted.
+ * 4. once the first contentful paint is on the screen (its `paint` performance entry; after the first frame where the
+ *    browser has no paint timing; after FIRST_ASSETS_MS at the latest), the page's scripts, preloads and stylesheets
+ *    are added to the head, before the inline styles (which stay last, as the screen's own stylesheets will be; a
+ *    script that cannot be loaded shows the page's "could not be loaded" message), so that nothing the first screen
+ *    does not need is on the network before it is painted.
  */
 import { pickLang } from '../src/core/i18n/pick-lang';
 import { SESSION_HINT_COOKIE, hasSessionHint } from '../src/core/domain/auth';
 import { CHOICE_KEY } from '../src/core/i18n/lang';
 import { UA_APP_SOURCE, UA_LANG_SOURCE } from '../src/core/bridge/user-agent';
+
+/** the latest the page's scripts wait for the first paint (a hidden tab paints nothing) */
+export const FIRST_ASSETS_MS = 300;
 
 export interface FirstAsset {
   tag: 'script' | 'link';
@@ -39,7 +43,8 @@ export interface FirstRoute {
   pattern?: string;
 }
 
-export function firstScreenScript({ screens, assets }: { screens: FirstRoute[]; assets: FirstAsset[] }): string {
+/** `latestMs`: FIRST_ASSETS_MS unless a test gives its own */
+export function firstScreenScript({ screens, assets, latestMs = FIRST_ASSETS_MS }: { screens: FirstRoute[]; assets: FirstAsset[]; latestMs?: number }): string {
   // esbuild's keepNames wraps inner functions in __name(): identity here
   return `(function () {
 var __name = function (f) { return f; };
@@ -111,7 +116,19 @@ function load() {
     doc.head.insertBefore(el, doc.head.querySelector('style'));
   }
 }
-if (window.requestAnimationFrame) requestAnimationFrame(function () { setTimeout(load, 0); });
-setTimeout(load, 100);
+// once the first contentful paint is on the screen (its performance entry), else after the first frame; at the latest
+// after FIRST_ASSETS_MS: a request started before the paint is shown would compete with it
+var painting = null;
+try {
+  if (window.PerformanceObserver && (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0) {
+    painting = new PerformanceObserver(function (list) {
+      var entries = list.getEntries();
+      for (var e = 0; e < entries.length; e++) if (entries[e].name === 'first-contentful-paint') { painting.disconnect(); setTimeout(load, 0); }
+    });
+    painting.observe({ type: 'paint', buffered: true });
+  }
+} catch (e) { painting = null; }
+if (!painting && window.requestAnimationFrame) requestAnimationFrame(function () { setTimeout(load, 0); });
+setTimeout(load, ${latestMs});
 })();`;
 }
