@@ -3,7 +3,7 @@ import type { Config } from 'jest';
 const tsJest = (tsconfig: string) => ['ts-jest', { tsconfig, diagnostics: { warnOnly: false } }] as const;
 const esmPackages = ['react-intl', '@formatjs', 'intl-messageformat', 'ky', 'react-vant', '@react-vant', 'date-fns'].join('|');
 /** the service's ESM-only dependencies (pg-boss, pkijs and theirs), compiled for Jest in the server project and in the scripts' tests that load service code */
-const serverEsm = 'content-disposition|cookie|@electric-sql/pglite|@fastify/cookie|pg-boss|serialize-error|non-error|rrule-temporal|temporal-spec|pkijs|asn1js|bytestreamjs|@noble/hashes|@peculiar/utils';
+const serverEsm = 'content-disposition|cookie|@electric-sql/pglite|@fastify/cookie|pg-boss|serialize-error|non-error|rrule-temporal|temporal-spec|pkijs|asn1js|bytestreamjs|@noble/hashes|@peculiar/utils|@scure/base';
 const compiledJs = ['ts-jest', { tsconfig: { allowJs: true, module: 'CommonJS', target: 'ES2022' }, diagnostics: false }] as const;
 
 const config: Config = {

@@ -71,6 +71,10 @@ export const NOTES: Partial<Record<CallName, string>> = {
   signCorpApplyUpdate: 'sign step: `152304`; `100400` signature not a PNG; signs organizationChart and openingForm (adbe.pkcs7.detached)',
   signFileUpload: 'multipart as Upload; meta `{token, idNumber, fileName, fileIv, purpose?}`; PDF/PNG/JPEG ≤ 10 MB (`1009`, `1008`), kept as Upload keeps them (`1012`); `152307` 20 documents per ticket; `purpose: idPhoto`: PNG/JPEG only, `152310` 10 an hour',
   signFileDownload: '`100403` a file of another ticket (or none)',
+  staffSignIn: '`152401` wrong login, password or code (data.triesLeft; an unknown login alike); `152402` locked (data.retryAfterSeconds) after 5 wrong tries; a code is taken once',
+  staffQueue: 'query `status` (comma-separated), `clientType`, `accountType` 1|2, `minAgeHours`, `amlHit`, `faceBelow` (0-100), `mine`, `page`, `pageSize` (≤ 100)',
+  staffClaim: '`152404` another staff member holds it (data.by), unless their claim is older than 4 h; `100404` no such application',
+  staffRelease: "`152404` another's claim (an admin may release anyone's)",
 };
 
 const AUTH_TEXT: Record<CallDef['auth'], string> = {
@@ -78,6 +82,7 @@ const AUTH_TEXT: Record<CallDef['auth'], string> = {
   public: 'public',
   signed: 'signed URL + owner',
   sign: 'signer session (token + idNumber)',
+  staff: 'staff session (its cookie) + role',
 };
 
 /* ── schema → short text (top-level keys) ── */

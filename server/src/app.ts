@@ -8,7 +8,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CALLS, ErrorCode, PLAIN_CALLS, routeUrl, type RateLimitedCall } from '@core/domain';
+import { CALLS, ErrorCode, PLAIN_CALLS, STAFF_COOKIE, routeUrl, type RateLimitedCall } from '@core/domain';
 import { projectRoot, type Config } from './config';
 import type { Db } from './db';
 import { errorMessage, langOf } from './i18n';
@@ -163,6 +163,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   app.decorateRequest('user', null);
   app.decorateRequest('signer', null);
+  app.decorateRequest('staff', null);
   app.decorateRequest('lang', 'zh-CN');
   installRequestId(app);
   // draining (SIGTERM, main.ts): each answer ends its connection, so that the client's next request opens one elsewhere
@@ -196,7 +197,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           'RequestEnvelope JSON, GET parameters travel as query `e`, answers are ResponseEnvelope JSON with header x-esop-cipher: 1.',
       },
       servers: [{ url: '/', description: 'this service (the same origin as the pages)' }],
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'esop_sid' } } },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'esop_sid' }, staffSession: { type: 'apiKey', in: 'cookie', name: STAFF_COOKIE } } },
     },
     transform: jsonSchemaTransform,
     // what the route schemas cannot say: public calls need no session, and the raw calls answer bytes

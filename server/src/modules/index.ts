@@ -35,6 +35,7 @@ import improveInfoRoutes from './improve-info/routes';
 import invitationRoutes from './invitation/routes';
 import transferInRoutes from './transfer-in/routes';
 import orgSignRoutes from './org-sign/routes';
+import staffRoutes from './staff/routes';
 
 export const modules: FastifyPluginAsync[] = [
   systemRoutes,
@@ -62,4 +63,6 @@ export const modules: FastifyPluginAsync[] = [
   invitationRoutes,
   transferInRoutes,
   orgSignRoutes,
+  // the review desk (issue 28): its own prefix and session
+  staffRoutes,
 ];

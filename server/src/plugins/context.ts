@@ -68,6 +68,8 @@ declare module 'fastify' {
     user: RequestUser | null;
     /** an organisation signer's session (routes of auth 'sign'; modules/org-sign/require-signer.ts) */
     signer: import('../modules/org-sign/require-signer').Signer | null;
+    /** a staff member's session (routes of auth 'staff'; modules/staff/require-staff.ts) */
+    staff: import('../modules/staff/service').StaffSession | null;
     cipher: CipherContext | null;
     lang: Lang;
   }

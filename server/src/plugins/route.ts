@@ -7,6 +7,7 @@
  * - auth 'user' (the default): requireUser runs right after the envelope is opened and before the request is
  *   validated (100008/100033/100034 to any caller without a session, whatever it sent); 'public' and 'signed'
  *   (the handler checks a signature and the owner itself): no login check;
+ * - auth 'staff': requireStaff (the staff session's cookie, and a role that allows the call's `staffNeed`);
  * - rate limit (if any): after validation (a refused request is not counted), before the handler;
  * - cipher false: `config: {cipher: false}` (plain JSON);
  * - the request schema is the POST body or the GET query string; the answer is `{result}` checked by the answer schema;
@@ -22,6 +23,7 @@ import { z } from 'zod';
 import { CALLS, CALL_SUMMARIES, routeUrl, schemas, type CallDef, type CallName } from '@core/domain';
 import { requireUser } from '../modules/auth/require-user';
 import { requireSigner } from '../modules/org-sign/require-signer';
+import { requireStaff } from '../modules/staff/require-staff';
 import type { RouteFlags } from './context';
 import { rateLimit } from './rate-limit';
 import { resultOf } from './reply';
@@ -92,6 +94,7 @@ export function route<K extends CallName, P extends z.ZodType | undefined = unde
   const multipart = extras.config?.multipart === true;
   if (def.auth === 'user' || def.auth === 'signed') schema.security = [{ session: [] }];
   if (def.auth === 'sign') schema.security = [];
+  if (def.auth === 'staff') schema.security = [{ staffSession: [] }];
   if (s.req && !multipart) schema[def.method === 'GET' ? 'querystring' : 'body'] = s.req;
   if (extras.params) schema.params = extras.params;
   if (extras.description) schema.description = extras.description;
@@ -108,7 +111,13 @@ export function route<K extends CallName, P extends z.ZodType | undefined = unde
     config,
     schema,
     // route-level hooks run after the app's: the cipher layer's preValidation has opened the envelope
-    ...(def.auth === 'user' ? { preValidation: requireUser } : def.auth === 'sign' && !multipart ? { preValidation: requireSigner } : {}),
+    ...(def.auth === 'user'
+      ? { preValidation: requireUser }
+      : def.auth === 'sign' && !multipart
+        ? { preValidation: requireSigner }
+        : def.auth === 'staff'
+          ? { preValidation: requireStaff(def.staffNeed ?? 'staff') }
+          : {}),
     preHandler: pre.flat(),
     ...(extras.onSend ? { onSend: extras.onSend } : {}),
     handler: async (request, reply) => {

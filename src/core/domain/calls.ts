@@ -5,15 +5,16 @@
  */
 import { TIMEOUT_MS, type RateLimitedCall } from './limits';
 import { SIGN_PREFIX } from './org-sign';
+import { STAFF_PREFIX, type StaffNeed } from './staff';
 
 export const API_PREFIX = '/kyc/esop/v1';
 /**
- * Every prefix the service's calls live under: the KYC service's own, and the organisation signing service's
- * (the spec's /{service}/v1/sign/, service kyc). The cipher layer, the no-store header and the client's
- * paths apply to all of them; a call's group is the prefix its path starts with.
+ * Every prefix the service's calls live under: the KYC service's own, the organisation signing service's
+ * (the spec's /{service}/v1/sign/, service kyc) and the review desk's (plain calls only). The cipher layer, the
+ * no-store header and the client's paths apply to all of them; a call's group is the prefix its path starts with.
  */
-export const API_PREFIXES = [API_PREFIX, SIGN_PREFIX] as const;
-export { SIGN_PREFIX };
+export const API_PREFIXES = [API_PREFIX, SIGN_PREFIX, STAFF_PREFIX] as const;
+export { SIGN_PREFIX, STAFF_PREFIX };
 /** The prefix a path is under (undefined for none). */
 export const prefixOf = (path: string): string | undefined => API_PREFIXES.find((p) => path === p || path.startsWith(p + '/'));
 
@@ -35,9 +36,13 @@ export interface CallDef {
    * 'signed': a signed URL opened by <img>/the PDF viewer: the call checks the signature and the owner's session
    * cookie itself and answers every refusal with 100403 (it tells nobody whether a session or a file exists);
    * 'sign': an organisation signer's session (ApplyAuth's token and the ID number in the request itself, never a
-   * cookie): 100008/100031/100033/100034 otherwise (docs/decisions.md, "Organisation signing (issue 14)")
+   * cookie): 100008/100031/100033/100034 otherwise (docs/decisions.md, "Organisation signing (issue 14)");
+   * 'staff': a staff session of the review desk (its own cookie, STAFF_COOKIE) whose role allows `staffNeed`:
+   * 100008/100033/100034 without one, 152403 for a role below it (docs/decisions.md, "Review desk (issue 28)")
    */
-  auth: 'user' | 'public' | 'signed' | 'sign';
+  auth: 'user' | 'public' | 'signed' | 'sign' | 'staff';
+  /** auth 'staff': the least role the call needs (src/core/domain/staff.ts) */
+  staffNeed?: StaffNeed;
   /** false: plain JSON or bytes on the wire (the handshake itself, probes, URLs an <img>/<audio> opens); true: the cipher envelope */
   cipher: boolean;
   /** the RATE_LIMITS entry counted on every call (per address, and per user when logged in) */
@@ -64,6 +69,12 @@ const call = (method: CallDef['method'], name: string, tag: string, opts: CallOp
 const signCall = (method: CallDef['method'], name: string, opts: CallOpts = {}): CallDef => ({
   ...call(method, name, 'orgSign', { auth: 'sign', ...opts }),
   path: `${SIGN_PREFIX}/${name}`,
+});
+
+/** A call of the review desk (under STAFF_PREFIX, plain JSON): a staff session whose role allows `need`. */
+const staffCall = (method: CallDef['method'], name: string, need: StaffNeed, opts: CallOpts = {}): CallDef => ({
+  ...call(method, name, 'staff', { auth: 'staff', cipher: false, staffNeed: need, ...opts }),
+  path: `${STAFF_PREFIX}/${name}`,
 });
 
 export const CALLS = {
@@ -198,6 +209,19 @@ export const CALLS = {
   signFileUpload: signCall('POST', 'FileUpload', { timeout: TIMEOUT_MS.videoUpload, rateLimit: 'signUpload' }),
   /** one of the ticket's files (base64 inside the cipher): another ticket's → 100403 */
   signFileDownload: signCall('GET', 'FileDownload', { timeout: TIMEOUT_MS.download }),
+  // the review desk (issue 28): /kyc/staff/v1/, plain JSON, the staff session's own cookie
+  /** login, password and authenticator code → a staff session (its cookie); wrong tries lock the account a while */
+  staffSignIn: staffCall('POST', 'SignIn', 'staff', { auth: 'public', rateLimit: 'staffSignIn' }),
+  /** ends the staff session */
+  staffSignOut: staffCall('POST', 'SignOut', 'staff'),
+  /** the signed-in staff member */
+  staffMe: staffCall('GET', 'Me', 'staff'),
+  /** the applications to review (filters, a page), the count per status and the usual review time */
+  staffQueue: staffCall('GET', 'Queue', 'staff'),
+  /** takes an application to work on (one staff member at a time) */
+  staffClaim: staffCall('POST', 'Claim', 'staff'),
+  /** gives an application back to the queue */
+  staffRelease: staffCall('POST', 'Release', 'staff'),
 } as const satisfies Record<string, CallDef>;
 export type CallName = keyof typeof CALLS;
 

@@ -36,15 +36,17 @@ import { improveInfoCalls } from './calls/improve-info';
 import { invitationCalls } from './calls/invitation';
 import { transferInCalls } from './calls/transfer-in';
 import { orgSignCalls } from './calls/org-sign';
+import { staffCalls } from './calls/staff';
 
 // the zod-free part (paths, methods, timeouts), also used on its own by the browser client
-export { API_PREFIX, API_PREFIXES, SIGN_PREFIX, prefixOf, LANGS, FILE_CATEGORIES, CALLS, PLAIN_CALLS, isPlainCall, routeUrl } from './calls';
+export { API_PREFIX, API_PREFIXES, SIGN_PREFIX, STAFF_PREFIX, prefixOf, LANGS, FILE_CATEGORIES, CALLS, PLAIN_CALLS, isPlainCall, routeUrl } from './calls';
 export type { Lang, CallDef, CallName } from './calls';
 // the shapes several calls share, and the views the screens and the service name
 export { phoneFields, fileRef, MAX_STEP_DATA_BYTES, stepData, applicationView, accountView, userView } from './calls/shared';
 export type { ApplicationView, AccountView, UserView, CallWire, CallWires } from './calls/shared';
 export { transferInView, type TransferInView } from './calls/transfer-in';
 export { signAuth, signStatuses, signFile, signCertificate } from './calls/org-sign';
+export { staffView, queueFilter, queueRow } from './calls/staff';
 
 /** Each module's calls, by the module of server/src/modules that registers their routes. */
 export const CALL_MODULES = {
@@ -72,6 +74,7 @@ export const CALL_MODULES = {
   invitation: invitationCalls,
   'transfer-in': transferInCalls,
   'org-sign': orgSignCalls,
+  staff: staffCalls,
 } as const;
 
 /** Request and response schemas (and the summary), by call. */
@@ -100,6 +103,7 @@ export const schemas = {
   ...invitationCalls,
   ...transferInCalls,
   ...orgSignCalls,
+  ...staffCalls,
 } as const;
 
 /** Every call of CALLS has its entry in a module (a module names no other call: CallWires). */

@@ -72,6 +72,11 @@ export const ErrorCode = {
   SIGN_NO_NEED: 152308, // ours: nothing is left to sign on this link (spec "no need to sign")
   SIGN_ID_PHOTO_NEEDED: 152309, // ours: the certificate needs a photo of the signer's ID card (read as the signer's for a mainland card)
   SIGN_TOO_MANY_PHOTOS: 152310, // ours: the ticket took the most ID card photos it may in an hour (data.max): try later
+  STAFF_SIGN_IN_FAILED: 152401, // ours: review desk: the login, password or authenticator code is wrong (which one is not said); data.triesLeft
+  STAFF_LOCKED: 152402, // ours: review desk: too many wrong sign-ins; data.retryAfterSeconds
+  STAFF_NOT_ALLOWED: 152403, // ours: review desk: the staff member's role does not allow this, or the session is not a staff session
+  CASE_CLAIMED: 152404, // ours: review desk: another staff member works this application; data.by (their name)
+  CASE_NOT_CLAIMED: 152405, // ours: review desk: a decision needs the application claimed by the caller first
   VIDEO_TOO_LARGE: 120207,
   SAVE_NOT_PUSHED: 200016,
   UPDATE_NOT_PUSHED: 200017,

@@ -25,3 +25,4 @@ export * from './hk-identifier';
 export * from './improve-info';
 export * from './org-sign';
 export * from './org-sign-signer';
+export * from './staff';

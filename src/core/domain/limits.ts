@@ -54,6 +54,8 @@ export interface RateLimit {
  */
 export const RATE_LIMITS = {
   cipherSession: { perAddress: { max: 300, windowS: 600 } },
+  /** the review desk's sign-in (besides the account's own lock after STAFF_LIMITS.failedSignIns wrong tries) */
+  staffSignIn: { perAddress: { max: 30, windowS: 600 } },
   tokenLogin: { perAddress: { max: 60, windowS: 600 } },
   upload: { perAddress: { max: 600, windowS: 3600 }, perUser: { max: 120, windowS: 3600 } },
   positionToCity: { perAddress: { max: 600, windowS: 3600 }, perUser: { max: 60, windowS: 3600 } },

@@ -5,7 +5,7 @@ import type { AppRow } from './repository';
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
 /** The applicant's name from the saved identity data (mainland ID card, or HK user info), if any. */
-function nameOf(data: Record<string, unknown>): string | null {
+export function nameOf(data: Record<string, unknown>): string | null {
   const id = (data.IDCARD ?? {}) as Record<string, unknown>;
   const info = (data.USERINFO ?? {}) as Record<string, unknown>;
   return text(id.chineseName) ?? text(info.chineseName) ?? text(info.englishName) ?? text(id.englishName);

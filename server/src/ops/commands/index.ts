@@ -28,6 +28,7 @@ import { improveList, improveRequest, improveShow, improveWithdraw } from './imp
 import pageTicket from './page-ticket';
 import storageCopy from './storage-copy';
 import { orgCreate, signCaCert, signExpire, signExport, signRevoke, signTicket, signTickets } from './org-sign';
+import { staffCreate, staffDisable, staffList, staffReset } from './staff';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const commands: OpsCommand<any, any>[] = [
@@ -70,6 +71,10 @@ export const commands: OpsCommand<any, any>[] = [
   signExport,
   signCaCert,
   storageCopy,
+  staffCreate,
+  staffReset,
+  staffDisable,
+  staffList,
 ];
 
 export function findCommand(name: string) {

@@ -1,0 +1,277 @@
+/** SQL of the review desk (migration 0032): staff, their sessions, claims and first approvals, and the queue. */
+import type { Db } from '../../db';
+import type { StaffRole } from '@core/domain/staff';
+
+export interface StaffRow {
+  id: string;
+  login: string;
+  display_name: string;
+  role: StaffRole;
+  password_hash: string;
+  totp_secret_sealed: string;
+  totp_last_step: string | number;
+  failed_sign_ins: number;
+  locked_until: Date | null;
+  disabled_at: Date | null;
+  created_at: Date;
+  created_by: string;
+}
+
+const STAFF_COLUMNS = 'id, login, display_name, role, password_hash, totp_secret_sealed, totp_last_step, failed_sign_ins, locked_until, disabled_at, created_at, created_by';
+
+export async function insertStaff(
+  db: Db,
+  s: { id: string; login: string; displayName: string; role: StaffRole; passwordHash: string; totpSealed: string; at: Date; by: string },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO staff (id, login, display_name, role, password_hash, totp_secret_sealed, created_at, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [s.id, s.login, s.displayName, s.role, s.passwordHash, s.totpSealed, s.at, s.by],
+  );
+}
+
+export async function staffByLogin(db: Db, login: string, forUpdate = false): Promise<StaffRow | null> {
+  const { rows } = await db.query<StaffRow>(`SELECT ${STAFF_COLUMNS} FROM staff WHERE login = $1${forUpdate ? ' FOR UPDATE' : ''}`, [login]);
+  return rows[0] ?? null;
+}
+
+export async function staffById(db: Db, id: string): Promise<StaffRow | null> {
+  const { rows } = await db.query<StaffRow>(`SELECT ${STAFF_COLUMNS} FROM staff WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function listStaff(db: Db): Promise<StaffRow[]> {
+  return (await db.query<StaffRow>(`SELECT ${STAFF_COLUMNS} FROM staff ORDER BY created_at, login`)).rows;
+}
+
+export async function countAdmins(db: Db): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM staff WHERE role = 'admin' AND disabled_at IS NULL`);
+  return rows[0].n;
+}
+
+/** A wrong password or code: the count, and the lock once it reaches `lockAt` (the count starts again after it). */
+export async function recordFailedSignIn(db: Db, id: string, lockAt: number, lockedUntil: Date): Promise<{ failed: number; locked: boolean }> {
+  const { rows } = await db.query<{ failed_sign_ins: number; locked_until: Date | null }>(
+    `UPDATE staff SET failed_sign_ins = CASE WHEN failed_sign_ins + 1 >= $2 THEN 0 ELSE failed_sign_ins + 1 END,
+                      locked_until = CASE WHEN failed_sign_ins + 1 >= $2 THEN $3 ELSE locked_until END
+      WHERE id = $1 RETURNING failed_sign_ins, locked_until`,
+    [id, lockAt, lockedUntil],
+  );
+  return { failed: rows[0].failed_sign_ins, locked: rows[0].failed_sign_ins === 0 };
+}
+
+/** A good sign-in: the code's time step kept (never taken again), the failures forgotten. */
+export async function recordSignIn(db: Db, id: string, totpStep: number): Promise<void> {
+  await db.query('UPDATE staff SET failed_sign_ins = 0, locked_until = NULL, totp_last_step = $2 WHERE id = $1', [id, totpStep]);
+}
+
+export async function setStaffDisabled(db: Db, id: string, at: Date | null): Promise<void> {
+  await db.query('UPDATE staff SET disabled_at = $2 WHERE id = $1', [id, at]);
+}
+
+export async function setStaffCredentials(db: Db, id: string, passwordHash: string, totpSealed: string): Promise<void> {
+  await db.query('UPDATE staff SET password_hash = $2, totp_secret_sealed = $3, totp_last_step = 0, failed_sign_ins = 0, locked_until = NULL WHERE id = $1', [
+    id,
+    passwordHash,
+    totpSealed,
+  ]);
+}
+
+// sessions
+
+export interface StaffSessionRow {
+  id_hash: string;
+  staff_id: string;
+  created_at: Date;
+  last_seen_at: Date;
+  absolute_expires_at: Date;
+  ended_at: Date | null;
+}
+
+export async function insertSession(db: Db, s: { idHash: string; staffId: string; at: Date; absoluteExpiresAt: Date }): Promise<void> {
+  await db.query('INSERT INTO staff_sessions (id_hash, staff_id, created_at, last_seen_at, absolute_expires_at) VALUES ($1, $2, $3, $3, $4)', [
+    s.idHash,
+    s.staffId,
+    s.at,
+    s.absoluteExpiresAt,
+  ]);
+}
+
+/** The session with its staff member (one read a call). */
+export async function sessionWithStaff(db: Db, idHash: string): Promise<{ session: StaffSessionRow; staff: StaffRow } | null> {
+  const { rows } = await db.query<StaffSessionRow & { s: StaffRow }>(
+    `SELECT ss.id_hash, ss.staff_id, ss.created_at, ss.last_seen_at, ss.absolute_expires_at, ss.ended_at, to_jsonb(st) AS s
+       FROM staff_sessions ss JOIN staff st ON st.id = ss.staff_id WHERE ss.id_hash = $1`,
+    [idHash],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  const { s, ...session } = r;
+  const staff = { ...s, locked_until: s.locked_until ? new Date(s.locked_until) : null, disabled_at: s.disabled_at ? new Date(s.disabled_at) : null, created_at: new Date(s.created_at) };
+  return { session, staff };
+}
+
+export async function touchSession(db: Db, idHash: string, at: Date): Promise<void> {
+  await db.query('UPDATE staff_sessions SET last_seen_at = $2 WHERE id_hash = $1', [idHash, at]);
+}
+
+export async function endSession(db: Db, idHash: string, at: Date): Promise<void> {
+  await db.query('UPDATE staff_sessions SET ended_at = $2 WHERE id_hash = $1 AND ended_at IS NULL', [idHash, at]);
+}
+
+export async function endSessionsOf(db: Db, staffId: string, at: Date): Promise<void> {
+  await db.query('UPDATE staff_sessions SET ended_at = $2 WHERE staff_id = $1 AND ended_at IS NULL', [staffId, at]);
+}
+
+// claims
+
+export interface ClaimRow {
+  app_id: string;
+  staff_id: string;
+  claimed_at: Date;
+  display_name: string;
+}
+
+export async function claimOf(db: Db, appId: string, forUpdate = false): Promise<ClaimRow | null> {
+  const { rows } = await db.query<ClaimRow>(
+    `SELECT c.app_id, c.staff_id, c.claimed_at, s.display_name FROM case_claims c JOIN staff s ON s.id = c.staff_id WHERE c.app_id = $1${forUpdate ? ' FOR UPDATE OF c' : ''}`,
+    [appId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Claims the application for the staff member unless someone else holds it (a stale claim, older than `staleBefore`, is taken over). */
+export async function claim(db: Db, appId: string, staffId: string, at: Date, staleBefore: Date): Promise<boolean> {
+  const { rows } = await db.query<{ staff_id: string }>(
+    `INSERT INTO case_claims (app_id, staff_id, claimed_at) VALUES ($1, $2, $3)
+     ON CONFLICT (app_id) DO UPDATE SET staff_id = EXCLUDED.staff_id, claimed_at = EXCLUDED.claimed_at
+       WHERE case_claims.staff_id = EXCLUDED.staff_id OR case_claims.claimed_at <= $4
+     RETURNING staff_id`,
+    [appId, staffId, at, staleBefore],
+  );
+  return rows.length === 1;
+}
+
+export async function release(db: Db, appId: string): Promise<void> {
+  await db.query('DELETE FROM case_claims WHERE app_id = $1', [appId]);
+}
+
+/** Every claim of a staff member back to the queue (the member is disabled). */
+export async function releaseAllOf(db: Db, staffId: string): Promise<void> {
+  await db.query('DELETE FROM case_claims WHERE staff_id = $1', [staffId]);
+}
+
+/** Whether the application exists and is not archived. */
+export async function applicationOpen(db: Db, appId: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM applications WHERE app_id = $1 AND archived_at IS NULL', [appId]);
+  return rows.length === 1;
+}
+
+// the queue
+
+export interface QueueDbFilter {
+  /** empty: any status */
+  statuses: number[];
+  appId?: string;
+  clientType?: string;
+  margin?: boolean;
+  submittedBefore?: Date;
+  amlHit?: boolean;
+  faceBelow?: number;
+  claimedBy?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface QueueDbRow {
+  app_id: string;
+  area_code: string;
+  phone: string;
+  client_type: 'cn' | 'hk';
+  oa_type: number;
+  account_type: string | null;
+  apply_status: number;
+  submitted_at: Date | null;
+  identity: Record<string, unknown>;
+  aml_hit: number | null;
+  face_similarity: number | null;
+  claim_staff_id: string | null;
+  claim_name: string | null;
+  approval_staff_id: string | null;
+  approval_name: string | null;
+  total: number;
+}
+
+/**
+ * A page of the applications matching the filter, oldest submission first (the one waiting longest on top), with the
+ * total. The last AML screening and the last finished face check of each come along (their own indexes by app_id).
+ */
+export async function queuePage(db: Db, f: QueueDbFilter): Promise<QueueDbRow[]> {
+  const where = ['a.archived_at IS NULL'];
+  const params: unknown[] = [];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replace('?', `$${params.length}`));
+  };
+  if (f.statuses.length) add('a.apply_status = ANY(?::int[])', f.statuses);
+  if (f.appId) add('a.app_id = ?', f.appId);
+  if (f.clientType) add('a.client_type = ?', f.clientType);
+  if (f.margin !== undefined) add(`((a.data -> 'SELECTACCOUNT' ->> 'accountType') IN ('2', '3')) = ?`, f.margin);
+  if (f.submittedBefore) add('a.submitted_at <= ?', f.submittedBefore);
+  if (f.amlHit !== undefined) add('(coalesce(aml.hit_status, 0) = 1) = ?', f.amlHit);
+  if (f.faceBelow !== undefined) add('(face.similarity IS NOT NULL AND face.similarity * 100 < ?)', f.faceBelow);
+  if (f.claimedBy) add('c.staff_id = ?', f.claimedBy);
+  params.push(f.limit, f.offset);
+  const { rows } = await db.query<QueueDbRow>(
+    `SELECT a.app_id, u.area_code, u.phone, a.client_type, a.oa_type, a.data -> 'SELECTACCOUNT' ->> 'accountType' AS account_type,
+            a.apply_status, a.submitted_at,
+            jsonb_build_object('IDCARD', (a.data -> 'IDCARD') - 'idNumber', 'USERINFO', a.data -> 'USERINFO') AS identity,
+            aml.hit_status AS aml_hit, face.similarity AS face_similarity,
+            c.staff_id AS claim_staff_id, cs.display_name AS claim_name, ap.staff_id AS approval_staff_id, aps.display_name AS approval_name,
+            count(*) OVER ()::int AS total
+       FROM applications a
+       JOIN users u ON u.id = a.user_id
+       LEFT JOIN LATERAL (SELECT hit_status FROM aml_checks WHERE app_id = a.app_id ORDER BY created_at DESC LIMIT 1) aml ON true
+       LEFT JOIN LATERAL (SELECT (scores ->> 'similarity')::float AS similarity FROM face_checks
+                           WHERE app_id = a.app_id AND passed IS NOT NULL ORDER BY id DESC LIMIT 1) face ON true
+       LEFT JOIN case_claims c ON c.app_id = a.app_id
+       LEFT JOIN staff cs ON cs.id = c.staff_id
+       LEFT JOIN case_approvals ap ON ap.app_id = a.app_id
+       LEFT JOIN staff aps ON aps.id = ap.staff_id
+      WHERE ${where.join(' AND ')}
+      ORDER BY a.submitted_at NULLS LAST, a.app_id
+      LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return rows;
+}
+
+/** Applications per status among those given (archived ones left out). */
+export async function countsByStatus(db: Db, statuses: number[]): Promise<Record<string, number>> {
+  const { rows } = await db.query<{ apply_status: number; n: number }>(
+    'SELECT apply_status, count(*)::int AS n FROM applications WHERE archived_at IS NULL AND apply_status = ANY($1::int[]) GROUP BY apply_status',
+    [statuses],
+  );
+  return Object.fromEntries(statuses.map((s) => [String(s), rows.find((r) => r.apply_status === s)?.n ?? 0]));
+}
+
+/**
+ * Per status: the median hours an application stayed in it before the next event moved it elsewhere, over the
+ * events of the last `days` days (null below `min` such stays).
+ */
+export async function medianHoursInStatus(db: Db, statuses: number[], since: Date, min: number): Promise<Record<string, number | null>> {
+  const { rows } = await db.query<{ status: number; hours: number | null; n: number }>(
+    `WITH stays AS (
+       SELECT e.to_status AS status, extract(epoch FROM (nxt.at - e.at)) / 3600 AS hours
+         FROM application_events e
+         JOIN LATERAL (SELECT at FROM application_events n WHERE n.app_id = e.app_id AND n.id > e.id AND n.to_status <> e.to_status ORDER BY n.id LIMIT 1) nxt ON true
+        WHERE e.at >= $2 AND e.to_status = ANY($1::int[]) AND e.from_status <> e.to_status)
+     SELECT status, percentile_cont(0.5) WITHIN GROUP (ORDER BY hours) AS hours, count(*)::int AS n FROM stays GROUP BY status`,
+    [statuses, since],
+  );
+  return Object.fromEntries(
+    statuses.map((s) => {
+      const r = rows.find((x) => x.status === s);
+      return [String(s), r && r.n >= min && r.hours !== null ? Math.round(Number(r.hours) * 10) / 10 : null];
+    }),
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * The staff session on every call of auth 'staff' (plugins/route.ts): the STAFF_COOKIE cookie, whose path is the
+ * desk's prefix (an applicant's calls never carry it, and a staff call never looks at an applicant's cookie).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { STAFF_COOKIE, STAFF_PREFIX, type StaffNeed } from '@core/domain/staff';
+import { ErrorCode } from '@core/domain/errors';
+import { AppError } from '../../errors';
+import { resolveStaff } from './service';
+
+export function staffCookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
+  return {
+    path: STAFF_PREFIX,
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: request.server.deps.config.production || request.protocol === 'https',
+    maxAge: maxAgeSeconds,
+  };
+}
+
+export function clearStaffCookie(reply: FastifyReply): void {
+  const { path, secure, sameSite, httpOnly } = staffCookieOptions(reply.request, 0);
+  reply.clearCookie(STAFF_COOKIE, { path, secure, sameSite, httpOnly });
+}
+
+export function requireStaff(need: StaffNeed) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    try {
+      request.staff = await resolveStaff(request.server.deps, request.cookies[STAFF_COOKIE], need);
+    } catch (err) {
+      // a role below the call's keeps its session; an ended one loses its cookie
+      if (!(err instanceof AppError && err.code === ErrorCode.STAFF_NOT_ALLOWED)) clearStaffCookie(reply);
+      throw err;
+    }
+  };
+}

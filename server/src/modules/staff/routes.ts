@@ -1,0 +1,29 @@
+/** The review desk's calls (issue 28): sign-in and out, the signed-in member, the queue, claims. */
+import type { FastifyPluginAsync } from 'fastify';
+import { STAFF_COOKIE } from '@core/domain/staff';
+import { route } from '../../plugins/route';
+import { clearStaffCookie, staffCookieOptions } from './require-staff';
+import { claim, queue, release, signIn, signOut } from './service';
+
+const staffRoutes: FastifyPluginAsync = async (app) => {
+  const deps = app.deps;
+  route(app, 'staffSignIn', async (input, request, reply) => {
+    const r = await signIn(deps, input, request.ip);
+    reply.setCookie(STAFF_COOKIE, r.sessionId, staffCookieOptions(request, Math.floor((r.expiresAt.getTime() - deps.clock.now()) / 1000)));
+    return { staff: r.staff, expiresAt: r.expiresAt.toISOString() };
+  });
+  route(app, 'staffSignOut', async (_input, request, reply) => {
+    await signOut(deps, request.staff!);
+    clearStaffCookie(reply);
+    return { ok: true as const };
+  });
+  route(app, 'staffMe', async (_input, request) => request.staff!.staff);
+  route(app, 'staffQueue', async (input, request) => queue(deps, request.staff!, input));
+  route(app, 'staffClaim', async (input, request) => claim(deps, request.staff!, input.appId));
+  route(app, 'staffRelease', async (input, request) => {
+    await release(deps, request.staff!, input.appId);
+    return { ok: true as const };
+  });
+};
+
+export default staffRoutes;

@@ -1,0 +1,228 @@
+/**
+ * The review desk's staff (issue 28) on a real migrated database: accounts made by ops, sign-in with a password and
+ * an authenticator code (TOTP), the lock after wrong tries, the staff session's own cookie and limits, the role
+ * checks, and claims that keep two reviewers off the same application.
+ */
+import { generate } from 'otplib';
+import { CALLS, ErrorCode, STAFF_COOKIE, STAFF_LIMITS, STAFF_PREFIX, STEPS_OF, STEP_VERSION, type CallName } from '@core/domain';
+import { checkParams, parseArgv } from '../src/ops/framework';
+import { findCommand } from '../src/ops/commands';
+import { runCommand } from '../src/ops/run';
+import type { NewStaff } from '../src/modules/staff/service';
+import { HOUR, MINUTE, createTestApp, type TestApp, type TestClient } from './helpers';
+import { validStepData } from './step-fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function ops(argv: string[]): Promise<unknown> {
+  const [name, ...rest] = argv;
+  const cmd = findCommand(name)!;
+  const params = checkParams(cmd, cmd.parse(parseArgv(rest)));
+  return runCommand({ db: t.db, config: t.config, clock: t.clock, storage: t.storage }, name, params);
+}
+
+let seq = 0;
+async function newStaff(role: 'reviewer' | 'approver' | 'admin', name = `Staff ${seq + 1}`): Promise<NewStaff> {
+  return (await ops(['staff-create', `staff${++seq}`, '--role', role, '--name', name])) as NewStaff;
+}
+
+/** the authenticator's code at the test clock (optionally some 30-second steps later) */
+const codeOf = (s: NewStaff, stepsLater = 0) => generate({ secret: s.totpSecret, epoch: Math.floor(t.clock.now() / 1000) + stepsLater * 30 });
+
+interface Desk {
+  cookie?: string;
+}
+
+async function plain(name: CallName, desk: Desk, input: Record<string, unknown> = {}, extraCookie?: string) {
+  const def = CALLS[name];
+  const cookies = [desk.cookie ? `${STAFF_COOKIE}=${desk.cookie}` : '', extraCookie ?? ''].filter(Boolean).join('; ');
+  const res = await t.app.inject({
+    method: def.method,
+    url: def.method === 'GET' ? `${def.path}?${new URLSearchParams(input as Record<string, string>)}` : def.path,
+    ...(def.method === 'POST' ? { payload: input } : {}),
+    headers: cookies ? { cookie: cookies } : {},
+  });
+  const set = res.cookies.find((c) => c.name === STAFF_COOKIE);
+  if (set) desk.cookie = set.value || undefined;
+  return { status: res.statusCode, body: res.json() as { result?: any; error?: { code: number; data?: any } }, cookie: set }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+async function signedIn(s: NewStaff): Promise<Desk> {
+  const desk: Desk = {};
+  const r = await plain('staffSignIn', desk, { login: s.staff.login, password: s.password, code: await codeOf(s) });
+  expect(r.body.error).toBeUndefined();
+  // the next sign-in of the same member needs a later code
+  t.clock.advance(30_000);
+  return desk;
+}
+
+let phones = 0;
+async function submitted(oaType: 1 | 2 = 2): Promise<{ c: TestClient; appId: string }> {
+  const c = await t.login(`9${String(7000000 + ++phones)}`);
+  const appId = (await c.call('applyStart', { oaType })).body.result.appId as string;
+  for (const step of oaType === 2 ? STEPS_OF.hk : STEPS_OF.cn) {
+    const res = await c.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: step, data: await validStepData(c, step, appId) });
+    expect(res.body.error).toBeUndefined();
+  }
+  expect((await c.call('applySubmit', { appId })).body.result.application.applyStatus).toBe(1200);
+  return { c, appId };
+}
+
+describe('staff accounts and sign-in', () => {
+  test('ops makes an account with a one-time password and an authenticator secret; the password is kept only as a salted scrypt hash', async () => {
+    const s = await newStaff('admin', 'Ada Admin');
+    expect(s.password).toMatch(/^[A-Za-z0-9_-]{20}$/);
+    expect(s.totpUri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
+    const { rows } = await t.db.query<{ password_hash: string; totp_secret_sealed: string }>('SELECT password_hash, totp_secret_sealed FROM staff WHERE login = $1', [s.staff.login]);
+    expect(rows[0].password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(rows[0].password_hash).not.toContain(s.password);
+    expect(rows[0].totp_secret_sealed).not.toContain(s.totpSecret);
+    await expect(ops(['staff-create', s.staff.login, '--role', 'reviewer', '--name', 'Again'])).rejects.toThrow(/taken/);
+  });
+
+  test('the right password and code open a session: its own cookie, on the desk prefix only, httpOnly and SameSite strict', async () => {
+    const s = await newStaff('reviewer', 'Rita Reviewer');
+    const desk: Desk = {};
+    const r = await plain('staffSignIn', desk, { login: s.staff.login, password: s.password, code: await codeOf(s) });
+    expect(r.body.result.staff).toEqual({ staffId: s.staff.staffId, login: s.staff.login, displayName: 'Rita Reviewer', role: 'reviewer' });
+    expect(r.cookie).toMatchObject({ path: STAFF_PREFIX, httpOnly: true, sameSite: 'Strict' });
+    expect(r.cookie!.maxAge).toBe(STAFF_LIMITS.sessionAbsoluteHours * 3600);
+    expect((await plain('staffMe', desk)).body.result.login).toBe(s.staff.login);
+    // signed out: the cookie is cleared and the session gone
+    expect((await plain('staffSignOut', desk)).body.result).toEqual({ ok: true });
+    expect((await plain('staffMe', { cookie: r.cookie!.value })).body.error?.code).toBe(ErrorCode.LOGIN_EXPIRED);
+  });
+
+  test('a wrong password, a wrong code and an unknown login get the same answer; five wrong tries lock the account for a while', async () => {
+    const s = await newStaff('reviewer');
+    const desk: Desk = {};
+    const wrongPassword = await plain('staffSignIn', desk, { login: s.staff.login, password: 'not the password', code: await codeOf(s) });
+    const wrongCode = await plain('staffSignIn', desk, { login: s.staff.login, password: s.password, code: (await codeOf(s)) === '000000' ? '111111' : '000000' });
+    const unknown = await plain('staffSignIn', desk, { login: 'nobody.here', password: s.password, code: '123456' });
+    expect([wrongPassword.status, wrongPassword.body.error?.code, wrongPassword.body.error?.data]).toEqual([401, ErrorCode.STAFF_SIGN_IN_FAILED, { triesLeft: 4 }]);
+    expect([wrongCode.status, wrongCode.body.error?.code, wrongCode.body.error?.data]).toEqual([401, ErrorCode.STAFF_SIGN_IN_FAILED, { triesLeft: 3 }]);
+    expect([unknown.status, unknown.body.error?.code]).toEqual([401, ErrorCode.STAFF_SIGN_IN_FAILED]);
+    for (let i = 0; i < 2; i++) await plain('staffSignIn', desk, { login: s.staff.login, password: 'wrong again', code: '123456' });
+    const locked = await plain('staffSignIn', desk, { login: s.staff.login, password: 'wrong again', code: '123456' });
+    expect([locked.status, locked.body.error?.code, locked.body.error?.data]).toEqual([429, ErrorCode.STAFF_LOCKED, { retryAfterSeconds: STAFF_LIMITS.lockMinutes * 60 }]);
+    // locked: even the right password and code wait
+    expect((await plain('staffSignIn', desk, { login: s.staff.login, password: s.password, code: await codeOf(s) })).body.error?.code).toBe(ErrorCode.STAFF_LOCKED);
+    t.clock.advance(STAFF_LIMITS.lockMinutes * MINUTE);
+    expect((await plain('staffSignIn', desk, { login: s.staff.login, password: s.password, code: await codeOf(s) })).body.error).toBeUndefined();
+    const { rows } = await t.db.query<{ action: string }>("SELECT action FROM audit_log WHERE actor = $1 AND action LIKE 'staff.signIn%' ORDER BY id", [`staff:${s.staff.staffId}`]);
+    expect(rows.map((r) => r.action)).toEqual(['staff.signIn.wrong', 'staff.signIn.wrong', 'staff.signIn.wrong', 'staff.signIn.wrong', 'staff.signIn.locked', 'staff.signIn']);
+  });
+
+  test("a code is taken once: the same code again (someone who saw it) is refused, the next step's is taken", async () => {
+    const s = await newStaff('reviewer');
+    const code = await codeOf(s);
+    expect((await plain('staffSignIn', {}, { login: s.staff.login, password: s.password, code })).body.error).toBeUndefined();
+    expect((await plain('staffSignIn', {}, { login: s.staff.login, password: s.password, code })).body.error?.code).toBe(ErrorCode.STAFF_SIGN_IN_FAILED);
+    // a code one step ahead (a phone's clock a little fast) is taken; one three steps off is not
+    expect((await plain('staffSignIn', {}, { login: s.staff.login, password: s.password, code: await codeOf(s, 3) })).body.error?.code).toBe(ErrorCode.STAFF_SIGN_IN_FAILED);
+    expect((await plain('staffSignIn', {}, { login: s.staff.login, password: s.password, code: await codeOf(s, 1) })).body.error).toBeUndefined();
+  });
+
+  test('a staff session ends after its idle time and at its absolute end; a disabled member is signed out', async () => {
+    const s = await newStaff('reviewer');
+    const desk = await signedIn(s);
+    t.clock.advance(STAFF_LIMITS.sessionIdleMinutes * MINUTE + 1000);
+    expect((await plain('staffMe', desk)).body.error?.code).toBe(ErrorCode.SESSION_IDLE);
+
+    const busy = await signedIn(s);
+    for (let h = 0; h < STAFF_LIMITS.sessionAbsoluteHours; h++) {
+      for (let m = 0; m < 60; m += 10) {
+        t.clock.advance(10 * MINUTE);
+        if (h * 60 + m + 10 < STAFF_LIMITS.sessionAbsoluteHours * 60) expect((await plain('staffMe', busy)).body.error).toBeUndefined();
+      }
+    }
+    expect((await plain('staffMe', busy)).body.error?.code).toBe(ErrorCode.SESSION_ABSOLUTE);
+
+    const again = await signedIn(s);
+    await ops(['staff-disable', s.staff.login]);
+    expect((await plain('staffMe', again)).body.error?.code).toBe(ErrorCode.LOGIN_EXPIRED);
+    expect((await plain('staffSignIn', {}, { login: s.staff.login, password: s.password, code: await codeOf(s) })).body.error?.code).toBe(ErrorCode.STAFF_SIGN_IN_FAILED);
+  });
+
+  test('the last admin cannot be disabled', async () => {
+    const admins = (await t.db.query<{ login: string }>("SELECT login FROM staff WHERE role = 'admin' AND disabled_at IS NULL")).rows;
+    for (const a of admins.slice(1)) await ops(['staff-disable', a.login]);
+    await expect(ops(['staff-disable', admins[0].login])).rejects.toThrow(/last admin/);
+  });
+});
+
+describe('the desk and the applicant sessions stay apart', () => {
+  test("an applicant's session gets nothing from a staff call, and a staff cookie is no applicant session", async () => {
+    const applicant = await t.login('97999001');
+    const asApplicant = await plain('staffQueue', {}, {}, `esop_sid=${applicant.cookie}`);
+    expect([asApplicant.status, asApplicant.body.error?.code]).toEqual([401, ErrorCode.LOGIN_EXPIRED]);
+    const s = await newStaff('admin');
+    const desk = await signedIn(s);
+    const res = await t.app.inject({ method: 'GET', url: CALLS.userInfo.path, headers: { cookie: `${STAFF_COOKIE}=${desk.cookie}` } });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(JSON.stringify(res.json())).not.toContain(s.staff.login);
+  });
+});
+
+describe('the queue and claims', () => {
+  test('submitted applications are in the queue, oldest first, with their counts, and filtered', async () => {
+    const hk = await submitted(2);
+    t.clock.advance(HOUR);
+    const cn = await submitted(1);
+    const desk = await signedIn(await newStaff('reviewer'));
+    const all = await plain('staffQueue', desk, {});
+    const ids = all.body.result.rows.map((r: { appId: string }) => r.appId);
+    expect(ids.indexOf(hk.appId)).toBeLessThan(ids.indexOf(cn.appId));
+    expect(all.body.result.counts['1200']).toBeGreaterThanOrEqual(2);
+    const row = all.body.result.rows.find((r: { appId: string }) => r.appId === hk.appId);
+    expect(row).toMatchObject({ clientType: 'hk', applyStatus: 1200, claimedBy: null, firstApprovalBy: null, accountType: expect.any(Number) });
+    expect(row.phone).toMatch(/^\+852 \d{2}\*{4}\d+$/);
+    const onlyCn = await plain('staffQueue', desk, { clientType: 'cn' });
+    expect(onlyCn.body.result.rows.every((r: { clientType: string }) => r.clientType === 'cn')).toBe(true);
+    expect(onlyCn.body.result.rows.map((r: { appId: string }) => r.appId)).toContain(cn.appId);
+    const old = await plain('staffQueue', desk, { minAgeHours: '1' });
+    expect(old.body.result.rows.map((r: { appId: string }) => r.appId)).toEqual(expect.arrayContaining([hk.appId]));
+    expect(old.body.result.rows.map((r: { appId: string }) => r.appId)).not.toContain(cn.appId);
+    const bad = await plain('staffQueue', desk, { status: 'x' });
+    expect(bad.body.error?.code).toBe(ErrorCode.INVALID_INPUT);
+  });
+
+  test('one reviewer at a time: a claimed application is refused to another, given back, taken over when stale, released by an admin', async () => {
+    const { appId } = await submitted(2);
+    const rita = await newStaff('reviewer', 'Rita');
+    const rob = await newStaff('reviewer', 'Rob');
+    const admin = await newStaff('admin', 'Ada');
+    const [r1, r2, ad] = [await signedIn(rita), await signedIn(rob), await signedIn(admin)];
+    const claimed = await plain('staffClaim', r1, { appId });
+    expect(claimed.body.result.claimedBy).toEqual({ staffId: rita.staff.staffId, displayName: 'Rita' });
+    const refused = await plain('staffClaim', r2, { appId });
+    expect([refused.status, refused.body.error?.code, refused.body.error?.data]).toEqual([409, ErrorCode.CASE_CLAIMED, { by: 'Rita' }]);
+    expect((await plain('staffRelease', r2, { appId })).body.error?.code).toBe(ErrorCode.CASE_CLAIMED);
+    const mine = await plain('staffQueue', r1, { mine: 'true' });
+    expect(mine.body.result.rows.map((r: { appId: string }) => r.appId)).toEqual([appId]);
+    expect((await plain('staffRelease', r1, { appId })).body.result).toEqual({ ok: true });
+    expect((await plain('staffClaim', r2, { appId })).body.result.claimedBy.displayName).toBe('Rob');
+    // an admin gives it back to the queue
+    expect((await plain('staffRelease', ad, { appId })).body.result).toEqual({ ok: true });
+    expect((await plain('staffClaim', r1, { appId })).body.result.claimedBy.displayName).toBe('Rita');
+    // a claim left untouched for claimHours goes to whoever claims next (keep Rob's session alive meanwhile)
+    for (let h = 0; h < STAFF_LIMITS.claimHours; h++) for (let m = 0; m < 60; m += 10) {
+      t.clock.advance(10 * MINUTE);
+      await plain('staffMe', r2);
+    }
+    expect((await plain('staffClaim', r2, { appId })).body.result.claimedBy.displayName).toBe('Rob');
+    expect((await plain('staffClaim', r2, { appId: 'nosuchapplication' })).body.error?.code).toBe(ErrorCode.NOT_FOUND);
+  });
+
+  test('two reviewers claiming at once: exactly one holds the application', async () => {
+    const { appId } = await submitted(2);
+    const desks = await Promise.all([newStaff('reviewer'), newStaff('reviewer'), newStaff('reviewer')].map(async (p) => signedIn(await p)));
+    const results = await Promise.all(desks.map((d) => plain('staffClaim', d, { appId })));
+    expect(results.filter((r) => r.body.result).length).toBe(1);
+    expect(results.filter((r) => r.body.error?.code === ErrorCode.CASE_CLAIMED).length).toBe(2);
+  });
+});

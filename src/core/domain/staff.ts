@@ -1,0 +1,70 @@
+/**
+ * The review desk (issue 28): the broker's staff, their roles and what each may do, their sessions, the queue's
+ * filters and the four-eyes rule. The desk's page and the service both use these rules. The spec has no staff
+ * screens; every choice is in docs/decisions.md, "Review desk (issue 28)".
+ */
+
+/** The desk's calls: their own prefix, so the staff cookie (path STAFF_PREFIX) is never sent to an applicant call. */
+export const STAFF_PREFIX = '/kyc/staff/v1';
+/** The staff session cookie (httpOnly, SameSite strict, path STAFF_PREFIX). */
+export const STAFF_COOKIE = 'esop_staff';
+
+/**
+ * reviewer: works the queue (claims, reads, sends back, rejects, gives the first approval);
+ * approver: what a reviewer does, and the second approval that four-eyes cases need;
+ * admin: what an approver does, and the staff accounts.
+ */
+export const STAFF_ROLES = ['reviewer', 'approver', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const isStaffRole = (v: unknown): v is StaffRole => typeof v === 'string' && (STAFF_ROLES as readonly string[]).includes(v);
+
+/** What a call needs of its caller: any staff member, an approver (or admin), or an admin. */
+export type StaffNeed = 'staff' | 'approver' | 'admin';
+
+const RANK: Record<StaffRole, number> = { reviewer: 0, approver: 1, admin: 2 };
+const NEED_RANK: Record<StaffNeed, number> = { staff: 0, approver: 1, admin: 2 };
+
+/** Whether a member of this role may make a call that needs `need`. */
+export function staffMay(role: StaffRole, need: StaffNeed): boolean {
+  return RANK[role] >= NEED_RANK[need];
+}
+
+export const STAFF_LIMITS = {
+  /** a staff session ends after this long without a call (shorter than an applicant's) */
+  sessionIdleMinutes: 15,
+  /** and at the latest this long after sign-in (a working day) */
+  sessionAbsoluteHours: 10,
+  /** wrong passwords or codes in a row before the account locks for lockMinutes */
+  failedSignIns: 5,
+  lockMinutes: 15,
+  passwordMin: 12,
+  passwordMax: 128,
+  displayNameMax: 64,
+  /** a TOTP code of the previous or the next 30-second step is taken too (clock drift), never twice */
+  totpToleranceSteps: 1,
+  /** the free text of a decision */
+  messageMax: 500,
+  /** a claim is released by itself after this long without a decision (a reviewer who went home) */
+  claimHours: 4,
+  /** rows per queue page */
+  queuePageMax: 100,
+} as const;
+
+/** A staff login: lower-case letters, digits and . _ - , 3 to 32, starting with a letter. */
+export const STAFF_LOGIN_PATTERN = /^[a-z][a-z0-9._-]{2,31}$/;
+
+/** A TOTP code as typed: six digits (spaces are taken out before). */
+export const TOTP_CODE_PATTERN = /^\d{6}$/;
+
+/**
+ * Four eyes: an approval needs a second approver, a different person from the first, when the account is a margin
+ * account or the AML screening had a hit.
+ */
+export function needsSecondApproval(c: { margin: boolean; amlHit: boolean }): boolean {
+  return c.margin || c.amlHit;
+}
+
+/** The reasons a reviewer picks from when rejecting or sending back (with free text besides). */
+export const DECISION_REASONS = ['documentUnclear', 'identityMismatch', 'addressProof', 'incomplete', 'amlConcern', 'duplicate', 'other'] as const;
+export type DecisionReason = (typeof DECISION_REASONS)[number];
