@@ -13,7 +13,7 @@
  * DATABASE_URL or --pg URL, on PostgreSQL (scripts/bench-service.ts); budget: CPU per request ≤ 1.5 / 2.5 ms
  * (ApplyDetail / ApplyUpdate) on PGlite, 0.6 / 1.0 ms on PostgreSQL (the share of hello's rps is printed beside it). Also the liveness screen's chunks and the service's face check time. Prints everything, then exits 1
  * when a budget is missed.
- * Options: --no-build, --no-lighthouse, --no-face, --no-service, --runs N (Lighthouse runs per page, default 3),
+ * Options: --no-build, --no-lighthouse, --no-face, --no-service, --runs N (Lighthouse runs per page, default 5),
  * --page TEXT (only the Lighthouse pages whose name contains TEXT), --why (print the LCP element and what shifted),
  * --no-warm (no warm rows), --save DIR (write each run's Lighthouse report, JSON, into DIR), --pg URL (the service part also on this PostgreSQL: a throw-away database),
  * --reference-only (the reference page alone, cold and warm, N runs: nothing built, no service), --help.
@@ -43,7 +43,7 @@ const BUDGET = {
 const argv = process.argv.slice(2);
 const args = new Set(argv);
 const option = (name: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
-const RUNS = Number(option('--runs') ?? 3);
+const RUNS = Number(option('--runs') ?? 5);
 if (option('--load')) {
   const { runLoadBench } = await import('./bench-load');
   const { errors } = await runLoadBench(Number(option('--load')), Number(option('--concurrency') ?? 20));
