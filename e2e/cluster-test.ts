@@ -12,8 +12,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CALLS } from '../src/core/domain/calls';
-import { CA_DOCUMENTS } from '../src/core/domain/closing';
+import { CALLS } from '../src/core/domain/calls-all';import { CA_DOCUMENTS } from '../src/core/domain/closing';
 import type { ApplicationView } from '../src/core/domain/contract';
 import type { StepName } from '../src/core/domain/steps';
 import pg from 'pg';

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { CALLS } from '../src/core/domain/calls';
-import { callTable, parts, rateLimitTable, shapeText, withGeneratedParts } from './api-doc-tables';
+import { CALLS } from '../src/core/domain/calls-all';import { callTable, parts, rateLimitTable, shapeText, withGeneratedParts } from './api-doc-tables';
 
 const file = join(__dirname, '..', 'docs', 'api.md');
 

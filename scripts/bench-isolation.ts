@@ -11,8 +11,7 @@
  * worker, ApplyDetail's p99 while checks run within 1.5x of its p99 alone at the open load. Exits 1 when missed.
  */
 import { readFileSync } from 'node:fs';
-import { CALLS } from '../src/core/domain/calls';
-import type { ApplicationView } from '../src/core/domain/contract';
+import { CALLS } from '../src/core/domain/calls-all';import type { ApplicationView } from '../src/core/domain/contract';
 import { ApiClient } from '../e2e/lib/api-client';
 import { startCluster, type Cluster } from '../e2e/lib/cluster';
 import { prefillSteps, APPLICANT_FACE } from '../e2e/lib/prefill';

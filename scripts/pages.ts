@@ -3,8 +3,7 @@
  * committed page differs from what the template makes (so a page is never edited by hand). vite.config.ts builds these
  * pages (its inputs) and preloads their app modules from their HTML.
  */
-import { CALLS } from '../src/core/domain/calls';
-import { SIGN_TICKET_PATTERN } from '../src/core/domain/org-sign';
+import { CALLS } from '../src/core/domain/calls-all';import { SIGN_TICKET_PATTERN } from '../src/core/domain/org-sign';
 import { HK_IDENTIFIER_ROUTE, TRANSFER_IN_ROUTE } from '../src/core/domain/account-routes';
 import { STEP_NAMES, STEP_ROUTE, type StepName } from '../src/core/domain/steps';
 

@@ -13,8 +13,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { CALLS } from '../../src/core/domain/calls';
-import { SERVICE_ENTRIES } from '../../server/src/compiled';
+import { CALLS } from '../../src/core/domain/calls-all';import { SERVICE_ENTRIES } from '../../server/src/compiled';
 import { freePort, ROOT, type Service } from './harness';
 import { startBalancer, type Balancer } from './round-robin';
 

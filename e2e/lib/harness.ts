@@ -8,8 +8,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CALLS } from '../../src/core/domain/calls';
-
+import { CALLS } from '../../src/core/domain/calls-all';
 const exec = promisify(execFile);
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const OUT = join(ROOT, 'e2e/out');

@@ -4,8 +4,7 @@
  * real PNG uploads of the applicant (the card screens and their recognition are covered by their own journeys).
  */
 import sharp from 'sharp';
-import { CALLS } from '../../src/core/domain/calls';
-import { fastestRiskSpeed } from '../../src/core/domain/closing';
+import { CALLS } from '../../src/core/domain/calls-all';import { fastestRiskSpeed } from '../../src/core/domain/closing';
 import { todayInHongKong } from '../../src/core/domain/identity';
 import { sampleStep, type SampleOptions, type SampleSource } from '../../src/core/domain/step-samples';
 import { stepContextOfApp } from '../../src/core/domain/step-rules/types';

@@ -5,6 +5,8 @@
  */
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
+import sse from '@fastify/sse';
+import { LiveHub } from './modules/live/hub';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -179,6 +181,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await installSecurityHeaders(app);
   await app.register(cookie);
+  // live status (issue 28): server-sent events, a comment line every 25 s; the streams end before the server closes
+  await app.register(sse, { heartbeatInterval: 25_000 });
+  app.decorate('live', new LiveHub(db));
+  app.addHook('preClose', async () => app.live.close());
   // the largest file of any call (each call checks its own: Upload MAX_UPLOAD_MB, VideoUpload 50 MB)
   await app.register(multipart, { limits: { fileSize: multipartFileLimit(Math.max(config.maxUploadMb, VIDEO_LIMITS.maxUploadBytes / 1024 / 1024)), files: 1, fields: 8, fieldSize: 64 * 1024 } });
   installErrorEnvelope(app);

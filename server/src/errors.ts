@@ -26,6 +26,8 @@ const STATUS: Record<number, number> = {
   [ErrorCode.STAFF_LOCKED]: 429,
   [ErrorCode.STAFF_NOT_ALLOWED]: 403,
   [ErrorCode.CASE_CLAIMED]: 409,
+  [ErrorCode.CASE_STATE]: 409,
+  [ErrorCode.FOUR_EYES]: 403,
   [ErrorCode.CODE_SEND_FAILED]: 502,
   [ErrorCode.FILE_TOO_LARGE]: 413,
   [ErrorCode.FILE_TYPE]: 415,

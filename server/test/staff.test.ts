@@ -9,6 +9,7 @@ import { checkParams, parseArgv } from '../src/ops/framework';
 import { findCommand } from '../src/ops/commands';
 import { runCommand } from '../src/ops/run';
 import type { NewStaff } from '../src/modules/staff/service';
+import { LiveHub } from '../src/modules/live/hub';
 import { HOUR, MINUTE, createTestApp, type TestApp, type TestClient } from './helpers';
 import { validStepData } from './step-fixtures';
 
@@ -61,11 +62,14 @@ async function signedIn(s: NewStaff): Promise<Desk> {
 }
 
 let phones = 0;
-async function submitted(oaType: 1 | 2 = 2): Promise<{ c: TestClient; appId: string }> {
+/** a submitted application (a margin account, as the samples choose, unless `cash`) */
+async function submitted(oaType: 1 | 2 = 2, o: { cash?: boolean } = {}): Promise<{ c: TestClient; appId: string }> {
   const c = await t.login(`9${String(7000000 + ++phones)}`);
   const appId = (await c.call('applyStart', { oaType })).body.result.appId as string;
   for (const step of oaType === 2 ? STEPS_OF.hk : STEPS_OF.cn) {
-    const res = await c.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: step, data: await validStepData(c, step, appId) });
+    let data = await validStepData(c, step, appId);
+    if (step === 'SELECTACCOUNT' && o.cash) data = { ...data, accountType: 1 };
+    const res = await c.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: step, data });
     expect(res.body.error).toBeUndefined();
   }
   expect((await c.call('applySubmit', { appId })).body.result.application.applyStatus).toBe(1200);
@@ -224,5 +228,139 @@ describe('the queue and claims', () => {
     const results = await Promise.all(desks.map((d) => plain('staffClaim', d, { appId })));
     expect(results.filter((r) => r.body.result).length).toBe(1);
     expect(results.filter((r) => r.body.error?.code === ErrorCode.CASE_CLAIMED).length).toBe(2);
+  });
+});
+
+describe('the case and decisions', () => {
+  test("the case shows the data, the files named by the steps, the AML screening, duplicates and history; its files open for staff only, audited", async () => {
+    const first = await submitted(1);
+    const { c, appId } = await submitted(1);
+    const desk = await signedIn(await newStaff('reviewer', 'Rita'));
+    const res = await plain('staffCase', desk, { appId });
+    expect(res.body.error).toBeUndefined();
+    const k = res.body.result;
+    expect(k.application).toMatchObject({ appId, clientType: 'cn', applyStatus: 1200 });
+    expect(k.applicant.phone).toMatch(/^\+852 9\d{7}$/);
+    void c;
+    expect(k.files.map((f: { step: string }) => f.step)).toEqual(expect.arrayContaining(['IDCARD', 'SIGNATURE', 'DOCUMENTS']));
+    expect(k.aml.length).toBeGreaterThanOrEqual(1);
+    expect(k.duplicates).toEqual(expect.arrayContaining([{ signal: 'bankCard', appId: first.appId, applyStatus: 1200 }]));
+    expect(k.history.map((h: { kind: string }) => h.kind)).toContain('submit');
+    expect(k.fourEyes).toBe(true);
+    const file = k.files.find((f: { step: string }) => f.step === 'IDCARD');
+    const bytes = await t.app.inject({ method: 'GET', url: `${CALLS.staffFile.path}?appId=${appId}&ossId=${file.ossId}`, headers: { cookie: `${STAFF_COOKIE}=${desk.cookie}` } });
+    expect([bytes.statusCode, bytes.headers['content-type'], bytes.headers['cache-control']]).toEqual([200, file.mime, 'no-store']);
+    // a file of another applicant, through this application: not found
+    const other = (await plain('staffCase', desk, { appId: first.appId })).body.result.files[0];
+    const cross = await plain('staffFile', desk, { appId, ossId: other.ossId });
+    expect(cross.body.error?.code).toBe(ErrorCode.NOT_FOUND);
+    // without a staff session: nothing
+    expect((await t.app.inject({ method: 'GET', url: `${CALLS.staffFile.path}?appId=${appId}&ossId=${file.ossId}` })).statusCode).toBe(401);
+    const { rows } = await t.db.query<{ action: string }>("SELECT action FROM audit_log WHERE app_id = $1 AND action LIKE 'staff.%' ORDER BY id", [appId]);
+    expect(rows.map((r) => r.action)).toEqual(['staff.case.view', 'staff.file.view']);
+  });
+
+  test('a decision needs the claim: send steps back with a reason and a message, which the applicant sees', async () => {
+    const { c, appId } = await submitted(2);
+    const rita = await signedIn(await newStaff('reviewer', 'Rita'));
+    const sendBack = { appId, action: 'sendBack', steps: ['USERINFO'], reason: 'documentUnclear', message: 'Please type your English name as on your ID card.' };
+    expect((await plain('staffDecide', rita, sendBack)).body.error?.code).toBe(ErrorCode.CASE_NOT_CLAIMED);
+    await plain('staffClaim', rita, { appId });
+    const res = await plain('staffDecide', rita, sendBack);
+    expect(res.body.result.application).toMatchObject({ applyStatus: 1900, rejectData: { steps: ['USERINFO'], message: sendBack.message } });
+    const seen = (await c.call('applyDetail')).body.result;
+    expect(seen.rejectData.steps).toEqual(['USERINFO']);
+    // the claim went with the decision; the event says who and why
+    expect((await plain('staffCase', rita, { appId })).body.result.claimedBy).toBeNull();
+    const { rows } = await t.db.query<{ actor: string; kind: string; detail: Record<string, unknown> }>('SELECT actor, kind, detail FROM application_events WHERE app_id = $1 ORDER BY id DESC LIMIT 1', [appId]);
+    expect(rows[0]).toMatchObject({ kind: 'reject', detail: { reason: 'documentUnclear', steps: ['USERINFO'] } });
+    expect(rows[0].actor).toMatch(/^staff:/);
+    // a step the application does not have is refused by the schema; a decision the state does not allow, by the service
+    await plain('staffClaim', rita, { appId });
+    expect((await plain('staffDecide', rita, { ...sendBack, steps: ['NOSUCH'] })).body.error?.code).toBe(ErrorCode.INVALID_INPUT);
+    expect((await plain('staffDecide', rita, sendBack)).body.error?.code).toBe(ErrorCode.CASE_STATE);
+  });
+
+  test('four eyes: a margin account needs a second approval, by another person who is an approver', async () => {
+    const { c, appId } = await submitted(2);
+    const rita = await signedIn(await newStaff('reviewer', 'Rita'));
+    const rob = await signedIn(await newStaff('reviewer', 'Rob'));
+    const alice = await signedIn(await newStaff('approver', 'Alice'));
+    await plain('staffClaim', rita, { appId });
+    const firstTime = await plain('staffDecide', rita, { appId, action: 'approve', note: 'documents fine' });
+    expect(firstTime.body.result).toMatchObject({ waitingForSecond: true, application: { applyStatus: 1200 } });
+    const row = (await plain('staffQueue', rita, {})).body.result.rows.find((r: { appId: string }) => r.appId === appId);
+    expect(row).toMatchObject({ claimedBy: null, firstApprovalBy: { displayName: 'Rita' } });
+    // the same person again, and a reviewer: refused
+    await plain('staffClaim', rita, { appId });
+    expect((await plain('staffDecide', rita, { appId, action: 'approve' })).body.error).toMatchObject({ code: ErrorCode.FOUR_EYES, data: { reason: 'samePerson' } });
+    await plain('staffRelease', rita, { appId });
+    await plain('staffClaim', rob, { appId });
+    expect((await plain('staffDecide', rob, { appId, action: 'approve' })).body.error).toMatchObject({ code: ErrorCode.FOUR_EYES, data: { reason: 'role' } });
+    await plain('staffRelease', rob, { appId });
+    await plain('staffClaim', alice, { appId });
+    const opened = await plain('staffDecide', alice, { appId, action: 'approve' });
+    expect(opened.body.result).toMatchObject({ waitingForSecond: false, application: { applyStatus: 4000 } });
+    expect((await c.call('applyDetail')).body.result.applyStatus).toBe(4000);
+    const { rows } = await t.db.query<{ kind: string; detail: Record<string, unknown> }>('SELECT kind, detail FROM application_events WHERE app_id = $1 ORDER BY id', [appId]);
+    expect(rows.map((r) => r.kind).slice(-2)).toEqual(['first-approval', 'approve']);
+    expect(rows[rows.length - 1].detail.firstApprovalBy).toBeTruthy();
+    expect((await plain('staffCase', alice, { appId })).body.result.firstApproval).toBeNull();
+  });
+
+  test('a cash account without an AML hit is opened by one reviewer; closing ends an application for good', async () => {
+    const cash = await submitted(2, { cash: true });
+    const rita = await signedIn(await newStaff('reviewer', 'Rita'));
+    await plain('staffClaim', rita, { appId: cash.appId });
+    expect((await plain('staffCase', rita, { appId: cash.appId })).body.result.fourEyes).toBe(false);
+    expect((await plain('staffDecide', rita, { appId: cash.appId, action: 'approve' })).body.result).toMatchObject({ waitingForSecond: false, application: { applyStatus: 4000 } });
+
+    const other = await submitted(2);
+    await plain('staffClaim', rita, { appId: other.appId });
+    const closed = await plain('staffDecide', rita, { appId: other.appId, action: 'close', reason: 'duplicate', message: 'You hold an account with us already.' });
+    expect(closed.body.result.application.applyStatus).toBe(5000);
+    await plain('staffClaim', rita, { appId: other.appId });
+    expect((await plain('staffDecide', rita, { appId: other.appId, action: 'approve' })).body.error?.code).toBe(ErrorCode.CASE_STATE);
+  });
+});
+
+describe('live status', () => {
+  test("an applicant's open status stream hears the desk's decision", async () => {
+    const { c, appId } = await submitted(2, { cash: true });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as { port: number }).port;
+    const controller = new AbortController();
+    const res = await fetch(`http://127.0.0.1:${port}${CALLS.statusStream.path}`, { headers: { cookie: `esop_sid=${c.cookie}`, accept: 'text/event-stream' }, signal: controller.signal });
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, expect.stringMatching(/^text\/event-stream/)]);
+    const reader = res.body!.getReader();
+    let text = '';
+    const heard = (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        text += new TextDecoder().decode(value);
+        if (/event: status/.test(text)) return;
+      }
+    })();
+    const rita = await signedIn(await newStaff('reviewer', 'Rita'));
+    await plain('staffClaim', rita, { appId });
+    await plain('staffDecide', rita, { appId, action: 'approve' });
+    await Promise.race([heard, new Promise((_, reject) => setTimeout(() => reject(new Error(`no status event: ${text}`)), 10_000))]);
+    expect(text).toMatch(/id: \d+\nevent: status\ndata: \d+/);
+    controller.abort();
+  });
+
+  test('another process (its own hub on the same database) hears a change made here: the feed is the outbox, not memory', async () => {
+    const { appId } = await submitted(2, { cash: true });
+    const elsewhere = new LiveHub(t.db, 50);
+    const heard: number[] = [];
+    const stop = await elsewhere.listen(appId, (e) => heard.push(e.toStatus));
+    const rita = await signedIn(await newStaff('reviewer', 'Rita'));
+    await plain('staffClaim', rita, { appId });
+    await plain('staffDecide', rita, { appId, action: 'approve' });
+    for (let waited = 0; !heard.length && waited < 10_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    expect(heard).toEqual([4000]);
+    stop();
+    await elsewhere.close();
   });
 });

@@ -36,6 +36,7 @@ import invitationRoutes from './invitation/routes';
 import transferInRoutes from './transfer-in/routes';
 import orgSignRoutes from './org-sign/routes';
 import staffRoutes from './staff/routes';
+import liveRoutes from './live/routes';
 
 export const modules: FastifyPluginAsync[] = [
   systemRoutes,
@@ -65,4 +66,6 @@ export const modules: FastifyPluginAsync[] = [
   orgSignRoutes,
   // the review desk (issue 28): its own prefix and session
   staffRoutes,
+  // live status of the applicant's application (issue 28)
+  liveRoutes,
 ];

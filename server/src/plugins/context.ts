@@ -63,6 +63,8 @@ export interface RouteFlags {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** live status: who listens to which application here (modules/live/hub.ts) */
+    live: import('../modules/live/hub').LiveHub;
   }
   interface FastifyRequest {
     user: RequestUser | null;

@@ -56,6 +56,8 @@ export interface RouteExtras<P extends z.ZodType | undefined = undefined> {
   preHandler?: RouteShorthandOptions['preHandler'];
   /** the handler sends the answer itself (a stream): no {result} wrapping, no answer schema */
   raw?: boolean;
+  /** a server-sent events route (@fastify/sse: `reply.sse`); raw as well */
+  sse?: boolean;
 }
 
 /** The error envelope every refusal answers with (plugins/errors.ts). */
@@ -101,7 +103,7 @@ export function route<K extends CallName, P extends z.ZodType | undefined = unde
   if (extras.consumes || multipart) schema.consumes = extras.consumes ?? ['multipart/form-data'];
   // the answers a client can meet: the result, and the error envelope of the refusals this call can give
   schema.response = {
-    ...(s.res && !extras.raw ? { 200: resultOf(s.res) } : {}),
+    ...(s.res && !extras.raw && !extras.sse ? { 200: resultOf(s.res) } : {}),
     ...Object.fromEntries(errorStatusesOf(def).map((status) => [status, errorEnvelope.describe(ERROR_STATUS_TEXT[status])])),
   };
   const config: RouteFlags = { ...extras.config, call: name, ...(def.cipher ? {} : { cipher: false }) };
@@ -120,10 +122,11 @@ export function route<K extends CallName, P extends z.ZodType | undefined = unde
           : {}),
     preHandler: pre.flat(),
     ...(extras.onSend ? { onSend: extras.onSend } : {}),
+    ...(extras.sse ? { sse: true } : {}),
     handler: async (request, reply) => {
       const input = (multipart ? undefined : def.method === 'GET' ? request.query : request.body) as InputOf<K>;
       const out = await handler(input, request as FastifyRequest<{ Params: ParamsOf<P> }>, reply);
-      return extras.raw ? out : { result: out };
+      return extras.raw || extras.sse ? out : { result: out };
     },
   });
 }

@@ -14,6 +14,7 @@ export const applyDetailQuery = () =>
     refetchOnWindowFocus: false,
   });
 
-export function useApplyDetail(opts: { enabled?: boolean } = {}) {
-  return useQuery({ ...applyDetailQuery(), enabled: opts.enabled ?? true });
+/** `refetchInterval`: read again at that pace (a status page without its live stream: live-status.ts) */
+export function useApplyDetail(opts: { enabled?: boolean; refetchInterval?: number | false } = {}) {
+  return useQuery({ ...applyDetailQuery(), enabled: opts.enabled ?? true, refetchInterval: opts.refetchInterval ?? false });
 }

@@ -1,5 +1,5 @@
-import { CALLS, PLAIN_CALLS, type CallName } from '../domain/calls';
-import { createFakeServer, fakeError, type FakeServer } from '../testing/fake-server';
+import { APP_CALLS, type AppCallName, type CallName } from '../domain/calls';
+import { CALLS, PLAIN_CALLS } from '../domain/calls-all';import { createFakeServer, fakeError, type FakeServer } from '../testing/fake-server';
 import { callApi, handshakeCount, resetCipherSession } from './client';
 import { ApiError } from './api-error';
 import { saveDraft } from './apply-update';
@@ -209,7 +209,8 @@ describe('callApi against the fake service (real cipher protocol)', () => {
 
 describe('plain or sealed: exactly as CALLS says (cipher)', () => {
   // the handshake calls are the cipher itself; the uploads are multipart requests (uploadFile and uploadVideo, below)
-  const names = (Object.keys(CALLS) as CallName[]).filter((n) => n !== 'cipherKey' && n !== 'cipherSession' && n !== 'upload' && n !== 'videoUpload');
+  // (the pages' client makes the applicant's and the signer's calls: APP_CALLS; the desk's are its own)
+  const names = (Object.keys(APP_CALLS) as AppCallName[]).filter((n) => n !== 'cipherKey' && n !== 'cipherSession' && n !== 'upload' && n !== 'videoUpload');
 
   test.each(names.map((n) => [n, CALLS[n].cipher ? 'sealed' : 'plain'] as const))('%s travels %s', async (name) => {
     server.handlers[name] = () => ({ echoed: true });

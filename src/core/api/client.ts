@@ -14,7 +14,7 @@
  *   unreadable 5xx → ApiError 'NETWORK'.
  */
 import ky, { isTimeoutError, type KyResponse, type Options as KyOptions } from 'ky';
-import { API_PREFIX, CALLS, isPlainCall, type CallName } from '../domain/calls';
+import { API_PREFIX, APP_CALLS as CALLS, isPlainAppCall as isPlainCall, type AppCallName as CallName } from '../domain/calls';
 import type { Req, Res, schemas } from '../domain/contract';
 import {
   CIPHER_HEADER,

@@ -2,7 +2,7 @@
  * Face liveness calls: the video upload (sealed like Upload, with progress; a failed send is tried again up to
  * VIDEO_LIMITS.uploadRetries times), the face check and its confirmation.
  */
-import { CALLS } from '../domain/calls';
+import { APP_CALLS as CALLS } from '../domain/calls';
 import type { Req, Res } from '../domain/contract';
 import { VIDEO_LIMITS } from '../domain/face';
 import { ApiError } from './api-error';

@@ -5,7 +5,7 @@
  * expired (100008, 100031, 100033, 100034) clears them, and the page goes back to its start with the ticket.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { CALLS } from '../domain/calls';
+import { APP_CALLS as CALLS } from '../domain/calls';
 import type { Req, Res } from '../domain/contract';
 import { SIGN_EXPIRED_CODES } from '../domain/errors';
 import { SIGN_LIMITS, type SignUploadPurpose } from '../domain/org-sign';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CALLS } from '../domain/calls';
+import { APP_CALLS as CALLS } from '../domain/calls';
 import type { Req, Res } from '../domain/contract';
 import { callApi } from './client';
 import { queryKeys } from './keys';

@@ -6,7 +6,7 @@
  * phones' browsers and HTTP/1.1 servers lack (ky ignores the handler there); the cipher, envelope and
  * error handling are the same as callApi's.
  */
-import { CALLS, FILE_CATEGORIES } from '../domain/calls';
+import { APP_CALLS as CALLS, FILE_CATEGORIES } from '../domain/calls';
 import { UPLOAD_ENVELOPE_FIELD, fileAad, randomB64u, sealBytes, sealRequest } from '../domain/cipher';
 import { ErrorCode } from '../domain/errors';
 import { IMAGE_LIMITS } from '../domain/uploads';

@@ -5,16 +5,18 @@
  */
 import { TIMEOUT_MS, type RateLimitedCall } from './limits';
 import { SIGN_PREFIX } from './org-sign';
-import { STAFF_PREFIX, type StaffNeed } from './staff';
+import type { STAFF_CALLS } from './calls-staff';
 
 export const API_PREFIX = '/kyc/esop/v1';
+/** The review desk's calls (issue 28): their own prefix, so the staff cookie (its path) never goes to an applicant call. */
+export const STAFF_PREFIX = '/kyc/staff/v1';
 /**
  * Every prefix the service's calls live under: the KYC service's own, the organisation signing service's
  * (the spec's /{service}/v1/sign/, service kyc) and the review desk's (plain calls only). The cipher layer, the
  * no-store header and the client's paths apply to all of them; a call's group is the prefix its path starts with.
  */
 export const API_PREFIXES = [API_PREFIX, SIGN_PREFIX, STAFF_PREFIX] as const;
-export { SIGN_PREFIX, STAFF_PREFIX };
+export { SIGN_PREFIX };
 /** The prefix a path is under (undefined for none). */
 export const prefixOf = (path: string): string | undefined => API_PREFIXES.find((p) => path === p || path.startsWith(p + '/'));
 
@@ -42,7 +44,7 @@ export interface CallDef {
    */
   auth: 'user' | 'public' | 'signed' | 'sign' | 'staff';
   /** auth 'staff': the least role the call needs (src/core/domain/staff.ts) */
-  staffNeed?: StaffNeed;
+  staffNeed?: 'staff' | 'approver' | 'admin';
   /** false: plain JSON or bytes on the wire (the handshake itself, probes, URLs an <img>/<audio> opens); true: the cipher envelope */
   cipher: boolean;
   /** the RATE_LIMITS entry counted on every call (per address, and per user when logged in) */
@@ -53,9 +55,9 @@ export interface CallDef {
   pathParams?: readonly string[];
 }
 
-type CallOpts = Partial<Omit<CallDef, 'method' | 'path'>>;
+export type CallOpts = Partial<Omit<CallDef, 'method' | 'path'>>;
 
-const call = (method: CallDef['method'], name: string, tag: string, opts: CallOpts = {}): CallDef => ({
+export const call = (method: CallDef['method'], name: string, tag: string, opts: CallOpts = {}): CallDef => ({
   method,
   path: `${API_PREFIX}/${name}`,
   timeout: TIMEOUT_MS.default,
@@ -71,13 +73,11 @@ const signCall = (method: CallDef['method'], name: string, opts: CallOpts = {}):
   path: `${SIGN_PREFIX}/${name}`,
 });
 
-/** A call of the review desk (under STAFF_PREFIX, plain JSON): a staff session whose role allows `need`. */
-const staffCall = (method: CallDef['method'], name: string, need: StaffNeed, opts: CallOpts = {}): CallDef => ({
-  ...call(method, name, 'staff', { auth: 'staff', cipher: false, staffNeed: need, ...opts }),
-  path: `${STAFF_PREFIX}/${name}`,
-});
-
-export const CALLS = {
+/**
+ * The applicant's and the signer's calls: the table the pages' client reads (the review desk's are apart, so that no
+ * applicant page carries them).
+ */
+export const APP_CALLS = {
   health: call('GET', 'health', 'system', { auth: 'public', cipher: false }),
   clientConfig: call('GET', 'ClientConfig', 'system', { auth: 'public' }),
   cipherKey: call('GET', 'CipherKey', 'cipher', { auth: 'public', cipher: false }),
@@ -99,6 +99,8 @@ export const CALLS = {
   applyUpdate: call('POST', 'ApplyUpdate', 'application'),
   applyStatementStep: call('POST', 'ApplyStatementStep', 'application'),
   applySubmit: call('POST', 'ApplySubmit', 'application', { timeout: TIMEOUT_MS.submit }),
+  /** plain server-sent events: a `status` event when the user's application changed (its status page reads it again) */
+  statusStream: call('GET', 'StatusStream', 'application', { cipher: false }),
   ipLocation: call('GET', 'IpLocation', 'location', { rateLimit: 'ipLocation' }),
   positionToCity: call('POST', 'PositionToCity', 'location', { rateLimit: 'positionToCity' }),
   positionInfo: call('POST', 'PostionInfo', 'location'),
@@ -209,25 +211,15 @@ export const CALLS = {
   signFileUpload: signCall('POST', 'FileUpload', { timeout: TIMEOUT_MS.videoUpload, rateLimit: 'signUpload' }),
   /** one of the ticket's files (base64 inside the cipher): another ticket's → 100403 */
   signFileDownload: signCall('GET', 'FileDownload', { timeout: TIMEOUT_MS.download }),
-  // the review desk (issue 28): /kyc/staff/v1/, plain JSON, the staff session's own cookie
-  /** login, password and authenticator code → a staff session (its cookie); wrong tries lock the account a while */
-  staffSignIn: staffCall('POST', 'SignIn', 'staff', { auth: 'public', rateLimit: 'staffSignIn' }),
-  /** ends the staff session */
-  staffSignOut: staffCall('POST', 'SignOut', 'staff'),
-  /** the signed-in staff member */
-  staffMe: staffCall('GET', 'Me', 'staff'),
-  /** the applications to review (filters, a page), the count per status and the usual review time */
-  staffQueue: staffCall('GET', 'Queue', 'staff'),
-  /** takes an application to work on (one staff member at a time) */
-  staffClaim: staffCall('POST', 'Claim', 'staff'),
-  /** gives an application back to the queue */
-  staffRelease: staffCall('POST', 'Release', 'staff'),
 } as const satisfies Record<string, CallDef>;
-export type CallName = keyof typeof CALLS;
 
-/** The calls that travel plain (cipher: false), derived from CALLS: the client, the fake server, the docs and the tests use it. */
-export const PLAIN_CALLS: readonly CallName[] = (Object.keys(CALLS) as CallName[]).filter((name) => !CALLS[name].cipher);
-export const isPlainCall = (name: CallName): boolean => !CALLS[name].cipher;
+/** Every call's name (the review desk's too: calls-staff.ts). */
+export type CallName = keyof typeof APP_CALLS | keyof typeof STAFF_CALLS;
+/** A call of the pages' client (APP_CALLS). */
+export type AppCallName = keyof typeof APP_CALLS;
+
+/** The same for the pages' client (APP_CALLS only). */
+export const isPlainAppCall = (name: AppCallName): boolean => !APP_CALLS[name].cipher;
 
 /** The route pattern of a call on the service: its path, then `/:param` for each path parameter. */
 export function routeUrl(def: CallDef): string {

@@ -39,8 +39,10 @@ import { orgSignCalls } from './calls/org-sign';
 import { staffCalls } from './calls/staff';
 
 // the zod-free part (paths, methods, timeouts), also used on its own by the browser client
-export { API_PREFIX, API_PREFIXES, SIGN_PREFIX, STAFF_PREFIX, prefixOf, LANGS, FILE_CATEGORIES, CALLS, PLAIN_CALLS, isPlainCall, routeUrl } from './calls';
-export type { Lang, CallDef, CallName } from './calls';
+export { API_PREFIX, API_PREFIXES, SIGN_PREFIX, STAFF_PREFIX, prefixOf, LANGS, FILE_CATEGORIES, APP_CALLS, routeUrl } from './calls';
+export { CALLS, PLAIN_CALLS, isPlainCall } from './calls-all';
+export { STAFF_CALLS } from './calls-staff';
+export type { Lang, CallDef, CallName, AppCallName } from './calls';
 // the shapes several calls share, and the views the screens and the service name
 export { phoneFields, fileRef, MAX_STEP_DATA_BYTES, stepData, applicationView, accountView, userView } from './calls/shared';
 export type { ApplicationView, AccountView, UserView, CallWire, CallWires } from './calls/shared';

@@ -4,8 +4,10 @@
  * screens; every choice is in docs/decisions.md, "Review desk (issue 28)".
  */
 
-/** The desk's calls: their own prefix, so the staff cookie (path STAFF_PREFIX) is never sent to an applicant call. */
-export const STAFF_PREFIX = '/kyc/staff/v1';
+import { STAFF_PREFIX } from './calls';
+
+/** The desk's calls' prefix (calls.ts): the staff cookie's path. */
+export { STAFF_PREFIX };
 /** The staff session cookie (httpOnly, SameSite strict, path STAFF_PREFIX). */
 export const STAFF_COOKIE = 'esop_staff';
 

@@ -11,8 +11,8 @@
  *
  * Handlers get the opened payload and return the result, or throw fakeError(code, message?, data?, status?).
  */
-import { prefixOf, CALLS, isPlainCall, type CallDef, type CallName } from '../domain/calls';
-import {
+import { prefixOf, type CallDef, type CallName } from '../domain/calls';
+import { CALLS, isPlainCall } from '../domain/calls-all';import {
   CIPHER_HEADER,
   CIPHER_VERSION,
   GET_ENVELOPE_PARAM,

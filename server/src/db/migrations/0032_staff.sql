@@ -50,3 +50,6 @@ CREATE TABLE case_approvals (
 -- a decision of the desk is recorded as its staff member's ('staff:<staffId>')
 ALTER TABLE application_events DROP CONSTRAINT application_events_actor_check;
 ALTER TABLE application_events ADD CONSTRAINT application_events_actor_check CHECK (actor ~ '^(user:.+|ops:[a-z-]+|staff:[A-Za-z0-9_-]+|system)$');
+
+-- the desk's duplicate signal "the same bank card" looks applications up by the card number
+CREATE INDEX applications_bank_card_idx ON applications ((data -> 'BANKCARD' -> 'bankInfo' ->> 'acctNumber'));

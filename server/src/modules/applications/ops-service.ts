@@ -36,7 +36,16 @@ const OpsRefusal = OpsInputError;
 export interface OpsDeps {
   db: Db;
   clock: Clock;
+  /** who acts: `ops:<command>` unless given (the review desk acts as `staff:<id>`) */
+  actor?: string;
+  /** more work in the change's transaction, after it */
+  alsoInTx?: (tx: Db, row: repo.AppRow) => Promise<void>;
+  /** more details for the change's event (the desk's reason, the first approver) */
+  detail?: Record<string, unknown>;
 }
+
+/** The changes that end a review: the desk's claim and any first approval of the application go with them. */
+const ENDS_REVIEW: readonly EventKind[] = ['approve', 'reject', 'status', 'close'];
 
 const now = (deps: OpsDeps) => new Date(deps.clock.now());
 
@@ -121,7 +130,17 @@ async function change(
     if (!row) throw new OpsRefusal(`no application ${appId}`);
     if (row.archived_at) throw new OpsRefusal(`application ${appId} is archived`);
     const { change: c, detail } = await fn(row, tx, at);
-    const updated = await changeApplication(tx, row, { actor: `ops:${command}`, kind, change: c, detail, auditAction: `ops.${command}`, at });
+    const staff = deps.actor?.startsWith('staff:');
+    const updated = await changeApplication(tx, row, {
+      actor: deps.actor ?? `ops:${command}`,
+      kind,
+      change: c,
+      detail: { ...detail, ...deps.detail },
+      auditAction: staff ? `staff.${command}` : `ops.${command}`,
+      at,
+    });
+    if (ENDS_REVIEW.includes(kind)) await repo.endReview(tx, row.app_id);
+    await deps.alsoInTx?.(tx, updated);
     return toView(updated);
   });
 }
@@ -191,6 +210,19 @@ export async function setStatus(deps: OpsDeps, appId: string, status: number): P
     if (row.client_status === CLIENT_STATUS.SUCCESS || row.sub_acct_id) throw new OpsRefusal(`application ${appId} is opened (${row.sub_acct_id ?? 'client status 31'}): its status stays 4000`);
     // leaving a reject status for another one ends the rejection
     return { change: { apply_status: status, ...(isRejected(row.apply_status) ? { reject_data: null } : {}) }, detail: {} };
+  });
+}
+
+/**
+ * Closes an application for good (CLOSED, 5000) with the reason and a message (the desk's decision after review): not
+ * one opened, nor one closed already.
+ */
+export async function closeApplication(deps: OpsDeps, appId: string, reason: string, message: string): Promise<ApplicationView> {
+  return change(deps, appId, 'close', 'close', async (row) => {
+    if (row.client_status === CLIENT_STATUS.SUCCESS || row.sub_acct_id) throw new OpsRefusal(`application ${appId} is opened (${row.sub_acct_id ?? 'client status 31'})`);
+    if (row.apply_status === APPLY_STATUS.CLOSED) throw new OpsRefusal(`application ${appId} is closed already`);
+    if (row.apply_status < SUBMITTED_THRESHOLD && !isRejected(row.apply_status)) throw new OpsRefusal(`application ${appId} is not submitted (status ${row.apply_status})`);
+    return { change: { apply_status: APPLY_STATUS.CLOSED, reject_data: null }, detail: { reason, message } };
   });
 }
 

@@ -210,3 +210,12 @@ export async function linkFiles(db: Db, userId: string, appId: string, ids: stri
   if (ids.length === 0) return;
   await db.query('UPDATE files SET app_id = $2 WHERE owner_user_id = $1 AND oss_id = ANY($3::text[])', [userId, appId, ids]);
 }
+
+/**
+ * A decision on an application (the review desk's or an ops command's) ends its review: the desk's claim and any first
+ * approval of a four-eyes case go (migration 0032), in the decision's transaction.
+ */
+export async function endReview(db: Db, appId: string): Promise<void> {
+  await db.query('DELETE FROM case_claims WHERE app_id = $1', [appId]);
+  await db.query('DELETE FROM case_approvals WHERE app_id = $1', [appId]);
+}

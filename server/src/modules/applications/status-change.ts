@@ -20,7 +20,9 @@ export type EventKind =
   | 'stock'
   | 'client-status'
   | 'witness'
-  | 'protocol';
+  | 'protocol'
+  | 'first-approval'
+  | 'close';
 
 export interface StatusChange {
   /** 'user:<id>', 'ops:<command>' or 'system' */

@@ -1,6 +1,8 @@
 /** SQL of the review desk (migration 0032): staff, their sessions, claims and first approvals, and the queue. */
 import type { Db } from '../../db';
 import type { StaffRole } from '@core/domain/staff';
+import type { AppRow } from '../applications/repository';
+import type { FileRow } from '../files/repository';
 
 export interface StaffRow {
   id: string;
@@ -274,4 +276,110 @@ export async function medianHoursInStatus(db: Db, statuses: number[], since: Dat
       return [String(s), r && r.n >= min && r.hours !== null ? Math.round(Number(r.hours) * 10) / 10 : null];
     }),
   );
+}
+
+// the first approval of a four-eyes case (a decision ends it with the claim: applications/repository.ts endReview)
+
+export interface ApprovalRow {
+  app_id: string;
+  staff_id: string;
+  approved_at: Date;
+  note: string;
+  display_name: string;
+}
+
+export async function approvalOf(db: Db, appId: string): Promise<ApprovalRow | null> {
+  const { rows } = await db.query<ApprovalRow>(
+    'SELECT a.app_id, a.staff_id, a.approved_at, a.note, s.display_name FROM case_approvals a JOIN staff s ON s.id = a.staff_id WHERE a.app_id = $1',
+    [appId],
+  );
+  return rows[0] ?? null;
+}
+
+/** The first approval; false when there is one already. */
+export async function insertApproval(db: Db, a: { appId: string; staffId: string; at: Date; note: string }): Promise<boolean> {
+  const { rows } = await db.query('INSERT INTO case_approvals (app_id, staff_id, approved_at, note) VALUES ($1, $2, $3, $4) ON CONFLICT (app_id) DO NOTHING RETURNING app_id', [
+    a.appId,
+    a.staffId,
+    a.at,
+    a.note,
+  ]);
+  return rows.length === 1;
+}
+
+/** What the four-eyes rule reads: the account type chosen and whether the last AML screening had a hit. */
+export async function approvalFacts(db: Db, appId: string): Promise<{ accountType: number | null; amlHit: boolean } | null> {
+  const { rows } = await db.query<{ account_type: string | null; hit: number | null }>(
+    `SELECT a.data -> 'SELECTACCOUNT' ->> 'accountType' AS account_type,
+            (SELECT hit_status FROM aml_checks WHERE app_id = a.app_id ORDER BY created_at DESC LIMIT 1) AS hit
+       FROM applications a WHERE a.app_id = $1 AND a.archived_at IS NULL`,
+    [appId],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return { accountType: r.account_type === null ? null : Number(r.account_type), amlHit: r.hit === 1 };
+}
+
+// the case view
+
+export async function applicantOf(db: Db, userId: string): Promise<{ area_code: string; phone: string }> {
+  const { rows } = await db.query<{ area_code: string; phone: string }>('SELECT area_code, phone FROM users WHERE id = $1', [userId]);
+  return rows[0] ?? { area_code: '', phone: '' };
+}
+
+const FILE_COLUMNS = 'oss_id, owner_user_id, app_id, category, mime, size, sha256, storage_key, original_name, created_at';
+
+export async function filesOf(db: Db, userId: string): Promise<FileRow[]> {
+  return (await db.query<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE owner_user_id = $1`, [userId])).rows;
+}
+
+export async function fileOfUser(db: Db, userId: string, ossId: string): Promise<FileRow | null> {
+  const { rows } = await db.query<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE owner_user_id = $1 AND oss_id = $2`, [userId, ossId]);
+  return rows[0] ?? null;
+}
+
+/** The latest of each generated document of the application. */
+export async function documentsOf(db: Db, appId: string): Promise<{ document: string; oss_id: string; created_at: Date }[]> {
+  const { rows } = await db.query<{ document: string; oss_id: string; created_at: Date }>(
+    'SELECT DISTINCT ON (document) document, oss_id, created_at FROM application_documents WHERE app_id = $1 ORDER BY document, created_at DESC',
+    [appId],
+  );
+  return rows;
+}
+
+export async function amlChecksOf(db: Db, appId: string): Promise<{ id: string; hit_status: number; matches: unknown; created_at: Date }[]> {
+  const { rows } = await db.query<{ id: string; hit_status: number; matches: unknown; created_at: Date }>(
+    'SELECT id, hit_status, matches, created_at FROM aml_checks WHERE app_id = $1 ORDER BY created_at',
+    [appId],
+  );
+  return rows;
+}
+
+export interface DuplicateSignal {
+  /** idNumber: the same identity document number; bankCard: the same bank card; phone: the same phone number */
+  signal: 'idNumber' | 'bankCard' | 'phone';
+  appId: string;
+  applyStatus: number;
+}
+
+/** Other applications that share an identity number, the bank card or a phone number with this one. */
+export async function duplicatesOf(db: Db, row: AppRow): Promise<DuplicateSignal[]> {
+  const bank = row.data.BANKCARD as { bankInfo?: { acctNumber?: unknown; phone?: unknown } } | undefined;
+  const card = typeof bank?.bankInfo?.acctNumber === 'string' ? bank.bankInfo.acctNumber : null;
+  const { rows } = await db.query<DuplicateSignal>(
+    `SELECT DISTINCT 'idNumber' AS signal, o.app_id AS "appId", a.apply_status AS "applyStatus"
+       FROM identity_numbers mine JOIN identity_numbers o ON o.id_number = mine.id_number AND o.app_id <> mine.app_id
+       JOIN applications a ON a.app_id = o.app_id
+      WHERE mine.app_id = $1
+     UNION
+     SELECT 'bankCard', a.app_id, a.apply_status FROM applications a
+      WHERE $2::text IS NOT NULL AND a.app_id <> $1 AND a.data -> 'BANKCARD' -> 'bankInfo' ->> 'acctNumber' = $2
+     UNION
+     SELECT 'phone', a.app_id, a.apply_status FROM applications a JOIN users u ON u.id = a.user_id
+      WHERE a.app_id <> $1 AND a.user_id <> $3
+        AND (u.phone = (SELECT phone FROM users WHERE id = $3) OR a.data -> 'BANKCARD' -> 'bankInfo' ->> 'phone' = (SELECT phone FROM users WHERE id = $3))
+     ORDER BY 1, 2`,
+    [row.app_id, card, row.user_id],
+  );
+  return rows;
 }

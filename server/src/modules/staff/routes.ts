@@ -1,9 +1,12 @@
-/** The review desk's calls (issue 28): sign-in and out, the signed-in member, the queue, claims. */
+/** The review desk's calls (issue 28): sign-in and out, the signed-in member, the queue, claims, the case, its files, decisions. */
 import type { FastifyPluginAsync } from 'fastify';
 import { STAFF_COOKIE } from '@core/domain/staff';
 import { route } from '../../plugins/route';
 import { clearStaffCookie, staffCookieOptions } from './require-staff';
 import { claim, queue, release, signIn, signOut } from './service';
+import { caseView, openCaseFile } from './case';
+import { decide, type Decision } from './decide';
+import { contentDisposition } from '../files/disposition';
 
 const staffRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
@@ -23,6 +26,26 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'staffRelease', async (input, request) => {
     await release(deps, request.staff!, input.appId);
     return { ok: true as const };
+  });
+  route(app, 'staffCase', async (input, request) => caseView(deps, request.staff!, input.appId));
+  route(
+    app,
+    'staffFile',
+    async (input, request, reply) => {
+      const { file, stream } = await openCaseFile(deps, request.staff!, input.appId, input.ossId);
+      reply
+        .header('content-type', file.mime)
+        .header('content-length', String(file.size))
+        .header('content-disposition', contentDisposition('inline', file.original_name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store');
+      return reply.send(stream);
+    },
+    { raw: true },
+  );
+  route(app, 'staffDecide', async (input, request) => {
+    const { appId, ...decision } = input;
+    return decide(deps, request.staff!, appId, decision as Decision);
   });
 };
 

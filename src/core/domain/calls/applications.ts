@@ -13,6 +13,11 @@ export const applicationsCalls = {
     res: z.object({ openingLimitType: z.number(), statementLimitType: z.number(), statementSkipType: z.string() }),
   },
   applyCheck: { summary: 'Whether the user has an application and which', res: z.object({ ok: z.literal(true) }) },
+  statusStream: {
+    summary: "Server-sent events while a status page is open: `ready` once the line is open, `status` (data: the event id) whenever the user's application changed, `none` when the user has no application; a comment every 25 s keeps the line open",
+    /** no parameters: the session's application (a reconnecting browser sends the header Last-Event-ID) */
+    req: z.object({}),
+  },
   applyStart: {
     summary: 'Start an application',
     req: z.object({

@@ -4,8 +4,8 @@
  * path, method and options of each call (the role it needs) are its CALLS entry (../calls.ts).
  */
 import { z } from 'zod';
-import { STAFF_LIMITS, STAFF_LOGIN_PATTERN, STAFF_ROLES } from '../staff';
-import { appId, type CallWires } from './shared';
+import { DECISION_REASONS, STAFF_LIMITS, STAFF_LOGIN_PATTERN, STAFF_ROLES } from '../staff';
+import { appId, applicationView, ossId, stepName, type CallWires } from './shared';
 
 /** A staff member as the desk shows them. */
 export const staffView = z.object({
@@ -100,5 +100,54 @@ export const staffCalls = {
     summary: 'Give an application back to the queue (an admin may release anyone’s)',
     req: z.object({ appId }),
     res: z.object({ ok: z.literal(true) }),
+  },
+  staffCase: {
+    summary: 'One application for review: its data, files, AML screenings, face checks, duplicate signals, claim, first approval and history',
+    req: z.object({ appId }),
+    res: z.object({
+      application: applicationView,
+      /** the applicant's login phone, whole (reviewers call applicants) */
+      applicant: z.object({ phone: z.string(), userId: z.string() }),
+      submittedAt: z.string().nullable(),
+      /** every file the data names (and the generated documents, the liveness frames): step, place, type */
+      files: z.array(z.object({ ossId: z.string(), step: z.string(), path: z.string(), mime: z.string(), size: z.number(), createdAt: z.string() })),
+      aml: z.array(z.object({ id: z.string(), at: z.string(), hit: z.boolean(), matches: z.unknown() })),
+      face: z.array(
+        z.object({
+          id: z.string(),
+          at: z.string(),
+          passed: z.boolean().nullable(),
+          reason: z.string().nullable(),
+          scores: z.record(z.string(), z.unknown()),
+          frameOssId: z.string().nullable(),
+          confirmed: z.boolean(),
+        }),
+      ),
+      duplicates: z.array(z.object({ signal: z.enum(['idNumber', 'bankCard', 'phone']), appId: z.string(), applyStatus: z.number() })),
+      claimedBy: z.object({ staffId: z.string(), displayName: z.string(), at: z.string() }).nullable(),
+      firstApproval: z.object({ staffId: z.string(), displayName: z.string(), at: z.string(), note: z.string() }).nullable(),
+      /** a second approver is needed (margin account or an AML hit) */
+      fourEyes: z.boolean(),
+      history: z.array(z.object({ id: z.number(), at: z.string(), actor: z.string(), kind: z.string(), fromStatus: z.number(), toStatus: z.number(), detail: z.record(z.string(), z.unknown()) })),
+    }),
+  },
+  staffFile: {
+    summary: "A file of the application's applicant, inline (the desk's viewer)",
+    req: z.object({ appId, ossId }),
+  },
+  staffDecide: {
+    summary: 'A decision on an application the caller holds: approve, send steps back, or close',
+    req: z.discriminatedUnion('action', [
+      z.object({ appId, action: z.literal('approve'), note: z.string().max(STAFF_LIMITS.messageMax).optional() }),
+      z.object({
+        appId,
+        action: z.literal('sendBack'),
+        steps: z.array(stepName).min(1).max(20),
+        reason: z.enum(DECISION_REASONS),
+        message: z.string().trim().min(1).max(STAFF_LIMITS.messageMax),
+      }),
+      z.object({ appId, action: z.literal('close'), reason: z.enum(DECISION_REASONS), message: z.string().trim().min(1).max(STAFF_LIMITS.messageMax) }),
+    ]),
+    res: z.object({ application: applicationView, waitingForSecond: z.boolean() }),
   },
 } as const satisfies CallWires;

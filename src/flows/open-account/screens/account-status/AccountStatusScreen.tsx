@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import { supplementRoute, RESULT_ROUTE } from '@core/domain/after-submit';
 import type { ApplicationView } from '@core/domain/contract';
 import { accountStatusModel, type AccountStatusText } from '@core/domain/result';
+import { useLiveApplication } from '@core/api/live-status';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { WithApplication } from '../../components/WithApplication';
@@ -25,6 +26,8 @@ const toneOf = (text: AccountStatusText): Tone =>
   ['openSuccess', 'reviewPassed', 'deposited', 'transferred'].includes(text) ? 'success' : ['pendingUpdate', 'closed', 'depositException', 'transferFailed'].includes(text) ? 'failure' : 'progress';
 
 function AccountStatusPage({ app }: { app: ApplicationView }) {
+  // decisions of staff arrive while the page is open (issue 28)
+  useLiveApplication();
   const t = useT();
   const navigate = useNavigate();
   const m = accountStatusModel(app);

@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { RESULT_ROUTE, supplementRoute } from '@core/domain/after-submit';
 import type { ApplicationView } from '@core/domain/contract';
 import { accountStatusModel, fundsLineKey, statusHeadline } from '@core/domain/result';
+import { useLiveApplication } from '@core/api/live-status';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { WithApplication } from '../../components/WithApplication';
@@ -23,6 +24,8 @@ export default function OpenStatusScreen() {
 }
 
 function OpenStatusPage({ app }: { app: ApplicationView }) {
+  // decisions of staff arrive while the page is open (issue 28)
+  useLiveApplication();
   const t = useT();
   const navigate = useNavigate();
   const headline = statusHeadline(app);

@@ -1,0 +1,110 @@
+/**
+ * One application as the reviewer sees it (issue 28): the data as saved, step by step; every file it names with its
+ * step and place (identity photos, proofs, statements, the signature, the liveness frame, the generated documents);
+ * the AML screenings; the face checks with their scores; duplicate signals across applications (the same ID number,
+ * bank card or phone); who holds it and any first approval; and the whole history of its events. Every view and
+ * every file opened is audited with the staff member's id.
+ */
+import type { Readable } from 'node:stream';
+import { ErrorCode, STEP_NAMES, needsSecondApproval } from '@core/domain';
+import { isMargin } from '@core/domain/profile';
+import { audit } from '../../db/audit';
+import { AppError } from '../../errors';
+import type { AppDeps } from '../../plugins/context';
+import * as appRepo from '../applications/repository';
+import { listEvents } from '../applications/events-repository';
+import { historyEntry, type HistoryEntry } from '../applications/ops-service';
+import { toView } from '../applications/view';
+import { listChecks } from '../face/repository';
+import type { FileRow } from '../files/repository';
+import * as repo from './repository';
+import type { StaffSession } from './service';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'storage'>;
+
+/** A file the application's data names: its step and the place in the step's data. */
+export interface CaseFile {
+  ossId: string;
+  step: string;
+  path: string;
+  mime: string;
+  size: number;
+  createdAt: string;
+}
+
+/** Every `{ossId}` in a step's data (skipping the halfway drafts), with its path. */
+export function filesInData(data: Record<string, unknown>): { ossId: string; step: string; path: string }[] {
+  const out: { ossId: string; step: string; path: string }[] = [];
+  const walk = (v: unknown, step: string, path: string) => {
+    if (Array.isArray(v)) v.forEach((x, i) => walk(x, step, `${path}[${i}]`));
+    else if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (typeof o.ossId === 'string') out.push({ ossId: o.ossId, step, path });
+      for (const [k, x] of Object.entries(o)) if (k !== 'ossId') walk(x, step, path ? `${path}.${k}` : k);
+    }
+  };
+  for (const step of STEP_NAMES) if (data[step]) walk(data[step], step, '');
+  return out;
+}
+
+export async function caseView(deps: Deps, caller: StaffSession, appId: string) {
+  const row = await appRepo.findById(deps.db, appId);
+  if (!row || row.archived_at) throw new AppError(ErrorCode.NOT_FOUND);
+  const at = new Date(deps.clock.now());
+  const [user, files, docs, aml, face, claim, approval, dup, events] = [
+    await repo.applicantOf(deps.db, row.user_id),
+    await repo.filesOf(deps.db, row.user_id),
+    await repo.documentsOf(deps.db, appId),
+    await repo.amlChecksOf(deps.db, appId),
+    await listChecks(deps.db, appId),
+    await repo.claimOf(deps.db, appId),
+    await repo.approvalOf(deps.db, appId),
+    await repo.duplicatesOf(deps.db, row),
+    await listEvents(deps.db, appId),
+  ];
+  const byId = new Map<string, FileRow>(files.map((f) => [f.oss_id, f]));
+  const named = filesInData(row.data);
+  // the generated documents and the liveness frames are files of the applicant too
+  for (const d of docs) named.push({ ossId: d.oss_id, step: 'DOCUMENTS', path: d.document });
+  for (const c of face) if (c.image_oss_id) named.push({ ossId: c.image_oss_id, step: 'LIVINGWITNESS', path: `check ${c.id} frame` });
+  const caseFiles: CaseFile[] = named.flatMap((n) => {
+    const f = byId.get(n.ossId);
+    return f ? [{ ...n, mime: f.mime, size: f.size, createdAt: new Date(f.created_at).toISOString() }] : [];
+  });
+  const accountType = (row.data.SELECTACCOUNT as { accountType?: unknown } | undefined)?.accountType;
+  const amlHit = aml.length ? aml[aml.length - 1].hit_status === 1 : false;
+  await audit(deps.db, { actor: `staff:${caller.staff.staffId}`, userId: row.user_id, appId, action: 'staff.case.view', at });
+  return {
+    application: toView(row),
+    applicant: { phone: `+${user.area_code} ${user.phone}`, userId: row.user_id },
+    submittedAt: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
+    files: caseFiles,
+    aml: aml.map((a) => ({ id: a.id, at: new Date(a.created_at).toISOString(), hit: a.hit_status === 1, matches: a.matches })),
+    face: face.map((c) => ({
+      id: String(c.id),
+      at: new Date(c.created_at).toISOString(),
+      passed: c.passed,
+      reason: c.reason,
+      scores: c.scores,
+      frameOssId: c.image_oss_id,
+      confirmed: c.confirmed_at !== null,
+    })),
+    duplicates: dup,
+    claimedBy: claim ? { staffId: claim.staff_id, displayName: claim.display_name, at: new Date(claim.claimed_at).toISOString() } : null,
+    firstApproval: approval ? { staffId: approval.staff_id, displayName: approval.display_name, at: new Date(approval.approved_at).toISOString(), note: approval.note } : null,
+    fourEyes: needsSecondApproval({ margin: isMargin(accountType), amlHit }),
+    history: events.map(historyEntry) as HistoryEntry[],
+  };
+}
+
+/** A file of the application's applicant, to the staff member who views the case (audited); 100404 otherwise. */
+export async function openCaseFile(deps: Deps, caller: StaffSession, appId: string, ossId: string): Promise<{ file: FileRow; stream: Readable }> {
+  const row = await appRepo.findById(deps.db, appId);
+  if (!row || row.archived_at) throw new AppError(ErrorCode.NOT_FOUND);
+  const file = await repo.fileOfUser(deps.db, row.user_id, ossId);
+  if (!file) throw new AppError(ErrorCode.NOT_FOUND);
+  const stream = await deps.storage.open(file.storage_key);
+  await audit(deps.db, { actor: `staff:${caller.staff.staffId}`, userId: row.user_id, appId, action: 'staff.file.view', detail: { ossId }, at: new Date(deps.clock.now()) });
+  return { file, stream };
+}
+
