@@ -5,6 +5,7 @@
  */
 
 import { STAFF_PREFIX } from './calls';
+import { APPLY_STATUS, REJECT_STATUSES } from './status';
 
 /** The desk's calls' prefix (calls.ts): the staff cookie's path. */
 export { STAFF_PREFIX };
@@ -70,3 +71,6 @@ export function needsSecondApproval(c: { margin: boolean; amlHit: boolean }): bo
 /** The reasons a reviewer picks from when rejecting or sending back (with free text besides). */
 export const DECISION_REASONS = ['documentUnclear', 'identityMismatch', 'addressProof', 'incomplete', 'amlConcern', 'duplicate', 'other'] as const;
 export type DecisionReason = (typeof DECISION_REASONS)[number];
+
+/** The statuses the queue shows unless asked otherwise: under review, awaiting the deposit, approved, sent back. */
+export const STAFF_QUEUE_STATUSES: readonly number[] = [APPLY_STATUS.SUBMITTED, APPLY_STATUS.AWAITING_DEPOSIT, APPLY_STATUS.APPROVED, ...REJECT_STATUSES];

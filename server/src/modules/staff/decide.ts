@@ -8,7 +8,7 @@
  * - close: the application is closed for good (5000) with the reason and a message.
  * A decision ends the claim and any first approval.
  */
-import { APPLY_STATUS, ErrorCode, needsSecondApproval, staffMay, type DecisionReason } from '@core/domain';
+import { ErrorCode, canApprove, needsSecondApproval, staffMay, type DecisionReason } from '@core/domain';
 import { isMargin } from '@core/domain/profile';
 import { AppError, OpsInputError } from '../../errors';
 import type { AppDeps } from '../../plugins/context';
@@ -76,7 +76,7 @@ export async function decide(deps: Deps, caller: StaffSession, appId: string, d:
     const application = await deps.db.transaction(async (tx) => {
       const row = await appRepo.findById(tx, appId, true);
       if (!row || row.archived_at) throw new AppError(ErrorCode.NOT_FOUND);
-      if (row.apply_status !== APPLY_STATUS.SUBMITTED && row.apply_status !== APPLY_STATUS.AWAITING_DEPOSIT && row.apply_status !== APPLY_STATUS.APPROVED) {
+      if (!canApprove(row.apply_status)) {
         throw new AppError(ErrorCode.CASE_STATE, { data: { detail: `status ${row.apply_status}` } });
       }
       if (!(await repo.insertApproval(tx, { appId, staffId: me, at, note: d.note ?? '' }))) throw new AppError(ErrorCode.CASE_STATE, { data: { detail: 'approved once already' } });

@@ -5,10 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  APPLY_STATUS,
   ErrorCode,
-  REJECT_STATUSES,
   SESSION_TOUCH_S,
+  STAFF_QUEUE_STATUSES,
   STAFF_LIMITS,
   STAFF_LOGIN_PATTERN,
   cipher,
@@ -38,8 +37,6 @@ const TOTP_PURPOSE = 'esop staff: totp secret';
 
 export const staffViewOf = (s: repo.StaffRow): StaffView => ({ staffId: s.id, login: s.login, displayName: s.display_name, role: s.role });
 
-/** The statuses the queue shows unless asked otherwise: under review, awaiting the deposit, approved, sent back. */
-export const QUEUE_STATUSES: readonly number[] = [APPLY_STATUS.SUBMITTED, APPLY_STATUS.AWAITING_DEPOSIT, APPLY_STATUS.APPROVED, ...REJECT_STATUSES];
 
 // accounts (ops)
 
@@ -214,7 +211,7 @@ const EXPECTED_MIN_CASES = 3;
 
 export async function queue(deps: Deps, caller: StaffSession, f: z.output<typeof queueFilter>) {
   const now = deps.clock.now();
-  const statuses = f.status ?? [...QUEUE_STATUSES];
+  const statuses = f.status ?? [...STAFF_QUEUE_STATUSES];
   const rows = await repo.queuePage(deps.db, {
     statuses,
     clientType: f.clientType,
@@ -227,8 +224,8 @@ export async function queue(deps: Deps, caller: StaffSession, f: z.output<typeof
     offset: (f.page - 1) * f.pageSize,
   });
   const [counts, expectedHours] = [
-    await repo.countsByStatus(deps.db, [...QUEUE_STATUSES]),
-    await repo.medianHoursInStatus(deps.db, [...QUEUE_STATUSES], new Date(now - EXPECTED_DAYS * 86_400_000), EXPECTED_MIN_CASES),
+    await repo.countsByStatus(deps.db, [...STAFF_QUEUE_STATUSES]),
+    await repo.medianHoursInStatus(deps.db, [...STAFF_QUEUE_STATUSES], new Date(now - EXPECTED_DAYS * 86_400_000), EXPECTED_MIN_CASES),
   ];
   return { rows: rows.map(rowOf), total: rows[0]?.total ?? 0, counts, expectedHours };
 }
