@@ -25,6 +25,7 @@ import { installErrorEnvelope, sendError } from './plugins/errors';
 import { rateLimitsOf } from './plugins/rate-limit';
 import { installSecurityHeaders } from './plugins/security';
 import { installStatic } from './plugins/static';
+import { installDesk } from './plugins/desk';
 import { installTextHygiene } from './plugins/text-hygiene';
 import { createVendors, type Vendors } from './vendors';
 import { createJobs, workJobs, type JobsLog } from './jobs';
@@ -222,6 +223,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (config.jobs.mode === 'inline') await workJobs(deps);
   app.addHook('onClose', async () => deps.jobs.stop());
   await installStatic(app, opts.root ?? projectRoot(), { pageData: { clientConfig: clientConfig(config) } });
+  // the review desk's page and assets (issue 28), when built
+  await installDesk(app, opts.root ?? projectRoot());
 
   return app;
 }

@@ -83,7 +83,7 @@ export function isTraversal(url: string): boolean {
 }
 
 /** what the file server answers under (the API's paths are routes: an escape there finds no route, 404 already) */
-const STATIC_PREFIXES = ['/pages/', '/assets/'];
+const STATIC_PREFIXES = ['/pages/', '/assets/', '/desk/'];
 
 export async function installStatic(app: FastifyInstance, root: string, opts: StaticOptions = {}): Promise<{ dist: boolean }> {
   // before any route: the not-found answer of the app (its error envelope), whatever the path would have matched

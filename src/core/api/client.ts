@@ -97,7 +97,8 @@ function isAbort(e: unknown, signal?: AbortSignal): boolean {
   return !!signal?.aborted || (e instanceof Error && e.name === 'AbortError');
 }
 
-async function send(path: string, options: KyOptions, signal?: AbortSignal): Promise<KyResponse> {
+/** one request through the ky instance (a path under another prefix sent whole); no answer → ApiError NETWORK */
+export async function send(path: string, options: KyOptions, signal?: AbortSignal): Promise<KyResponse> {
   try {
     return await http(relPath(path), { ...options, ...prefixFor(path), signal });
   } catch (e) {
@@ -109,7 +110,7 @@ async function send(path: string, options: KyOptions, signal?: AbortSignal): Pro
 
 type Envelope = { result?: unknown; error?: ApiErrorBody };
 
-async function readBody(res: KyResponse): Promise<unknown> {
+export async function readBody(res: KyResponse): Promise<unknown> {
   const text = await res.text().catch(() => '');
   try {
     return text ? JSON.parse(text) : undefined;
@@ -118,7 +119,8 @@ async function readBody(res: KyResponse): Promise<unknown> {
   }
 }
 
-function fromEnvelope(body: unknown, status: number): unknown {
+/** the result of an answer's envelope, or its ApiError */
+export function fromEnvelope(body: unknown, status: number): unknown {
   if (body && typeof body === 'object') {
     const env = body as Envelope;
     if (env.error && typeof env.error === 'object' && typeof env.error.code === 'number') throw ApiError.fromBody(env.error, status);

@@ -5,10 +5,16 @@
  */
 export const FIRST_NAMESPACES: readonly string[] = ['common', 'core', 'dialogs', 'enterprise', 'errors', 'home', 'login', 'maintenance', 'registered'];
 
+/**
+ * The namespaces only the review desk reads (issue 28): in neither part of the applicant pages' messages. The desk's
+ * own build loads the whole file (src/flows/desk/messages.ts).
+ */
+export const DESK_NAMESPACES: readonly string[] = ['desk'];
+
 /** The part of a language's messages an import asks for (`locales/en.json?part=first`). */
 export type MessagePart = 'first' | 'rest';
 
-/** The namespaces of one part, from the whole tree's top-level keys. */
+/** The namespaces of one part, from the whole tree's top-level keys (the desk's in neither). */
 export function namespacesOfPart(all: readonly string[], part: MessagePart): string[] {
-  return all.filter((ns) => FIRST_NAMESPACES.includes(ns) === (part === 'first'));
+  return all.filter((ns) => !DESK_NAMESPACES.includes(ns) && FIRST_NAMESPACES.includes(ns) === (part === 'first'));
 }

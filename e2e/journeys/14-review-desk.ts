@@ -1,0 +1,180 @@
+/**
+ * The review desk (issue 28), with the applicant's status page open beside it: a Hong Kong applicant (saved through
+ * the service) submits a margin application; a reviewer signs in to the desk with a password and an authenticator
+ * code, claims the case and sends one step back with a reason; the applicant's open status page shows it without a
+ * reload; the applicant fixes the step and resubmits on the phone; the reviewer gives the first approval and an
+ * approver the second (four eyes: margin); the status page shows the approval without a reload; a small webhook
+ * receiver gets both decisions, signed. Staff on a desktop viewport, the applicant on 375x667.
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { Browser, Page } from 'playwright-core';
+import { generate } from 'otplib';
+import { applicantAt } from '../lib/applicant';
+import { assert, assertAxeClean, assertClean, freePort, newPhone, ops, shot, startService, type Journey, type Service } from '../lib/harness';
+import { verifyWebhook } from '../../server/src/jobs/webhook';
+
+const SECRET = 'e2e-webhook-secret-0123456789abcdef0123';
+const DESKTOP = { width: 1440, height: 900 };
+
+interface NewStaff {
+  password: string;
+  totpSecret: string;
+}
+
+async function staffOf(service: Service, login: string, role: string, name: string): Promise<NewStaff> {
+  return JSON.parse(await ops(service, 'staff-create', login, '--role', role, '--name', name, '--json')) as NewStaff;
+}
+
+async function signIn(browser: Browser, service: Service, login: string, s: NewStaff) {
+  const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || /Content Security Policy/i.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  await page.goto(`${service.base}/desk/`);
+  await page.getByRole('heading', { name: 'Review desk' }).waitFor();
+  await page.getByLabel('Login').fill(login);
+  await page.getByLabel('Password').fill(s.password);
+  await page.getByLabel('Authenticator code').fill(await generate({ secret: s.totpSecret }));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Applications to review' }).waitFor();
+  // before the sign-in, the desk's session check is answered 401 (no staff session yet), which Chromium logs
+  assert(problems.every((p) => /status of 401/.test(p)), `the sign-in logged problems:\n  ${problems.join('\n  ')}`);
+  problems.length = 0;
+  return { context, page, problems };
+}
+
+/** the queue's row of the application, claimed by this staff member, then its case opened */
+async function claimAndOpen(page: Page, name: string) {
+  await page.getByRole('button', { name: `Claim the application of ${name}` }).click();
+  await page.getByText('You hold this application now.').waitFor();
+  await page.getByRole('link', { name, exact: true }).click();
+  await page.getByRole('heading', { name, level: 1 }).waitFor();
+  await page.getByText('You hold this application.').waitFor();
+}
+
+async function approve(page: Page, button: string) {
+  await page.getByRole('tab', { name: 'Approve' }).click();
+  await page.getByRole('button', { name: button }).click();
+  const confirm = page.getByRole('dialog', { name: 'Approve this application?' });
+  await confirm.waitFor();
+  await confirm.getByRole('button', { name: 'Approve' }).click();
+  await page.getByText('Approval recorded.').waitFor();
+}
+
+export const journeys: Journey[] = [
+  {
+    name: 'a reviewer sends a step back from the desk, the applicant fixes it, and two approvers open a margin account (live status, webhook)',
+    async run({ browser }) {
+      // the webhook receiver: each delivery's signature checked against the raw body
+      const received: { kind: string; appId: string; verified: boolean }[] = [];
+      const port = await freePort();
+      const receiver = createServer((req: IncomingMessage, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const body = JSON.parse(raw.toString('utf8')) as { kind: string; appId: string };
+          received.push({ kind: body.kind, appId: body.appId, verified: verifyWebhook(SECRET, req.headers['x-esop-signature'] as string | undefined, raw, Math.floor(Date.now() / 1000)) });
+          res.writeHead(204).end();
+        });
+      });
+      await new Promise<void>((r) => receiver.listen(port, '127.0.0.1', r));
+      const service = await startService({ OUTBOX_WEBHOOK_URL: `http://127.0.0.1:${port}/hook`, OUTBOX_WEBHOOK_SECRET: SECRET, OUTBOX_SWEEP_SECONDS: '1' });
+      const phone = await newPhone(browser);
+      const staff: { context: { close(): Promise<void> }; problems: string[] }[] = [];
+      try {
+        const rita = await staffOf(service, 'rita', 'reviewer', 'Rita Reviewer');
+        const alan = await staffOf(service, 'alan', 'approver', 'Alan Approver');
+
+        // the applicant: a margin application, submitted; the status page stays open from here on
+        const { client, appId } = await applicantAt(service, phone.context, { type: 'hk', phone: '61239001', until: 'CAAPPLY', accountType: 2 });
+        await client.call('applySubmit', { appId });
+        const app = await client.call<{ name: string | null }>('applyDetail', { appId });
+        const name = app.name ?? '';
+        assert(name.length > 0, 'the applicant has a name');
+        const status = phone.page;
+        await status.goto(`${service.base}/pages/openAccount.html?lang=en#/AccountStatus`);
+        await status.getByRole('heading', { name: 'Your application is under review' }).waitFor();
+
+        // the reviewer signs in with the authenticator code, claims the case and sends one step back
+        const r = await signIn(browser, service, 'rita', rita);
+        staff.push(r);
+        await r.page.getByRole('button', { name: /^1 Under review/ }).waitFor();
+        await shot(r.page, 'desk-queue-en');
+        await assertAxeClean(r.page, 'desk queue');
+        await claimAndOpen(r.page, name);
+        await r.page.getByRole('button', { name: 'Personal information' }).waitFor();
+        await shot(r.page, 'desk-case-en');
+        await assertAxeClean(r.page, 'desk case');
+        await r.page.getByRole('tab', { name: 'Send back' }).click();
+        await r.page.getByRole('checkbox', { name: 'Personal information' }).check();
+        // the reason chosen with the keyboard: the list opens on the first reason
+        await r.page.getByLabel('Reason').focus();
+        await r.page.keyboard.press('ArrowDown');
+        await r.page.locator('.ant-select-item-option-active[title="A document is unclear"]').waitFor();
+        await r.page.keyboard.press('Enter');
+        await r.page.locator('.ant-select-selection-item[title="A document is unclear"]').waitFor();
+        await r.page.getByLabel('Message to the applicant').fill('Please check the spelling of your name.');
+        await shot(r.page, 'desk-send-back-en');
+        await r.page.getByRole('button', { name: 'Send back', exact: true }).last().click();
+        await r.page.getByText('The steps were sent back to the applicant.').waitFor();
+
+        // the open status page shows it without a reload; the applicant fixes the step and resubmits
+        await status.getByRole('heading', { name: 'Your application needs corrections' }).waitFor({ timeout: 20_000 });
+        await status.getByText('Please check the spelling of your name.').waitFor();
+        await shot(status, 'desk-applicant-sent-back-en');
+        await status.getByRole('button', { name: 'Edit my details' }).click();
+        await status.waitForURL(/#\/UserInfo/);
+        await status.getByRole('button', { name: 'Resubmit' }).click();
+        const confirm = status.getByRole('dialog', { name: 'Resubmit your application?' });
+        await confirm.waitFor();
+        await confirm.getByRole('button', { name: 'Resubmit' }).click();
+        await status.waitForURL(/#\/AccountStatus/);
+        await status.getByRole('heading', { name: 'Your application is under review' }).waitFor();
+
+        // four eyes: the reviewer's approval is the first, the approver's the second
+        await r.page.getByRole('link', { name: 'Back to the queue' }).click();
+        await r.page.getByRole('heading', { name: 'Applications to review' }).waitFor();
+        await claimAndOpen(r.page, name);
+        await r.page.getByText('This application needs two approvals (margin account or AML hit).').waitFor();
+        await approve(r.page, 'Give the first approval');
+        const waiting = r.page.getByRole('dialog', { name: /waits for a second approver/ });
+        await waiting.waitFor();
+        await waiting.getByRole('button', { name: 'OK' }).click();
+
+        const a = await signIn(browser, service, 'alan', alan);
+        staff.push(a);
+        await a.page.getByText('1st approval: Rita Reviewer').waitFor();
+        await claimAndOpen(a.page, name);
+        await a.page.getByText(/First approval by Rita Reviewer/).waitFor();
+        await shot(a.page, 'desk-second-approval-en');
+        await approve(a.page, 'Approve');
+        await a.page.evaluate(() => window.scrollTo(0, 0));
+        await shot(a.page, 'desk-approved-en');
+        await a.page.getByText(/^(Approved|Awaiting deposit|Account opened) \(\d{4}\)$/).first().waitFor();
+
+        // the status page shows the approval without a reload
+        await status.getByRole('heading', { name: 'Review passed: make your first deposit' }).waitFor({ timeout: 20_000 });
+        await shot(status, 'desk-applicant-approved-en');
+
+        // the webhook receiver got both decisions, signed
+        const deadline = Date.now() + 30_000;
+        const got = () => received.filter((e) => e.appId === appId && e.verified).map((e) => e.kind);
+        while (!(got().includes('reject') && got().includes('approve')) && Date.now() < deadline) await new Promise((res) => setTimeout(res, 250));
+        assert(got().includes('reject') && got().includes('approve'), `webhook events: ${JSON.stringify(received)}`);
+        assert(received.every((e) => e.verified), 'every delivery is signed');
+
+        assertClean(phone);
+        for (const s of staff) assert(s.problems.length === 0, `the desk logged problems:\n  ${s.problems.join('\n  ')}`);
+      } finally {
+        for (const s of staff) await s.context.close();
+        await phone.context.close();
+        await service.stop();
+        await new Promise((r) => receiver.close(r));
+      }
+    },
+  },
+];

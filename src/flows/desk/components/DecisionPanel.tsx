@@ -1,0 +1,151 @@
+/**
+ * The decisions on a claimed case: approve (a first approval when four eyes are needed), send chosen steps back with
+ * a reason and a message, or close the application. Each is one call; the service checks the claim and the roles.
+ */
+import { useState } from 'react';
+import { Alert, App, Button, Checkbox, Form, Input, Select, Space, Tabs, Typography } from 'antd';
+import { useIntl } from 'react-intl';
+import type { Res } from '@core/domain/contract';
+import { DECISION_REASONS, STAFF_LIMITS, staffMay } from '@core/domain/staff';
+import { STEP_TITLE_KEY, type StepName } from '@core/domain/steps';
+import { useDeskAction } from './use-desk-actions';
+
+type Case = Res<'staffCase'>;
+type Me = Res<'staffMe'>;
+
+export function DecisionPanel({ c, me }: { c: Case; me: Me | undefined }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const decide = useDeskAction('staffDecide');
+  // the App's modal (not the static Modal): it keeps the language, the theme and the styles' nonce
+  const { modal } = App.useApp();
+  const [sendBackForm] = Form.useForm<{ steps: StepName[]; reason: string; message: string }>();
+  const [closeForm] = Form.useForm<{ reason: string; message: string }>();
+  const [note, setNote] = useState('');
+  const appId = c.application.appId;
+  const heldByMe = !!me && c.claimedBy?.staffId === me.staffId;
+  const reasons = DECISION_REASONS.map((r) => ({ value: r, label: t(`desk.reason.${r}`) }));
+  const firstByMe = !!me && c.firstApproval?.staffId === me.staffId;
+  const secondNeedsApprover = c.fourEyes && !!c.firstApproval && !!me && !staffMay(me.role, 'approver');
+
+  if (!heldByMe) {
+    return <Alert type="info" showIcon message={t('desk.decide.claimFirst')} />;
+  }
+
+  const approveHelp = !c.fourEyes
+    ? t('desk.decide.approveHelp')
+    : c.firstApproval
+      ? t('desk.decide.secondHelp', { name: c.firstApproval.displayName })
+      : t('desk.decide.firstHelp');
+
+  return (
+    <Tabs
+      items={[
+        {
+          key: 'approve',
+          label: t('desk.decide.approve'),
+          children: (
+            <Space direction="vertical" style={{ width: '100%' }}>
+              <Typography.Paragraph>{approveHelp}</Typography.Paragraph>
+              {firstByMe ? <Alert type="warning" showIcon message={t('desk.decide.notOwnSecond')} /> : null}
+              {secondNeedsApprover ? <Alert type="warning" showIcon message={t('desk.decide.approverOnly')} /> : null}
+              <label className="desk-label" htmlFor="desk-approve-note">
+                {t('desk.decide.note')}
+              </label>
+              <Input.TextArea id="desk-approve-note" value={note} onChange={(e) => setNote(e.target.value)} maxLength={STAFF_LIMITS.messageMax} showCount rows={2} />
+              <Button
+                type="primary"
+                loading={decide.pending}
+                disabled={firstByMe || secondNeedsApprover}
+                onClick={() =>
+                  modal.confirm({
+                    title: t('desk.decide.approveConfirm'),
+                    okText: t('desk.decide.approve'),
+                    cancelText: t('desk.cancel'),
+                    onOk: async () => {
+                      const r = await decide.run({ appId, action: 'approve', ...(note.trim() ? { note: note.trim() } : {}) }, t('desk.decide.approved'));
+                      if (r?.waitingForSecond) modal.info({ title: t('desk.decide.waitingSecond'), okText: t('desk.ok') });
+                      setNote('');
+                    },
+                  })
+                }
+              >
+                {c.fourEyes && !c.firstApproval ? t('desk.decide.firstApprove') : t('desk.decide.approve')}
+              </Button>
+            </Space>
+          ),
+        },
+        {
+          key: 'sendBack',
+          label: t('desk.decide.sendBack'),
+          children: (
+            <Form
+              form={sendBackForm}
+              layout="vertical"
+              onFinish={async (v) => {
+                const r = await decide.run({ appId, action: 'sendBack', steps: v.steps, reason: v.reason as never, message: v.message.trim() }, t('desk.decide.sentBack'));
+                if (r) sendBackForm.resetFields();
+              }}
+            >
+              <Form.Item name="steps" label={t('desk.decide.steps')} rules={[{ required: true, message: t('desk.decide.stepsRequired') }]}>
+                <Checkbox.Group
+                  className="desk-steps"
+                  options={c.application.applyStepsName
+                    .filter((s) => s !== 'STATEMENT')
+                    .map((s) => ({ value: s, label: t(STEP_TITLE_KEY[s as StepName] ?? s) }))}
+                />
+              </Form.Item>
+              <Form.Item name="reason" label={t('desk.decide.reason')} rules={[{ required: true, message: t('desk.decide.reasonRequired') }]}>
+                <Select options={reasons} />
+              </Form.Item>
+              <Form.Item
+                name="message"
+                label={t('desk.decide.message')}
+                extra={t('desk.decide.messageHelp')}
+                rules={[{ required: true, whitespace: true, message: t('desk.decide.messageRequired') }]}
+              >
+                <Input.TextArea maxLength={STAFF_LIMITS.messageMax} showCount rows={3} />
+              </Form.Item>
+              <Button htmlType="submit" type="primary" loading={decide.pending}>
+                {t('desk.decide.sendBack')}
+              </Button>
+            </Form>
+          ),
+        },
+        {
+          key: 'close',
+          label: t('desk.decide.close'),
+          children: (
+            <Form
+              form={closeForm}
+              layout="vertical"
+              onFinish={(v) =>
+                modal.confirm({
+                  title: t('desk.decide.closeConfirm'),
+                  okText: t('desk.decide.close'),
+                  okButtonProps: { danger: true },
+                  cancelText: t('desk.cancel'),
+                  onOk: async () => {
+                    const r = await decide.run({ appId, action: 'close', reason: v.reason as never, message: v.message.trim() }, t('desk.decide.closed'));
+                    if (r) closeForm.resetFields();
+                  },
+                })
+              }
+            >
+              <Typography.Paragraph type="secondary">{t('desk.decide.closeHelp')}</Typography.Paragraph>
+              <Form.Item name="reason" label={t('desk.decide.reason')} rules={[{ required: true, message: t('desk.decide.reasonRequired') }]}>
+                <Select options={reasons} />
+              </Form.Item>
+              <Form.Item name="message" label={t('desk.decide.message')} rules={[{ required: true, whitespace: true, message: t('desk.decide.messageRequired') }]}>
+                <Input.TextArea maxLength={STAFF_LIMITS.messageMax} showCount rows={3} />
+              </Form.Item>
+              <Button htmlType="submit" danger loading={decide.pending}>
+                {t('desk.decide.close')}
+              </Button>
+            </Form>
+          ),
+        },
+      ]}
+    />
+  );
+}

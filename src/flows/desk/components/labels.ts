@@ -1,0 +1,42 @@
+/** Texts of the desk's values: statuses, client and account types, dates, hours. */
+import type { IntlShape } from 'react-intl';
+import { APPLY_STATUS, REJECT_STATUSES } from '@core/domain/status';
+
+const STATUS_NAME: Record<number, string> = {
+  [APPLY_STATUS.SUBMITTED]: 'submitted',
+  [APPLY_STATUS.AWAITING_DEPOSIT]: 'awaitingDeposit',
+  [APPLY_STATUS.APPROVED]: 'approved',
+  [APPLY_STATUS.SUCCESS]: 'opened',
+  [APPLY_STATUS.CLOSED]: 'closed',
+};
+
+/** "Under review (1200)": a status's name and its code (staff talk in codes too) */
+export function statusText(intl: IntlShape, status: number): string {
+  const name = STATUS_NAME[status] ?? (REJECT_STATUSES.includes(status) ? 'sentBack' : status < APPLY_STATUS.SUBMITTED ? 'filling' : null);
+  return name ? `${intl.formatMessage({ id: `desk.status.${name}` })} (${status})` : String(status);
+}
+
+export function statusColor(status: number): string {
+  if (REJECT_STATUSES.includes(status)) return 'orange';
+  if (status === APPLY_STATUS.APPROVED || status === APPLY_STATUS.SUCCESS) return 'green';
+  if (status === APPLY_STATUS.CLOSED) return 'default';
+  return 'blue';
+}
+
+export const clientTypeText = (intl: IntlShape, t: string) => intl.formatMessage({ id: `desk.clientType.${t === 'cn' ? 'cn' : 'hk'}` });
+
+export const accountTypeText = (intl: IntlShape, t: number | null) =>
+  t === null ? '—' : intl.formatMessage({ id: t === 1 ? 'desk.accountType.cash' : 'desk.accountType.margin' });
+
+/** a time in the staff member's language, Hong Kong time (the broker's) */
+export function timeText(intl: IntlShape, iso: string | null | undefined): string {
+  if (!iso) return '—';
+  return intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Hong_Kong' });
+}
+
+/** how long ago, in hours or days ("5 h", "3 d") */
+export function ageText(intl: IntlShape, iso: string | null, now: number): string {
+  if (!iso) return '—';
+  const hours = Math.max(0, (now - Date.parse(iso)) / 3_600_000);
+  return hours < 48 ? intl.formatMessage({ id: 'desk.hours' }, { n: Math.floor(hours) }) : intl.formatMessage({ id: 'desk.days' }, { n: Math.floor(hours / 24) });
+}

@@ -1,0 +1,144 @@
+/**
+ * Refine's providers for the review desk: the data provider maps the desk's resource (the applications) to the
+ * service's staff calls (getList → Queue, getOne → Case, custom → the other calls by name), the auth provider signs in
+ * and out with the staff session, and the i18n provider translates through react-intl with the desk's messages.
+ */
+import type { AuthProvider, CrudFilter, DataProvider, HttpError, I18nProvider } from '@refinedev/core';
+import type { IntlShape } from 'react-intl';
+import { ApiError, isApiError, staffApi, type StaffCallName } from '@core/api/staff';
+import { ErrorCode } from '@core/domain/errors';
+import { STAFF_PREFIX } from '@core/domain/calls';
+import type { Req } from '@core/domain/contract';
+
+/** the resource the desk's screens name */
+export const APPLICATIONS = 'applications';
+
+/** An ApiError in the shape Refine's hooks and notifications expect (message, statusCode), the error itself kept. */
+export interface DeskError extends HttpError {
+  apiError: ApiError;
+}
+
+export function deskError(err: unknown): DeskError {
+  const apiError = isApiError(err) ? err : ApiError.network(err);
+  return { message: String(apiError.code), statusCode: apiError.status || 0, apiError };
+}
+
+/** a session that has ended (no session, idle or past its absolute limit): back to the sign-in */
+export const SESSION_ENDED: readonly (number | string)[] = [ErrorCode.LOGIN_EXPIRED, ErrorCode.SESSION_IDLE, ErrorCode.SESSION_ABSOLUTE];
+
+const FILTER_FIELDS = ['status', 'clientType', 'accountType', 'minAgeHours', 'amlHit', 'faceBelow', 'mine'] as const;
+type QueueQuery = Exclude<Req<'staffQueue'>, void>;
+
+/** Refine's filters (field eq value) as the queue's query: only the fields the queue knows, empty ones left out. */
+export function queueQueryOf(filters: readonly CrudFilter[] | undefined): Partial<QueueQuery> {
+  const q: Record<string, string> = {};
+  for (const f of filters ?? []) {
+    if (!('field' in f) || !(FILTER_FIELDS as readonly string[]).includes(f.field)) continue;
+    const v: unknown = f.value;
+    if (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)) continue;
+    q[f.field] = Array.isArray(v) ? v.join(',') : String(v);
+  }
+  return q as Partial<QueueQuery>;
+}
+
+async function run<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw deskError(err);
+  }
+}
+
+const unsupported = (what: string) => () => Promise.reject(deskError(new ApiError(ErrorCode.INVALID_INPUT, `the desk does not ${what} applications`)));
+
+export const dataProvider: DataProvider = {
+  getApiUrl: () => STAFF_PREFIX,
+  getList: ({ pagination, filters }) =>
+    run(async () => {
+      const r = await staffApi('staffQueue', {
+        ...queueQueryOf(filters),
+        page: String(pagination?.currentPage ?? 1),
+        pageSize: String(pagination?.pageSize ?? 20),
+      } as QueueQuery);
+      return { data: r.rows.map((row) => ({ id: row.appId, ...row })) as never[], total: r.total, counts: r.counts, expectedHours: r.expectedHours };
+    }),
+  getOne: ({ id }) =>
+    run(async () => {
+      const c = await staffApi('staffCase', { appId: String(id) });
+      return { data: { id, ...c } as never };
+    }),
+  // the desk's other calls by name (claim, release, decide): useCustomMutation({ url: 'staffClaim', … })
+  custom: ({ url, payload }) =>
+    run(async () => {
+      const name = url as StaffCallName;
+      if (!['staffClaim', 'staffRelease', 'staffDecide'].includes(name)) throw new ApiError(ErrorCode.INVALID_INPUT, `no desk call ${url}`);
+      return { data: (await staffApi(name, payload as never)) as never };
+    }),
+  create: unsupported('create'),
+  update: unsupported('edit'),
+  deleteOne: unsupported('delete'),
+};
+
+export const authProvider: AuthProvider = {
+  login: async (params: { login: string; password: string; code: string }) => {
+    try {
+      await staffApi('staffSignIn', { login: params.login.trim(), password: params.password, code: params.code.trim() });
+      return { success: true, redirectTo: '/queue' };
+    } catch (err) {
+      return { success: false, error: deskError(err) };
+    }
+  },
+  logout: async () => {
+    try {
+      await staffApi('staffSignOut');
+    } catch {
+      // an ended session is signed out already
+    }
+    return { success: true, redirectTo: '/login' };
+  },
+  check: async () => {
+    try {
+      await staffApi('staffMe');
+      return { authenticated: true };
+    } catch (err) {
+      return { authenticated: false, redirectTo: '/login', error: deskError(err) };
+    }
+  },
+  onError: async (error: unknown) => {
+    const code = (error as DeskError | undefined)?.apiError?.code;
+    return code !== undefined && SESSION_ENDED.includes(code) ? { logout: true, redirectTo: '/login', error: error as DeskError } : {};
+  },
+  getIdentity: async () => {
+    try {
+      return await staffApi('staffMe');
+    } catch {
+      return null;
+    }
+  },
+  getPermissions: async () => {
+    try {
+      return (await staffApi('staffMe')).role;
+    } catch {
+      return null;
+    }
+  },
+};
+
+/** Refine's translate through react-intl: a key the desk's messages lack gives Refine's own default text. */
+export function i18nProviderOf(intl: IntlShape, changeLocale: (lang: string) => void): I18nProvider {
+  return {
+    translate: (key, options, defaultMessage) =>
+      intl.messages[key] !== undefined ? intl.formatMessage({ id: key }, options as Record<string, string>) : (defaultMessage ?? key),
+    changeLocale,
+    getLocale: () => intl.locale,
+  };
+}
+
+/** The translated text of a desk error (the catalogue's errors.<code>; a lost connection its own). */
+export function deskErrorText(intl: IntlShape, err: unknown): string {
+  const api = (err as DeskError | undefined)?.apiError ?? (isApiError(err) ? err : null);
+  if (!api) return intl.formatMessage({ id: 'errors.100500' });
+  if (api.code === ErrorCode.NETWORK) return intl.formatMessage({ id: 'errors.NETWORK' });
+  const id = `errors.${api.code}`;
+  return intl.messages[id] !== undefined ? intl.formatMessage({ id }) : intl.formatMessage({ id: 'errors.100500' });
+}
