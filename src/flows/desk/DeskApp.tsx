@@ -3,10 +3,10 @@
  * authenticator code, work the queue, and open a case: the data beside the documents, AML, face checks, duplicates,
  * history, and the decisions. Its own build (vite.desk.config.ts): no applicant page loads any of it.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { HashRouter, Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { IntlProvider, createIntl, createIntlCache } from 'react-intl';
-import { Authenticated, Refine } from '@refinedev/core';
+import { Authenticated, Refine, useIsAuthenticated, type NotificationProvider } from '@refinedev/core';
 import { useNotificationProvider } from '@refinedev/antd';
 import routerProvider, { NavigateToResource } from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider, Spin } from 'antd';
@@ -32,6 +32,21 @@ const ANTD_LOCALE: Record<Lang, Locale> = { 'zh-CN': zhCN, 'zh-TW': zhHK, en: en
 
 const cache = createIntlCache();
 
+/** Refine's notices through Ant Design's, but a failed sign-in: the sign-in form says why itself (SignInScreen) */
+function useDeskNotifications(): NotificationProvider {
+  const base = useNotificationProvider();
+  return { open: (p) => (p.key === 'login-error' ? undefined : base.open(p)), close: base.close };
+}
+
+/**
+ * The sign-in, or the queue for a signed-in staff member. The form stays mounted while the session is checked again
+ * after a failed try (Refine's <Authenticated> would unmount it and lose what was typed and why it failed).
+ */
+function SignInRoute() {
+  const { data } = useIsAuthenticated();
+  return data?.authenticated ? <NavigateToResource resource={APPLICATIONS} /> : <SignInScreen />;
+}
+
 const NOTICES_ID = 'desk-notices';
 const noticesBox = () => document.getElementById(NOTICES_ID) ?? document.body;
 
@@ -55,20 +70,24 @@ export function DeskApp({ initialLang }: { initialLang?: Lang }) {
   }, [lang]);
 
   const intl = useMemo(() => (messages ? createIntl({ locale: messages.lang, messages: messages.messages }, cache) : null), [messages]);
+  // Refine keeps the i18n provider it was first given: one provider for the page's life, reading the current texts
+  const intlRef = useRef(intl);
+  intlRef.current = intl;
   const i18nProvider = useMemo(
     () =>
-      intl
-        ? i18nProviderOf(intl, (next) => {
-            if ((LANGS as readonly string[]).includes(next)) {
-              setCurrentLang(next as Lang, true);
-              setLang(next as Lang);
-            }
-          })
-        : null,
-    [intl],
+      i18nProviderOf(
+        () => intlRef.current,
+        (next) => {
+          if ((LANGS as readonly string[]).includes(next)) {
+            setCurrentLang(next as Lang, true);
+            setLang(next as Lang);
+          }
+        },
+      ),
+    [],
   );
 
-  if (!intl || !i18nProvider) {
+  if (!intl) {
     return (
       <div className="desk-boot" aria-busy="true">
         <Spin size="large" />
@@ -88,7 +107,7 @@ export function DeskApp({ initialLang }: { initialLang?: Lang }) {
               authProvider={authProvider}
               routerProvider={routerProvider}
               i18nProvider={i18nProvider}
-              notificationProvider={useNotificationProvider}
+              notificationProvider={useDeskNotifications}
               resources={[{ name: APPLICATIONS, list: '/queue', show: '/queue/:id', meta: { label: intl.formatMessage({ id: 'desk.nav.queue' }) } }]}
               options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: false, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } } } } }}
             >
@@ -107,14 +126,7 @@ export function DeskApp({ initialLang }: { initialLang?: Lang }) {
                   <Route path="/queue" element={<QueueScreen />} />
                   <Route path="/queue/:id" element={<CaseScreen />} />
                 </Route>
-                <Route
-                  path="/login"
-                  element={
-                    <Authenticated key="sign-in" fallback={<SignInScreen />}>
-                      <NavigateToResource resource={APPLICATIONS} />
-                    </Authenticated>
-                  }
-                />
+                <Route path="/login" element={<SignInRoute />} />
                 <Route path="*" element={<NotFoundScreen />} />
               </Routes>
             </Refine>

@@ -124,13 +124,18 @@ export const authProvider: AuthProvider = {
   },
 };
 
-/** Refine's translate through react-intl: a key the desk's messages lack gives Refine's own default text. */
-export function i18nProviderOf(intl: IntlShape, changeLocale: (lang: string) => void): I18nProvider {
+/**
+ * Refine's translate through react-intl, with the texts of the language shown now (`current`): a key the desk's
+ * messages lack gives Refine's own default text.
+ */
+export function i18nProviderOf(current: () => IntlShape | null, changeLocale: (lang: string) => void): I18nProvider {
   return {
-    translate: (key, options, defaultMessage) =>
-      intl.messages[key] !== undefined ? intl.formatMessage({ id: key }, options as Record<string, string>) : (defaultMessage ?? key),
+    translate: (key, options, defaultMessage) => {
+      const intl = current();
+      return intl && intl.messages[key] !== undefined ? intl.formatMessage({ id: key }, options as Record<string, string>) : (defaultMessage ?? key);
+    },
     changeLocale,
-    getLocale: () => intl.locale,
+    getLocale: () => current()?.locale ?? 'en',
   };
 }
 

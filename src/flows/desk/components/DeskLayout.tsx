@@ -23,7 +23,7 @@ export function DeskLayout({ children }: { children: ReactNode }) {
           {intl.formatMessage({ id: 'desk.title' })}
         </Typography.Text>
         <nav aria-label={intl.formatMessage({ id: 'desk.nav.label' })} className="desk-nav">
-          <NavLink to="/queue" end>
+          <NavLink to="/queue">
             {intl.formatMessage({ id: 'desk.nav.queue' })}
           </NavLink>
         </nav>

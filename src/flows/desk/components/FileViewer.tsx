@@ -2,7 +2,7 @@
  * One file of the application in the page: an image with zoom and rotate, a PDF in the in-page viewer (react-pdf,
  * loaded with the first PDF opened), anything else as a download.
  */
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Space, Spin, Typography } from 'antd';
 import { useIntl } from 'react-intl';
 import { staffFileUrl } from '@core/api/staff';
@@ -25,6 +25,20 @@ export function FileViewer({ appId, file }: { appId: string; file: ViewedFile })
   const [zoom, setZoom] = useState(2);
   const [turn, setTurn] = useState(0);
   const [failed, setFailed] = useState(false);
+  // the image's height to its width, and the stage's inner width: a turned image's box is sized to what it covers
+  const [ratio, setRatio] = useState(0.63);
+  const [stageWidth, setStageWidth] = useState(600);
+  const stage = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = stage.current;
+    if (!el) return;
+    const fit = () => setStageWidth(Math.max(200, el.clientWidth - 16));
+    fit();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(fit);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [file.mime]);
   useEffect(() => {
     setZoom(2);
     setTurn(0);
@@ -55,6 +69,9 @@ export function FileViewer({ appId, file }: { appId: string; file: ViewedFile })
     );
   }
   const scale = ZOOMS[zoom];
+  const width = Math.round(stageWidth * scale);
+  const height = Math.round(width * ratio);
+  const sideways = turn % 180 !== 0;
   return (
     <div className="desk-viewer" role="region" aria-label={file.label}>
       <Space wrap className="desk-viewer__tools">
@@ -78,14 +95,20 @@ export function FileViewer({ appId, file }: { appId: string; file: ViewedFile })
           {t('desk.viewer.openNew')}
         </a>
       </Space>
-      <div className="desk-viewer__stage" tabIndex={0} aria-label={t('desk.viewer.stage', { name: file.label })}>
-        <img
-          src={url}
-          alt={file.label}
-          onError={() => setFailed(true)}
-          style={{ width: `${scale * 100}%`, transform: `rotate(${turn}deg)` }}
-          className="desk-viewer__img"
-        />
+      <div ref={stage} className="desk-viewer__stage" tabIndex={0} aria-label={t('desk.viewer.stage', { name: file.label })}>
+        <div className="desk-viewer__box" style={{ width: sideways ? height : width, height: sideways ? width : height }}>
+          <img
+            src={url}
+            alt={file.label}
+            onError={() => setFailed(true)}
+            onLoad={(e) => {
+              const img = e.currentTarget;
+              if (img.naturalWidth > 0) setRatio(img.naturalHeight / img.naturalWidth);
+            }}
+            style={{ width, height, transform: `translate(-50%, -50%) rotate(${turn}deg)` }}
+            className="desk-viewer__img"
+          />
+        </div>
       </div>
     </div>
   );

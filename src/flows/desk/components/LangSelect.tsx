@@ -1,5 +1,5 @@
 /** The desk's language choice (remembered in this browser), through Refine's i18n provider. */
-import { useGetLocale, useSetLocale } from '@refinedev/core';
+import { useSetLocale } from '@refinedev/core';
 import { Select } from 'antd';
 import { useIntl } from 'react-intl';
 import { LANGS } from '@core/domain/calls';
@@ -8,12 +8,11 @@ const NAMES: Record<(typeof LANGS)[number], string> = { 'zh-CN': '简体中文',
 
 export function LangSelect() {
   const intl = useIntl();
-  const locale = useGetLocale();
   const changeLocale = useSetLocale();
   return (
     <Select
       aria-label={intl.formatMessage({ id: 'desk.lang' })}
-      value={locale()}
+      value={intl.locale}
       onChange={(v: string) => changeLocale(v)}
       options={LANGS.map((l) => ({ value: l, label: <span lang={l}>{NAMES[l]}</span> }))}
       style={{ width: 120 }}
