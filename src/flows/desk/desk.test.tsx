@@ -1,0 +1,242 @@
+/**
+ * The review desk's screens, with the desk's calls faked (the service's side is server/test/staff.test.ts, the whole
+ * journey e2e/journeys/14-review-desk.ts): sign-in and its failures, the queue and its claim and filters, a case's
+ * send-back form and the four-eyes rule as the desk shows it.
+ */
+jest.mock('@core/api/staff', () => ({ ...jest.requireActual('@core/api/staff'), staffApi: jest.fn() }));
+
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, staffApi } from '@core/api/staff';
+import { ErrorCode } from '@core/domain/errors';
+import { DeskApp } from './DeskApp';
+
+// jsdom has no pseudo-element styles (rc-util measures the scrollbar with one): the element's own
+const computed = window.getComputedStyle.bind(window);
+window.getComputedStyle = (el: Element) => computed(el);
+
+type Handler = (payload: any) => unknown; // eslint-disable-line @typescript-eslint/no-explicit-any
+const calls: { name: string; payload: unknown }[] = [];
+
+function fake(handlers: Record<string, Handler>) {
+  calls.length = 0;
+  (staffApi as jest.Mock).mockImplementation(async (name: string, payload?: unknown) => {
+    calls.push({ name, payload });
+    const h = handlers[name];
+    if (!h) throw new ApiError(100404, `no fake for ${name}`, undefined, 404);
+    return h(payload);
+  });
+}
+const callsOf = (name: string) => calls.filter((c) => c.name === name).map((c) => c.payload);
+
+const rita = { staffId: 's1', login: 'rita', displayName: 'Rita Reviewer', role: 'reviewer' as const };
+const alan = { staffId: 's2', login: 'alan', displayName: 'Alan Approver', role: 'approver' as const };
+
+const row = (over: Record<string, unknown> = {}) => ({
+  appId: 'APP00000000000000001',
+  name: 'CHAN Tai Man',
+  phone: '+852 6****001',
+  clientType: 'hk',
+  oaType: 2,
+  accountType: 2,
+  applyStatus: 1200,
+  submittedAt: '2026-11-28T02:00:00.000Z',
+  amlHit: false,
+  faceScore: 91,
+  claimedBy: null,
+  firstApprovalBy: null,
+  ...over,
+});
+
+const queueOf = (rows: unknown[]) => () => ({ rows, total: rows.length, counts: { '1200': rows.length }, expectedHours: { '1200': 6 } });
+
+const caseOf = (over: Record<string, unknown> = {}) => ({
+  application: {
+    appId: 'APP00000000000000001',
+    oaType: 2,
+    clientType: 'hk',
+    clientStatus: 0,
+    applyStatus: 1200,
+    hlId: null,
+    name: 'CHAN Tai Man',
+    applyStepsName: ['STATEMENT', 'HK_IDCARD', 'USERINFO', 'FINANCE', 'SELECTACCOUNT'],
+    currentStep: null,
+    latestStep: 'SELECTACCOUNT',
+    stepVersion: '1',
+    data: { HK_IDCARD: { idNumber: 'K1234567' }, USERINFO: { lastName: 'CHAN', email: 'tm@example.com' }, SELECTACCOUNT: { accountType: 2 } },
+    rejectData: null,
+    cashInStatus: null,
+    cashInData: null,
+    stockStatus: null,
+    aecode: null,
+    channel: null,
+    protocolStatus: 0,
+    fromPage: null,
+    esop: false,
+    clientInfo: { accts: [] },
+    updatedAt: '2026-11-28T02:00:00.000Z',
+  },
+  applicant: { phone: '+852 61230001', userId: 'u1' },
+  submittedAt: '2026-11-28T02:00:00.000Z',
+  files: [],
+  aml: [],
+  face: [],
+  duplicates: [],
+  claimedBy: { staffId: 's1', displayName: 'Rita Reviewer', at: '2026-11-28T03:00:00.000Z' },
+  firstApproval: null,
+  fourEyes: true,
+  history: [],
+  ...over,
+});
+
+function open(hash: string) {
+  window.location.hash = hash;
+  return render(<DeskApp initialLang="en" />);
+}
+
+beforeEach(() => {
+  window.location.hash = '';
+});
+
+test('a wrong sign-in says how many tries are left and keeps what was typed; the right one opens the queue', async () => {
+  let signedIn = false;
+  fake({
+    staffMe: () => {
+      if (!signedIn) throw new ApiError(ErrorCode.LOGIN_EXPIRED, '', undefined, 401);
+      return rita;
+    },
+    staffSignIn: (p: { password: string; code: string }) => {
+      if (p.password !== 'right-password') throw new ApiError(ErrorCode.STAFF_SIGN_IN_FAILED, '', { triesLeft: 3 }, 401);
+      signedIn = true;
+      return { staff: rita, expiresAt: '2026-11-28T12:00:00.000Z' };
+    },
+    staffQueue: queueOf([row()]),
+  });
+  const user = userEvent.setup();
+  open('#/login');
+  await user.type(await screen.findByLabelText('Login'), 'rita');
+  await user.type(screen.getByLabelText('Password'), 'wrong');
+  await user.type(screen.getByLabelText('Authenticator code'), '123456');
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('The login, password or authenticator code is not right. 3 tries left');
+  expect(screen.getByLabelText('Login')).toHaveValue('rita');
+  // the code is cleared: a code is taken once
+  expect(screen.getByLabelText('Authenticator code')).toHaveValue('');
+  expect(callsOf('staffSignIn')).toEqual([{ login: 'rita', password: 'wrong', code: '123456' }]);
+
+  await user.clear(screen.getByLabelText('Password'));
+  await user.type(screen.getByLabelText('Password'), 'right-password');
+  await user.type(screen.getByLabelText('Authenticator code'), '654321');
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  expect(await screen.findByRole('heading', { name: 'Applications to review' }, { timeout: 5000 })).toBeInTheDocument();
+});
+
+test('a code that is not 6 digits is refused on the page, without a call', async () => {
+  fake({ staffMe: () => Promise.reject(new ApiError(ErrorCode.LOGIN_EXPIRED, '', undefined, 401)) });
+  const user = userEvent.setup();
+  open('#/login');
+  await user.type(await screen.findByLabelText('Login'), 'rita');
+  await user.type(screen.getByLabelText('Password'), 'x');
+  await user.type(screen.getByLabelText('Authenticator code'), '12a');
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  expect(await screen.findByText('The code is 6 digits.')).toBeInTheDocument();
+  expect(callsOf('staffSignIn')).toEqual([]);
+});
+
+test('a locked account is told when to try again', async () => {
+  fake({
+    staffMe: () => Promise.reject(new ApiError(ErrorCode.LOGIN_EXPIRED, '', undefined, 401)),
+    staffSignIn: () => Promise.reject(new ApiError(ErrorCode.STAFF_LOCKED, '', { retryAfterSeconds: 600 }, 429)),
+  });
+  const user = userEvent.setup();
+  open('#/login');
+  await user.type(await screen.findByLabelText('Login'), 'rita');
+  await user.type(screen.getByLabelText('Password'), 'x');
+  await user.type(screen.getByLabelText('Authenticator code'), '123456');
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Too many wrong sign-ins. Try again later. Try again in 10 minutes.');
+});
+
+test('the queue shows each application and its counts, and a claim names the application', async () => {
+  fake({ staffMe: () => rita, staffQueue: queueOf([row(), row({ appId: 'APP00000000000000002', name: 'LEE Siu Ming', claimedBy: { staffId: 's2', displayName: 'Alan Approver' } })]), staffClaim: (p) => row({ ...p, claimedBy: rita }) });
+  const user = userEvent.setup();
+  open('#/queue');
+  expect(await screen.findByRole('link', { name: 'CHAN Tai Man' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: /^2 Under review/ })).toHaveAccessibleName(/usually 6 h here/);
+  // the other reviewer's case has no claim button
+  expect(screen.queryByRole('button', { name: 'Claim the application of LEE Siu Ming' })).toBeNull();
+  expect(screen.getByText('Alan Approver')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Claim the application of CHAN Tai Man' }));
+  await waitFor(() => expect(callsOf('staffClaim')).toEqual([{ appId: 'APP00000000000000001' }]));
+  expect(await screen.findByText('You hold this application now.')).toBeInTheDocument();
+});
+
+test('the filters go to the service as the queue reads them', async () => {
+  fake({ staffMe: () => rita, staffQueue: queueOf([]) });
+  const user = userEvent.setup();
+  open('#/queue');
+  expect(await screen.findByText('No application matches.')).toBeInTheDocument();
+  await user.click(screen.getByRole('checkbox', { name: 'Mine only' }));
+  await user.type(screen.getByLabelText('Face match below'), '70');
+  await user.click(screen.getByRole('button', { name: 'Filter' }));
+  await waitFor(() => expect(callsOf('staffQueue').at(-1)).toMatchObject({ mine: 'true', faceBelow: '70', page: '1' }));
+});
+
+test('sending back needs steps, a reason and a message; then it sends exactly those', async () => {
+  fake({ staffMe: () => rita, staffCase: () => caseOf(), staffDecide: () => ({ application: { ...caseOf().application, applyStatus: 1900 }, waitingForSecond: false }) });
+  const user = userEvent.setup();
+  open('#/queue/APP00000000000000001');
+  expect(await screen.findByRole('heading', { name: 'CHAN Tai Man', level: 1 })).toBeInTheDocument();
+  await user.click(screen.getByRole('tab', { name: 'Send back' }));
+  const panel = screen.getByRole('tabpanel', { name: 'Send back' });
+  await user.click(within(panel).getByRole('button', { name: 'Send back' }));
+  expect(await within(panel).findByText('Choose at least one step.')).toBeInTheDocument();
+  expect(within(panel).getByText('Choose a reason.')).toBeInTheDocument();
+  expect(within(panel).getByText('Write a message.')).toBeInTheDocument();
+  expect(callsOf('staffDecide')).toEqual([]);
+
+  await user.click(within(panel).getByRole('checkbox', { name: 'Personal information' }));
+  fireEvent.mouseDown(within(panel).getByRole('combobox', { name: 'Reason' }));
+  await user.click(await screen.findByTitle('Address proof not accepted'));
+  await user.type(within(panel).getByLabelText('Message to the applicant'), 'Please upload a recent bill.');
+  await user.click(within(panel).getByRole('button', { name: 'Send back' }));
+  await waitFor(() =>
+    expect(callsOf('staffDecide')).toEqual([
+      { appId: 'APP00000000000000001', action: 'sendBack', steps: ['USERINFO'], reason: 'addressProof', message: 'Please upload a recent bill.' },
+    ]),
+  );
+});
+
+test('four eyes: the first approver cannot give the second approval, and a reviewer is told who can', async () => {
+  fake({ staffMe: () => rita, staffCase: () => caseOf({ firstApproval: { staffId: 's1', displayName: 'Rita Reviewer', at: '2026-11-28T03:10:00.000Z', note: '' } }) });
+  open('#/queue/APP00000000000000001');
+  expect(await screen.findByText(/First approval by Rita Reviewer/)).toBeInTheDocument();
+  expect(screen.getByText('You gave the first approval: another approver must give the second.')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
+});
+
+test('an approver gives the second approval after confirming', async () => {
+  fake({
+    staffMe: () => alan,
+    staffCase: () => caseOf({ claimedBy: { staffId: 's2', displayName: 'Alan Approver', at: '2026-11-28T03:20:00.000Z' }, firstApproval: { staffId: 's1', displayName: 'Rita Reviewer', at: '2026-11-28T03:10:00.000Z', note: '' } }),
+    staffDecide: () => ({ application: { ...caseOf().application, applyStatus: 3000 }, waitingForSecond: false }),
+  });
+  const user = userEvent.setup();
+  open('#/queue/APP00000000000000001');
+  expect(await screen.findByText('Rita Reviewer gave the first approval. Yours opens the account.')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Approve' }));
+  const dialog = await screen.findByRole('dialog');
+  expect(dialog).toHaveTextContent('Approve this application?');
+  await act(async () => {
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+  });
+  await waitFor(() => expect(callsOf('staffDecide')).toEqual([{ appId: 'APP00000000000000001', action: 'approve' }]));
+});
+
+test('a case another reviewer holds offers no decision', async () => {
+  fake({ staffMe: () => alan, staffCase: () => caseOf() });
+  open('#/queue/APP00000000000000001');
+  expect(await screen.findByText('Rita Reviewer holds this application.')).toBeInTheDocument();
+  expect(screen.getByText('Claim the application to decide on it.')).toBeInTheDocument();
+  expect(screen.queryByRole('tab', { name: 'Send back' })).toBeNull();
+});
