@@ -322,6 +322,40 @@ describe('the case and decisions', () => {
     await plain('staffClaim', rita, { appId: other.appId });
     expect((await plain('staffDecide', rita, { appId: other.appId, action: 'approve' })).body.error?.code).toBe(ErrorCode.CASE_STATE);
   });
+
+  test('what ops does the desk does: the professional-investor wait (1500) and back, the deposit and the stock transfer-in, each seen by the applicant', async () => {
+    const { c, appId } = await submitted(2, { cash: true });
+    const rita = await signedIn(await newStaff('reviewer', 'Rita'));
+    await plain('staffClaim', rita, { appId });
+    const wait = await plain('staffDecide', rita, { appId, action: 'status', status: 1500 });
+    expect(wait.body.result.application.applyStatus).toBe(1500);
+    // a review status other than 1200 and 1500 is refused by its shape, the same status by the state
+    expect((await plain('staffDecide', rita, { appId, action: 'status', status: 3000 })).body.error?.code).toBe(ErrorCode.INVALID_INPUT);
+    await plain('staffClaim', rita, { appId });
+    expect((await plain('staffDecide', rita, { appId, action: 'status', status: 1500 })).body.error?.code).toBe(ErrorCode.CASE_STATE);
+
+    // a deposit that needs a change says why; the applicant reads it
+    expect((await plain('staffDecide', rita, { appId, action: 'deposit', cashInStatus: 2020 })).body.error?.code).toBe(ErrorCode.INVALID_INPUT);
+    expect((await plain('staffDecide', rita, { appId, action: 'deposit', cashInStatus: 1999 })).body.error?.code).toBe(ErrorCode.INVALID_INPUT);
+    const fix = await plain('staffDecide', rita, { appId, action: 'deposit', cashInStatus: 2020, message: 'The amount did not match.' });
+    expect(fix.body.result.application).toMatchObject({ cashInStatus: 2020, cashInData: { message: 'The amount did not match.' } });
+    // the funding states keep the claim
+    expect((await plain('staffDecide', rita, { appId, action: 'stock', stockStatus: 3 })).body.result.application.stockStatus).toBe(3);
+    expect((await plain('staffDecide', rita, { appId, action: 'deposit', cashInStatus: 2000 })).body.result.application).toMatchObject({ cashInStatus: 2000, cashInData: null });
+    const seen = (await c.call('applyDetail', { appId })).body.result;
+    expect(seen).toMatchObject({ applyStatus: 1500, cashInStatus: 2000, stockStatus: 3 });
+    const kinds = (await plain('staffCase', rita, { appId })).body.result.history.map((h: { kind: string; actor: string }) => `${h.kind} ${h.actor.split(':')[0]}`);
+    expect(kinds).toEqual(expect.arrayContaining(['status staff', 'deposit staff', 'stock staff']));
+    // and back under review
+    expect((await plain('staffDecide', rita, { appId, action: 'status', status: 1200 })).body.result.application.applyStatus).toBe(1200);
+
+    // a closed application takes no funding state
+    const other = await submitted(2);
+    await plain('staffClaim', rita, { appId: other.appId });
+    await plain('staffDecide', rita, { appId: other.appId, action: 'close', reason: 'other', message: 'Closed at your request.' });
+    await plain('staffClaim', rita, { appId: other.appId });
+    expect((await plain('staffDecide', rita, { appId: other.appId, action: 'deposit', cashInStatus: 2000 })).body.error?.code).toBe(ErrorCode.CASE_STATE);
+  });
 });
 
 describe('live status', () => {

@@ -1,4 +1,15 @@
-import { STAFF_LOGIN_PATTERN, isStaffRole, needsSecondApproval, staffMay, type StaffNeed, type StaffRole } from './staff';
+import {
+  DESK_DEPOSIT_STATUSES,
+  STAFF_LOGIN_PATTERN,
+  canMoveReviewStatus,
+  canRecordFunding,
+  depositNeedsMessage,
+  isStaffRole,
+  needsSecondApproval,
+  staffMay,
+  type StaffNeed,
+  type StaffRole,
+} from './staff';
 
 describe('staff roles', () => {
   test.each<[StaffRole, StaffNeed, boolean]>([
@@ -44,4 +55,30 @@ describe('staff logins', () => {
     ['ada lovelace', false],
     ['a'.repeat(33), false],
   ])('%s: %s', (login, ok) => expect(STAFF_LOGIN_PATTERN.test(login)).toBe(ok));
+});
+
+describe('what the desk records besides the review decisions', () => {
+  test.each([
+    [1200, 1500, true],
+    [1500, 1200, true],
+    [1200, 1200, false],
+    [1900, 1200, false],
+    [3000, 1500, false],
+    [1200, 3000, false],
+  ])('the review status %i may move to %i: %s', (from, to, ok) => expect(canMoveReviewStatus(from, to)).toBe(ok));
+
+  test.each([
+    [1090, false],
+    [1200, true],
+    [1500, true],
+    [1900, false],
+    [1904, false],
+    [3000, true],
+    [4000, true],
+    [5000, false],
+  ])('deposit and transfer states at status %i: %s', (status, ok) => expect(canRecordFunding(status)).toBe(ok));
+
+  test('only a deposit that needs a change needs a message', () => {
+    expect(DESK_DEPOSIT_STATUSES.filter(depositNeedsMessage)).toEqual([2020]);
+  });
 });

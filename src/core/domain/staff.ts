@@ -5,7 +5,7 @@
  */
 
 import { STAFF_PREFIX } from './calls';
-import { APPLY_STATUS, REJECT_STATUSES } from './status';
+import { APPLY_STATUS, CASH_IN_STATUS, REJECT_STATUSES } from './status';
 
 /** The desk's calls' prefix (calls.ts): the staff cookie's path. */
 export { STAFF_PREFIX };
@@ -74,3 +74,25 @@ export type DecisionReason = (typeof DECISION_REASONS)[number];
 
 /** The statuses the queue shows unless asked otherwise: under review, awaiting the deposit, approved, sent back. */
 export const STAFF_QUEUE_STATUSES: readonly number[] = [APPLY_STATUS.SUBMITTED, APPLY_STATUS.AWAITING_DEPOSIT, APPLY_STATUS.APPROVED, ...REJECT_STATUSES];
+
+/**
+ * The review statuses a reviewer moves an application between (the desk's `status` decision, ops set-status): under
+ * review (1200) and awaiting the professional-investor verification or the first deposit (1500).
+ */
+export const DESK_REVIEW_STATUSES: readonly number[] = [APPLY_STATUS.SUBMITTED, APPLY_STATUS.AWAITING_DEPOSIT];
+
+/** Whether the desk may move an application in `applyStatus` to `to` (one of DESK_REVIEW_STATUSES, another than its own). */
+export function canMoveReviewStatus(applyStatus: number, to: number): boolean {
+  return DESK_REVIEW_STATUSES.includes(applyStatus) && DESK_REVIEW_STATUSES.includes(to) && applyStatus !== to;
+}
+
+/** The deposit states staff record (cashInStatus), in the order a deposit goes through them. */
+export const DESK_DEPOSIT_STATUSES: readonly number[] = [CASH_IN_STATUS.NOT_DEPOSITED, CASH_IN_STATUS.CONFIRMING, CASH_IN_STATUS.DONE, CASH_IN_STATUS.NEEDS_CHANGE];
+
+/** A deposit that needs a change is told why: the applicant reads the message on the status page. */
+export const depositNeedsMessage = (cashInStatus: number): boolean => cashInStatus === CASH_IN_STATUS.NEEDS_CHANGE;
+
+/** Whether the deposit and transfer-in states may be recorded: once submitted (not sent back or closed), or opened. */
+export function canRecordFunding(applyStatus: number): boolean {
+  return applyStatus >= APPLY_STATUS.SUBMITTED && !REJECT_STATUSES.includes(applyStatus) && applyStatus !== APPLY_STATUS.CLOSED;
+}

@@ -240,3 +240,20 @@ test('a case another reviewer holds offers no decision', async () => {
   expect(screen.getByText('Claim the application to decide on it.')).toBeInTheDocument();
   expect(screen.queryByRole('tab', { name: 'Send back' })).toBeNull();
 });
+
+test('a deposit that needs a change is recorded only with the message the applicant reads', async () => {
+  fake({ staffMe: () => rita, staffCase: () => caseOf({ fourEyes: false }), staffDecide: () => ({ application: { ...caseOf().application, cashInStatus: 2020 }, waitingForSecond: false }) });
+  const user = userEvent.setup();
+  open('#/queue/APP00000000000000001');
+  await user.click(await screen.findByRole('tab', { name: 'Deposit and transfer' }));
+  const panel = screen.getByRole('tabpanel', { name: 'Deposit and transfer' });
+  expect(panel).toHaveTextContent('Deposit: not deposited. Stock transfer: —.');
+  fireEvent.mouseDown(within(panel).getByRole('combobox', { name: 'Deposit state' }));
+  await user.click(await screen.findByTitle('needs a change'));
+  await user.click(within(panel).getByRole('button', { name: 'Record the deposit state' }));
+  expect(await within(panel).findByText('Write a message.')).toBeInTheDocument();
+  expect(callsOf('staffDecide')).toEqual([]);
+  await user.type(within(panel).getByLabelText('Message to the applicant'), 'The amount did not match.');
+  await user.click(within(panel).getByRole('button', { name: 'Record the deposit state' }));
+  await waitFor(() => expect(callsOf('staffDecide')).toEqual([{ appId: 'APP00000000000000001', action: 'deposit', cashInStatus: 2020, message: 'The amount did not match.' }]));
+});

@@ -12,6 +12,7 @@ import {
   STOCK_STATUSES,
   SUBMITTED_THRESHOLD,
   canApprove,
+  canRecordFunding,
   canReject,
   isKnownApplyStatus,
   isRejected,
@@ -145,8 +146,6 @@ async function change(
   });
 }
 
-const submittedOrLater = (row: repo.AppRow) => row.apply_status >= SUBMITTED_THRESHOLD;
-
 /** Opens the account of an application under review or approved: status SUCCESS (4000), client status 31, a new client id and sub-account id S<8 digits>. */
 export async function approve(deps: OpsDeps, appId: string): Promise<ApplicationView> {
   return change(deps, appId, 'approve', 'approve', async (row, tx, at) => {
@@ -229,7 +228,7 @@ export async function closeApplication(deps: OpsDeps, appId: string, reason: str
 /** Records the deposit status (cashInStatus) and, with a message, cashInData {steps: [], message}; only after submission. */
 export async function deposit(deps: OpsDeps, appId: string, cashInStatus: number, message?: string): Promise<ApplicationView> {
   return change(deps, appId, 'deposit', 'deposit', async (row) => {
-    if (!submittedOrLater(row) && row.client_status !== CLIENT_STATUS.SUCCESS) throw new OpsRefusal(`application ${appId} is not submitted (status ${row.apply_status})`);
+    if (!canRecordFunding(row.apply_status) && row.client_status !== CLIENT_STATUS.SUCCESS) throw new OpsRefusal(`application ${appId} is not submitted, or is sent back or closed (status ${row.apply_status})`);
     return {
       change: { cash_in_status: cashInStatus, cash_in_data: message ? { steps: [], message } : null },
       detail: { cashInStatus, fromCashInStatus: row.cash_in_status, ...(message ? { message } : {}) },
@@ -241,7 +240,7 @@ export async function deposit(deps: OpsDeps, appId: string, cashInStatus: number
 export async function stock(deps: OpsDeps, appId: string, stockStatus: number): Promise<ApplicationView> {
   if (!STOCK_STATUSES.includes(stockStatus)) throw new OpsRefusal(`unknown stock status ${stockStatus}: one of ${STOCK_STATUSES.join(', ')} (1 requested, 2 failed, 3 confirming, 4 refused, 5 done)`);
   return change(deps, appId, 'stock', 'stock', async (row) => {
-    if (!submittedOrLater(row) && row.client_status !== CLIENT_STATUS.SUCCESS) throw new OpsRefusal(`application ${appId} is not submitted (status ${row.apply_status})`);
+    if (!canRecordFunding(row.apply_status) && row.client_status !== CLIENT_STATUS.SUCCESS) throw new OpsRefusal(`application ${appId} is not submitted, or is sent back or closed (status ${row.apply_status})`);
     return { change: { stock_status: stockStatus }, detail: { stockStatus, fromStockStatus: row.stock_status } };
   });
 }

@@ -5,10 +5,12 @@
  * - approve: opens the account; a margin account or an AML hit needs two approvals by two people, the second by an
  *   approver (four eyes): the first is kept (case_approvals, event `first-approval`) until the second;
  * - sendBack: the chosen steps go back to the applicant with the reason and a message (status 1900);
- * - close: the application is closed for good (5000) with the reason and a message.
- * A decision ends the claim and any first approval.
+ * - close: the application is closed for good (5000) with the reason and a message;
+ * - status: under review (1200) ⇄ awaiting the professional-investor verification or the first deposit (1500);
+ * - deposit, stock: the deposit's and the stock transfer-in's states (the applicant's status page shows them).
+ * A decision ends the claim and any first approval, but for the deposit and stock states.
  */
-import { ErrorCode, canApprove, needsSecondApproval, staffMay, type DecisionReason } from '@core/domain';
+import { ErrorCode, canApprove, canMoveReviewStatus, needsSecondApproval, staffMay, type DecisionReason } from '@core/domain';
 import { isMargin } from '@core/domain/profile';
 import { AppError, OpsInputError } from '../../errors';
 import type { AppDeps } from '../../plugins/context';
@@ -25,7 +27,10 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 export type Decision =
   | { action: 'approve'; note?: string }
   | { action: 'sendBack'; steps: string[]; reason: DecisionReason; message: string }
-  | { action: 'close'; reason: DecisionReason; message: string };
+  | { action: 'close'; reason: DecisionReason; message: string }
+  | { action: 'status'; status: number }
+  | { action: 'deposit'; cashInStatus: number; message?: string }
+  | { action: 'stock'; stockStatus: number };
 
 export interface DecisionResult {
   application: ApplicationView;
@@ -58,6 +63,23 @@ export async function decide(deps: Deps, caller: StaffSession, appId: string, d:
   }
   if (d.action === 'close') {
     const application = await refusalAsError(() => apps.closeApplication(ops, appId, d.reason, d.message));
+    return { application, waitingForSecond: false };
+  }
+
+  if (d.action === 'status') {
+    const row = await appRepo.findById(deps.db, appId);
+    if (!row) throw new AppError(ErrorCode.NOT_FOUND);
+    if (!canMoveReviewStatus(row.apply_status, d.status)) throw new AppError(ErrorCode.CASE_STATE, { data: { detail: `status ${row.apply_status} cannot move to ${d.status}` } });
+    const application = await refusalAsError(() => apps.setStatus(ops, appId, d.status));
+    return { application, waitingForSecond: false };
+  }
+  // the funding states: recorded by the holder, who keeps the case (the deposit is followed after approval too)
+  if (d.action === 'deposit') {
+    const application = await refusalAsError(() => apps.deposit(ops, appId, d.cashInStatus, d.message));
+    return { application, waitingForSecond: false };
+  }
+  if (d.action === 'stock') {
+    const application = await refusalAsError(() => apps.stock(ops, appId, d.stockStatus));
     return { application, waitingForSecond: false };
   }
 

@@ -4,7 +4,8 @@
  * path, method and options of each call (the role it needs) are its CALLS entry (../calls.ts).
  */
 import { z } from 'zod';
-import { DECISION_REASONS, STAFF_LIMITS, STAFF_LOGIN_PATTERN, STAFF_ROLES } from '../staff';
+import { DECISION_REASONS, DESK_DEPOSIT_STATUSES, DESK_REVIEW_STATUSES, STAFF_LIMITS, STAFF_LOGIN_PATTERN, STAFF_ROLES, depositNeedsMessage } from '../staff';
+import { STOCK_STATUSES } from '../status';
 import { appId, applicationView, ossId, stepName, type CallWires } from './shared';
 
 /** A staff member as the desk shows them. */
@@ -136,7 +137,7 @@ export const staffCalls = {
     req: z.object({ appId, ossId }),
   },
   staffDecide: {
-    summary: 'A decision on an application the caller holds: approve, send steps back, or close',
+    summary: 'A decision on an application the caller holds: approve, send steps back, close, move between the review statuses, or record the deposit or the stock transfer-in',
     req: z.discriminatedUnion('action', [
       z.object({ appId, action: z.literal('approve'), note: z.string().max(STAFF_LIMITS.messageMax).optional() }),
       z.object({
@@ -147,7 +148,21 @@ export const staffCalls = {
         message: z.string().trim().min(1).max(STAFF_LIMITS.messageMax),
       }),
       z.object({ appId, action: z.literal('close'), reason: z.enum(DECISION_REASONS), message: z.string().trim().min(1).max(STAFF_LIMITS.messageMax) }),
-    ]),
+      /** under review (1200) ⇄ awaiting the professional-investor verification or the first deposit (1500) */
+      z.object({ appId, action: z.literal('status'), status: z.number().int().refine((v) => DESK_REVIEW_STATUSES.includes(v), 'a review status (1200, 1500)') }),
+      /** the deposit's state (cashInStatus); 2020 (needs a change) with the message the applicant reads */
+      z.object({
+        appId,
+        action: z.literal('deposit'),
+        cashInStatus: z.number().int().refine((v) => DESK_DEPOSIT_STATUSES.includes(v), 'a deposit status (1000, 2010, 2000, 2020)'),
+        message: z.string().trim().min(1).max(STAFF_LIMITS.messageMax).optional(),
+      }),
+      /** the stock transfer-in's state (stockStatus 1-5; 2 and 4 are failures) */
+      z.object({ appId, action: z.literal('stock'), stockStatus: z.number().int().refine((v) => STOCK_STATUSES.includes(v), 'a stock status (1-5)') }),
+    ])
+      .superRefine((d, ctx) => {
+        if (d.action === 'deposit' && depositNeedsMessage(d.cashInStatus) && !d.message) ctx.addIssue({ code: 'custom', path: ['message'], message: 'the applicant is told why: a message is needed' });
+      }),
     res: z.object({ application: applicationView, waitingForSecond: z.boolean() }),
   },
 } as const satisfies CallWires;

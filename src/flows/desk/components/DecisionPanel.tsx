@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { Alert, App, Button, Checkbox, Form, Input, Select, Space, Tabs, Typography } from 'antd';
 import { useIntl } from 'react-intl';
 import type { Res } from '@core/domain/contract';
-import { DECISION_REASONS, STAFF_LIMITS, staffMay } from '@core/domain/staff';
+import { DECISION_REASONS, DESK_DEPOSIT_STATUSES, DESK_REVIEW_STATUSES, STAFF_LIMITS, canRecordFunding, depositNeedsMessage, staffMay } from '@core/domain/staff';
+import { APPLY_STATUS, STOCK_STATUSES, canApprove, canReject } from '@core/domain/status';
 import { STEP_TITLE_KEY, type StepName } from '@core/domain/steps';
 import { useDeskAction } from './use-desk-actions';
 
@@ -21,6 +22,9 @@ export function DecisionPanel({ c, me }: { c: Case; me: Me | undefined }) {
   const { modal } = App.useApp();
   const [sendBackForm] = Form.useForm<{ steps: StepName[]; reason: string; message: string }>();
   const [closeForm] = Form.useForm<{ reason: string; message: string }>();
+  const [depositForm] = Form.useForm<{ cashInStatus: number; message?: string }>();
+  const [stockForm] = Form.useForm<{ stockStatus: number }>();
+  const depositStatus = Form.useWatch('cashInStatus', depositForm);
   const [note, setNote] = useState('');
   const appId = c.application.appId;
   const heldByMe = !!me && c.claimedBy?.staffId === me.staffId;
@@ -38,9 +42,11 @@ export function DecisionPanel({ c, me }: { c: Case; me: Me | undefined }) {
       ? t('desk.decide.secondHelp', { name: c.firstApproval.displayName })
       : t('desk.decide.firstHelp');
 
-  return (
-    <Tabs
-      items={[
+  const status = c.application.applyStatus;
+  const reviewing = canApprove(status) || canReject(status);
+  const otherReviewStatus = DESK_REVIEW_STATUSES.find((s) => s !== status);
+
+  const items = [
         {
           key: 'approve',
           label: t('desk.decide.approve'),
@@ -145,7 +151,77 @@ export function DecisionPanel({ c, me }: { c: Case; me: Me | undefined }) {
             </Form>
           ),
         },
-      ]}
-    />
+        {
+          key: 'status',
+          label: t('desk.decide.statusTab'),
+          children: (
+            <Space direction="vertical" style={{ width: '100%' }}>
+              <Typography.Paragraph>{t(status === APPLY_STATUS.SUBMITTED ? 'desk.decide.toAwaitHelp' : 'desk.decide.toReviewHelp')}</Typography.Paragraph>
+              <Button
+                loading={decide.pending}
+                onClick={() => otherReviewStatus !== undefined && void decide.run({ appId, action: 'status', status: otherReviewStatus }, t('desk.decide.statusMoved'))}
+              >
+                {t(status === APPLY_STATUS.SUBMITTED ? 'desk.decide.toAwait' : 'desk.decide.toReview')}
+              </Button>
+            </Space>
+          ),
+        },
+        {
+          key: 'funding',
+          label: t('desk.decide.fundingTab'),
+          children: (
+            <Space direction="vertical" style={{ width: '100%' }}>
+              <Typography.Paragraph>
+                {t('desk.decide.fundingNow', {
+                  deposit: t(`desk.deposit.${c.application.cashInStatus ?? 1000}`),
+                  stock: c.application.stockStatus ? t(`desk.stock.${c.application.stockStatus}`) : '—',
+                })}
+              </Typography.Paragraph>
+              <Form
+                form={depositForm}
+                layout="vertical"
+                onFinish={async (v) => {
+                  const r = await decide.run({ appId, action: 'deposit', cashInStatus: v.cashInStatus, ...(v.message?.trim() ? { message: v.message.trim() } : {}) }, t('desk.decide.recorded'));
+                  if (r) depositForm.resetFields();
+                }}
+              >
+                <Form.Item name="cashInStatus" label={t('desk.decide.depositState')} rules={[{ required: true, message: t('desk.decide.stateRequired') }]}>
+                  <Select options={DESK_DEPOSIT_STATUSES.map((d) => ({ value: d, label: t(`desk.deposit.${d}`) }))} />
+                </Form.Item>
+                <Form.Item
+                  name="message"
+                  label={t('desk.decide.message')}
+                  extra={t('desk.decide.messageHelp')}
+                  rules={[{ required: depositStatus !== undefined && depositNeedsMessage(depositStatus), whitespace: true, message: t('desk.decide.messageRequired') }]}
+                >
+                  <Input.TextArea maxLength={STAFF_LIMITS.messageMax} rows={2} />
+                </Form.Item>
+                <Button htmlType="submit" loading={decide.pending}>
+                  {t('desk.decide.recordDeposit')}
+                </Button>
+              </Form>
+              <Form
+                form={stockForm}
+                layout="vertical"
+                className="desk-gap"
+                onFinish={async (v) => {
+                  const r = await decide.run({ appId, action: 'stock', stockStatus: v.stockStatus }, t('desk.decide.recorded'));
+                  if (r) stockForm.resetFields();
+                }}
+              >
+                <Form.Item name="stockStatus" label={t('desk.decide.stockState')} rules={[{ required: true, message: t('desk.decide.stateRequired') }]}>
+                  <Select options={STOCK_STATUSES.map((d) => ({ value: d, label: t(`desk.stock.${d}`) }))} />
+                </Form.Item>
+                <Button htmlType="submit" loading={decide.pending}>
+                  {t('desk.decide.recordStock')}
+                </Button>
+              </Form>
+            </Space>
+          ),
+        },
+  ].filter((item) =>
+    item.key === 'status' ? otherReviewStatus !== undefined && DESK_REVIEW_STATUSES.includes(status) : item.key === 'funding' ? canRecordFunding(status) : reviewing,
   );
+
+  return items.length > 0 ? <Tabs items={items} /> : <Alert type="info" showIcon message={t('desk.case.decided')} />;
 }

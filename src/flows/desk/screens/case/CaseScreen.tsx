@@ -11,6 +11,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { Res } from '@core/domain/contract';
 import { STEP_TITLE_KEY, type StepName } from '@core/domain/steps';
 import { canApprove, canReject } from '@core/domain/status';
+import { canRecordFunding } from '@core/domain/staff';
 import { staffFileUrl } from '@core/api/staff';
 import { APPLICATIONS, deskErrorText, type DeskError } from '../../providers';
 import { accountTypeText, clientTypeText, statusColor, statusText, timeText } from '../../components/labels';
@@ -96,8 +97,8 @@ export function CaseScreen() {
 
   const app = c.application;
   const heldByMe = !!me && c.claimedBy?.staffId === me.staffId;
-  // a decision is open while the application may be approved or sent back (the service's own rules)
-  const open = canApprove(app.applyStatus) || canReject(app.applyStatus);
+  // a decision is open while the application may be approved or sent back, or its funding recorded (the service's rules)
+  const open = canApprove(app.applyStatus) || canReject(app.applyStatus) || canRecordFunding(app.applyStatus);
   const shown = c.files.find((f) => f.ossId === openFile) ?? c.files.find((f) => f.mime.startsWith('image/')) ?? c.files[0];
   const viewed: ViewedFile | null = shown ? { ossId: shown.ossId, mime: shown.mime, label: fileLabel(intl, shown) } : null;
   const accountType = (app.data.SELECTACCOUNT as { accountType?: number } | undefined)?.accountType ?? null;
@@ -145,7 +146,7 @@ export function CaseScreen() {
           </Space>
         </Space>
       </div>
-      {c.fourEyes && open ? (
+      {c.fourEyes && (canApprove(app.applyStatus) || canReject(app.applyStatus)) ? (
         <Alert
           type="warning"
           showIcon
