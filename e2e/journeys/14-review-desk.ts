@@ -156,6 +156,11 @@ export const journeys: Journey[] = [
         await shot(a.page, 'desk-approved-en');
         await a.page.getByText(/^(Approved|Awaiting deposit|Account opened) \(\d{4}\)$/).first().waitFor();
 
+        // the account updates' page (none waits here)
+        await a.page.getByRole('link', { name: 'Account updates' }).click();
+        await a.page.getByText('No update waits for review.').waitFor();
+        await assertAxeClean(a.page, 'desk account updates');
+
         // the status page shows the approval without a reload
         await status.getByRole('heading', { name: 'Review passed: make your first deposit' }).waitFor({ timeout: 20_000 });
         await shot(status, 'desk-applicant-approved-en');

@@ -3,7 +3,10 @@
  * modules checked as the domain says, staff's decision per module, the client's resubmission; another client's
  * account or update is refused.
  */
-import { ErrorCode, STEPS_OF, type AccountView, type StepName } from '@core/domain';
+import { generate } from 'otplib';
+import { CALLS, ErrorCode, STAFF_COOKIE, STEPS_OF, type AccountView, type StepName } from '@core/domain';
+import { runCommand } from '../src/ops/run';
+import type { NewStaff } from '../src/modules/staff/service';
 import { approve } from '../src/modules/applications/ops-service';
 import { approveUpdate, rejectUpdate, requestUpdate } from '../src/modules/updates/service';
 import { createTestApp, type CallResult, type TestApp, type TestClient } from './helpers';
@@ -141,5 +144,54 @@ describe('account updates', () => {
     expect((await b.c.call('clientApplys', { subAcctId: b.acct.subAcctId })).body.result.notice).toEqual({ module: 512, message: 'Your W-8BEN expires this year: please renew it.', seen: false });
     expect((await b.c.call('clientUpdateNotice', ids(b))).body.result).toEqual({ seen: true });
     expect((await b.c.call('clientApplys', { subAcctId: b.acct.subAcctId })).body.result.notice.seen).toBe(true);
+  });
+});
+
+describe('account updates on the review desk', () => {
+  test('staff see a submitted update beside the account’s data, send a module back, then approve the resubmission; a second decision is refused', async () => {
+    const x = await opened();
+    await x.c.call('tradePasswordSet', { subAcctId: x.acct.subAcctId, password: '135790' });
+    const started = await x.c.call('clientApply', { ...ids(x), module: 512, action: 1, data: w8('FLAT G 9 QUEENS ROAD') });
+    expect(errorOf(started)).toBeUndefined();
+    const { updateId } = (await x.c.call('clientApplys', { subAcctId: x.acct.subAcctId })).body.result.update;
+    expect((await x.c.call('clientSubmit', { ...ids(x), updateId })).body.result).toEqual({ status: 1200 });
+
+    const staff = (await runCommand({ db: t.db, config: t.config, clock: t.clock, storage: t.storage }, 'staff-create', { login: 'upd.reviewer', role: 'reviewer', name: 'Una' })) as NewStaff;
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: CALLS.staffSignIn.path,
+      payload: { login: 'upd.reviewer', password: staff.password, code: await generate({ secret: staff.totpSecret, epoch: Math.floor(t.clock.now() / 1000) }) },
+    });
+    const cookie = `${STAFF_COOKIE}=${signIn.cookies.find((c) => c.name === STAFF_COOKIE)!.value}`;
+    const desk = async (name: 'staffUpdates' | 'staffUpdateDecide', input: Record<string, unknown>) => {
+      const def = CALLS[name];
+      const res = await t.app.inject({
+        method: def.method,
+        url: def.method === 'GET' ? `${def.path}?${new URLSearchParams(input as Record<string, string>)}` : def.path,
+        ...(def.method === 'POST' ? { payload: input } : {}),
+        headers: { cookie },
+      });
+      return res.json() as { result?: any; error?: { code: number } }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
+
+    const listed = (await desk('staffUpdates', {})).result.rows.find((r: { updateId: string }) => r.updateId === updateId);
+    expect(listed).toMatchObject({ subAcctId: x.acct.subAcctId, status: 1200, module: 512, data: { '512': { residenceAddress: 'FLAT G 9 QUEENS ROAD' } } });
+    expect(listed.current['512']).toEqual(expect.objectContaining({ residenceAddress: expect.any(String) }));
+    expect(listed.phone).toMatch(/\*/);
+    // a module the update did not change cannot be sent back
+    expect((await desk('staffUpdateDecide', { updateId, action: 'sendBack', modules: ['address'], message: 'x' })).error?.code).toBe(ErrorCode.CASE_STATE);
+    expect((await desk('staffUpdateDecide', { updateId, action: 'sendBack', modules: ['w8'], message: 'Please use your full address.' })).result).toEqual({ updateId, status: 1900 });
+    expect((await x.c.call('clientApplys', { subAcctId: x.acct.subAcctId })).body.result.update.rejectData).toEqual({ message: 'Please use your full address.', steps: ['w8'] });
+
+    expect(errorOf(await x.c.call('clientUpdate', { ...ids(x), updateId, module: 512, action: 1, data: w8('FLAT G 9 QUEENS ROAD CENTRAL') }))).toBeUndefined();
+    expect((await x.c.call('clientSubmit', { ...ids(x), updateId })).body.result).toEqual({ status: 1200 });
+    expect((await desk('staffUpdateDecide', { updateId, action: 'approve' })).result).toEqual({ updateId, status: 4000 });
+    expect((await desk('staffUpdateDecide', { updateId, action: 'approve' })).error?.code).toBe(ErrorCode.CASE_STATE);
+    expect((await x.c.call('clientApplys', { subAcctId: x.acct.subAcctId })).body.result.current.w8).toEqual(expect.objectContaining({ residenceAddress: 'FLAT G 9 QUEENS ROAD CENTRAL' }));
+    const audited = await t.db.query<{ actor: string }>("SELECT actor FROM audit_log WHERE action = 'account.update.approve' ORDER BY at DESC LIMIT 1");
+    expect(audited.rows[0].actor).toBe(`staff:${staff.staff.staffId}`);
+    // an applicant's session gets nothing from it
+    const res = await x.c.call('staffUpdates' as never, {} as never);
+    expect(res.body.error?.code).toBeDefined();
   });
 });

@@ -34,4 +34,8 @@ export const STAFF_CALLS = {
   staffFile: staffCall('GET', 'File', 'staff', { timeout: TIMEOUT_MS.download }),
   /** a decision on a claimed application: approve (four eyes for margin or an AML hit), send steps back, close */
   staffDecide: staffCall('POST', 'Decide', 'staff'),
+  /** the account updates (address, W-8BEN) clients submitted, with what they changed */
+  staffUpdates: staffCall('GET', 'Updates', 'staff'),
+  /** a decision on a submitted account update: approve (the account takes the new data) or send modules back */
+  staffUpdateDecide: staffCall('POST', 'UpdateDecide', 'staff'),
 } as const satisfies Record<string, CallDef>;

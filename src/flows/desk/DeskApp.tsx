@@ -17,7 +17,7 @@ import type { Locale } from 'antd/es/locale';
 import { LANGS, type Lang } from '@core/domain/calls';
 import { currentLang, setCurrentLang } from '@core/i18n/lang';
 import type { Messages } from '@core/i18n/messages';
-import { APPLICATIONS, authProvider, dataProvider, i18nProviderOf } from './providers';
+import { APPLICATIONS, UPDATES, authProvider, dataProvider, i18nProviderOf } from './providers';
 import { loadDeskMessages } from './messages';
 import { readNonce } from './style-nonce';
 import { DeskLayout } from './components/DeskLayout';
@@ -25,6 +25,7 @@ import { DeskTitle } from './components/DeskTitle';
 import { SignInScreen } from './screens/sign-in/SignInScreen';
 import { QueueScreen } from './screens/queue/QueueScreen';
 import { CaseScreen } from './screens/case/CaseScreen';
+import { UpdatesScreen } from './screens/updates/UpdatesScreen';
 import { NotFoundScreen } from './components/NotFoundScreen';
 
 const ANTD_LOCALE: Record<Lang, Locale> = { 'zh-CN': zhCN, 'zh-TW': zhHK, en: enUS };
@@ -108,7 +109,10 @@ export function DeskApp({ initialLang }: { initialLang?: Lang }) {
               routerProvider={routerProvider}
               i18nProvider={i18nProvider}
               notificationProvider={useDeskNotifications}
-              resources={[{ name: APPLICATIONS, list: '/queue', show: '/queue/:id', meta: { label: intl.formatMessage({ id: 'desk.nav.queue' }) } }]}
+              resources={[
+                { name: APPLICATIONS, list: '/queue', show: '/queue/:id', meta: { label: intl.formatMessage({ id: 'desk.nav.queue' }) } },
+                { name: UPDATES, list: '/updates', meta: { label: intl.formatMessage({ id: 'desk.nav.updates' }) } },
+              ]}
               options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: false, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } } } } }}
             >
               <DeskTitle />
@@ -125,6 +129,7 @@ export function DeskApp({ initialLang }: { initialLang?: Lang }) {
                   <Route index element={<NavigateToResource resource={APPLICATIONS} />} />
                   <Route path="/queue" element={<QueueScreen />} />
                   <Route path="/queue/:id" element={<CaseScreen />} />
+                  <Route path="/updates" element={<UpdatesScreen />} />
                 </Route>
                 <Route path="/login" element={<SignInRoute />} />
                 <Route path="*" element={<NotFoundScreen />} />

@@ -5,11 +5,15 @@
  */
 jest.mock('@core/api/staff', () => ({ ...jest.requireActual('@core/api/staff'), staffApi: jest.fn() }));
 
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, staffApi } from '@core/api/staff';
 import { ErrorCode } from '@core/domain/errors';
 import { DeskApp } from './DeskApp';
+
+// the desk boots (its texts, the session check, the first list) before the first thing a test waits for: on a busy
+// machine that is more than Testing Library's default second
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no pseudo-element styles (rc-util measures the scrollbar with one): the element's own
 const computed = window.getComputedStyle.bind(window);
@@ -128,7 +132,7 @@ test('a wrong sign-in says how many tries are left and keeps what was typed; the
   await user.type(screen.getByLabelText('Password'), 'right-password');
   await user.type(screen.getByLabelText('Authenticator code'), '654321');
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
-  expect(await screen.findByRole('heading', { name: 'Applications to review' }, { timeout: 5000 })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Applications to review' })).toBeInTheDocument();
 });
 
 test('a code that is not 6 digits is refused on the page, without a call', async () => {
@@ -256,4 +260,33 @@ test('a deposit that needs a change is recorded only with the message the applic
   await user.type(within(panel).getByLabelText('Message to the applicant'), 'The amount did not match.');
   await user.click(within(panel).getByRole('button', { name: 'Record the deposit state' }));
   await waitFor(() => expect(callsOf('staffDecide')).toEqual([{ appId: 'APP00000000000000001', action: 'deposit', cashInStatus: 2020, message: 'The amount did not match.' }]));
+});
+
+test('an account update is shown beside the account’s data; sending it back needs the parts and a message', async () => {
+  const update = {
+    updateId: 'U1',
+    subAcctId: 'S12345678',
+    appId: 'APP00000000000000001',
+    name: 'CHAN Tai Man',
+    phone: '+852 6****001',
+    status: 1200,
+    module: 512,
+    data: { '512': { country: 'HK', residenceAddress: 'FLAT G 9 QUEENS ROAD' } },
+    current: { '8': null, '512': { country: 'HK', residenceAddress: '10 HARBOUR ROAD' } },
+    submittedAt: '2026-11-28T02:00:00.000Z',
+  };
+  fake({ staffMe: () => rita, staffUpdates: () => ({ rows: [update] }), staffUpdateDecide: (p: { updateId: string }) => ({ updateId: p.updateId, status: 1900 }) });
+  const user = userEvent.setup();
+  open('#/updates');
+  expect(await screen.findByRole('heading', { name: 'Account updates to review' })).toBeInTheDocument();
+  const w8 = (await screen.findByRole('heading', { name: 'W-8BEN', level: 3 })).closest('section')!;
+  expect(within(w8).getByText('10 HARBOUR ROAD')).toBeInTheDocument();
+  expect(within(w8).getByText('FLAT G 9 QUEENS ROAD').tagName).toBe('STRONG');
+  await user.click(screen.getByRole('button', { name: 'Send back' }));
+  expect(await screen.findByText('Choose at least one part.')).toBeInTheDocument();
+  expect(callsOf('staffUpdateDecide')).toEqual([]);
+  await user.click(screen.getByRole('checkbox', { name: 'W-8BEN' }));
+  await user.type(screen.getByLabelText('Message to the applicant'), 'Please give your full address.');
+  await user.click(screen.getByRole('button', { name: 'Send back' }));
+  await waitFor(() => expect(callsOf('staffUpdateDecide')).toEqual([{ updateId: 'U1', action: 'sendBack', modules: ['w8'], message: 'Please give your full address.' }]));
 });

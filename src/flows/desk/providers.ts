@@ -12,6 +12,8 @@ import type { Req } from '@core/domain/contract';
 
 /** the resource the desk's screens name */
 export const APPLICATIONS = 'applications';
+/** the account updates clients submitted (address, W-8BEN) */
+export const UPDATES = 'updates';
 
 /** An ApiError in the shape Refine's hooks and notifications expect (message, statusCode), the error itself kept. */
 export interface DeskError extends HttpError {
@@ -53,8 +55,12 @@ const unsupported = (what: string) => () => Promise.reject(deskError(new ApiErro
 
 export const dataProvider: DataProvider = {
   getApiUrl: () => STAFF_PREFIX,
-  getList: ({ pagination, filters }) =>
+  getList: ({ resource, pagination, filters }) =>
     run(async () => {
+      if (resource === UPDATES) {
+        const u = await staffApi('staffUpdates', { status: '1200' });
+        return { data: u.rows.map((row) => ({ id: row.updateId, ...row })) as never[], total: u.rows.length };
+      }
       const r = await staffApi('staffQueue', {
         ...queueQueryOf(filters),
         page: String(pagination?.currentPage ?? 1),
@@ -71,7 +77,7 @@ export const dataProvider: DataProvider = {
   custom: ({ url, payload }) =>
     run(async () => {
       const name = url as StaffCallName;
-      if (!['staffClaim', 'staffRelease', 'staffDecide'].includes(name)) throw new ApiError(ErrorCode.INVALID_INPUT, `no desk call ${url}`);
+      if (!['staffClaim', 'staffRelease', 'staffDecide', 'staffUpdateDecide'].includes(name)) throw new ApiError(ErrorCode.INVALID_INPUT, `no desk call ${url}`);
       return { data: (await staffApi(name, payload as never)) as never };
     }),
   create: unsupported('create'),

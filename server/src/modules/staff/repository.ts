@@ -383,3 +383,35 @@ export async function duplicatesOf(db: Db, row: AppRow): Promise<DuplicateSignal
   );
   return rows;
 }
+
+export interface UpdateDbRow {
+  update_id: string;
+  sub_acct_id: string;
+  app_id: string | null;
+  area_code: string;
+  phone: string;
+  status: number;
+  module: number;
+  data: Record<string, unknown>;
+  contact: Record<string, unknown> | null;
+  w8: Record<string, unknown> | null;
+  identity: Record<string, unknown> | null;
+  submitted_at: Date | null;
+}
+
+/** The account updates in a status (oldest submission first, at most 200), with the account's data now and its holder. */
+export async function updatesByStatus(db: Db, status: number): Promise<UpdateDbRow[]> {
+  const { rows } = await db.query<UpdateDbRow>(
+    `SELECT cu.update_id, cu.sub_acct_id, ac.app_id, u.area_code, u.phone, cu.status, cu.module, cu.data, ac.contact, ac.w8, cu.submitted_at,
+            CASE WHEN a.app_id IS NULL THEN NULL ELSE jsonb_build_object('IDCARD', (a.data -> 'IDCARD') - 'idNumber', 'USERINFO', a.data -> 'USERINFO') END AS identity
+       FROM client_updates cu
+       JOIN accounts ac ON ac.sub_acct_id = cu.sub_acct_id
+       JOIN users u ON u.id = cu.user_id
+       LEFT JOIN applications a ON a.app_id = ac.app_id
+      WHERE cu.status = $1
+      ORDER BY cu.submitted_at NULLS LAST, cu.update_id
+      LIMIT 200`,
+    [status],
+  );
+  return rows;
+}

@@ -1,4 +1,4 @@
-/** The review desk's calls (issue 28): sign-in and out, the signed-in member, the queue, claims, the case, its files, decisions. */
+/** The review desk's calls (issue 28): sign-in and out, the signed-in member, the queue, claims, the case, its files, decisions, account updates. */
 import type { FastifyPluginAsync } from 'fastify';
 import { STAFF_COOKIE } from '@core/domain/staff';
 import { route } from '../../plugins/route';
@@ -6,6 +6,7 @@ import { clearStaffCookie, staffCookieOptions } from './require-staff';
 import { claim, queue, release, signIn, signOut } from './service';
 import { caseView, openCaseFile } from './case';
 import { decide, type Decision } from './decide';
+import { decideUpdate, updatesList } from './updates';
 import { contentDisposition } from '../files/disposition';
 
 const staffRoutes: FastifyPluginAsync = async (app) => {
@@ -47,6 +48,8 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
     const { appId, ...decision } = input;
     return decide(deps, request.staff!, appId, decision as Decision);
   });
+  route(app, 'staffUpdates', async (input) => updatesList(deps, input));
+  route(app, 'staffUpdateDecide', async (input, request) => decideUpdate(deps, request.staff!, input));
 };
 
 export default staffRoutes;

@@ -172,8 +172,8 @@ async function lockedUpdate(tx: Db, updateId: string): Promise<UpdateRow | undef
   return repo.updateById(tx, updateId, true);
 }
 
-/** Approves a submitted update: its modules' data become the account's. */
-export async function approveUpdate(deps: AccountDeps, updateId: string): Promise<UpdateRow> {
+/** Approves a submitted update: its modules' data become the account's. `actor`: who decides (ops, or a desk member). */
+export async function approveUpdate(deps: AccountDeps, updateId: string, actor = 'ops:update-approve'): Promise<UpdateRow> {
   const at = new Date(deps.clock.now());
   return deps.db.transaction(async (tx) => {
     const u = await lockedUpdate(tx, updateId);
@@ -185,13 +185,20 @@ export async function approveUpdate(deps: AccountDeps, updateId: string): Promis
     if (w8) await repo.setAccountW8(tx, u.sub_acct_id, w8);
     await repo.decideUpdate(tx, updateId, UPDATE_STATUS.APPROVED, at);
     await repo.clearNotices(tx, u.sub_acct_id, u.module);
-    await audit(tx, { actor: 'ops:update-approve', userId: u.user_id, action: 'account.update.approve', detail: { subAcctId: u.sub_acct_id, updateId, module: u.module }, at });
+    await audit(tx, { actor, userId: u.user_id, action: 'account.update.approve', detail: { subAcctId: u.sub_acct_id, updateId, module: u.module }, at });
     return { ...u, status: UPDATE_STATUS.APPROVED };
   });
 }
 
 /** Sends a submitted update back: the modules to fix (of those it changed) and a message. */
-export async function rejectUpdate(deps: AccountDeps, updateId: string, modules: number, message: string, status: number = UPDATE_STATUS.REJECTED): Promise<UpdateRow> {
+export async function rejectUpdate(
+  deps: AccountDeps,
+  updateId: string,
+  modules: number,
+  message: string,
+  status: number = UPDATE_STATUS.REJECTED,
+  actor = 'ops:update-reject',
+): Promise<UpdateRow> {
   const at = new Date(deps.clock.now());
   return deps.db.transaction(async (tx) => {
     const u = await lockedUpdate(tx, updateId);
@@ -201,7 +208,7 @@ export async function rejectUpdate(deps: AccountDeps, updateId: string, modules:
     if (!modules || (modules & ~u.module) !== 0) throw new UpdateRefusal(`modules ${modules}: only modules of the update (${u.module}: 8 address, 512 W-8BEN)`);
     const steps = [UPDATE_MODULE.ADDRESS, UPDATE_MODULE.W8].filter((m) => (modules & m) === m).map((m) => (m === UPDATE_MODULE.ADDRESS ? 'address' : 'w8'));
     await repo.rejectUpdateRow(tx, updateId, status, modules, { message, steps }, at);
-    await audit(tx, { actor: 'ops:update-reject', userId: u.user_id, action: 'account.update.reject', detail: { subAcctId: u.sub_acct_id, updateId, modules, status }, at });
+    await audit(tx, { actor, userId: u.user_id, action: 'account.update.reject', detail: { subAcctId: u.sub_acct_id, updateId, modules, status }, at });
     return { ...u, status, reject_module: modules, re_update_module: 0, reject_data: { message, steps } };
   });
 }

@@ -165,4 +165,41 @@ export const staffCalls = {
       }),
     res: z.object({ application: applicationView, waitingForSecond: z.boolean() }),
   },
+  staffUpdates: {
+    summary: 'The account updates (address, W-8BEN) clients submitted for review, oldest first, with the data they changed',
+    req: z.object({ status: z.enum(['1200', '4000', '1900']).default('1200') }),
+    res: z.object({
+      rows: z.array(
+        z.object({
+          updateId: z.string(),
+          subAcctId: z.string(),
+          /** the application the account was opened from (its files open through it), null for an account brought over */
+          appId: z.string().nullable(),
+          name: z.string().nullable(),
+          phone: z.string(),
+          status: z.number(),
+          /** the modules changed: 8 address, 512 W-8BEN (a mask) */
+          module: z.number(),
+          /** by module ("8", "512"): the data as the client saved it */
+          data: z.record(z.string(), z.unknown()),
+          /** the account's data now, by module, to compare */
+          current: z.record(z.string(), z.unknown()),
+          submittedAt: z.string().nullable(),
+        }),
+      ),
+    }),
+  },
+  staffUpdateDecide: {
+    summary: 'A decision on a submitted account update: approve it, or send chosen modules back with a message',
+    req: z.discriminatedUnion('action', [
+      z.object({ updateId: z.string().min(1).max(64), action: z.literal('approve') }),
+      z.object({
+        updateId: z.string().min(1).max(64),
+        action: z.literal('sendBack'),
+        modules: z.array(z.enum(['address', 'w8'])).min(1).max(2),
+        message: z.string().trim().min(1).max(STAFF_LIMITS.messageMax),
+      }),
+    ]),
+    res: z.object({ updateId: z.string(), status: z.number() }),
+  },
 } as const satisfies CallWires;

@@ -23,9 +23,8 @@ export function DeskLayout({ children }: { children: ReactNode }) {
           {intl.formatMessage({ id: 'desk.title' })}
         </Typography.Text>
         <nav aria-label={intl.formatMessage({ id: 'desk.nav.label' })} className="desk-nav">
-          <NavLink to="/queue">
-            {intl.formatMessage({ id: 'desk.nav.queue' })}
-          </NavLink>
+          <NavLink to="/queue">{intl.formatMessage({ id: 'desk.nav.queue' })}</NavLink>
+          <NavLink to="/updates">{intl.formatMessage({ id: 'desk.nav.updates' })}</NavLink>
         </nav>
         <Space className="desk-user" size="middle">
           {me ? (

@@ -6,9 +6,9 @@ import { useCustomMutation, useInvalidate } from '@refinedev/core';
 import { App } from 'antd';
 import { useIntl } from 'react-intl';
 import type { Req, Res } from '@core/domain/contract';
-import { APPLICATIONS, deskErrorText } from '../providers';
+import { APPLICATIONS, UPDATES, deskErrorText } from '../providers';
 
-type ActionName = 'staffClaim' | 'staffRelease' | 'staffDecide';
+type ActionName = 'staffClaim' | 'staffRelease' | 'staffDecide' | 'staffUpdateDecide';
 
 export function useDeskAction<K extends ActionName>(name: K) {
   const intl = useIntl();
@@ -24,7 +24,8 @@ export function useDeskAction<K extends ActionName>(name: K) {
       void message.error(deskErrorText(intl, err));
       return null;
     } finally {
-      await invalidate({ resource: APPLICATIONS, invalidates: ['list', 'detail'], id: (values as { appId: string }).appId });
+      if (name === 'staffUpdateDecide') await invalidate({ resource: UPDATES, invalidates: ['list'] });
+      else await invalidate({ resource: APPLICATIONS, invalidates: ['list', 'detail'], id: (values as { appId: string }).appId });
     }
   };
   return { run, pending: mutation.isPending };
