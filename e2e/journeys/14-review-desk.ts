@@ -160,6 +160,10 @@ export const journeys: Journey[] = [
         await a.page.getByRole('link', { name: 'Account updates' }).click();
         await a.page.getByText('No update waits for review.').waitFor();
         await assertAxeClean(a.page, 'desk account updates');
+        await a.page.getByRole('link', { name: 'Organisations' }).click();
+        await a.page.getByRole('heading', { name: 'Organisation signing' }).waitFor();
+        await a.page.getByText('No organisation yet.').waitFor();
+        await assertAxeClean(a.page, 'desk organisations');
 
         // the status page shows the approval without a reload
         await status.getByRole('heading', { name: 'Review passed: make your first deposit' }).waitFor({ timeout: 20_000 });

@@ -358,6 +358,35 @@ describe('the case and decisions', () => {
   });
 });
 
+describe('organisation signing on the desk', () => {
+  test('an approver adds an organisation, gives its signer a link, sends it again (the old one revoked) and revokes it; a reviewer may only look', async () => {
+    const rita = await signedIn(await newStaff('reviewer', 'Rita'));
+    const alan = await signedIn(await newStaff('approver', 'Alan'));
+    const org = { name: 'Harbour Trading Limited', nameZh: '海港贸易有限公司', registrationNumber: 'HK-7654321', country: 'HK', signerName: 'Wong Siu Ming', signerIdNumber: 'A1234563' };
+    expect((await plain('staffOrgCreate', rita, org)).body.error?.code).toBe(ErrorCode.STAFF_NOT_ALLOWED);
+    const { orgId } = (await plain('staffOrgCreate', alan, org)).body.result;
+    expect((await plain('staffOrgCreate', alan, org)).body.error?.code).toBe(ErrorCode.INVALID_INPUT);
+    expect((await plain('staffOrgCreate', alan, { ...org, registrationNumber: 'HK-1', signerIdNumber: '!' })).body.error?.code).toBe(ErrorCode.INVALID_INPUT);
+
+    expect((await plain('staffSignTicket', rita, { orgId, steps: ['verify', 'doc', 'sign'] })).body.error?.code).toBe(ErrorCode.STAFF_NOT_ALLOWED);
+    const first = (await plain('staffSignTicket', alan, { orgId, steps: ['verify', 'doc', 'sign'], hours: 48 })).body.result;
+    expect(first.url).toMatch(/^\/pages\/signature\.html\?ticket=[A-Za-z0-9_-]{40,}$/);
+    const again = (await plain('staffSignTicket', alan, { orgId, steps: ['doc', 'sign'], replaces: first.ticketId })).body.result;
+    const listed = (await plain('staffOrgs', rita)).body.result.orgs.find((o: { orgId: string }) => o.orgId === orgId);
+    expect(listed).toMatchObject({ name: org.name, registrationNumber: org.registrationNumber, signerName: org.signerName });
+    // the signer's ID number is never shown whole
+    expect(listed.signerId).not.toContain('1234563');
+    const states = Object.fromEntries(listed.tickets.map((x: { ticketId: string; state: string }) => [x.ticketId, x.state]));
+    expect(states).toEqual({ [first.ticketId]: 'revoked', [again.ticketId]: 'open' });
+
+    expect((await plain('staffSignRevoke', rita, { ticketId: again.ticketId })).body.error?.code).toBe(ErrorCode.STAFF_NOT_ALLOWED);
+    expect((await plain('staffSignRevoke', alan, { ticketId: again.ticketId })).body.result).toEqual({ ok: true });
+    expect((await plain('staffSignRevoke', alan, { ticketId: again.ticketId })).body.error?.code).toBe(ErrorCode.CASE_STATE);
+    const actors = await t.db.query<{ action: string }>('SELECT action FROM audit_log WHERE actor = $1 ORDER BY id', [`staff:${(await plain('staffMe', alan)).body.result.staffId}`]);
+    expect(actors.rows.map((r) => r.action)).toEqual(expect.arrayContaining(['orgSign.organisation.create', 'orgSign.ticket.issue', 'orgSign.ticket.revoke']));
+  });
+});
+
 describe('live status', () => {
   test("an applicant's open status stream hears the desk's decision", async () => {
     const { c, appId } = await submitted(2, { cash: true });

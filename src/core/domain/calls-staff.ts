@@ -38,4 +38,12 @@ export const STAFF_CALLS = {
   staffUpdates: staffCall('GET', 'Updates', 'staff'),
   /** a decision on a submitted account update: approve (the account takes the new data) or send modules back */
   staffUpdateDecide: staffCall('POST', 'UpdateDecide', 'staff'),
+  /** the organisations of organisation signing, each with its signing links and their states */
+  staffOrgs: staffCall('GET', 'Orgs', 'staff'),
+  /** a new organisation and its signer */
+  staffOrgCreate: staffCall('POST', 'OrgCreate', 'approver'),
+  /** a new signing link for an organisation's signer (sending it again is a new link; the old one may be revoked) */
+  staffSignTicket: staffCall('POST', 'SignTicket', 'approver'),
+  /** revokes a signing link: it opens no more, its sessions end */
+  staffSignRevoke: staffCall('POST', 'SignRevoke', 'approver'),
 } as const satisfies Record<string, CallDef>;

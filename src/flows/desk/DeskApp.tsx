@@ -17,7 +17,7 @@ import type { Locale } from 'antd/es/locale';
 import { LANGS, type Lang } from '@core/domain/calls';
 import { currentLang, setCurrentLang } from '@core/i18n/lang';
 import type { Messages } from '@core/i18n/messages';
-import { APPLICATIONS, UPDATES, authProvider, dataProvider, i18nProviderOf } from './providers';
+import { APPLICATIONS, ORGS, UPDATES, authProvider, dataProvider, i18nProviderOf } from './providers';
 import { loadDeskMessages } from './messages';
 import { readNonce } from './style-nonce';
 import { DeskLayout } from './components/DeskLayout';
@@ -26,6 +26,7 @@ import { SignInScreen } from './screens/sign-in/SignInScreen';
 import { QueueScreen } from './screens/queue/QueueScreen';
 import { CaseScreen } from './screens/case/CaseScreen';
 import { UpdatesScreen } from './screens/updates/UpdatesScreen';
+import { OrgsScreen } from './screens/orgs/OrgsScreen';
 import { NotFoundScreen } from './components/NotFoundScreen';
 
 const ANTD_LOCALE: Record<Lang, Locale> = { 'zh-CN': zhCN, 'zh-TW': zhHK, en: enUS };
@@ -112,6 +113,7 @@ export function DeskApp({ initialLang }: { initialLang?: Lang }) {
               resources={[
                 { name: APPLICATIONS, list: '/queue', show: '/queue/:id', meta: { label: intl.formatMessage({ id: 'desk.nav.queue' }) } },
                 { name: UPDATES, list: '/updates', meta: { label: intl.formatMessage({ id: 'desk.nav.updates' }) } },
+                { name: ORGS, list: '/orgs', meta: { label: intl.formatMessage({ id: 'desk.nav.orgs' }) } },
               ]}
               options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: false, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } } } } }}
             >
@@ -130,6 +132,7 @@ export function DeskApp({ initialLang }: { initialLang?: Lang }) {
                   <Route path="/queue" element={<QueueScreen />} />
                   <Route path="/queue/:id" element={<CaseScreen />} />
                   <Route path="/updates" element={<UpdatesScreen />} />
+                  <Route path="/orgs" element={<OrgsScreen />} />
                 </Route>
                 <Route path="/login" element={<SignInRoute />} />
                 <Route path="*" element={<NotFoundScreen />} />

@@ -290,3 +290,27 @@ test('an account update is shown beside the account’s data; sending it back ne
   await user.click(screen.getByRole('button', { name: 'Send back' }));
   await waitFor(() => expect(callsOf('staffUpdateDecide')).toEqual([{ updateId: 'U1', action: 'sendBack', modules: ['w8'], message: 'Please give your full address.' }]));
 });
+
+test('organisations: a reviewer only looks; an approver makes a signing link, shown once with the page’s address', async () => {
+  const org = { orgId: 'O1', name: 'Harbour Trading Limited', nameZh: '', registrationNumber: 'HK-7654321', country: 'HK', signerName: 'Wong Siu Ming', signerId: 'A1****63', createdAt: '2026-11-28T02:00:00.000Z', tickets: [] };
+  fake({ staffMe: () => rita, staffOrgs: () => ({ orgs: [org] }) });
+  const first = open('#/orgs');
+  expect(await screen.findByText('Harbour Trading Limited')).toBeInTheDocument();
+  expect(screen.getByText('Only an approver or an admin adds organisations and gives signing links.')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Add an organisation' })).toBeNull();
+  first.unmount();
+
+  fake({
+    staffMe: () => alan,
+    staffOrgs: () => ({ orgs: [org] }),
+    staffSignTicket: () => ({ ticketId: 'T1', url: '/pages/signature.html?ticket=abc', expiresAt: '2026-12-01T12:00:00.000Z' }),
+  });
+  const user = userEvent.setup();
+  open('#/orgs');
+  await user.click(await screen.findByRole('button', { name: 'New signing link for Harbour Trading Limited' }));
+  const dialog = await screen.findByRole('dialog');
+  await user.click(within(dialog).getByRole('checkbox', { name: 'Identity' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Make the link' }));
+  await waitFor(() => expect(callsOf('staffSignTicket')).toEqual([{ orgId: 'O1', steps: ['doc', 'sign'], hours: 72 }]));
+  expect(await screen.findByDisplayValue(`${window.location.origin}/pages/signature.html?ticket=abc`)).toBeInTheDocument();
+});

@@ -14,6 +14,8 @@ import type { Req } from '@core/domain/contract';
 export const APPLICATIONS = 'applications';
 /** the account updates clients submitted (address, W-8BEN) */
 export const UPDATES = 'updates';
+/** the organisations of organisation signing, with their signing links */
+export const ORGS = 'orgs';
 
 /** An ApiError in the shape Refine's hooks and notifications expect (message, statusCode), the error itself kept. */
 export interface DeskError extends HttpError {
@@ -57,6 +59,10 @@ export const dataProvider: DataProvider = {
   getApiUrl: () => STAFF_PREFIX,
   getList: ({ resource, pagination, filters }) =>
     run(async () => {
+      if (resource === ORGS) {
+        const o = await staffApi('staffOrgs');
+        return { data: o.orgs.map((row) => ({ id: row.orgId, ...row })) as never[], total: o.orgs.length };
+      }
       if (resource === UPDATES) {
         const u = await staffApi('staffUpdates', { status: '1200' });
         return { data: u.rows.map((row) => ({ id: row.updateId, ...row })) as never[], total: u.rows.length };
@@ -77,7 +83,7 @@ export const dataProvider: DataProvider = {
   custom: ({ url, payload }) =>
     run(async () => {
       const name = url as StaffCallName;
-      if (!['staffClaim', 'staffRelease', 'staffDecide', 'staffUpdateDecide'].includes(name)) throw new ApiError(ErrorCode.INVALID_INPUT, `no desk call ${url}`);
+      if (!['staffClaim', 'staffRelease', 'staffDecide', 'staffUpdateDecide', 'staffOrgCreate', 'staffSignTicket', 'staffSignRevoke'].includes(name)) throw new ApiError(ErrorCode.INVALID_INPUT, `no desk call ${url}`);
       return { data: (await staffApi(name, payload as never)) as never };
     }),
   create: unsupported('create'),

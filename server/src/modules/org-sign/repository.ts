@@ -214,3 +214,9 @@ export async function signerCertificate(db: Db, ticketId: string): Promise<Pick<
   );
   return rows[0]?.cert_der ? rows[0] : null;
 }
+
+/** The organisations, newest first. */
+export async function listOrganisations(db: Db, limit: number): Promise<OrganisationRow[]> {
+  const { rows } = await db.query<OrganisationRow>('SELECT * FROM organisations ORDER BY created_at DESC, id LIMIT $1', [limit]);
+  return rows;
+}

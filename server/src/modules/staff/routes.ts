@@ -1,4 +1,4 @@
-/** The review desk's calls (issue 28): sign-in and out, the signed-in member, the queue, claims, the case, its files, decisions, account updates. */
+/** The review desk's calls (issue 28): sign-in and out, the signed-in member, the queue, claims, the case, its files, decisions, account updates, organisation signing. */
 import type { FastifyPluginAsync } from 'fastify';
 import { STAFF_COOKIE } from '@core/domain/staff';
 import { route } from '../../plugins/route';
@@ -7,6 +7,7 @@ import { claim, queue, release, signIn, signOut } from './service';
 import { caseView, openCaseFile } from './case';
 import { decide, type Decision } from './decide';
 import { decideUpdate, updatesList } from './updates';
+import { orgCreate, orgsList, signRevoke, signTicket } from './orgs';
 import { contentDisposition } from '../files/disposition';
 
 const staffRoutes: FastifyPluginAsync = async (app) => {
@@ -50,6 +51,10 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
   });
   route(app, 'staffUpdates', async (input) => updatesList(deps, input));
   route(app, 'staffUpdateDecide', async (input, request) => decideUpdate(deps, request.staff!, input));
+  route(app, 'staffOrgs', async () => orgsList(deps));
+  route(app, 'staffOrgCreate', async (input, request) => orgCreate(deps, request.staff!, input));
+  route(app, 'staffSignTicket', async (input, request) => signTicket(deps, request.staff!, input));
+  route(app, 'staffSignRevoke', async (input, request) => signRevoke(deps, request.staff!, input.ticketId));
 };
 
 export default staffRoutes;

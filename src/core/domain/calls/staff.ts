@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { DECISION_REASONS, DESK_DEPOSIT_STATUSES, DESK_REVIEW_STATUSES, STAFF_LIMITS, STAFF_LOGIN_PATTERN, STAFF_ROLES, depositNeedsMessage } from '../staff';
 import { STOCK_STATUSES } from '../status';
+import { ORG_SIGN_STEPS, normaliseSignIdNumber } from '../org-sign';
 import { appId, applicationView, ossId, stepName, type CallWires } from './shared';
 
 /** A staff member as the desk shows them. */
@@ -201,5 +202,61 @@ export const staffCalls = {
       }),
     ]),
     res: z.object({ updateId: z.string(), status: z.number() }),
+  },
+  staffOrgs: {
+    summary: 'The organisations of organisation signing, newest first, each with its signing links (newest first) and their states',
+    res: z.object({
+      orgs: z.array(
+        z.object({
+          orgId: z.string(),
+          name: z.string(),
+          nameZh: z.string(),
+          registrationNumber: z.string(),
+          country: z.string(),
+          signerName: z.string(),
+          /** the signer's ID number masked (it is kept only as an HMAC) */
+          signerId: z.string(),
+          createdAt: z.string(),
+          tickets: z.array(
+            z.object({
+              ticketId: z.string(),
+              state: z.enum(['open', 'done', 'expired', 'revoked', 'locked']),
+              /** the step the signer is at: verify, doc, sign, or result when done */
+              step: z.string(),
+              createdAt: z.string(),
+              expiresAt: z.string(),
+            }),
+          ),
+        }),
+      ),
+    }),
+  },
+  staffOrgCreate: {
+    summary: 'Create an organisation and its signer (a registration number used already: 100400)',
+    req: z.object({
+      name: z.string().trim().min(2).max(200),
+      nameZh: z.string().trim().max(100).default(''),
+      registrationNumber: z.string().trim().regex(/^[A-Za-z0-9-]{4,30}$/),
+      country: z.string().regex(/^[A-Z]{2}$/),
+      signerName: z.string().trim().min(2).max(100),
+      signerIdNumber: z.string().max(40).refine((v) => normaliseSignIdNumber(v) !== null, '4-30 letters and digits'),
+    }),
+    res: z.object({ orgId: z.string() }),
+  },
+  staffSignTicket: {
+    summary: "A new signing link for the organisation's signer: its address is given once, here",
+    req: z.object({
+      orgId: z.string().min(1).max(64),
+      steps: z.array(z.enum(ORG_SIGN_STEPS)).min(1).max(3),
+      hours: z.number().int().min(1).max(24 * 90).optional(),
+      /** a link this one replaces: revoked in the same call */
+      replaces: z.string().max(64).optional(),
+    }),
+    res: z.object({ ticketId: z.string(), url: z.string(), expiresAt: z.string() }),
+  },
+  staffSignRevoke: {
+    summary: 'Revoke a signing link (revoked already or unknown: 152406)',
+    req: z.object({ ticketId: z.string().min(1).max(64) }),
+    res: z.object({ ok: z.literal(true) }),
   },
 } as const satisfies CallWires;

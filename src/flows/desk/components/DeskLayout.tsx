@@ -25,6 +25,7 @@ export function DeskLayout({ children }: { children: ReactNode }) {
         <nav aria-label={intl.formatMessage({ id: 'desk.nav.label' })} className="desk-nav">
           <NavLink to="/queue">{intl.formatMessage({ id: 'desk.nav.queue' })}</NavLink>
           <NavLink to="/updates">{intl.formatMessage({ id: 'desk.nav.updates' })}</NavLink>
+          <NavLink to="/orgs">{intl.formatMessage({ id: 'desk.nav.orgs' })}</NavLink>
         </nav>
         <Space className="desk-user" size="middle">
           {me ? (

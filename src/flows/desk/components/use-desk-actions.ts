@@ -6,9 +6,9 @@ import { useCustomMutation, useInvalidate } from '@refinedev/core';
 import { App } from 'antd';
 import { useIntl } from 'react-intl';
 import type { Req, Res } from '@core/domain/contract';
-import { APPLICATIONS, UPDATES, deskErrorText } from '../providers';
+import { APPLICATIONS, ORGS, UPDATES, deskErrorText } from '../providers';
 
-type ActionName = 'staffClaim' | 'staffRelease' | 'staffDecide' | 'staffUpdateDecide';
+type ActionName = 'staffClaim' | 'staffRelease' | 'staffDecide' | 'staffUpdateDecide' | 'staffOrgCreate' | 'staffSignTicket' | 'staffSignRevoke';
 
 export function useDeskAction<K extends ActionName>(name: K) {
   const intl = useIntl();
@@ -25,7 +25,8 @@ export function useDeskAction<K extends ActionName>(name: K) {
       return null;
     } finally {
       if (name === 'staffUpdateDecide') await invalidate({ resource: UPDATES, invalidates: ['list'] });
-      else await invalidate({ resource: APPLICATIONS, invalidates: ['list', 'detail'], id: (values as { appId: string }).appId });
+      else if (name === 'staffOrgCreate' || name === 'staffSignTicket' || name === 'staffSignRevoke') await invalidate({ resource: ORGS, invalidates: ['list'] });
+      else await invalidate({ resource: APPLICATIONS, invalidates: ['list', 'detail'], id: (values as { appId?: string }).appId });
     }
   };
   return { run, pending: mutation.isPending };

@@ -233,7 +233,7 @@ export function QueueScreen() {
         {...tableProps}
         rowKey="appId"
         columns={columns}
-        locale={{ emptyText: t('desk.queue.empty') }}
+        locale={{ emptyText: <span className="desk-empty">{t('desk.queue.empty')}</span> }}
         pagination={{ ...tableProps.pagination, showTotal: (total: number) => t('desk.queue.total', { n: total }) }}
         aria-label={t('desk.queue.title')}
       />
