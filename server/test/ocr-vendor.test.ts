@@ -62,8 +62,12 @@ describe('IdcardOcr with the HTTP vendor', () => {
       body: { side: 'front', name: '张伟明', gender: '女', nation: '汉', birthday: '1990.03.07', address: '广东省深圳市福田区深南大道1001号', idNumber: '44030419900307211x' },
     };
     const c = await user();
-    const res = await c.call('idcardOcr', { ossId: await uploaded(c, front) });
+    const photo = await uploaded(c, front);
+    const res = await c.call('idcardOcr', { ossId: photo });
     expect([res.status, res.body.error]).toEqual([200, undefined]);
+    // kept for the review desk, by the photo read
+    const kept = await t.db.query<{ kind: string; fields: Record<string, unknown> }>('SELECT kind, fields FROM ocr_readings WHERE oss_id = $1', [photo]);
+    expect(kept.rows).toEqual([{ kind: 'idcardFront', fields: expect.objectContaining({ name: '张伟明', idNumber: '44030419900307211X', gender: 1 }) }]);
     expect(res.body.result).toEqual(
       // gender from the number (male), not the vendor's 女
       expect.objectContaining({ side: 'front', name: '张伟明', idNumber: '44030419900307211X', gender: 1, birthday: '1990-03-07', idAddress: '广东省深圳市福田区深南大道1001号', idValidTime: '' }),

@@ -10,6 +10,7 @@ import { findCommand } from '../src/ops/commands';
 import { runCommand } from '../src/ops/run';
 import type { NewStaff } from '../src/modules/staff/service';
 import { LiveHub } from '../src/modules/live/hub';
+import { saveReading } from '../src/modules/ocr/repository';
 import { HOUR, MINUTE, createTestApp, type TestApp, type TestClient } from './helpers';
 import { validStepData } from './step-fixtures';
 
@@ -355,6 +356,24 @@ describe('the case and decisions', () => {
     await plain('staffDecide', rita, { appId: other.appId, action: 'close', reason: 'other', message: 'Closed at your request.' });
     await plain('staffClaim', rita, { appId: other.appId });
     expect((await plain('staffDecide', rita, { appId: other.appId, action: 'deposit', cashInStatus: 2000 })).body.error?.code).toBe(ErrorCode.CASE_STATE);
+  });
+});
+
+describe('what the OCR read', () => {
+  test('the case shows what the OCR read from the ID card beside what was saved, the applicant’s change marked', async () => {
+    const { appId } = await submitted(1);
+    const app = await t.db.query<{ user_id: string; data: { IDCARD: { chineseName: string; idNumber: string; documentInfo: { idCard: { front: { ossId: string } } } } } }>(
+      'SELECT user_id, data FROM applications WHERE app_id = $1',
+      [appId],
+    );
+    const { user_id: userId, data } = app.rows[0];
+    await saveReading(t.db, { ossId: data.IDCARD.documentInfo.idCard.front.ossId, userId, kind: 'idcardFront', fields: { name: '张二', idNumber: data.IDCARD.idNumber, gender: 0, birthday: '' } }, new Date(t.clock.now()));
+    const rita = await signedIn(await newStaff('reviewer', 'Rita'));
+    const ocr = (await plain('staffCase', rita, { appId })).body.result.ocr;
+    expect(ocr).toEqual([
+      { step: 'IDCARD', field: 'chineseName', read: '张二', saved: data.IDCARD.chineseName, changed: data.IDCARD.chineseName !== '张二' },
+      { step: 'IDCARD', field: 'idNumber', read: data.IDCARD.idNumber, saved: data.IDCARD.idNumber, changed: false },
+    ]);
   });
 });
 

@@ -26,3 +26,4 @@ export * from './improve-info';
 export * from './org-sign';
 export * from './org-sign-signer';
 export * from './staff';
+export * from './ocr-compare';

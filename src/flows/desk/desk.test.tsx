@@ -86,6 +86,7 @@ const caseOf = (over: Record<string, unknown> = {}) => ({
   aml: [],
   face: [],
   duplicates: [],
+  ocr: [],
   claimedBy: { staffId: 's1', displayName: 'Rita Reviewer', at: '2026-11-28T03:00:00.000Z' },
   firstApproval: null,
   fourEyes: true,
@@ -313,4 +314,23 @@ test('organisations: a reviewer only looks; an approver makes a signing link, sh
   await user.click(within(dialog).getByRole('button', { name: 'Make the link' }));
   await waitFor(() => expect(callsOf('staffSignTicket')).toEqual([{ orgId: 'O1', steps: ['doc', 'sign'], hours: 72 }]));
   expect(await screen.findByDisplayValue(`${window.location.origin}/pages/signature.html?ticket=abc`)).toBeInTheDocument();
+});
+
+test('what the OCR read is shown under its step, a field the applicant changed marked', async () => {
+  fake({
+    staffMe: () => rita,
+    staffCase: () =>
+      caseOf({
+        ocr: [
+          { step: 'HK_IDCARD', field: 'idNumber', read: 'K1234567', saved: 'K1234567', changed: false },
+          { step: 'HK_IDCARD', field: 'chineseName', read: '陳大丈', saved: '陳大文', changed: true },
+        ],
+      }),
+  });
+  open('#/queue/APP00000000000000001');
+  const table = (await screen.findByRole('heading', { name: 'Read from the photos (OCR)' })).closest('.ant-table-wrapper') as HTMLElement;
+  const changed = within(table).getByText('陳大文').closest('tr')!;
+  expect(changed).toHaveTextContent('陳大丈');
+  expect(changed).toHaveTextContent('changed by the applicant');
+  expect(within(table).getAllByText('K1234567')[0].closest('tr')).toHaveTextContent('as read');
 });

@@ -11,6 +11,7 @@
  * Bank card: 150302 when no 12-25 digit number is read. Someone else's file: 100403. A PDF cannot be read
  * as a card photo: 151202 (ID) or 150302 (bank).
  */
+import { saveReading } from './repository';
 import type { FastifyBaseLogger } from 'fastify';
 import { ErrorCode, type Lang, type Res } from '@core/domain';
 import { serverText } from '../../i18n';
@@ -95,6 +96,9 @@ export async function idcardOcr(deps: OcrDeps, userId: string, ossId: string, lo
   }
 
   const cropIdCard = await storeUpload(deps, userId, { category: 'UserInfo', filename: `idcard-${answer.side}.jpg`, bytes: card.crop }, 'made');
+  // kept for the review desk: what was read beside what the applicant saves
+  const { side, ...fields } = answer;
+  await saveReading(deps.db, { ossId, userId, kind: side === 'front' ? 'idcardFront' : 'idcardBack', fields }, new Date(deps.clock.now()));
   return { ...answer, cropIdCard };
 }
 
@@ -104,5 +108,6 @@ export async function bankcardOcr(deps: OcrDeps, userId: string, ossId: string, 
   if (!card) throw await unusable(ErrorCode.BANK_CARD_WRONG, bytes, lang);
   const { acctNumber } = (await readBankCardByJob(deps, card.crop)).text;
   if (checkBankCard(acctNumber) !== null) throw await unusable(ErrorCode.BANK_CARD_WRONG, bytes, lang);
+  await saveReading(deps.db, { ossId, userId, kind: 'bankcard', fields: { acctNumber } }, new Date(deps.clock.now()));
   return { acctNumber };
 }

@@ -5,6 +5,9 @@
  * bank card or phone); who holds it and any first approval; and the whole history of its events. Every view and
  * every file opened is audited with the staff member's id.
  */
+import { OCR_PLACES, compareOcr } from '@core/domain/ocr-compare';
+import { at as valueAt } from '@core/domain/step-rules/types';
+import { readingsOf } from '../ocr/repository';
 import type { Readable } from 'node:stream';
 import { ErrorCode, STEP_NAMES, needsSecondApproval } from '@core/domain';
 import { isMargin } from '@core/domain/profile';
@@ -71,6 +74,16 @@ export async function caseView(deps: Deps, caller: StaffSession, appId: string) 
     const f = byId.get(n.ossId);
     return f ? [{ ...n, mime: f.mime, size: f.size, createdAt: new Date(f.created_at).toISOString() }] : [];
   });
+  // what the OCR read from the photos the steps name, beside what was saved
+  const places = OCR_PLACES.flatMap((p) => {
+    const photo = valueAt(row.data[p.step], `${p.photo}.ossId`);
+    return typeof photo === 'string' ? [{ place: p, ossId: photo }] : [];
+  });
+  const readings = new Map((await readingsOf(deps.db, row.user_id, places.map((p) => p.ossId))).map((r) => [r.oss_id, r]));
+  const ocr = places.flatMap(({ place, ossId }) => {
+    const r = readings.get(ossId);
+    return r && r.kind === place.kind ? compareOcr(place, row.data[place.step], r.fields) : [];
+  });
   const accountType = (row.data.SELECTACCOUNT as { accountType?: unknown } | undefined)?.accountType;
   const amlHit = aml.length ? aml[aml.length - 1].hit_status === 1 : false;
   await audit(deps.db, { actor: `staff:${caller.staff.staffId}`, userId: row.user_id, appId, action: 'staff.case.view', at });
@@ -90,6 +103,7 @@ export async function caseView(deps: Deps, caller: StaffSession, appId: string) 
       confirmed: c.confirmed_at !== null,
     })),
     duplicates: dup,
+    ocr,
     claimedBy: claim ? { staffId: claim.staff_id, displayName: claim.display_name, at: new Date(claim.claimed_at).toISOString() } : null,
     firstApproval: approval ? { staffId: approval.staff_id, displayName: approval.display_name, at: new Date(approval.approved_at).toISOString(), note: approval.note } : null,
     fourEyes: needsSecondApproval({ margin: isMargin(accountType), amlHit }),

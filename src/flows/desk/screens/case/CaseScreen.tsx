@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useGetIdentity, useShow } from '@refinedev/core';
-import { Alert, Button, Card, Col, Collapse, Descriptions, Empty, List, Row, Space, Spin, Tabs, Tag, Timeline, Typography } from 'antd';
+import { Alert, Button, Card, Col, Collapse, Descriptions, Empty, List, Row, Space, Spin, Table, Tabs, Tag, Timeline, Typography } from 'antd';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import type { Res } from '@core/domain/contract';
@@ -35,10 +35,32 @@ function valueText(v: unknown): string {
   return JSON.stringify(v);
 }
 
-function StepData({ data, files, onOpen, intl }: { data: Record<string, unknown>; files: CaseFile[]; onOpen: (f: CaseFile) => void; intl: IntlShape }) {
+/** What the OCR read from the step's photos, beside what was saved; a field the applicant changed is marked. */
+function OcrRead({ rows, intl }: { rows: Case['ocr']; intl: IntlShape }) {
+  const t = (id: string) => intl.formatMessage({ id });
+  return (
+    <Table
+      size="small"
+      className="desk-gap"
+      pagination={false}
+      rowKey="field"
+      title={() => <h3 className="desk-h3">{t('desk.case.ocr')}</h3>}
+      dataSource={rows}
+      columns={[
+        { title: t('desk.updates.field'), dataIndex: 'field', render: (f: string) => <span className="desk-mono">{f}</span> },
+        { title: t('desk.case.ocrRead'), dataIndex: 'read' },
+        { title: t('desk.case.ocrSaved'), dataIndex: 'saved', render: (v: string, r: Case['ocr'][number]) => (r.changed ? <strong className="desk-changed">{v || '—'}</strong> : v) },
+        { title: '', dataIndex: 'changed', render: (changed: boolean) => (changed ? <Tag color="orange">{t('desk.case.ocrChanged')}</Tag> : <Tag color="green">{t('desk.case.ocrKept')}</Tag>) },
+      ]}
+    />
+  );
+}
+
+function StepData({ data, files, ocr, onOpen, intl }: { data: Record<string, unknown>; files: CaseFile[]; ocr: Case['ocr']; onOpen: (f: CaseFile) => void; intl: IntlShape }) {
   const rows = Object.entries(data).filter(([k]) => !k.startsWith('_'));
   if (rows.length === 0) return <Typography.Text type="secondary">{intl.formatMessage({ id: 'desk.case.noData' })}</Typography.Text>;
   return (
+    <>
     <Descriptions size="small" column={1} bordered>
       {rows.map(([k, v]) => {
         const named = files.filter((f) => f.path === k || f.path.startsWith(`${k}.`) || f.path.startsWith(`${k}[`));
@@ -59,6 +81,8 @@ function StepData({ data, files, onOpen, intl }: { data: Record<string, unknown>
         );
       })}
     </Descriptions>
+    {ocr.length > 0 ? <OcrRead rows={ocr} intl={intl} /> : null}
+    </>
   );
 }
 
@@ -187,7 +211,7 @@ export function CaseScreen() {
                         </span>
                       ),
                       children: app.data[s] ? (
-                        <StepData data={app.data[s] as Record<string, unknown>} files={c.files.filter((f) => f.step === s)} onOpen={(f) => setOpenFile(f.ossId)} intl={intl} />
+                        <StepData data={app.data[s] as Record<string, unknown>} files={c.files.filter((f) => f.step === s)} ocr={(c.ocr ?? []).filter((o) => o.step === s)} onOpen={(f) => setOpenFile(f.ossId)} intl={intl} />
                       ) : (
                         <Typography.Text type="secondary">{t('desk.case.noData')}</Typography.Text>
                       ),
