@@ -114,6 +114,9 @@ async function start(): Promise<void> {
       '',
       `  Account opening is running: http://${shownHost}:${port}/pages/openAccount.html`,
       ...(existsSync(join(projectRoot(), 'dist', 'pages')) ? [] : ['  The site is not built yet (npm run build, or npm start): only the API answers.']),
+      ...(existsSync(join(projectRoot(), 'dist', 'desk'))
+        ? [`  Review desk for staff: http://${shownHost}:${port}/desk/ (the first admin: npm run ${compiled ? 'ops' : 'ops:dev'} -- staff-create <login> --role admin --name "…")`]
+        : []),
       `  Database: ${db.kind === 'pglite' ? `PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'}`,
       `  Files: ${app.deps.storage.kind === 's3' ? `S3 bucket ${app.deps.storage.location}` : `disk, ${app.deps.storage.location}`}`,
       config.sms.vendor === 'console'
