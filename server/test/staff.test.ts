@@ -276,6 +276,10 @@ describe('the case and decisions', () => {
     const { rows } = await t.db.query<{ actor: string; kind: string; detail: Record<string, unknown> }>('SELECT actor, kind, detail FROM application_events WHERE app_id = $1 ORDER BY id DESC LIMIT 1', [appId]);
     expect(rows[0]).toMatchObject({ kind: 'reject', detail: { reason: 'documentUnclear', steps: ['USERINFO'] } });
     expect(rows[0].actor).toMatch(/^staff:/);
+    // the history names the staff member; the claim is in the desk's activity
+    const seenByDesk = (await plain('staffCase', rita, { appId })).body.result;
+    expect(seenByDesk.staffNames[rows[0].actor]).toBe('Rita');
+    expect(seenByDesk.activity).toEqual([{ at: expect.any(String), action: 'claim', by: 'Rita' }]);
     // a step the application does not have is refused by the schema; a decision the state does not allow, by the service
     await plain('staffClaim', rita, { appId });
     expect((await plain('staffDecide', rita, { ...sendBack, steps: ['NOSUCH'] })).body.error?.code).toBe(ErrorCode.INVALID_INPUT);

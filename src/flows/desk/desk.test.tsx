@@ -91,6 +91,8 @@ const caseOf = (over: Record<string, unknown> = {}) => ({
   firstApproval: null,
   fourEyes: true,
   history: [],
+  staffNames: {},
+  activity: [],
   ...over,
 });
 

@@ -84,6 +84,8 @@ export async function caseView(deps: Deps, caller: StaffSession, appId: string) 
     const r = readings.get(ossId);
     return r && r.kind === place.kind ? compareOcr(place, row.data[place.step], r.fields) : [];
   });
+  const activity = await repo.deskActivityOf(deps.db, appId);
+  const staffNames = await repo.staffNamesOf(deps.db, events.map((e) => e.actor));
   const accountType = (row.data.SELECTACCOUNT as { accountType?: unknown } | undefined)?.accountType;
   const amlHit = aml.length ? aml[aml.length - 1].hit_status === 1 : false;
   await audit(deps.db, { actor: `staff:${caller.staff.staffId}`, userId: row.user_id, appId, action: 'staff.case.view', at });
@@ -108,6 +110,8 @@ export async function caseView(deps: Deps, caller: StaffSession, appId: string) 
     firstApproval: approval ? { staffId: approval.staff_id, displayName: approval.display_name, at: new Date(approval.approved_at).toISOString(), note: approval.note } : null,
     fourEyes: needsSecondApproval({ margin: isMargin(accountType), amlHit }),
     history: events.map(historyEntry) as HistoryEntry[],
+    staffNames,
+    activity: activity.map((a) => ({ at: new Date(a.at).toISOString(), action: a.action === 'staff.claim' ? ('claim' as const) : ('release' as const), by: a.display_name ?? '' })),
   };
 }
 

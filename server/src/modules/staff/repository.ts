@@ -415,3 +415,21 @@ export async function updatesByStatus(db: Db, status: number): Promise<UpdateDbR
   );
   return rows;
 }
+
+/** The desk's own actions on an application that are not status changes (claims and releases), oldest first. */
+export async function deskActivityOf(db: Db, appId: string): Promise<{ at: Date; action: string; staff_id: string | null; display_name: string | null }[]> {
+  const { rows } = await db.query<{ at: Date; action: string; staff_id: string | null; display_name: string | null }>(
+    `SELECT a.at, a.action, s.id AS staff_id, s.display_name FROM audit_log a LEFT JOIN staff s ON a.actor = 'staff:' || s.id
+      WHERE a.app_id = $1 AND a.action IN ('staff.claim', 'staff.release') ORDER BY a.id LIMIT 500`,
+    [appId],
+  );
+  return rows;
+}
+
+/** The names of the staff members among these actors ('staff:<id>'), by actor. */
+export async function staffNamesOf(db: Db, actors: string[]): Promise<Record<string, string>> {
+  const ids = [...new Set(actors.filter((a) => a.startsWith('staff:')).map((a) => a.slice('staff:'.length)))];
+  if (ids.length === 0) return {};
+  const { rows } = await db.query<{ id: string; display_name: string }>('SELECT id, display_name FROM staff WHERE id = ANY($1::text[])', [ids]);
+  return Object.fromEntries(rows.map((r) => [`staff:${r.id}`, r.display_name]));
+}

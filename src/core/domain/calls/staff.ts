@@ -133,6 +133,10 @@ export const staffCalls = {
       /** a second approver is needed (margin account or an AML hit) */
       fourEyes: z.boolean(),
       history: z.array(z.object({ id: z.number(), at: z.string(), actor: z.string(), kind: z.string(), fromStatus: z.number(), toStatus: z.number(), detail: z.record(z.string(), z.unknown()) })),
+      /** the names of the staff members among the history's actors ('staff:<id>' → name) */
+      staffNames: z.record(z.string(), z.string()),
+      /** the desk's claims and releases of the case (from the audit), oldest first */
+      activity: z.array(z.object({ at: z.string(), action: z.enum(['claim', 'release']), by: z.string() })),
     }),
   },
   staffFile: {

@@ -27,6 +27,14 @@ type Me = Res<'staffMe'>;
 const stepTitle = (intl: IntlShape, step: string) => (STEP_TITLE_KEY[step as StepName] ? intl.formatMessage({ id: STEP_TITLE_KEY[step as StepName] }) : step);
 const fileLabel = (intl: IntlShape, f: Pick<CaseFile, 'step' | 'path'>) => `${stepTitle(intl, f.step)} · ${f.path || '—'}`;
 
+/** who did it: the applicant, a staff member by name, an ops command, or the service */
+function actorText(intl: IntlShape, actor: string, names: Record<string, string>): string {
+  if (actor.startsWith('user:')) return intl.formatMessage({ id: 'desk.actor.applicant' });
+  if (actor.startsWith('staff:')) return names[actor] ?? actor;
+  if (actor.startsWith('ops:')) return intl.formatMessage({ id: 'desk.actor.ops' }, { command: actor.slice('ops:'.length) });
+  return intl.formatMessage({ id: 'desk.actor.system' });
+}
+
 /** a saved value as text: files by their place, lists and objects in short */
 function valueText(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
@@ -304,21 +312,36 @@ export function CaseScreen() {
                 key: 'history',
                 label: t('desk.case.tab.history'),
                 children:
-                  c.history.length === 0 ? (
+                  c.history.length === 0 && (c.activity ?? []).length === 0 ? (
                     <Empty description={t('desk.case.historyNone')} />
                   ) : (
                     <Timeline
-                      items={[...c.history].reverse().map((h) => ({
-                        key: h.id,
-                        children: (
-                          <div>
-                            <strong>{intl.messages[`desk.event.${h.kind}`] !== undefined ? t(`desk.event.${h.kind}`) : h.kind}</strong> · {timeText(intl, h.at)}
-                            <br />
-                            {statusText(intl, h.fromStatus)} → {statusText(intl, h.toStatus)} · <span className="desk-mono">{h.actor}</span>
-                            {typeof h.detail.message === 'string' ? <div className="desk-quote">{h.detail.message}</div> : null}
-                          </div>
-                        ),
-                      }))}
+                      items={[
+                        ...c.history.map((h) => ({
+                          at: h.at,
+                          key: `e${h.id}`,
+                          children: (
+                            <div>
+                              <strong>{intl.messages[`desk.event.${h.kind}`] !== undefined ? t(`desk.event.${h.kind}`) : h.kind}</strong> · {timeText(intl, h.at)} · {actorText(intl, h.actor, c.staffNames ?? {})}
+                              <br />
+                              {statusText(intl, h.fromStatus)} → {statusText(intl, h.toStatus)}
+                              {typeof h.detail.message === 'string' ? <div className="desk-quote">{h.detail.message}</div> : null}
+                            </div>
+                          ),
+                        })),
+                        ...(c.activity ?? []).map((a, n) => ({
+                          at: a.at,
+                          key: `a${n}`,
+                          color: 'gray',
+                          children: (
+                            <div>
+                              {t(`desk.case.activity.${a.action}`)} · {timeText(intl, a.at)} · {a.by}
+                            </div>
+                          ),
+                        })),
+                      ]
+                        .sort((x, y) => y.at.localeCompare(x.at))
+                        .map(({ at: _at, ...item }) => item)}
                     />
                   ),
               },
