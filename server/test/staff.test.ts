@@ -4,14 +4,14 @@
  * checks, and claims that keep two reviewers off the same application.
  */
 import { generate } from 'otplib';
-import { CALLS, ErrorCode, STAFF_COOKIE, STAFF_LIMITS, STAFF_PREFIX, STEPS_OF, STEP_VERSION, type CallName } from '@core/domain';
+import { CALLS, DEVICE_COOKIE, ErrorCode, STAFF_COOKIE, STAFF_LIMITS, STAFF_PREFIX, STEPS_OF, STEP_VERSION, type CallName } from '@core/domain';
 import { checkParams, parseArgv } from '../src/ops/framework';
 import { findCommand } from '../src/ops/commands';
 import { runCommand } from '../src/ops/run';
 import type { NewStaff } from '../src/modules/staff/service';
 import { LiveHub } from '../src/modules/live/hub';
 import { saveReading } from '../src/modules/ocr/repository';
-import { HOUR, MINUTE, createTestApp, type TestApp, type TestClient } from './helpers';
+import { HOUR, MINUTE, TestClient, createTestApp, type TestApp } from './helpers';
 import { validStepData } from './step-fixtures';
 
 let t: TestApp;
@@ -378,6 +378,34 @@ describe('what the OCR read', () => {
       { step: 'IDCARD', field: 'chineseName', read: '张二', saved: data.IDCARD.chineseName, changed: data.IDCARD.chineseName !== '张二' },
       { step: 'IDCARD', field: 'idNumber', read: data.IDCARD.idNumber, saved: data.IDCARD.idNumber, changed: false },
     ]);
+  });
+});
+
+describe('the device signal', () => {
+  test('two users who log in from the same browser: each one’s application names the other’s; the browser is given its id once', async () => {
+    const browser = async (phone: string, device?: string) => {
+      const c = await TestClient.handshake(t.app, t.clock);
+      const { token } = (await ops(['app-token', phone, '--area', '852'])) as { token: string };
+      const res = await c.call('tokenLogin', { t: token }, device ? { headers: { cookie: `${DEVICE_COOKIE}=${device}` } } : {});
+      expect(res.body.error).toBeUndefined();
+      const given = res.response.cookies.find((k) => k.name === DEVICE_COOKIE);
+      const appId = (await c.call('applyStart', { oaType: 2 })).body.result.appId as string;
+      return { appId, given: given?.value, httpOnly: given?.httpOnly };
+    };
+    const first = await browser('96001001');
+    expect(first.given).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(first.httpOnly).toBe(true);
+    // the same browser again: its id kept (no new cookie); another browser: another id
+    const second = await browser('96001002', first.given);
+    expect(second.given).toBeUndefined();
+    const elsewhere = await browser('96001003');
+    const rita = await signedIn(await newStaff('reviewer', 'Rita'));
+    const dupOf = async (appId: string) => (await plain('staffCase', rita, { appId })).body.result.duplicates.filter((d: { signal: string }) => d.signal === 'device').map((d: { appId: string }) => d.appId);
+    expect(await dupOf(first.appId)).toEqual([second.appId]);
+    expect(await dupOf(second.appId)).toEqual([first.appId]);
+    expect(await dupOf(elsewhere.appId)).toEqual([]);
+    // a device cookie of the wrong shape is replaced
+    expect((await browser('96001004', 'x')).given).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 });
 

@@ -69,3 +69,13 @@ export function safeReturnPath(value: string | null | undefined, fallback: strin
   if (!OWN_ROUTE.test(value) || /^\/login(?:[/?#]|$)/i.test(value)) return fallback;
   return value;
 }
+
+/**
+ * The browser's device id (review desk duplicates, issue 28): a random id the service gives a browser at its first
+ * login and keeps (httpOnly, two years), recorded against each user who logs in with it, so that staff see
+ * applications made by different users from the same browser. It identifies a browser, not a person.
+ */
+export const DEVICE_COOKIE = 'esop_dev';
+export const DEVICE_COOKIE_DAYS = 730;
+/** 16 random bytes, base64url */
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;

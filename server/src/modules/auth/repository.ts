@@ -199,3 +199,12 @@ export async function deleteSession(db: Db, idHash: string): Promise<void> {
 export async function purgeSessions(db: Db, now: Date, idleBefore: Date): Promise<void> {
   await db.query('DELETE FROM sessions WHERE absolute_expires_at <= $1 OR last_seen_at < $2', [now, idleBefore]);
 }
+
+/** Records that the user logged in from this browser (its device cookie's hash). */
+export async function recordDevice(db: Db, deviceHash: string, userId: string, at: Date): Promise<void> {
+  await db.query(
+    `INSERT INTO user_devices (device_hash, user_id, first_seen, last_seen) VALUES ($1, $2, $3, $3)
+     ON CONFLICT (device_hash, user_id) DO UPDATE SET last_seen = EXCLUDED.last_seen`,
+    [deviceHash, userId, at],
+  );
+}

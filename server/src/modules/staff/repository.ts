@@ -356,8 +356,8 @@ export async function amlChecksOf(db: Db, appId: string): Promise<{ id: string; 
 }
 
 export interface DuplicateSignal {
-  /** idNumber: the same identity document number; bankCard: the same bank card; phone: the same phone number */
-  signal: 'idNumber' | 'bankCard' | 'phone';
+  /** idNumber: the same identity document number; bankCard: the same bank card; phone: the same phone number; device: the same browser (its device cookie) used by another user */
+  signal: 'idNumber' | 'bankCard' | 'phone' | 'device';
   appId: string;
   applyStatus: number;
 }
@@ -378,6 +378,11 @@ export async function duplicatesOf(db: Db, row: AppRow): Promise<DuplicateSignal
      SELECT 'phone', a.app_id, a.apply_status FROM applications a JOIN users u ON u.id = a.user_id
       WHERE a.app_id <> $1 AND a.user_id <> $3
         AND (u.phone = (SELECT phone FROM users WHERE id = $3) OR a.data -> 'BANKCARD' -> 'bankInfo' ->> 'phone' = (SELECT phone FROM users WHERE id = $3))
+     UNION
+     SELECT 'device', a.app_id, a.apply_status FROM user_devices mine
+       JOIN user_devices o ON o.device_hash = mine.device_hash AND o.user_id <> mine.user_id
+       JOIN applications a ON a.user_id = o.user_id
+      WHERE mine.user_id = $3 AND a.app_id <> $1
      ORDER BY 1, 2`,
     [row.app_id, card, row.user_id],
   );

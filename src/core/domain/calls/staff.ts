@@ -125,7 +125,7 @@ export const staffCalls = {
           confirmed: z.boolean(),
         }),
       ),
-      duplicates: z.array(z.object({ signal: z.enum(['idNumber', 'bankCard', 'phone']), appId: z.string(), applyStatus: z.number() })),
+      duplicates: z.array(z.object({ signal: z.enum(['idNumber', 'bankCard', 'phone', 'device']), appId: z.string(), applyStatus: z.number() })),
       /** what the OCR read from the ID and bank card photos, beside what was saved (changed: the applicant changed it) */
       ocr: z.array(z.object({ step: stepName, field: z.string(), read: z.string(), saved: z.string(), changed: z.boolean() })),
       claimedBy: z.object({ staffId: z.string(), displayName: z.string(), at: z.string() }).nullable(),
