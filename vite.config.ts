@@ -9,6 +9,7 @@ import { preloadApp } from './scripts/preload-app';
 import { chunkGroups } from './scripts/chunk-groups';
 import { firstScreens } from './scripts/first-screens-plugin';
 import { PAGES, PAGE_APPS } from './scripts/pages';
+import { sharedAliases } from './scripts/vite-aliases';
 
 const root = import.meta.dirname;
 // the React part of each page, imported by its entry after the early start and preloaded from its HTML (scripts/pages.ts)
@@ -27,14 +28,8 @@ export default defineConfig(({ command }) => ({
   publicDir: false,
   plugins: [reactVantFix(), precompileMessages(), compressAssets(), trimPreloads.plugin(appModules.map((m) => resolve(root, `.${m}`))), preloadApp(appModules), firstScreens(), command === 'serve' ? react() : null],
   resolve: {
-    alias: [
-      { find: '@core', replacement: resolve(root, 'src/core') },
-      { find: '@locales', replacement: resolve(root, 'locales') },
-      // messages are precompiled at build time (scripts/precompile-messages.ts): ship no ICU parser
-      ...(command === 'build'
-        ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: resolve(root, 'node_modules/@formatjs/icu-messageformat-parser/lib/no-parser.js') }]
-        : []),
-    ],
+    // @core, @locales, and no ICU parser in a build (the messages are precompiled)
+    alias: sharedAliases(root, command),
   },
   optimizeDeps: {
     rolldownOptions: { plugins: [reactVantFix()] },

@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { precompileMessages } from './scripts/precompile-messages';
 import { compressAssets } from './scripts/compress-assets';
+import { sharedAliases } from './scripts/vite-aliases';
 
 const root = import.meta.dirname;
 
@@ -17,13 +18,7 @@ export default defineConfig(({ command }) => ({
   publicDir: false,
   plugins: [precompileMessages(), compressAssets(), command === 'serve' ? react() : null],
   resolve: {
-    alias: [
-      { find: '@core', replacement: resolve(root, 'src/core') },
-      { find: '@locales', replacement: resolve(root, 'locales') },
-      ...(command === 'build'
-        ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: resolve(root, 'node_modules/@formatjs/icu-messageformat-parser/lib/no-parser.js') }]
-        : []),
-    ],
+    alias: sharedAliases(root, command),
   },
   build: {
     outDir: resolve(root, 'dist/desk'),

@@ -9,6 +9,7 @@ import { act, configure, fireEvent, render, screen, waitFor, within } from '@tes
 import userEvent from '@testing-library/user-event';
 import { ApiError, staffApi } from '@core/api/staff';
 import { ErrorCode } from '@core/domain/errors';
+import { makeApplication } from '@core/testing/factories';
 import { DeskApp } from './DeskApp';
 
 // the desk boots (its texts, the session check, the first list) before the first thing a test waits for: on a busy
@@ -55,31 +56,15 @@ const row = (over: Record<string, unknown> = {}) => ({
 const queueOf = (rows: unknown[]) => () => ({ rows, total: rows.length, counts: { '1200': rows.length }, expectedHours: { '1200': 6 } });
 
 const caseOf = (over: Record<string, unknown> = {}) => ({
-  application: {
+  application: makeApplication({
     appId: 'APP00000000000000001',
-    oaType: 2,
-    clientType: 'hk',
     clientStatus: 0,
     applyStatus: 1200,
-    hlId: null,
     name: 'CHAN Tai Man',
     applyStepsName: ['STATEMENT', 'HK_IDCARD', 'USERINFO', 'FINANCE', 'SELECTACCOUNT'],
-    currentStep: null,
     latestStep: 'SELECTACCOUNT',
-    stepVersion: '1',
     data: { HK_IDCARD: { idNumber: 'K1234567' }, USERINFO: { lastName: 'CHAN', email: 'tm@example.com' }, SELECTACCOUNT: { accountType: 2 } },
-    rejectData: null,
-    cashInStatus: null,
-    cashInData: null,
-    stockStatus: null,
-    aecode: null,
-    channel: null,
-    protocolStatus: 0,
-    fromPage: null,
-    esop: false,
-    clientInfo: { accts: [] },
-    updatedAt: '2026-11-28T02:00:00.000Z',
-  },
+  }),
   applicant: { phone: '+852 61230001', userId: 'u1' },
   submittedAt: '2026-11-28T02:00:00.000Z',
   files: [],

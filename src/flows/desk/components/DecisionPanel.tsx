@@ -6,10 +6,11 @@ import { useState } from 'react';
 import { Alert, App, Button, Checkbox, Form, Input, Select, Space, Tabs, Typography } from 'antd';
 import { useIntl } from 'react-intl';
 import type { Res } from '@core/domain/contract';
-import { DECISION_REASONS, DESK_DEPOSIT_STATUSES, DESK_REVIEW_STATUSES, STAFF_LIMITS, canRecordFunding, depositNeedsMessage, staffMay } from '@core/domain/staff';
+import { DESK_DEPOSIT_STATUSES, DESK_REVIEW_STATUSES, STAFF_LIMITS, canRecordFunding, depositNeedsMessage, staffMay } from '@core/domain/staff';
 import { APPLY_STATUS, STOCK_STATUSES, canApprove, canReject } from '@core/domain/status';
 import { STEP_TITLE_KEY, type StepName } from '@core/domain/steps';
 import { useDeskAction } from './use-desk-actions';
+import { MessageField, ReasonField } from './MessageFields';
 
 type Case = Res<'staffCase'>;
 type Me = Res<'staffMe'>;
@@ -28,7 +29,6 @@ export function DecisionPanel({ c, me }: { c: Case; me: Me | undefined }) {
   const [note, setNote] = useState('');
   const appId = c.application.appId;
   const heldByMe = !!me && c.claimedBy?.staffId === me.staffId;
-  const reasons = DECISION_REASONS.map((r) => ({ value: r, label: t(`desk.reason.${r}`) }));
   const firstByMe = !!me && c.firstApproval?.staffId === me.staffId;
   const secondNeedsApprover = c.fourEyes && !!c.firstApproval && !!me && !staffMay(me.role, 'approver');
 
@@ -101,17 +101,8 @@ export function DecisionPanel({ c, me }: { c: Case; me: Me | undefined }) {
                     .map((s) => ({ value: s, label: t(STEP_TITLE_KEY[s as StepName] ?? s) }))}
                 />
               </Form.Item>
-              <Form.Item name="reason" label={t('desk.decide.reason')} rules={[{ required: true, message: t('desk.decide.reasonRequired') }]}>
-                <Select options={reasons} />
-              </Form.Item>
-              <Form.Item
-                name="message"
-                label={t('desk.decide.message')}
-                extra={t('desk.decide.messageHelp')}
-                rules={[{ required: true, whitespace: true, message: t('desk.decide.messageRequired') }]}
-              >
-                <Input.TextArea maxLength={STAFF_LIMITS.messageMax} showCount rows={3} />
-              </Form.Item>
+              <ReasonField />
+              <MessageField />
               <Button htmlType="submit" type="primary" loading={decide.pending}>
                 {t('desk.decide.sendBack')}
               </Button>
@@ -139,12 +130,8 @@ export function DecisionPanel({ c, me }: { c: Case; me: Me | undefined }) {
               }
             >
               <Typography.Paragraph type="secondary">{t('desk.decide.closeHelp')}</Typography.Paragraph>
-              <Form.Item name="reason" label={t('desk.decide.reason')} rules={[{ required: true, message: t('desk.decide.reasonRequired') }]}>
-                <Select options={reasons} />
-              </Form.Item>
-              <Form.Item name="message" label={t('desk.decide.message')} rules={[{ required: true, whitespace: true, message: t('desk.decide.messageRequired') }]}>
-                <Input.TextArea maxLength={STAFF_LIMITS.messageMax} showCount rows={3} />
-              </Form.Item>
+              <ReasonField />
+              <MessageField help={false} />
               <Button htmlType="submit" danger loading={decide.pending}>
                 {t('desk.decide.close')}
               </Button>
@@ -188,14 +175,7 @@ export function DecisionPanel({ c, me }: { c: Case; me: Me | undefined }) {
                 <Form.Item name="cashInStatus" label={t('desk.decide.depositState')} rules={[{ required: true, message: t('desk.decide.stateRequired') }]}>
                   <Select options={DESK_DEPOSIT_STATUSES.map((d) => ({ value: d, label: t(`desk.deposit.${d}`) }))} />
                 </Form.Item>
-                <Form.Item
-                  name="message"
-                  label={t('desk.decide.message')}
-                  extra={t('desk.decide.messageHelp')}
-                  rules={[{ required: depositStatus !== undefined && depositNeedsMessage(depositStatus), whitespace: true, message: t('desk.decide.messageRequired') }]}
-                >
-                  <Input.TextArea maxLength={STAFF_LIMITS.messageMax} rows={2} />
-                </Form.Item>
+                <MessageField required={depositStatus !== undefined && depositNeedsMessage(depositStatus)} rows={2} />
                 <Button htmlType="submit" loading={decide.pending}>
                   {t('desk.decide.recordDeposit')}
                 </Button>

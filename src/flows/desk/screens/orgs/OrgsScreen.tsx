@@ -13,6 +13,7 @@ import { staffMay } from '@core/domain/staff';
 import { ORGS } from '../../providers';
 import { timeText } from '../../components/labels';
 import { useDeskAction } from '../../components/use-desk-actions';
+import { LoadFailed } from '../../components/LoadFailed';
 import { useDeskTitle } from '../../components/DeskTitle';
 
 type Org = Res<'staffOrgs'>['orgs'][number] & { id: string };
@@ -98,12 +99,7 @@ export function OrgsScreen() {
       {query.isLoading ? (
         <Spin />
       ) : query.isError ? (
-        <Typography.Paragraph type="danger" role="alert">
-          {t('desk.loadFailed')}{' '}
-          <Button size="small" onClick={() => void query.refetch()}>
-            {t('desk.retry')}
-          </Button>
-        </Typography.Paragraph>
+        <LoadFailed retry={() => query.refetch()} />
       ) : (
         <Table<Org>
           rowKey="orgId"

@@ -12,6 +12,7 @@ import { STAFF_QUEUE_STATUSES } from '@core/domain/staff';
 import { APPLY_STATUS, REJECT_STATUSES } from '@core/domain/status';
 import { accountTypeText, ageText, clientTypeText, statusColor, statusText } from '../../components/labels';
 import { useDeskAction } from '../../components/use-desk-actions';
+import { LoadFailed } from '../../components/LoadFailed';
 import { useDeskTitle } from '../../components/DeskTitle';
 
 type Row = Res<'staffQueue'>['rows'][number] & { id: string };
@@ -222,12 +223,7 @@ export function QueueScreen() {
         </Form>
       </Card>
       {tableQuery.isError ? (
-        <Typography.Paragraph type="danger" role="alert">
-          {t('desk.loadFailed')}{' '}
-          <Button size="small" onClick={() => void tableQuery.refetch()}>
-            {t('desk.retry')}
-          </Button>
-        </Typography.Paragraph>
+        <LoadFailed retry={() => tableQuery.refetch()} />
       ) : null}
       <Table<Row>
         {...tableProps}

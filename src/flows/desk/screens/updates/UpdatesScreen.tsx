@@ -4,15 +4,16 @@
  */
 import { useState } from 'react';
 import { useList } from '@refinedev/core';
-import { App, Button, Card, Checkbox, Empty, Form, Input, Space, Spin, Table, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Empty, Form, Space, Spin, Table, Typography } from 'antd';
 import { useIntl, type IntlShape } from 'react-intl';
 import type { Res } from '@core/domain/contract';
 import { UPDATE_MODULE, hasModule } from '@core/domain/account-update';
-import { STAFF_LIMITS } from '@core/domain/staff';
 import { UPDATES } from '../../providers';
 import { FileViewer, type ViewedFile } from '../../components/FileViewer';
 import { timeText } from '../../components/labels';
 import { useDeskAction } from '../../components/use-desk-actions';
+import { LoadFailed } from '../../components/LoadFailed';
+import { MessageField } from '../../components/MessageFields';
 import { useDeskTitle } from '../../components/DeskTitle';
 
 type Update = Res<'staffUpdates'>['rows'][number] & { id: string };
@@ -128,9 +129,7 @@ function UpdateCard({ u }: { u: Update }) {
           <Form.Item name="modules" label={t('desk.updates.modulesToFix')} rules={[{ required: true, message: t('desk.updates.modulesRequired') }]}>
             <Checkbox.Group options={changed.map((m) => ({ value: m.key, label: t(`desk.updates.module.${m.key}`) }))} />
           </Form.Item>
-          <Form.Item name="message" label={t('desk.decide.message')} rules={[{ required: true, whitespace: true, message: t('desk.decide.messageRequired') }]}>
-            <Input.TextArea maxLength={STAFF_LIMITS.messageMax} rows={2} />
-          </Form.Item>
+          <MessageField help={false} rows={2} />
           <Button htmlType="submit" loading={decide.pending}>
             {t('desk.decide.sendBack')}
           </Button>
@@ -154,12 +153,7 @@ export function UpdatesScreen() {
       {query.isLoading ? (
         <Spin />
       ) : query.isError ? (
-        <Typography.Paragraph type="danger" role="alert">
-          {t('desk.loadFailed')}{' '}
-          <Button size="small" onClick={() => void query.refetch()}>
-            {t('desk.retry')}
-          </Button>
-        </Typography.Paragraph>
+        <LoadFailed retry={() => query.refetch()} />
       ) : result.data.length === 0 ? (
         <Empty description={t('desk.updates.none')} />
       ) : (

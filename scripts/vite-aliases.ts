@@ -1,0 +1,16 @@
+/**
+ * The import aliases both builds share (vite.config.ts, the pages; vite.desk.config.ts, the review desk): `@core` and
+ * `@locales`, and in a build the message parser replaced by its no-parser variant (the messages are precompiled by
+ * scripts/precompile-messages.ts, so the browser needs no parser: about 11 KB gzip less).
+ */
+import { resolve } from 'node:path';
+
+export function sharedAliases(root: string, command: 'build' | 'serve') {
+  return [
+    { find: '@core', replacement: resolve(root, 'src/core') },
+    { find: '@locales', replacement: resolve(root, 'locales') },
+    ...(command === 'build'
+      ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: resolve(root, 'node_modules/@formatjs/icu-messageformat-parser/lib/no-parser.js') }]
+      : []),
+  ];
+}
