@@ -24,7 +24,9 @@ type Case = Res<'staffCase'>;
 type CaseFile = Case['files'][number];
 type Me = Res<'staffMe'>;
 
-const stepTitle = (intl: IntlShape, step: string) => (STEP_TITLE_KEY[step as StepName] ? intl.formatMessage({ id: STEP_TITLE_KEY[step as StepName] }) : step);
+/** a step's title; the service's generated documents are a group of their own (step DOCUMENTS) */
+const stepTitle = (intl: IntlShape, step: string) =>
+  STEP_TITLE_KEY[step as StepName] ? intl.formatMessage({ id: STEP_TITLE_KEY[step as StepName] }) : step === 'DOCUMENTS' ? intl.formatMessage({ id: 'desk.case.generated' }) : step;
 const fileLabel = (intl: IntlShape, f: Pick<CaseFile, 'step' | 'path'>) => `${stepTitle(intl, f.step)} · ${f.path || '—'}`;
 
 /** who did it: the applicant, a staff member by name, an ops command, or the service */
