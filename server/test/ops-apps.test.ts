@@ -120,6 +120,18 @@ describe('ops commands (direct path)', () => {
     expect(await lastAudit(appId)).toEqual(expect.objectContaining({ actor: 'ops:reject', detail: expect.objectContaining({ from: 1200, to: 1900 }) }));
   });
 
+  test('close ends an application for good with a reason from the list and a message, as the desk does', async () => {
+    const c = await user();
+    const appId = await submitted(c);
+    await expect(ops(['close', appId, '--reason', 'duplicate'])).rejects.toThrow(/--message/);
+    await expect(ops(['close', appId, '--reason', 'whim', '--message', 'x'])).rejects.toThrow(OpsError);
+    const r = await ops(['close', appId, '--reason', 'duplicate', '--message', 'You hold an account with us already.']);
+    expect(r.result).toEqual(expect.objectContaining({ applyStatus: 5000 }));
+    expect((await c.call('applyDetail')).body.result.applyStatus).toBe(5000);
+    expect(await lastAudit(appId)).toEqual(expect.objectContaining({ actor: 'ops:close', detail: expect.objectContaining({ from: 1200, to: 5000 }) }));
+    await expect(ops(['close', appId, '--reason', 'duplicate', '--message', 'again'])).rejects.toThrow(/closed already/);
+  });
+
   test('set-status sets any status and is audited', async () => {
     const c = await user();
     const appId = await submitted(c);

@@ -10,6 +10,7 @@ import apps from './apps';
 import app from './app';
 import approve from './approve';
 import reject from './reject';
+import close from './close';
 import setStatus from './set-status';
 import deposit from './deposit';
 import history from './history';
@@ -39,6 +40,7 @@ export const commands: OpsCommand<any, any>[] = [
   app,
   approve,
   reject,
+  close,
   setStatus,
   deposit,
   history,
