@@ -4,6 +4,7 @@ import {
   canMoveReviewStatus,
   canRecordFunding,
   depositNeedsMessage,
+  openDecisions,
   isStaffRole,
   needsSecondApproval,
   staffMay,
@@ -81,4 +82,16 @@ describe('what the desk records besides the review decisions', () => {
   test('only a deposit that needs a change needs a message', () => {
     expect(DESK_DEPOSIT_STATUSES.filter(depositNeedsMessage)).toEqual([2020]);
   });
+});
+
+describe('the desk decisions an application allows', () => {
+  test.each([
+    [1090, { review: false, reviewStatus: false, funding: false, any: false }],
+    [1200, { review: true, reviewStatus: true, funding: true, any: true }],
+    [1500, { review: true, reviewStatus: true, funding: true, any: true }],
+    [1900, { review: false, reviewStatus: false, funding: false, any: false }],
+    [3000, { review: true, reviewStatus: false, funding: true, any: true }],
+    [4000, { review: false, reviewStatus: false, funding: true, any: true }],
+    [5000, { review: false, reviewStatus: false, funding: false, any: false }],
+  ])('status %i: %o', (status, expected) => expect(openDecisions(status)).toEqual(expected));
 });

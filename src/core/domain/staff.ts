@@ -5,7 +5,7 @@
  */
 
 import { STAFF_PREFIX } from './calls';
-import { APPLY_STATUS, CASH_IN_STATUS, REJECT_STATUSES } from './status';
+import { APPLY_STATUS, CASH_IN_STATUS, REJECT_STATUSES, canApprove, canReject } from './status';
 
 /** The desk's calls' prefix (calls.ts): the staff cookie's path. */
 export { STAFF_PREFIX };
@@ -95,4 +95,12 @@ export const depositNeedsMessage = (cashInStatus: number): boolean => cashInStat
 /** Whether the deposit and transfer-in states may be recorded: once submitted (not sent back or closed), or opened. */
 export function canRecordFunding(applyStatus: number): boolean {
   return applyStatus >= APPLY_STATUS.SUBMITTED && !REJECT_STATUSES.includes(applyStatus) && applyStatus !== APPLY_STATUS.CLOSED;
+}
+
+/** The desk's decisions an application allows now, by group: the review (approve, send back, close), the 1200 ⇄ 1500 move, the funding states. */
+export function openDecisions(applyStatus: number): { review: boolean; reviewStatus: boolean; funding: boolean; any: boolean } {
+  const review = canApprove(applyStatus) || canReject(applyStatus);
+  const reviewStatus = DESK_REVIEW_STATUSES.includes(applyStatus);
+  const funding = canRecordFunding(applyStatus);
+  return { review, reviewStatus, funding, any: review || reviewStatus || funding };
 }

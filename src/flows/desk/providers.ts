@@ -5,7 +5,7 @@
  */
 import type { AuthProvider, CrudFilter, DataProvider, HttpError, I18nProvider } from '@refinedev/core';
 import type { IntlShape } from 'react-intl';
-import { ApiError, isApiError, staffApi, type StaffCallName } from '@core/api/staff';
+import { ApiError, isApiError, staffApi } from '@core/api/staff';
 import { ErrorCode } from '@core/domain/errors';
 import { STAFF_PREFIX } from '@core/domain/calls';
 import type { Req } from '@core/domain/contract';
@@ -32,6 +32,10 @@ export const SESSION_ENDED: readonly (number | string)[] = [ErrorCode.LOGIN_EXPI
 
 const FILTER_FIELDS = ['status', 'clientType', 'accountType', 'minAgeHours', 'amlHit', 'faceBelow', 'mine'] as const;
 type QueueQuery = Exclude<Req<'staffQueue'>, void>;
+
+/** The desk's calls sent through Refine's `custom` (useDeskAction): the decisions and their kin. */
+export const DESK_ACTIONS = ['staffClaim', 'staffRelease', 'staffDecide', 'staffUpdateDecide', 'staffOrgCreate', 'staffSignTicket', 'staffSignRevoke'] as const;
+export type DeskActionName = (typeof DESK_ACTIONS)[number];
 
 /** Refine's filters (field eq value) as the queue's query: only the fields the queue knows, empty ones left out. */
 export function queueQueryOf(filters: readonly CrudFilter[] | undefined): Partial<QueueQuery> {
@@ -82,8 +86,8 @@ export const dataProvider: DataProvider = {
   // the desk's other calls by name (claim, release, decide): useCustomMutation({ url: 'staffClaim', … })
   custom: ({ url, payload }) =>
     run(async () => {
-      const name = url as StaffCallName;
-      if (!['staffClaim', 'staffRelease', 'staffDecide', 'staffUpdateDecide', 'staffOrgCreate', 'staffSignTicket', 'staffSignRevoke'].includes(name)) throw new ApiError(ErrorCode.INVALID_INPUT, `no desk call ${url}`);
+      const name = url as DeskActionName;
+      if (!DESK_ACTIONS.includes(name)) throw new ApiError(ErrorCode.INVALID_INPUT, `no desk call ${url}`);
       return { data: (await staffApi(name, payload as never)) as never };
     }),
   create: unsupported('create'),

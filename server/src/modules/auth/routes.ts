@@ -1,11 +1,9 @@
 /** Login calls: SendCode, Login, TokenLogin, Logout (public), UserInfo, and ReloginSendCode / Relogin (the session's own user again). */
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, DEVICE_ID_PATTERN } from '@core/domain/auth';
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from '@core/domain/auth';
 import { route } from '../../plugins/route';
 import { OK } from '../../plugins/reply';
 import { clearSessionCookies, cookieOptions, SESSION_COOKIE, setSessionCookies } from './require-user';
-import { recordDevice } from './repository';
 import * as service from './service';
 import { accountViews } from '../account-home/service';
 
@@ -17,16 +15,10 @@ async function startSession(request: FastifyRequest, reply: FastifyReply, s: ser
   return withAccounts(request.server.deps.db, s.user);
 }
 
-/**
- * The browser's device id (DEVICE_COOKIE): given at its first login, kept two years, and recorded against each user
- * who logs in with it (the review desk's duplicate signal). Only its hash is stored.
- */
+/** The browser's device id (DEVICE_COOKIE, two years): recorded against the user, given to a browser without one. */
 async function rememberDevice(request: FastifyRequest, reply: FastifyReply, userId: string) {
-  const given = request.cookies[DEVICE_COOKIE];
-  const deviceId = given && DEVICE_ID_PATTERN.test(given) ? given : randomBytes(16).toString('base64url');
-  if (deviceId !== given) reply.setCookie(DEVICE_COOKIE, deviceId, cookieOptions(request, DEVICE_COOKIE_DAYS * 86_400));
-  const deps = request.server.deps;
-  await recordDevice(deps.db, createHash('sha256').update(deviceId).digest('hex'), userId, new Date(deps.clock.now()));
+  const r = await service.rememberDevice(request.server.deps, request.cookies[DEVICE_COOKIE], userId);
+  if (r.given) reply.setCookie(DEVICE_COOKIE, r.deviceId, cookieOptions(request, DEVICE_COOKIE_DAYS * 86_400));
 }
 
 async function withAccounts(db: Parameters<typeof accountViews>[0], view: service.NewSession['user']) {

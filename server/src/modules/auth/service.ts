@@ -6,7 +6,8 @@
  * after login (100034); the session id lives only in the cookie, the database keeps its hash.
  * SendCode answers once the code's SMS is queued (a job hands it to the vendor: jobs/sms.ts); 110113 when it cannot be.
  */
-import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { DEVICE_ID_PATTERN } from '@core/domain/auth';
 import {
   cipher,
   cleanPhone,
@@ -218,3 +219,14 @@ export async function endSession(deps: AppDeps, sessionId: string | undefined): 
   if (sessionId && sessionId.length <= 128) await repo.deleteSession(deps.db, hashSessionId(sessionId));
 }
 
+
+/**
+ * The browser's device id at a login (DEVICE_COOKIE): the one it carries when well-formed, else a new random one
+ * (returned as `given` for the cookie); recorded against the user as its hash (the review desk's duplicate signal).
+ */
+export async function rememberDevice(deps: Pick<AppDeps, 'db' | 'clock'>, carried: string | undefined, userId: string): Promise<{ deviceId: string; given: boolean }> {
+  const keep = !!carried && DEVICE_ID_PATTERN.test(carried);
+  const deviceId = keep ? carried : randomBytes(16).toString('base64url');
+  await repo.recordDevice(deps.db, createHash('sha256').update(deviceId).digest('hex'), userId, new Date(deps.clock.now()));
+  return { deviceId, given: !keep };
+}

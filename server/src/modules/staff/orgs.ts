@@ -7,7 +7,7 @@ import { ErrorCode, currentSignStep } from '@core/domain';
 import type { Req, Res } from '@core/domain/contract';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../plugins/context';
-import { findOrganisation, listOrganisations, listTickets } from '../org-sign/repository';
+import { findOrganisation, findTicket, listOrganisations, listTickets } from '../org-sign/repository';
 import { createOrganisation, issueTicket, revoke, statusesOf, ticketState } from '../org-sign/service';
 import type { StaffSession } from './service';
 
@@ -54,8 +54,8 @@ export async function signTicket(deps: Deps, caller: StaffSession, t: Exclude<Re
   const org = await findOrganisation(deps.db, t.orgId);
   if (!org || org.id !== t.orgId) throw new AppError(ErrorCode.NOT_FOUND);
   if (t.replaces) {
-    const old = (await listTickets(deps.db, org.id, 2000)).find((x) => x.id === t.replaces);
-    if (!old) throw new AppError(ErrorCode.NOT_FOUND);
+    const old = await findTicket(deps.db, t.replaces);
+    if (!old || old.org_id !== org.id) throw new AppError(ErrorCode.NOT_FOUND);
     // revoked first: a link that was revoked already is simply replaced
     await revoke(deps, old.id, actorOf(caller));
   }

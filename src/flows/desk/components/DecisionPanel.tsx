@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { Alert, App, Button, Checkbox, Form, Input, Select, Space, Tabs, Typography } from 'antd';
 import { useIntl } from 'react-intl';
 import type { Res } from '@core/domain/contract';
-import { DESK_DEPOSIT_STATUSES, DESK_REVIEW_STATUSES, STAFF_LIMITS, canRecordFunding, depositNeedsMessage, staffMay } from '@core/domain/staff';
-import { APPLY_STATUS, STOCK_STATUSES, canApprove, canReject } from '@core/domain/status';
+import { DESK_DEPOSIT_STATUSES, DESK_REVIEW_STATUSES, STAFF_LIMITS, depositNeedsMessage, openDecisions, staffMay } from '@core/domain/staff';
+import { APPLY_STATUS, STOCK_STATUSES } from '@core/domain/status';
 import { STEP_TITLE_KEY, type StepName } from '@core/domain/steps';
 import { useDeskAction } from './use-desk-actions';
 import { MessageField, ReasonField } from './MessageFields';
@@ -43,7 +43,7 @@ export function DecisionPanel({ c, me }: { c: Case; me: Me | undefined }) {
       : t('desk.decide.firstHelp');
 
   const status = c.application.applyStatus;
-  const reviewing = canApprove(status) || canReject(status);
+  const open = openDecisions(status);
   const otherReviewStatus = DESK_REVIEW_STATUSES.find((s) => s !== status);
 
   const items = [
@@ -200,7 +200,7 @@ export function DecisionPanel({ c, me }: { c: Case; me: Me | undefined }) {
           ),
         },
   ].filter((item) =>
-    item.key === 'status' ? otherReviewStatus !== undefined && DESK_REVIEW_STATUSES.includes(status) : item.key === 'funding' ? canRecordFunding(status) : reviewing,
+    item.key === 'status' ? open.reviewStatus : item.key === 'funding' ? open.funding : open.review,
   );
 
   return items.length > 0 ? <Tabs items={items} /> : <Alert type="info" showIcon message={t('desk.case.decided')} />;

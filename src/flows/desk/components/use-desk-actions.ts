@@ -6,11 +6,10 @@ import { useCustomMutation, useInvalidate } from '@refinedev/core';
 import { App } from 'antd';
 import { useIntl } from 'react-intl';
 import type { Req, Res } from '@core/domain/contract';
-import { APPLICATIONS, ORGS, UPDATES, deskErrorText } from '../providers';
+import { APPLICATIONS, ORGS, UPDATES, deskErrorText, type DeskActionName } from '../providers';
 
-type ActionName = 'staffClaim' | 'staffRelease' | 'staffDecide' | 'staffUpdateDecide' | 'staffOrgCreate' | 'staffSignTicket' | 'staffSignRevoke';
 
-export function useDeskAction<K extends ActionName>(name: K) {
+export function useDeskAction<K extends DeskActionName>(name: K) {
   const intl = useIntl();
   const { message } = App.useApp();
   const invalidate = useInvalidate();

@@ -10,8 +10,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import type { Res } from '@core/domain/contract';
 import { STEP_TITLE_KEY, type StepName } from '@core/domain/steps';
-import { canApprove, canReject } from '@core/domain/status';
-import { canRecordFunding } from '@core/domain/staff';
+import { openDecisions } from '@core/domain/staff';
 import { staffFileUrl } from '@core/api/staff';
 import { APPLICATIONS, deskErrorText, type DeskError } from '../../providers';
 import { accountTypeText, clientTypeText, statusColor, statusText, timeText } from '../../components/labels';
@@ -131,8 +130,9 @@ export function CaseScreen() {
 
   const app = c.application;
   const heldByMe = !!me && c.claimedBy?.staffId === me.staffId;
-  // a decision is open while the application may be approved or sent back, or its funding recorded (the service's rules)
-  const open = canApprove(app.applyStatus) || canReject(app.applyStatus) || canRecordFunding(app.applyStatus);
+  // the decisions the application allows now (the domain's rules, as the service applies them)
+  const decisions = openDecisions(app.applyStatus);
+  const open = decisions.any;
   const shown = c.files.find((f) => f.ossId === openFile) ?? c.files.find((f) => f.mime.startsWith('image/')) ?? c.files[0];
   const viewed: ViewedFile | null = shown ? { ossId: shown.ossId, mime: shown.mime, label: fileLabel(intl, shown) } : null;
   const accountType = (app.data.SELECTACCOUNT as { accountType?: number } | undefined)?.accountType ?? null;
@@ -180,7 +180,7 @@ export function CaseScreen() {
           </Space>
         </Space>
       </div>
-      {c.fourEyes && (canApprove(app.applyStatus) || canReject(app.applyStatus)) ? (
+      {c.fourEyes && decisions.review ? (
         <Alert
           type="warning"
           showIcon
