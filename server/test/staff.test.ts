@@ -12,7 +12,7 @@ import type { NewStaff } from '../src/modules/staff/service';
 import { LiveHub } from '../src/modules/live/hub';
 import { saveReading } from '../src/modules/ocr/repository';
 import { HOUR, MINUTE, TestClient, createTestApp, type TestApp } from './helpers';
-import { validStepData } from './step-fixtures';
+import { saveStep, uploadRef, validStepData } from './step-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -271,8 +271,8 @@ describe('the case and decisions', () => {
     expect(res.body.result.application).toMatchObject({ applyStatus: 1900, rejectData: { steps: ['USERINFO'], message: sendBack.message } });
     const seen = (await c.call('applyDetail')).body.result;
     expect(seen.rejectData.steps).toEqual(['USERINFO']);
-    // the claim went with the decision; the event says who and why
-    expect((await plain('staffCase', rita, { appId })).body.result.claimedBy).toBeNull();
+    // the reviewer keeps the claim while the applicant corrects (the correction comes back to her); the event says who and why
+    expect((await plain('staffCase', rita, { appId })).body.result.claimedBy).toMatchObject({ displayName: 'Rita' });
     const { rows } = await t.db.query<{ actor: string; kind: string; detail: Record<string, unknown> }>('SELECT actor, kind, detail FROM application_events WHERE app_id = $1 ORDER BY id DESC LIMIT 1', [appId]);
     expect(rows[0]).toMatchObject({ kind: 'reject', detail: { reason: 'documentUnclear', steps: ['USERINFO'] } });
     expect(rows[0].actor).toMatch(/^staff:/);
@@ -476,5 +476,77 @@ describe('live status', () => {
     expect(heard).toEqual([4000]);
     stop();
     await elsewhere.close();
+  });
+});
+
+describe('what changed, and the verification proofs (issue 36)', () => {
+  test('a resubmission says which fields changed, before and after, and comes back to the reviewer who sent it back; a later look shows what changed since', async () => {
+    const { c, appId } = await submitted(2);
+    const rita = await signedIn(await newStaff('reviewer', 'Rita'));
+    await plain('staffClaim', rita, { appId });
+    const first = (await plain('staffCase', rita, { appId })).body.result;
+    expect(first.resubmission).toBeNull();
+    expect(first.sinceLastView).toBeNull();
+    await plain('staffDecide', rita, { appId, action: 'sendBack', steps: ['FINANCE', 'PROOFADDRESS'], reason: 'documentUnclear', message: 'Please check your assets and the proof.' });
+    // twenty minutes later (both sessions kept alive): her look before this sitting is the one above
+    t.clock.advance(10 * MINUTE);
+    await plain('staffMe', rita);
+    const finance = (await validStepData(c, 'FINANCE', appId)) as { financialInfo: Record<string, string> };
+    expect((await saveStep(c, appId, 'FINANCE', { ...finance, financialInfo: { ...finance.financialInfo, netAsset: '3' } })).body.error).toBeUndefined();
+    t.clock.advance(10 * MINUTE);
+    await plain('staffMe', rita);
+    const proof = (await validStepData(c, 'PROOFADDRESS', appId)) as { documentInfo: { proofOfAddress: { ossId: string }[] } };
+    expect((await saveStep(c, appId, 'PROOFADDRESS', proof)).body.error).toBeUndefined();
+    expect((await c.call('applySubmit', { appId })).body.result.application.applyStatus).toBe(1200);
+
+    const again = (await plain('staffCase', rita, { appId })).body.result;
+    // still hers, renewed at the resubmission
+    expect(again.claimedBy).toMatchObject({ displayName: 'Rita', at: new Date(t.clock.now()).toISOString() });
+    const keys = again.resubmission.rows.map((r: { step: string; key: string }) => `${r.step}.${r.key}`);
+    expect(keys).toEqual(expect.arrayContaining(['FINANCE.financialInfo.netAsset', 'PROOFADDRESS.documentInfo.proofOfAddress']));
+    const netAsset = again.resubmission.rows.find((r: { key: string }) => r.key === 'financialInfo.netAsset');
+    expect(netAsset).toMatchObject({ label: { id: 'finance.netAssetLabel' }, before: [{ msg: { id: 'finance.asset.HKD.2' } }], after: [{ msg: { id: 'finance.asset.HKD.3' } }] });
+    const newProof = again.resubmission.rows.find((r: { key: string }) => r.key === 'documentInfo.proofOfAddress');
+    expect(newProof.newFiles).toEqual([proof.documentInfo.proofOfAddress[0].ossId]);
+    // her look twenty minutes ago: the data then against now, and the events since (the resubmission)
+    expect(again.sinceLastView).toMatchObject({ at: expect.any(String), events: 1 });
+    expect(again.sinceLastView.rows.map((r: { key: string }) => r.key)).toEqual(expect.arrayContaining(['financialInfo.netAsset']));
+    // the files are in the documents' order: the identity document first
+    expect(again.files[0].step).toBe('HK_IDCARD');
+  });
+
+  test('the verification proofs of a case at 1500 are in the case; refused with a message the applicant reads, then accepted', async () => {
+    const { c, appId } = await submitted(1);
+    await t.db.query('UPDATE applications SET apply_status = 1500 WHERE app_id = $1', [appId]);
+    const rita = await signedIn(await newStaff('reviewer', 'Rita'));
+    await plain('staffClaim', rita, { appId });
+    // nothing to verify yet
+    expect((await plain('staffDecide', rita, { appId, action: 'witness', outcome: 'accept' })).body.error?.code).toBe(ErrorCode.CASE_STATE);
+    const [idFile, address] = [await uploadRef(c, 'UserInfo'), await uploadRef(c, 'UserApply', true)];
+    expect((await c.call('applyWitness', { appId, idFiles: [idFile], addressFiles: [address] })).body.error).toBeUndefined();
+    const seen = (await plain('staffCase', rita, { appId })).body.result;
+    expect(seen.witness).toMatchObject({ idFiles: 1, addressFiles: 1, refusal: null });
+    expect(seen.files.slice(0, 2).map((f: { step: string; path: string; ossId: string }) => [f.step, f.path, f.ossId])).toEqual([
+      ['WITNESS', 'idFiles[0]', idFile.ossId],
+      ['WITNESS', 'addressFiles[0]', address.ossId],
+    ]);
+    const proofBytes = await t.app.inject({ method: 'GET', url: `${CALLS.staffFile.path}?appId=${appId}&ossId=${address.ossId}`, headers: { cookie: `${STAFF_COOKIE}=${rita.cookie}` } });
+    expect([proofBytes.statusCode, proofBytes.headers['content-type']]).toEqual([200, 'application/pdf']);
+
+    // a refusal needs its reason and message; the applicant reads it and stays at 1500 for new proofs
+    expect((await plain('staffDecide', rita, { appId, action: 'witness', outcome: 'refuse' })).body.error?.code).toBe(ErrorCode.INVALID_INPUT);
+    const refused = await plain('staffDecide', rita, { appId, action: 'witness', outcome: 'refuse', reason: 'addressProof', message: 'The bill is older than 3 months.' });
+    expect(refused.body.result.application).toMatchObject({ applyStatus: 1500, rejectData: { steps: [], message: 'The bill is older than 3 months.' } });
+    expect((await c.call('applyDetail')).body.result.rejectData.message).toBe('The bill is older than 3 months.');
+    expect((await plain('staffCase', rita, { appId })).body.result.witness.refusal).toBe('The bill is older than 3 months.');
+    const newer = await uploadRef(c, 'UserApply', true);
+    expect((await c.call('applyWitness', { appId, idFiles: [idFile], addressFiles: [newer] })).body.error).toBeUndefined();
+    expect((await c.call('applyDetail')).body.result.rejectData).toBeNull();
+    // the new proofs came back to Rita, who accepts them: under review, still hers
+    const accepted = await plain('staffDecide', rita, { appId, action: 'witness', outcome: 'accept' });
+    expect(accepted.body.result.application.applyStatus).toBe(1200);
+    const after = (await plain('staffCase', rita, { appId })).body.result;
+    expect(after.claimedBy).toMatchObject({ displayName: 'Rita' });
+    expect(after.history.map((h: { kind: string }) => h.kind)).toEqual(expect.arrayContaining(['witness', 'witness-refuse', 'witness-accept']));
   });
 });

@@ -97,10 +97,20 @@ export function canRecordFunding(applyStatus: number): boolean {
   return applyStatus >= APPLY_STATUS.SUBMITTED && !REJECT_STATUSES.includes(applyStatus) && applyStatus !== APPLY_STATUS.CLOSED;
 }
 
-/** The desk's decisions an application allows now, by group: the review (approve, send back, close), the 1200 ⇄ 1500 move, the funding states. */
-export function openDecisions(applyStatus: number): { review: boolean; reviewStatus: boolean; funding: boolean; any: boolean } {
+/**
+ * Whether the professional-person verification's proofs may be accepted or refused: at 1500 (awaiting the verification
+ * or the first deposit), once the applicant has handed proofs over.
+ */
+export const canDecideWitness = (applyStatus: number, hasProofs: boolean): boolean => applyStatus === APPLY_STATUS.AWAITING_DEPOSIT && hasProofs;
+
+/**
+ * The desk's decisions an application allows now, by group: the review (approve, send back, close), the 1200 ⇄ 1500
+ * move, the funding states, the verification's proofs (`hasProofs`: the applicant handed some over).
+ */
+export function openDecisions(applyStatus: number, hasProofs = false): { review: boolean; reviewStatus: boolean; funding: boolean; witness: boolean; any: boolean } {
   const review = canApprove(applyStatus) || canReject(applyStatus);
   const reviewStatus = DESK_REVIEW_STATUSES.includes(applyStatus);
   const funding = canRecordFunding(applyStatus);
-  return { review, reviewStatus, funding, any: review || reviewStatus || funding };
+  const witness = canDecideWitness(applyStatus, hasProofs);
+  return { review, reviewStatus, funding, witness, any: review || reviewStatus || funding || witness };
 }

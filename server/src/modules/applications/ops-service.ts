@@ -29,6 +29,7 @@ import * as repo from './repository';
 import { changeApplication, type EventKind } from './status-change';
 import { toView } from './view';
 import { insertAccount } from '../account-home/repository';
+import { latestWitness } from '../deposit/repository';
 import { ACCOUNT_TYPE, FIXED_MARKETS, isMargin } from '@core/domain/profile';
 
 /** A refusal the operator reads (run.ts prints OpsInputError messages as they are). */
@@ -140,7 +141,8 @@ async function change(
       auditAction: staff ? `staff.${command}` : `ops.${command}`,
       at,
     });
-    if (ENDS_REVIEW.includes(kind)) await repo.endReview(tx, row.app_id);
+    // a send-back keeps the desk's claim: the correction comes back to the reviewer who asked for it
+    if (ENDS_REVIEW.includes(kind)) await repo.endReview(tx, row.app_id, { keepClaim: kind === 'reject' });
     await deps.alsoInTx?.(tx, updated);
     return toView(updated);
   });
@@ -209,6 +211,20 @@ export async function setStatus(deps: OpsDeps, appId: string, status: number): P
     if (row.client_status === CLIENT_STATUS.SUCCESS || row.sub_acct_id) throw new OpsRefusal(`application ${appId} is opened (${row.sub_acct_id ?? 'client status 31'}): its status stays 4000`);
     // leaving a reject status for another one ends the rejection
     return { change: { apply_status: status, ...(isRejected(row.apply_status) ? { reject_data: null } : {}) }, detail: {} };
+  });
+}
+
+/**
+ * The professional-person verification (1500): the proofs the applicant handed over are accepted (the application goes
+ * under review, 1200) or refused with a message the witness page shows (it stays at 1500 for new proofs). Only with a
+ * submission of proofs to decide on.
+ */
+export async function witnessDecision(deps: OpsDeps, appId: string, d: { outcome: 'accept' } | { outcome: 'refuse'; reason: string; message: string }): Promise<ApplicationView> {
+  return change(deps, appId, 'witness', d.outcome === 'accept' ? 'witness-accept' : 'witness-refuse', async (row, tx) => {
+    if (row.apply_status !== APPLY_STATUS.AWAITING_DEPOSIT) throw new OpsRefusal(`application ${appId} is not awaiting the verification (status ${row.apply_status})`);
+    if (!(await latestWitness(tx, appId))) throw new OpsRefusal(`application ${appId} has no proofs to verify`);
+    if (d.outcome === 'accept') return { change: { apply_status: APPLY_STATUS.SUBMITTED, reject_data: null }, detail: {} };
+    return { change: { reject_data: { steps: [], message: d.message } }, detail: { reason: d.reason, message: d.message } };
   });
 }
 

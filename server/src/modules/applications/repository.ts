@@ -215,7 +215,44 @@ export async function linkFiles(db: Db, userId: string, appId: string, ids: stri
  * A decision on an application (the review desk's or an ops command's) ends its review: the desk's claim and any first
  * approval of a four-eyes case go (migration 0032), in the decision's transaction.
  */
-export async function endReview(db: Db, appId: string): Promise<void> {
-  await db.query('DELETE FROM case_claims WHERE app_id = $1', [appId]);
+export async function endReview(db: Db, appId: string, o: { keepClaim?: boolean } = {}): Promise<void> {
+  if (!o.keepClaim) await db.query('DELETE FROM case_claims WHERE app_id = $1', [appId]);
   await db.query('DELETE FROM case_approvals WHERE app_id = $1', [appId]);
+}
+
+/**
+ * A resubmission comes back to the reviewer who sent it back: the desk's claim, kept over the correction (a send-back
+ * does not end it), counts from now again.
+ */
+export async function renewClaim(db: Db, appId: string, at: Date): Promise<void> {
+  await db.query('UPDATE case_claims SET claimed_at = $2 WHERE app_id = $1', [appId, at]);
+}
+
+// the data of each submission (migration 0035): what a resubmission changed, what changed since a reviewer's last look
+
+export interface SnapshotRow {
+  id: string;
+  at: Date;
+  data: Record<string, unknown>;
+}
+
+/** Keeps the data submitted now with the submission's event (the application's latest). */
+export async function insertSnapshot(db: Db, appId: string, at: Date, data: Record<string, unknown>): Promise<void> {
+  await db.query(
+    `INSERT INTO application_snapshots (app_id, event_id, at, data)
+     VALUES ($1, (SELECT max(id) FROM application_events WHERE app_id = $1), $2, $3::jsonb)`,
+    [appId, at, JSON.stringify(data)],
+  );
+}
+
+/** The last `n` submissions' data, newest first. */
+export async function lastSnapshots(db: Db, appId: string, n: number): Promise<SnapshotRow[]> {
+  const { rows } = await db.query<SnapshotRow>('SELECT id, at, data FROM application_snapshots WHERE app_id = $1 ORDER BY id DESC LIMIT $2', [appId, n]);
+  return rows;
+}
+
+/** The submission in force at `at` (the last one made before it). */
+export async function snapshotAt(db: Db, appId: string, at: Date): Promise<SnapshotRow | null> {
+  const { rows } = await db.query<SnapshotRow>('SELECT id, at, data FROM application_snapshots WHERE app_id = $1 AND at <= $2 ORDER BY id DESC LIMIT 1', [appId, at]);
+  return rows[0] ?? null;
 }

@@ -419,6 +419,9 @@ export async function submit(deps: AppsDeps, userId: string, req: Req<'applySubm
         ...(Object.keys(channel).length ? { channelChange: { from: { aeCode: row.aecode, channel: row.channel }, to: channel } } : {}),
       },
     });
+    // the data as submitted (the desk compares submissions), and the reviewer who sent it back holds it again
+    await repo.insertSnapshot(tx, row.app_id, at, saved);
+    if (resubmission) await repo.renewClaim(tx, row.app_id, at);
     return { application: toView(updated) };
   });
 }

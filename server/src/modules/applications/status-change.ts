@@ -20,6 +20,8 @@ export type EventKind =
   | 'stock'
   | 'client-status'
   | 'witness'
+  | 'witness-accept'
+  | 'witness-refuse'
   | 'protocol'
   | 'first-approval'
   | 'close';

@@ -4,7 +4,7 @@
  */
 import { APPLY_STATUS, ErrorCode, type Req, type Res } from '@core/domain';
 import { AppError } from '../../errors';
-import { foreignFiles, linkFiles } from '../applications/repository';
+import { foreignFiles, linkFiles, renewClaim } from '../applications/repository';
 import { ownedActive } from '../applications/service';
 import { changeApplication } from '../applications/status-change';
 import { toView } from '../applications/view';
@@ -20,7 +20,9 @@ export async function witness(deps: DepositDeps, userId: string, req: Req<'apply
     if ((await foreignFiles(tx, userId, ids)).length) throw new AppError(ErrorCode.FORBIDDEN);
     await insertWitnessSubmission(tx, { appId: row.app_id, userId, idFiles: req.idFiles, addressFiles: req.addressFiles, at });
     await linkFiles(tx, userId, row.app_id, ids);
-    const updated = await changeApplication(tx, row, { actor: `user:${userId}`, kind: 'witness', change: {}, detail: { idFiles: req.idFiles.length, addressFiles: req.addressFiles.length }, auditAction: 'witness.submit', at });
+    const updated = await changeApplication(tx, row, { actor: `user:${userId}`, kind: 'witness', change: { reject_data: null }, detail: { idFiles: req.idFiles.length, addressFiles: req.addressFiles.length }, auditAction: 'witness.submit', at });
+    // new proofs come back to the reviewer who refused the last ones
+    await renewClaim(tx, row.app_id, at);
     return { application: toView(updated) };
   });
 }

@@ -9,7 +9,11 @@ import { OCR_PLACES, compareOcr } from '@core/domain/ocr-compare';
 import { at as valueAt } from '@core/domain/step-rules/types';
 import { readingsOf } from '../ocr/repository';
 import type { Readable } from 'node:stream';
-import { ErrorCode, STEP_NAMES, needsSecondApproval } from '@core/domain';
+import { APPLY_STATUS, ErrorCode, STAFF_LIMITS, STEP_NAMES, needsSecondApproval } from '@core/domain';
+import { changedRows, documentRank } from '@core/domain/case-words';
+import { savedStepsOf } from '@core/domain/step-rules/types';
+import { stepData } from '@core/domain/step-shapes';
+import { latestWitness } from '../deposit/repository';
 import { isMargin } from '@core/domain/profile';
 import { audit } from '../../db/audit';
 import { AppError } from '../../errors';
@@ -50,11 +54,16 @@ export function filesInData(data: Record<string, unknown>): { ossId: string; ste
   return out;
 }
 
+/** The frame the liveness step keeps (named in its data already). */
+const livenessFrame = (data: Record<string, unknown>) => stepData(data, 'LIVINGWITNESS')?.documentInfo?.livingBodyCertificationPicture?.ossId;
+
 export async function caseView(deps: Deps, caller: StaffSession, appId: string) {
   const row = await appRepo.findById(deps.db, appId);
   if (!row || row.archived_at) throw new AppError(ErrorCode.NOT_FOUND);
   const at = new Date(deps.clock.now());
-  const [user, files, docs, aml, face, claim, approval, dup, events] = [
+  // the last look before this sitting: the case read again while it is open (live updates) is the same look
+  const lastView = await repo.lastViewBy(deps.db, appId, caller.staff.staffId, new Date(at.getTime() - STAFF_LIMITS.sessionIdleMinutes * 60_000));
+  const [user, files, docs, aml, face, claim, approval, dup, events, witness, snapshots, seen] = [
     await repo.applicantOf(deps.db, row.user_id),
     await repo.filesOf(deps.db, row.user_id),
     await repo.documentsOf(deps.db, appId),
@@ -64,16 +73,34 @@ export async function caseView(deps: Deps, caller: StaffSession, appId: string) 
     await repo.approvalOf(deps.db, appId),
     await repo.duplicatesOf(deps.db, row),
     await listEvents(deps.db, appId),
+    await latestWitness(deps.db, appId),
+    await appRepo.lastSnapshots(deps.db, appId, 2),
+    lastView ? await appRepo.snapshotAt(deps.db, appId, lastView) : null,
   ];
   const byId = new Map<string, FileRow>(files.map((f) => [f.oss_id, f]));
   const named = filesInData(row.data);
   // the generated documents and the liveness frames are files of the applicant too
   for (const d of docs) named.push({ ossId: d.oss_id, step: 'DOCUMENTS', path: d.document });
-  for (const c of face) if (c.image_oss_id) named.push({ ossId: c.image_oss_id, step: 'LIVINGWITNESS', path: `check ${c.id} frame` });
-  const caseFiles: CaseFile[] = named.flatMap((n) => {
-    const f = byId.get(n.ossId);
-    return f ? [{ ...n, mime: f.mime, size: f.size, createdAt: new Date(f.created_at).toISOString() }] : [];
-  });
+  for (const c of face) if (c.image_oss_id && c.image_oss_id !== livenessFrame(row.data)) named.push({ ossId: c.image_oss_id, step: 'FACE', path: String(c.id) });
+  // the professional-person verification's proofs, the latest handed over
+  witness?.id_files.forEach((f, i) => named.push({ ossId: f.ossId, step: 'WITNESS', path: `idFiles[${i}]` }));
+  witness?.address_files.forEach((f, i) => named.push({ ossId: f.ossId, step: 'WITNESS', path: `addressFiles[${i}]` }));
+  const caseFiles: CaseFile[] = named
+    .flatMap((n) => {
+      const f = byId.get(n.ossId);
+      return f ? [{ ...n, mime: f.mime, size: f.size, createdAt: new Date(f.created_at).toISOString() }] : [];
+    })
+    .sort((a, b) => documentRank(a) - documentRank(b));
+  // what changed: the resubmission against the submission before it, and the data against what the caller last saw
+  const steps = row.steps as string[];
+  const kind = row.client_type;
+  const current = savedStepsOf(row.data) as Record<string, unknown>;
+  const [latest, previous] = snapshots;
+  const resubmission = latest && previous ? { previousAt: previous.at.toISOString(), at: latest.at.toISOString(), rows: changedRows(previous.data, latest.data, steps, kind) } : null;
+  const sinceLastView =
+    lastView && seen
+      ? { at: lastView.toISOString(), rows: changedRows(seen.data, current, steps, kind), events: events.filter((e) => new Date(e.at).getTime() > lastView.getTime()).length }
+      : null;
   // what the OCR read from the photos the steps name, beside what was saved
   const places = OCR_PLACES.flatMap((p) => {
     const photo = valueAt(row.data[p.step], `${p.photo}.ossId`);
@@ -106,6 +133,16 @@ export async function caseView(deps: Deps, caller: StaffSession, appId: string) 
     })),
     duplicates: dup,
     ocr,
+    resubmission,
+    sinceLastView,
+    witness: witness
+      ? {
+          at: new Date(witness.created_at).toISOString(),
+          idFiles: witness.id_files.length,
+          addressFiles: witness.address_files.length,
+          refusal: row.apply_status === APPLY_STATUS.AWAITING_DEPOSIT && row.reject_data ? row.reject_data.message : null,
+        }
+      : null,
     claimedBy: claim ? { staffId: claim.staff_id, displayName: claim.display_name, at: new Date(claim.claimed_at).toISOString() } : null,
     firstApproval: approval ? { staffId: approval.staff_id, displayName: approval.display_name, at: new Date(approval.approved_at).toISOString(), note: approval.note } : null,
     fourEyes: needsSecondApproval({ margin: isMargin(accountType), amlHit }),

@@ -7,7 +7,8 @@
  * - sendBack: the chosen steps go back to the applicant with the reason and a message (status 1900);
  * - close: the application is closed for good (5000) with the reason and a message;
  * - status: under review (1200) ⇄ awaiting the professional-investor verification or the first deposit (1500);
- * - deposit, stock: the deposit's and the stock transfer-in's states (the applicant's status page shows them).
+ * - deposit, stock: the deposit's and the stock transfer-in's states (the applicant's status page shows them);
+ * - witness: the professional-person verification's proofs accepted (1500 → 1200) or refused with a message (1500).
  * A decision ends the claim and any first approval, but for the deposit and stock states.
  */
 import { ErrorCode, canApprove, canMoveReviewStatus, needsSecondApproval, staffMay, type DecisionReason } from '@core/domain';
@@ -30,7 +31,8 @@ export type Decision =
   | { action: 'close'; reason: DecisionReason; message: string }
   | { action: 'status'; status: number }
   | { action: 'deposit'; cashInStatus: number; message?: string }
-  | { action: 'stock'; stockStatus: number };
+  | { action: 'stock'; stockStatus: number }
+  | { action: 'witness'; outcome: 'accept' | 'refuse'; reason?: DecisionReason; message?: string };
 
 export interface DecisionResult {
   application: ApplicationView;
@@ -76,6 +78,12 @@ export async function decide(deps: Deps, caller: StaffSession, appId: string, d:
   // the funding states: recorded by the holder, who keeps the case (the deposit is followed after approval too)
   if (d.action === 'deposit') {
     const application = await refusalAsError(() => apps.deposit(ops, appId, d.cashInStatus, d.message));
+    return { application, waitingForSecond: false };
+  }
+  if (d.action === 'witness') {
+    const application = await refusalAsError(() =>
+      apps.witnessDecision(ops, appId, d.outcome === 'accept' ? { outcome: 'accept' } : { outcome: 'refuse', reason: d.reason ?? 'other', message: d.message ?? '' }),
+    );
     return { application, waitingForSecond: false };
   }
   if (d.action === 'stock') {

@@ -438,3 +438,12 @@ export async function staffNamesOf(db: Db, actors: string[]): Promise<Record<str
   const { rows } = await db.query<{ id: string; display_name: string }>('SELECT id, display_name FROM staff WHERE id = ANY($1::text[])', [ids]);
   return Object.fromEntries(rows.map((r) => [`staff:${r.id}`, r.display_name]));
 }
+
+/** When the staff member last opened the case before `before` (their latest case view in the audit), or null. */
+export async function lastViewBy(db: Db, appId: string, staffId: string, before: Date): Promise<Date | null> {
+  const { rows } = await db.query<{ at: Date }>(
+    `SELECT at FROM audit_log WHERE app_id = $1 AND actor = $2 AND action = 'staff.case.view' AND at < $3 ORDER BY id DESC LIMIT 1`,
+    [appId, `staff:${staffId}`, before],
+  );
+  return rows[0] ? new Date(rows[0].at) : null;
+}

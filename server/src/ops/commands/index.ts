@@ -11,6 +11,7 @@ import app from './app';
 import approve from './approve';
 import reject from './reject';
 import close from './close';
+import witness from './witness';
 import setStatus from './set-status';
 import deposit from './deposit';
 import history from './history';
@@ -41,6 +42,7 @@ export const commands: OpsCommand<any, any>[] = [
   approve,
   reject,
   close,
+  witness,
   setStatus,
   deposit,
   history,

@@ -63,6 +63,20 @@ export const queueRow = z.object({
   firstApprovalBy: staffView.pick({ staffId: true, displayName: true }).nullable(),
 });
 
+/** A message with its values (case-words.ts). */
+const msgView = z.object({ id: z.string(), values: z.record(z.string(), z.union([z.string(), z.number()])).optional() });
+/** A piece of a value in words (case-words.ts Part). */
+const partView = z.union([
+  z.object({ text: z.string() }),
+  z.object({ msg: msgView }),
+  z.object({ country: z.string() }),
+  z.object({ time: z.string() }),
+  z.object({ file: z.string() }),
+  z.object({ named: z.object({ en: z.string(), 'zh-CN': z.string(), 'zh-TW': z.string() }) }),
+]);
+/** A field that differs between two versions of the application (case-words.ts RowChange). */
+const rowChangeView = z.object({ step: stepName, key: z.string(), label: msgView, before: z.array(partView), after: z.array(partView), newFiles: z.array(z.string()) });
+
 export const staffCalls = {
   staffSignIn: {
     summary: 'Sign a staff member in: login, password and the authenticator code',
@@ -128,6 +142,12 @@ export const staffCalls = {
       duplicates: z.array(z.object({ signal: z.enum(['idNumber', 'bankCard', 'phone', 'device']), appId: z.string(), applyStatus: z.number() })),
       /** what the OCR read from the ID and bank card photos, beside what was saved (changed: the applicant changed it) */
       ocr: z.array(z.object({ step: stepName, field: z.string(), read: z.string(), saved: z.string(), changed: z.boolean() })),
+      /** a resubmission: what it changed since the submission before it (null: a first submission) */
+      resubmission: z.object({ previousAt: z.string(), at: z.string(), rows: z.array(rowChangeView) }).nullable(),
+      /** what changed since the caller last opened the case: the data, and the events since (null: never opened before) */
+      sinceLastView: z.object({ at: z.string(), rows: z.array(rowChangeView), events: z.number() }).nullable(),
+      /** the professional-person verification's proofs (1500), the latest handed over (null: none) */
+      witness: z.object({ at: z.string(), idFiles: z.number(), addressFiles: z.number(), refusal: z.string().nullable() }).nullable(),
       claimedBy: z.object({ staffId: z.string(), displayName: z.string(), at: z.string() }).nullable(),
       firstApproval: z.object({ staffId: z.string(), displayName: z.string(), at: z.string(), note: z.string() }).nullable(),
       /** a second approver is needed (margin account or an AML hit) */
@@ -164,11 +184,20 @@ export const staffCalls = {
         cashInStatus: z.number().int().refine((v) => DESK_DEPOSIT_STATUSES.includes(v), 'a deposit status (1000, 2010, 2000, 2020)'),
         message: z.string().trim().min(1).max(STAFF_LIMITS.messageMax).optional(),
       }),
+      /** the professional-person verification's proofs (1500): accepted (back under review), or refused with the message the applicant reads */
+      z.object({
+        appId,
+        action: z.literal('witness'),
+        outcome: z.enum(['accept', 'refuse']),
+        reason: z.enum(DECISION_REASONS).optional(),
+        message: z.string().trim().min(1).max(STAFF_LIMITS.messageMax).optional(),
+      }),
       /** the stock transfer-in's state (stockStatus 1-5; 2 and 4 are failures) */
       z.object({ appId, action: z.literal('stock'), stockStatus: z.number().int().refine((v) => STOCK_STATUSES.includes(v), 'a stock status (1-5)') }),
     ])
       .superRefine((d, ctx) => {
         if (d.action === 'deposit' && depositNeedsMessage(d.cashInStatus) && !d.message) ctx.addIssue({ code: 'custom', path: ['message'], message: 'the applicant is told why: a message is needed' });
+        if (d.action === 'witness' && d.outcome === 'refuse' && (!d.message || !d.reason)) ctx.addIssue({ code: 'custom', path: ['message'], message: 'a refusal has a reason and the message the applicant reads' });
       }),
     res: z.object({ application: applicationView, waitingForSecond: z.boolean() }),
   },
