@@ -16,6 +16,7 @@ import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { FileUploader } from '@core/ui/uploader/FileUploader';
 import { WithApplication } from '../../components/WithApplication';
+import '../../components/rejection-notice.css';
 
 export default function WitnessScreen() {
   const t = useT();
@@ -48,6 +49,12 @@ function WitnessPage({ app }: { app: ApplicationView }) {
   return (
     <StepPage title={t('witness.title')} onNext={() => void send()} nextLabel={t('common.submit')} nextLoading={sending}>
       <p className="oa-status__info">{t('witness.intro')}</p>
+      {/* staff refused the last proofs: why, until new ones are handed over */}
+      {app.rejectData?.message ? (
+        <div className="esop-rejection-notice" role="note">
+          {t('witness.refused', { message: app.rejectData.message })}
+        </div>
+      ) : null}
       <FileUploader
         name="idFiles"
         label={t('witness.idFiles')}
