@@ -2,8 +2,8 @@ import en from '../../../locales/en.json';
 import zhCN from '../../../locales/zh-CN.json';
 import zhTW from '../../../locales/zh-TW.json';
 import { STEPS_OF, type StepName } from './steps';
-import type { StepContext } from './step-rules/types';
-import { derivativeFull, jobstatusSample, sampleStep, type SampleFile, type SampleOptions, type SampleSource } from './step-samples';
+import { derivativeFull, jobstatusSample, type SampleOptions } from './step-samples';
+import { sampleApplicationData } from '../testing/application-samples';
 import { changedRows, describeApplication, documentName, documentRank, type FieldRow, type Msg, type StepWords } from './case-words';
 
 type Tree = { [k: string]: string | Tree };
@@ -14,27 +14,8 @@ const has = (tree: Tree, id: string) => {
   return typeof node === 'string';
 };
 
-/** An application in memory: every step of the flow with its sample, closing steps with made-up ids. */
-async function application(clientType: 'cn' | 'hk', opts: SampleOptions = {}, hit = 0) {
-  const saved: StepContext['saved'] = {};
-  let n = 0;
-  const src: SampleSource = {
-    file: async (category, kind = 'png'): Promise<SampleFile> => {
-      n++;
-      return { ossId: `oss${String(n).padStart(6, '0')}`, url: `/f/${n}`, description: `f${n}.${kind}`, ossCategory: category };
-    },
-    amlCheck: async () => ({ hitStatus: hit, amlInfoId: 'aml-1' }),
-    context: async () => ({ today: '2026-11-25', clientType, saved: { ...saved }, strict: false, app: { aecode: null, channel: null } }),
-    now: () => new Date('2026-11-25T02:00:00Z'),
-    riskDisclosure: async () => 'track-1',
-    faceCheck: async () => ({ id: 7, picture: await src.file('UserInfo') }),
-    caDocument: async (doc) => `doc-${doc}`,
-  };
-  const steps = [...STEPS_OF[clientType]];
-  if (clientType === 'cn') steps.unshift('STATEMENT');
-  for (const step of steps) saved[step] = await sampleStep(step, src, opts);
-  return { data: saved as Record<string, unknown>, steps };
-}
+/** An application in memory with every step's sample. */
+const application = sampleApplicationData;
 
 /** Every leaf path of a value ("a.b[0].c" as "a.b.0.c"). */
 function leaves(v: unknown, path = ''): string[] {

@@ -19,9 +19,11 @@ export interface PdfPagesProps {
   pageLabel: (n: number, total: number) => string;
   /** the load error as pdf.js gives it (pdf-failure.ts tells a missing file from a failed load) */
   onError: (err: unknown) => void;
+  /** the pages' width as a share of the box's (the box scrolls past 1); 1 by default */
+  scale?: number;
 }
 
-export default function PdfPages({ url, loading, pageLabel, onError }: PdfPagesProps) {
+export default function PdfPages({ url, loading, pageLabel, onError, scale = 1 }: PdfPagesProps) {
   const box = useRef<HTMLDivElement>(null);
   const [pages, setPages] = useState(0);
   const [width, setWidth] = useState(0);
@@ -50,7 +52,7 @@ export default function PdfPages({ url, loading, pageLabel, onError }: PdfPagesP
         {width > 0
           ? Array.from({ length: pages }, (_, i) => (
               <div key={i} className="esop-pdf__page" role="group" aria-label={pageLabel(i + 1, pages)}>
-                <Page pageNumber={i + 1} width={width} renderAnnotationLayer={false} loading="" />
+                <Page pageNumber={i + 1} width={Math.round(width * scale)} renderAnnotationLayer={false} loading="" />
               </div>
             ))
           : null}

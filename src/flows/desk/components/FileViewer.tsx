@@ -1,8 +1,9 @@
 /**
- * One file of the application in the page: an image with zoom and rotate, a PDF in the in-page viewer (react-pdf,
- * loaded with the first PDF opened), anything else as a download.
+ * One file of the application in the page: an image or a PDF (the in-page viewer, react-pdf, loaded with the first
+ * PDF opened), both with zoom, and images with rotate; anything else as a download. The case's keyboard shortcuts
+ * drive it through its handle (zoom in and out, rotate, reset).
  */
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, forwardRef, lazy, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { Alert, Button, Space, Spin, Typography } from 'antd';
 import { useIntl } from 'react-intl';
 import { staffFileUrl } from '@core/api/staff';
@@ -12,23 +13,33 @@ const PdfPages = lazy(() => import('@core/ui/pdf/PdfPages'));
 export interface ViewedFile {
   ossId: string;
   mime: string;
-  /** what the file is, for its accessible name: "ID card · front" */
+  /** what the file is, for its accessible name: "HKID card, front" */
   label: string;
 }
 
-/** the image's width as a share of the viewer's (the viewer scrolls past 100%) */
-const ZOOMS = [0.5, 0.75, 1, 1.5, 2, 3];
+export interface ViewerHandle {
+  zoomIn(): void;
+  zoomOut(): void;
+  rotate(): void;
+  reset(): void;
+}
 
-export function FileViewer({ appId, file }: { appId: string; file: ViewedFile }) {
+/** the file's width as a share of the viewer's (the viewer scrolls past 100%); FIT is 100% */
+const ZOOMS = [0.5, 0.75, 1, 1.5, 2, 3];
+const FIT = 2;
+
+export const FileViewer = forwardRef<ViewerHandle, { appId: string; file: ViewedFile }>(function FileViewer({ appId, file }, ref) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const [zoom, setZoom] = useState(2);
+  const [zoom, setZoom] = useState(FIT);
   const [turn, setTurn] = useState(0);
   const [failed, setFailed] = useState(false);
   // the image's height to its width, and the stage's inner width: a turned image's box is sized to what it covers
   const [ratio, setRatio] = useState(0.63);
   const [stageWidth, setStageWidth] = useState(600);
   const stage = useRef<HTMLDivElement>(null);
+  const pdf = file.mime === 'application/pdf';
+  const image = file.mime.startsWith('image/');
   useEffect(() => {
     const el = stage.current;
     if (!el) return;
@@ -40,26 +51,22 @@ export function FileViewer({ appId, file }: { appId: string; file: ViewedFile })
     return () => ro.disconnect();
   }, [file.mime]);
   useEffect(() => {
-    setZoom(2);
+    setZoom(FIT);
     setTurn(0);
     setFailed(false);
   }, [file.ossId]);
+  const zoomIn = () => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1));
+  const zoomOut = () => setZoom((z) => Math.max(0, z - 1));
+  const rotate = () => image && setTurn((r) => (r + 90) % 360);
+  const reset = () => {
+    setZoom(FIT);
+    setTurn(0);
+  };
+  useImperativeHandle(ref, () => ({ zoomIn, zoomOut, rotate, reset }));
   const url = staffFileUrl(appId, file.ossId);
 
   if (failed) return <Alert type="error" showIcon message={t('desk.viewer.failed')} />;
-  if (file.mime === 'application/pdf') {
-    return (
-      <div className="desk-viewer desk-viewer--pdf" role="region" aria-label={file.label}>
-        <Suspense fallback={<Spin />}>
-          <PdfPages url={url} loading={t('desk.viewer.loading')} pageLabel={(n, total) => t('desk.viewer.page', { n, total })} onError={() => setFailed(true)} />
-        </Suspense>
-        <a href={url} target="_blank" rel="noreferrer">
-          {t('desk.viewer.openNew')}
-        </a>
-      </div>
-    );
-  }
-  if (!file.mime.startsWith('image/')) {
+  if (!pdf && !image) {
     return (
       <Typography.Paragraph>
         <a href={url} download>
@@ -68,27 +75,27 @@ export function FileViewer({ appId, file }: { appId: string; file: ViewedFile })
       </Typography.Paragraph>
     );
   }
+  // 100%: the viewer's width (a PDF's pages, an image)
   const scale = ZOOMS[zoom];
   const width = Math.round(stageWidth * scale);
   const height = Math.round(width * ratio);
   const sideways = turn % 180 !== 0;
   return (
-    <div className="desk-viewer" role="region" aria-label={file.label}>
+    <div className={`desk-viewer${pdf ? ' desk-viewer--pdf' : ''}`} role="region" aria-label={file.label}>
       <Space wrap className="desk-viewer__tools">
-        <Button onClick={() => setZoom((z) => Math.max(0, z - 1))} disabled={zoom === 0}>
+        <Button onClick={zoomOut} disabled={zoom === 0} aria-keyshortcuts="-">
           {t('desk.viewer.zoomOut')}
         </Button>
         <span aria-live="polite">{Math.round(scale * 100)}%</span>
-        <Button onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))} disabled={zoom === ZOOMS.length - 1}>
+        <Button onClick={zoomIn} disabled={zoom === ZOOMS.length - 1} aria-keyshortcuts="+">
           {t('desk.viewer.zoomIn')}
         </Button>
-        <Button onClick={() => setTurn((r) => (r + 90) % 360)}>{t('desk.viewer.rotate')}</Button>
-        <Button
-          onClick={() => {
-            setZoom(2);
-            setTurn(0);
-          }}
-        >
+        {image ? (
+          <Button onClick={rotate} aria-keyshortcuts="r">
+            {t('desk.viewer.rotate')}
+          </Button>
+        ) : null}
+        <Button onClick={reset} aria-keyshortcuts="0">
           {t('desk.viewer.reset')}
         </Button>
         <a href={url} target="_blank" rel="noreferrer">
@@ -96,20 +103,26 @@ export function FileViewer({ appId, file }: { appId: string; file: ViewedFile })
         </a>
       </Space>
       <div ref={stage} className="desk-viewer__stage" tabIndex={0} aria-label={t('desk.viewer.stage', { name: file.label })}>
-        <div className="desk-viewer__box" style={{ width: sideways ? height : width, height: sideways ? width : height }}>
-          <img
-            src={url}
-            alt={file.label}
-            onError={() => setFailed(true)}
-            onLoad={(e) => {
-              const img = e.currentTarget;
-              if (img.naturalWidth > 0) setRatio(img.naturalHeight / img.naturalWidth);
-            }}
-            style={{ width, height, transform: `translate(-50%, -50%) rotate(${turn}deg)` }}
-            className="desk-viewer__img"
-          />
-        </div>
+        {pdf ? (
+          <Suspense fallback={<Spin />}>
+            <PdfPages url={url} scale={scale} loading={t('desk.viewer.loading')} pageLabel={(n, total) => t('desk.viewer.page', { n, total })} onError={() => setFailed(true)} />
+          </Suspense>
+        ) : (
+          <div className="desk-viewer__box" style={{ width: sideways ? height : width, height: sideways ? width : height }}>
+            <img
+              src={url}
+              alt={file.label}
+              onError={() => setFailed(true)}
+              onLoad={(e) => {
+                const img = e.currentTarget;
+                if (img.naturalWidth > 0) setRatio(img.naturalHeight / img.naturalWidth);
+              }}
+              style={{ width, height, transform: `translate(-50%, -50%) rotate(${turn}deg)` }}
+              className="desk-viewer__img"
+            />
+          </div>
+        )}
       </div>
     </div>
   );
-}
+});

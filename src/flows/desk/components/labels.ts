@@ -10,10 +10,19 @@ const STATUS_NAME: Record<number, string> = {
   [APPLY_STATUS.CLOSED]: 'closed',
 };
 
-/** "Under review (1200)": a status's name and its code (staff talk in codes too) */
+const statusName = (status: number): string | null =>
+  STATUS_NAME[status] ?? (REJECT_STATUSES.includes(status) ? 'sentBack' : status < APPLY_STATUS.SUBMITTED ? 'filling' : null);
+
+/** "Under review": a status in words (its code only in the tooltip, statusHelp) */
 export function statusText(intl: IntlShape, status: number): string {
-  const name = STATUS_NAME[status] ?? (REJECT_STATUSES.includes(status) ? 'sentBack' : status < APPLY_STATUS.SUBMITTED ? 'filling' : null);
-  return name ? `${intl.formatMessage({ id: `desk.status.${name}` })} (${status})` : String(status);
+  const name = statusName(status);
+  return name ? intl.formatMessage({ id: `desk.status.${name}` }) : intl.formatMessage({ id: 'desk.status.other' });
+}
+
+/** What a status means for the reviewer, with its code for those who talk in codes: "… (status 1500)". */
+export function statusHelp(intl: IntlShape, status: number): string {
+  const name = statusName(status);
+  return intl.formatMessage({ id: 'desk.statusHelp.line' }, { meaning: intl.formatMessage({ id: `desk.statusHelp.${name ?? 'other'}` }), code: status });
 }
 
 export function statusColor(status: number): string {
