@@ -93,18 +93,19 @@ class Rows {
 /** "street, city, country" of an address as parts. */
 const addressParts = (street?: string, city?: string, code?: string): Part[] => [...txt(street), ...txt(city), ...country(code)];
 
-function contactRows(r: Rows, c: ContactInfo | undefined, prefix = 'contactInfo') {
-  r.row(`${prefix}.residential`, 'documents.fields.residential', addressParts(c?.residentialAddress, c?.residentialAddressCity, c?.residentialAddressCountry), [
-    `${prefix}.residentialAddress`,
-    `${prefix}.residentialAddressCity`,
-    `${prefix}.residentialAddressCountry`,
+function contactRows(r: Rows, c: ContactInfo | undefined, at = 'contactInfo') {
+  const prefix = at ? `${at}.` : '';
+  r.row(`${prefix}residential`, 'documents.fields.residential', addressParts(c?.residentialAddress, c?.residentialAddressCity, c?.residentialAddressCountry), [
+    `${prefix}residentialAddress`,
+    `${prefix}residentialAddressCity`,
+    `${prefix}residentialAddressCountry`,
   ]);
-  r.row(`${prefix}.mailing`, 'documents.fields.mailing', addressParts(c?.mailingAddress, c?.mailingAddressCity, c?.mailingAddressCountry), [
-    `${prefix}.mailingAddress`,
-    `${prefix}.mailingAddressCity`,
-    `${prefix}.mailingAddressCountry`,
+  r.row(`${prefix}mailing`, 'documents.fields.mailing', addressParts(c?.mailingAddress, c?.mailingAddressCity, c?.mailingAddressCountry), [
+    `${prefix}mailingAddress`,
+    `${prefix}mailingAddressCity`,
+    `${prefix}mailingAddressCountry`,
   ]);
-  r.rowIf(`${prefix}.mailingSameResidential`, 'desk.field.mailingSame', c?.mailingSameResidential === undefined ? [] : yesNo(c.mailingSameResidential === 1));
+  r.rowIf(`${prefix}mailingSameResidential`, 'desk.field.mailingSame', c?.mailingSameResidential === undefined ? [] : yesNo(c.mailingSameResidential === 1));
 }
 
 function personRows(r: Rows, p: { chineseName?: string; lastName?: string; firstName?: string; englishName?: string; gender?: number; birthday?: string; birthCity?: string; birthCountry?: string }, genderGroup: 'idcard' | 'userinfo') {
@@ -478,4 +479,35 @@ export function documentRank(f: CaseFileRef): number {
   const step = DOC_ORDER.indexOf(f.step);
   const within = f.path.includes('Crop') ? 5 : /back$/.test(f.path) ? 1 : 0;
   return (step < 0 ? DOC_ORDER.length : step) * 10 + within;
+}
+
+// ------------------------------------------------------------------------------------------- account updates
+
+/**
+ * An account update's module in words (the address: 8, the W-8BEN: 512, account-update.ts), the account's data now
+ * or the data the client submitted, so that the desk shows them side by side.
+ */
+export function describeUpdateModule(bit: number, data: Record<string, unknown> | null | undefined): FieldRow[] {
+  const r = new Rows();
+  const d = (data ?? {}) as Record<string, unknown>;
+  const s = (k: string) => (typeof d[k] === 'string' ? (d[k] as string) : undefined);
+  if (bit === 8) {
+    const contact: ContactInfo = {
+      residentialAddress: s('residentialAddress'),
+      residentialAddressCity: s('residentialAddressCity'),
+      residentialAddressCountry: s('residentialAddressCountry'),
+      mailingAddress: s('mailingAddress'),
+      mailingAddressCity: s('mailingAddressCity'),
+      mailingAddressCountry: s('mailingAddressCountry'),
+      mailingSameResidential: typeof d.mailingSameResidential === 'number' ? d.mailingSameResidential : undefined,
+    };
+    contactRows(r, contact, '');
+    const proofs = (d.proofOfAddress ?? {}) as { residence?: StoredFile[]; mailing?: StoredFile[] };
+    r.rowIf('proofOfAddress.residence', 'desk.field.proofResidence', filesOf(Array.isArray(proofs.residence) ? proofs.residence : []));
+    r.rowIf('proofOfAddress.mailing', 'desk.field.proofMailing', filesOf(Array.isArray(proofs.mailing) ? proofs.mailing : []));
+  } else if (bit === 512) {
+    r.row('country', 'tax.w8.country', country(s('country')));
+    r.row('residenceAddress', 'tax.w8.address', txt(s('residenceAddress')));
+  }
+  return r.rows;
 }

@@ -194,13 +194,22 @@ test('an account update is shown beside the account’s data; sending it back ne
   expect(await screen.findByRole('heading', { name: 'Account updates to review' })).toBeInTheDocument();
   const w8 = (await screen.findByRole('heading', { name: 'W-8BEN', level: 3 })).closest('section')!;
   expect(within(w8).getByText('10 HARBOUR ROAD')).toBeInTheDocument();
-  expect(within(w8).getByText('FLAT G 9 QUEENS ROAD').tagName).toBe('STRONG');
+  expect(within(w8).getByText('FLAT G 9 QUEENS ROAD').closest('strong')).not.toBeNull();
+  // fields in words: the label as the client saw it, the country by its name
+  expect(within(w8).getByText('Permanent residence address (in English)')).toBeInTheDocument();
+  expect(await within(w8).findAllByText('Hong Kong, China')).toHaveLength(2);
   await user.click(screen.getByRole('button', { name: 'Send back' }));
   expect(await screen.findByText('Choose at least one part.')).toBeInTheDocument();
   expect(callsOf('staffUpdateDecide')).toEqual([]);
   await user.click(screen.getByRole('checkbox', { name: 'W-8BEN' }));
   await user.type(screen.getByLabelText('Message to the applicant'), 'Please give your full address.');
   await user.click(screen.getByRole('button', { name: 'Send back' }));
+  // confirmed like every decision
+  const dialog = await screen.findByRole('dialog');
+  expect(dialog).toHaveTextContent('Send the chosen parts back to the client?');
+  await act(async () => {
+    await user.click(within(dialog).getByRole('button', { name: 'Send back' }));
+  });
   await waitFor(() => expect(callsOf('staffUpdateDecide')).toEqual([{ updateId: 'U1', action: 'sendBack', modules: ['w8'], message: 'Please give your full address.' }]));
 });
 

@@ -4,8 +4,10 @@
  */
 import { useState } from 'react';
 import { useList } from '@refinedev/core';
-import { App, Button, Card, Checkbox, Empty, Form, Space, Spin, Table, Typography } from 'antd';
-import { useIntl, type IntlShape } from 'react-intl';
+import { App, Button, Card, Checkbox, Empty, Form, Spin, Table, Typography } from 'antd';
+import { useIntl } from 'react-intl';
+import { describeUpdateModule, type Part } from '@core/domain/case-words';
+import { Parts } from '../../components/Words';
 import type { Res } from '@core/domain/contract';
 import { UPDATE_MODULE, hasModule } from '@core/domain/account-update';
 import { UPDATES } from '../../providers';
@@ -24,9 +26,7 @@ const MODULES: { key: ModuleKey; bit: number }[] = [
   { key: 'w8', bit: UPDATE_MODULE.W8 },
 ];
 
-const text = (v: unknown): string => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-
-/** the files a module's data names ({ossId} anywhere in it) */
+/** the files a module's data names ({ossId} anywhere in it), with their type */
 function filesIn(v: unknown, out: { ossId: string; mime: string }[] = []): { ossId: string; mime: string }[] {
   if (Array.isArray(v)) v.forEach((x) => filesIn(x, out));
   else if (v && typeof v === 'object') {
@@ -37,39 +37,45 @@ function filesIn(v: unknown, out: { ossId: string; mime: string }[] = []): { oss
   return out;
 }
 
-function ModuleCompare({ u, bit, intl, onOpen }: { u: Update; bit: number; intl: IntlShape; onOpen: (f: ViewedFile) => void }) {
+/** The module's fields in words (case-words.ts), what the account holds now beside what the client submitted. */
+function ModuleCompare({ u, bit, onOpen }: { u: Update; bit: number; onOpen: (f: ViewedFile) => void }) {
+  const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const next = (u.data[String(bit)] ?? {}) as Record<string, unknown>;
-  const now = (u.current[String(bit)] ?? {}) as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(now), ...Object.keys(next)])].filter((k) => k !== 'proofOfAddress');
-  const proofs = filesIn(next.proofOfAddress);
+  const nowRows = describeUpdateModule(bit, (u.current[String(bit)] ?? {}) as Record<string, unknown>);
+  const nextRows = describeUpdateModule(bit, next);
+  const files = filesIn(next);
+  const fileName = (ossId: string) => t('desk.updates.proof', { n: String(files.findIndex((f) => f.ossId === ossId) + 1) });
+  const open = (ossId: string) => onOpen({ ossId, mime: files.find((f) => f.ossId === ossId)?.mime ?? 'image/jpeg', label: fileName(ossId) });
+  const keys = [...new Set([...nextRows.map((r) => r.key), ...nowRows.map((r) => r.key)])];
+  const rows = keys.map((key) => {
+    const now = nowRows.find((r) => r.key === key);
+    const sent = nextRows.find((r) => r.key === key);
+    return { key, label: (sent ?? now)!.label, now: now?.parts ?? [], next: sent?.parts ?? [] };
+  });
   return (
-    <>
-      <Table
-        size="small"
-        pagination={false}
-        rowKey="field"
-        dataSource={keys.map((k) => ({ field: k, now: text(now[k]), next: text(next[k]) }))}
-        columns={[
-          { title: t('desk.updates.field'), dataIndex: 'field', render: (f: string) => <span className="desk-mono">{f}</span> },
-          { title: t('desk.updates.now'), dataIndex: 'now' },
-          {
-            title: t('desk.updates.submitted'),
-            dataIndex: 'next',
-            render: (v: string, r: { now: string }) => (v !== r.now ? <strong className="desk-changed">{v}</strong> : v),
-          },
-        ]}
-      />
-      {proofs.length > 0 ? (
-        <Space wrap className="desk-gap">
-          {proofs.map((f, i) => (
-            <Button key={f.ossId} size="small" onClick={() => onOpen({ ossId: f.ossId, mime: f.mime, label: t('desk.updates.proof', { n: String(i + 1) }) })}>
-              {t('desk.updates.proof', { n: String(i + 1) })}
-            </Button>
-          ))}
-        </Space>
-      ) : null}
-    </>
+    <Table
+      size="small"
+      pagination={false}
+      rowKey="key"
+      dataSource={rows}
+      columns={[
+        { title: t('desk.updates.field'), dataIndex: 'label', render: (l: (typeof rows)[number]['label']) => intl.formatMessage({ id: l.id }, l.values) },
+        { title: t('desk.updates.now'), dataIndex: 'now', render: (p: Part[]) => <Parts parts={p} fileName={fileName} /> },
+        {
+          title: t('desk.updates.submitted'),
+          dataIndex: 'next',
+          render: (p: Part[], r: (typeof rows)[number]) =>
+            JSON.stringify(p) !== JSON.stringify(r.now) ? (
+              <strong className="desk-changed">
+                <Parts parts={p} fileName={fileName} onOpen={open} />
+              </strong>
+            ) : (
+              <Parts parts={p} fileName={fileName} onOpen={open} />
+            ),
+        },
+      ]}
+    />
   );
 }
 
@@ -86,7 +92,7 @@ function UpdateCard({ u }: { u: Update }) {
       className="desk-gap"
       title={
         <h2 className="desk-h2">
-          {u.name ?? t('desk.queue.noName')} · <span className="desk-mono">{u.subAcctId}</span>
+          {u.name ?? t('desk.queue.noName')} · {t('desk.updates.client', { id: u.subAcctId })}
         </h2>
       }
       extra={
@@ -98,7 +104,7 @@ function UpdateCard({ u }: { u: Update }) {
       {changed.map((m) => (
         <section key={m.key} aria-label={t(`desk.updates.module.${m.key}`)}>
           <h3 className="desk-h3">{t(`desk.updates.module.${m.key}`)}</h3>
-          <ModuleCompare u={u} bit={m.bit} intl={intl} onOpen={setViewed} />
+          <ModuleCompare u={u} bit={m.bit} onOpen={setViewed} />
         </section>
       ))}
       {viewed && u.appId ? <FileViewer appId={u.appId} file={viewed} /> : null}
@@ -121,10 +127,17 @@ function UpdateCard({ u }: { u: Update }) {
           form={form}
           layout="vertical"
           className="desk-update-back"
-          onFinish={async (v) => {
-            const r = await decide.run({ updateId: u.updateId, action: 'sendBack', modules: v.modules, message: v.message.trim() }, t('desk.updates.sentBack'));
-            if (r) form.resetFields();
-          }}
+          onFinish={(v) =>
+            modal.confirm({
+              title: t('desk.updates.sendBackConfirm'),
+              okText: t('desk.decide.sendBack'),
+              cancelText: t('desk.cancel'),
+              onOk: async () => {
+                const r = await decide.run({ updateId: u.updateId, action: 'sendBack', modules: v.modules, message: v.message.trim() }, t('desk.updates.sentBack'));
+                if (r) form.resetFields();
+              },
+            })
+          }
         >
           <Form.Item name="modules" label={t('desk.updates.modulesToFix')} rules={[{ required: true, message: t('desk.updates.modulesRequired') }]}>
             <Checkbox.Group options={changed.map((m) => ({ value: m.key, label: t(`desk.updates.module.${m.key}`) }))} />
