@@ -117,6 +117,13 @@ test('sending back needs steps, a reason and a message; then it sends exactly th
   await user.click(await screen.findByTitle('Address proof not accepted'));
   await user.type(within(panel).getByLabelText('Message to the applicant'), 'Please upload a recent bill.');
   await user.click(within(panel).getByRole('button', { name: 'Send back' }));
+  // confirmed like every decision
+  const dialog = await screen.findByRole('dialog');
+  expect(dialog).toHaveTextContent('Send the chosen steps back to the applicant?');
+  expect(callsOf('staffDecide')).toEqual([]);
+  await act(async () => {
+    await user.click(within(dialog).getByRole('button', { name: 'Send back' }));
+  });
   await waitFor(() =>
     expect(callsOf('staffDecide')).toEqual([
       { appId: 'APP00000000000000001', action: 'sendBack', steps: ['USERINFO'], reason: 'addressProof', message: 'Please upload a recent bill.' },

@@ -118,13 +118,20 @@ export const DecisionPanel = forwardRef<DecisionHandle, DecisionPanelProps>(func
             <Form
               form={sendBackForm}
               layout="vertical"
-              onFinish={async (v) => {
-                const r = await decide.run({ appId, action: 'sendBack', steps: v.steps, reason: v.reason as never, message: v.message.trim() }, t('desk.decide.sentBack'));
-                if (r) {
-                  sendBackForm.resetFields();
-                  onDecided?.('ended');
-                }
-              }}
+              onFinish={(v) =>
+                modal.confirm({
+                  title: t('desk.decide.sendBackConfirm'),
+                  okText: t('desk.decide.sendBack'),
+                  cancelText: t('desk.cancel'),
+                  onOk: async () => {
+                    const r = await decide.run({ appId, action: 'sendBack', steps: v.steps, reason: v.reason as never, message: v.message.trim() }, t('desk.decide.sentBack'));
+                    if (r) {
+                      sendBackForm.resetFields();
+                      onDecided?.('ended');
+                    }
+                  },
+                })
+              }
             >
               <Form.Item name="steps" label={t('desk.decide.steps')} rules={[{ required: true, message: t('desk.decide.stepsRequired') }]}>
                 <Checkbox.Group

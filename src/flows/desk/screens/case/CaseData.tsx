@@ -36,7 +36,7 @@ function OcrRead({ rows, words, fileName }: { rows: Case['ocr']; words: StepWord
       className="desk-gap"
       pagination={false}
       rowKey="field"
-      title={() => <h3 className="desk-h3">{t('desk.case.ocr')}</h3>}
+      title={() => <h2 className="desk-h2">{t('desk.case.ocr')}</h2>}
       dataSource={rows}
       columns={[
         {
@@ -124,7 +124,7 @@ function ChangeTable({ rows, fileName, onOpen, caption }: { rows: RowChange[]; f
       size="small"
       pagination={false}
       rowKey={(r) => `${r.step}.${r.key}`}
-      title={() => <h3 className="desk-h3">{caption}</h3>}
+      title={() => <h2 className="desk-h2">{caption}</h2>}
       dataSource={rows}
       locale={{ emptyText: t('desk.changes.none') }}
       columns={[
