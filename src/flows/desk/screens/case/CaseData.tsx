@@ -72,6 +72,8 @@ export function CaseData({ c, fileName, onOpen }: CaseDataProps) {
   if (steps.length === 0) return <Empty description={t('desk.case.noData')} />;
   return (
     <Collapse
+      // a case opened from another keeps no folded steps of the one before
+      key={app.appId}
       defaultActiveKey={steps.map((s) => s.step)}
       items={steps.map((s) => ({
         key: s.step,
