@@ -115,9 +115,11 @@ describe('documents by what they are', () => {
       { step: 'DOCUMENTS', path: 'w8ben' },
       { step: 'IDCARD', path: 'documentInfo.idCard.back' },
       { step: 'BANKCARD', path: 'documentInfo.bankCard[0]' },
+      { step: 'IDCARD', path: 'documentInfo.CropIdCard.back' },
+      { step: 'IDCARD', path: 'documentInfo.CropIdCard.front' },
       { step: 'IDCARD', path: 'documentInfo.idCard.front' },
     ];
-    expect([...refs].sort((a, b) => documentRank(a) - documentRank(b)).map((r) => r.path)).toEqual(['documentInfo.idCard.front', 'documentInfo.idCard.back', 'documentInfo.bankCard[0]', 'w8ben']);
+    expect([...refs].sort((a, b) => documentRank(a) - documentRank(b)).map((r) => r.path)).toEqual(['documentInfo.idCard.front', 'documentInfo.idCard.back', 'documentInfo.CropIdCard.front', 'documentInfo.CropIdCard.back', 'documentInfo.bankCard[0]', 'w8ben']);
   });
 });
 

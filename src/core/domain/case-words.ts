@@ -477,7 +477,7 @@ const DOC_ORDER = ['WITNESS', 'IDCARD', 'HK_IDCARD', 'STATEMENT', 'BANKCARD', 'P
 
 export function documentRank(f: CaseFileRef): number {
   const step = DOC_ORDER.indexOf(f.step);
-  const within = f.path.includes('Crop') ? 5 : /back$/.test(f.path) ? 1 : 0;
+  const within = (f.path.includes('Crop') ? 5 : 0) + (/back$/.test(f.path) ? 1 : 0);
   return (step < 0 ? DOC_ORDER.length : step) * 10 + within;
 }
 
