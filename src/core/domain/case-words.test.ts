@@ -96,9 +96,9 @@ describe('what changed between two versions', () => {
 describe('documents by what they are', () => {
   const data = { HK_IDCARD: { idType: 1, idCountry: 'MO' } };
   test.each([
-    [{ step: 'IDCARD', path: 'documentInfo.idCard.front' }, { id: 'desk.doc.idCard', values: { side: 'front' } }],
-    [{ step: 'IDCARD', path: 'documentInfo.CropIdCard.back' }, { id: 'desk.doc.idCardCropped', values: { side: 'back' } }],
-    [{ step: 'HK_IDCARD', path: 'documentInfo.nonMainlandDocument.back' }, { id: 'desk.doc.macauId', values: { side: 'back' } }],
+    [{ step: 'IDCARD', path: 'documentInfo.idCard.front' }, { id: 'desk.doc.idCard.front' }],
+    [{ step: 'IDCARD', path: 'documentInfo.CropIdCard.back' }, { id: 'desk.doc.idCardCropped.back' }],
+    [{ step: 'HK_IDCARD', path: 'documentInfo.nonMainlandDocument.back' }, { id: 'desk.doc.macauId.back' }],
     [{ step: 'HK_IDCARD', path: 'documentInfo.idCard[1]' }, { id: 'desk.doc.permanentProof', values: { n: 2 } }],
     [{ step: 'PROOFADDRESS', path: 'documentInfo.proofOfAddress[0]' }, { id: 'desk.doc.proofOfAddress', values: { n: 1 } }],
     [{ step: 'DOCUMENTS', path: 'w8ben' }, { id: 'caApply.docs.w8ben' }],

@@ -436,7 +436,7 @@ export function documentName(f: CaseFileRef, data: Record<string, unknown>): Msg
   const index = /\[(\d+)\]$/.exec(f.path);
   const n = index ? Number(index[1]) + 1 : 1;
   const side = SIDE[f.path.split('.').pop() ?? ''];
-  const sided = (id: string) => m(id, { side: side ?? 'front' });
+  const sided = (id: string) => m(`${id}.${side ?? 'front'}`);
   switch (f.step) {
     case 'IDCARD':
       return f.path.startsWith('documentInfo.CropIdCard') ? sided('desk.doc.idCardCropped') : sided('desk.doc.idCard');

@@ -86,12 +86,14 @@ describe('what the desk records besides the review decisions', () => {
 
 describe('the desk decisions an application allows', () => {
   test.each([
-    [1090, { review: false, reviewStatus: false, funding: false, any: false }],
-    [1200, { review: true, reviewStatus: true, funding: true, any: true }],
-    [1500, { review: true, reviewStatus: true, funding: true, any: true }],
-    [1900, { review: false, reviewStatus: false, funding: false, any: false }],
-    [3000, { review: true, reviewStatus: false, funding: true, any: true }],
-    [4000, { review: false, reviewStatus: false, funding: true, any: true }],
-    [5000, { review: false, reviewStatus: false, funding: false, any: false }],
-  ])('status %i: %o', (status, expected) => expect(openDecisions(status)).toEqual(expected));
+    [1090, false, { review: false, reviewStatus: false, funding: false, witness: false, any: false }],
+    [1200, false, { review: true, reviewStatus: true, funding: true, witness: false, any: true }],
+    [1500, false, { review: true, reviewStatus: true, funding: true, witness: false, any: true }],
+    [1500, true, { review: true, reviewStatus: true, funding: true, witness: true, any: true }],
+    [1200, true, { review: true, reviewStatus: true, funding: true, witness: false, any: true }],
+    [1900, false, { review: false, reviewStatus: false, funding: false, witness: false, any: false }],
+    [3000, false, { review: true, reviewStatus: false, funding: true, witness: false, any: true }],
+    [4000, false, { review: false, reviewStatus: false, funding: true, witness: false, any: true }],
+    [5000, false, { review: false, reviewStatus: false, funding: false, witness: false, any: false }],
+  ])('status %i, proofs handed over %s: %o', (status, proofs, expected) => expect(openDecisions(status, proofs)).toEqual(expected));
 });
