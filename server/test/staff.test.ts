@@ -550,3 +550,36 @@ describe('what changed, and the verification proofs (issue 36)', () => {
     expect(after.history.map((h: { kind: string }) => h.kind)).toEqual(expect.arrayContaining(['witness', 'witness-refuse', 'witness-accept']));
   });
 });
+
+describe('the queue’s search (issue 36)', () => {
+  test('by name, phone digits, ID number as typed, application id; wildcards are letters; too long or with control characters refused; free cases only', async () => {
+    const a = await submitted(2);
+    const b = await submitted(2);
+    const rita = await signedIn(await newStaff('reviewer', 'Rita'));
+    const found = async (q: string, more: Record<string, string> = {}) =>
+      ((await plain('staffQueue', rita, { q, ...more })).body.result.rows as { appId: string }[]).map((r) => r.appId);
+    const { rows } = await t.db.query<{ app_id: string; id_number: string; phone: string }>(
+      `SELECT n.app_id, n.id_number, u.phone FROM identity_numbers n JOIN applications a ON a.app_id = n.app_id JOIN users u ON u.id = a.user_id WHERE n.app_id = $1 AND n.slot = 'HK_IDCARD'`,
+      [a.appId],
+    );
+    const idNumber = rows[0].id_number;
+    // the ID number typed in lower case with its check digit in brackets, as printed on the card
+    expect(await found(`${idNumber.slice(0, -1).toLowerCase()}(${idNumber.slice(-1)})`)).toEqual([a.appId]);
+    expect(await found(rows[0].phone.slice(-6))).toEqual([a.appId]);
+    expect(await found(a.appId)).toEqual([a.appId]);
+    // the samples' names: both applicants, in Chinese or English, any part and case
+    expect(await found('陳大')).toEqual(expect.arrayContaining([a.appId, b.appId]));
+    expect(await found('chan tai')).toEqual(expect.arrayContaining([a.appId, b.appId]));
+    expect(await found('tai man chan')).toEqual(expect.arrayContaining([a.appId, b.appId]));
+    // LIKE's wildcards are searched for as letters: nobody's name has them
+    expect(await found('%')).toEqual([]);
+    expect(await found('_')).toEqual([]);
+    expect(await found("'; DROP TABLE staff; --")).toEqual([]);
+    expect((await plain('staffQueue', rita, { q: 'x'.repeat(65) })).body.error?.code).toBe(ErrorCode.INVALID_INPUT);
+    expect((await plain('staffQueue', rita, { q: 'chan\u0000' })).body.error?.code).toBe(ErrorCode.INVALID_INPUT);
+    // a claimed case is not free
+    await plain('staffClaim', rita, { appId: a.appId });
+    expect(await found('陳大', { free: 'true' })).not.toContain(a.appId);
+    expect(await found('陳大', { free: 'true' })).toContain(b.appId);
+  });
+});

@@ -52,6 +52,10 @@ export const STAFF_LIMITS = {
   claimHours: 4,
   /** rows per queue page */
   queuePageMax: 100,
+  /** the queue's search text */
+  searchMax: 64,
+  /** the fewest digits a phone search matches on (fewer would match half the queue) */
+  searchPhoneDigits: 4,
 } as const;
 
 /** A staff login: lower-case letters, digits and . _ - , 3 to 32, starting with a letter. */
@@ -113,4 +117,20 @@ export function openDecisions(applyStatus: number, hasProofs = false): { review:
   const funding = canRecordFunding(applyStatus);
   const witness = canDecideWitness(applyStatus, hasProofs);
   return { review, reviewStatus, funding, witness, any: review || reviewStatus || funding || witness };
+}
+
+/**
+ * What the queue's search looks for, from what a reviewer typed: a name (Chinese or English, any part, any case), the
+ * digits of a phone number (4 or more), an identity document number (as the steps keep it: capitals, no spaces or
+ * brackets), an application id or a client id (the opened account's S-number), each as typed.
+ */
+export function searchKeys(q: string): { text: string; digits: string | null; idNumber: string; exact: string } {
+  const text = q.trim().replace(/\s+/g, ' ');
+  const digits = text.replace(/[\s+\-()]/g, '');
+  return {
+    text,
+    digits: /^\d+$/.test(digits) && digits.length >= STAFF_LIMITS.searchPhoneDigits ? digits : null,
+    idNumber: text.toUpperCase().replace(/[\s()（）]/g, ''),
+    exact: text,
+  };
 }

@@ -99,7 +99,7 @@ export function DeskApp({ initialLang }: { initialLang?: Lang }) {
 
   return (
     <IntlProvider locale={intl.locale} messages={intl.messages}>
-      <ConfigProvider locale={ANTD_LOCALE[lang]} csp={{ nonce: readNonce() }} theme={DESK_THEME}>
+      <ConfigProvider locale={ANTD_LOCALE[lang]} csp={{ nonce: readNonce() }} theme={DESK_THEME} button={{ autoInsertSpace: false }}>
         <AntdApp message={{ getContainer: noticesBox }} notification={{ getContainer: noticesBox }}>
           {/* the notices (Ant Design's messages and notifications) in a landmark of their own */}
           <div id={NOTICES_ID} role="region" aria-label={intl.formatMessage({ id: 'desk.notices' })} />

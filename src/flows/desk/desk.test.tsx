@@ -88,15 +88,38 @@ test('the queue shows each application and its counts, and a claim names the app
   expect(await screen.findByText('You hold this application now.')).toBeInTheDocument();
 });
 
-test('the filters go to the service as the queue reads them', async () => {
+test('the filters go to the service as soon as they are chosen, without a button, and live in the address', async () => {
   fake({ staffMe: () => rita, staffQueue: queueOf([]) });
   const user = userEvent.setup();
   open('#/queue');
   expect(await screen.findByText('No application matches.')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Filter' })).toBeNull();
   await user.click(screen.getByRole('checkbox', { name: 'Mine only' }));
-  await user.type(screen.getByLabelText('Face match below'), '70');
-  await user.click(screen.getByRole('button', { name: 'Filter' }));
+  await waitFor(() => expect(callsOf('staffQueue').at(-1)).toMatchObject({ mine: 'true', page: '1' }));
+  await user.click(screen.getByLabelText('Face match below'));
+  await user.paste('70');
   await waitFor(() => expect(callsOf('staffQueue').at(-1)).toMatchObject({ mine: 'true', faceBelow: '70', page: '1' }));
+  await waitFor(() => expect(decodeURIComponent(window.location.hash)).toContain('faceBelow'));
+});
+
+test('the search sends what was typed once it pauses, and the results are the rows it finds', async () => {
+  fake({ staffMe: () => rita, staffQueue: (q: { q?: string }) => (q.q ? queueOf([row({ name: '陳大文' })])() : queueOf([])()) });
+  const user = userEvent.setup();
+  open('#/queue');
+  expect(await screen.findByText('No application matches.')).toBeInTheDocument();
+  await user.click(screen.getByLabelText('Search'));
+  await user.paste('陳大');
+  expect(await screen.findByRole('link', { name: '陳大文' })).toBeInTheDocument();
+  expect(callsOf('staffQueue').at(-1)).toMatchObject({ q: '陳大' });
+});
+
+test('a filter in the address (a shared link) is shown in the form and sent', async () => {
+  fake({ staffMe: () => rita, staffQueue: queueOf([]) });
+  const filters = encodeURIComponent('filters[0][field]') + '=clientType&' + encodeURIComponent('filters[0][operator]') + '=eq&' + encodeURIComponent('filters[0][value]') + '=cn';
+  open(`#/queue?${filters}`);
+  expect(await screen.findByText('No application matches.')).toBeInTheDocument();
+  await waitFor(() => expect(callsOf('staffQueue').at(-1)).toMatchObject({ clientType: 'cn' }));
+  expect(screen.getByText('Mainland China')).toBeInTheDocument();
 });
 
 test('sending back needs steps, a reason and a message; then it sends exactly those', async () => {

@@ -30,7 +30,7 @@ export function deskError(err: unknown): DeskError {
 /** a session that has ended (no session, idle or past its absolute limit): back to the sign-in */
 export const SESSION_ENDED: readonly (number | string)[] = [ErrorCode.LOGIN_EXPIRED, ErrorCode.SESSION_IDLE, ErrorCode.SESSION_ABSOLUTE];
 
-const FILTER_FIELDS = ['status', 'clientType', 'accountType', 'minAgeHours', 'amlHit', 'faceBelow', 'mine'] as const;
+const FILTER_FIELDS = ['status', 'clientType', 'accountType', 'minAgeHours', 'amlHit', 'faceBelow', 'mine', 'free', 'q'] as const;
 type QueueQuery = Exclude<Req<'staffQueue'>, void>;
 
 /** The desk's calls sent through Refine's `custom` (useDeskAction): the decisions and their kin. */

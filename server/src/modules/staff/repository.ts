@@ -50,20 +50,41 @@ export async function countAdmins(db: Db): Promise<number> {
   return rows[0].n;
 }
 
-/** A wrong password or code: the count, and the lock once it reaches `lockAt` (the count starts again after it). */
-export async function recordFailedSignIn(db: Db, id: string, lockAt: number, lockedUntil: Date): Promise<{ failed: number; locked: boolean }> {
-  const { rows } = await db.query<{ failed_sign_ins: number; locked_until: Date | null }>(
-    `UPDATE staff SET failed_sign_ins = CASE WHEN failed_sign_ins + 1 >= $2 THEN 0 ELSE failed_sign_ins + 1 END,
-                      locked_until = CASE WHEN failed_sign_ins + 1 >= $2 THEN $3 ELSE locked_until END
-      WHERE id = $1 RETURNING failed_sign_ins, locked_until`,
-    [id, lockAt, lockedUntil],
+/**
+ * One sign-in try reserved before the password is checked: counted at once, so that however many tries arrive together
+ * at most `limit` in a row are ever checked. The try that reaches `limit` locks the account until `lockedUntil` (the
+ * count starts again after it); a good sign-in lifts the lock. Refused while the account is locked: `reserved` null,
+ * and `lockedUntil` the lock's end (null when the lock was set by a try that committed after this statement's read).
+ * One statement: on PostgreSQL concurrent tries wait for the row and each sees the count the one before left.
+ */
+export async function reserveSignInTry(
+  db: Db,
+  o: { id: string; now: Date; limit: number; lockedUntil: Date },
+): Promise<{ reserved: { failed: number; locks: boolean } | null; lockedUntil: Date | null }> {
+  const { rows } = await db.query<{ failed_sign_ins: number | null; locks: boolean | null; held_until: Date | null }>(
+    `WITH reserved AS (
+       UPDATE staff SET failed_sign_ins = CASE WHEN failed_sign_ins + 1 >= $3 THEN 0 ELSE failed_sign_ins + 1 END,
+                        locked_until = CASE WHEN failed_sign_ins + 1 >= $3 THEN $4::timestamptz ELSE NULL END
+        WHERE id = $1 AND (locked_until IS NULL OR locked_until <= $2::timestamptz)
+       RETURNING failed_sign_ins, locked_until IS NOT NULL AS locks)
+     SELECT r.failed_sign_ins, r.locks, s.locked_until AS held_until FROM staff s LEFT JOIN reserved r ON true WHERE s.id = $1`,
+    [o.id, o.now, o.limit, o.lockedUntil],
   );
-  return { failed: rows[0].failed_sign_ins, locked: rows[0].failed_sign_ins === 0 };
+  const r = rows[0];
+  if (!r || r.failed_sign_ins === null) return { reserved: null, lockedUntil: r?.held_until ?? null };
+  return { reserved: { failed: r.failed_sign_ins, locks: r.locks === true }, lockedUntil: null };
 }
 
-/** A good sign-in: the code's time step kept (never taken again), the failures forgotten. */
-export async function recordSignIn(db: Db, id: string, totpStep: number): Promise<void> {
-  await db.query('UPDATE staff SET failed_sign_ins = 0, locked_until = NULL, totp_last_step = $2 WHERE id = $1', [id, totpStep]);
+/**
+ * A good sign-in: the code's time step spent (never taken again) and the failures forgotten, in one statement that
+ * holds only while no later or equal step is spent; false when another sign-in took this code (or a later one) first.
+ */
+export async function spendTotpStep(db: Db, id: string, totpStep: number): Promise<boolean> {
+  const { rows } = await db.query('UPDATE staff SET failed_sign_ins = 0, locked_until = NULL, totp_last_step = $2 WHERE id = $1 AND totp_last_step < $2 RETURNING id', [
+    id,
+    totpStep,
+  ]);
+  return rows.length === 1;
 }
 
 export async function setStaffDisabled(db: Db, id: string, at: Date | null): Promise<void> {
@@ -180,6 +201,10 @@ export interface QueueDbFilter {
   amlHit?: boolean;
   faceBelow?: number;
   claimedBy?: string;
+  /** nobody holds it */
+  free?: boolean;
+  /** the queue's search (searchKeys) */
+  search?: { text: string; digits: string | null; idNumber: string; exact: string };
   limit: number;
   offset: number;
 }
@@ -222,6 +247,21 @@ export async function queuePage(db: Db, f: QueueDbFilter): Promise<QueueDbRow[]>
   if (f.amlHit !== undefined) add('(coalesce(aml.hit_status, 0) = 1) = ?', f.amlHit);
   if (f.faceBelow !== undefined) add('(face.similarity IS NOT NULL AND face.similarity * 100 < ?)', f.faceBelow);
   if (f.claimedBy) add('c.staff_id = ?', f.claimedBy);
+  if (f.free) where.push('c.staff_id IS NULL');
+  if (f.search) {
+    // a name's part (LIKE wildcards in what was typed taken as letters), the phone's digits, an ID number, an id as typed
+    const like = `%${f.search.text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    params.push(like, f.search.idNumber, f.search.exact, f.search.digits ? `%${f.search.digits}%` : null);
+    const [p1, p2, p3, p4] = [params.length - 3, params.length - 2, params.length - 1, params.length];
+    const name = (step: string) =>
+      `a.data -> '${step}' ->> 'chineseName' ILIKE $${p1} OR a.data -> '${step}' ->> 'englishName' ILIKE $${p1}
+       OR concat_ws(' ', a.data -> '${step}' ->> 'lastName', a.data -> '${step}' ->> 'firstName') ILIKE $${p1}
+       OR concat_ws(' ', a.data -> '${step}' ->> 'firstName', a.data -> '${step}' ->> 'lastName') ILIKE $${p1}`;
+    where.push(`(${name('IDCARD')} OR ${name('USERINFO')}
+       OR EXISTS (SELECT 1 FROM identity_numbers n WHERE n.app_id = a.app_id AND n.id_number = $${p2})
+       OR a.app_id = $${p3} OR a.sub_acct_id = $${p3} OR a.hl_id = $${p3}
+       OR ($${p4}::text IS NOT NULL AND (u.phone LIKE $${p4} OR concat(u.area_code, u.phone) LIKE $${p4})))`);
+  }
   params.push(f.limit, f.offset);
   const { rows } = await db.query<QueueDbRow>(
     `SELECT a.app_id, u.area_code, u.phone, a.client_type, a.oa_type, a.data -> 'SELECTACCOUNT' ->> 'accountType' AS account_type,

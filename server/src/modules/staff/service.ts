@@ -12,6 +12,7 @@ import {
   STAFF_LOGIN_PATTERN,
   cipher,
   maskPhone,
+  searchKeys,
   staffMay,
   type StaffNeed,
   type StaffRole,
@@ -125,6 +126,12 @@ export interface StaffSession {
   sessionHash: string;
 }
 
+/**
+ * A sign-in: a try is reserved (counted, and the account locked at the last allowed one) before the password is checked,
+ * so that tries sent together are checked at most STAFF_LIMITS.failedSignIns at a time in a row; a try beyond answers
+ * locked unchecked. The code's time step is spent in the transaction that makes the session, by a statement that holds
+ * only once per step: of sign-ins sent together with the same code, one makes a session.
+ */
 export async function signIn(deps: Deps, input: { login: string; password: string; code: string }, ip: string): Promise<{ staff: StaffView; sessionId: string; expiresAt: Date }> {
   const now = deps.clock.now();
   const at = new Date(now);
@@ -134,26 +141,33 @@ export async function signIn(deps: Deps, input: { login: string; password: strin
     await audit(deps.db, { actor: 'system', action: 'staff.signIn.unknown', detail: { ip }, at });
     throw new AppError(ErrorCode.STAFF_SIGN_IN_FAILED);
   }
-  if (s.locked_until && s.locked_until.getTime() > now) {
-    throw new AppError(ErrorCode.STAFF_LOCKED, { data: { retryAfterSeconds: Math.ceil((s.locked_until.getTime() - now) / 1000) } });
+  const lockMs = STAFF_LIMITS.lockMinutes * 60_000;
+  const { reserved, lockedUntil } = await repo.reserveSignInTry(deps.db, { id: s.id, now: at, limit: STAFF_LIMITS.failedSignIns, lockedUntil: new Date(now + lockMs) });
+  if (!reserved) {
+    // a lock set by a try that committed a moment ago may not be in this read: it has (nearly) all its time to run
+    const leftMs = lockedUntil && lockedUntil.getTime() > now ? lockedUntil.getTime() - now : lockMs;
+    throw new AppError(ErrorCode.STAFF_LOCKED, { data: { retryAfterSeconds: Math.ceil(leftMs / 1000) } });
   }
   const passwordOk = await verifyPassword(input.password, s.password_hash);
   const { secret } = unseal<{ id: string; secret: string }>(deps.config.secrets.signingSecret, s.totp_secret_sealed, TOTP_PURPOSE);
   const step = passwordOk ? await checkTotp(secret, input.code, now, Number(s.totp_last_step)) : null;
-  if (!passwordOk || step === null) {
-    const lockedUntil = new Date(now + STAFF_LIMITS.lockMinutes * 60_000);
-    const r = await repo.recordFailedSignIn(deps.db, s.id, STAFF_LIMITS.failedSignIns, lockedUntil);
-    await audit(deps.db, { actor: `staff:${s.id}`, action: r.locked ? 'staff.signIn.locked' : 'staff.signIn.wrong', detail: { ip, what: passwordOk ? 'code' : 'password' }, at });
-    if (r.locked) throw new AppError(ErrorCode.STAFF_LOCKED, { data: { retryAfterSeconds: STAFF_LIMITS.lockMinutes * 60 } });
-    throw new AppError(ErrorCode.STAFF_SIGN_IN_FAILED, { data: { triesLeft: STAFF_LIMITS.failedSignIns - r.failed } });
-  }
   const sessionId = cipher.randomB64u(32);
   const expiresAt = new Date(now + STAFF_LIMITS.sessionAbsoluteHours * 3_600_000);
-  await deps.db.transaction(async (tx) => {
-    await repo.recordSignIn(tx, s.id, step);
-    await repo.insertSession(tx, { idHash: hashSessionId(sessionId), staffId: s.id, at, absoluteExpiresAt: expiresAt });
-    await audit(tx, { actor: `staff:${s.id}`, action: 'staff.signIn', detail: { ip }, at });
-  });
+  const signedIn =
+    step !== null &&
+    (await deps.db.transaction(async (tx) => {
+      // another sign-in with this code (or a later one) came first: refused as a wrong code
+      if (!(await repo.spendTotpStep(tx, s.id, step))) return false;
+      await repo.insertSession(tx, { idHash: hashSessionId(sessionId), staffId: s.id, at, absoluteExpiresAt: expiresAt });
+      await audit(tx, { actor: `staff:${s.id}`, action: 'staff.signIn', detail: { ip }, at });
+      return true;
+    }));
+  if (!signedIn) {
+    // the try is counted already (reserved above)
+    await audit(deps.db, { actor: `staff:${s.id}`, action: reserved.locks ? 'staff.signIn.locked' : 'staff.signIn.wrong', detail: { ip, what: passwordOk ? 'code' : 'password' }, at });
+    if (reserved.locks) throw new AppError(ErrorCode.STAFF_LOCKED, { data: { retryAfterSeconds: STAFF_LIMITS.lockMinutes * 60 } });
+    throw new AppError(ErrorCode.STAFF_SIGN_IN_FAILED, { data: { triesLeft: STAFF_LIMITS.failedSignIns - reserved.failed } });
+  }
   return { staff: staffViewOf(s), sessionId, expiresAt };
 }
 
@@ -211,7 +225,8 @@ const EXPECTED_MIN_CASES = 3;
 
 export async function queue(deps: Deps, caller: StaffSession, f: z.output<typeof queueFilter>) {
   const now = deps.clock.now();
-  const statuses = f.status ?? [...STAFF_QUEUE_STATUSES];
+  // a search looks at every status unless some are chosen
+  const statuses = f.status ?? (f.q ? [] : [...STAFF_QUEUE_STATUSES]);
   const rows = await repo.queuePage(deps.db, {
     statuses,
     clientType: f.clientType,
@@ -220,6 +235,8 @@ export async function queue(deps: Deps, caller: StaffSession, f: z.output<typeof
     amlHit: f.amlHit,
     faceBelow: f.faceBelow,
     claimedBy: f.mine ? caller.staff.staffId : undefined,
+    free: f.free,
+    search: f.q ? searchKeys(f.q) : undefined,
     limit: f.pageSize,
     offset: (f.page - 1) * f.pageSize,
   });

@@ -38,6 +38,16 @@ export const queueFilter = z.object({
   faceBelow: intText(0, 100).optional(),
   /** only the cases the caller holds */
   mine: flag.optional(),
+  /** only the cases nobody holds (the next case) */
+  free: flag.optional(),
+  /** a name (Chinese or English), phone, ID number, application id or client id: every status unless status is given */
+  q: z
+    .string()
+    .trim()
+    .min(1)
+    .max(STAFF_LIMITS.searchMax)
+    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'no control characters')
+    .optional(),
   page: intText(1, 10_000).default(1),
   pageSize: intText(1, STAFF_LIMITS.queuePageMax).default(20),
 });

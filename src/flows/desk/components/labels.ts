@@ -43,9 +43,11 @@ export function timeText(intl: IntlShape, iso: string | null | undefined): strin
   return intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Hong_Kong' });
 }
 
-/** how long ago, in hours or days ("5 h", "3 d") */
+/** how long ago: minutes under an hour, hours under two days, then days ("12 min", "5 h", "3 d") */
 export function ageText(intl: IntlShape, iso: string | null, now: number): string {
   if (!iso) return '—';
-  const hours = Math.max(0, (now - Date.parse(iso)) / 3_600_000);
+  const minutes = Math.max(0, (now - Date.parse(iso)) / 60_000);
+  if (minutes < 60) return intl.formatMessage({ id: 'desk.minutes' }, { n: Math.floor(minutes) });
+  const hours = minutes / 60;
   return hours < 48 ? intl.formatMessage({ id: 'desk.hours' }, { n: Math.floor(hours) }) : intl.formatMessage({ id: 'desk.days' }, { n: Math.floor(hours / 24) });
 }

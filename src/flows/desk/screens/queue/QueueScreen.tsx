@@ -4,13 +4,15 @@
  */
 import { useGetIdentity, type CrudFilter } from '@refinedev/core';
 import { useTable } from '@refinedev/antd';
-import { Button, Card, Checkbox, Form, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
+import { useEffect, useMemo, useRef } from 'react';
+import { Button, Card, Checkbox, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { Res } from '@core/domain/contract';
-import { STAFF_QUEUE_STATUSES } from '@core/domain/staff';
+import { STAFF_LIMITS, STAFF_QUEUE_STATUSES } from '@core/domain/staff';
 import { APPLY_STATUS, REJECT_STATUSES } from '@core/domain/status';
-import { accountTypeText, ageText, clientTypeText, statusColor, statusText } from '../../components/labels';
+import { accountTypeText, ageText, clientTypeText, statusText } from '../../components/labels';
+import { StatusTag } from '../../components/StatusTag';
 import { useDeskAction } from '../../components/use-desk-actions';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useDeskTitle } from '../../components/DeskTitle';
@@ -19,6 +21,7 @@ type Row = Res<'staffQueue'>['rows'][number] & { id: string };
 type Me = Res<'staffMe'>;
 
 interface SearchValues {
+  q?: string;
   status?: number[];
   clientType?: 'cn' | 'hk';
   accountType?: '1' | '2';
@@ -58,6 +61,29 @@ export function QueueScreen() {
     filters: { mode: 'server' },
     sorters: { mode: 'off' },
   });
+  // the form shows the filters the address carries (a reload, a shared link)
+  const fromAddress = useMemo(() => {
+    const v: Record<string, unknown> = {};
+    for (const f of filters) {
+      if (!('field' in f) || f.value === undefined || f.value === '') continue;
+      const raw = String(f.value);
+      if (f.field === 'status') v.status = raw.split(',').map(Number);
+      else if (f.field === 'minAgeHours' || f.field === 'faceBelow') v[f.field] = Number(raw);
+      else if (f.field === 'mine') v.mine = raw === 'true';
+      else v[f.field] = raw;
+    }
+    return v as SearchValues;
+    // read once: afterwards the form leads and the address follows
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  // a choice applies at once; typing (the search, the numbers) once it pauses
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  const apply = (changed: Partial<SearchValues>) => {
+    if (timer.current) clearTimeout(timer.current);
+    const typed = 'q' in changed || 'minAgeHours' in changed || 'faceBelow' in changed;
+    timer.current = setTimeout(() => searchFormProps.form?.submit(), typed ? 300 : 0);
+  };
   const extra = tableQuery.data as (typeof tableQuery.data & { counts?: Record<string, number>; expectedHours?: Record<string, number | null> }) | undefined;
   // ages as of the moment the list was read
   const now = tableQuery.dataUpdatedAt;
@@ -86,7 +112,7 @@ export function QueueScreen() {
         </>
       ),
     },
-    { title: t('desk.queue.col.status'), dataIndex: 'applyStatus', render: (s: number) => <Tag color={statusColor(s)}>{statusText(intl, s)}</Tag> },
+    { title: t('desk.queue.col.status'), dataIndex: 'applyStatus', render: (s: number) => <StatusTag status={s} /> },
     { title: t('desk.queue.col.age'), dataIndex: 'submittedAt', render: (at: string | null) => ageText(intl, at, now) },
     {
       title: t('desk.queue.col.aml'),
@@ -168,7 +194,10 @@ export function QueueScreen() {
         })}
       </section>
       <Card size="small" className="desk-filters">
-        <Form<SearchValues> {...searchFormProps} layout="inline" aria-label={t('desk.queue.filters')}>
+        <Form<SearchValues> {...searchFormProps} initialValues={fromAddress} onValuesChange={(changed) => apply(changed)} layout="inline" aria-label={t('desk.queue.filters')}>
+          <Form.Item name="q" label={t('desk.queue.f.search')} className="desk-search">
+            <Input type="search" allowClear placeholder={t('desk.queue.f.searchHint')} maxLength={STAFF_LIMITS.searchMax} style={{ width: 320 }} />
+          </Form.Item>
           <Form.Item name="status" label={t('desk.queue.f.status')}>
             <Select mode="multiple" allowClear style={{ minWidth: 200 }} options={FILTER_STATUSES.map((s) => ({ value: s, label: statusText(intl, s) }))} />
           </Form.Item>
@@ -205,20 +234,15 @@ export function QueueScreen() {
             <Checkbox>{t('desk.queue.f.mine')}</Checkbox>
           </Form.Item>
           <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit">
-                {t('desk.queue.apply')}
-              </Button>
-              <Button
-                htmlType="button"
-                onClick={() => {
-                  searchFormProps.form?.resetFields();
-                  setFilters([], 'replace');
-                }}
-              >
-                {t('desk.queue.reset')}
-              </Button>
-            </Space>
+            <Button
+              htmlType="button"
+              onClick={() => {
+                searchFormProps.form?.setFieldsValue({ q: undefined, status: undefined, clientType: undefined, accountType: undefined, minAgeHours: undefined, amlHit: undefined, faceBelow: undefined, mine: false });
+                setFilters([], 'replace');
+              }}
+            >
+              {t('desk.queue.reset')}
+            </Button>
           </Form.Item>
         </Form>
       </Card>
