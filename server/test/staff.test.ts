@@ -464,6 +464,34 @@ describe('live status', () => {
     controller.abort();
   });
 
+  test("the desk's stream hears any application's change (the id as JSON); no staff session, no stream", async () => {
+    const { c, appId } = await submitted(2, { cash: true });
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as { port: number }).port;
+    const rita = await signedIn(await newStaff('reviewer', 'Rita'));
+    const refused = await fetch(`http://127.0.0.1:${port}${CALLS.staffStream.path}`, { headers: { cookie: `esop_sid=${c.cookie}`, accept: 'text/event-stream' } });
+    expect(refused.status).toBe(401);
+    await refused.body?.cancel();
+    const controller = new AbortController();
+    const res = await fetch(`http://127.0.0.1:${port}${CALLS.staffStream.path}`, { headers: { cookie: `${STAFF_COOKIE}=${rita.cookie}`, accept: 'text/event-stream' }, signal: controller.signal });
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, expect.stringMatching(/^text\/event-stream/)]);
+    const reader = res.body!.getReader();
+    let text = '';
+    const heard = (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        text += new TextDecoder().decode(value);
+        if (text.includes(`event: change\ndata: "${appId}"`)) return;
+      }
+    })();
+    await plain('staffClaim', rita, { appId });
+    await plain('staffDecide', rita, { appId, action: 'approve' });
+    await Promise.race([heard, new Promise((_, reject) => setTimeout(() => reject(new Error(`no change event: ${text}`)), 10_000))]);
+    expect(text).toMatch(new RegExp(`id: \\d+\nevent: change\ndata: "${appId}"`));
+    controller.abort();
+  });
+
   test('another process (its own hub on the same database) hears a change made here: the feed is the outbox, not memory', async () => {
     const { appId } = await submitted(2, { cash: true });
     const elsewhere = new LiveHub(t.db, 50);

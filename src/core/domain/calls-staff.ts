@@ -22,6 +22,8 @@ export const STAFF_CALLS = {
   staffSignOut: staffCall('POST', 'SignOut', 'staff'),
   /** the signed-in staff member */
   staffMe: staffCall('GET', 'Me', 'staff'),
+  /** server-sent events: `change` (data: the application id) whenever any application changed */
+  staffStream: staffCall('GET', 'Stream', 'staff'),
   /** the applications to review (filters, a page), the count per status and the usual review time */
   staffQueue: staffCall('GET', 'Queue', 'staff'),
   /** takes an application to work on (one staff member at a time) */

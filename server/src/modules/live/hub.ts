@@ -34,6 +34,8 @@ const MAX_GAP = 1000;
 
 export class LiveHub {
   private readonly listeners = new Map<string, Set<Entry>>();
+  /** the review desk's streams: every application's events */
+  private readonly everyApp = new Set<Entry>();
   private last = 0;
   /** ids skipped over, and since when */
   private readonly gaps = new Map<number, number>();
@@ -75,15 +77,27 @@ export class LiveHub {
     };
   }
 
+  /** Listens to every application's events (the desk's queue and cases); the returned function stops it. */
+  async listenAll(fn: Listener, end: () => void = () => undefined): Promise<() => void> {
+    if (!this.started) {
+      this.started = true;
+      this.last = await this.head();
+    }
+    const entry: Entry = { fn, end };
+    this.everyApp.add(entry);
+    this.schedule();
+    return () => void this.everyApp.delete(entry);
+  }
+
   /** How many streams this process holds. */
   get size(): number {
     let n = 0;
     for (const s of this.listeners.values()) n += s.size;
-    return n;
+    return n + this.everyApp.size;
   }
 
   private schedule() {
-    if (this.timer || this.listeners.size === 0) return;
+    if (this.timer || (this.listeners.size === 0 && this.everyApp.size === 0)) return;
     this.timer = setTimeout(() => {
       this.timer = null;
       this.polling = this.poll().finally(() => {
@@ -107,9 +121,9 @@ export class LiveHub {
         this.last = id;
       } else if (!this.gaps.delete(id)) continue;
       const set = this.listeners.get(r.app_id);
-      if (!set) continue;
+      if (!set && this.everyApp.size === 0) continue;
       const e: LiveEvent = { id, appId: r.app_id, kind: r.kind, toStatus: r.to_status };
-      for (const entry of [...set]) entry.fn(e);
+      for (const entry of [...(set ?? []), ...this.everyApp]) entry.fn(e);
     }
   }
 
@@ -117,8 +131,9 @@ export class LiveHub {
   async close(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const entries = [...this.listeners.values()].flatMap((s) => [...s]);
+    const entries = [...[...this.listeners.values()].flatMap((s) => [...s]), ...this.everyApp];
     this.listeners.clear();
+    this.everyApp.clear();
     for (const e of entries) e.end();
     await this.polling;
   }

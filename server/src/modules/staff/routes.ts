@@ -45,6 +45,19 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
     },
     { raw: true },
   );
+  // the desk's live queue and cases: every application's events (the outbox, as the applicants' StatusStream)
+  route(
+    app,
+    'staffStream',
+    async (_input, _request, reply) => {
+      reply.sse.keepAlive();
+      const send = (id: number, appId: string) => reply.sse.send({ id: String(id), event: 'change', data: appId }).catch(() => undefined);
+      const stop = await app.live.listenAll((e) => void send(e.id, e.appId), () => reply.sse.close());
+      reply.sse.onClose(stop);
+      await reply.sse.send({ event: 'ready', data: true });
+    },
+    { raw: true, sse: true },
+  );
   route(app, 'staffDecide', async (input, request) => {
     const { appId, ...decision } = input;
     return decide(deps, request.staff!, appId, decision as Decision);

@@ -105,6 +105,10 @@ export const staffCalls = {
     summary: 'The signed-in staff member',
     res: staffView,
   },
+  staffStream: {
+    summary: "Server-sent events while the desk is open: `ready` once the line is open, `change` (data: the application id, id: the event's) whenever any application changed; a comment every 25 s keeps the line open",
+    req: z.object({}),
+  },
   staffQueue: {
     summary: 'The applications to review: a page of rows by the filters, the count per status and the usual review time',
     req: queueFilter,

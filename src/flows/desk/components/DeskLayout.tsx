@@ -1,4 +1,4 @@
-/** The frame of the signed-in desk: the header (the desk's name, the queue, who is signed in, language, sign out). */
+/** The frame of the signed-in desk: the header (the desk's name, the queue, who is signed in, language, sign out), and the live line that keeps its lists and cases fresh. */
 import type { ReactNode } from 'react';
 import { useGetIdentity, useLogout } from '@refinedev/core';
 import { Button, Layout, Space, Tag, Typography } from 'antd';
@@ -6,6 +6,7 @@ import { useIntl } from 'react-intl';
 import { NavLink } from 'react-router-dom';
 import type { Res } from '@core/domain/contract';
 import { LangSelect } from './LangSelect';
+import { useLiveApplications } from './use-live';
 
 type Me = Res<'staffMe'>;
 
@@ -13,6 +14,8 @@ export function DeskLayout({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const { data: me } = useGetIdentity<Me>();
   const { mutate: logout, isPending } = useLogout();
+  // the queue and the open case follow every application's changes as they happen
+  useLiveApplications();
   return (
     <Layout className="desk-layout">
       <Layout.Header className="desk-header">
