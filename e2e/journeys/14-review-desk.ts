@@ -10,6 +10,9 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { applicantAt } from '../lib/applicant';
+import { pdfFile } from '../lib/flows';
+import { uploadsSettled } from '../lib/ui';
+import { SAMPLE_FRONT, makeIdFront } from '../../scripts/make-card-images';
 import { assert, assertAxeClean, assertClean, freePort, newPhone, ops, shot, startService, type Journey, type Service } from '../lib/harness';
 import { verifyWebhook } from '../../server/src/jobs/webhook';
 
@@ -55,13 +58,28 @@ async function claimAndOpen(page: Page, name: string) {
   await page.getByText('You hold this application.').waitFor();
 }
 
-async function approve(page: Page, button: string) {
+/** a case the reviewer holds already (a send-back keeps the claim), opened from the queue */
+async function openHeld(page: Page, name: string) {
+  await page.getByRole('link', { name, exact: true }).click();
+  await page.getByRole('heading', { name, level: 1 }).waitFor();
+  await page.getByText('You hold this application.').waitFor();
+}
+
+/** approve by the button, confirmed in the dialog that names what it does; the desk then looks for the next case */
+/** the case of the applicant of this name, found with the queue's search */
+async function findByName(page: Page, name: string) {
+  await page.getByRole('searchbox').fill(name);
+  await page.getByRole('link', { name, exact: true }).click();
+  await page.getByRole('heading', { name, level: 1 }).waitFor();
+}
+
+async function approve(page: Page, button: string, title: string, done: string) {
   await page.getByRole('tab', { name: 'Approve' }).click();
   await page.getByRole('button', { name: button }).click();
-  const confirm = page.getByRole('dialog', { name: 'Approve this application?' });
+  const confirm = page.getByRole('dialog', { name: title });
   await confirm.waitFor();
-  await confirm.getByRole('button', { name: 'Approve' }).click();
-  await page.getByText('Approval recorded.').waitFor();
+  await confirm.getByRole('button', { name: button }).click();
+  await page.getByText(done).waitFor();
 }
 
 export const journeys: Journey[] = [
@@ -120,7 +138,13 @@ export const journeys: Journey[] = [
         await r.page.getByLabel('Message to the applicant').fill('Please check the spelling of your name.');
         await shot(r.page, 'desk-send-back-en');
         await r.page.getByRole('button', { name: 'Send back', exact: true }).last().click();
+        const sendBack = r.page.getByRole('dialog', { name: 'Send the chosen steps back to the applicant?' });
+        await sendBack.waitFor();
+        await sendBack.getByRole('button', { name: 'Send back' }).click();
         await r.page.getByText('The steps were sent back to the applicant.').waitFor();
+        // the case left her hands: the desk looks for the next one (none waits) and shows the queue
+        await r.page.getByText('No other case is waiting for review.').waitFor();
+        await r.page.getByRole('heading', { name: 'Applications to review' }).waitFor();
 
         // the open status page shows it without a reload; the applicant fixes the step and resubmits
         await status.getByRole('heading', { name: 'Your application needs corrections' }).waitFor({ timeout: 20_000 });
@@ -128,6 +152,7 @@ export const journeys: Journey[] = [
         await shot(status, 'desk-applicant-sent-back-en');
         await status.getByRole('button', { name: 'Edit my details' }).click();
         await status.waitForURL(/#\/UserInfo/);
+        await status.getByLabel('E-mail').fill('chan.taiman@example.com');
         await status.getByRole('button', { name: 'Resubmit' }).click();
         const confirm = status.getByRole('dialog', { name: 'Resubmit your application?' });
         await confirm.waitFor();
@@ -135,15 +160,28 @@ export const journeys: Journey[] = [
         await status.waitForURL(/#\/AccountStatus/);
         await status.getByRole('heading', { name: 'Your application is under review' }).waitFor();
 
-        // four eyes: the reviewer's approval is the first, the approver's the second
-        await r.page.getByRole('link', { name: 'Back to the queue' }).click();
+        // the correction came back to the reviewer who asked for it, with what changed; her first approval by keyboard
+        await r.page.getByRole('link', { name: 'Back to the queue' }).click().catch(() => undefined);
         await r.page.getByRole('heading', { name: 'Applications to review' }).waitFor();
-        await claimAndOpen(r.page, name);
+        await openHeld(r.page, name);
+        await r.page.getByText('Resubmitted: 1 field changed since the last submission.').waitFor();
+        await r.page.keyboard.press('2');
+        const changes = r.page.getByRole('tabpanel', { name: 'Changes' });
+        await changes.getByText('chan.taiman@example.com').waitFor();
+        await changes.getByText('taiman@gmail.com').waitFor();
+        await shot(r.page, 'desk-diff-en');
+        await assertAxeClean(r.page, 'desk changes');
         await r.page.getByText('This application needs two approvals (margin account or AML hit).').waitFor();
-        await approve(r.page, 'Give the first approval');
-        const waiting = r.page.getByRole('dialog', { name: /waits for a second approver/ });
-        await waiting.waitFor();
-        await waiting.getByRole('button', { name: 'OK' }).click();
+        await r.page.keyboard.press('?');
+        await r.page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+        await shot(r.page, 'desk-shortcuts-en');
+        await r.page.keyboard.press('Escape');
+        await r.page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor({ state: 'hidden' });
+        await r.page.keyboard.press('a');
+        await r.page.getByRole('dialog', { name: 'Give the first of two approvals?' }).waitFor();
+        await r.page.keyboard.press('Enter');
+        await r.page.getByText('Your approval is recorded. The application waits for a second approver.').waitFor();
+        await r.page.getByRole('heading', { name: 'Applications to review' }).waitFor();
 
         const a = await signIn(browser, service, 'alan', alan);
         staff.push(a);
@@ -151,12 +189,11 @@ export const journeys: Journey[] = [
         await claimAndOpen(a.page, name);
         await a.page.getByText(/First approval by Rita Reviewer/).waitFor();
         await shot(a.page, 'desk-second-approval-en');
-        await approve(a.page, 'Approve');
-        await a.page.evaluate(() => window.scrollTo(0, 0));
-        await shot(a.page, 'desk-approved-en');
-        await a.page.getByText(/^(Approved|Awaiting deposit|Account opened) \(\d{4}\)$/).first().waitFor();
+        await approve(a.page, 'Approve', 'Approve and open the account?', 'Approval recorded.');
+        await a.page.getByRole('heading', { name: 'Applications to review' }).waitFor();
 
-        // the account updates' page (none waits here)
+        // the account updates' page (none waits here), once the notices have faded (axe reads a fading one's contrast)
+        await a.page.waitForFunction(() => !document.querySelector('.ant-message-notice'), undefined, { timeout: 15_000 });
         await a.page.getByRole('link', { name: 'Account updates' }).click();
         await a.page.getByText('No update waits for review.').waitFor();
         await assertAxeClean(a.page, 'desk account updates');
@@ -183,6 +220,67 @@ export const journeys: Journey[] = [
         await phone.context.close();
         await service.stop();
         await new Promise((r) => receiver.close(r));
+      }
+    },
+  },
+  {
+    name: 'the professional-person verification: a mainland applicant hands the proofs over on the phone, a reviewer finds the case by name, checks the proofs and accepts them',
+    async run({ browser, service }) {
+      const phone = await newPhone(browser);
+      const staff: { context: { close(): Promise<void> }; problems: string[] }[] = [];
+      try {
+        const veraLogin = `vera${Date.now() % 100000}`;
+        const vera = { login: veraLogin, s: await staffOf(service, veraLogin, 'reviewer', 'Vera Reviewer') };
+        // a mainland applicant staff marked for the verification: the submit answers 1500
+        const number = `139${String(Date.now()).slice(-8)}`;
+        const { client, appId } = await applicantAt(service, phone.context, { type: 'cn', phone: number, area: '86', until: 'HK_IDCARD', accountType: 1 });
+        await ops(service, 'user', number, '--area', '86', '--witness', '1');
+        const submitted = await client.call<{ application: { applyStatus: number } }>('applySubmit', { appId });
+        assert(submitted.application.applyStatus === 1500, `the submit answers 1500, got ${submitted.application.applyStatus}`);
+        const name = (await client.call<{ name: string | null }>('applyDetail', { appId })).name ?? '';
+
+        // the reviewer finds it by the applicant's name: waiting for the applicant, nothing handed over yet
+        const v = await signIn(browser, service, vera.login, vera.s);
+        staff.push(v);
+        await findByName(v.page, name);
+        await v.page.getByText('Nothing has been handed over yet.').waitFor();
+
+        // the applicant hands the proofs over on the phone
+        const page = phone.page;
+        await page.goto(`${service.base}/pages/openAccount.html?lang=en#/witness`);
+        await page.getByRole('heading', { name: 'Identity verification' }).waitFor();
+        await page.getByLabel('Identity document', { exact: true }).setInputFiles({ name: 'id.jpg', mimeType: 'image/jpeg', buffer: await makeIdFront(SAMPLE_FRONT) });
+        await page.getByLabel('Proof of address', { exact: true }).setInputFiles({ name: 'bill.pdf', mimeType: 'application/pdf', buffer: pdfFile('electricity bill') });
+        await uploadsSettled(page);
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await page.waitForURL(/#\/openStatus/);
+
+        // the open case follows without a reload: the proofs to check, first among the documents
+        await v.page.getByText('Professional-person verification: proofs to check').waitFor({ timeout: 20_000 });
+        await v.page.getByText('Proofs to verify').first().waitFor();
+        const docs = v.page.getByRole('list', { name: 'Documents' });
+        await docs.getByRole('button', { name: 'Verification: identity document 1' }).waitFor();
+        await docs.getByRole('button', { name: 'Verification: proof of address 1' }).click();
+        await v.page.getByRole('group', { name: 'Page 1 of 1' }).waitFor();
+        // claimed and decided by keyboard: c claims, the verification tab is the one open, Enter confirms
+        await v.page.keyboard.press('c');
+        await v.page.getByText('You hold this application.').waitFor();
+        await shot(v.page, 'desk-witness-en');
+        await assertAxeClean(v.page, 'desk witness case');
+        await v.page.getByRole('tab', { name: 'Verification proofs', selected: true }).waitFor();
+        await v.page.getByRole('button', { name: 'Accept the proofs' }).click();
+        const confirm = v.page.getByRole('dialog', { name: 'Accept the proofs and put the application back under review?' });
+        await confirm.waitFor();
+        await confirm.getByRole('button', { name: 'Accept the proofs' }).click();
+        await v.page.getByText('The proofs are accepted: the application is under review.').waitFor();
+        await v.page.locator('.desk-case-head').getByText('Under review', { exact: true }).waitFor();
+        const after = await client.call<{ applyStatus: number }>('applyDetail', { appId });
+        assert(after.applyStatus === 1200, `accepted proofs put the application under review, got ${after.applyStatus}`);
+        assertClean(phone);
+        for (const s of staff) assert(s.problems.length === 0, `the desk logged problems:\n  ${s.problems.join('\n  ')}`);
+      } finally {
+        for (const s of staff) await s.context.close();
+        await phone.context.close();
       }
     },
   },
