@@ -3,7 +3,7 @@
  * authenticator code, work the queue, and open a case: the data beside the documents, AML, face checks, duplicates,
  * history, and the decisions. Its own build (vite.desk.config.ts): no applicant page loads any of it.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { HashRouter, Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { IntlProvider, createIntl, createIntlCache } from 'react-intl';
 import { Authenticated, Refine, useIsAuthenticated, type NotificationProvider } from '@refinedev/core';
@@ -24,9 +24,12 @@ import { DeskLayout } from './components/DeskLayout';
 import { DeskTitle } from './components/DeskTitle';
 import { SignInScreen } from './screens/sign-in/SignInScreen';
 import { QueueScreen } from './screens/queue/QueueScreen';
-import { CaseScreen } from './screens/case/CaseScreen';
-import { UpdatesScreen } from './screens/updates/UpdatesScreen';
-import { OrgsScreen } from './screens/orgs/OrgsScreen';
+
+// the sign-in and the queue come first; a case, the updates and the organisations load when opened
+const CaseScreen = lazy(() => import('./screens/case/CaseScreen').then((m) => ({ default: m.CaseScreen })));
+const UpdatesScreen = lazy(() => import('./screens/updates/UpdatesScreen').then((m) => ({ default: m.UpdatesScreen })));
+const OrgsScreen = lazy(() => import('./screens/orgs/OrgsScreen').then((m) => ({ default: m.OrgsScreen })));
+const screen = (node: ReactNode) => <Suspense fallback={<div className="desk-page" aria-busy="true"><Spin /></div>}>{node}</Suspense>;
 import { NotFoundScreen } from './components/NotFoundScreen';
 
 const ANTD_LOCALE: Record<Lang, Locale> = { 'zh-CN': zhCN, 'zh-TW': zhHK, en: enUS };
@@ -130,9 +133,9 @@ export function DeskApp({ initialLang }: { initialLang?: Lang }) {
                 >
                   <Route index element={<NavigateToResource resource={APPLICATIONS} />} />
                   <Route path="/queue" element={<QueueScreen />} />
-                  <Route path="/queue/:id" element={<CaseScreen />} />
-                  <Route path="/updates" element={<UpdatesScreen />} />
-                  <Route path="/orgs" element={<OrgsScreen />} />
+                  <Route path="/queue/:id" element={screen(<CaseScreen />)} />
+                  <Route path="/updates" element={screen(<UpdatesScreen />)} />
+                  <Route path="/orgs" element={screen(<OrgsScreen />)} />
                 </Route>
                 <Route path="/login" element={<SignInRoute />} />
                 <Route path="*" element={<NotFoundScreen />} />
