@@ -29,7 +29,6 @@ import * as repo from './repository';
 import { changeApplication, type EventKind } from './status-change';
 import { toView } from './view';
 import { insertAccount } from '../account-home/repository';
-import { latestWitness } from '../deposit/repository';
 import { ACCOUNT_TYPE, FIXED_MARKETS, isMargin } from '@core/domain/profile';
 
 /** A refusal the operator reads (run.ts prints OpsInputError messages as they are). */
@@ -222,7 +221,7 @@ export async function setStatus(deps: OpsDeps, appId: string, status: number): P
 export async function witnessDecision(deps: OpsDeps, appId: string, d: { outcome: 'accept' } | { outcome: 'refuse'; reason: string; message: string }): Promise<ApplicationView> {
   return change(deps, appId, 'witness', d.outcome === 'accept' ? 'witness-accept' : 'witness-refuse', async (row, tx) => {
     if (row.apply_status !== APPLY_STATUS.AWAITING_DEPOSIT) throw new OpsRefusal(`application ${appId} is not awaiting the verification (status ${row.apply_status})`);
-    if (!(await latestWitness(tx, appId))) throw new OpsRefusal(`application ${appId} has no proofs to verify`);
+    if (!(await repo.latestWitness(tx, appId))) throw new OpsRefusal(`application ${appId} has no proofs to verify`);
     if (d.outcome === 'accept') return { change: { apply_status: APPLY_STATUS.SUBMITTED, reject_data: null }, detail: {} };
     return { change: { reject_data: { steps: [], message: d.message } }, detail: { reason: d.reason, message: d.message } };
   });

@@ -256,3 +256,17 @@ export async function snapshotAt(db: Db, appId: string, at: Date): Promise<Snaps
   const { rows } = await db.query<SnapshotRow>('SELECT id, at, data FROM application_snapshots WHERE app_id = $1 AND at <= $2 ORDER BY id DESC LIMIT 1', [appId, at]);
   return rows[0] ?? null;
 }
+
+// the professional-person verification's proofs (witness_submissions, written by deposit/witness.ts)
+export interface WitnessRow {
+  id: string;
+  id_files: { ossId: string }[];
+  address_files: { ossId: string }[];
+  created_at: Date;
+}
+
+/** The latest witness submission of the application (the proofs staff verify), or null. */
+export async function latestWitness(db: Db, appId: string): Promise<WitnessRow | null> {
+  const { rows } = await db.query<WitnessRow>('SELECT id, id_files, address_files, created_at FROM witness_submissions WHERE app_id = $1 ORDER BY id DESC LIMIT 1', [appId]);
+  return rows[0] ?? null;
+}

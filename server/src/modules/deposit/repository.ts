@@ -22,16 +22,3 @@ export async function insertWitnessSubmission(db: Db, w: { appId: string; userId
     w.at,
   ]);
 }
-
-export interface WitnessRow {
-  id: string;
-  id_files: { ossId: string }[];
-  address_files: { ossId: string }[];
-  created_at: Date;
-}
-
-/** The latest witness submission of the application (the proofs staff verify), or null. */
-export async function latestWitness(db: Db, appId: string): Promise<WitnessRow | null> {
-  const { rows } = await db.query<WitnessRow>('SELECT id, id_files, address_files, created_at FROM witness_submissions WHERE app_id = $1 ORDER BY id DESC LIMIT 1', [appId]);
-  return rows[0] ?? null;
-}

@@ -13,7 +13,6 @@ import { APPLY_STATUS, ErrorCode, STAFF_LIMITS, STEP_NAMES, needsSecondApproval 
 import { changedRows, documentRank } from '@core/domain/case-words';
 import { savedStepsOf } from '@core/domain/step-rules/types';
 import { stepData } from '@core/domain/step-shapes';
-import { latestWitness } from '../deposit/repository';
 import { isMargin } from '@core/domain/profile';
 import { audit } from '../../db/audit';
 import { AppError } from '../../errors';
@@ -73,7 +72,7 @@ export async function caseView(deps: Deps, caller: StaffSession, appId: string) 
     await repo.approvalOf(deps.db, appId),
     await repo.duplicatesOf(deps.db, row),
     await listEvents(deps.db, appId),
-    await latestWitness(deps.db, appId),
+    await appRepo.latestWitness(deps.db, appId),
     await appRepo.lastSnapshots(deps.db, appId, 2),
     lastView ? await appRepo.snapshotAt(deps.db, appId, lastView) : null,
   ];
