@@ -392,7 +392,8 @@ export interface RowChange {
   newFiles: string[];
 }
 
-const same = (a: Part[], b: Part[]) => JSON.stringify(a) === JSON.stringify(b);
+/** Whether two values are the same in words. */
+export const sameParts = (a: Part[], b: Part[]): boolean => JSON.stringify(a) === JSON.stringify(b);
 const filesIn = (parts: Part[]) => parts.flatMap((p) => ('file' in p ? [p.file] : []));
 
 /**
@@ -410,7 +411,7 @@ export function changedRows(before: Record<string, unknown>, after: Record<strin
       const now = b.find((x) => x.key === key);
       const wasParts = was?.parts ?? [];
       const nowParts = now?.parts ?? [];
-      if (same(wasParts, nowParts)) continue;
+      if (sameParts(wasParts, nowParts)) continue;
       const old = new Set(filesIn(wasParts));
       out.push({ step, key, label: (now ?? was)!.label, before: wasParts, after: nowParts, newFiles: filesIn(nowParts).filter((f) => !old.has(f)) });
     }

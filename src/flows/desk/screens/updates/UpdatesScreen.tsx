@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useList } from '@refinedev/core';
 import { App, Button, Card, Checkbox, Empty, Form, Spin, Table, Typography } from 'antd';
 import { useIntl } from 'react-intl';
-import { describeUpdateModule, type Part } from '@core/domain/case-words';
+import { describeUpdateModule, sameParts, type Part } from '@core/domain/case-words';
 import { Parts } from '../../components/Words';
 import type { Res } from '@core/domain/contract';
 import { UPDATE_MODULE, hasModule } from '@core/domain/account-update';
@@ -66,7 +66,7 @@ function ModuleCompare({ u, bit, onOpen }: { u: Update; bit: number; onOpen: (f:
           title: t('desk.updates.submitted'),
           dataIndex: 'next',
           render: (p: Part[], r: (typeof rows)[number]) =>
-            JSON.stringify(p) !== JSON.stringify(r.now) ? (
+            !sameParts(p, r.now) ? (
               <strong className="desk-changed">
                 <Parts parts={p} fileName={fileName} onOpen={open} />
               </strong>
