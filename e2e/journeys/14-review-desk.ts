@@ -66,10 +66,11 @@ async function openHeld(page: Page, name: string) {
 }
 
 /** approve by the button, confirmed in the dialog that names what it does; the desk then looks for the next case */
-/** the case of the applicant of this name, found with the queue's search */
-async function findByName(page: Page, name: string) {
+/** the case of the applicant of this name, found with the queue's search; other journeys' applicants of the same name
+ * are told apart as a reviewer would, by the application number under the name */
+async function findByName(page: Page, name: string, appId: string) {
   await page.getByRole('searchbox').fill(name);
-  await page.getByRole('link', { name, exact: true }).click();
+  await page.getByRole('cell', { name: `${name} ${appId.slice(0, 8)}` }).getByRole('link', { name, exact: true }).click();
   await page.getByRole('heading', { name, level: 1 }).waitFor();
 }
 
@@ -242,7 +243,7 @@ export const journeys: Journey[] = [
         // the reviewer finds it by the applicant's name: waiting for the applicant, nothing handed over yet
         const v = await signIn(browser, service, vera.login, vera.s);
         staff.push(v);
-        await findByName(v.page, name);
+        await findByName(v.page, name, appId);
         await v.page.getByText('Nothing has been handed over yet.').waitFor();
 
         // the applicant hands the proofs over on the phone
