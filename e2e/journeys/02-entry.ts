@@ -1,7 +1,7 @@
 import { assert, assertClean, newPhone, ops, shot, type Journey } from '../lib/harness';
 import { appOf } from '../lib/flows';
 
-const HERO: Record<string, string> = { 'zh-CN': '在线开立证券账户', 'zh-TW': '網上開立證券帳戶', en: 'Open your account online' };
+const HERO: Record<string, string> = { 'zh-CN': '在线开立证券账户', 'zh-TW': '網上開立證券賬戶', en: 'Open your account online' };
 
 export const journeys: Journey[] = [
   {

@@ -137,7 +137,7 @@ test('sending back needs steps, a reason and a message; then it sends exactly th
 
   await user.click(within(panel).getByRole('checkbox', { name: 'Personal information' }));
   fireEvent.mouseDown(within(panel).getByRole('combobox', { name: 'Reason' }));
-  await user.click(await screen.findByTitle('Address proof not accepted'));
+  await user.click(await screen.findByTitle('Proof of address not accepted'));
   // pasted: typing it key by key takes seconds on a busy machine
   await user.click(within(panel).getByLabelText('Message to the applicant'));
   await user.paste('Please upload a recent bill.');

@@ -40,7 +40,7 @@ describe('/AccountStatus', () => {
     expect(screen.getByRole('note', { name: '審核團隊的說明' })).toHaveTextContent('Please check your income.');
     const list = screen.getByRole('region', { name: /需要修改的步驟/ });
     expect(within(list).getByText('已修改 1 / 3')).toBeInTheDocument();
-    expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(['個人資料：已修改', '地址證明：待修改', '財務狀況：待修改']);
+    expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(['個人資料：已修改', '住址證明：待修改', '財務狀況：待修改']);
     expect(rows()).toEqual(['待更新資料']);
     await user.click(screen.getByRole('button', { name: '修改資料' }));
     expect(currentLocation()).toBe('/ProofAddress');

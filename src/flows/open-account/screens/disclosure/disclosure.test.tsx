@@ -101,7 +101,7 @@ describe('/disclosure', () => {
     renderPage('zh-CN');
     await screen.findByRole('radiogroup', { name: /本人并非美国人士/ });
     expect(items()).toHaveLength(13);
-    const marginGroup = screen.getByRole('region', { name: '融资账户声明' });
+    const marginGroup = screen.getByRole('region', { name: '保证金账户声明' });
     expect(within(marginGroup).getAllByRole('radiogroup')).toHaveLength(7);
     expect(within(marginGroup).getByRole('radiogroup', { name: /35%/ })).toBeInTheDocument();
   });

@@ -201,7 +201,7 @@ describe('/ProofAddress', () => {
     api(app());
     const { user } = renderPage('zh-TW');
     await user.click(await screen.findByRole('button', { name: '查看範例' }));
-    const page = await screen.findByRole('dialog', { name: '可接受的地址證明' });
+    const page = await screen.findByRole('dialog', { name: '可接受的住址證明' });
     expect(within(page).getAllByRole('figure')).toHaveLength(5);
     for (const name of ['持牌銀行或金融機構的結單', '信用卡月結單', '電費單', '煤氣費單', '固網電話、流動電話或寬頻賬單']) {
       expect(within(page).getByRole('figure', { name })).toBeInTheDocument();

@@ -281,10 +281,10 @@ describe('/selectAccount', () => {
   test('the cannot-change dialog: Back keeps the page, Confirm saves and goes to the disclosure', async () => {
     const a = api(app());
     const { user } = renderPage('zh-TW');
-    await user.click(await screen.findByRole('radio', { name: '孖展賬戶 推薦' }));
+    await user.click(await screen.findByRole('radio', { name: '保證金賬戶 推薦' }));
     await user.click(screen.getByRole('button', { name: '下一步' }));
     let dialog = await screen.findByRole('dialog', { name: '確認賬戶類型' });
-    expect(dialog).toHaveAccessibleDescription('開戶後賬戶類型不可更改。確定開立孖展賬戶嗎？');
+    expect(dialog).toHaveAccessibleDescription('開戶後賬戶類型不可更改。確定開立保證金賬戶嗎？');
     await user.click(within(dialog).getByRole('button', { name: '返回' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(savesOf(a)).toHaveLength(0);
