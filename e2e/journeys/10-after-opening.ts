@@ -299,3 +299,66 @@ journeys.push({
     }
   },
 });
+
+journeys.push({
+  name: "in the app's webview, an opened client whose login is old edits the address: log in again, set the trading password, the address form, without a reload",
+  async run({ service, browser }) {
+    const phone = await newPhone(browser);
+    const { context, page } = phone;
+    try {
+      const number = process.env.E2E_PHONE_10F ?? '61231006';
+      const { client, appId } = await applicantAt(service, context, { type: 'hk', phone: number, until: 'CAAPPLY', accountType: 1 });
+      await client.call('applySubmit', { appId });
+      await ops(service, 'approve', appId);
+      const sub = (await client.call<{ clientInfo: { accts: { subAcctId: string }[] } }>('userInfo')).clientInfo.accts[0].subAcctId;
+      // the client logged in to the app a while ago: too long for setting the first trading password
+      await ops(service, 'session-backdate', number, '--minutes', '30');
+
+      // the app's webview: the bridge injected before the page's scripts, answering every call; no reload button
+      await page.addInitScript(() => {
+        const w = window as unknown as { HLNativeBridge: unknown; HLNativeBridgeReceive?: (json: string) => void; bridgeCalls: string[] };
+        w.bridgeCalls = [];
+        w.HLNativeBridge = {
+          appInfo: { version: '2.3.1', language: 'zh-TW' },
+          postMessage(json: string) {
+            const { id, method } = JSON.parse(json) as { id: string; method: string };
+            w.bridgeCalls.push(method);
+            const result = method === 'storageGet' ? { value: null } : null;
+            setTimeout(() => w.HLNativeBridgeReceive?.(JSON.stringify({ id, ok: true, result })), 0);
+          },
+        };
+      });
+      let loads = 0;
+      page.on('load', () => void (loads += 1));
+      await page.goto(`${service.base}/pages/openAccount.html?lang=zh-TW#/accountInfo?sub=${encodeURIComponent(sub)}`);
+      await page.getByRole('heading', { name: '地址' }).waitFor();
+      const loadsAtStart = loads;
+      await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+
+      await page.getByRole('button', { name: '修改 地址' }).click();
+      // the trading password asks for a login again first
+      await page.getByText('為保障賬戶安全，請重新登入後再設置交易密碼。').waitFor();
+      await page.getByRole('button', { name: '重新登入' }).click();
+      await page.getByText('我的賬戶', { exact: true }).waitFor();
+      await page.getByRole('button', { name: '獲取驗證碼' }).click();
+      const code = await ops(service, 'code', number);
+      await page.getByRole('textbox', { name: '驗證碼' }).fill(code);
+      await page.getByRole('button', { name: '登入', exact: true }).click();
+
+      // back on the password form at once (the loop was the "log in again" card coming back here)
+      await page.getByLabel('新交易密碼（6位數字）').fill('258036');
+      assert(!(await page.getByText('為保障賬戶安全，請重新登入後再設置交易密碼。').isVisible()), 'the "log in again" card is gone after the login');
+      await page.getByLabel('再次輸入').fill('258036');
+      await page.getByRole('button', { name: '設置並繼續' }).click();
+      await page.waitForURL(/#\/editAddress/);
+      await page.getByRole('heading', { name: '修改地址' }).waitFor();
+      await shot(page, 'after-opening-relogin-edit-address-zh-TW');
+
+      assert(loads === loadsAtStart, `no reload (page loads: ${loadsAtStart} at the start, ${loads} at the end)`);
+      assert(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage === true), 'the same page all along (no reload)');
+      assertClean(phone);
+    } finally {
+      await context.close();
+    }
+  },
+});

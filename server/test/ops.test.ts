@@ -38,6 +38,21 @@ describe('ops commands (direct database path)', () => {
     expect(JSON.parse(await ops(['code', '96000001', '--json']))).toEqual({ code: second, sentAt: expect.any(String) });
   });
 
+  it('`session-backdate` makes a phone\'s sessions look logged in earlier (still valid); refused in production', async () => {
+    const c = await t.login('96000009');
+    const at = async () => (await t.db.query<{ created_at: Date }>('SELECT s.created_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.phone = $1', ['96000009'])).rows.map((r) => r.created_at.getTime());
+    const [before] = await at();
+    expect(await ops(['session-backdate', '96000009', '--minutes', '11'])).toBe('1 session(s) of +852 now look logged in 11 minutes earlier');
+    expect(await at()).toEqual([before - 11 * 60_000]);
+    expect((await c.call('userInfo')).body.result).toBeDefined(); // the session still answers
+    await expect(ops(['session-backdate', '96000009'])).rejects.toThrow(/--minutes/);
+    await expect(ops(['session-backdate', '96000008', '--minutes', '5'])).rejects.toThrow(/no user/);
+    const lines: string[] = [];
+    const io: OpsIo = { out: (l) => lines.push(l), writeFile: () => undefined };
+    await expect(executeCli(['session-backdate', '96000009', '--minutes', '5'], { config: { ...t.config, production: true }, db: t.db, io })).rejects.toThrow(/refused in production/);
+    expect(await at()).toEqual([before - 11 * 60_000]);
+  });
+
   it('`code` for a phone without codes, or an invalid phone, fails with a message', async () => {
     await expect(ops(['code', '96000002'])).rejects.toThrow(OpsError);
     await expect(ops(['code', '123'])).rejects.toThrow(/phone/);

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Req } from '../domain/contract';
 import { callApi } from './client';
-import { queryKeys } from './keys';
+import { startNewSession } from './new-session';
 
 export const reloginSendCode = () => callApi('reloginSendCode');
 export const relogin = (input: Req<'relogin'>) => callApi('relogin', input);
@@ -12,13 +12,12 @@ export function useReloginSendCode() {
   return useMutation({ mutationFn: reloginSendCode });
 }
 
-/** Code login as the session's own user; on success the user query holds the (same) user of the new session. */
+/** Code login as the session's own user; on success the user query holds the (same) user of the new session, and
+ * every other answer is read again (startNewSession). */
 export function useRelogin() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: relogin,
-    onSuccess: (user) => {
-      qc.setQueryData(queryKeys.user(), user);
-    },
+    onSuccess: (user) => startNewSession(qc, user),
   });
 }

@@ -60,3 +60,14 @@ export function makeAppToken(secret: string, claims: { areaCode: AppTokenClaims[
   const token = signAppToken(secret, { phone: phoneOf(claims.areaCode, claims.phone), areaCode: claims.areaCode, ...(claims.subAcctId ? { subAcctId: claims.subAcctId } : {}), exp });
   return { token, exp };
 }
+
+/**
+ * Makes a phone's sessions look as if their login were `minutes` older (a rehearsal of what an old login meets, e.g.
+ * the trading password's "log in again first"); the sessions stay valid. Refused in production.
+ */
+export async function backdateSessions(db: Db, production: boolean, areaCode: string, phone: string, minutes: number): Promise<{ sessions: number }> {
+  if (production) throw new OpsInputError('session-backdate is for rehearsals and tests: refused in production');
+  const user = await repo.findUserByPhone(db, areaCode, phoneOf(areaCode, phone));
+  if (!user) throw new OpsInputError(`no user with the phone +${areaCode} ${maskPhone(phone)}`);
+  return { sessions: await repo.backdateSessions(db, user.id, minutes) };
+}

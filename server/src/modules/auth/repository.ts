@@ -192,6 +192,15 @@ export async function touchSession(db: Db, idHash: string, at: Date): Promise<vo
   await db.query('UPDATE sessions SET last_seen_at = $2 WHERE id_hash = $1', [idHash, at]);
 }
 
+/** Moves the login time of a user's sessions back (ops session-backdate); their expiry stays as it was. */
+export async function backdateSessions(db: Db, userId: string, minutes: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    "WITH moved AS (UPDATE sessions SET created_at = created_at - make_interval(mins => $2::int) WHERE user_id = $1 RETURNING 1) SELECT count(*)::int AS n FROM moved",
+    [userId, minutes],
+  );
+  return rows[0]?.n ?? 0;
+}
+
 export async function deleteSession(db: Db, idHash: string): Promise<void> {
   await db.query('DELETE FROM sessions WHERE id_hash = $1', [idHash]);
 }

@@ -4,6 +4,7 @@
  */
 import type { OpsCommand } from '../framework';
 import code from './code';
+import sessionBackdate from './session-backdate';
 import user from './user';
 import appToken from './app-token';
 import apps from './apps';
@@ -48,6 +49,7 @@ export const commands: OpsCommand<any, any>[] = [
   history,
   stock,
   clientStatus,
+  sessionBackdate,
   file,
   companiesImport,
   amlImport,

@@ -52,7 +52,8 @@ export default function TradePasswordScreen() {
       </StepPage>
     );
   }
-  if (status.isPending) {
+  // decided from an answer read on this visit: one cached before a login again would ask for that login once more
+  if (status.isPending || (!status.isFetchedAfterMount && !status.isError)) {
     return (
       <StepPage title={title}>
         <RouteSkeleton />
@@ -80,10 +81,13 @@ function PasswordForm({ sub, next, set, lockedUntil, loginNeeded }: { sub: strin
   const [pw, setPw] = useState('');
   const [again, setAgain] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [locked, setLocked] = useState<string | null>(lockedUntil);
+  const [lockedNow, setLocked] = useState<string | null>(null);
+  const locked = lockedNow ?? lockedUntil;
   const [busy, setBusy] = useState(false);
-  // asked before the password is typed; a login that grew old while typing (152009) asks the same way
-  const [relogin, setRelogin] = useState(loginNeeded);
+  // asked before the password is typed (the status, read again after every login), or by a login that grew old
+  // while typing (152009); derived, never copied from the first answer, so a login again shows the form at once
+  const [loginGrewOld, setRelogin] = useState(false);
+  const relogin = loginNeeded || loginGrewOld;
   const loginAgain = () => navigate(`/login?again=1&redirect=${encodeURIComponent(`${here.pathname}${here.search}`)}`);
   const minutesLeft = (until: string) => Math.max(1, Math.ceil((new Date(until).getTime() - Date.now()) / 60_000));
 
@@ -96,6 +100,7 @@ function PasswordForm({ sub, next, set, lockedUntil, loginNeeded }: { sub: strin
       setError(t('accountUpdate.password.wrong', { left: Number((e.data as { triesLeft?: number })?.triesLeft ?? 0) }));
     } else if (e instanceof ApiError && e.code === ErrorCode.RECENT_LOGIN_NEEDED) {
       setRelogin(true);
+      void qc.invalidateQueries({ queryKey: queryKeys.tradePassword(sub) });
     } else if (e instanceof ApiError && e.code === ErrorCode.TRADE_PASSWORD_LOCKED) {
       const s = Number((e.data as { retryAfterSeconds?: number })?.retryAfterSeconds ?? 1800);
       setLocked(new Date(Date.now() + s * 1000).toISOString());

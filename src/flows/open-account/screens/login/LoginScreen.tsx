@@ -141,7 +141,7 @@ export default function LoginScreen() {
 
   return (
     <div className="oa-page oa-login">
-      <AppHeader />
+      <AppHeader title={again ? t('login.again.header') : undefined} />
       <AppBanner />
       <form className="oa-content oa-login__form" onSubmit={onSubmit} noValidate>
         <h1 className="oa-login__title">{t(self ? 'login.again.title' : 'login.title')}</h1>

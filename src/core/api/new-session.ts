@@ -1,0 +1,17 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Res } from '../domain/contract';
+import { queryKeys } from './keys';
+
+const USER_KEY = queryKeys.user();
+
+/**
+ * After a login (first or again): the user query holds the session's user, and every other answer read before is
+ * stale, since it may depend on the session (the trading password's "log in again first", the accounts, the
+ * updates, the application). Marked stale, the screens on show read them again, and a screen mounted later never
+ * decides from an answer given to the old session (issue 37: the trading password form kept "log in again" from
+ * the status read before the login).
+ */
+export function startNewSession(qc: QueryClient, user: Res<'login'>): void {
+  qc.setQueryData(USER_KEY, user);
+  void qc.invalidateQueries({ predicate: (q) => !(q.queryKey[0] === USER_KEY[0] && q.queryKey[1] === USER_KEY[1] && q.queryKey.length === USER_KEY.length) });
+}
