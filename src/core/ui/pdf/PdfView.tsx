@@ -6,6 +6,7 @@
  * (spec part 3 §8 "PDF missing / load failure"), and the rest of the page stays as it was.
  */
 import { Component, Fragment, Suspense, lazy, type ReactNode } from 'react';
+import type { ReportsOwnErrors } from '../../app/caught-errors';
 import { pdfFailureOf, type PdfFailure } from './pdf-failure';
 
 let chunkLoaded = false;
@@ -30,8 +31,12 @@ interface BoundaryState {
   attempt: number;
 }
 
-/** Catches what the pages throw; a retry mounts them afresh (react-pdf drops a failed load when its pages unmount). */
-export class PdfBoundary extends Component<BoundaryProps, BoundaryState> {
+/**
+ * Catches what the pages throw; a retry mounts them afresh (react-pdf drops a failed load when its pages unmount). Its
+ * failures are told to the user (onError), so the page's root logs them as warnings (app/caught-errors.ts).
+ */
+export class PdfBoundary extends Component<BoundaryProps, BoundaryState> implements ReportsOwnErrors {
+  readonly reportsOwnErrors = true;
   state: BoundaryState = { failure: null, attempt: 0 };
 
   static getDerivedStateFromError(err: unknown): Partial<BoundaryState> {
