@@ -21,6 +21,7 @@ describe('chunk groups', () => {
     ['src/core/ui/form/TextField.tsx', true],
     ['src/flows/open-account/components/CheckGroup.tsx', true],
     ['src/core/ui/pdf/PdfPages.tsx', false], // loaded on demand: the PDF viewer stays its own chunk
+    ['src/core/ui/pdf/pdf-worker.ts', false], // it imports react-pdf: in the kit it would pull pdf.js into every step screen
     ['src/core/ui/pickers/countries/en.json', false],
     ['src/flows/open-account/components/ChannelChangeDialog.tsx', false],
     ['src/flows/open-account/screens/finance/FinanceScreen.tsx', false],

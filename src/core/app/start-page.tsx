@@ -11,6 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { HashRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { createQueryClient } from '../api/query-client';
+import { onCaughtError } from './caught-errors';
 import { startFirstCalls } from './first-calls';
 import { I18nProvider } from '../i18n/I18nProvider';
 import { GuardSettingsProvider } from '../router';
@@ -61,7 +62,7 @@ export function startPage({ routes, wrap, ...settings }: StartPageOptions): void
       </HashRouter>
     </PageProviders>
   );
-  const root = createRoot(container);
+  const root = createRoot(container, { onCaughtError });
   // rendered as a transition: React renders the first screen in slices of a few milliseconds, yielding to the browser
   // between them, instead of one long task that blocks input (the HTML's skeleton stays up until it commits)
   startTransition(() => root.render(<StrictMode>{wrap ? wrap(page) : page}</StrictMode>));

@@ -1,16 +1,3 @@
-// pdf.js does not run in jsdom: the pages part answers as pdf.js 5+ does for an address that answers 404
-jest.mock('./pdf/PdfPages', () => {
-  const { useEffect } = jest.requireActual<typeof import('react')>('react');
-  const missing = Object.assign(new Error('Unexpected server response (404) while retrieving PDF'), { name: 'ResponseException', status: 404, missing: true });
-  return {
-    __esModule: true,
-    default: function PdfPages({ onError }: { onError: (err: unknown) => void }) {
-      useEffect(() => onError(missing), [onError]);
-      return null;
-    },
-  };
-});
-
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { ApiError } from '../api/api-error';
@@ -19,7 +6,6 @@ import { StepPage } from './StepPage';
 import { ConfirmDialog } from './ConfirmDialog';
 import { FooterButton } from './FooterButton';
 import { PdfLink } from './PdfLink';
-import { PdfSheet } from './pdf/PdfSheet';
 import { pdfFailureOf } from './pdf/pdf-failure';
 import { toast } from './toast';
 
@@ -293,14 +279,6 @@ describe('a PDF that cannot be opened (one path for every viewer)', () => {
     ['no answer', new ApiError('NETWORK', 'offline'), 'failed'],
   ])('%s → %s', (_case, err, kind) => {
     expect(pdfFailureOf(err)).toBe(kind);
-  });
-
-  test('the in-page viewer closes with the toast when pdf.js finds no file', async () => {
-    toast.clear();
-    const onClose = jest.fn();
-    renderWithProviders(<PdfSheet url="/pages/static/none.pdf" title="Agreement" onClose={onClose} />);
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(toast.current()?.message).toBe('The file does not exist');
   });
 });
 

@@ -1,14 +1,13 @@
 /**
  * One file of the application in the page: an image or a PDF (the in-page viewer, react-pdf, loaded with the first
- * PDF opened), both with zoom, and images with rotate; anything else as a download. The case's keyboard shortcuts
+ * PDF opened, behind its error boundary: a PDF that cannot be had says so in the viewer with a retry), both with zoom, and images with rotate; anything else as a download. The case's keyboard shortcuts
  * drive it through its handle (zoom in and out, rotate, reset).
  */
-import { Suspense, forwardRef, lazy, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { Alert, Button, Space, Spin, Typography } from 'antd';
 import { useIntl } from 'react-intl';
 import { staffFileUrl } from '@core/api/staff';
-
-const PdfPages = lazy(() => import('@core/ui/pdf/PdfPages'));
+import { PdfView } from '@core/ui/pdf/PdfView';
 
 export interface ViewedFile {
   ossId: string;
@@ -104,9 +103,15 @@ export const FileViewer = forwardRef<ViewerHandle, { appId: string; file: Viewed
       </Space>
       <div ref={stage} className="desk-viewer__stage" tabIndex={0} aria-label={t('desk.viewer.stage', { name: file.label })}>
         {pdf ? (
-          <Suspense fallback={<Spin />}>
-            <PdfPages url={url} scale={scale} loading={t('desk.viewer.loading')} pageLabel={(n, total) => t('desk.viewer.page', { n, total })} onError={() => setFailed(true)} />
-          </Suspense>
+          <PdfView
+            url={url}
+            scale={scale}
+            loading={<Space><Spin /><span>{t('desk.viewer.loading')}</span></Space>}
+            pageLabel={(n, total) => t('desk.viewer.page', { n, total })}
+            renderFailure={(_failure, retry) => (
+              <Alert type="error" showIcon message={t('desk.viewer.failed')} action={<Button onClick={retry}>{t('desk.retry')}</Button>} />
+            )}
+          />
         ) : (
           <div className="desk-viewer__box" style={{ width: sideways ? height : width, height: sideways ? width : height }}>
             <img

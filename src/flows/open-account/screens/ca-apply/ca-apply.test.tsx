@@ -78,6 +78,20 @@ test('Submit before a document is ready: that document is marked and focused, th
   await waitFor(() => expect(w8.closest('li')).toHaveFocus());
   expect(toast.current()?.message).toBe('Your documents are not ready yet: please wait until each one can be opened, then tap again');
   expect(saves(a)).toHaveLength(0);
+  // the confirmation that the documents were checked is not offered before they exist
+  expect(screen.queryByRole('checkbox', { name: /apply for the digital certificate/ })).not.toBeInTheDocument();
+});
+
+test('the agree box is not shown while the documents are being made; it comes, ticked, with the last of them', async () => {
+  let finish: (v: unknown) => void = () => undefined;
+  const w8 = new Promise((resolve) => (finish = resolve));
+  api((p) => (p.document === 'w8ben' ? w8 : { ossId: `doc-${p.document}`, ossUrl: `/signed/${p.document}` }));
+  renderScreenAt('/caApply', <CaApplyScreen />, { lang: 'zh-CN' });
+  await waitFor(() => expect(screen.getByRole('button', { name: /开户申请表/ })).toBeEnabled());
+  expect(screen.getByRole('button', { name: /W-8BEN.*生成中/ })).toBeDisabled();
+  expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  finish({ ossId: 'doc-w8ben', ossUrl: '/signed/w8ben' });
+  expect(await screen.findByRole('checkbox', { name: /本人已查阅以上文件，并申请数字证书以签署该等文件/ })).toBeChecked();
 });
 
 test('150204 on the submit (another application was submitted first with the number): the registered dialog with the masked phone', async () => {
