@@ -1,3 +1,4 @@
+import { modulesToCorrect as modulesToCorrectOf, updateRejectReasonKey as updateRejectReasonKeyOf } from './account-update';
 import {
   isRecentLogin,
   UPDATE_MODULE,
@@ -223,4 +224,19 @@ describe('the recent-login rule of the first trading password', () => {
     ['no login known', null, false],
     ['no session', undefined, false],
   ])('%s → %s', (_n, at, recent) => expect(isRecentLogin(at, now)).toBe(recent));
+});
+
+describe('modulesToCorrect: a sent-back update always offers something to correct', () => {
+  const u = (rejectModule: number, module: number) => ({ status: 1902, module, reUpdateModule: 0, rejectModule });
+  test.each([
+    ['the reviewer named the address', u(8, 520), [8]],
+    ['the reviewer named both', u(520, 8), [8, 512]],
+    ['none named: what the update holds', u(0, 512), [512]],
+    ['none named, none held: every module', u(0, 0), [8, 512]],
+  ])('%s', (_n, masks, expected) => expect(modulesToCorrectOf(masks)).toEqual(expected));
+  test.each([
+    [1900, null],
+    [1901, 'accountUpdate.status.reasonDocument'],
+    [1902, 'accountUpdate.status.reasonExpired'],
+  ])('the reason of %s without a message → %s', (status, key) => expect(updateRejectReasonKeyOf(status)).toBe(key));
 });

@@ -59,10 +59,27 @@ export function canSubmitUpdate(u: UpdateMasks | null): boolean {
   return (isUpdateRejected(u.status) ? u.reUpdateModule : u.module) !== 0;
 }
 
+/**
+ * The modules a sent-back update offers to correct: those the reviewer named; when none was named (a 1901 document
+ * check or a 1902 expiry names no module), those the update holds; when it holds none, every module. Never none: a
+ * sent-back update always has a way to correct it and submit again.
+ */
+export function modulesToCorrect(u: UpdateMasks): UpdateModule[] {
+  const mask = u.rejectModule || u.module;
+  return mask ? UPDATE_MODULES.filter((m) => hasModule(mask, m)) : [...UPDATE_MODULES];
+}
+
+/** Why a sent-back update came back, when the reviewer wrote no message: the status's own reason (a message key). */
+export function updateRejectReasonKey(status: number): string | null {
+  if (status === UPDATE_STATUS.REJECTED_DOCUMENT) return 'accountUpdate.status.reasonDocument';
+  if (status === UPDATE_STATUS.REJECTED_EXPIRED) return 'accountUpdate.status.reasonExpired';
+  return null;
+}
+
 /** The sent-back modules not saved again: submitting anyway asks for confirmation first. */
 export function unrevisedModules(u: UpdateMasks | null): UpdateModule[] {
   if (!u || !isUpdateRejected(u.status)) return [];
-  return UPDATE_MODULES.filter((m) => hasModule(u.rejectModule, m) && !hasModule(u.reUpdateModule, m));
+  return modulesToCorrect(u).filter((m) => !hasModule(u.reUpdateModule, m));
 }
 
 /** The address was sent back and is not saved again: the "check everything" dialog leads to AllDataCheck. */

@@ -16,12 +16,13 @@ import {
   UPDATE_MODULES,
   UPDATE_ROUTE,
   canSubmitUpdate,
-  hasModule,
   isUpdateRejected,
   moduleButton,
+  modulesToCorrect,
   needsAllDataCheck,
   unrevisedModules,
   updateLanding,
+  updateRejectReasonKey,
 } from '@core/domain/account-update';
 import { useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
@@ -70,16 +71,16 @@ export default function UpdateStatusScreen() {
       <StatusHeader tone={rejected ? 'failure' : 'progress'} title={t(rejected ? 'accountUpdate.status.failed' : 'accountUpdate.status.review')}>
         <p className="oa-status__sub">{t(rejected ? 'accountUpdate.status.failedSub' : 'accountUpdate.status.reviewSub')}</p>
       </StatusHeader>
-      {rejected && u.rejectData?.message ? (
+      {rejected && (u.rejectData?.message || updateRejectReasonKey(u.status)) ? (
         <div className="oa-status__reason" role="note" aria-label={t('status.reason')}>
           <strong>{t('status.reason')}</strong>
-          {u.rejectData.message}
+          {u.rejectData?.message || t(updateRejectReasonKey(u.status)!)}
         </div>
       ) : null}
       {rejected ? (
         <>
           <ul className="oa-upd__modules" aria-label={t('accountUpdate.status.toEdit')}>
-            {UPDATE_MODULES.filter((m) => hasModule(u.rejectModule, m)).map((m) => {
+            {modulesToCorrect(u).map((m) => {
               const state = moduleButton(u, m);
               const name = t(m === UPDATE_MODULE.ADDRESS ? 'accountUpdate.info.address' : 'accountUpdate.info.w8');
               return (

@@ -200,3 +200,26 @@ test('sent back: the reason, the modules to correct, and submitting without corr
   await user.click(within(check).getByRole('button', { name: 'Check them' }));
   expect(await at()).toHaveTextContent(`/AllDataCheck?sub=${SUB}`);
 });
+
+describe('every status of a submitted update has its view (spec part 3 §4)', () => {
+  test.each([
+    ['1900 sent back by a reviewer', upd({ status: 1900, module: 8, rejectModule: 8, rejectData: { message: 'The bill is too old.', steps: ['address'] } })],
+    ['1901 a document check failed', upd({ status: 1901, module: 8, rejectModule: 8, rejectData: { message: 'The proof could not be read.', steps: ['address'] } })],
+    ['1902 expired before review, no reason given', upd({ status: 1902, module: 8, rejectModule: 8, rejectData: null })],
+    ['1902 expired, no module named', upd({ status: 1902, module: 512, rejectModule: 0, rejectData: { message: '', steps: [] } })],
+  ])('%s: the failure, a way to correct and a way to submit again', async (_n, update) => {
+    api({ update, verified: true });
+    renderScreenAt('/status', <UpdateStatusScreen />, { route: `/status?sub=${SUB}` });
+    expect(await screen.findByRole('heading', { name: 'Your update was not approved' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'To correct' }).querySelectorAll('li').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Submit the update' })).toBeInTheDocument();
+    // a reason always: the reviewer's, or the status's own
+    expect(screen.getByRole('note', { name: 'Reason from our review team' })).toHaveTextContent(update.rejectData?.message || (update.status === 1902 ? 'expired before it could be reviewed' : ''));
+  });
+
+  test('a status this page does not know reads as under review, never blank', async () => {
+    api({ update: upd({ status: 1300, module: 8 }), verified: true });
+    renderScreenAt('/status', <UpdateStatusScreen />, { route: `/status?sub=${SUB}` });
+    expect(await screen.findByRole('heading', { name: 'Your update is under review' })).toBeInTheDocument();
+  });
+});
