@@ -16,7 +16,7 @@ import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
 import { useCountryName } from '@core/ui/pickers/country-names';
 import { AccountGate } from '../../components/AccountGate';
-import { W8Details } from './update-parts';
+import { SubmitUpdateButton, W8Details } from './update-parts';
 import { useAccountUpdate, useUpdateErrorHandler } from './use-account-update';
 import './account-update.css';
 
@@ -79,14 +79,11 @@ export default function AccountInfoScreen() {
       onBack={() => navigate(`${ACCOUNT_ROUTE.home}${q}`)}
       footer={
         <div className="oa-upd__footer">
-          <button
-            type="button"
-            className="oa-upd__primary"
-            disabled={busy || !canSubmitUpdate(open)}
-            onClick={() => void run(() => clientSubmit({ ...ids, updateId: open!.updateId }), () => navigate(`${UPDATE_ROUTE.status}${q}`))}
-          >
-            {t('accountUpdate.info.submit')}
-          </button>
+          <SubmitUpdateButton
+            ready={canSubmitUpdate(open)}
+            busy={busy}
+            onSubmit={() => void run(() => clientSubmit({ ...ids, updateId: open!.updateId }), () => navigate(`${UPDATE_ROUTE.status}${q}`))}
+          />
         </div>
       }
     >

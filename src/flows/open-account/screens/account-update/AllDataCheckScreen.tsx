@@ -5,7 +5,7 @@
  * returned; and the W-8BEN, whose permanent residence address follows the residential address: when that changed,
  * the page offers the new address in English for the W-8BEN (or editing it). Submit sends the update for review.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { clientSubmit, clientUpdate } from '@core/api/account-update';
@@ -34,7 +34,7 @@ import { StepPage } from '@core/ui/StepPage';
 import { useCountryName } from '@core/ui/pickers/country-names';
 import { FileUploader } from '@core/ui/uploader/FileUploader';
 import { AccountGate } from '../../components/AccountGate';
-import { UnrevisedDialog, W8Details } from './update-parts';
+import { SubmitUpdateButton, UnrevisedDialog, W8Details } from './update-parts';
 import { useAccountUpdate, useUpdateErrorHandler } from './use-account-update';
 import './account-update.css';
 
@@ -51,6 +51,17 @@ export default function AllDataCheckScreen() {
   const { acct, applys, q, edit, passwordFirst, pending } = useAccountUpdate();
   const [dialog, setDialog] = useState<'unrevised' | 'w8' | null>(null);
   const [busy, setBusy] = useState(false);
+  const w8Card = useRef<HTMLElement>(null);
+  // "Update it first": the W-8BEN's card in view, its first action focused (the suggestion, else its editor); in an
+  // effect, so that it comes after the dialog has handed the focus back to the Submit button
+  const [toW8, setToW8] = useState(0);
+  useEffect(() => {
+    const card = w8Card.current;
+    if (!toW8 || !card) return;
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    card.scrollIntoView?.({ behavior: still ? 'auto' : 'smooth', block: 'center' });
+    card.querySelector<HTMLButtonElement>('button')?.focus({ preventScroll: true });
+  }, [toW8]);
   const u = applys.data?.update;
   const open = u && isUpdateOpen(u.status) ? u : null;
   const savedAddress = open?.data[String(UPDATE_MODULE.ADDRESS)] as Address | undefined;
@@ -97,9 +108,7 @@ export default function AllDataCheckScreen() {
       onBack={() => navigate(`${rejected ? UPDATE_ROUTE.status : UPDATE_ROUTE.accountInfo}${q}`)}
       footer={
         <div className="oa-upd__footer">
-          <button type="button" className="oa-upd__primary" disabled={busy || !canSubmitUpdate(open)} onClick={trySubmit}>
-            {t('accountUpdate.info.submit')}
-          </button>
+          <SubmitUpdateButton ready={canSubmitUpdate(open)} busy={busy} onSubmit={trySubmit} />
         </div>
       }
     >
@@ -131,7 +140,7 @@ export default function AllDataCheckScreen() {
           {t('accountUpdate.info.edit')}
         </button>
       </section>
-      <section className="oa-upd__card" aria-labelledby="oa-check-w8">
+      <section className="oa-upd__card" aria-labelledby="oa-check-w8" ref={w8Card}>
         <div className="oa-upd__head">
           <h2 id="oa-check-w8">{t('accountUpdate.info.w8')}</h2>
           {w8Saved ? <span className="oa-upd__badge">{t('accountUpdate.info.saved')}</span> : null}
@@ -166,7 +175,10 @@ export default function AllDataCheckScreen() {
         cancelText={t('accountUpdate.check.w8DialogBack')}
         confirmLoading={busy}
         onConfirm={() => (unrevisedModules(open).length ? setDialog('unrevised') : submit())}
-        onCancel={() => setDialog(null)}
+        onCancel={() => {
+          setDialog(null);
+          setToW8((n) => n + 1);
+        }}
       />
     </StepPage>
   );

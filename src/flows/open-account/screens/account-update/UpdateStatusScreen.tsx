@@ -29,7 +29,7 @@ import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
 import { AccountGate } from '../../components/AccountGate';
 import { StatusHeader } from '../../components/status/StatusParts';
-import { UnrevisedDialog } from './update-parts';
+import { SubmitUpdateButton, UnrevisedDialog } from './update-parts';
 import { useAccountUpdate, useUpdateErrorHandler } from './use-account-update';
 import './account-update.css';
 
@@ -93,9 +93,7 @@ export default function UpdateStatusScreen() {
               );
             })}
           </ul>
-          <button type="button" className="oa-upd__primary" disabled={busy || !canSubmitUpdate(u)} onClick={trySubmit}>
-            {t('accountUpdate.info.submit')}
-          </button>
+          <SubmitUpdateButton ready={canSubmitUpdate(u)} busy={busy} onSubmit={trySubmit} />
           <button type="button" className="oa-upd__link oa-upd__discard" onClick={() => setDialog('discard')}>
             {t('accountUpdate.info.discard')}
           </button>

@@ -37,11 +37,18 @@ function api(opts: { update?: Update | null; verified?: boolean; set?: boolean; 
 const at = () => screen.findByRole('note', { name: 'current location' });
 
 test('account info: the address and W-8 on file; editing without the trading password goes to it first; submit waits for a saved module', async () => {
-  api();
+  const a = api();
   const { user } = renderScreenAt('/accountInfo', <AccountInfoScreen />, { route: `/accountInfo?sub=${SUB}` });
   expect(await screen.findByRole('heading', { name: 'W-8BEN form' })).toBeInTheDocument();
   expect(screen.getByText('1 QUEENS ROAD')).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'Submit the update' })).toBeDisabled();
+  // nothing saved yet: the button says why instead of greying out silently, and a press says it again
+  const submit = screen.getByRole('button', { name: 'Submit the update' });
+  const why = 'Edit and save an item above first: the update sends what you changed.';
+  expect(submit).toHaveAttribute('aria-disabled', 'true');
+  expect(submit).toHaveAccessibleDescription(why);
+  await user.click(submit);
+  expect(await screen.findByRole('status')).toHaveTextContent(why);
+  expect(a.calls('clientSubmit')).toHaveLength(0);
   await user.click(screen.getByRole('button', { name: 'Edit W-8BEN form' }));
   expect(await at()).toHaveTextContent(`/tradePassword?sub=${SUB}&next=${encodeURIComponent(`/CheckW8?sub=${SUB}`)}`);
 });

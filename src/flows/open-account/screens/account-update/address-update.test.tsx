@@ -104,6 +104,8 @@ test('the check page: the saved address, the W-8BEN offered in English for the n
   await user.click(screen.getByRole('button', { name: 'Submit the update' }));
   const dialog = await screen.findByRole('dialog', { name: 'Your W-8BEN still has the old address' });
   await user.click(within(dialog).getByRole('button', { name: 'Update it first' }));
+  // back at the W-8BEN's card: its suggestion is where the focus is
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Use it on my W-8BEN' })).toHaveFocus());
   await user.click(screen.getByRole('button', { name: 'Use it on my W-8BEN' }));
   await waitFor(() => expect(a.calls('clientUpdate')).toHaveLength(1));
   expect(a.calls('clientUpdate')[0]).toMatchObject({ updateId: 'UPD1', module: 512, action: 1, data: { country: 'CN', residenceAddress: 'NO 1 DONGCHANGAN STREET DONGCHENG DISTRICT BEIJING' } });

@@ -1,5 +1,8 @@
 /** Pieces the update screens share: the W-8BEN as held or saved, the "not corrected" and "save your changes?" dialogs. */
+import { useId } from 'react';
+import { TOAST_MS } from '@core/domain/errors';
 import { useT } from '@core/i18n';
+import { useToast } from '@core/ui/toast';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { useCountryName } from '@core/ui/pickers/country-names';
 
@@ -48,5 +51,34 @@ export function LeaveDialog({ visible, busy, onSave, onLeave }: { visible: boole
       onConfirm={onSave}
       onCancel={onLeave}
     />
+  );
+}
+
+/**
+ * "Submit the update": never a grey button that says nothing. Until a module is saved (again, after a send-back) it
+ * reads as unavailable, says why under it, and a press says it again (as the flow's Next does).
+ */
+export function SubmitUpdateButton({ ready, busy, onSubmit }: { ready: boolean; busy: boolean; onSubmit: () => void }) {
+  const t = useT();
+  const toast = useToast();
+  const hint = useId();
+  return (
+    <>
+      <button
+        type="button"
+        className={`oa-upd__primary${ready ? '' : ' oa-upd__primary--waiting'}`}
+        disabled={busy}
+        aria-disabled={ready ? undefined : true}
+        aria-describedby={ready ? undefined : hint}
+        onClick={() => (ready ? onSubmit() : toast.show(t('accountUpdate.info.submitWhy'), TOAST_MS))}
+      >
+        {t('accountUpdate.info.submit')}
+      </button>
+      {ready ? null : (
+        <p className="oa-upd__submit-why" id={hint}>
+          {t('accountUpdate.info.submitWhy')}
+        </p>
+      )}
+    </>
   );
 }
