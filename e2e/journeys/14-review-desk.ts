@@ -248,12 +248,16 @@ export const journeys: Journey[] = [
 
         // the applicant hands the proofs over on the phone
         const page = phone.page;
-        await page.goto(`${service.base}/pages/openAccount.html?lang=en#/witness`);
+        // from the status page, the way back to the verification the applicant left for later
+        await page.goto(`${service.base}/pages/openAccount.html?lang=en#/openStatus`);
+        await page.getByRole('button', { name: 'Upload documents for verification' }).click();
         await page.getByRole('heading', { name: 'Identity verification' }).waitFor();
+        await page.getByRole('heading', { name: 'We have received your application' }).waitFor();
         await page.getByLabel('Identity document', { exact: true }).setInputFiles({ name: 'id.jpg', mimeType: 'image/jpeg', buffer: await makeIdFront(SAMPLE_FRONT) });
         await page.getByLabel('Proof of address', { exact: true }).setInputFiles({ name: 'bill.pdf', mimeType: 'application/pdf', buffer: pdfFile('electricity bill') });
         await uploadsSettled(page);
-        await page.getByRole('button', { name: 'Submit' }).click();
+        await shot(page, 'witness-en');
+        await page.getByRole('button', { name: 'Send for verification' }).click();
         await page.waitForURL(/#\/openStatus/);
 
         // the open case follows without a reload: the proofs to check, first among the documents

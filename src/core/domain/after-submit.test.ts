@@ -16,6 +16,15 @@ describe('afterSubmitRoute (part 3 §4, after submit success)', () => {
     expect(afterSubmitRoute(app)).toBe(route);
   });
 
+  test.each([
+    ['a corrected mainland application answered 1500 goes to its status page, not /witness', 'cn', 1500, ['IDCARD'], '/openStatus'],
+    ['a corrected mainland application answered 1200 goes to its status page', 'cn', 1200, ['BANKCARD'], '/openStatus'],
+    ['a first mainland submit answered 1500 goes to /witness', 'cn', 1500, [], '/witness'],
+    ['a corrected hk application goes to the account status page', 'hk', 1500, ['USERINFO'], '/AccountStatus'],
+  ] as const)('%s (the steps sent back before the submit; the answer has none)', (_n, clientType, applyStatus, sentBack, route) => {
+    expect(afterSubmitRoute({ clientType, applyStatus, rejectData: null }, sentBack)).toBe(route);
+  });
+
   test('status page per client type', () => {
     expect(statusRouteOf('cn')).toBe('/openStatus');
     expect(statusRouteOf('hk')).toBe('/AccountStatus');

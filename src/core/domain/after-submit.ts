@@ -20,10 +20,15 @@ export interface SubmittedApplication {
   rejectData: { steps: readonly string[] } | null;
 }
 
-/** non-mainland → /AccountStatus; mainland with reject steps → /openStatus; status 1500 → /witness; otherwise /openStatus. */
-export function afterSubmitRoute(app: SubmittedApplication): string {
+/**
+ * non-mainland → /AccountStatus; mainland with reject steps → /openStatus; status 1500 → /witness; otherwise /openStatus.
+ * "With reject steps" is the application as it was submitted: a resubmission's answer has its reject data cleared, so
+ * the steps it was sent back with are given apart (`sentBackSteps`, the application's before the submit); a corrected
+ * mainland application goes to its status page even when the answer is 1500 (issue 37).
+ */
+export function afterSubmitRoute(app: SubmittedApplication, sentBackSteps: readonly string[] = app.rejectData?.steps ?? []): string {
   if (app.clientType !== 'cn') return RESULT_ROUTE.accountStatus;
-  if (app.rejectData && app.rejectData.steps.length > 0) return RESULT_ROUTE.openStatus;
+  if (sentBackSteps.length > 0 || (app.rejectData?.steps.length ?? 0) > 0) return RESULT_ROUTE.openStatus;
   if (app.applyStatus === APPLY_STATUS.AWAITING_DEPOSIT) return RESULT_ROUTE.witness;
   return RESULT_ROUTE.openStatus;
 }

@@ -103,3 +103,27 @@ test('a mainland submit answered with 1500 lands on /witness while its screen is
   expect(await screen.findByText('witness page')).toBeInTheDocument();
   expect(currentLocation()).toBe('/witness');
 });
+
+test('a corrected mainland application resubmitted and answered 1500 lands on its status page, not /witness (spec: mainland with reject steps → openStatus)', async () => {
+  app = { ...app, applyStatus: 1900, rejectData: { steps: ['CAAPPLY'], message: 'Please check the documents.', fixed: [] } } as ApplicationView;
+  server.handlers.applyUpdate = (p) => {
+    app = { ...app, currentStep: (p as { currentStep: string }).currentStep };
+    return { application: app, nextStep: null };
+  };
+  server.handlers.applySubmit = () => {
+    app = { ...app, applyStatus: 1500, rejectData: null };
+    return { application: app };
+  };
+  renderWithProviders(
+    <Routes>
+      <Route path="/caApply" element={guarded(false, <CaApply />)} />
+      <Route path="/witness" element={guarded(true, <p>witness page</p>)} />
+      <Route path="/openStatus" element={guarded(true, <p>status page</p>)} />
+    </Routes>,
+    { initialEntries: ['/caApply'], lang: 'en' },
+  );
+  await act(async () => (await screen.findByRole('button', { name: 'go next' })).click());
+  expect(await screen.findByText('status page')).toBeInTheDocument();
+  expect(currentLocation()).toBe('/openStatus');
+  expect(server.callsOf('applySubmit')).toHaveLength(1);
+});

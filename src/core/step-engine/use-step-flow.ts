@@ -168,7 +168,7 @@ export function useStepFlow(step: StepName, opts: StepFlowOptions = {}): StepFlo
           const submitted = await applySubmit({ appId: app.appId, ...extras });
           leaveRoute();
           qc.setQueryData(queryKeys.application(), submitted.application);
-          navigate(afterSubmitRoute(submitted.application), { replace: true });
+          navigate(afterSubmitRoute(submitted.application, rejected), { replace: true });
         } else {
           console.error(`step ${step} is not in the application's step list`, steps);
           if (saved.nextStep) navigate(STEP_ROUTE[saved.nextStep as StepName]);

@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { RESULT_ROUTE, supplementRoute } from '@core/domain/after-submit';
 import type { ApplicationView } from '@core/domain/contract';
 import { accountStatusModel, fundsLineKey, statusHeadline } from '@core/domain/result';
+import { APPLY_STATUS } from '@core/domain/status';
 import { useLiveApplication } from '@core/api/live-status';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
@@ -37,6 +38,8 @@ function OpenStatusPage({ app }: { app: ApplicationView }) {
   const supplement = correcting ? supplementRoute(app) : null;
   const deposit = headline.state === 'awaitingDeposit' && headline.sub !== 'depositConfirming';
   const clientId = app.hlId ?? app.clientInfo.accts[0]?.subAcctId ?? null;
+  // the professional-person verification (1500, mainland): the way back to /witness for an applicant who left it
+  const verifying = app.clientType === 'cn' && app.applyStatus === APPLY_STATUS.AWAITING_DEPOSIT && !opened;
   return (
     <StepPage title={t('openStatus.title')}>
       <StatusHeadline app={app} />
@@ -48,6 +51,12 @@ function OpenStatusPage({ app }: { app: ApplicationView }) {
         </div>
       ) : null}
       {correcting ? <CorrectionSteps app={app} /> : null}
+      {verifying ? (
+        <div className="oa-status__reason" role="note" aria-label={t('witness.title')}>
+          <strong>{t('witness.title')}</strong>
+          {t('openStatus.verify')}
+        </div>
+      ) : null}
       {funds ? <p className="oa-status__info">{t(`openStatus.funds.${funds}`)}</p> : null}
       {stockText && opened ? (
         <p className="oa-status__info">
@@ -55,6 +64,11 @@ function OpenStatusPage({ app }: { app: ApplicationView }) {
         </p>
       ) : null}
       <StatusActions>
+        {verifying ? (
+          <button type="button" className="oa-status__btn oa-status__btn--primary" onClick={() => navigate(RESULT_ROUTE.witness)}>
+            {t('openStatus.verifyButton')}
+          </button>
+        ) : null}
         {deposit ? (
           <button type="button" className="oa-status__btn oa-status__btn--primary" onClick={() => navigate(RESULT_ROUTE.transitionGold)}>
             {t('openStatus.deposit')}

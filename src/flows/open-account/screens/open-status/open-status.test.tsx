@@ -45,6 +45,24 @@ describe('/openStatus', () => {
     expect(currentLocation()).toBe('/bankCard');
   });
 
+  test.each([
+    ['en', 'Upload documents for verification', 'Identity verification'],
+    ['zh-TW', '上載核實文件', '身份核實'],
+  ] as const)('a mainland application awaiting the verification (1500): the note and the way back to it (%s)', async (lang, button, note) => {
+    api(cn({ applyStatus: 1500 }));
+    const { user } = renderScreenAt('/openStatus', <OpenStatusScreen />, { lang });
+    expect(await screen.findByRole('note', { name: note })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: button }));
+    expect(currentLocation()).toBe('/witness');
+  });
+
+  test('no verification note for a mainland application under review (1200)', async () => {
+    api(cn({}));
+    renderScreenAt('/openStatus', <OpenStatusScreen />);
+    await screen.findByRole('heading', { name: 'Your application is under review' });
+    expect(screen.queryByRole('button', { name: 'Upload documents for verification' })).not.toBeInTheDocument();
+  });
+
   test('approved or opened without a deposit: review passed and the deposit; the client id; no "under review"', async () => {
     api(cn({ ...opened, cashInStatus: 1000 }));
     const { user } = renderScreenAt('/openStatus', <OpenStatusScreen />, { lang: 'zh-CN' });
