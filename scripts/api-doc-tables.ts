@@ -63,6 +63,7 @@ export const NOTES: Partial<Record<CallName, string>> = {
   companyInfo: '`100404`',
   applyAmlCheck: '`100400` identity steps not saved, `151300`, `151301`, `100429`, `100500` vendor failure (below)',
   signApplyAuth: '`152301` verification failed (unknown or revoked ticket, wrong ID number: one answer), `152302` link expired, `152303` locked after 5 wrong ID numbers, `100429`; every answer takes at least 400 ms',
+  signTicketInfo: 'the organisation\'s names only (no signer data); `152301` unknown or revoked ticket, `152302` link expired, `152303` locked, `100429`',
   signApplyDetail: '`token` and `idNumber` in every signing call; `100008` no token, `100031` unknown/ended session, wrong idNumber, or ticket revoked/expired/locked, `100033` idle, `100034` absolute end',
   signApplyUpdate: 'doc step: `152304` not the current step, `100403` a file of another ticket or not an upload',
   signIdCardOcr: 'an idPhoto of this ticket (`100403` another ticket\'s or not an idPhoto); the front of a mainland ID card, `151202` unreadable, `151203` photocopy, `151204` glare; `100400` the signer\'s document is not a mainland card (not read); `100429`',

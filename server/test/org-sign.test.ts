@@ -108,6 +108,29 @@ describe('ApplyAuth', () => {
   });
 });
 
+describe('TicketInfo (the start page, before the ID number)', () => {
+  test("names the link's organisation in both scripts and nothing about the signer; unknown, revoked, expired and locked links are refused", async () => {
+    const open = await ticketFor('K1234567');
+    const res = await c.call('signTicketInfo', { ticket: open.ticket });
+    expect(res.body.result).toEqual({ organisationName: `Example Trading ${orgSeq} Limited`, chineseName: `示例貿易${orgSeq}有限公司` });
+    // the signer's data stays behind ApplyAuth: no name, no number, no documents
+    expect(JSON.stringify(res.body)).not.toMatch(/CHAN|K1|documents|signer/i);
+    // and it opens no session: a signed call with no token still answers 100008
+    expect(errorOf(await c.call('signApplyDetail', { token: '', idNumber: 'K1234567' }))).toBe(ErrorCode.LOGIN_EXPIRED);
+
+    expect(errorOf(await c.call('signTicketInfo', { ticket: 'x'.repeat(43) }))).toBe(ErrorCode.SIGN_VERIFY_FAILED);
+    const revoked = await ticketFor();
+    await revoke(ops(), revoked.ticketId, 'ops:test');
+    expect(errorOf(await c.call('signTicketInfo', { ticket: revoked.ticket }))).toBe(ErrorCode.SIGN_VERIFY_FAILED);
+    const ended = await ticketFor();
+    await expire(ops(), ended.ticketId, 'ops:test');
+    expect(errorOf(await c.call('signTicketInfo', { ticket: ended.ticket }))).toBe(ErrorCode.SIGN_LINK_EXPIRED);
+    const locked = await ticketFor();
+    for (let i = 0; i < SIGN_LIMITS.authAttempts; i++) await c.call('signApplyAuth', { ticket: locked.ticket, idNumber: `K000000${i}` });
+    expect(errorOf(await c.call('signTicketInfo', { ticket: locked.ticket }))).toBe(ErrorCode.SIGN_LOCKED);
+  });
+});
+
 describe('the signer session', () => {
   test('an expired ticket answers 152302 to ApplyAuth and ends its sessions (100031)', async () => {
     const { ticket } = await ticketFor();

@@ -31,6 +31,8 @@ export const queryKeys = {
   // the organisation signing page (its own session, not the applicant's): every key under orgSign() (cleared together)
   orgSign: () => ['orgSign'] as const,
   orgSignDetail: () => ['orgSign', 'detail'] as const,
+  /** the organisation a link is for (TicketInfo, before the signer verifies) */
+  orgSignTicket: (ticket: string) => ['orgSign', 'ticket', ticket] as const,
   orgSignClientInfo: () => ['orgSign', 'clientInfo'] as const,
   orgSignIdPhoto: (fileId: string) => ['orgSign', 'idPhoto', fileId] as const,
 };

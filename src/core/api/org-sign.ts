@@ -88,6 +88,13 @@ export async function signFileUrl(fileId: string): Promise<string> {
 
 // ── the page's queries (the keys under queryKeys.orgSign(), cleared together when the session expires) ──
 
+/**
+ * The organisation the link is for (TicketInfo: its names only, no session needed), named on the start page before the
+ * signer gives their ID number. Read once: a refusal (152301, 152302, 152303) is the link's state, not a hiccup.
+ */
+export const signTicketQuery = (ticket: string) =>
+  queryOptions({ queryKey: queryKeys.orgSignTicket(ticket), queryFn: () => callApi('signTicketInfo', { ticket }), staleTime: Infinity, retry: false });
+
 /** The ticket's state (ApplyDetail), read once (no retry): the query's function, and the read right after signing in. */
 export const fetchSignDetail = () => signCall('signApplyDetail', {});
 

@@ -191,6 +191,8 @@ export const APP_CALLS = {
   // organisation signing (issue 14): /kyc/v1/sign/, the signer's session from ApplyAuth (the ticket of the link and the ID number)
   /** the ticket of the link and the signer's ID number → the signer's session (limited tries per ticket) */
   signApplyAuth: signCall('POST', 'ApplyAuth', { auth: 'public', rateLimit: 'signAuth' }),
+  /** the ticket's organisation (its names only), named on the start page before the signer gives the ID number */
+  signTicketInfo: signCall('POST', 'TicketInfo', { auth: 'public', rateLimit: 'signTicket' }),
   /** the ticket's organisation, its signer (masked), the three step statuses, the current step and the documents */
   signApplyDetail: signCall('POST', 'ApplyDetail'),
   /** the doc step: the uploaded files the broker needs are complete */

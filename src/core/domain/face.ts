@@ -85,6 +85,22 @@ export function nextUploadState(state: UploadState, event: UploadEvent): UploadS
   return moves[state]?.[event] ?? state;
 }
 
+/**
+ * The stages the applicant sees while a video is sent and checked (the five upload states grouped by what the
+ * applicant waits for): upload (calculating, uploading with its real progress, completing), check (done = verifying:
+ * the face against the ID card photo), done (the check answered).
+ */
+export const FACE_STAGES = ['upload', 'check', 'done'] as const;
+export type FaceStage = (typeof FACE_STAGES)[number];
+export const faceStageOf = (s: UploadState): FaceStage => (s === 'done' ? 'check' : 'upload');
+
+/**
+ * How long the face check usually takes once the video is stored, said to the applicant as "usually 15-25 seconds"
+ * (docs/decisions.md): the local check samples the video at FACE_CHECK.sampleFps and runs the detector, the
+ * embedding and the liveness model on each frame; past `max` the page says it is taking longer than usual.
+ */
+export const FACE_CHECK_USUAL_SECONDS = { min: 15, max: 25 } as const;
+
 // ---------------------------------------------------------------- the face check's reasons (150405)
 
 /**

@@ -91,6 +91,8 @@ export const RATE_LIMITS = {
   accountConsent: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 30, windowS: 3600 } },
   /** organisation signing's ApplyAuth: per address (each ticket also locks after SIGN_LIMITS.authAttempts wrong ID numbers) */
   signAuth: { perAddress: { max: 30, windowS: 3600 } },
+  /** organisation signing's TicketInfo: the start page reads it once per opening of the link */
+  signTicket: { perAddress: { max: 120, windowS: 3600 } },
   /** a certificate or a signing: per address, and per signer session as the user */
   signAction: { perAddress: { max: 60, windowS: 3600 }, perUser: { max: 20, windowS: 3600 } },
   signUpload: { perAddress: { max: 120, windowS: 3600 }, perUser: { max: 40, windowS: 3600 } },

@@ -1,5 +1,6 @@
 /**
- * Organisation signing under /kyc/v1/sign/ (CALLS' sign* entries): ApplyAuth is public (ticket + ID number), every
+ * Organisation signing under /kyc/v1/sign/ (CALLS' sign* entries): TicketInfo (the organisation's names) and ApplyAuth
+ * (ticket + ID number) are public, every
  * other call needs the signer's session (auth 'sign': token and idNumber in the payload, require-signer.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -12,6 +13,7 @@ import * as service from './service';
 const orgSignRoutes: FastifyPluginAsync = async (app) => {
   const deps = () => app.deps;
   route(app, 'signApplyAuth', (input, request) => service.applyAuth(deps(), input, request.ip));
+  route(app, 'signTicketInfo', (input) => service.ticketInfo(deps(), input));
   route(app, 'signApplyDetail', (_input, request) => service.detail(deps(), request.signer!));
   route(app, 'signGetClientInfo', (_input, request) => service.clientInfo(request.signer!));
   route(app, 'signApplyUpdate', (input, request) => service.applyUpdate(deps(), request.signer!, input));

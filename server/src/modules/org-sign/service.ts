@@ -177,6 +177,24 @@ const statusView = (t: Pick<repo.TicketRow, 'ca_status' | 'file_status' | 'signa
   return { ...s, step: currentSignStep(s) };
 };
 
+/**
+ * TicketInfo: the organisation a link is for, so that the start page names it before the signer gives their ID number.
+ * Only the organisation's names: everything about the signer (name, masked number, documents) waits for ApplyAuth.
+ * An unknown or revoked ticket answers 152301 (as ApplyAuth does), an expired one 152302, a locked one 152303 (ApplyAuth
+ * says the same before it looks at a number).
+ */
+export async function ticketInfo(deps: Pick<SignDeps, 'db' | 'clock'>, input: Req<'signTicketInfo'>): Promise<Res<'signTicketInfo'>> {
+  const t = await repo.findTicketByHash(deps.db, sha256hex(input.ticket));
+  if (!t) throw new AppError(ErrorCode.SIGN_VERIFY_FAILED);
+  const state = ticketState(t, deps.clock.now());
+  if (state === 'revoked') throw new AppError(ErrorCode.SIGN_VERIFY_FAILED);
+  if (state === 'locked') throw new AppError(ErrorCode.SIGN_LOCKED);
+  if (state === 'expired') throw new AppError(ErrorCode.SIGN_LINK_EXPIRED);
+  const org = await repo.findOrganisation(deps.db, t.org_id);
+  if (!org) throw new AppError(ErrorCode.SIGN_VERIFY_FAILED);
+  return { organisationName: org.name, chineseName: org.name_zh };
+}
+
 /** The shortest time ApplyAuth takes, whatever its outcome (a wrong ID number and a wrong ticket look alike). */
 export const APPLY_AUTH_FLOOR_MS = 400;
 

@@ -67,6 +67,12 @@ export const orgSignCalls = {
       idleMinutes: z.number(),
     }),
   },
+  signTicketInfo: {
+    summary: "Organisation signing: the organisation a link's ticket is for, before the signer verifies (no signer data)",
+    req: z.object({ ticket: z.string().regex(SIGN_TICKET_PATTERN) }),
+    /** only the organisation's names: the signer's name, ID number and documents need the session; unknown or revoked 152301, expired 152302, locked 152303 */
+    res: z.object({ organisationName: z.string(), chineseName: z.string() }),
+  },
   signApplyDetail: {
     summary: "Organisation signing: the ticket's organisation, step statuses, current step and documents",
     req: z.object(signAuth),

@@ -46,6 +46,12 @@ export function CardUploader({ name, label, value, onUploaded, category, upload,
   const input = useRef<HTMLInputElement>(null);
   const [working, setWorking] = useState(false);
   const [preview, setPreview] = useState(false);
+  /** the shown photo's width / height: the zoom button sits inside the picture, not on the bands around it */
+  const [photoRatio, setPhotoRatio] = useState<number | null>(null);
+  const onPhotoLoad = (e: React.SyntheticEvent<HTMLImageElement>) => {
+    const img = e.currentTarget;
+    setPhotoRatio(img.naturalWidth && img.naturalHeight ? img.naturalWidth / img.naturalHeight : null);
+  };
   const handler = useRef(onUploaded);
   handler.current = onUploaded;
 
@@ -108,12 +114,12 @@ export function CardUploader({ name, label, value, onUploaded, category, upload,
   return (
     <div className="esop-field esop-card" data-name={name} data-state={state}>
       <FieldLabel ids={ids} label={label} asLabel={!readOnly} />
-      <div className="esop-card__tile" data-has-photo={hasPhoto ? 'true' : undefined}>
+      <div className="esop-card__tile" style={{ aspectRatio: String(TILE_ASPECT) }} data-has-photo={hasPhoto ? 'true' : undefined}>
         {hasPhoto ? (
           showItem && item.localUrl ? (
-            <img className="esop-card__photo" src={item.localUrl} alt="" />
+            <img className="esop-card__photo" src={item.localUrl} alt="" onLoad={onPhotoLoad} />
           ) : shown ? (
-            <RefImage file={shown} className="esop-card__photo" />
+            <RefImage file={shown} className="esop-card__photo" onLoad={onPhotoLoad} />
           ) : null
         ) : (
           <>
@@ -171,7 +177,7 @@ export function CardUploader({ name, label, value, onUploaded, category, upload,
           />
         ) : null}
         {hasPhoto && shown && state === UPLOAD_STATE.IDLE ? (
-          <button type="button" className="esop-card__view" aria-label={intl.formatMessage({ id: 'ui.upload.view' }, { name: uploadName })} onClick={() => setPreview(true)}>
+          <button type="button" className="esop-card__view" style={viewButtonPlace(photoRatio)} aria-label={intl.formatMessage({ id: 'ui.upload.view' }, { name: uploadName })} onClick={() => setPreview(true)}>
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
               <circle cx="10.5" cy="10.5" r="6" fill="none" stroke="currentColor" strokeWidth="2.2" />
               <path d="M15 15l5 5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
@@ -188,4 +194,19 @@ export function CardUploader({ name, label, value, onUploaded, category, upload,
       <ImagePreviewSheet file={preview ? shown : null} onClose={() => setPreview(false)} />
     </div>
   );
+}
+
+/** The tile's width / height (the photo is shown whole in it: object-fit contain). */
+const TILE_ASPECT = 16 / 10;
+const VIEW_MARGIN_PX = 6;
+
+/**
+ * Where the zoom button goes: the bottom-right corner of the picture as drawn in the tile. A photo narrower than the
+ * tile has bands left and right, a wider one above and below; the button keeps inside the picture, not on a band.
+ */
+export function viewButtonPlace(ratio: number | null): { right: string; bottom: string } {
+  const side = ratio && ratio < TILE_ASPECT ? (1 - ratio / TILE_ASPECT) / 2 : 0;
+  const band = ratio && ratio > TILE_ASPECT ? (1 - TILE_ASPECT / ratio) / 2 : 0;
+  const at = (f: number) => (f ? `calc(${(f * 100).toFixed(2)}% + ${VIEW_MARGIN_PX}px)` : `${VIEW_MARGIN_PX}px`);
+  return { right: at(side), bottom: at(band) };
 }

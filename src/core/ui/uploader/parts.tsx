@@ -6,12 +6,12 @@ import type { FileRefData } from '../../domain/uploads';
 import { Sheet } from '../pickers/Sheet';
 
 /** A stored file's image: its signed URL, renewed through SignedUrl when missing or expired. */
-export function RefImage({ file, alt = '', className }: { file: FileRefData; alt?: string; className?: string }) {
+export function RefImage({ file, alt = '', className, onLoad }: { file: FileRefData; alt?: string; className?: string; onLoad?: (e: React.SyntheticEvent<HTMLImageElement>) => void }) {
   const [broken, setBroken] = useState(!file.url);
   const fresh = useSignedUrl(broken ? file.ossId : null);
   const src = broken ? fresh.data : file.url;
   if (!src) return <span className={`${className ?? ''} esop-upload__img-wait`} aria-hidden="true" />;
-  return <img className={className} src={src} alt={alt} draggable={false} onError={() => !broken && setBroken(true)} />;
+  return <img className={className} src={src} alt={alt} draggable={false} onLoad={onLoad} onError={() => !broken && setBroken(true)} />;
 }
 
 export function PdfIcon() {

@@ -6,6 +6,7 @@ import { uploadFile } from '../../api/upload';
 import { toast } from '../toast';
 import type { FileRefData } from '../../domain/uploads';
 import { CardUploader, FileUploader } from './index';
+import { viewButtonPlace } from './CardUploader';
 
 jest.mock('../../api/upload', () => ({ uploadFile: jest.fn() }));
 const upload = uploadFile as jest.MockedFunction<typeof uploadFile>;
@@ -206,6 +207,18 @@ describe('FileUploader', () => {
 });
 
 describe('CardUploader', () => {
+  test('the zoom button sits inside the picture: beside the bands of a portrait photo, above those of a wide one', () => {
+    // a photo as wide as the tile (16:10) fills it: the corner
+    expect(viewButtonPlace(16 / 10)).toEqual({ right: '6px', bottom: '6px' });
+    expect(viewButtonPlace(null)).toEqual({ right: '6px', bottom: '6px' });
+    // a 3:4 portrait photo is drawn over 3/4 ÷ 1.6 of the width: bands of about 26.6% each side
+    expect(viewButtonPlace(3 / 4)).toEqual({ right: 'calc(26.56% + 6px)', bottom: '6px' });
+    // the sample card photo (1207 x 808) is a little narrower than the tile
+    expect(viewButtonPlace(1207 / 808).right).toBe('calc(3.32% + 6px)');
+    // a panorama: bands above and below
+    expect(viewButtonPlace(3)).toEqual({ right: '6px', bottom: 'calc(23.33% + 6px)' });
+  });
+
   function Card({ busy, error, onUploaded }: { busy?: boolean; error?: string; onUploaded: (ref: FileRefData, file: File) => void | Promise<void> }) {
     const [v, setV] = useState<FileRefData | null>(null);
     return (

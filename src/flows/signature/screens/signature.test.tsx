@@ -12,6 +12,7 @@ import { toast } from '@core/ui/toast';
 import { renderScreenAt } from '@core/testing/render-with-providers';
 import DocScreen from './doc/DocScreen';
 import ResultScreen from './result/ResultScreen';
+import SignScreen from './sign/SignScreen';
 import StartScreen from './start/StartScreen';
 import VerifyScreen from './verify/VerifyScreen';
 
@@ -39,10 +40,11 @@ const sealed = sealedUpload as jest.MockedFunction<typeof sealedUpload>;
 /** a photo's file id is its name's first part, padded (FileUpload's ids are 16-32 characters) */
 const fileIdOf = (name: string) => name.replace(/\.\w+$/, '').padEnd(16, '0');
 
-function api(o: { auth?: (p: { idNumber: string }) => unknown; detail?: Record<string, unknown>; kind?: 'cnId' | 'other'; ocr?: (p: { fileId: string }) => unknown; held?: string } = {}) {
+function api(o: { ticketInfo?: () => unknown; auth?: (p: { idNumber: string }) => unknown; detail?: Record<string, unknown>; kind?: 'cnId' | 'other'; ocr?: (p: { fileId: string }) => unknown; held?: string } = {}) {
   let certified = false;
   return installFakeApi({
     clientConfig: () => makeClientConfig(),
+    signTicketInfo: () => (o.ticketInfo ? o.ticketInfo() : { organisationName: 'Harbour Trading Limited', chineseName: '海港貿易有限公司' }),
     signApplyAuth: (p: { idNumber: string }) => (o.auth ? o.auth(p) : { token: `${'s'.repeat(22)}.${'r'.repeat(22)}`, session: 's'.repeat(22), rndkey: 'r'.repeat(22), expiresAt: '2026-11-26T04:00:00Z', idleMinutes: 30 }),
     signApplyDetail: () => detail({ ...(certified ? { caStatus: 3, step: 'doc' } : {}), ...o.detail }),
     signGetClientInfo: () => ({
@@ -274,4 +276,76 @@ test('a signed copy the service no longer finds (FileDownload 404): "The file do
   await user.click(await screen.findByRole('button', { name: 'Signed: Account opening form' }));
   await waitFor(() => expect(toast.current()?.message).toBe('The file does not exist'));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+test('the start names the link\'s organisation before the ID number, in the page\'s language; the field comes right after it', async () => {
+  api();
+  renderScreenAt('/', <StartScreen />);
+  const box = await screen.findByRole('textbox', { name: /Your ID number/ });
+  const lead = screen.getByText(/is opening an account with us/);
+  expect(lead).toHaveTextContent('Harbour Trading Limited is opening an account with us, and you are its authorised signer. To begin, enter your ID number.');
+  // the intro, then the field: nothing between them pushes it below the fold
+  expect(lead.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  expect(screen.getByRole('heading', { name: 'What we ask of you' }).compareDocumentPosition(box) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+});
+
+test.each([
+  [152301, 'This link is no longer valid. Please contact us for a new one.'],
+  [152302, 'This link has expired. Please contact us for a new one.'],
+  [152303, 'This link is locked after too many wrong ID numbers'],
+])('TicketInfo %s: the start says so at once, without asking for the ID number', async (code, text) => {
+  const a = api({ ticketInfo: () => Promise.reject(new ApiError(code, 'refused')) });
+  renderScreenAt('/', <StartScreen />);
+  expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  expect(a.calls('signApplyAuth')).toHaveLength(0);
+});
+
+test('TicketInfo unanswered (no connection): the form still opens with the general intro', async () => {
+  api({ ticketInfo: () => Promise.reject(new ApiError('NETWORK', 'network')) });
+  renderScreenAt('/', <StartScreen />);
+  expect(await screen.findByRole('textbox', { name: /Your ID number/ })).toBeInTheDocument();
+  expect(screen.getByText('Your organisation is opening an account with us, and you are its authorised signer. To begin, enter your ID number.')).toBeInTheDocument();
+});
+
+test('Done on the result in a plain browser tries window.close(); a tab it cannot close says the page may be closed', async () => {
+  const close = jest.spyOn(window, 'close').mockImplementation(() => undefined);
+  api({ detail: { caStatus: 3, obResFileStatus: 3, signatureStatus: 3, signed: [file('F9', 'signed', 'F2')] } });
+  const { user } = renderScreenAt('/', <StartScreen />);
+  await user.type(await screen.findByRole('textbox', { name: /Your ID number/ }), 'K1234567');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await at()).toHaveTextContent('/result');
+  renderScreenAt('/result', <ResultScreen />);
+  expect(screen.queryByText('You may close this page now.')).not.toBeInTheDocument();
+  await user.click(await screen.findByRole('button', { name: 'Done' }));
+  expect(close).toHaveBeenCalledTimes(1);
+  expect(await screen.findByText('You may close this page now.')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Done' })).not.toBeInTheDocument();
+  close.mockRestore();
+});
+
+test('sign: the copy speaks of the documents signed here (no application form the signer never signed); ticking "read" brings the whole pad above the footer', async () => {
+  api({ detail: { caStatus: 3, obResFileStatus: 3, signatureStatus: 2, step: 'sign' } });
+  const { user } = renderScreenAt('/', <StartScreen />);
+  await user.type(await screen.findByRole('textbox', { name: /Your ID number/ }), 'K1234567');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await at()).toHaveTextContent('/sign');
+  const scrolled: Element[] = [];
+  const original = Element.prototype.scrollIntoView;
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolled.push(this);
+  };
+  try {
+    renderScreenAt('/sign', <SignScreen />);
+    expect(await screen.findByText('Read the documents below, then sign in the box. Your signature is placed on each of them, with your signing certificate.')).toBeInTheDocument();
+    expect(screen.queryByText(/application form/)).not.toBeInTheDocument();
+    const documents = screen.getByRole('list', { name: 'Documents to sign' });
+    expect(documents).toHaveTextContent('Organisation chart');
+    expect(documents).toHaveTextContent('Account opening form');
+    await user.click(screen.getByRole('checkbox', { name: /I have read all the documents/ }));
+    const padSection = screen.getByRole('region', { name: 'Your signature' });
+    expect(scrolled).toContain(padSection);
+  } finally {
+    Element.prototype.scrollIntoView = original;
+  }
 });

@@ -22,8 +22,11 @@ import type { ApplicationView } from '@core/domain/contract';
 import { ErrorCode } from '@core/domain/errors';
 import {
   checkVideoLength,
+  FACE_CHECK_USUAL_SECONDS,
+  FACE_STAGES,
   faceFailureText,
   faceFixOf,
+  faceStageOf,
   nextUploadState,
   RECORDING,
   VIDEO_LIMITS,
@@ -249,7 +252,6 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
     guide === 'noFace' || guide === 'offCentre' || guide === 'tooFar' || guide === 'dark' || guide === 'moved' ? t(`liveness.guide.${guide}`) : t('liveness.recording');
   // before recording, movement means nothing yet: a face in place is 'ready' (the turn counts only while recording)
   const guideText = camera !== 'on' ? '' : guide === 'loading' ? t('liveness.loadingGuide') : t(`liveness.guide.${guide === 'moved' ? 'ready' : guide}`);
-  const stateIndex = useMemo(() => ['init', 'calculating', 'uploading', 'completing', 'done'].indexOf(upload), [upload]);
   const noCamera = camera === 'unsupported' || camera === 'denied';
   // the footer's one button: what the applicant does next on this screen (Next once the check has passed)
   const fix = failure?.fix;
@@ -336,23 +338,7 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
         </>
       ) : null}
 
-      {phase === 'sending' ? (
-        <section className="esop-liveness__sending" aria-label={t(`liveness.states.${upload}`)}>
-          <ol className="esop-liveness__states">
-            {(['calculating', 'uploading', 'completing', 'done'] as const).map((s, i) => (
-              <li key={s} className={i + 1 < stateIndex ? 'is-done' : i + 1 === stateIndex ? 'is-current' : ''} aria-current={i + 1 === stateIndex ? 'step' : undefined}>
-                {t(`liveness.states.${s}`)}
-              </li>
-            ))}
-          </ol>
-          <div className="esop-liveness__bar" role="progressbar" aria-label={t('liveness.progressName')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
-            <span style={{ width: `${upload === 'uploading' ? progress : stateIndex > 2 ? 100 : 0}%` }} />
-          </div>
-          <p className="esop-liveness__guide" role="status" aria-live="polite">
-            {t(`liveness.states.${upload}`)}
-          </p>
-        </section>
-      ) : null}
+      {phase === 'sending' ? <SendingStages upload={upload} progress={progress} /> : null}
 
       {phase === 'failed' && failure ? (
         <section className="esop-liveness__result is-failed" role="alert" data-name={VERIFY_FIELD}>
@@ -407,5 +393,59 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
       </ConfirmDialog>
       <ContactPopup visible={contact} onClose={() => setContact(false)} />
     </StepPage>
+  );
+}
+
+/**
+ * While a video is sent and checked: the stages by name (upload, the check of the face against the ID card, done),
+ * the upload's real progress while bytes go out (no bar otherwise: never one that sits full), and during the check an
+ * honest estimate (FACE_CHECK_USUAL_SECONDS) with the seconds waited, and a word when it takes longer than usual.
+ */
+function SendingStages({ upload, progress }: { upload: UploadState; progress: number }) {
+  const t = useT();
+  const stage = faceStageOf(upload);
+  const current = FACE_STAGES.indexOf(stage);
+  const [waited, setWaited] = useState(0);
+  useEffect(() => {
+    if (stage !== 'check') return;
+    setWaited(0);
+    const timer = window.setInterval(() => setWaited((n) => n + 1), 1000);
+    return () => window.clearInterval(timer);
+  }, [stage]);
+  const pct = Math.round(progress);
+  const sendingBytes = upload === 'uploading' && pct < 100;
+  return (
+    <section className="esop-liveness__sending" aria-label={t(`liveness.stages.${stage}`)}>
+      <ol className="esop-liveness__states">
+        {FACE_STAGES.map((s, i) => (
+          <li key={s} className={i < current ? 'is-done' : i === current ? 'is-current' : ''} aria-current={i === current ? 'step' : undefined}>
+            {t(`liveness.stages.${s}`)}
+          </li>
+        ))}
+      </ol>
+      {stage === 'upload' ? (
+        <>
+          <p className="esop-liveness__guide" role="status" aria-live="polite">
+            {t(`liveness.states.${upload}`)}
+          </p>
+          {sendingBytes ? (
+            <div className="esop-liveness__bar" role="progressbar" aria-label={t('liveness.progressName')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-valuetext={t('liveness.uploaded', { pct })}>
+              <span style={{ width: `${pct}%` }} />
+            </div>
+          ) : null}
+        </>
+      ) : (
+        <>
+          <p className="esop-liveness__guide" role="status" aria-live="polite">
+            {t('liveness.checking')}
+          </p>
+          <p className="esop-liveness__estimate">{t('liveness.estimate', { min: FACE_CHECK_USUAL_SECONDS.min, max: FACE_CHECK_USUAL_SECONDS.max })}</p>
+          <p className="esop-liveness__waited">
+            {waited > FACE_CHECK_USUAL_SECONDS.max ? `${t('liveness.slow')} ` : null}
+            {t('liveness.waited', { seconds: waited })}
+          </p>
+        </>
+      )}
+    </section>
   );
 }

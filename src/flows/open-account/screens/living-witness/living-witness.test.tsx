@@ -87,6 +87,52 @@ test('without a camera here: the hint and the phone camera; a 3 s video is uploa
   );
 });
 
+test('while sending: the stages by name, the real upload progress (no bar once the bytes are out), then the check with its usual time and the seconds waited', async () => {
+  jest.useFakeTimers();
+  try {
+    let report: (pct: number) => void = () => undefined;
+    let stored: (v: { ossId: string; ossUrl: string; seconds: number }) => void = () => undefined;
+    let answered: (v: unknown) => void = () => undefined;
+    api(cnApp(), () => new Promise((r) => (answered = r)));
+    upload.mockImplementation((_file, _name, onProgress) => {
+      report = (pct) => onProgress?.(pct);
+      return new Promise((r) => (stored = r));
+    });
+    duration.mockResolvedValue(3);
+    renderScreenAt('/livingWitness', <LivingWitnessScreen />, { lang: 'en' });
+    await screen.findByText(/This browser cannot record video here/);
+    await choose(video());
+    await act(async () => report(40));
+    const stages = screen.getByRole('list');
+    expect(within(stages).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Upload the video', 'Check your face against your ID card', 'Done']);
+    expect(within(stages).getByText('Upload the video')).toHaveAttribute('aria-current', 'step');
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuetext', '40% uploaded');
+
+    // every byte out, the service storing it: no bar sitting full, the step says what happens
+    await act(async () => report(100));
+    expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('status').map((el) => el.textContent)).toContain('Saving the video');
+
+    await act(async () => stored({ ossId: 'video0001', ossUrl: '/v', seconds: 3 }));
+    expect(await screen.findByText('Checking your face against your ID card photo…')).toBeInTheDocument();
+    expect(within(screen.getByRole('list')).getByText('Check your face against your ID card')).toHaveAttribute('aria-current', 'step');
+    expect(screen.getByText('This usually takes 15–25 seconds.')).toBeInTheDocument();
+    expect(screen.getByText('0 s so far')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).not.toBeInTheDocument();
+    await act(async () => jest.advanceTimersByTime(3000));
+    expect(screen.getByText('3 s so far')).toBeInTheDocument();
+    expect(screen.queryByText(/longer than usual/)).not.toBeInTheDocument();
+    await act(async () => jest.advanceTimersByTime(23_000));
+    expect(screen.getByText('This is taking longer than usual. Please keep this page open. 26 s so far')).toBeInTheDocument();
+
+    await act(async () => answered({ id: 42, imageOssId: 'frame0001' }));
+    expect(await screen.findByRole('heading', { name: 'Face verified' })).toBeInTheDocument();
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
 test('a failed check shows its reason in the applicant\'s language, and Record again starts over', async () => {
   api(cnApp(), () => {
     throw new ApiError(150405, 'FACE_MISMATCH', undefined, 400);

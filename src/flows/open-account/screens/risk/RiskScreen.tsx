@@ -107,6 +107,10 @@ function RiskPage({ app }: { app: ApplicationView }) {
 
   const track = player.track;
   const heardShare = player.duration > 0 ? Math.min(1, player.heardSeconds / player.duration) : 0;
+  // the confirmation speaks of the statement's text "above" only where that text is open above (a recording in
+  // another language than the page's); with the page's own language the text is folded and the box names the recording
+  const { lang } = useLang();
+  const textShownOpen = !!track && RISK_LANG_OF_PAGE[lang] !== track.lang;
   const isHeard = !!track && (player.heard.has(track.id) || track.id === page.ctx.saved.RISK?.disclosureId);
   // a heard track not being played again is shown at its end: nothing left, the knob at the end
   const atEnd = isHeard && !player.playing && player.position === 0;
@@ -222,7 +226,7 @@ function RiskPage({ app }: { app: ApplicationView }) {
             onChange={(on) => tick(a, on)}
             error={page.pressed && !ticked.has(a) ? t('rules.mustTick') : undefined}
           >
-            {t(`risk.agreements.${a}`)}
+            {t(`risk.agreements.${a === 'riskHeard' && !textShownOpen ? 'riskHeardOwn' : a}`)}
           </CheckboxRow>
         ))}
         {/* the boxes' own marks say what is missing; a refusal of the service's on the list shows here */}
@@ -251,7 +255,7 @@ function StatementText({ trackLang }: { trackLang: string }) {
     <div className="esop-risk__statement">
       {own ? null : <p className="esop-risk__statement-note">{t('risk.statement.otherLanguage', { language: t(`risk.language.${trackLang}`) })}</p>}
       <button type="button" className="esop-risk__link" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
-        {t('risk.statement.show')}
+        {t(open ? 'risk.statement.hide' : 'risk.statement.show')}
       </button>
       <section id={id} className="esop-risk__statement-text" aria-label={t('risk.statement.title')} hidden={!open}>
         {RISK_STATEMENT_PARAGRAPHS.map((k) => (

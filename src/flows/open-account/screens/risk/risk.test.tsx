@@ -178,7 +178,10 @@ describe('/risk', () => {
     const { user } = renderPage('en');
     await screen.findByText('陳美玲');
     expect(screen.getByText('The recording is in Cantonese. Below is the same statement in English.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: "Read the statement's text" })).toHaveAttribute('aria-expanded', 'true');
+    // open: the button says it hides it
+    expect(screen.getByRole('button', { name: "Hide the statement's text" })).toHaveAttribute('aria-expanded', 'true');
+    // the confirmation names the text above, which is there
+    expect(screen.getByRole('checkbox', { name: 'I have listened to the whole risk disclosure statement and have had it in a language I understand (the recording or its text above).' })).toBeInTheDocument();
     const text = screen.getByRole('region', { name: 'Text of the risk disclosure statement' });
     expect(text).toHaveTextContent('Risk disclosure statement. Before opening a securities account, please listen to all of the following.');
     expect(text).toHaveTextContent("An option buyer may lose the whole premium, and an option seller's losses may be unlimited.");
@@ -196,8 +199,16 @@ describe('/risk', () => {
     const show = screen.getByRole('button', { name: '閱讀聲明文字' });
     expect(show).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('region', { name: '風險披露聲明文字' })).not.toBeInTheDocument();
+    // folded: the confirmation speaks of the recording only (no "text above" that is not shown)
+    expect(screen.getByRole('checkbox', { name: '本人已完整收聽風險披露聲明，並明白其內容。' })).toBeInTheDocument();
+    expect(screen.queryByText(/上方文字/)).not.toBeInTheDocument();
     await user.click(show);
     expect(show).toHaveAttribute('aria-expanded', 'true');
+    expect(show).toHaveAccessibleName('收起聲明文字');
+    await user.click(show);
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    expect(show).toHaveAccessibleName('閱讀聲明文字');
+    await user.click(show);
     expect(screen.getByRole('region', { name: '風險披露聲明文字' })).toHaveTextContent('期權交易嘅風險非常高。期權買方可能會損失全部期權金，期權賣方嘅損失可能係無限嘅。');
     unmount();
 
@@ -205,6 +216,20 @@ describe('/risk', () => {
     await screen.findByText('陳美玲');
     expect(screen.getByText('录音为粤语，以下为同一声明的文字。')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: '风险披露声明文字' })).toHaveTextContent('期权交易的风险非常高。期权买方可能会损失全部期权金，期权卖方的损失可能是无限的。');
+    expect(screen.getByRole('button', { name: '收起声明文字' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('checkbox', { name: '本人已完整收听风险披露声明，并已以本人明白的语言（录音或上方文字）了解其内容。' })).toBeInTheDocument();
+  });
+
+  test('zh-CN with the Mandarin recording: the text is folded, so the confirmation names only the recording', async () => {
+    api(makeApplication(), { riskAudioList: () => ({ items: [{ ...TRACK, id: 'risk-zh-1', lang: 'zh' }] }) });
+    const { user } = renderPage('zh-CN');
+    await screen.findByText('陳美玲');
+    const show = screen.getByRole('button', { name: '阅读声明文字' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('checkbox', { name: '本人已完整收听风险披露声明，并明白其内容。' })).toBeInTheDocument();
+    expect(screen.queryByText(/上方文字/)).not.toBeInTheDocument();
+    await user.click(show);
+    expect(screen.getByRole('button', { name: '收起声明文字' })).toHaveAttribute('aria-expanded', 'true');
   });
 
   test('a track heard to its end: 0:00 left and the knob at the end; playback goes on from its start (one track)', async () => {

@@ -2,17 +2,19 @@
  * /sign — the agreements (SIGN; spec part 3 §2 "Sign agreements", §4 "Sign", §5 "Sign"). The application's list
  * of agreements (agreementsOf: margin standing authority for account types 2/3, US options with market flag 16, the
  * special-client disclosure for ages 65-75 on margin), each opened inside the page as a PDF; the read-all box; the
- * asset-transfer box from the protocol status (0 hidden, shown otherwise, 2 ticked and locked), unticked → a
- * confirm dialog; the first-time notice on data validity, remembered under openAccountSign. Next with the read-all
+ * asset-transfer box from the protocol status (0 hidden, shown otherwise, 2 ticked and locked) with its terms (the
+ * asset-transfer agreement's PDF, opened in the page), unticked → a confirm dialog that says what the box is; its
+ * "Go back" scrolls to the box, highlights it and focuses it; the first-time notice on data validity, remembered under openAccountSign. Next with the read-all
  * box unticked marks it and sends the applicant to the first document not opened yet (marked, focused, named in
  * the toast), or to the box when every document was opened.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { signAssetTransfer, useProtocolStatus } from '@core/api/closing';
 import { useApiErrorHandler } from '@core/api/errors';
 import { STORAGE_KEY, bridge } from '@core/bridge/bridge';
 import { agreementPdfPath, agreementsOf, assetTransferBox, type Agreement } from '@core/domain/closing';
 import type { ApplicationView } from '@core/domain/contract';
+import { assetTransferPdfPath } from '@core/domain/transfer-in';
 import type { StepContext } from '@core/domain/step-rules/types';
 import { STEP_INTRO_KEY } from '@core/domain/steps';
 import { useLang, useT } from '@core/i18n';
@@ -24,6 +26,7 @@ import { PdfSheet } from '@core/ui/pdf/PdfSheet';
 import { WithApplication } from '../../components/WithApplication';
 import { useStepPage } from '@core/step-engine';
 import '../../components/doc-list.css';
+import './sign.css';
 
 const STEP = 'SIGN';
 /** a document's row, as a name Next's mark can find */
@@ -65,14 +68,26 @@ function SignPage({ app }: { app: ApplicationView }) {
   const list = useMemo(() => agreementsOf(ctx), [ctx]);
   const { readAll, transfer } = form;
   const readAllBox = bind('readAll');
-  const setTransfer = (v: boolean) => set('transfer', v);
-  const [opened, setOpened] = useState<Agreement | null>(null);
+  const setTransfer = (v: boolean) => {
+    set('transfer', v);
+    if (v) setPointTransfer(false);
+  };
+  const [opened, setOpened] = useState<Agreement | 'assetTransfer' | null>(null);
   const [seen, setSeen] = useState<ReadonlySet<Agreement>>(() => new Set());
   // the document Next sent the applicant to (marked until opened)
   const [unread, setUnread] = useState<Agreement | null>(null);
   const [notice, setNotice] = useState(false);
   const [askTransfer, setAskTransfer] = useState(false);
   const [signing, setSigning] = useState(false);
+  /** "Go back" in the dialog: the box is highlighted until ticked */
+  const [pointTransfer, setPointTransfer] = useState(false);
+  const transferBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!pointTransfer) return;
+    const el = transferBox.current;
+    el?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    el?.querySelector<HTMLInputElement>('input[type=checkbox]')?.focus({ preventScroll: true });
+  }, [pointTransfer]);
 
   useEffect(() => {
     let live = true;
@@ -166,12 +181,21 @@ function SignPage({ app }: { app: ApplicationView }) {
           {t('sign.readAll')}
         </CheckboxRow>
         {box !== 'hidden' ? (
-          <CheckboxRow name="assetTransfer" checked={transferOn} disabled={box === 'locked'} onChange={setTransfer}>
-            {t('sign.assetTransfer')}
-          </CheckboxRow>
+          <div ref={transferBox} className={`esop-sign__transfer${pointTransfer ? ' esop-sign__transfer--pointed' : ''}`}>
+            <CheckboxRow name="assetTransfer" checked={transferOn} disabled={box === 'locked'} onChange={setTransfer}>
+              {t('sign.assetTransfer')}
+            </CheckboxRow>
+            <button type="button" className="esop-sign__terms" onClick={() => setOpened('assetTransfer')}>
+              {t('sign.transferTerms')}
+            </button>
+          </div>
         ) : null}
       </div>
-      {opened ? <PdfSheet url={agreementPdfPath(opened, lang)} title={t(`sign.docs.${opened}`)} onClose={() => setOpened(null)} /> : null}
+      {opened === 'assetTransfer' ? (
+        <PdfSheet url={assetTransferPdfPath(lang)} title={t('assetTransfer.title')} onClose={() => setOpened(null)} />
+      ) : opened ? (
+        <PdfSheet url={agreementPdfPath(opened, lang)} title={t(`sign.docs.${opened}`)} onClose={() => setOpened(null)} />
+      ) : null}
       <ConfirmDialog
         visible={notice}
         title={t('sign.noticeTitle')}
@@ -190,7 +214,10 @@ function SignPage({ app }: { app: ApplicationView }) {
           setAskTransfer(false);
           void save();
         }}
-        onCancel={() => setAskTransfer(false)}
+        onCancel={() => {
+          setAskTransfer(false);
+          setPointTransfer(true);
+        }}
       />
     </StepPage>
   );

@@ -46,7 +46,11 @@ beforeEach(() => {
   window.localStorage.setItem('openAccountSign', '1');
   toast.clear();
 });
-afterEach(() => jest.restoreAllMocks());
+const afterCleanup: (() => void)[] = [];
+afterEach(() => {
+  jest.restoreAllMocks();
+  afterCleanup.splice(0).forEach((f) => f());
+});
 
 describe('/sign', () => {
   test('cash, HK+US, 40: five agreements, no asset-transfer box when the status is 0', async () => {
@@ -115,11 +119,44 @@ describe('/sign', () => {
     await user.click(await screen.findByRole('checkbox', { name: /I have read, understood and agree/ }));
     expect(screen.getByRole('checkbox', { name: /asset transfer authorisation/ })).not.toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Transfer your stocks later?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Go on without the asset transfer authorisation?' });
+    // the dialog says what the box is, not only what follows
+    expect(dialog).toHaveTextContent('You have not ticked the asset transfer authorisation under the agreements. It lets us receive the stocks you hold with other brokers into this account.');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue without it' }));
     await waitFor(() => expect(saves(a)).toHaveLength(1));
     expect(saves(a)[0].data.assetTransfer).toBe(0);
     expect(a.calls('applyAssetTransferSign')).toHaveLength(0);
+  });
+
+  test('"Go back to the box" in the dialog: the box is scrolled to, highlighted and focused; ticking it clears the highlight', async () => {
+    // jsdom has no scrollIntoView: recorded here, removed after the test
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    afterCleanup.push(() => delete (Element.prototype as Partial<Element>).scrollIntoView);
+    const a = api(hk(1, 3), 1);
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('checkbox', { name: /I have read, understood and agree/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Go on without the asset transfer authorisation?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Go back to the box' }));
+    const box = screen.getByRole('checkbox', { name: /asset transfer authorisation/ });
+    await waitFor(() => expect(box).toHaveFocus());
+    const area = box.closest('.esop-sign__transfer')!;
+    expect(scrolled).toContain(area);
+    expect(area).toHaveClass('esop-sign__transfer--pointed');
+    expect(saves(a)).toHaveLength(0);
+    await user.click(box);
+    expect(box).toBeChecked();
+    expect(area).not.toHaveClass('esop-sign__transfer--pointed');
+  });
+
+  test('the asset-transfer box links its terms: the agreement opens in the page in the chosen language', async () => {
+    api(hk(1, 3), 1);
+    const { user } = renderPage('zh-CN');
+    await user.click(await screen.findByRole('button', { name: '阅读资产转移协议' }));
+    expect(screen.getByRole('dialog', { name: '资产转移协议' })).toHaveAttribute('data-url', '/pages/static/agreements/zh-CN/assetTransferAgreement.pdf');
   });
 
   test('ticked: the protocol is signed first; status 2: ticked and locked', async () => {

@@ -16,6 +16,7 @@ import { StepPage } from '@core/ui/StepPage';
 import { useToast } from '@core/ui/toast';
 import { DocumentList } from '../../DocumentList';
 import { StepGate, type SignDetail } from '../../StepGate';
+import { useOrgSentence } from '../../OrgName';
 import { organisationNameIn, progressOf, useGoOn } from '../../use-sign';
 
 
@@ -34,6 +35,7 @@ function Doc({ detail }: { detail: SignDetail }) {
   const goOn = useGoOn();
   const toast = useToast();
   const onError = useSignErrorHandler();
+  const orgSentence = useOrgSentence();
   const input = useRef<HTMLInputElement>(null);
   const [uploads, setUploads] = useState(detail.uploads);
   const [sending, setSending] = useState<string | null>(null);
@@ -88,7 +90,7 @@ function Doc({ detail }: { detail: SignDetail }) {
 
   return (
     <StepPage title={t('orgSign.doc.title')} progress={progressOf(detail, 'doc')} onNext={() => void submit()} nextLabel={t('orgSign.doc.submit')} nextLoading={busy} nextDisabled={busy || uploading}>
-      <p className="org-sign__intro">{t('orgSign.doc.intro', { organisation: organisationNameIn(detail, lang) })}</p>
+      <p className="org-sign__intro">{orgSentence('orgSign.doc.intro', organisationNameIn(detail, lang))}</p>
       <section className="org-sign__card" aria-labelledby={`${id}-read`}>
         <h2 id={`${id}-read`}>{t('orgSign.doc.read')}</h2>
         <DocumentList files={[detail.organizationChart, ...detail.documents.filter((f) => f.fileId !== detail.organizationChart.fileId)]} label={t('orgSign.doc.read')} />

@@ -1,6 +1,10 @@
 /**
  * The result (spec: result): signed (the signed copies to open), failed (back to the step), or nothing to sign.
+ * "Done" closes the page: in the app through the bridge; in a plain browser with window.close(), which browsers allow
+ * only for a tab a script opened — otherwise (a link opened from a message) the page says it may be closed now and
+ * the button goes, so that it never sits there doing nothing.
  */
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { bridge } from '@core/bridge/bridge';
 import { SIGN_STEP_STATUS, nothingToSign, requiredSignSteps, statusOfStep } from '@core/domain/org-sign';
@@ -8,12 +12,25 @@ import { useLang, useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { DocumentList } from '../../DocumentList';
 import { StepGate } from '../../StepGate';
+import { useOrgSentence } from '../../OrgName';
 import { organisationNameIn, routeOf } from '../../use-sign';
 
 export default function ResultScreen() {
   const t = useT();
   const { lang } = useLang();
   const navigate = useNavigate();
+  const orgSentence = useOrgSentence();
+  /** Done was pressed and the page could not close itself */
+  const [closeHint, setCloseHint] = useState(false);
+  const done = () => {
+    if (bridge.isInApp()) {
+      void bridge.close().catch(() => setCloseHint(true));
+      return;
+    }
+    window.close();
+    // still here: the browser keeps a tab the page did not open itself
+    setCloseHint(true);
+  };
   return (
     <StepGate step="result">
       {(d) => {
@@ -23,7 +40,7 @@ export default function ResultScreen() {
         return (
           <StepPage
             title={t('orgSign.title')}
-            onNext={() => (failed ? navigate(routeOf(d)) : void bridge.close().catch(() => undefined))}
+            onNext={failed ? () => navigate(routeOf(d)) : closeHint ? undefined : done}
             nextLabel={t(failed ? 'orgSign.result.retry' : 'orgSign.result.close')}
           >
             <div className={`org-sign__result org-sign__result--${state}`} role="status">
@@ -36,7 +53,8 @@ export default function ResultScreen() {
                 )}
               </svg>
               <h2>{t(`orgSign.result.${state}`)}</h2>
-              <p>{t(`orgSign.result.${state}Sub`, { organisation: organisationNameIn(d, lang) })}</p>
+              <p>{orgSentence(`orgSign.result.${state}Sub`, organisationNameIn(d, lang))}</p>
+              {closeHint && !failed ? <p className="org-sign__close-hint">{t('orgSign.result.closeHint')}</p> : null}
             </div>
             {state === 'signed' && d.signed.length ? (
               <section className="org-sign__card" aria-label={t('orgSign.result.signedCopies')}>

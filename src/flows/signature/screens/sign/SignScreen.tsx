@@ -1,6 +1,8 @@
 /**
- * The sign step (signatureStatus): the documents to sign (read them), the box "I have read them", the signature drawn
- * as on the application form; Sign sends it (CorpApplyUpdate): the service signs the PDFs with the signer's certificate.
+ * The sign step (signatureStatus): the documents to sign (read them), the box "I have read them", the signature drawn;
+ * Sign sends it (CorpApplyUpdate): the service signs those documents with the signer's certificate. Once the box is
+ * ticked the pad is brought wholly above the sticky Sign footer with a gap, so that a stroke near its bottom never
+ * lands on Sign.
  */
 import { useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -38,6 +40,10 @@ function Sign({ detail }: { detail: SignDetail }) {
   const [readAll, setReadAll] = useState(false);
   const [ink, setInk] = useState(0);
   const [busy, setBusy] = useState(false);
+  const padCard = useRef<HTMLElement>(null);
+
+  /** the pad wholly in view above the footer (scroll-margin-bottom keeps the footer's height and a gap clear) */
+  const revealPad = () => padCard.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
 
   const sign = async () => {
     if (!readAll) return toast.show(t('orgSign.sign.readFirst'));
@@ -63,10 +69,17 @@ function Sign({ detail }: { detail: SignDetail }) {
         <h2 id={`${id}-docs`}>{t('orgSign.sign.documents')}</h2>
         <DocumentList files={detail.documents} label={t('orgSign.sign.documents')} />
       </section>
-      <CheckboxRow name="readAll" checked={readAll} onChange={setReadAll}>
+      <CheckboxRow
+        name="readAll"
+        checked={readAll}
+        onChange={(v) => {
+          setReadAll(v);
+          if (v) revealPad();
+        }}
+      >
         {t('orgSign.sign.readAll')}
       </CheckboxRow>
-      <section className="org-sign__card" aria-labelledby={`${id}-pad`}>
+      <section ref={padCard} className="org-sign__card org-sign__pad-card" aria-labelledby={`${id}-pad`}>
         <div className="org-sign__pad-head">
           <h2 id={`${id}-pad`}>{t('orgSign.sign.pad')}</h2>
           <button

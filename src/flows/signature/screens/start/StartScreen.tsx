@@ -1,23 +1,27 @@
 /**
- * The signing page's start (spec: index): what the signer is asked to do, and the ID number the broker holds for them,
- * which with the link's ticket opens the session (ApplyAuth). A wrong number: "invalid ID number, please re-enter";
- * an expired link: contact service; a locked one: contact service. A signer with a session goes on to the current step.
+ * The signing page's start (spec: index): the organisation the link is for (TicketInfo: its name only, nothing about
+ * the signer before they verify), the ID number the broker holds for them — the first thing under the intro, visible
+ * on a 320x568 phone without scrolling — which with the link's ticket opens the session (ApplyAuth), and what the
+ * signer is asked to do. A wrong number: "invalid ID number, please re-enter"; an expired, locked or unknown link says
+ * so at once (contact service). A signer with a session goes on to the current step.
  */
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@core/api/api-error';
 import { useSignErrorHandler } from '@core/api/errors';
-import { fetchSignDetail, signDetailQuery, signIn, signSession } from '@core/api/org-sign';
+import { fetchSignDetail, signDetailQuery, signIn, signSession, signTicketQuery } from '@core/api/org-sign';
 import { ErrorCode } from '@core/domain/errors';
 import type { Rule } from '@core/domain/identity';
 import { SIGN_TICKET_PATTERN, normaliseSignIdNumber, signIdNumberIssues } from '@core/domain/org-sign';
 import { useRuleForm } from '@core/form/use-rule-form';
-import { useT } from '@core/i18n';
+import { useLang, useT } from '@core/i18n';
 import { AppBanner } from '@core/ui/AppBanner';
 import { StepPage } from '@core/ui/StepPage';
 import { TextField } from '@core/ui/form/TextField';
-import { routeOf, useGoOn, useSignDetail } from '../../use-sign';
+import { PageSkeleton } from '@core/app/account-page-routes';
+import { useOrgSentence } from '../../OrgName';
+import { organisationNameIn, routeOf, useGoOn, useSignDetail } from '../../use-sign';
 
 const ticketOfPage = (): string => new URLSearchParams(window.location.search).get('ticket') ?? '';
 
@@ -25,12 +29,23 @@ export default function StartScreen() {
   const t = useT();
   const ticket = ticketOfPage();
   const detail = useSignDetail();
-  const [refused, setRefused] = useState<'expired' | 'locked' | null>(null);
-  if (!SIGN_TICKET_PATTERN.test(ticket)) return <Refused title={t('orgSign.title')} message={t('orgSign.badLink')} />;
-  if (refused) return <Refused title={t('orgSign.title')} message={t(refused === 'expired' ? 'orgSign.linkExpired' : 'orgSign.locked')} />;
+  const { lang } = useLang();
+  const wellFormed = SIGN_TICKET_PATTERN.test(ticket);
+  const org = useQuery({ ...signTicketQuery(ticket), enabled: wellFormed });
+  const [refused, setRefused] = useState<Refusal | null>(null);
+  if (!wellFormed) return <Refused title={t('orgSign.title')} message={t('orgSign.badLink')} />;
+  const linkRefusal = org.error instanceof ApiError ? REFUSAL_OF[org.error.code as number] : undefined;
+  const shownRefusal = refused ?? linkRefusal;
+  if (shownRefusal) return <Refused title={t('orgSign.title')} message={t(REFUSAL_TEXT[shownRefusal])} />;
   if (signSession.get() && detail.data) return <Navigate to={routeOf(detail.data)} replace />;
-  return <IdNumberForm ticket={ticket} onRefused={setRefused} />;
+  if (org.isPending) return <PageSkeleton />;
+  // the organisation named when TicketInfo answered; without it (no connection) the general intro, and the form still works
+  return <IdNumberForm ticket={ticket} organisation={org.data ? organisationNameIn(org.data, lang) : null} onRefused={setRefused} />;
 }
+
+type Refusal = 'unknown' | 'expired' | 'locked';
+const REFUSAL_OF: Record<number, Refusal> = { [ErrorCode.SIGN_VERIFY_FAILED]: 'unknown', [ErrorCode.SIGN_LINK_EXPIRED]: 'expired', [ErrorCode.SIGN_LOCKED]: 'locked' };
+const REFUSAL_TEXT: Record<Refusal, string> = { unknown: 'orgSign.linkUnknown', expired: 'orgSign.linkExpired', locked: 'orgSign.locked' };
 
 function Refused({ title, message }: { title: string; message: string }) {
   return (
@@ -42,12 +57,13 @@ function Refused({ title, message }: { title: string; message: string }) {
   );
 }
 
-function IdNumberForm({ ticket, onRefused }: { ticket: string; onRefused: (r: 'expired' | 'locked') => void }) {
+function IdNumberForm({ ticket, organisation, onRefused }: { ticket: string; organisation: string | null; onRefused: (r: Refusal) => void }) {
   const t = useT();
   const id = useId();
   const qc = useQueryClient();
   const goOn = useGoOn();
   const onError = useSignErrorHandler();
+  const orgSentence = useOrgSentence();
   // a number of the wrong shape reads the page's own message (the spec's "invalid ID number, please re-enter")
   const message = useCallback((rule: Rule) => (rule === 'format' ? t('orgSign.badIdNumber') : undefined), [t]);
   const kit = useRuleForm({ initial: { idNumber: '' }, validate: signIdNumberIssues, message });
@@ -80,15 +96,7 @@ function IdNumberForm({ ticket, onRefused }: { ticket: string; onRefused: (r: 'e
   return (
     <StepPage title={t('orgSign.title')} onNext={() => void submit()} nextLabel={t('orgSign.start.continue')} nextLoading={busy} nextDisabled={busy}>
       <AppBanner />
-      <section className="org-sign__card" aria-labelledby={`${id}-what`}>
-        <h2 id={`${id}-what`}>{t('orgSign.start.heading')}</h2>
-        <p>{t('orgSign.start.intro')}</p>
-        <ol className="org-sign__steps">
-          <li>{t('orgSign.start.stepVerify')}</li>
-          <li>{t('orgSign.start.stepDoc')}</li>
-          <li>{t('orgSign.start.stepSign')}</li>
-        </ol>
-      </section>
+      <p className="org-sign__intro org-sign__lead">{organisation ? orgSentence('orgSign.start.forOrg', organisation) : t('orgSign.start.intro')}</p>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <TextField
           {...field}
@@ -100,6 +108,15 @@ function IdNumberForm({ ticket, onRefused }: { ticket: string; onRefused: (r: 'e
           required
         />
       </form>
+      <section className="org-sign__card" aria-labelledby={`${id}-what`}>
+        <h2 id={`${id}-what`}>{t('orgSign.start.heading')}</h2>
+        <ol className="org-sign__steps">
+          <li>{t('orgSign.start.stepVerify')}</li>
+          <li>{t('orgSign.start.stepDoc')}</li>
+          <li>{t('orgSign.start.stepSign')}</li>
+        </ol>
+        <p>{t('orgSign.start.time')}</p>
+      </section>
     </StepPage>
   );
 }

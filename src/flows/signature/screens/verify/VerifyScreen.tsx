@@ -5,7 +5,7 @@
  * another document's photo goes with CorpApplyAuth for staff to check (domain idPhotoIsRead). A failed certificate
  * (caStatus 4) can be tried again.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@core/api/api-error';
@@ -23,6 +23,7 @@ import { useToast } from '@core/ui/toast';
 import { CardUploader } from '@core/ui/uploader/CardUploader';
 import type { UploadFn } from '@core/ui/uploader/use-uploads';
 import { PageSkeleton } from '@core/app/account-page-routes';
+import { OrgName } from '../../OrgName';
 import { StepGate } from '../../StepGate';
 import { progressOf, useGoOn } from '../../use-sign';
 
@@ -170,7 +171,14 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
               <dt>{t('orgSign.verify.idNumber')}</dt>
               <dd>{info.data.idNumberMasked}</dd>
               <dt>{t('orgSign.verify.organisation')}</dt>
-              <dd>{[info.data.organisationName, info.data.chineseName].filter(Boolean).join(' / ')}</dd>
+              <dd>
+                {[info.data.organisationName, info.data.chineseName].filter(Boolean).map((n, i) => (
+                  <Fragment key={n}>
+                    {i ? ' / ' : null}
+                    <OrgName name={n} />
+                  </Fragment>
+                ))}
+              </dd>
               <dt>{t('orgSign.verify.registration')}</dt>
               <dd>{info.data.registrationNumber}</dd>
             </dl>
