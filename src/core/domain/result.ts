@@ -90,7 +90,8 @@ export function statusHeadline(app: HeadlineApp, opts: { accountType?: unknown; 
     case 'awaitingDeposit': {
       if (app.cashInStatus === CASH_IN_STATUS.NEEDS_CHANGE) return { state, title: state, sub: 'depositFix', tone: 'failure' };
       const confirming = app.cashInStatus === CASH_IN_STATUS.CONFIRMING || app.stockStatus === STOCK_STATUS.REQUESTED || app.stockStatus === STOCK_STATUS.CONFIRMING;
-      return { state, title: state, sub: confirming ? 'depositConfirming' : 'toDeposit', tone: 'progress' };
+      // approved: the review is passed (a success), what is left is the client's deposit (issue 37: the clock stayed)
+      return { state, title: state, sub: confirming ? 'depositConfirming' : 'toDeposit', tone: 'success' };
     }
     case 'opened':
       return { state, title: state, sub: 'funded', tone: 'success' };

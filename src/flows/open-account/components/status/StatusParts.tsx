@@ -30,7 +30,7 @@ export function StatusHeader({ tone, title, children }: { tone: Tone; title: str
   );
 }
 
-export function StatusRow({ label, value, tone }: { label: string; value: string; tone: Tone }) {
+export function StatusRow({ label, value, tone }: { label: string; value: string; tone: Tone | 'plain' }) {
   return (
     <div className="oa-status__row">
       <dt>{label}</dt>

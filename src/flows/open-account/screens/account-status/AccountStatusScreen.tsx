@@ -32,6 +32,10 @@ function AccountStatusPage({ app }: { app: ApplicationView }) {
   const navigate = useNavigate();
   const m = accountStatusModel(app);
   const edit = m.canEdit ? supplementRoute(app) : null;
+  // once opened: the numbers the client needs (to deposit, to call us), as the mainland page shows the client id
+  const account = app.clientInfo.accts[0]?.subAcctId ?? null;
+  const opened = !!account;
+  const clientId = app.hlId;
   return (
     <StepPage title={t('accountStatus.title')}>
       <StatusHeadline app={app} />
@@ -42,7 +46,10 @@ function AccountStatusPage({ app }: { app: ApplicationView }) {
         </div>
       ) : null}
       {m.canEdit ? <CorrectionSteps app={app} /> : null}
+      {opened && app.name ? <p className="oa-status__info">{t('accountStatus.welcome', { name: app.name })}</p> : null}
       <dl className="oa-status__card">
+        {opened && clientId ? <StatusRow label={t('accountStatus.clientId')} value={clientId} tone="plain" /> : null}
+        {opened && account ? <StatusRow label={t('accountStatus.accountNumber')} value={account} tone="plain" /> : null}
         <StatusRow label={t('accountStatus.open')} value={t(`accountStatus.text.${m.openText}`)} tone={toneOf(m.openText)} />
         {m.depositText ? <StatusRow label={t('accountStatus.deposit')} value={t(`accountStatus.text.${m.depositText}`)} tone={toneOf(m.depositText)} /> : null}
         {m.stockText ? <StatusRow label={t('accountStatus.stock')} value={t(`accountStatus.text.${m.stockText}`)} tone={toneOf(m.stockText)} /> : null}
@@ -53,7 +60,7 @@ function AccountStatusPage({ app }: { app: ApplicationView }) {
             {t('accountStatus.continueDeposit')}
           </button>
         ) : null}
-        <MyAccountButton opened={app.clientInfo.accts.length > 0} secondary={m.canDeposit} />
+        <MyAccountButton opened={opened} secondary={m.canDeposit} />
         {edit ? (
           <button type="button" className="oa-status__btn oa-status__btn--primary" onClick={() => navigate(edit)}>
             {t('accountStatus.edit')}

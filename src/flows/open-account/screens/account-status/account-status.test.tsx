@@ -62,7 +62,9 @@ describe('/AccountStatus', () => {
     expect(await screen.findByRole('heading', { name: 'Review passed: make your first deposit' })).toBeInTheDocument();
     expect(screen.getByText('Deposit at least HKD 10,000 (or the equivalent in USD or offshore RMB) to start trading.')).toBeInTheDocument();
     expect(screen.queryByText(/under review|1-2 working days/)).not.toBeInTheDocument();
-    expect(rows()).toEqual(['Review passed', 'Funds deposit pending']);
+    // once opened: the client and account numbers, and a welcome by name
+    expect(rows()).toEqual(['C10020003', 'S10020003', 'Review passed', 'Funds deposit pending']);
+    expect(screen.getAllByRole('term').map((d) => d.textContent).slice(0, 2)).toEqual(['Client number', 'Account number']);
     expect(screen.getByRole('button', { name: 'My account' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Deposit now' }));
     expect(currentLocation()).toBe('/transitionGold');
@@ -71,7 +73,7 @@ describe('/AccountStatus', () => {
     renderScreenAt('/AccountStatus', <AccountStatusScreen />, { lang: 'zh-CN' });
     expect(await screen.findByRole('heading', { name: '审核通过，请完成首次入金' })).toBeInTheDocument();
     expect(screen.getByText('您的入金需要处理，请查看下方说明。')).toBeInTheDocument();
-    expect(rows()).toEqual(['审核通过', '入金异常']);
+    expect(rows()).toEqual(['C10020003', 'S10020003', '审核通过', '入金异常']);
   });
 
   test('opened and deposited: the account is open; closed: not approved, in each language', async () => {
@@ -79,7 +81,7 @@ describe('/AccountStatus', () => {
     const { unmount } = renderScreenAt('/AccountStatus', <AccountStatusScreen />, { lang: 'zh-CN' });
     expect(await screen.findByRole('heading', { name: '开户成功' })).toBeInTheDocument();
     expect(screen.getByText('您的账户已开通并已入金，可以开始交易。')).toBeInTheDocument();
-    expect(rows()).toEqual(['开户成功', '已入金', '股票转入确认中']);
+    expect(rows()).toEqual(['C10020003', 'S10020003', '开户成功', '已入金', '股票转入确认中']);
     unmount();
     for (const [lang, heading, row] of [
       ['en', 'Your application was not approved', 'Not approved'],
