@@ -516,6 +516,10 @@ describe('what changed, and the verification proofs (issue 36)', () => {
     expect(first.resubmission).toBeNull();
     expect(first.sinceLastView).toBeNull();
     await plain('staffDecide', rita, { appId, action: 'sendBack', steps: ['FINANCE', 'PROOFADDRESS'], reason: 'documentUnclear', message: 'Please check your assets and the proof.' });
+    // the applicant reads the reason from the desk's list (shown in their language) beside the reviewer's note
+    const sent = (await c.call('applyDetail', { appId })).body.result;
+    expect(sent.rejectData).toEqual({ steps: ['PROOFADDRESS', 'FINANCE'], message: 'Please check your assets and the proof.', fixed: [], reason: 'documentUnclear' });
+    expect(sent.resubmittedAt).toBeNull();
     // twenty minutes later (both sessions kept alive): her look before this sitting is the one above
     t.clock.advance(10 * MINUTE);
     await plain('staffMe', rita);
@@ -525,7 +529,10 @@ describe('what changed, and the verification proofs (issue 36)', () => {
     await plain('staffMe', rita);
     const proof = (await validStepData(c, 'PROOFADDRESS', appId)) as { documentInfo: { proofOfAddress: { ossId: string }[] } };
     expect((await saveStep(c, appId, 'PROOFADDRESS', proof)).body.error).toBeUndefined();
-    expect((await c.call('applySubmit', { appId })).body.result.application.applyStatus).toBe(1200);
+    const resubmitted = (await c.call('applySubmit', { appId })).body.result.application;
+    expect(resubmitted.applyStatus).toBe(1200);
+    // the status page acknowledges the corrections from the service's record
+    expect(resubmitted.resubmittedAt).toBe(new Date(t.clock.now()).toISOString());
 
     const again = (await plain('staffCase', rita, { appId })).body.result;
     // still hers, renewed at the resubmission

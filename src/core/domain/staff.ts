@@ -72,9 +72,7 @@ export function needsSecondApproval(c: { margin: boolean; amlHit: boolean }): bo
   return c.margin || c.amlHit;
 }
 
-/** The reasons a reviewer picks from when rejecting or sending back (with free text besides). */
-export const DECISION_REASONS = ['documentUnclear', 'identityMismatch', 'addressProof', 'incomplete', 'amlConcern', 'duplicate', 'other'] as const;
-export type DecisionReason = (typeof DECISION_REASONS)[number];
+export { DECISION_REASONS, isDecisionReason, type DecisionReason } from './decision-reasons';
 
 /** The statuses the queue shows unless asked otherwise: under review, awaiting the deposit, approved, sent back. */
 export const STAFF_QUEUE_STATUSES: readonly number[] = [APPLY_STATUS.SUBMITTED, APPLY_STATUS.AWAITING_DEPOSIT, APPLY_STATUS.APPROVED, ...REJECT_STATUSES];

@@ -48,6 +48,7 @@ export function makeApplication(over: Partial<ApplicationView> & { clientType?: 
     esop: false,
     clientInfo: { accts: [] },
     updatedAt: '2026-01-01T00:00:00.000Z',
+    resubmittedAt: null,
     ...over,
   };
 }

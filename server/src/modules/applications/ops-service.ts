@@ -18,6 +18,7 @@ import {
   isRejected,
   maskPhone,
   type ApplicationView,
+  type DecisionReason,
 } from '@core/domain';
 import type { Db } from '../../db';
 import { auditTrail } from '../../db/audit';
@@ -186,7 +187,7 @@ export async function approve(deps: OpsDeps, appId: string): Promise<Application
 }
 
 /** Sends an application under review (1200, 1500) back: status REJECTED (1900) with the steps to correct (its own, in its order) and a message. */
-export async function reject(deps: OpsDeps, appId: string, steps: string[], message: string): Promise<ApplicationView> {
+export async function reject(deps: OpsDeps, appId: string, steps: string[], message: string, reason?: DecisionReason): Promise<ApplicationView> {
   return change(deps, appId, 'reject', 'reject', async (row) => {
     if (!canReject(row.apply_status) || row.client_status === CLIENT_STATUS.SUCCESS) {
       throw new OpsRefusal(`only a submitted application under review can be rejected (status ${row.apply_status})`);
@@ -194,7 +195,7 @@ export async function reject(deps: OpsDeps, appId: string, steps: string[], mess
     const unknown = steps.filter((s) => !row.steps.includes(s));
     if (unknown.length) throw new OpsRefusal(`not steps of ${appId}: ${unknown.join(', ')} (its steps: ${row.steps.join(', ')})`);
     const ordered = row.steps.filter((s) => steps.includes(s));
-    return { change: { apply_status: APPLY_STATUS.REJECTED, reject_data: { steps: ordered, message } }, detail: { steps: ordered, message } };
+    return { change: { apply_status: APPLY_STATUS.REJECTED, reject_data: { steps: ordered, message, ...(reason ? { reason } : {}) } }, detail: { steps: ordered, message } };
   });
 }
 

@@ -7,6 +7,8 @@ export interface RejectData {
   message: string;
   /** the rejected steps saved since the rejection (application rejections only) */
   fixed?: string[];
+  /** the reviewer's reason from the desk's list (DECISION_REASONS), shown to the applicant in their language */
+  reason?: string;
 }
 
 export interface AppRow {
@@ -35,6 +37,8 @@ export interface AppRow {
   last_position: string | null;
   last_position_at: Date | null;
   submitted_at: Date | null;
+  /** the latest corrected resubmission (issue 37) */
+  resubmitted_at?: Date | null;
   archived_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -42,7 +46,7 @@ export interface AppRow {
 
 const COLS = `app_id, user_id, oa_type, client_type, client_status, apply_status, step_version, steps, current_step,
   latest_step, data, reject_data, cash_in_status, cash_in_data, stock_status, aecode, channel, protocol_status,
-  from_page, esop, hl_id, sub_acct_id, last_position, last_position_at, submitted_at, archived_at, created_at, updated_at`;
+  from_page, esop, hl_id, sub_acct_id, last_position, last_position_at, submitted_at, resubmitted_at, archived_at, created_at, updated_at`;
 
 export interface NewApplication {
   appId: string;
@@ -108,6 +112,7 @@ export interface AppChange {
   last_position?: string | null;
   last_position_at?: Date | null;
   submitted_at?: Date | null;
+  resubmitted_at?: Date | null;
   archived_at?: Date | null;
 }
 

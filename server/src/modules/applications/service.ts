@@ -406,6 +406,7 @@ export async function submit(deps: AppsDeps, userId: string, req: Req<'applySubm
       change: {
         apply_status: submittedStatusFor(settings.witness === true),
         submitted_at: at,
+        ...(resubmission ? { resubmitted_at: at } : {}),
         reject_data: null,
         ...(channel.aeCode !== undefined ? { aecode: channel.aeCode } : {}),
         ...(channel.channel !== undefined ? { channel: channel.channel } : {}),

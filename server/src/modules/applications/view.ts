@@ -1,5 +1,5 @@
 /** The application as the client sees it (contract applicationView). */
-import type { ApplicationView } from '@core/domain';
+import { isDecisionReason, type ApplicationView } from '@core/domain';
 import type { AppRow } from './repository';
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
@@ -25,7 +25,7 @@ export function toView(row: AppRow): ApplicationView {
     latestStep: row.latest_step as ApplicationView['latestStep'],
     stepVersion: row.step_version,
     data: row.data,
-    rejectData: row.reject_data ? { steps: row.reject_data.steps, message: row.reject_data.message, fixed: row.reject_data.fixed ?? [] } : null,
+    rejectData: row.reject_data ? { steps: row.reject_data.steps, message: row.reject_data.message, fixed: row.reject_data.fixed ?? [], ...(isDecisionReason(row.reject_data.reason) ? { reason: row.reject_data.reason } : {}) } : null,
     cashInStatus: row.cash_in_status,
     cashInData: row.cash_in_data,
     stockStatus: row.stock_status,
@@ -36,5 +36,6 @@ export function toView(row: AppRow): ApplicationView {
     esop: row.esop,
     clientInfo: { accts: row.sub_acct_id ? [{ subAcctId: row.sub_acct_id }] : [] },
     updatedAt: new Date(row.updated_at).toISOString(),
+    resubmittedAt: row.resubmitted_at ? new Date(row.resubmitted_at).toISOString() : null,
   };
 }

@@ -60,7 +60,7 @@ export async function decide(deps: Deps, caller: StaffSession, appId: string, d:
   const ops: apps.OpsDeps = { db: deps.db, clock: deps.clock, actor };
 
   if (d.action === 'sendBack') {
-    const application = await refusalAsError(() => apps.reject({ ...ops, detail: { reason: d.reason } }, appId, d.steps, d.message));
+    const application = await refusalAsError(() => apps.reject({ ...ops, detail: { reason: d.reason } }, appId, d.steps, d.message, d.reason));
     return { application, waitingForSecond: false };
   }
   if (d.action === 'close') {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AREA_CODES } from '../auth';
 import { FILE_CATEGORIES, type CallName } from '../calls';
 import { STEP_NAMES } from '../steps';
+import { DECISION_REASONS } from '../decision-reasons';
 
 /** A call's wire side: its summary, and the schemas of what goes in (`req`; `meta` for a multipart call's envelope) and out (`res`). */
 export interface CallWire {
@@ -56,7 +57,15 @@ export const applicationView = z.object({
   stepVersion: z.string(),
   data: z.record(z.string(), z.unknown()),
   /** staff's rejection: the steps to fix, their message, and the steps saved since (fixed; issue 25) */
-  rejectData: z.object({ steps: z.array(z.string()), message: z.string(), fixed: z.array(z.string()).optional() }).nullable(),
+  rejectData: z
+    .object({
+      steps: z.array(z.string()),
+      message: z.string(),
+      fixed: z.array(z.string()).optional(),
+      /** the reviewer's reason from the desk's list (staff.ts DECISION_REASONS), shown in the applicant's language */
+      reason: z.enum(DECISION_REASONS).optional(),
+    })
+    .nullable(),
   cashInStatus: z.number().nullable(),
   cashInData: z.object({ steps: z.array(z.string()), message: z.string() }).nullable(),
   stockStatus: z.number().nullable(),
@@ -67,6 +76,8 @@ export const applicationView = z.object({
   esop: z.boolean(),
   clientInfo: z.object({ accts: z.array(z.object({ subAcctId: z.string() })) }),
   updatedAt: z.string(),
+  /** when the applicant last resubmitted a corrected application (the status page acknowledges it), else null */
+  resubmittedAt: z.string().nullable(),
 });
 export type ApplicationView = z.infer<typeof applicationView>;
 

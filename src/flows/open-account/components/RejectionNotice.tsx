@@ -1,12 +1,14 @@
 /**
- * On a step the reviewer sent back (status 1900-1904, the step in rejectData.steps): the reviewer's message above the
- * page, so the applicant sees what to correct while editing. Nothing on other routes.
+ * On a step the reviewer sent back (status 1900-1904, the step in rejectData.steps): what to do here ("correct this
+ * page"), the reason in the applicant's language and the reviewer's note, above the page, so the applicant sees what
+ * to correct while editing. Nothing on other routes.
  */
 import { useLocation } from 'react-router-dom';
 import { useApplyDetail } from '@core/api/apply-detail';
 import { isRejected } from '@core/domain/status';
 import { stepOfRoute } from '@core/domain/steps';
 import { useT } from '@core/i18n/use-t';
+import { ReviewerReason } from './status/ReviewerReason';
 import './rejection-notice.css';
 
 export function RejectionNotice() {
@@ -16,8 +18,6 @@ export function RejectionNotice() {
   const step = stepOfRoute(pathname);
   if (!app || !step || !isRejected(app.applyStatus) || !app.rejectData?.steps.includes(step)) return null;
   return (
-    <div className="esop-rejection-notice" role="note">
-      {t('submit.rejected.notice', { message: app.rejectData.message })}
-    </div>
+    <ReviewerReason rejectData={app.rejectData} heading={t('submit.rejected.here')} className="esop-rejection-notice" />
   );
 }

@@ -8,12 +8,13 @@
 import { useNavigate } from 'react-router-dom';
 import { supplementRoute, RESULT_ROUTE } from '@core/domain/after-submit';
 import type { ApplicationView } from '@core/domain/contract';
-import { accountStatusModel, type AccountStatusText } from '@core/domain/result';
+import { accountStatusModel, statusHeadline, type AccountStatusText } from '@core/domain/result';
 import { useLiveApplication } from '@core/api/live-status';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { WithApplication } from '../../components/WithApplication';
 import { CorrectionSteps } from '../../components/status/CorrectionSteps';
+import { CorrectionsReceived, ReviewerReason } from '../../components/status/ReviewerReason';
 import { StatusHeadline } from '../../components/status/StatusHeadline';
 import { MyAccountButton, StatusActions, StatusRow, type Tone } from '../../components/status/StatusParts';
 
@@ -39,12 +40,8 @@ function AccountStatusPage({ app }: { app: ApplicationView }) {
   return (
     <StepPage title={t('accountStatus.title')}>
       <StatusHeadline app={app} />
-      {app.rejectData?.message && m.canEdit ? (
-        <div className="oa-status__reason" role="note" aria-label={t('status.reason')}>
-          <strong>{t('status.reason')}</strong>
-          {app.rejectData.message}
-        </div>
-      ) : null}
+      {statusHeadline(app).state === 'reviewing' ? <CorrectionsReceived app={app} /> : null}
+      {m.canEdit && app.rejectData ? <ReviewerReason rejectData={app.rejectData} /> : null}
       {m.canEdit ? <CorrectionSteps app={app} /> : null}
       {opened && app.name ? <p className="oa-status__info">{t('accountStatus.welcome', { name: app.name })}</p> : null}
       <dl className="oa-status__card">

@@ -16,6 +16,7 @@ import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { WithApplication } from '../../components/WithApplication';
 import { CorrectionSteps } from '../../components/status/CorrectionSteps';
+import { CorrectionsReceived, ReviewerReason } from '../../components/status/ReviewerReason';
 import { StatusHeadline } from '../../components/status/StatusHeadline';
 import { MyAccountButton, StatusActions, TransferInButton } from '../../components/status/StatusParts';
 
@@ -43,13 +44,9 @@ function OpenStatusPage({ app }: { app: ApplicationView }) {
   return (
     <StepPage title={t('openStatus.title')}>
       <StatusHeadline app={app} />
+      {headline.state === 'reviewing' ? <CorrectionsReceived app={app} /> : null}
       {opened && clientId ? <p className="oa-status__info">{t('openStatus.successNote', { name: app.name ?? '', id: clientId })}</p> : null}
-      {correcting && app.rejectData?.message ? (
-        <div className="oa-status__reason" role="note" aria-label={t('status.reason')}>
-          <strong>{t('status.reason')}</strong>
-          {app.rejectData.message}
-        </div>
-      ) : null}
+      {correcting && app.rejectData ? <ReviewerReason rejectData={app.rejectData} /> : null}
       {correcting ? <CorrectionSteps app={app} /> : null}
       {verifying ? (
         <div className="oa-status__reason" role="note" aria-label={t('witness.title')}>

@@ -63,6 +63,23 @@ describe('/openStatus', () => {
     expect(screen.queryByRole('button', { name: 'Upload documents for verification' })).not.toBeInTheDocument();
   });
 
+  test.each([
+    ['en', 'Your application needs corrections', 'Some details do not match your identity document.', 'We received your corrections on 2026/12/05.'],
+    ['zh-TW', '您的申請需要修改', '部分資料與您的身份證明文件不符。', '我們已於 2026/12/05 收到您修改後的資料'],
+  ] as const)('the correction round in words: the reason translated, the note as written; after resubmitting, "received" with the Hong Kong date (%s)', async (lang, heading, reason, received) => {
+    api(cn({ applyStatus: 1900, applyStepsName: ['IDCARD', 'BANKCARD'], rejectData: { steps: ['IDCARD'], message: 'Name spelt differently', reason: 'identityMismatch' } }));
+    const first = renderScreenAt('/openStatus', <OpenStatusScreen />, { lang });
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    const note = screen.getAllByRole('note')[0];
+    expect(note).toHaveTextContent(reason);
+    expect(note).toHaveTextContent('Name spelt differently');
+    first.unmount();
+    // resubmitted at 2026-12-04 18:30 UTC: 5 December in Hong Kong
+    api(cn({ applyStatus: 1200, resubmittedAt: '2026-12-04T18:30:00.000Z' }));
+    renderScreenAt('/openStatus', <OpenStatusScreen />, { lang });
+    expect(await screen.findByText((_, el) => el?.className === 'oa-status__received' && !!el.textContent?.includes(received))).toHaveAttribute('role', 'status');
+  });
+
   test('approved or opened without a deposit: review passed and the deposit; the client id; no "under review"', async () => {
     api(cn({ ...opened, cashInStatus: 1000 }));
     const { user } = renderScreenAt('/openStatus', <OpenStatusScreen />, { lang: 'zh-CN' });
