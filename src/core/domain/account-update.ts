@@ -24,6 +24,8 @@ export const UPDATE_ACTION = { SAVE: 1, DISCARD: 2 } as const;
  */
 export const UPDATE_STATUS = { EDITING: 1000, SUBMITTED: 1200, REJECTED: 1900, REJECTED_DOCUMENT: 1901, REJECTED_EXPIRED: 1902, APPROVED: 4000, DISCARDED: 5000 } as const;
 export const UPDATE_REJECTED: readonly number[] = [1900, 1901, 1902];
+/** How often a page showing an update under review reads it again (the status page follows staff's decision). */
+export const UPDATE_REVIEW_POLL_MS = 5000;
 export const isUpdateRejected = (status: number | null | undefined): boolean => status != null && UPDATE_REJECTED.includes(status);
 
 export { UPDATE_ROUTE };

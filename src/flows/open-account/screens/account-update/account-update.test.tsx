@@ -230,3 +230,18 @@ describe('every status of a submitted update has its view (spec part 3 §4)', ()
     expect(await screen.findByRole('heading', { name: 'Your update is under review' })).toBeInTheDocument();
   });
 });
+
+test('the status page follows staff: under review, then the decision shows without leaving the page', async () => {
+  let update = upd({ status: 1200, module: 8 });
+  installFakeApi({
+    clientConfig: () => makeClientConfig(),
+    userInfo: () => makeUser({ subAcctId: SUB, clientStatus: 31, clientInfo: { accts: [makeAccount()] } }),
+    clientApplys: () => ({ current: CURRENT, update, notice: null }),
+    tradePasswordStatus: () => ({ set: true, lockedUntil: null, verifiedUntil: null, loginNeeded: false }),
+  });
+  renderScreenAt('/status', <UpdateStatusScreen />, { route: `/status?sub=${SUB}` });
+  expect(await screen.findByRole('heading', { name: 'Your update is under review' })).toBeInTheDocument();
+  update = upd({ status: 1900, module: 8, rejectModule: 8, rejectData: { message: 'The bill is too old.', steps: ['address'] } });
+  expect(await screen.findByRole('heading', { name: 'Your update was not approved' }, { timeout: 8000 })).toBeInTheDocument();
+  expect(screen.getByText(/The bill is too old\./)).toBeInTheDocument();
+});
