@@ -6,7 +6,7 @@ import './toast.css';
 export function ToastHost() {
   const current = useSyncExternalStore(toast.subscribe, toast.current, toast.current);
   return (
-    <div className={`esop-toast-region${current?.at === 'top' ? ' esop-toast-region--top' : ''}`} role="status" aria-live="polite" aria-atomic="true">
+    <div className="esop-toast-region" role="status" aria-live="polite" aria-atomic="true">
       {current ? (
         <div key={current.id} className="esop-toast">
           {current.message}

@@ -8,8 +8,6 @@ export interface ToastState {
   id: number;
   message: string;
   durationMs: number;
-  /** 'top': over the page's header, clear of the field a form just scrolled to (the form kit's marks) */
-  at: 'middle' | 'top';
 }
 
 let state: ToastState | null = null;
@@ -19,10 +17,10 @@ const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
 export const toast = {
-  show(message: string, durationMs: number = TOAST_MS, at: ToastState['at'] = 'middle'): void {
+  show(message: string, durationMs: number = TOAST_MS): void {
     if (!message) return;
     if (timer) clearTimeout(timer);
-    state = { id: ++seq, message, durationMs, at };
+    state = { id: ++seq, message, durationMs };
     emit();
     if (durationMs > 0) {
       timer = setTimeout(() => {
