@@ -140,6 +140,18 @@ function IdCardForm({ application }: { application: ApplicationView }) {
     lastBlock.current = block;
   }, [block, shown]);
 
+  // the fields the recognition filled appear below the photos: brought into view once, when they appear on this
+  // visit (issue 37: they showed below the fold with no cue); not for a saved card shown again
+  const info = useRef<HTMLDivElement>(null);
+  const wasShown = useRef(shown);
+  useEffect(() => {
+    if (shown && !wasShown.current) {
+      const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+      info.current?.scrollIntoView?.({ behavior: still ? 'auto' : 'smooth', block: 'start' });
+    }
+    wasShown.current = shown;
+  }, [shown]);
+
   const busy = ocr.front.busy || ocr.back.busy;
   const onNext = () => {
     if (!busy && page.check()) setConfirmOpen(true);
@@ -160,6 +172,7 @@ function IdCardForm({ application }: { application: ApplicationView }) {
         </div>
       </FieldGroup>
 
+      <div ref={info} className="idc__info-anchor" />
       {shown ? (
         <FieldGroup title={t('idcard.infoTitle')}>
           <TextField

@@ -109,11 +109,20 @@ async function uploadBoth() {
   await waitFor(() => expect(screen.getByLabelText('Surname (pinyin)')).toHaveValue('ZHANG'));
 }
 
+const afterTest: (() => void)[] = [];
+afterEach(() => afterTest.splice(0).forEach((f) => f()));
+
 const cnApp = (over: Partial<ApplicationView> = {}) => makeApplication({ clientType: 'cn', ...over });
 const nextButton = () => screen.getByRole('button', { name: 'Next' });
 
 test('the fields appear only when both sides are recognised, filled from OCR, pinyin and birthplace', async () => {
   const fake = api(cnApp());
+  const scrolled: Element[] = [];
+  const original = Element.prototype.scrollIntoView;
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolled.push(this);
+  };
+  afterTest.push(() => (Element.prototype.scrollIntoView = original));
   render();
   await uploadSide('Portrait side', 'front01');
   await waitFor(() => expect(fake.calls('idcardOcr')).toHaveLength(1));
@@ -128,6 +137,8 @@ test('the fields appear only when both sides are recognised, filled from OCR, pi
 
   await uploadSide('National emblem side', 'back001');
   expect(await screen.findByLabelText('Name in Chinese')).toHaveValue('张三');
+  // the filled fields are brought into view once they appear
+  await waitFor(() => expect(scrolled.some((el) => el.classList.contains('idc__info-anchor'))).toBe(true));
   expect(screen.getByLabelText('ID number')).toHaveValue(ID);
   expect(screen.getByLabelText('Address on the ID card')).toHaveValue(ADDRESS);
   expect(screen.getByRole('radio', { name: 'Male' })).toBeChecked();
