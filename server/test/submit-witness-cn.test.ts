@@ -26,7 +26,7 @@ async function ops(argv: string[]): Promise<void> {
   await runCommand({ db: t.db, config: t.config, clock: t.clock, storage: t.storage }, name, checkParams(cmd, cmd.parse(parseArgv(rest))));
 }
 
-test('a marked mainland applicant: the submit answers 1500 without rejection (→ /witness), on the first submit and on a resubmission', async () => {
+test('a marked mainland applicant: the submit answers 1500 without rejection, on the first submit (→ /witness) and on a resubmission (→ /openStatus)', async () => {
   const c = await user();
   const appId = (await c.call('applyStart', { oaType: 1 })).body.result.appId as string;
   for (const s of STEPS_OF.cn as readonly StepName[]) {
@@ -49,5 +49,7 @@ test('a marked mainland applicant: the submit answers 1500 without rejection (�
   expect(fixed.body.error).toBeUndefined();
   const again = await c.call('applySubmit', { appId });
   expect(again.body.result.application).toEqual(expect.objectContaining({ applyStatus: 1500, rejectData: null }));
-  expect(afterSubmitRoute(again.body.result.application)).toBe('/witness');
+  // the spec's order: a mainland application with reject steps goes to its status page (the steps it was sent back
+  // with, as the client read them before the submit), even when the answer is 1500 (issue 37)
+  expect(afterSubmitRoute(again.body.result.application, rejected.rejectData.steps)).toBe('/openStatus');
 });
