@@ -49,7 +49,7 @@ function OpenStatusPage({ app }: { app: ApplicationView }) {
       {correcting && app.rejectData ? <ReviewerReason rejectData={app.rejectData} /> : null}
       {correcting ? <CorrectionSteps app={app} /> : null}
       {verifying ? (
-        <div className="oa-status__reason" role="note" aria-label={t('witness.title')}>
+        <div className="oa-status__reason oa-status__todo" role="note" aria-label={t('witness.title')}>
           <strong>{t('witness.title')}</strong>
           {t('openStatus.verify')}
         </div>
