@@ -1,22 +1,22 @@
 /** Account updates after opening: the trading password and the update session (ClientApplys … ClientSubmit). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Req } from '../domain/contract';
-import { UPDATE_REVIEW_POLL_MS, UPDATE_STATUS } from '../domain/account-update';
+import type { Req, Res } from '../domain/contract';
 import { callApi } from './client';
 import { queryKeys } from './keys';
 
 export const clientApplysQuery = (subAcctId: string) =>
   queryOptions({ queryKey: queryKeys.clientApplys(subAcctId), queryFn: ({ signal }) => callApi('clientApplys', { subAcctId }, { signal }) });
 
-export function useClientApplys(subAcctId: string | undefined) {
-  // read again on every screen that shows it (staff may have decided since): the screens wait for this read; while
-  // the update is under review it is read every UPDATE_REVIEW_POLL_MS (while the page is shown), so that the status
-  // page follows the decision of staff (issue 37: still "under review" 12 s after the approval)
+/**
+ * Read again on every screen that shows it (staff may have decided since): the screens wait for this read. `follow`:
+ * how often to read it again while shown, from its answer (the update screens follow staff's decision: issue 37).
+ */
+export function useClientApplys(subAcctId: string | undefined, follow?: (answer: Res<'clientApplys'> | undefined) => number | false) {
   return useQuery({
     ...clientApplysQuery(subAcctId ?? ''),
     enabled: !!subAcctId,
     refetchOnMount: 'always',
-    refetchInterval: (query) => (query.state.data?.update?.status === UPDATE_STATUS.SUBMITTED ? UPDATE_REVIEW_POLL_MS : false),
+    ...(follow ? { refetchInterval: (query: { state: { data?: Res<'clientApplys'> } }) => follow(query.state.data) } : {}),
   });
 }
 

@@ -3,6 +3,8 @@ import type { Res } from '../domain/contract';
 import { queryKeys } from './keys';
 
 const USER_KEY = queryKeys.user();
+/** React Query's hash of a key (its JSON), to tell the user's query from the others */
+const USER_HASH = JSON.stringify(USER_KEY);
 
 /**
  * After a login (first or again): the user query holds the session's user, and every other answer read before is
@@ -13,5 +15,5 @@ const USER_KEY = queryKeys.user();
  */
 export function startNewSession(qc: QueryClient, user: Res<'login'>): void {
   qc.setQueryData(USER_KEY, user);
-  void qc.invalidateQueries({ predicate: (q) => !(q.queryKey[0] === USER_KEY[0] && q.queryKey[1] === USER_KEY[1] && q.queryKey.length === USER_KEY.length) });
+  void qc.invalidateQueries({ predicate: (q) => q.queryHash !== USER_HASH });
 }

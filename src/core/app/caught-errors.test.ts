@@ -6,7 +6,7 @@ test('an error a boundary reports itself (the PDF viewer) is a warning; any othe
   const missing = Object.assign(new Error('Unexpected server response (404)'), { name: 'ResponseException' });
   onCaughtError(missing, { componentStack: '\n at Document', errorBoundary: { reportsOwnErrors: true } });
   expect(error).not.toHaveBeenCalled();
-  expect(warn).toHaveBeenCalledWith('shown to the user:', 'ResponseException: Unexpected server response (404)');
+  expect(warn).toHaveBeenCalledWith(missing);
   const bug = new TypeError('x is undefined');
   onCaughtError(bug, { componentStack: '\n at Screen', errorBoundary: {} });
   expect(error).toHaveBeenCalledWith(bug, '\n at Screen');

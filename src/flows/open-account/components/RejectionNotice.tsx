@@ -3,21 +3,24 @@
  * page"), the reason in the applicant's language and the reviewer's note, above the page, so the applicant sees what
  * to correct while editing. Nothing on other routes.
  */
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useApplyDetail } from '@core/api/apply-detail';
 import { isRejected } from '@core/domain/status';
 import { stepOfRoute } from '@core/domain/steps';
-import { useT } from '@core/i18n/use-t';
-import { ReviewerReason } from './status/ReviewerReason';
-import './rejection-notice.css';
+
+// its words and styles load only on a step sent back: the route shell around every screen is in every page's first
+// script (issue 37 kept the first script within its budget)
+const Notice = lazy(() => import('./RejectionNoticeBody'));
 
 export function RejectionNotice() {
-  const t = useT();
   const { pathname } = useLocation();
   const { data: app } = useApplyDetail();
   const step = stepOfRoute(pathname);
   if (!app || !step || !isRejected(app.applyStatus) || !app.rejectData?.steps.includes(step)) return null;
   return (
-    <ReviewerReason rejectData={app.rejectData} heading={t('submit.rejected.here')} className="esop-rejection-notice" />
+    <Suspense fallback={null}>
+      <Notice rejectData={app.rejectData} />
+    </Suspense>
   );
 }

@@ -9,14 +9,16 @@ import { useToast } from '@core/ui/toast';
 import { useClientApplys, useTradePasswordStatus } from '@core/api/account-update';
 import { useFreshUserInfo } from '@core/api/user-info';
 import { accountOf } from '@core/domain/account';
-import { UPDATE_ROUTE } from '@core/domain/account-update';
+import { UPDATE_REVIEW_POLL_MS, UPDATE_ROUTE, UPDATE_STATUS } from '@core/domain/account-update';
 
 export function useAccountUpdate() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const user = useFreshUserInfo();
   const acct = user.data ? accountOf(user.data.clientInfo.accts, params.get('sub')) : undefined;
-  const applys = useClientApplys(acct?.subAcctId);
+  // while the update is under review it is read every UPDATE_REVIEW_POLL_MS, so the status page follows staff's
+  // decision (issue 37: still "under review" 12 s after the approval)
+  const applys = useClientApplys(acct?.subAcctId, (a) => (a?.update?.status === UPDATE_STATUS.SUBMITTED ? UPDATE_REVIEW_POLL_MS : false));
   const password = useTradePasswordStatus(acct?.subAcctId);
   const q = acct ? `?sub=${encodeURIComponent(acct.subAcctId)}` : '';
   /** a refusal for want of the trading password (152005): to its screen, back to `here` after it; true when handled */

@@ -16,7 +16,8 @@ import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { WithApplication } from '../../components/WithApplication';
 import { CorrectionSteps } from '../../components/status/CorrectionSteps';
-import { CorrectionsReceived, ReviewerReason } from '../../components/status/ReviewerReason';
+import { CorrectionsReceived } from '../../components/status/CorrectionsReceived';
+import { ReviewerReason } from '../../components/status/ReviewerReason';
 import { StatusHeadline } from '../../components/status/StatusHeadline';
 import { MyAccountButton, StatusActions, TransferInButton } from '../../components/status/StatusParts';
 

@@ -20,7 +20,6 @@ import { StatusHeader } from '../../components/status/StatusParts';
 import { FileUploader } from '@core/ui/uploader/FileUploader';
 import { WithApplication } from '../../components/WithApplication';
 import '../../components/rejection-notice.css';
-import './witness.css';
 
 export default function WitnessScreen() {
   const t = useT();
