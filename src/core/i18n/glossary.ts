@@ -34,6 +34,12 @@ export const GLOSSARY: Record<Lang, GlossaryTerm[]> = {
   ],
 };
 
+/**
+ * Texts the glossary leaves as they are: legal texts recorded with a version (the HK investor identifier consent,
+ * HKIDR_CONSENT: its text is what the client agreed to, in the regulator's wording; changing it needs a new version).
+ */
+export const GLOSSARY_EXEMPT: readonly RegExp[] = [/^hkIdentifier\.consent\./];
+
 /** The glossary's refusals in one text: each variant found, with the word to use instead. */
 export function glossaryProblems(lang: Lang, text: string): { found: string; use: string }[] {
   return GLOSSARY[lang].flatMap((term) =>
