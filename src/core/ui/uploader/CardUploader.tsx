@@ -46,6 +46,8 @@ export function CardUploader({ name, label, value, onUploaded, category, upload,
   const input = useRef<HTMLInputElement>(null);
   const [working, setWorking] = useState(false);
   const [preview, setPreview] = useState(false);
+  // a photo was chosen here (it may have been dropped since, e.g. the wrong side): its error offers to take it again
+  const [tried, setTried] = useState(false);
   /** the shown photo's width / height: the zoom button sits inside the picture, not on the bands around it */
   const [photoRatio, setPhotoRatio] = useState<number | null>(null);
   const onPhotoLoad = (e: React.SyntheticEvent<HTMLImageElement>) => {
@@ -145,6 +147,7 @@ export function CardUploader({ name, label, value, onUploaded, category, upload,
             aria-describedby={[captionId, state === UPLOAD_STATE.FAILED ? ids.error : ''].filter(Boolean).join(' ')}
             aria-invalid={state === UPLOAD_STATE.FAILED ? true : undefined}
             onChange={(e) => {
+              setTried(true);
               pick(e.target.files);
               e.target.value = '';
             }}
@@ -168,11 +171,12 @@ export function CardUploader({ name, label, value, onUploaded, category, upload,
             onRetry={() => retry(item.key)}
           />
         ) : state === UPLOAD_STATE.FAILED ? (
+          // "take again" only where a photo was taken; an empty slot asked for after Next offers the first one (issue 37)
           <RetryMask
             id={ids.error}
             message={errorText ?? ''}
-            retryLabel={intl.formatMessage({ id: 'ui.card.retake' })}
-            buttonText={intl.formatMessage({ id: 'ui.card.retake' })}
+            retryLabel={intl.formatMessage({ id: hasPhoto || tried ? 'ui.card.retake' : 'ui.card.take' })}
+            buttonText={intl.formatMessage({ id: hasPhoto || tried ? 'ui.card.retake' : 'ui.card.take' })}
             onRetry={() => input.current?.click()}
           />
         ) : null}

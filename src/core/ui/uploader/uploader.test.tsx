@@ -266,8 +266,22 @@ describe('CardUploader', () => {
     unmount();
     renderWithProviders(<Card error="This is not the portrait side" onUploaded={jest.fn()} />);
     expect(screen.getByText('This is not the portrait side')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Take again' })).toBeInTheDocument();
     expect(screen.getByLabelText('ID card front')).toHaveAccessibleDescription(/This is not the portrait side/);
+    // nothing was taken in this slot yet (a missing photo marked after Next): the first photo, not "take again"
+    expect(screen.getByRole('button', { name: 'Take a photo' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Take again' })).not.toBeInTheDocument();
+  });
+
+  test('a photo chosen and then refused (the wrong side, dropped): "take again"', async () => {
+    function Refusing() {
+      const [error, setError] = useState<string | undefined>();
+      return <Card error={error} onUploaded={() => setError('This is not the portrait side')} />;
+    }
+    okUpload();
+    renderWithProviders(<Refusing />);
+    fireEvent.change(screen.getByLabelText('ID card front'), { target: { files: [new File(['x'], 'front.png', { type: 'image/png' })] } });
+    expect(await screen.findByText('This is not the portrait side')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Take again' })).toBeInTheDocument();
   });
 
   test('an upload failure shows the service message; retry uploads the same photo; once in place the caption says so', async () => {
