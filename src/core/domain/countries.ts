@@ -43,6 +43,31 @@ export function defaultLanguageFor(nationality: string | undefined): StatementLa
   return nationality && ['HK', 'CN', 'MO', 'TW'].includes(nationality) ? 'zhTc' : 'en';
 }
 
+/**
+ * The statement language preselected on a form the applicant has not chosen on (issue 37): the language they read
+ * the page in (English → English; simplified or traditional Chinese → traditional Chinese, the statements' only
+ * Chinese), else the spec's rule by nationality.
+ */
+export function defaultStatementLang(pageLang: string | undefined, nationality?: string): StatementLang {
+  if (pageLang === 'en') return 'en';
+  if (pageLang?.startsWith('zh')) return 'zhTc';
+  return defaultLanguageFor(nationality);
+}
+
+/** Country of birth preselected: Hong Kong or Macau for its nationals (most were born there); else the spec's CN. */
+export function defaultBirthCountry(nationality: string | undefined): string {
+  return nationality === 'HK' || nationality === 'MO' ? nationality : 'CN';
+}
+
+/**
+ * Residence country preselected on the proof of address from the identity document (HK_IDCARD): a Hong Kong or Macau
+ * identity card holder lives there; a passport says nothing of residence (empty: the applicant chooses).
+ */
+export function defaultResidenceCountry(id: Record<string, unknown> | undefined): string {
+  if (!id || id.idType !== 1) return '';
+  return id.idCountry === 'HK' || id.idCountry === 'MO' ? (id.idCountry as string) : '';
+}
+
 /** Orders codes: the priority ones first (in their order), then the rest as given. */
 export function withPriority(codes: readonly string[], priority: readonly string[]): string[] {
   const set = new Set(codes);

@@ -6,14 +6,14 @@
 import { useState } from 'react';
 import { ApiError, bankcardOcr } from '@core/api';
 import type { ApplicationView } from '@core/domain/contract';
-import { DEFAULT_STATEMENT_LANG, STATEMENT_LANGS, type StatementLang } from '@core/domain/countries';
+import { defaultStatementLang, STATEMENT_LANGS, type StatementLang } from '@core/domain/countries';
 import { ErrorCode, TOAST_MS } from '@core/domain/errors';
 import { MAX_LEN, normaliseDigits, normaliseEmail } from '@core/domain/identity';
 import { type StepName, STEP_INTRO_KEY } from '@core/domain/steps';
 import { isFileRef, type FileRefData } from '@core/domain/uploads';
 import { CardPhotoTile } from '@core/form/sections/CardPhotoTile';
 import { useCardOcr } from '@core/form/sections/use-card-ocr';
-import { useT } from '@core/i18n';
+import { useLang, useT } from '@core/i18n';
 import { useStepPage } from '@core/step-engine';
 import { EmailField, FieldGroup, RadioField, SamplePopup, StepPage, TextField, toast } from '@core/ui';
 import { WithApplication } from '../../components/WithApplication';
@@ -33,7 +33,7 @@ interface BankForm {
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
 const s = (v: unknown) => (typeof v === 'string' ? v : '');
 
-export function bankFormFrom(data: Record<string, unknown> | undefined): BankForm {
+export function bankFormFrom(data: Record<string, unknown> | undefined, pageLang?: string): BankForm {
   const d = data ?? {};
   const bank = obj(d.bankInfo);
   const scan = obj(d.documentInfo).bankCard;
@@ -41,7 +41,7 @@ export function bankFormFrom(data: Record<string, unknown> | undefined): BankFor
     acctNumber: normaliseDigits(s(bank.acctNumber), MAX_LEN.bankCard),
     phone: normaliseDigits(s(bank.phone), MAX_LEN.phone),
     email: normaliseEmail(s(d.email)),
-    language: STATEMENT_LANGS.includes(d.defaultLanguage as StatementLang) ? (d.defaultLanguage as StatementLang) : DEFAULT_STATEMENT_LANG,
+    language: STATEMENT_LANGS.includes(d.defaultLanguage as StatementLang) ? (d.defaultLanguage as StatementLang) : defaultStatementLang(pageLang),
     scan: isFileRef(scan) ? scan : null,
   };
 }
@@ -68,8 +68,9 @@ const cardDigits = (v: string) => normaliseDigits(v, MAX_LEN.bankCard);
 
 function BankCardForm({ application }: { application: ApplicationView }) {
   const t = useT();
+  const { lang } = useLang();
   const page = useStepPage(STEP, application, {
-    initial: bankFormFrom,
+    initial: (data) => bankFormFrom(data, lang),
     toData: bankcardDataOf,
     limits: MAX,
     onError: (err) => {
@@ -147,6 +148,7 @@ function BankCardForm({ application }: { application: ApplicationView }) {
           {...bind('language', { field: 'defaultLanguage' })}
           label={t('bankcard.language')}
           options={STATEMENT_LANGS.map((l) => ({ value: l, label: t(`bankcard.${l}`) }))}
+          hint={t('bankcard.languageHint')}
           inline
           required
         />

@@ -66,13 +66,16 @@ async function scan(fileName: string) {
 test('typing: digits only within the limits, e-mail cleaned; Next saves the BANKCARD data and moves on', async () => {
   const fake = api(cnApp());
   render();
-  expect(await screen.findByRole('radio', { name: 'Traditional Chinese' })).toBeChecked();
+  // an English page preselects English statements, and says which two languages statements come in
+  expect(await screen.findByRole('radio', { name: 'English' })).toBeChecked();
+  expect(screen.getByRole('radiogroup', { name: /Statement language/ })).toHaveAccessibleDescription('Statements are issued in Traditional Chinese or English.');
   await fill({ card: '6222 0212-3456 7890 128 99999999', phone: '138 1234 5678 9', email: 'zhang. san@qq.com' });
   expect(screen.getByLabelText('Card number')).toHaveValue('6222021234567890128999999');
   expect(screen.getByLabelText('Phone number registered at the bank')).toHaveValue('13812345678');
   expect(screen.getByLabelText('E-mail')).toHaveValue('zhang.san@qq.com');
   await userEvent.clear(screen.getByLabelText('Card number'));
   await userEvent.type(screen.getByLabelText('Card number'), CARD);
+  await userEvent.click(screen.getByRole('radio', { name: 'Traditional Chinese' }));
   await userEvent.click(screen.getByRole('radio', { name: 'English' }));
   await waitFor(() => expect(nextButton()).toBeEnabled());
   await userEvent.click(nextButton());

@@ -1,4 +1,5 @@
 /** The /ProofAddress form's values, where they start from, and the PROOFADDRESS data they become. */
+import { defaultResidenceCountry } from '@core/domain/countries';
 import { at } from '@core/domain/step-rules/types';
 import { hasChinese, residenceAddressOf } from '@core/domain/step-rules/proof-address';
 import { isFileRef, type FileRefData } from '@core/domain/uploads';
@@ -14,12 +15,12 @@ export interface AddressForm {
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
-/** The draft if one was left, else the saved step, else empty with the box ticked. */
-export function initialAddressForm(source: Record<string, unknown> | undefined): AddressForm {
+/** The draft if one was left, else the saved step, else empty with the box ticked (the country from the ID card). */
+export function initialAddressForm(source: Record<string, unknown> | undefined, ctx?: { saved: { HK_IDCARD?: Record<string, unknown> } }): AddressForm {
   const src = source ?? {};
   const files = at(src, 'documentInfo.proofOfAddress');
   return {
-    country: text(at(src, 'contactInfo.residentialAddressCountry')),
+    country: text(at(src, 'contactInfo.residentialAddressCountry')) || (source ? '' : defaultResidenceCountry(ctx?.saved.HK_IDCARD)),
     city: text(at(src, 'contactInfo.residentialAddressCity')),
     address: text(at(src, 'contactInfo.residentialAddress')),
     same: at(src, 'contactInfo.mailingSameResidential') !== 0,

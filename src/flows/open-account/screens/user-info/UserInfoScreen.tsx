@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import { useClientConfig } from '@core/api';
 import { STEP_INTRO_KEY } from '@core/domain/steps';
-import { useT } from '@core/i18n';
+import { useLang, useT } from '@core/i18n';
 import {
   CityPicker,
   ConfirmDialog,
@@ -52,7 +52,8 @@ function UserInfoPage({ app }: { app: ApplicationView }) {
   const [ageDialog, setAgeDialog] = useState<AgeLimit | null>(null);
   const [lastAge, setLastAge] = useState<AgeLimit>('under18');
 
-  const page = useStepPage(STEP, app, { initial: initialForm, toData: toUserInfoData, limits: LIMITS, linked: LINKED });
+  const { lang } = useLang();
+  const page = useStepPage(STEP, app, { initial: (src, ctx) => initialForm(src, ctx, lang), toData: toUserInfoData, limits: LIMITS, linked: LINKED });
   const { form, set, bind, bindAt, flow, ctx, today } = page;
   // the wheel offers the birth dates of the ages opening online (the age rule's), opening 30 years back
   const born = useMemo(() => birthdayRange(today), [today]);
@@ -191,6 +192,7 @@ function UserInfoPage({ app }: { app: ApplicationView }) {
             { value: 'zhTc', label: t('userinfo.zhTc') },
             { value: 'en', label: t('userinfo.en') },
           ]}
+          hint={t('bankcard.languageHint')}
           inline
           required
         />

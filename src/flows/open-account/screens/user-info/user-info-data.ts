@@ -1,5 +1,5 @@
 /** The /UserInfo form's values, where they start from, and the USERINFO data they become. */
-import { DEFAULT_BIRTH_COUNTRY, defaultLanguageFor, STATEMENT_LANGS, type StatementLang } from '@core/domain/countries';
+import { defaultBirthCountry, defaultStatementLang, STATEMENT_LANGS, type StatementLang } from '@core/domain/countries';
 import { englishNameOf } from '@core/domain/identity';
 import type { StepContext } from '@core/domain/step-rules/types';
 import { nationalityOf } from '@core/domain/step-rules/userinfo';
@@ -18,8 +18,11 @@ export interface UserInfoForm {
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
-/** The form from the step's draft or saved data, else the defaults (birth country CN, language by nationality). */
-export function initialForm(source: Record<string, unknown> | undefined, ctx: Pick<StepContext, 'saved'>): UserInfoForm {
+/**
+ * The form from the step's draft or saved data, else the defaults (countries.ts): the birth country by nationality,
+ * the statement language by the page's language (`pageLang`), else by nationality.
+ */
+export function initialForm(source: Record<string, unknown> | undefined, ctx: Pick<StepContext, 'saved'>, pageLang?: string): UserInfoForm {
   const src = source ?? {};
   const nationality = nationalityOf(ctx);
   const lang = src.defaultLanguage;
@@ -29,10 +32,10 @@ export function initialForm(source: Record<string, unknown> | undefined, ctx: Pi
     firstName: text(src.firstName),
     gender: src.gender === 1 || src.gender === 2 ? src.gender : undefined,
     birthday: text(src.birthday),
-    birthCountry: 'birthCountry' in src ? text(src.birthCountry) : DEFAULT_BIRTH_COUNTRY,
+    birthCountry: 'birthCountry' in src ? text(src.birthCountry) : defaultBirthCountry(nationality),
     birthCity: text(src.birthCity),
     email: text(src.email),
-    defaultLanguage: STATEMENT_LANGS.includes(lang as StatementLang) ? (lang as StatementLang) : defaultLanguageFor(nationality),
+    defaultLanguage: STATEMENT_LANGS.includes(lang as StatementLang) ? (lang as StatementLang) : defaultStatementLang(pageLang, nationality),
   };
 }
 
