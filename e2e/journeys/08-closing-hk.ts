@@ -54,9 +54,14 @@ export const journeys: Journey[] = [
         await page.waitForTimeout(1000); // the Next button takes one press a second
         await page.getByRole('checkbox', { name: /I have read, understood and agree/ }).check();
         await page.getByRole('button', { name: 'Next' }).click();
-        await page.getByText('Transfer your stocks later?').waitFor();
+        // the dialog names the box it is about; "Go back to the box" brings it into view, focused
+        await page.getByText('Go on without the asset transfer authorisation?').waitFor();
         await shot(page, 'closing-hk-sign-transfer-en');
-        await page.getByRole('button', { name: 'Continue' }).click();
+        await page.getByRole('button', { name: 'Go back to the box' }).click();
+        await page.getByText('Go on without the asset transfer authorisation?').waitFor({ state: 'hidden' });
+        await page.waitForTimeout(1000); // the Next button takes one press a second
+        await page.getByRole('button', { name: 'Next' }).click();
+        await page.getByRole('button', { name: 'Continue without it' }).click();
 
         // the signature: drawn with the pointer, then Submit
         await page.waitForURL(/#\/signature/);
