@@ -194,7 +194,7 @@ export const journeys: Journey[] = [
         await a.page.getByRole('heading', { name: 'Applications to review' }).waitFor();
 
         // the account updates' page (none waits here), once the notices have faded (axe reads a fading one's contrast)
-        await a.page.waitForFunction(() => !document.querySelector('.ant-message-notice'), undefined, { timeout: 15_000 });
+        await a.page.waitForFunction(() => !document.querySelector('.ant-message-notice'), undefined, { timeout: 30_000 }); // 3 s each, later under a loaded CI machine
         await a.page.getByRole('link', { name: 'Account updates' }).click();
         await a.page.getByText('No update waits for review.').waitFor();
         await assertAxeClean(a.page, 'desk account updates');
