@@ -12,6 +12,9 @@ import { sampleApplicationData } from '@core/testing/application-samples';
 import { makeApplication } from '@core/testing/factories';
 import { callsOf, caseOf, fake, open, rita } from './desk-testing';
 
+// a loaded machine (the whole suite on two cores) takes the desk's screens past the default 5 s per test
+jest.setTimeout(30000);
+
 beforeEach(() => {
   window.location.hash = '';
 });
