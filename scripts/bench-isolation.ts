@@ -23,7 +23,7 @@ import { latestLoginCode } from '../server/src/modules/auth/ops-service';
 const TARGET = 1.5;
 
 async function loggedIn(cluster: Cluster, phone: string, area: string, address: string): Promise<ApiClient> {
-  const db = openPostgres(cluster.databaseUrl, 1);
+  const db = openPostgres(cluster.databaseUrl, { max: 1, connectTimeoutMs: 10_000 });
   try {
     const client = new ApiClient(cluster.base, { headers: { 'x-forwarded-for': address } });
     const { salt } = await client.call<{ salt: string }>('sendCode', { value: phone, areaCode: area });

@@ -36,7 +36,7 @@ export async function runLoadBench(applicants: number, concurrency: number): Pro
   const started = Date.now();
   console.log(`load: ${applicants} applicants (cn and hk alternately), ${concurrency} at a time, on ${cpus().length} cores; starting the cluster…`);
   const cluster = await startCluster({ logLevel: 'error', env: JSON.parse(process.env.CLUSTER_ENV ?? '{}') as Record<string, string> });
-  const db = openPostgres(cluster.databaseUrl, 2);
+  const db = openPostgres(cluster.databaseUrl, { max: 2, connectTimeoutMs: 10_000 });
   const front = new Uint8Array(await makeIdFront());
   let finished = 0;
   try {

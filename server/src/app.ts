@@ -15,6 +15,7 @@ import { projectRoot, type Config } from './config';
 import type { Db } from './db';
 import { errorMessage, langOf } from './i18n';
 import { loggerOptions } from './log';
+import { fontReadable } from './pdf/text';
 import { modules } from './modules';
 import { createCipherService } from './modules/system/cipher-service';
 import opsApi from './ops/api';
@@ -125,7 +126,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     readiness,
     jobs: createJobs({ config, db, role: 'web', log: jobsLog }),
   };
-  readiness.register('storage', () => deps.storage.ping());
+  // not critical: calls that need no file keep being served while the store is away (readiness.ts)
+  readiness.register('storage', () => deps.storage.ping(), { critical: false });
+  // generated documents (agreements, signed PDFs) need the CJK font: a process without it is not ready, by name
+  readiness.register('font', () => fontReadable());
   readiness.register('jobs', async () => {
     if (!(await deps.jobs.ready())) throw new Error('the job queue is not started');
   });

@@ -152,6 +152,8 @@ export const envSchema = z
     OUTBOX_WEBHOOK_URL: optionalText.pipe(z.url().regex(/^https?:\/\//, 'must be an http:// or https:// URL').optional()),
     /** the webhook's HMAC-SHA256 key (X-Esop-Signature), at least 32 characters; required with OUTBOX_WEBHOOK_URL */
     OUTBOX_WEBHOOK_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    /** OUTBOX_WEBHOOK_SECRET read from a file instead (a mounted secret); not with the variable itself */
+    OUTBOX_WEBHOOK_SECRET_FILE: optionalText,
     /** retries of one event's delivery (delays doubling up to an hour); after the last, the next sweep starts it again */
     OUTBOX_RETRIES: int(10, 0, 50),
     /** seconds between looks for events not yet published */
@@ -199,10 +201,18 @@ export const envSchema = z
     /** SIGTERM: how long in-flight requests may run on before their connections are cut (keep it under the platform's kill grace) */
     SHUTDOWN_GRACE_MS: int(25_000, 0, 10 * 60_000),
     /** SIGTERM: how long /readyz answers 503 while requests are still served, before the listener closes (the balancer's notice) */
-    SHUTDOWN_DELAY_MS: int(0, 0, 60_000),
+    SHUTDOWN_DELAY_MS: int(5_000, 0, 60_000),
     /** the longest one readiness check (/readyz: database, storage, queue) may take before it counts as failing */
     READINESS_TIMEOUT_MS: int(2_000, 100, 30_000),
     DATABASE_PREPARED: z.enum(['on', 'off']).default('on'),
+    /** PostgreSQL: connections of this process's pool for requests (the job queue has JOBS_POOL_MAX more); size both so that processes x (the two) stays under the server's max_connections */
+    DATABASE_POOL_MAX: int(10, 1, 500),
+    /** PostgreSQL: the job queue's own connections in this process */
+    JOBS_POOL_MAX: int(4, 1, 100),
+    /** PostgreSQL: how long a new connection may take before the request answers 503 "try again" (a server that does not answer holds no request) */
+    DATABASE_CONNECT_TIMEOUT_MS: int(5_000, 500, 60_000),
+    /** PostgreSQL: how long a starting process waits for the database to accept connections (a container started before its database), retrying, before it gives up */
+    DATABASE_START_WAIT_SECONDS: int(60, 0, 3600),
     /** on: the web process applies pending migrations at start (the embedded default); off: `npm run migrate` is a release step and a web process refuses to start on a database that lacks one */
     MIGRATE_AT_START: z.enum(['on', 'off']).default('on'),
     FACE_VENDOR: z.enum(['local', 'http']).default('local'),
@@ -277,7 +287,10 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
     problems.push('SMS_VENDOR: must be http in production (the console vendor prints login codes in the log)');
   }
   if (env.JOBS === 'worker' && !set('DATABASE_URL')) problems.push('JOBS: worker needs DATABASE_URL (on the embedded PGlite the jobs run inside npm start: JOBS=inline)');
-  if (set('OUTBOX_WEBHOOK_URL') && !set('OUTBOX_WEBHOOK_SECRET')) problems.push('OUTBOX_WEBHOOK_SECRET: is required when OUTBOX_WEBHOOK_URL is set (the deliveries are signed with it)');
+  if (set('OUTBOX_WEBHOOK_URL') && !set('OUTBOX_WEBHOOK_SECRET') && !set('OUTBOX_WEBHOOK_SECRET_FILE')) {
+    problems.push('OUTBOX_WEBHOOK_SECRET: is required when OUTBOX_WEBHOOK_URL is set (the deliveries are signed with it), or OUTBOX_WEBHOOK_SECRET_FILE');
+  }
+  if (set('OUTBOX_WEBHOOK_SECRET') && set('OUTBOX_WEBHOOK_SECRET_FILE')) problems.push('OUTBOX_WEBHOOK_SECRET_FILE: set OUTBOX_WEBHOOK_SECRET or OUTBOX_WEBHOOK_SECRET_FILE, not both');
   if (env.IPGEO_VENDOR === 'http' && !set('IPGEO_HTTP_URL')) problems.push('IPGEO_HTTP_URL: is required when IPGEO_VENDOR=http');
   if (env.GEOCODE_VENDOR === 'http' && !set('GEOCODE_HTTP_URL')) problems.push('GEOCODE_HTTP_URL: is required when GEOCODE_VENDOR=http');
   if (env.COMPANY_VENDOR === 'http' && !set('COMPANY_HTTP_URL')) problems.push('COMPANY_HTTP_URL: is required when COMPANY_VENDOR=http');
@@ -336,6 +349,9 @@ export interface Config {
   databaseUrl?: string;
   /** PostgreSQL: repository statements prepared by name per connection (off behind a pooler that cannot keep them) */
   databasePrepared: boolean;
+  /** PostgreSQL: this process's pool (DATABASE_POOL_MAX, DATABASE_CONNECT_TIMEOUT_MS) and how long a start waits for the server */
+  pool: { max: number; connectTimeoutMs: number };
+  databaseStartWaitSeconds: number;
   /** MIGRATE_AT_START: pending migrations applied by the web process at start (else they must be applied already) */
   migrateAtStart: boolean;
   /** FFMPEG_PATH: the ffmpeg to use (undefined: the system's on PATH, else the bundled one) */
@@ -353,7 +369,7 @@ export interface Config {
   servicePhones: { mainland: string; hongKong: string };
   sms: { vendor: 'console' | 'http'; httpUrl?: string };
   /** background jobs: who works them (inline: this process too; worker: only `npm run worker`), polling and retry timing */
-  jobs: { mode: 'inline' | 'worker'; pollSeconds: number; retryDelaySeconds: number; smsRetries: number; stopSeconds: number; workerNice: number };
+  jobs: { mode: 'inline' | 'worker'; pollSeconds: number; retryDelaySeconds: number; smsRetries: number; stopSeconds: number; workerNice: number; poolMax: number };
   /** the outbox's webhook (events are published only when webhookUrl is set; the secret comes with it) */
   outbox: { webhookUrl?: string; webhookSecret?: string; retries: number; sweepSeconds: number };
   ipgeo: { vendor: 'local' | 'http'; httpUrl?: string };
@@ -582,6 +598,8 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     storage: storageOf(env),
     databaseUrl: env.DATABASE_URL,
     databasePrepared: env.DATABASE_PREPARED === 'on',
+    pool: { max: env.DATABASE_POOL_MAX, connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS },
+    databaseStartWaitSeconds: env.DATABASE_START_WAIT_SECONDS,
     migrateAtStart: env.MIGRATE_AT_START === 'on',
     ffmpegPath: env.FFMPEG_PATH,
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
@@ -600,8 +618,10 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     appDownloadUrl: env.APP_DOWNLOAD_URL,
     servicePhones: { mainland: env.SERVICE_PHONE_MAINLAND, hongKong: env.SERVICE_PHONE_HK },
     sms: { vendor: env.SMS_VENDOR, httpUrl: env.SMS_HTTP_URL },
-    jobs: { mode: env.JOBS, pollSeconds: env.JOBS_POLL_SECONDS, retryDelaySeconds: env.JOBS_RETRY_DELAY_SECONDS, smsRetries: env.SMS_RETRIES, stopSeconds: env.JOBS_STOP_SECONDS, workerNice: env.WORKER_NICE },
-    outbox: { webhookUrl: env.OUTBOX_WEBHOOK_URL, webhookSecret: env.OUTBOX_WEBHOOK_SECRET, retries: env.OUTBOX_RETRIES, sweepSeconds: env.OUTBOX_SWEEP_SECONDS },
+    jobs: { mode: env.JOBS, pollSeconds: env.JOBS_POLL_SECONDS, retryDelaySeconds: env.JOBS_RETRY_DELAY_SECONDS, smsRetries: env.SMS_RETRIES, stopSeconds: env.JOBS_STOP_SECONDS, workerNice: env.WORKER_NICE, poolMax: env.JOBS_POOL_MAX },
+    outbox: {
+      webhookUrl: env.OUTBOX_WEBHOOK_URL,
+      webhookSecret: env.OUTBOX_WEBHOOK_SECRET ?? (env.OUTBOX_WEBHOOK_SECRET_FILE ? readSecretFile('OUTBOX_WEBHOOK_SECRET_FILE', env.OUTBOX_WEBHOOK_SECRET_FILE) : undefined), retries: env.OUTBOX_RETRIES, sweepSeconds: env.OUTBOX_SWEEP_SECONDS },
     ipgeo: { vendor: env.IPGEO_VENDOR, httpUrl: env.IPGEO_HTTP_URL },
     geocode: { vendor: env.GEOCODE_VENDOR, httpUrl: env.GEOCODE_HTTP_URL },
     company: { vendor: env.COMPANY_VENDOR, httpUrl: env.COMPANY_HTTP_URL, httpKey: env.COMPANY_HTTP_KEY },

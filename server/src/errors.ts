@@ -11,6 +11,7 @@ const STATUS: Record<number, number> = {
   [ErrorCode.NOT_FOUND]: 404,
   [ErrorCode.RATE_LIMITED]: 429,
   [ErrorCode.INTERNAL]: 500,
+  [ErrorCode.UNAVAILABLE]: 503,
   [ErrorCode.BUSY]: 503,
   [ErrorCode.CIPHER_REQUIRED]: 400,
   [ErrorCode.CIPHER_INVALID]: 401,
@@ -57,6 +58,9 @@ export class AppError extends Error {
 }
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+
+// connection-class failures (no @core import there: the database module and jest's global set-up load it)
+export { asUnavailable, isConnectionError, UnavailableError } from './unavailable';
 
 /**
  * A refusal of an operator's command (bad input, a business rule): ops/run.ts shows its message to the operator as it

@@ -11,6 +11,7 @@ import { loadConfig, projectRoot } from './config';
 import { openPreparedDatabase, settingsOrExit } from './process-start';
 import { serverInfoPath, writeOpsToken } from './ops/token';
 import { ffmpegChoice, ffmpegVersion } from './vendors/face/ffmpeg';
+import { fontReadable } from './pdf/text';
 
 /**
  * Drains the web server: /readyz answers 503 at once (the balancer stops sending) and answers say `Connection: close`
@@ -58,14 +59,19 @@ async function start(): Promise<void> {
   } catch (err) {
     app.log.error({ ffmpeg, err }, "ffmpeg for applicants' videos does not run: video uploads and face checks will fail");
   }
+  // a missing CJK font fails every generated document: said at start, by name, and /readyz stays 503 (app.ts)
+  await fontReadable().catch((err: Error) => app.log.error({ font: err.message }, 'the CJK font for generated documents is missing: this process is not ready'));
   // the signers' certificate authority: the local one reads its root now (made once, kept in the database), not at a signer's first certificate
   if (config.ca.vendor === 'local') await app.deps.vendors.ca.rootCertificate();
 
   // Closed in this order at SIGTERM/SIGINT: the web server drains first (readiness 503, then no new connections,
   // requests in flight finish within SHUTDOWN_GRACE_MS), then what the requests used. A part with work in hand
   // of its own (the job queue) adds its graceful stop here, between the web server and the database.
+  // SIGTERM (a platform, a balancer's deployment) keeps serving for SHUTDOWN_DELAY_MS while /readyz says 503; Ctrl-C
+  // at a terminal (SIGINT) has no balancer to tell and drains at once
+  let delayMs = config.shutdown.delayMs;
   const closers: { name: string; close: () => Promise<void> }[] = [
-    { name: 'http', close: () => drainHttp(app, config.shutdown) },
+    { name: 'http', close: () => drainHttp(app, { delayMs, graceMs: config.shutdown.graceMs }) },
     { name: 'database', close: () => db.close() },
   ];
 
@@ -76,9 +82,10 @@ async function start(): Promise<void> {
       return;
     }
     closing = true;
-    app.log.info({ signal, delayMs: config.shutdown.delayMs, graceMs: config.shutdown.graceMs }, 'shutting down: draining');
+    if (signal === 'SIGINT') delayMs = 0;
+    app.log.info({ signal, delayMs, graceMs: config.shutdown.graceMs }, 'shutting down: draining');
     // the last resort if a closer hangs
-    setTimeout(() => process.exit(1), config.shutdown.delayMs + config.shutdown.graceMs + 10_000).unref();
+    setTimeout(() => process.exit(1), delayMs + config.shutdown.graceMs + 10_000).unref();
     let code = 0;
     for (const closer of closers) {
       try {

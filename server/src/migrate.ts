@@ -8,11 +8,12 @@ import { resolve } from 'node:path';
 import { parseEnv } from './config';
 import { openDatabase } from './db';
 import { migrate, readMigrations } from './db/migrate';
-import { settingsOrExit } from './process-start';
+import { databaseOrExit, settingsOrExit } from './process-start';
 
 async function run(): Promise<void> {
   const env = settingsOrExit(() => parseEnv(process.env));
-  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: resolve(env.DATA_DIR), databasePrepared: env.DATABASE_PREPARED === 'on' });
+  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: resolve(env.DATA_DIR), databasePrepared: env.DATABASE_PREPARED === 'on', pool: { max: 2, connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS } });
+  if (db.kind === 'postgres' && env.DATABASE_URL) await databaseOrExit(db, env.DATABASE_URL, env.DATABASE_START_WAIT_SECONDS);
   try {
     const applied = await migrate(db);
     const where = db.kind === 'pglite' ? `PGlite in ${resolve(env.DATA_DIR)}/pglite` : 'PostgreSQL (DATABASE_URL)';

@@ -15,7 +15,7 @@ export const TEMPLATE_ENV = 'ESOP_TEST_PGLITE_TEMPLATE';
 
 export default async function globalSetup(): Promise<void> {
   if (process.env.DATABASE_URL) {
-    const db = openPostgres(process.env.DATABASE_URL, 1);
+    const db = openPostgres(process.env.DATABASE_URL, { max: 1, connectTimeoutMs: 10_000 });
     try {
       await db.query('SELECT 1');
     } finally {

@@ -19,7 +19,7 @@ import type { Clock } from '../src/plugins/context';
 import { consoleSms } from '../src/vendors/sms';
 import { latestLoginCode } from '../src/modules/auth/ops-service';
 import type { Vendors } from '../src/vendors';
-import type { FileStorage } from '../src/storage';
+import { createStorage, outagesNamed, type FileStorage } from '../src/storage';
 
 export class TestClock implements Clock {
   constructor(private t: number = Date.now()) {}
@@ -82,12 +82,12 @@ export async function createTestDb(): Promise<Db & { url?: string }> {
     return db;
   }
   const name = `esop_test_${cipher.randomB64u(9).toLowerCase().replace(/[^a-z0-9]/g, '')}_${process.pid}`;
-  const admin = openPostgres(url, 1);
+  const admin = openPostgres(url, { max: 1, connectTimeoutMs: 10_000 });
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.close();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const db = openPostgres(target.toString(), 4, () => undefined); // DROP ... WITH (FORCE) may end a closing connection
+  const db = openPostgres(target.toString(), { max: 4, connectTimeoutMs: 10_000 }, () => undefined); // DROP ... WITH (FORCE) may end a closing connection
   await migrate(db);
   return {
     // the job queue connects with its own pool (createTestApp passes it as DATABASE_URL)
@@ -97,7 +97,7 @@ export async function createTestDb(): Promise<Db & { url?: string }> {
     transaction: db.transaction,
     close: async () => {
       await db.close();
-      const again = openPostgres(url, 1);
+      const again = openPostgres(url, { max: 1, connectTimeoutMs: 10_000 });
       try {
         await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {
@@ -155,8 +155,18 @@ export interface TestApp {
   login(phone?: string, areaCode?: string): Promise<TestClient>;
   /** the latest code sent to a phone */
   latestCode(phone: string, areaCode?: string): Promise<string>;
+  /**
+   * Faults switched on and off by a test: `database` makes every statement of the app's requests fail as a server
+   * that went away does (node-postgres' "Connection terminated unexpectedly"); `storage` makes the file store fail
+   * as a bucket that does not answer (ECONNREFUSED). The job queue's own connection is not touched.
+   */
+  faults: { database: boolean; storage: boolean };
   close(): Promise<void>;
 }
+
+/** The error a pg client gives when its server went away mid-use. */
+export const lostConnection = () => new Error('Connection terminated unexpectedly');
+const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9000'), { code: 'ECONNREFUSED' });
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'esop-app-'));
@@ -185,6 +195,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const clock = opts.clock ?? new TestClock();
   const smsLines: string[] = [];
   let recording: string[] | null = null;
+  const faults = { database: false, storage: false };
   const recorded = (inner: Db): Db => ({
     // the job queue works on the PGlite instance itself (its statements are not the app's)
     ...('lite' in inner ? { lite: (inner as { lite: unknown }).lite } : {}),
@@ -192,12 +203,22 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     close: () => inner.close(),
     query: (sql, params) => {
       recording?.push(sql.replace(/\s+/g, ' ').trim());
+      if (faults.database) return Promise.reject(lostConnection());
       return inner.query(sql, params);
     },
     transaction: (fn) => inner.transaction((tx) => fn(recorded(tx))),
   });
   const appDb = recorded(db);
-  const app = await closeOnError(() => buildApp({ config, db: appDb, clock, root: opts.root, logStream: opts.logStream, vendors: { sms: consoleSms(db, (l) => smsLines.push(l)), ...opts.vendors } }));
+  // the settings' store behind a switch that makes every call fail as an unreachable bucket does (faults.storage)
+  const real = createStorage(config);
+  const switched = Object.fromEntries(
+    (['put', 'read', 'open', 'remove', 'size', 'putAt', 'ping'] as const).map((m) => [
+      m,
+      (...args: unknown[]) => (faults.storage ? Promise.reject(refused()) : (real[m] as (...a: unknown[]) => Promise<unknown>)(...args)),
+    ]),
+  );
+  const storage = outagesNamed({ kind: real.kind, location: real.location, close: () => real.close(), ...switched } as FileStorage);
+  const app = await closeOnError(() => buildApp({ config, db: appDb, clock, storage, root: opts.root, logStream: opts.logStream, vendors: { sms: consoleSms(db, (l) => smsLines.push(l)), ...opts.vendors } }));
   await app.ready();
 
   const t: TestApp = {
@@ -215,6 +236,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     config,
     clock,
     storage: app.deps.storage,
+    faults,
     smsLines,
     handshake: () => TestClient.handshake(app, clock),
     // the SMS goes out as a job: this waits for the latest code's hand-over, as `ops code` does

@@ -5,7 +5,7 @@
  * stop are run again, and a request waiting on a job nobody takes gets 100503.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ErrorCode } from '@core/domain';
@@ -138,7 +138,12 @@ describe('the outbox webhook', () => {
       expect(() => loadConfig({ DATA_DIR: dir, JOBS_POLL_SECONDS: '0.1' })).toThrow(/JOBS_POLL_SECONDS/);
       const ok = loadConfig({ DATA_DIR: dir, OUTBOX_WEBHOOK_URL: 'https://example.com/hook', OUTBOX_WEBHOOK_SECRET: SECRET });
       expect(ok.outbox).toEqual({ webhookUrl: 'https://example.com/hook', webhookSecret: SECRET, retries: 10, sweepSeconds: 5 });
-      expect(ok.jobs).toEqual({ mode: 'inline', pollSeconds: 2, retryDelaySeconds: 2, smsRetries: 4, stopSeconds: 25, workerNice: 10 });
+      expect(ok.jobs).toEqual({ mode: 'inline', pollSeconds: 2, retryDelaySeconds: 2, smsRetries: 4, stopSeconds: 25, workerNice: 10, poolMax: 4 });
+      // the secret from a mounted file, as the other secrets; not both ways at once
+      const file = join(dir, 'webhook.secret');
+      writeFileSync(file, `${SECRET}\n`);
+      expect(loadConfig({ DATA_DIR: dir, OUTBOX_WEBHOOK_URL: 'https://example.com/hook', OUTBOX_WEBHOOK_SECRET_FILE: file }).outbox.webhookSecret).toBe(SECRET);
+      expect(() => loadConfig({ DATA_DIR: dir, OUTBOX_WEBHOOK_URL: 'https://example.com/hook', OUTBOX_WEBHOOK_SECRET: SECRET, OUTBOX_WEBHOOK_SECRET_FILE: file })).toThrow(/not both/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -30,7 +30,7 @@ describe('liveness and readiness', () => {
   it('/readyz is 200 when the database answers SELECT 1, the file store and the job queue their checks', async () => {
     const { value: res, statements } = await t.record(() => t.app.inject({ method: 'GET', url: '/readyz' }));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok', jobs: 'ok' }, failing: [] });
+    expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok', font: 'ok', jobs: 'ok' }, failing: [], degraded: [] });
     expect(res.headers['cache-control']).toBe('no-store');
     expect(statements).toEqual(['SELECT 1 AS ok']);
   });
@@ -39,7 +39,7 @@ describe('liveness and readiness', () => {
     await t.db.close();
     const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 'not ready', checks: { database: 'failed', storage: 'ok', jobs: 'failed' }, failing: ['database', 'jobs'] });
+    expect(res.json()).toEqual({ status: 'not ready', checks: { database: 'failed', storage: 'ok', font: 'ok', jobs: 'failed' }, failing: ['database', 'jobs'], degraded: [] });
   });
 
   it('runs the checks other parts register: a failing one and one past the time-out are named, never why', async () => {
@@ -50,7 +50,7 @@ describe('liveness and readiness', () => {
     t.app.deps.readiness.register('cache', async () => 'fine');
     const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 'not ready', checks: { database: 'ok', storage: 'ok', jobs: 'ok', vendor: 'failed', queue: 'timeout', cache: 'ok' }, failing: ['vendor', 'queue'] });
+    expect(res.json()).toEqual({ status: 'not ready', checks: { database: 'ok', storage: 'ok', font: 'ok', jobs: 'ok', vendor: 'failed', queue: 'timeout', cache: 'ok' }, failing: ['vendor', 'queue'], degraded: [] });
     expect(res.body).not.toMatch(/s3\.internal|AKIA|ECONNREFUSED/);
   });
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { asUnavailable } from '../unavailable';
 
 export interface Db {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
@@ -177,7 +178,8 @@ async function pgRun<T>(on: pg.Pool | pg.PoolClient, prepared: boolean, sql: str
   } catch (err) {
     // a table changed under a prepared statement (its result type): the text gets a new name, prepared afresh
     if ((err as { code?: unknown }).code === '0A000') pgNames.delete(sql);
-    throw err;
+    // a server that went away or cannot be reached: 503 "try again" for the request, never a session ended (errors.ts)
+    throw asUnavailable('database', err);
   }
 }
 
@@ -196,13 +198,22 @@ const pgTypes = {
     oid === INT8_OID ? toNumber : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
+/** The pool of a process: its size (DATABASE_POOL_MAX) and how long a new connection may take (DATABASE_CONNECT_TIMEOUT_MS). */
+export interface PoolSettings {
+  max: number;
+  connectTimeoutMs: number;
+}
+
+export const DEFAULT_POOL: PoolSettings = { max: 10, connectTimeoutMs: 5000 };
+
 export function openPostgres(
   connectionString: string,
-  max = 10,
+  pooling: PoolSettings = DEFAULT_POOL,
   onIdleError: (err: Error) => void = (err) => process.stderr.write(`database: an idle connection failed (${err.message}); it will be replaced\n`),
   prepared = true,
 ): Db & { pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString, max, types: pgTypes });
+  // a server that does not answer fails the request after connectTimeoutMs instead of holding it (and its pool slot)
+  const pool = new pg.Pool({ connectionString, max: pooling.max, connectionTimeoutMillis: pooling.connectTimeoutMs, types: pgTypes });
   // a connection dropped while idle (server restart, admin kill) must not crash the process
   pool.on('error', onIdleError);
   let closed = false;
@@ -211,7 +222,12 @@ export function openPostgres(
     pool,
     query: <T>(sql: string, params?: unknown[]) => pgRun<T>(pool, prepared, sql, params),
     transaction: async (fn) => {
-      const client = await pool.connect();
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (err) {
+        throw asUnavailable('database', err);
+      }
       try {
         await client.query('BEGIN');
         const out = await fn(pgClientDb(client, prepared));
@@ -219,7 +235,7 @@ export function openPostgres(
         return out;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
+        throw asUnavailable('database', err);
       } finally {
         client.release();
       }
@@ -233,7 +249,7 @@ export function openPostgres(
 }
 
 /** The database the settings ask for: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; databasePrepared?: boolean }): Promise<Db> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, undefined, undefined, opts.databasePrepared ?? true);
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; databasePrepared?: boolean; pool?: PoolSettings }): Promise<Db> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.pool ?? DEFAULT_POOL, undefined, opts.databasePrepared ?? true);
   return openPglite(join(opts.dataDir, 'pglite'));
 }

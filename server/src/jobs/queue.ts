@@ -34,6 +34,16 @@ const silentLog: JobsLog = { info: () => undefined, warn: () => undefined, error
 /** how often runAndWait reads its job's row */
 export const POLL_MS = 150;
 
+/**
+ * A waited-on job's worker proves it is alive every HEARTBEAT_SECONDS / 2 (pg-boss heartbeats); a job whose worker
+ * went silent for HEARTBEAT_SECONDS (killed, frozen, its machine gone) is failed by the supervisor of any working
+ * process, which looks every SUPERVISE_SECONDS, and run again at once by another worker (retryLimit 1). So a face
+ * check whose worker dies is taken over within about HEARTBEAT_SECONDS + SUPERVISE_SECONDS + JOBS_POLL_SECONDS,
+ * well inside the request's FACE_TIMEOUT_MS, and is never run twice while its first worker lives.
+ */
+export const HEARTBEAT_SECONDS = 10;
+export const SUPERVISE_SECONDS = 3;
+
 /** A job waited on did not finish in time. `started`: a worker had taken it (false: it was still queued). */
 export class JobTimeoutError extends Error {
   constructor(
@@ -65,12 +75,20 @@ interface QueuePlan {
 
 /**
  * Each queue's policy, retries and time limits. SMS and webhook deliveries retry with exponential backoff;
- * face checks and OCR run once more only when their worker died (the caller is waiting and has its own time-out).
+ * face checks and OCR run once more only when their worker died (the caller is waiting and has its own time-out):
+ * their worker's heartbeat tells, within HEARTBEAT_SECONDS, rather than the job's expiry.
  */
 export function queuePlans(config: Config): Record<JobName, QueuePlan> {
   const delay = config.jobs.retryDelaySeconds;
   const backoff = (max: number) => (delay > 0 ? { retryDelay: delay, retryBackoff: true, retryDelayMax: max } : { retryDelay: 0, retryBackoff: false });
-  const waitedOn = (timeoutMs: number) => ({ retryLimit: 1, retryDelay: 0, expireInSeconds: Math.ceil(timeoutMs / 1000) + 30, deleteAfterSeconds: 600, retentionSeconds: 600 });
+  const waitedOn = (timeoutMs: number) => ({
+    retryLimit: 1,
+    retryDelay: 0,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+    expireInSeconds: Math.ceil(timeoutMs / 1000) + 30,
+    deleteAfterSeconds: 600,
+    retentionSeconds: 600,
+  });
   return {
     // the sealed code must not outlive its use: completed jobs kept an hour, unstarted ones dropped after one
     'sms.send': { queue: { policy: 'standard', retryLimit: config.jobs.smsRetries, ...backoff(60), expireInSeconds: 60, deleteAfterSeconds: 3600, retentionSeconds: 3600, notify: true }, concurrency: 4 },
@@ -90,7 +108,7 @@ function connectionOf(config: Config, db: Db): Partial<ConstructorOptions> {
     if (!lite) throw new Error('the job queue needs the PGlite instance (a Db made by openPglite/wrapPglite)');
     return { db: fromPglite(lite), backend: 'pglite' };
   }
-  if (config.databaseUrl) return { connectionString: config.databaseUrl, max: 4, application_name: 'esop-jobs' };
+  if (config.databaseUrl) return { connectionString: config.databaseUrl, max: config.jobs.poolMax, connectionTimeoutMillis: config.pool.connectTimeoutMs, application_name: 'esop-jobs' };
   const pool = (db as { pool?: pg.Pool }).pool;
   if (!pool) throw new Error('the job queue needs DATABASE_URL (or a Db made by openPostgres)');
   return { db: { executeSql: async (text: string, values?: unknown[]) => ({ rows: (await pool.query(text, values as unknown[])).rows }) } };
@@ -135,6 +153,8 @@ export function createJobs(opts: JobsOptions): Jobs {
     ...connectionOf(config, db),
     useListenNotify: true,
     supervise: works,
+    // the job expiry and the heartbeat check run this often where jobs are worked (a dead worker's job taken over fast)
+    ...(works ? { superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS } : {}),
     schedule: false,
     migrate: true,
     instanceName: role,

@@ -3,12 +3,14 @@
  * write our static PDFs (the sample customer agreement, the agreements of /sign): line breaking for Latin and CJK text, pages that follow the text, footers,
  * and the CJK font (WenQuanYi Micro Hei from Debian's fonts-wqy-microhei, embedded as a subset).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { constants, existsSync, readFileSync } from 'node:fs';
+import { access } from 'node:fs/promises';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import fontkit from '@pdf-lib/fontkit';
 
-export const FONT_FILE = process.env.AGREEMENT_FONT ?? '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc';
-export const FONT_FACE = process.env.AGREEMENT_FONT_FACE ?? 'WenQuanYiMicroHei';
+/** The CJK font file (AGREEMENT_FONT, read when used) and its face inside a collection (AGREEMENT_FONT_FACE). */
+export const fontFile = (): string => process.env.AGREEMENT_FONT ?? '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc';
+const fontFace = (): string => process.env.AGREEMENT_FONT_FACE ?? 'WenQuanYiMicroHei';
 
 export const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
 export const MARGIN = { x: 56, top: 64, bottom: 64 };
@@ -24,14 +26,26 @@ export interface Bilingual {
   en: string;
 }
 
+const fontMissing = () => `Font not found: ${fontFile()}. Install it with: apt-get install -y fonts-wqy-microhei (or set AGREEMENT_FONT).`;
+
+/** Resolves when the CJK font can be read; rejects naming the file, the package and AGREEMENT_FONT (readiness, start). */
+export async function fontReadable(): Promise<void> {
+  try {
+    await access(fontFile(), constants.R_OK);
+  } catch {
+    throw new Error(fontMissing());
+  }
+}
+
 /** Embeds the CJK font (a subset: only the glyphs used). */
 export async function embedCjkFont(doc: PDFDocument): Promise<PDFFont> {
-  if (!existsSync(FONT_FILE)) {
-    throw new Error(`Font not found: ${FONT_FILE}. Install it with: apt-get install -y fonts-wqy-microhei (or set AGREEMENT_FONT).`);
+  const file = fontFile();
+  if (!existsSync(file)) {
+    throw new Error(fontMissing());
   }
   // pdf-lib hands the bytes to fontkit without a face name; a collection (.ttc) needs one.
-  doc.registerFontkit({ create: (buf: Uint8Array) => fontkit.create(buf, FONT_FILE.endsWith('.ttc') ? FONT_FACE : undefined) } as typeof fontkit);
-  return doc.embedFont(readFileSync(FONT_FILE), { subset: true });
+  doc.registerFontkit({ create: (buf: Uint8Array) => fontkit.create(buf, file.endsWith('.ttc') ? fontFace() : undefined) } as typeof fontkit);
+  return doc.embedFont(readFileSync(file), { subset: true });
 }
 
 /** Fixed metadata: the file only changes when its text does. */

@@ -5,7 +5,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@core/domain';
-import { AppError, httpStatusOf, type Issue } from '../errors';
+import { AppError, httpStatusOf, isConnectionError, UnavailableError, type Issue } from '../errors';
 import { errorMessage, langOf } from '../i18n';
 
 export function errorBody(request: FastifyRequest, code: number, data?: unknown, given?: string) {
@@ -16,6 +16,9 @@ export function errorBody(request: FastifyRequest, code: number, data?: unknown,
 export function sendError(request: FastifyRequest, reply: FastifyReply, code: number, opts: { data?: unknown; status?: number; message?: string } = {}) {
   return reply.status(opts.status ?? httpStatusOf(code)).send(errorBody(request, code, opts.data, opts.message));
 }
+
+/** Retry-After of a 503 100502 (the database or storage not answering): a short outage is the likely one */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /** Retry-After of a 100429: the seconds its data names, 60 when it names none. */
 export function retryAfterOf(data: unknown): number {
@@ -57,6 +60,13 @@ export function installErrorEnvelope(app: FastifyInstance): void {
       request.log.info({ errCode: err.code, status }, 'request refused by the framework');
       if (code === ErrorCode.RATE_LIMITED) reply.header('retry-after', '60');
       return sendError(request, reply, code, { status, data: code === ErrorCode.INVALID_INPUT ? { issues: [{ path: '', message: 'format' }] } : undefined });
+    }
+    if (isConnectionError(err)) {
+      // the database or the file store not answering: "try again", the session and the applicant's place kept
+      const part = err instanceof UnavailableError ? err.part : 'database';
+      request.log.warn({ err: err instanceof UnavailableError ? err.cause : err, part }, 'a part of the service is unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+      return sendError(request, reply, ErrorCode.UNAVAILABLE);
     }
     request.log.error({ err }, 'unexpected error');
     return sendError(request, reply, ErrorCode.INTERNAL, { status: 500 });

@@ -3,7 +3,7 @@ export type { CallOptions, ReqOf, ResOf } from './client';
 export { ApiError, isApiError, stepIssuesOf } from './api-error';
 export { useApiErrorHandler, errorMessage, cancelLoginRedirect } from './errors';
 export { queryKeys } from './keys';
-export { createQueryClient, shouldRetryQuery } from './query-client';
+export { createQueryClient, queryRetryDelay, shouldRetryQuery } from './query-client';
 export * from './client-config';
 export * from './send-code';
 export * from './login';

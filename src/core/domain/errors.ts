@@ -11,6 +11,7 @@ export const ErrorCode = {
   NOT_FOUND: 100404,
   RATE_LIMITED: 100429,
   INTERNAL: 100500,
+  UNAVAILABLE: 100502, // ours: the database or the file store cannot be reached just now (HTTP 503): nothing is lost, the session is kept; try again
   BUSY: 100503, // ours: the service has too much of this work queued (the face check): try again in a moment
   CIPHER_REQUIRED: 100601, // a plain request where a ciphered one is required
   CIPHER_INVALID: 100602, // unknown key id, bad tag, malformed envelope

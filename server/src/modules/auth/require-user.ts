@@ -1,9 +1,11 @@
 /**
  * `preHandler: requireUser` on any route that needs a logged-in user: sets request.user or
- * answers 100008 (no/unknown session), 100033 (idle expiry), 100034 (absolute expiry).
+ * answers 100008 (no/unknown session), 100033 (idle expiry), 100034 (absolute expiry), clearing the cookies; any other
+ * failure (the database not answering: 503 100502) keeps them.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_HINT_COOKIE } from '@core/domain';
+import { LOGIN_EXPIRED_CODES, SESSION_HINT_COOKIE } from '@core/domain';
+import { AppError } from '../../errors';
 import { resolveSession, toUserView } from './service';
 
 export const SESSION_COOKIE = 'esop_sid';
@@ -25,7 +27,9 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply):
     const { user, sessionHash } = await resolveSession(request.server.deps, request.cookies[SESSION_COOKIE]);
     request.user = { userId: user.id, areaCode: user.area_code, phone: user.phone, subAcctId: user.sub_acct_id, sessionHash, view: toUserView(user) };
   } catch (err) {
-    clearSessionCookies(reply);
+    // only an ended or unknown session loses its cookies: a database that cannot be reached answers 503 "try again"
+    // (errors.ts UnavailableError) and the session, still in the database, goes on afterwards
+    if (err instanceof AppError && LOGIN_EXPIRED_CODES.includes(err.code)) clearSessionCookies(reply);
     throw err;
   }
 }

@@ -11,7 +11,7 @@ import { audit } from '../../db/audit';
 import { AppError } from '../../errors';
 import { rateLimited } from '../../plugins/rate-limit';
 import type { Clock } from '../../plugins/context';
-import type { FileStorage } from '../../storage';
+import { StorageNotFoundError, type FileStorage } from '../../storage';
 import { sanitiseFileName, withExtension } from './disposition';
 import * as repo from './repository';
 import { signDownload, verifyDownload, type Preview } from './signed-url';
@@ -121,8 +121,10 @@ export async function openDownload(
   let stream: Readable;
   try {
     stream = await deps.storage.open(file.storage_key);
-  } catch {
-    throw forbidden;
+  } catch (err) {
+    // the row is there and the bytes are not: as any other refusal. A store that does not answer is 503 (errors.ts)
+    if (err instanceof StorageNotFoundError) throw forbidden;
+    throw err;
   }
   return { file, stream, preview };
 }

@@ -28,8 +28,8 @@ export function requireStaff(need: StaffNeed) {
     try {
       request.staff = await resolveStaff(request.server.deps, request.cookies[STAFF_COOKIE], need);
     } catch (err) {
-      // a role below the call's keeps its session; an ended one loses its cookie
-      if (!(err instanceof AppError && err.code === ErrorCode.STAFF_NOT_ALLOWED)) clearStaffCookie(reply);
+      // an ended or unknown session loses its cookie; a role below the call's, or a database not answering (503), keeps it
+      if (err instanceof AppError && err.code !== ErrorCode.STAFF_NOT_ALLOWED) clearStaffCookie(reply);
       throw err;
     }
   };

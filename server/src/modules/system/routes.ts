@@ -41,7 +41,8 @@ const systemRoutes: FastifyPluginAsync = async (app) => {
   app.get(READINESS_PATH, probe, async (request, reply) => {
     const report = await deps.readiness.run((name, reason) => request.log.warn({ check: name, err: reason }, 'readiness check failed'));
     reply.header('cache-control', 'no-store');
-    return reply.status(report.status === 'ready' ? 200 : 503).send(report);
+    // degraded (a check that is not critical failing, e.g. storage): still in rotation
+    return reply.status(report.status === 'ready' || report.status === 'degraded' ? 200 : 503).send(report);
   });
 };
 
