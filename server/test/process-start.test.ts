@@ -19,7 +19,7 @@ function flaky(failures: number, error: () => Error): Db & { asked: number } {
       if (db.asked <= failures) throw error();
       return { rows: [{ ok: 1 }] as T[] };
     },
-    transaction: async <T>(fn: (tx: Db) => Promise<T>) => fn(db),
+    transaction: async <T>(fn: (tx: Db) => Promise<T>): Promise<T> => fn(db),
     close: async () => undefined,
   };
   return db;
