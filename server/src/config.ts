@@ -228,6 +228,11 @@ export const envSchema = z
      */
     FACE_WORKERS: int(1, 1, 8),
     FACE_QUEUE: int(20, 1, 200),
+    /**
+     * seconds one face check takes on one engine of this deployment, for the applicant's wait estimate and the busy
+     * answer's retry time (measured: 6.7 s for the local engine on 2 busy cores, issue 38; an http vendor's own figure)
+     */
+    FACE_SECONDS_PER_CHECK: z.coerce.number().min(0.5).max(120).default(7),
     /** AML screening for ApplyAmlCheck: the local watch list (aml_watchlist, `ops aml-import`) or an HTTP adapter (vendors/aml/http.ts) */
     AML_VENDOR: z.enum(['local', 'http']).default('local'),
     AML_HTTP_URL: optionalText.pipe(z.url().optional()),
@@ -382,7 +387,7 @@ export interface Config {
   caRoot?: { keyPem: string; certPem: string };
   ocr: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string; timeoutMs: number };
   aml: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string };
-  face: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string; timeoutMs: number; workers: number; maxWaiting: number };
+  face: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string; timeoutMs: number; workers: number; maxWaiting: number; secondsPerCheck: number };
   derivativeForm: 'full' | 'simple';
   /** DEPOSIT_ACCOUNTS: the broker's receiving accounts per currency */
   depositAccounts: Array<{ currency: 'HKD' | 'USD' | 'CNH'; bankName: string; accountName: string; accountNumber: string; swift: string }>;
@@ -637,6 +642,7 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
       timeoutMs: env.FACE_TIMEOUT_MS,
       workers: env.FACE_WORKERS,
       maxWaiting: env.FACE_QUEUE,
+      secondsPerCheck: env.FACE_SECONDS_PER_CHECK,
     },
     derivativeForm: env.DERIVATIVE_FORM,
     riskAuthChannels: env.RISK_AUTH_CHANNELS,

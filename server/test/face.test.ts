@@ -203,3 +203,25 @@ test('a full queue of checks answers 100503 at once', async () => {
     await busy.close();
   }
 }, 60_000);
+
+test("LivingBodyQueue: where the caller's check waits (checks ahead, estimate), none when nothing waits; only the caller's application", async () => {
+  const a = await applicant('astronaut.jpg');
+  expect((await a.c.call('livingBodyQueue', { appId: a.appId })).body.result).toEqual({ state: 'none', ahead: 0, etaSeconds: 0 });
+  // another applicant's check queued first, then this one's (deferred an hour: no engine takes them here)
+  const later = new Date(Date.now() + 3_600_000);
+  const job = (checkId: number) => ({ checkId, videoKey: `00/${'0'.repeat(32)}`, idPhotoKey: `00/${'1'.repeat(32)}`, sealedPerson: 's' });
+  const first = await t.app.deps.jobs.send('face.check', job(987_654), { startAfter: later });
+  await new Promise((resolve) => setTimeout(resolve, 5)); // created one after the other
+  const { rows } = await t.db.query<{ id: string }>("INSERT INTO face_checks (app_id, passed, video_oss_id, vendor) VALUES ($1, NULL, 'v', 'local') RETURNING id", [a.appId]);
+  const mine = await t.app.deps.jobs.send('face.check', job(Number(rows[0].id)), { startAfter: later });
+  try {
+    const q = await a.c.call('livingBodyQueue', { appId: a.appId });
+    // one ahead on one engine: two checks' time (FACE_SECONDS_PER_CHECK 7)
+    expect(q.body.result).toEqual({ state: 'waiting', ahead: 1, etaSeconds: 14 });
+    const other = await newUser();
+    expect((await other.call('livingBodyQueue', { appId: a.appId })).body.error?.code).toBe(ErrorCode.NO_APPLICATION);
+  } finally {
+    await t.app.deps.jobs.boss.cancel('face.check', [first!, mine!]);
+    await t.db.query('DELETE FROM face_checks WHERE id = $1', [rows[0].id]);
+  }
+});

@@ -289,20 +289,28 @@ describe('the queue', () => {
       const storage = createStorage(q.config);
       const config = { ...q.config, face: { ...q.config.face, maxWaiting: 2 } };
       const started = Date.now();
-      await expect(checkFaceByJob({ config, jobs: web, storage }, { videoKey: 'e', idPhotoKey: 'f', name: 'n', idNumber: 'i' })).rejects.toEqual(
-        expect.objectContaining({ code: ErrorCode.BUSY }),
+      await expect(checkFaceByJob({ config, jobs: web, storage }, { checkId: 1, videoKey: 'e', idPhotoKey: 'f', name: 'n', idNumber: 'i' })).rejects.toEqual(
+        expect.objectContaining({ code: ErrorCode.BUSY, data: { retryAfterSeconds: expect.any(Number) } }),
       );
       // refused without waiting for the time-out
       expect(Date.now() - started).toBeLessThan(q.config.face.timeoutMs);
       // with room in the queue the check is sent (nobody takes it here: 100503 after the time-out); the person's name
       // and ID number are in the job only sealed
-      const roomy = { ...q.config, face: { ...q.config.face, maxWaiting: 5, timeoutMs: 500 } };
-      await expect(checkFaceByJob({ config: roomy, jobs: web, storage }, { videoKey: 'g', idPhotoKey: 'h', name: '张三', idNumber: '11010119900307451X' })).rejects.toEqual(
+      const roomy = { ...q.config, face: { ...q.config.face, maxWaiting: 5, timeoutMs: 1500, secondsPerCheck: 0.2 } };
+      await expect(checkFaceByJob({ config: roomy, jobs: web, storage }, { checkId: 2, videoKey: 'g', idPhotoKey: 'h', name: '张三', idNumber: '11010119900307451X' })).rejects.toEqual(
         expect.objectContaining({ code: ErrorCode.BUSY }),
       );
       const [job] = await web.boss.findJobs('face.check', { data: { videoKey: 'g' } });
       expect(JSON.stringify(job.data)).not.toMatch(/张三|11010119900307451X/);
       expect(unseal(q.config.secrets.signingSecret, (job.data as { sealedPerson: string }).sealedPerson)).toEqual({ name: '张三', idNumber: '11010119900307451X' });
+      // room in the queue, but the checks waiting would take longer than the request may wait (2 ahead on one engine
+      // at 7 s each: 21 s against 1.5 s): refused at once, naming the seconds to wait, and nothing is sent
+      const slow = { ...q.config, face: { ...q.config.face, maxWaiting: 5, timeoutMs: 1500, secondsPerCheck: 7 } };
+      const at = Date.now();
+      const refused = await checkFaceByJob({ config: slow, jobs: web, storage }, { checkId: 3, videoKey: 'k', idPhotoKey: 'l', name: 'n', idNumber: 'i' }).catch((e: unknown) => e);
+      expect(refused).toEqual(expect.objectContaining({ code: ErrorCode.BUSY, data: { retryAfterSeconds: 20 } }));
+      expect(Date.now() - at).toBeLessThan(1500);
+      expect(await web.boss.findJobs('face.check', { data: { videoKey: 'k' } })).toEqual([]);
     } finally {
       await web.boss.deleteQueuedJobs('face.check');
       await web.stop(1000);

@@ -133,6 +133,13 @@ export interface Jobs {
   runAndWait<N extends JobName>(name: N, payload: PayloadOf<N>, timeoutMs: number): Promise<ResultOf<N>>;
   /** jobs of a queue waiting to be taken (created or waiting to retry), counted up to `upTo` */
   countWaiting(name: JobName, upTo: number): Promise<number>;
+  /** jobs of a queue being worked now, as the queue's last count says (the supervisor's, every SUPERVISE_SECONDS) */
+  countActive(name: JobName): Promise<number>;
+  /**
+   * Where the oldest job whose payload contains `match` stands: queued with `ahead` jobs before it (oldest first),
+   * active, or settled; null when there is none.
+   */
+  position(name: JobName, match: object): Promise<{ state: 'queued' | 'active' | 'settled'; ahead: number } | null>;
   /** this process works the queues it is given handlers for; `every` sends a job on a timer (e.g. the outbox sweep) */
   work(handlers: JobHandlers, every?: { name: JobName; seconds: number }[]): Promise<void>;
   /** stops taking jobs; those in hand get up to timeoutMs to finish, then are handed back (retried later) */
@@ -251,6 +258,20 @@ export function createJobs(opts: JobsOptions): Jobs {
       return (await boss.findJobs(name, { queued: true, limit: Math.max(1, upTo) })).length;
     },
 
+    async countActive(name) {
+      return (await boss.getQueue(name))?.activeCount ?? 0;
+    },
+
+    async position(name, match) {
+      const [mine] = await boss.findJobs(name, { data: match, limit: 1 });
+      if (!mine) return null;
+      if (mine.state === 'active') return { state: 'active', ahead: 0 };
+      if (mine.state !== 'created' && mine.state !== 'retry') return { state: 'settled', ahead: 0 };
+      const queued = await boss.findJobs(name, { queued: true, limit: POSITION_LIMIT });
+      const at = queued.findIndex((j) => j.id === mine.id);
+      return { state: 'queued', ahead: at < 0 ? queued.length : at };
+    },
+
     async work(handlers, every = []) {
       await jobs.start();
       working = true;
@@ -298,3 +319,5 @@ export function createJobs(opts: JobsOptions): Jobs {
 }
 
 const NOTHING = Symbol('nothing');
+/** the most queued jobs position() reads (a queue longer than this says "this many ahead") */
+const POSITION_LIMIT = 1000;

@@ -15,6 +15,8 @@ export interface SmsJob {
 }
 
 export interface FaceJob {
+  /** the face_checks row the job answers (LivingBodyQueue finds the caller's job by it) */
+  checkId?: number;
   videoKey: string;
   idPhotoKey: string;
   /** {name, idNumber} sealed (seal.ts) */

@@ -4,13 +4,16 @@
  * OCR_TIMEOUT_MS). Files travel by storage key, never as bytes in the job: the request stores the card it cut out
  * (and removes it after), the worker stores the frame the face check chose (the request adopts it as the caller's file).
  *
- * A vendor busy (its own queue full) answers {busy: true}: the request answers 100503. So does a job no worker
- * took before the time-out (a full queue); a job taken but not finished in time is an error (100500), as before.
+ * A vendor busy (its own queue full) answers {busy: true}: the request answers 100503, as does a job not answered
+ * before the request's time-out, taken or not (engines slower than usual under a burst: busy, never an error), and a
+ * face check whose estimated wait is past the time-out (refused at once instead of after it). Each 100503 names
+ * `retryAfterSeconds`, the phone's countdown before it sends the same video again.
  * A vendor that failed answers {error} (the request answers 100500): thrown, the job would be run a second time by
  * the queue's retry, which is there for a worker stopped with the job in hand.
  * The name and ID number given to the face check, and what the OCR read, travel sealed (seal.ts).
  */
 import { ErrorCode } from '@core/domain';
+import { FACE_RETRY_AFTER_MAX_S, faceWaitSeconds } from '@core/domain/face';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import type { FileStorage } from '../storage';
@@ -71,12 +74,19 @@ export function ocrHandler(deps: VendorJobDeps): JobHandler<'ocr.read'> {
 
 // ---------------------------------------------------------------- the request's side
 
-/** runAndWait for a request: a job no worker took in time is 100503 (try again); other failures stay errors. */
-export async function runForRequest<N extends JobName>(jobs: Jobs, name: N, payload: PayloadOf<N>, timeoutMs: number): Promise<ResultOf<N>> {
+/** A busy answer (100503) that tells the phone when to try again. */
+export const busy = (retryAfterSeconds: number) =>
+  new AppError(ErrorCode.BUSY, { data: { retryAfterSeconds: Math.min(FACE_RETRY_AFTER_MAX_S, Math.max(5, Math.ceil(retryAfterSeconds))) } });
+
+/**
+ * runAndWait for a request: a job not answered in time is 100503 (try again), whether a worker had taken it or not
+ * (the engines are slower than the request's patience: a busy service, not an error); other failures stay errors.
+ */
+export async function runForRequest<N extends JobName>(jobs: Jobs, name: N, payload: PayloadOf<N>, timeoutMs: number, retryAfterSeconds = 10): Promise<ResultOf<N>> {
   try {
     return await jobs.runAndWait(name, payload, timeoutMs);
   } catch (err) {
-    if (err instanceof JobTimeoutError && !err.started) throw new AppError(ErrorCode.BUSY);
+    if (err instanceof JobTimeoutError) throw busy(retryAfterSeconds);
     throw err;
   }
 }
@@ -87,15 +97,33 @@ export interface RequestJobDeps {
   storage: FileStorage;
 }
 
-/** A face check through the queue; 100503 when FACE_QUEUE checks wait already, or the vendor is busy. */
+/** The engines at work on face checks now (at least one: a queue nobody works yet is worked by one when it starts). */
+export async function faceEngines(jobs: Jobs): Promise<number> {
+  return Math.max(1, await jobs.countActive('face.check').catch(() => 0));
+}
+
+/**
+ * A face check through the queue. Admitted only when its answer can come within the request's time-out: the checks
+ * waiting, shared among the engines at work, at FACE_SECONDS_PER_CHECK each (faceWaitSeconds); otherwise, or with
+ * FACE_QUEUE checks waiting, or a busy vendor, 100503 at once with the seconds until a place is likely free.
+ */
 export async function checkFaceByJob(
   deps: RequestJobDeps,
-  check: { videoKey: string; idPhotoKey: string } & FacePerson,
+  check: { videoKey: string; idPhotoKey: string; checkId: number } & FacePerson,
 ): Promise<Extract<FaceJobResult, { busy: false; error?: undefined }>> {
-  if ((await deps.jobs.countWaiting('face.check', deps.config.face.maxWaiting)) >= deps.config.face.maxWaiting) throw new AppError(ErrorCode.BUSY);
-  const job: FaceJob = { videoKey: check.videoKey, idPhotoKey: check.idPhotoKey, sealedPerson: seal(deps.config.secrets.signingSecret, { name: check.name, idNumber: check.idNumber }) };
-  const r = await runForRequest(deps.jobs, 'face.check', job, deps.config.face.timeoutMs);
-  if (r.busy) throw new AppError(ErrorCode.BUSY);
+  const { maxWaiting, secondsPerCheck, timeoutMs } = deps.config.face;
+  const [waiting, engines] = await Promise.all([deps.jobs.countWaiting('face.check', maxWaiting), faceEngines(deps.jobs)]);
+  const eta = faceWaitSeconds({ ahead: waiting, engines, secondsPerCheck });
+  const patience = timeoutMs / 1000;
+  if (waiting >= maxWaiting || eta > patience) throw busy(Math.max(eta - patience, secondsPerCheck));
+  const job: FaceJob = {
+    checkId: check.checkId,
+    videoKey: check.videoKey,
+    idPhotoKey: check.idPhotoKey,
+    sealedPerson: seal(deps.config.secrets.signingSecret, { name: check.name, idNumber: check.idNumber }),
+  };
+  const r = await runForRequest(deps.jobs, 'face.check', job, timeoutMs, faceWaitSeconds({ ahead: waiting, engines, secondsPerCheck }));
+  if (r.busy) throw busy(secondsPerCheck);
   if (r.error !== undefined) throw new VendorFailedError('face check', r.error);
   return r;
 }
@@ -113,7 +141,7 @@ async function readByJob<T>(deps: RequestJobDeps, card: Buffer, read: (cardKey: 
 export async function readIdCardByJob(deps: RequestJobDeps, card: Buffer, today: string): Promise<{ text: IdCardText; vendor: string }> {
   return readByJob(deps, card, async (cardKey) => {
     const r = await runForRequest(deps.jobs, 'ocr.read', { kind: 'idcard', cardKey, today }, deps.config.ocr.timeoutMs);
-    if (r.busy) throw new AppError(ErrorCode.BUSY);
+    if (r.busy) throw busy(10);
     if (r.error !== undefined) throw new VendorFailedError('ID card reading', r.error);
     return { text: unseal<IdCardText>(deps.config.secrets.signingSecret, r.sealedText), vendor: r.vendor };
   });
@@ -123,7 +151,7 @@ export async function readIdCardByJob(deps: RequestJobDeps, card: Buffer, today:
 export async function readBankCardByJob(deps: RequestJobDeps, card: Buffer): Promise<{ text: BankCardText; vendor: string }> {
   return readByJob(deps, card, async (cardKey) => {
     const r = await runForRequest(deps.jobs, 'ocr.read', { kind: 'bankcard', cardKey }, deps.config.ocr.timeoutMs);
-    if (r.busy) throw new AppError(ErrorCode.BUSY);
+    if (r.busy) throw busy(10);
     if (r.error !== undefined) throw new VendorFailedError('bank card reading', r.error);
     return { text: unseal<BankCardText>(deps.config.secrets.signingSecret, r.sealedText), vendor: r.vendor };
   });

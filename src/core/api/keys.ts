@@ -15,6 +15,8 @@ export const queryKeys = {
   companySearch: (word: string, page: number, pageSize: number, lang: string) => ['esop', 'companySearch', word, page, pageSize, lang] as const,
   companyInfo: (id: string, lang: string) => ['esop', 'companyInfo', id, lang] as const,
   riskAudio: (appId: string) => ['esop', 'riskAudio', appId] as const,
+  /** where the applicant's face check waits (polled while it is checked) */
+  faceQueue: (appId: string) => ['esop', 'faceQueue', appId] as const,
   channel: () => ['esop', 'channel'] as const,
   hlInfo: (subAcctId: string) => ['esop', 'hlInfo', subAcctId] as const,
   autoExchange: (subAcctId: string) => ['esop', 'autoExchange', subAcctId] as const,

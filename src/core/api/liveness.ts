@@ -2,11 +2,13 @@
  * Face liveness calls: the video upload (sealed like Upload, with progress; a failed send is tried again up to
  * VIDEO_LIMITS.uploadRetries times), the face check and its confirmation.
  */
+import { useQuery } from '@tanstack/react-query';
 import { APP_CALLS as CALLS } from '../domain/calls';
 import type { Req, Res } from '../domain/contract';
-import { VIDEO_LIMITS } from '../domain/face';
+import { FACE_QUEUE_POLL_MS, VIDEO_LIMITS } from '../domain/face';
 import { ApiError } from './api-error';
 import { callApi } from './client';
+import { queryKeys } from './keys';
 import { sealedUpload } from './upload';
 
 /** Uploads the recorded video → {ossId, ossUrl, seconds}; only a network failure or a timeout is tried again. */
@@ -26,4 +28,20 @@ export async function uploadVideo(video: Blob, filename: string, onProgress?: (p
 }
 
 export const verifyFace = (req: Req<'livingBodyVerifyRaw'>) => callApi('livingBodyVerifyRaw', req);
+/**
+ * Where the applicant's face check stands while it is checked (LivingBodyQueue), asked every FACE_QUEUE_POLL_MS while
+ * `enabled`; a failed ask is not retried nor reported (the next one comes in two seconds, and the check goes on).
+ */
+export function useFaceQueue(appId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.faceQueue(appId),
+    queryFn: () => callApi('livingBodyQueue', { appId }),
+    enabled,
+    refetchInterval: enabled ? FACE_QUEUE_POLL_MS : false,
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
 export const confirmFace = (req: Req<'livingBodyConfirm'>) => callApi('livingBodyConfirm', req);

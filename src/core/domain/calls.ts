@@ -134,6 +134,8 @@ export const APP_CALLS = {
   videoUpload: call('POST', 'oss/v1/UploadVideo', 'liveness', { timeout: TIMEOUT_MS.videoUpload, rateLimit: 'videoUpload' }),
   /** the face check of the video against the ID card's portrait (150405 with a reason when it fails) */
   livingBodyVerifyRaw: call('POST', 'LivingBodyVerifyRaw', 'liveness', { timeout: TIMEOUT_MS.faceCheck, rateLimit: 'faceCheck' }),
+  /** ours: where the caller's face check waits (position, estimate), asked by the phone while LivingBodyVerifyRaw runs */
+  livingBodyQueue: call('GET', 'LivingBodyQueue', 'liveness'),
   /** the applicant confirms the passed check the step will name */
   livingBodyConfirm: call('POST', 'LivingBodyConfirm', 'liveness'),
   // after submission (issue 10)

@@ -101,6 +101,42 @@ export const faceStageOf = (s: UploadState): FaceStage => (s === 'done' ? 'check
  */
 export const FACE_CHECK_USUAL_SECONDS = { min: 15, max: 25 } as const;
 
+// ---------------------------------------------------------------- the queue of face checks (capacity)
+
+/**
+ * Where the caller's face check stands in the service's queue (LivingBodyQueue): waiting behind `ahead` others,
+ * being checked now, or none (answered already, or never sent). `etaSeconds`: the service's estimate until its answer.
+ */
+export const FACE_QUEUE_STATES = ['waiting', 'checking', 'none'] as const;
+export type FaceQueueState = (typeof FACE_QUEUE_STATES)[number];
+
+/** How often the phone asks where its check stands while it waits (after the first FACE_QUEUE_POLL_MS). */
+export const FACE_QUEUE_POLL_MS = 2000;
+
+/**
+ * A busy answer (100503) carries `retryAfterSeconds`: the phone waits that long, counting down, and sends the same
+ * video again by itself, this many times, before it asks the applicant to try later (the video is not recorded again).
+ */
+export const FACE_BUSY_RETRIES = 2;
+
+/** The longest wait a busy answer names (a phone that counts down longer than this loses its applicant). */
+export const FACE_RETRY_AFTER_MAX_S = 120;
+
+/** The seconds a busy answer (100503) asks the phone to wait before it tries again, or null when it names none. */
+export function faceRetryAfterSeconds(data: unknown): number | null {
+  const s = (data as { retryAfterSeconds?: unknown } | null | undefined)?.retryAfterSeconds;
+  return typeof s === 'number' && Number.isFinite(s) && s > 0 ? Math.min(FACE_RETRY_AFTER_MAX_S, Math.ceil(s)) : null;
+}
+
+/**
+ * The wait until a check's answer: the checks ahead shared among the engines at work, one check's time each, plus
+ * its own. `secondsPerCheck`: FACE_SECONDS_PER_CHECK, measured on the deployment's engines.
+ */
+export function faceWaitSeconds(q: { ahead: number; engines: number; secondsPerCheck: number }): number {
+  const rounds = Math.floor(Math.max(0, q.ahead) / Math.max(1, q.engines)) + 1;
+  return Math.ceil(rounds * q.secondsPerCheck);
+}
+
 // ---------------------------------------------------------------- the face check's reasons (150405)
 
 /**

@@ -44,6 +44,12 @@ export async function releaseCheck(db: Db, id: number): Promise<void> {
   await db.query('DELETE FROM face_checks WHERE id = $1 AND passed IS NULL', [id]);
 }
 
+/** The application's latest check still waiting for its answer (reserved, not finished), or null. */
+export async function pendingCheckOf(db: Db, appId: string): Promise<number | null> {
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM face_checks WHERE app_id = $1 AND passed IS NULL ORDER BY id DESC LIMIT 1', [appId]);
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
 /** Marks the application's passed check as the one the step names; false when it is not a passed check of it. */
 export async function confirmCheck(db: Db, id: number, appId: string, at: Date): Promise<boolean> {
   const { rows } = await db.query('UPDATE face_checks SET confirmed_at = COALESCE(confirmed_at, $3) WHERE id = $1 AND app_id = $2 AND passed RETURNING id', [id, appId, at]);

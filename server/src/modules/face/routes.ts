@@ -29,8 +29,14 @@ const faceRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'livingBodyVerifyRaw', (input, request) => service.verify(deps, userId(request), input), {
     description:
       "The caller's video against the portrait side of the saved IDCARD step (idcardFrontOssId must be that photo; name and idNumber those of the step). " +
-      '150405 with the reason as the message (FACE_REASONS) when the check fails, ATTEMPTS_LIMIT after FACE_ATTEMPTS_PER_DAY checks a day; 100503 when the checks queued are too many. ' +
+      '150405 with the reason as the message (FACE_REASONS) when the check fails, ATTEMPTS_LIMIT after FACE_ATTEMPTS_PER_DAY checks a day; 100503 with data.retryAfterSeconds when the checks queued are too many, their estimated wait is past the time-out, or the answer did not come in time (the attempt is not counted). ' +
       "Every check is kept for staff; the chosen frame is stored as the caller's JPEG (imageOssId).",
+  });
+
+  route(app, 'livingBodyQueue', (input, request) => service.queueState(deps, userId(request), input.appId), {
+    description:
+      "Where the caller's face check of the application stands while LivingBodyVerifyRaw waits: `waiting` with the checks `ahead` of it, `checking`, or `none`; " +
+      'etaSeconds is the estimate until its answer (the checks ahead shared among the engines at work, FACE_SECONDS_PER_CHECK each). 100403/100404 as ApplyDetail for an application not the caller\'s.',
   });
 
   route(app, 'livingBodyConfirm', (input, request) => service.confirm(deps, userId(request), input), {

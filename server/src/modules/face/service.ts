@@ -14,7 +14,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ErrorCode, type Res } from '@core/domain';
-import { checkVideoLength, FACE_ATTEMPTS_PER_DAY, VIDEO_LIMITS, videoContainerOf, type FaceReason } from '@core/domain/face';
+import { checkVideoLength, FACE_ATTEMPTS_PER_DAY, faceWaitSeconds, VIDEO_LIMITS, videoContainerOf, type FaceReason } from '@core/domain/face';
 import { todayInHongKong } from '@core/domain/identity';
 import { str } from '@core/domain/step-rules/types';
 import { audit } from '../../db/audit';
@@ -25,7 +25,7 @@ import { ownedActive } from '../applications/service';
 import { isLockedForEditing, isRejected } from '@core/domain/status';
 import type { AppRow } from '../applications/repository';
 import { FFMPEG_LIMITS, runFfmpeg, videoInput, type VideoContainer } from '../../vendors/face/ffmpeg';
-import { checkFaceByJob } from '../../jobs/vendor-calls';
+import { checkFaceByJob, faceEngines } from '../../jobs/vendor-calls';
 import * as repo from './repository';
 import type { Jobs } from '../../jobs/queue';
 
@@ -148,7 +148,7 @@ export async function verify(deps: FaceDeps, userId: string, req: { appId: strin
       outcome = { passed: false, reason: reasonBefore, frameKey: null, scores: {}, vendor: null };
     } else {
       // 100503 when too many checks wait or the vendor is busy
-      outcome = await checkFaceByJob(deps, { videoKey, idPhotoKey, name: req.name, idNumber: req.idNumber });
+      outcome = await checkFaceByJob(deps, { checkId, videoKey, idPhotoKey, name: req.name, idNumber: req.idNumber });
     }
     // the frame the check chose, stored by the job: kept as the caller's file
     if (outcome.frameKey) {
@@ -190,6 +190,23 @@ export async function verify(deps: FaceDeps, userId: string, req: { appId: strin
   });
   if (!outcome.passed) throw failed(outcome.reason ?? 'NOT_LIVE');
   return { id: checkId, imageOssId: image!.ossId };
+}
+
+/**
+ * Where the caller's face check of the application stands (LivingBodyQueue): waiting with the checks ahead of it and
+ * the estimate, being checked, or none. The application must be the caller's.
+ */
+export async function queueState(deps: FaceDeps, userId: string, appId: string): Promise<Res<'livingBodyQueue'>> {
+  const row = await ownedActive(deps.db, userId, appId);
+  const checkId = await repo.pendingCheckOf(deps.db, row.app_id);
+  const none = { state: 'none' as const, ahead: 0, etaSeconds: 0 };
+  if (checkId === null) return none;
+  const { secondsPerCheck } = deps.config.face;
+  const [at, engines] = await Promise.all([deps.jobs.position('face.check', { checkId }), faceEngines(deps.jobs)]);
+  // reserved and not sent yet (the ID is being compared with the application): as good as being checked
+  if (!at || at.state === 'active') return { state: 'checking', ahead: 0, etaSeconds: Math.ceil(secondsPerCheck) };
+  if (at.state === 'settled') return none;
+  return { state: 'waiting', ahead: at.ahead, etaSeconds: faceWaitSeconds({ ahead: at.ahead, engines, secondsPerCheck }) };
 }
 
 export async function confirm(deps: FaceDeps, userId: string, req: { appId: string; livingBodyVerifyId: number }): Promise<Res<'livingBodyConfirm'>> {

@@ -4,6 +4,7 @@
  * the answer (`res`). The path, method and options of each call are its CALLS entry (../calls.ts).
  */
 import { z } from 'zod';
+import { FACE_QUEUE_STATES } from '../face';
 import { appId, ossId, type CallWires } from './shared';
 
 export const faceCalls = {
@@ -26,6 +27,12 @@ export const faceCalls = {
     }),
     /** id: the check's number (livingBodyVerifyId); imageOssId: the frame kept as evidence (the caller's JPEG) */
     res: z.object({ id: z.number().int().positive(), imageOssId: z.string() }),
+  },
+  livingBodyQueue: {
+    summary: "Where the caller's face check stands in the queue",
+    req: z.object({ appId }),
+    /** waiting: `ahead` checks before it; checking: it runs now; none: no check of the application waits. etaSeconds: the estimate until its answer */
+    res: z.object({ state: z.enum(FACE_QUEUE_STATES), ahead: z.number().int().min(0), etaSeconds: z.number().int().min(0) }),
   },
   livingBodyConfirm: {
     summary: 'Confirm a passed face check for the liveness step',

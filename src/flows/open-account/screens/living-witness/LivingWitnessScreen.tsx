@@ -15,14 +15,16 @@ import { useNavigate } from 'react-router-dom';
 import { isApiError } from '@core/api/api-error';
 import { useClientConfig } from '@core/api/client-config';
 import { useApiErrorHandler } from '@core/api/errors';
-import { confirmFace, uploadVideo, verifyFace } from '@core/api/liveness';
+import { confirmFace, uploadVideo, useFaceQueue, verifyFace } from '@core/api/liveness';
 import { useSignedUrl } from '@core/api/signed-url';
 import { bridge } from '@core/bridge/bridge';
 import type { ApplicationView } from '@core/domain/contract';
 import { ErrorCode } from '@core/domain/errors';
 import {
   checkVideoLength,
+  FACE_BUSY_RETRIES,
   FACE_CHECK_USUAL_SECONDS,
+  faceRetryAfterSeconds,
   FACE_STAGES,
   faceFailureText,
   faceFixOf,
@@ -91,6 +93,8 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
   const [phase, setPhase] = useState<Phase>(() => (form.verifyId ? 'passed' : 'camera'));
   const [upload, setUpload] = useState<UploadState>('init');
   const [progress, setProgress] = useState(0);
+  // a busy service's countdown before the same video is checked again (null: not waiting for a retry)
+  const [retryIn, setRetryIn] = useState<number | null>(null);
   const [failure, setFailure] = useState<{ text: string; fix: FaceFix } | null>(null);
   const navigate = useNavigate();
   // in the native app its own camera records (until it answers that it has none); elsewhere the web camera
@@ -185,13 +189,7 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
       });
       step('sent');
       step('stored');
-      const result = await verifyFace({
-        appId: app.appId,
-        videoOssId: stored.ossId,
-        name: str(idcard?.chineseName),
-        idNumber: str(idcard?.idNumber),
-        idcardFrontOssId: str(front?.ossId),
-      });
+      const result = await checkStored(stored.ossId);
       await confirmFace({ appId: app.appId, livingBodyVerifyId: result.id });
       setForm({ verifyId: result.id, picture: { ossId: result.imageOssId, description: 'liveness.jpg', ossCategory: 'UserApply' } as FileRefData });
       setPhase('passed');
@@ -209,6 +207,23 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
       setUpload('init');
       setPhase('camera');
       onApiError(err);
+    }
+  };
+
+  /** The stored video checked; a busy service's answer counted down and the same video sent again (FACE_BUSY_RETRIES). */
+  const checkStored = async (videoOssId: string) => {
+    for (let tries = 0; ; tries++) {
+      try {
+        return await verifyFace({ appId: app.appId, videoOssId, name: str(idcard?.chineseName), idNumber: str(idcard?.idNumber), idcardFrontOssId: str(front?.ossId) });
+      } catch (err) {
+        const wait = isApiError(err) && err.code === ErrorCode.BUSY ? faceRetryAfterSeconds(err.data) : null;
+        if (wait === null || tries >= FACE_BUSY_RETRIES) throw err;
+        for (let left = wait; left > 0; left--) {
+          setRetryIn(left);
+          await new Promise((resolve) => window.setTimeout(resolve, 1000));
+        }
+        setRetryIn(null);
+      }
     }
   };
 
@@ -338,7 +353,7 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
         </>
       ) : null}
 
-      {phase === 'sending' ? <SendingStages upload={upload} progress={progress} /> : null}
+      {phase === 'sending' ? <SendingStages upload={upload} progress={progress} appId={app.appId} retryIn={retryIn} /> : null}
 
       {phase === 'failed' && failure ? (
         <section className="esop-liveness__result is-failed" role="alert" data-name={VERIFY_FIELD}>
@@ -401,9 +416,12 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
  * the upload's real progress while bytes go out (no bar otherwise: never one that sits full), and during the check an
  * honest estimate (FACE_CHECK_USUAL_SECONDS) with the seconds waited, and a word when it takes longer than usual.
  */
-function SendingStages({ upload, progress }: { upload: UploadState; progress: number }) {
+function SendingStages({ upload, progress, appId, retryIn }: { upload: UploadState; progress: number; appId: string; retryIn: number | null }) {
   const t = useT();
   const stage = faceStageOf(upload);
+  // where the check waits in the service's queue, while it is checked (not while a retry is counted down)
+  const queue = useFaceQueue(appId, stage === 'check' && retryIn === null).data;
+  const waiting = queue?.state === 'waiting' ? queue : null;
   const current = FACE_STAGES.indexOf(stage);
   const [waited, setWaited] = useState(0);
   useEffect(() => {
@@ -437,11 +455,17 @@ function SendingStages({ upload, progress }: { upload: UploadState; progress: nu
       ) : (
         <>
           <p className="esop-liveness__guide" role="status" aria-live="polite">
-            {t('liveness.checking')}
+            {retryIn !== null ? t('liveness.queue.retry', { seconds: retryIn }) : t('liveness.checking')}
           </p>
-          <p className="esop-liveness__estimate">{t('liveness.estimate', { min: FACE_CHECK_USUAL_SECONDS.min, max: FACE_CHECK_USUAL_SECONDS.max })}</p>
+          {retryIn !== null ? null : waiting ? (
+            <p className="esop-liveness__estimate" role="status">
+              {waiting.ahead > 0 ? t('liveness.queue.ahead', { ahead: waiting.ahead, seconds: waiting.etaSeconds }) : t('liveness.queue.next', { seconds: waiting.etaSeconds })}
+            </p>
+          ) : (
+            <p className="esop-liveness__estimate">{t('liveness.estimate', { min: FACE_CHECK_USUAL_SECONDS.min, max: FACE_CHECK_USUAL_SECONDS.max })}</p>
+          )}
           <p className="esop-liveness__waited">
-            {waited > FACE_CHECK_USUAL_SECONDS.max ? `${t('liveness.slow')} ` : null}
+            {waited > FACE_CHECK_USUAL_SECONDS.max && !waiting && retryIn === null ? `${t('liveness.slow')} ` : null}
             {t('liveness.waited', { seconds: waited })}
           </p>
         </>

@@ -28,8 +28,13 @@ const IDCARD = {
   documentInfo: { idCard: { front: { ossId: 'front0001', url: '/f', description: 'id-front.jpg', ossCategory: 'UserInfo' } } },
 };
 
-function api(application: ApplicationView, verify: () => unknown = () => ({ id: 42, imageOssId: 'frame0001' })) {
+function api(
+  application: ApplicationView,
+  verify: () => unknown = () => ({ id: 42, imageOssId: 'frame0001' }),
+  queue: () => unknown = () => ({ state: 'checking', ahead: 0, etaSeconds: 7 }),
+) {
   return installFakeApi({
+    livingBodyQueue: queue,
     clientConfig: () => makeClientConfig(),
     applyDetail: () => application,
     signedUrl: () => ({ ossUrl: '/signed/frame0001' }),
@@ -131,6 +136,67 @@ test('while sending: the stages by name, the real upload progress (no bar once t
   } finally {
     jest.useRealTimers();
   }
+});
+
+test('a busy service: the count-down in words, then the same video checked again by itself, not recorded again', async () => {
+  jest.useFakeTimers();
+  try {
+    let asked = 0;
+    const a = api(cnApp(), () => {
+      asked++;
+      if (asked === 1) throw new ApiError(100503, '', { retryAfterSeconds: 3 }, 503);
+      return { id: 42, imageOssId: 'frame0001' };
+    });
+    upload.mockResolvedValue({ ossId: 'video0001', ossUrl: '/v', seconds: 3 });
+    duration.mockResolvedValue(3);
+    renderScreenAt('/livingWitness', <LivingWitnessScreen />, { lang: 'en' });
+    await screen.findByRole('button', { name: "Record with the phone's camera" });
+    await choose(video());
+    expect(await screen.findByText("Many people are verifying right now. We'll check your video again in 3 s; no need to record it again.")).toBeInTheDocument();
+    await act(async () => jest.advanceTimersByTime(1000));
+    expect(screen.getByText(/check your video again in 2 s/)).toBeInTheDocument();
+    await act(async () => jest.advanceTimersByTime(1000));
+    await act(async () => jest.advanceTimersByTime(1000));
+    expect(await screen.findByRole('heading', { name: 'Face verified' })).toBeInTheDocument();
+    expect(a.calls('livingBodyVerifyRaw')).toHaveLength(2);
+    expect(a.calls('livingBodyVerifyRaw')[1]).toEqual(expect.objectContaining({ videoOssId: 'video0001' }));
+    expect(upload).toHaveBeenCalledTimes(1);
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+test('busy three times in a row: back to the camera with the busy message (two automatic tries, no more)', async () => {
+  jest.useFakeTimers();
+  try {
+    const a = api(cnApp(), () => {
+      throw new ApiError(100503, '', { retryAfterSeconds: 1 }, 503);
+    });
+    upload.mockResolvedValue({ ossId: 'video0001', ossUrl: '/v', seconds: 3 });
+    duration.mockResolvedValue(3);
+    renderScreenAt('/livingWitness', <LivingWitnessScreen />, { lang: 'en' });
+    await screen.findByRole('button', { name: "Record with the phone's camera" });
+    await choose(video());
+    for (let i = 0; i < 2; i++) {
+      await screen.findByText(/check your video again in 1 s/);
+      await act(async () => jest.advanceTimersByTime(1000));
+    }
+    expect(await screen.findByRole('button', { name: "Record with the phone's camera" })).toBeInTheDocument();
+    expect(a.calls('livingBodyVerifyRaw')).toHaveLength(3);
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+test('while the check waits in the queue: how many are ahead and about how long, in the applicant\'s language', async () => {
+  api(cnApp(), () => new Promise(() => undefined), () => ({ state: 'waiting', ahead: 2, etaSeconds: 21 }));
+  upload.mockResolvedValue({ ossId: 'video0001', ossUrl: '/v', seconds: 3 });
+  duration.mockResolvedValue(3);
+  renderScreenAt('/livingWitness', <LivingWitnessScreen />, { lang: 'zh-TW' });
+  await screen.findByRole('button', { name: '用手機相機錄製' });
+  await choose(video());
+  expect(await screen.findByText('目前驗證人數較多：您前面還有 2 位，預計約 21 秒。')).toBeInTheDocument();
+  expect(screen.queryByText(/通常需要/)).not.toBeInTheDocument();
 });
 
 test('a failed check shows its reason in the applicant\'s language, and Record again starts over', async () => {
