@@ -59,7 +59,11 @@ async function main(): Promise<void> {
     step('npm ci --omit=dev');
     const started = Date.now();
     execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: app, stdio: 'inherit' });
-    step(`installed in ${Math.round((Date.now() - started) / 1000)} s; no TypeScript tooling: ${['typescript', 'vite', 'jest'].filter((p) => existsSync(join(app, 'node_modules', p))).join(', ') || 'none of typescript, vite, jest'}`);
+    // the pages are built: what only the browser runs (React, the desk's antd, the UI kit) or builds them is not installed
+    const notWanted = ['typescript', 'vite', 'jest', 'react', 'react-dom', 'react-vant', 'antd', '@refinedev/core', 'playwright-core'].filter((p) => existsSync(join(app, 'node_modules', p)));
+    if (notWanted.length) throw new Error(`the production install has packages only the build or the browser needs: ${notWanted.join(', ')}`);
+    const megabytes = Number(execFileSync('du', ['-sm', join(app, 'node_modules')], { encoding: 'utf8' }).split(/\s/)[0]);
+    step(`installed in ${Math.round((Date.now() - started) / 1000)} s, node_modules ${megabytes} MB; none of the build's or the browser's packages`);
 
     const port = await freePort();
     const cwd = join(work, 'elsewhere');

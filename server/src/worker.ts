@@ -25,7 +25,7 @@ async function start(): Promise<void> {
     process.exit(2);
   }
   // the service's logger settings (redaction, serializers), without a server
-  const log = Fastify({ logger: loggerOptions(config) }).log.child({ process: 'worker' });
+  const log = Fastify({ logger: loggerOptions(config, 'worker') }).log;
   // background work yields the CPU to web processes on the same machine (children inherit it)
   if (config.jobs.workerNice > 0) {
     try {

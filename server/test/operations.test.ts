@@ -2,7 +2,7 @@
  * What a balancer and an operations team see: the probes /livez and /readyz (with the checks other parts register),
  * X-Request-Id taken or made, answered and logged on every line of its request, and the secrets production requires.
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CALLS } from '@core/domain';
@@ -100,6 +100,9 @@ describe('X-Request-Id', () => {
     // every line written while the request ran is one of its own
     expect(lines).toHaveLength(mine.length);
     expect(lines.join('')).not.toContain('"reqId"');
+    // every line names the service, its role and version, for a log shared with other services
+    const version = (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+    for (const line of mine) expect(line).toMatchObject({ service: 'esop-account-opening', role: 'web', version, pid: process.pid, host: expect.any(String) });
   });
 
   it('carries it on lines the service writes for the request, and on refusals (404); probes write no request lines', async () => {
