@@ -27,3 +27,4 @@ export * from './org-sign';
 export * from './org-sign-signer';
 export * from './staff';
 export * from './ocr-compare';
+export * from './retention';

@@ -15,6 +15,7 @@ import {
   CODES_PER_PHONE_PER_DAY,
   ErrorCode,
   isValidPhone,
+  RETENTION,
   maskPhone,
   SEND_CODE_COOLDOWN_S,
   SESSION_TOUCH_S,
@@ -117,7 +118,7 @@ export async function sendCode(
     await repo.deleteLoginCode(db, salt);
     throw new AppError(ErrorCode.CODE_SEND_FAILED);
   }
-  if (purgeDue(repo.purgeLoginCodes, now)) await repo.purgeLoginCodes(db, new Date(now - 2 * DAY));
+  if (purgeDue(repo.purgeLoginCodes, now)) await repo.purgeLoginCodes(db, new Date(now - RETENTION.loginCodeDays * DAY));
   return { salt, cooldownSeconds: SEND_CODE_COOLDOWN_S };
 }
 
