@@ -7,7 +7,8 @@
  * - An application under review or sent back for correction (submitted once) is kept: it is a live case.
  * - A closed application (5000, never opened) is erased once the retention period has passed since its closing.
  * - A draft (never submitted, never opened) is erased when untouched for the draft period: no customer due diligence
- *   was completed on it, so nothing a regulation asks to keep.
+ *   was completed on it, so nothing a regulation asks to keep; unless its AML screening hit a watch list (a possible
+ *   suspicious-transaction report: kept for staff, as a closed application would be).
  */
 import { APPLY_STATUS, CLIENT_STATUS, SUBMITTED_THRESHOLD } from './status';
 
@@ -48,6 +49,8 @@ export interface RetentionFacts {
   closedAt: Date | null;
   /** the applicant holds an opened account (by this or another application) */
   userOpened: boolean;
+  /** an AML screening of this application hit the watch list */
+  amlHit: boolean;
 }
 
 /** Why an application may be erased now, or null when it must be kept. */
@@ -57,7 +60,7 @@ export function erasureReason(a: RetentionFacts, now: Date, s: RetentionSettings
     const closed = a.closedAt ?? a.updatedAt;
     return plusYears(closed, s.kycYears).getTime() <= now.getTime() ? 'closed-past-retention' : null;
   }
-  if (a.submittedAt === null && a.applyStatus < SUBMITTED_THRESHOLD) {
+  if (a.submittedAt === null && a.applyStatus < SUBMITTED_THRESHOLD && !a.amlHit) {
     return a.updatedAt.getTime() + s.draftDays * DAY_MS <= now.getTime() ? 'draft-abandoned' : null;
   }
   return null;

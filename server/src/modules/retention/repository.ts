@@ -12,6 +12,7 @@ export interface CandidateRow {
   updated_at: Date;
   closed_at: Date | null;
   user_opened: boolean;
+  aml_hit: boolean;
 }
 
 /** The user holds an opened account (any application of theirs opened, an account row, or client status 31). */
@@ -27,7 +28,8 @@ export async function candidates(db: Db, draftBefore: Date): Promise<CandidateRo
   const { rows } = await db.query<CandidateRow>(
     `SELECT a.app_id, a.user_id, a.apply_status, a.client_status, a.sub_acct_id, a.submitted_at, a.updated_at,
             (SELECT max(e.at) FROM application_events e WHERE e.app_id = a.app_id AND e.kind = 'close') AS closed_at,
-            ${USER_OPENED} AS user_opened
+            ${USER_OPENED} AS user_opened,
+            EXISTS (SELECT 1 FROM aml_checks m WHERE m.app_id = a.app_id AND m.hit_status = 1) AS aml_hit
        FROM applications a JOIN users u ON u.id = a.user_id
       WHERE a.sub_acct_id IS NULL
         AND (a.apply_status = $1 OR (a.submitted_at IS NULL AND a.apply_status < $2 AND a.updated_at <= $3))

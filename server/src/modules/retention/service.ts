@@ -80,6 +80,7 @@ export async function eraseExpired(deps: RetentionDeps, opts: { dryRun: boolean 
         updatedAt: new Date(c.updated_at),
         closedAt: c.closed_at ? new Date(c.closed_at) : null,
         userOpened: c.user_opened,
+        amlHit: c.aml_hit,
       },
       now,
       rule,
