@@ -423,6 +423,13 @@ try {
     verifySignedPdf(pdf, root, { pdfsig });
     say(`${pdf.length} bytes, the same SHA-256; ${pdfsig ? 'pdfsig: signature valid over the whole document' : 'pdfsig not installed (poppler-utils): skipped'}; openssl cms -verify over the signed ranges: chains to the root`);
   });
+
+  await step('the retention rule on the restored copy: erase-expired --dry-run keeps the submitted application', async () => {
+    const report = JSON.parse(await ops(back, 'erase-expired', '--dry-run', '--json')) as { dryRun: boolean; applications: Array<{ appId: string }> };
+    expect(report.dryRun === true, 'erase-expired --dry-run did not report a dry run');
+    expect(!report.applications.some((a) => a.appId === applicant.appId), 'erase-expired would erase the submitted application');
+    say(`${report.applications.length} application(s) it would erase; ${applicant.appId} (under review) kept`);
+  });
 } catch (err) {
   failed = true;
   console.error(err instanceof Mismatch ? `\nMISMATCH: ${err.message}` : `\n${(err as Error).stack ?? err}`);
