@@ -27,4 +27,3 @@ export * from './org-sign';
 export * from './org-sign-signer';
 export * from './staff';
 export * from './ocr-compare';
-export * from './retention';

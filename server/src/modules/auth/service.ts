@@ -8,6 +8,7 @@
  */
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { DEVICE_ID_PATTERN } from '@core/domain/auth';
+import { RETENTION } from '@core/domain/retention';
 import {
   cipher,
   cleanPhone,
@@ -15,7 +16,6 @@ import {
   CODES_PER_PHONE_PER_DAY,
   ErrorCode,
   isValidPhone,
-  RETENTION,
   maskPhone,
   SEND_CODE_COOLDOWN_S,
   SESSION_TOUCH_S,

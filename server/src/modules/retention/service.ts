@@ -7,7 +7,7 @@
  * its rows go in one transaction with the erasure's record. A failure leaves the rows in place (reported; the next run
  * tries again), so nothing is recorded as erased that is not. A dry run reads the same and changes nothing.
  */
-import { erasureReason, RETENTION, type ErasureReason } from '@core/domain';
+import { erasureReason, RETENTION, type ErasureReason } from '@core/domain/retention';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import type { Clock } from '../../plugins/context';
