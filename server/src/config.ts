@@ -8,6 +8,7 @@ import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, 
 import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { RETENTION } from '../../src/core/domain/retention';
 import type { S3Settings } from './storage/s3';
 
 const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max).default(def);
@@ -278,6 +279,11 @@ export const envSchema = z
       .default('')
       .transform((v) => v.split(',').map((c) => c.trim()).filter(Boolean))
       .pipe(z.array(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'codes of letters, digits, - and _'))),
+    // ---- KYC retention and erasure (issue 38; `ops erase-expired`, src/core/domain/retention.ts)
+    /** years a closed (never opened) application's KYC records are kept after its closing; at least 5 (AMLO Sch. 2 s.20) */
+    KYC_RETENTION_YEARS: int(RETENTION.kycYearsDefault, RETENTION.kycYearsMin, 100),
+    /** days a never-submitted draft may lie untouched before `ops erase-expired` erases it with its files */
+    KYC_DRAFT_DAYS: int(RETENTION.draftDaysDefault, 1, 3650),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** the reverse proxies whose X-Forwarded-For/-Proto are believed (client address, Secure cookies): hop count or address list */
     TRUST_PROXY: trustProxy,
@@ -407,6 +413,8 @@ export interface Config {
   shutdown: { graceMs: number; delayMs: number };
   /** READINESS_TIMEOUT_MS: the longest one /readyz check may take */
   readinessTimeoutMs: number;
+  /** KYC_RETENTION_YEARS, KYC_DRAFT_DAYS: what `ops erase-expired` may erase (src/core/domain/retention.ts) */
+  retention: { kycYears: number; draftDays: number };
   secrets: Secrets;
 }
 
@@ -656,6 +664,7 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     ops: { token: opsToken, url: env.OPS_URL },
     shutdown: { graceMs: env.SHUTDOWN_GRACE_MS, delayMs: env.SHUTDOWN_DELAY_MS },
     readinessTimeoutMs: env.READINESS_TIMEOUT_MS,
+    retention: { kycYears: env.KYC_RETENTION_YEARS, draftDays: env.KYC_DRAFT_DAYS },
     secrets,
   };
 }

@@ -8,6 +8,7 @@
  */
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { DEVICE_ID_PATTERN } from '@core/domain/auth';
+import { RETENTION } from '@core/domain/retention';
 import {
   cipher,
   cleanPhone,
@@ -117,7 +118,7 @@ export async function sendCode(
     await repo.deleteLoginCode(db, salt);
     throw new AppError(ErrorCode.CODE_SEND_FAILED);
   }
-  if (purgeDue(repo.purgeLoginCodes, now)) await repo.purgeLoginCodes(db, new Date(now - 2 * DAY));
+  if (purgeDue(repo.purgeLoginCodes, now)) await repo.purgeLoginCodes(db, new Date(now - RETENTION.loginCodeDays * DAY));
   return { salt, cooldownSeconds: SEND_CODE_COOLDOWN_S };
 }
 

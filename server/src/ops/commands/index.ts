@@ -30,6 +30,7 @@ import { transferIns, transferInStatus } from './transfer-in';
 import { improveList, improveRequest, improveShow, improveWithdraw } from './improve-info';
 import pageTicket from './page-ticket';
 import storageCopy from './storage-copy';
+import eraseExpired from './erase-expired';
 import { orgCreate, signCaCert, signExpire, signExport, signRevoke, signTicket, signTickets } from './org-sign';
 import { staffCreate, staffDisable, staffList, staffReset } from './staff';
 
@@ -77,6 +78,7 @@ export const commands: OpsCommand<any, any>[] = [
   signExport,
   signCaCert,
   storageCopy,
+  eraseExpired,
   staffCreate,
   staffReset,
   staffDisable,
