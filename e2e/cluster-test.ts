@@ -21,11 +21,14 @@ import { ApiClient, ServiceError } from './lib/api-client';
 import { pdfFile } from './lib/flows';
 import { startCluster, type Cluster } from './lib/cluster';
 import { ops } from './lib/harness';
-import { prefillSteps } from './lib/prefill';
+import { APPLICANT_FACE, prefillSteps } from './lib/prefill';
+import { makeFaceVideo } from '../scripts/make-face-video';
 import { verifySignedPdf } from './lib/signed-pdf';
 import { makeIdFront, SAMPLE_FRONT } from '../scripts/make-card-images';
 
 const results: { name: string; ok: boolean; ms: number; error?: string }[] = [];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function check(name: string, fn: () => Promise<void>): Promise<void> {
   const started = Date.now();
@@ -90,7 +93,7 @@ async function downloadsFromBoth(cluster: Cluster, client: ApiClient, ossId: str
   assert(kept.format === sent.format && kept.width === sent.width && kept.height === sent.height, `the picture kept: ${kept.format} ${kept.width}x${kept.height}`);
 }
 
-const cluster = await startCluster();
+const cluster = await startCluster({ dbProxy: true });
 console.log(`cluster: web ${cluster.webBases.join(', ')}, worker pid ${cluster.workerPid}, balancer ${cluster.base}`);
 try {
   await check('a ciphered request replayed through the balancer lands on the other process and is refused (100604)', async () => {
@@ -143,6 +146,76 @@ try {
     await prefillSteps(client, appId, 'CAAPPLY', { accountType: 1 });
     await client.call('applySubmit', { appId });
     await ops(cluster, 'approve', appId);
+  });
+
+  await check('a database blip of 8 s under load: calls answer 503 100502 "try again", no applicant is logged out, and each goes on afterwards', async () => {
+    const clients = await Promise.all(['61230101', '61230102', '61230103', '61230104'].map((phone) => loggedIn(cluster, phone, '852')));
+    const { appId } = await clients[0].call<{ appId: string }>('applyStart', { oaType: 2 });
+    const sessions = clients.map((c) => c.cookie('esop_sid'));
+    const seen = new Map<string, number>();
+    let running = true;
+    const load = clients.map(async (c) => {
+      while (running) {
+        const code = String((await errorCodeOf(c.call('userInfo'))) ?? 'ok');
+        seen.set(code, (seen.get(code) ?? 0) + 1);
+        await sleep(100);
+      }
+    });
+    await sleep(500);
+    await cluster.dbProxy!.cut(8000);
+    // the processes are ready again once their pools reconnect
+    for (const base of cluster.webBases) {
+      const deadline = Date.now() + 30_000;
+      while ((await fetch(`${base}/readyz`).then((r) => r.status, () => 0)) !== 200) {
+        assert(Date.now() < deadline, `${base} not ready 30 s after the blip`);
+        await sleep(250);
+      }
+    }
+    await sleep(1000);
+    running = false;
+    await Promise.all(load);
+    const answers = Object.fromEntries(seen);
+    assert((seen.get('100502') ?? 0) > 0, `no "try again" during the blip: ${JSON.stringify(answers)}`);
+    assert([...seen.keys()].every((k) => k === 'ok' || k === '100502'), `answers other than ok and 100502: ${JSON.stringify(answers)}`);
+    assert(clients.every((c, i) => c.cookie('esop_sid') === sessions[i]), 'a session cookie was cleared or changed');
+    for (const c of clients) await c.call('userInfo');
+    // the applicant's application goes on to submission on the same session
+    await prefillSteps(clients[0], appId, 'CAAPPLY', { accountType: 1 });
+    await clients[0].call('applySubmit', { appId });
+    console.log(`    answers during the load: ${JSON.stringify(answers)}`);
+  });
+
+  await check('a worker killed (SIGKILL) during a face check: a new worker takes the job over within the request, the applicant gets the answer', async () => {
+    const client = await loggedIn(cluster, '13800138002', '86');
+    const { appId } = await client.call<{ appId: string }>('applyStart', { oaType: 1 });
+    await prefillSteps(client, appId, 'LIVINGWITNESS');
+    const view = await client.call<ApplicationView>('applyDetail', { appId });
+    const idcard = view.data.IDCARD as { chineseName: string; idNumber: string; documentInfo: { idCard: { front: { ossId: string } } } };
+    const video = await makeFaceVideo(readFileSync(APPLICANT_FACE), { seconds: 3 });
+    const up = await client.uploadTo<{ ossId: string }>(CALLS.videoUpload.path, new Uint8Array(video), 'liveness.mp4');
+    const started = Date.now();
+    const verifying = client.call<{ id: number }>('livingBodyVerifyRaw', { appId, videoOssId: up.ossId, name: idcard.chineseName, idNumber: idcard.idNumber, idcardFrontOssId: idcard.documentInfo.idCard.front.ossId });
+    verifying.catch(() => undefined);
+    const db = new pg.Client({ connectionString: cluster.databaseUrl });
+    await db.connect();
+    try {
+      // the only worker takes it; killed with the check in hand
+      let jobId: string | undefined;
+      while (!jobId) {
+        assert(Date.now() - started < 30_000, 'the face check was not taken by the worker');
+        jobId = (await db.query<{ id: string }>("SELECT id FROM pgboss.job WHERE name = 'face.check' AND state = 'active' AND created_on > now() - interval '1 minute'")).rows[0]?.id;
+        if (!jobId) await sleep(100);
+      }
+      await cluster.killWorker(cluster.workerPid!);
+      await cluster.addWorker();
+      const check = await verifying;
+      assert(check.id > 0, `the check answered ${JSON.stringify(check)}`);
+      const { rows } = await db.query<{ state: string; retry_count: number }>('SELECT state, retry_count FROM pgboss.job WHERE id = $1', [jobId]);
+      assert(rows[0]?.state === 'completed' && rows[0].retry_count === 1, `the job: ${JSON.stringify(rows[0])}`);
+      console.log(`    answered ${((Date.now() - started) / 1000).toFixed(1)} s after it was sent`);
+    } finally {
+      await db.end();
+    }
   });
 
   await check("an organisation's signer: link, ID number, photo, certificate, board resolution, signature; the signed PDF verifies", async () => {

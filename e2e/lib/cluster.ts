@@ -16,6 +16,7 @@ import pg from 'pg';
 import { CALLS } from '../../src/core/domain/calls-all';import { SERVICE_ENTRIES } from '../../server/src/compiled';
 import { freePort, ROOT, type Service } from './harness';
 import { startBalancer, type Balancer } from './round-robin';
+import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
 export interface ClusterOptions {
   /** web processes behind the balancer (default 2) */
@@ -26,6 +27,8 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   /** log level of the processes (default warn) */
   logLevel?: string;
+  /** every process reaches PostgreSQL through a TCP forwarder the test can cut (a database blip) */
+  dbProxy?: boolean;
 }
 
 export interface Cluster extends Service {
@@ -36,6 +39,12 @@ export interface Cluster extends Service {
   workerPid?: number;
   databaseUrl: string;
   s3: { endpoint: string; bucket: string; directory: string };
+  /** with dbProxy: the forwarder between the processes and PostgreSQL */
+  dbProxy?: TcpProxy;
+  /** starts one more worker process (with the others' settings); resolves with its pid once it works jobs */
+  addWorker(): Promise<number>;
+  /** kills a worker process outright (SIGKILL: no graceful stop), as a crash or an OOM kill does; resolves once it is gone */
+  killWorker(pid: number): Promise<void>;
 }
 
 interface Proc {
@@ -146,6 +155,10 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
   const log: string[] = [];
   const procs: Proc[] = [];
   const db = await freshDatabase(pgServerUrl());
+  const target = new URL(db.url);
+  const dbProxy = o.dbProxy ? await startTcpProxy(target.hostname, Number(target.port || 5432)) : undefined;
+  // the processes' database address (the test's own reads and the drop go straight to PostgreSQL)
+  const serviceDbUrl = dbProxy ? dbProxy.url(db.url) : db.url;
   const s3dir = join(root, 's3');
   mkdirSync(s3dir);
   const s3 = await startS3(s3dir);
@@ -153,6 +166,7 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
   const stopAll = async () => {
     const codes = await Promise.all(procs.map(stopProc));
     await balancer?.close();
+    await dbProxy?.close();
     await s3.close().catch(() => undefined);
     await db.drop();
     rmSync(root, { recursive: true, force: true });
@@ -163,7 +177,7 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
       ...process.env,
       HOST: '127.0.0.1',
       LOG_LEVEL: o.logLevel ?? 'warn',
-      DATABASE_URL: db.url,
+      DATABASE_URL: serviceDbUrl,
       STORAGE: 's3',
       S3_ENDPOINT: s3.endpoint,
       S3_REGION: 'us-east-1',
@@ -209,6 +223,7 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
     }
     await Promise.all(started);
     balancer = await startBalancer(webBases);
+    let workers = 1;
     const b = balancer;
     return {
       base: b.base,
@@ -218,6 +233,26 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
       workerPid: worker?.child.pid,
       databaseUrl: db.url,
       s3: { endpoint: s3.endpoint, bucket: 'esop-cluster', directory: s3dir },
+      dbProxy,
+      async addWorker() {
+        const name = `worker${++workers}`;
+        const p = run(name, workerArgs!, envFor(name, { LOG_LEVEL: 'info' }), log);
+        procs.push(p);
+        const deadline = Date.now() + 120_000;
+        while (!log.some((l) => l.startsWith(`[${name}]`) && l.includes('worker started'))) {
+          if (p.child.exitCode !== null || Date.now() > deadline) throw new Error(`${name} did not start:\n${log.slice(-40).join('')}`);
+          await new Promise((r) => setTimeout(r, 200));
+        }
+        return p.child.pid!;
+      },
+      async killWorker(pid) {
+        const at = procs.findIndex((p) => p.child.pid === pid);
+        if (at < 0) throw new Error(`no process ${pid}`);
+        const [p] = procs.splice(at, 1);
+        const gone = new Promise((r) => p.child.once('exit', r));
+        p.child.kill('SIGKILL');
+        await gone;
+      },
       // the ops CLI as an operator runs it: on a machine of its own (a data folder no server runs in), same settings
       dataDir: join(root, 'ops'),
       env: envFor('ops'),
