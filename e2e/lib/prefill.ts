@@ -10,7 +10,8 @@ import { sampleStep, type SampleOptions, type SampleSource } from '../../src/cor
 import { stepContextOfApp } from '../../src/core/domain/step-rules/types';
 import { STEP_VERSION, type StepName } from '../../src/core/domain/steps';
 import type { ApplicationView } from '../../src/core/domain/contract';
-import type { ApiClient } from './api-client';
+import { ServiceError, type ApiClient } from './api-client';
+import { faceRetryAfterSeconds } from '../../src/core/domain/face';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeIdFront, SAMPLE_FRONT } from '../../scripts/make-card-images';
@@ -42,6 +43,24 @@ let cardWithFace: Promise<Uint8Array> | null = null;
 let faceVideo: Promise<Buffer> | null = null;
 const idFrontWithFace = () => (cardWithFace ??= makeIdFront({ ...SAMPLE_FRONT, portrait: readFileSync(APPLICANT_FACE) }).then((b) => new Uint8Array(b)));
 
+/**
+ * A face check as an applicant's phone sends it: a busy answer (100503) is waited out for the seconds it names and
+ * the same video checked again, as the liveness page does (FACE_BUSY_RETRIES), and then as the applicant tapping
+ * "record again" would, up to BUSY_TRIES in all.
+ */
+const BUSY_TRIES = 8;
+async function busyRetried<T>(send: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await send();
+    } catch (err) {
+      const wait = err instanceof ServiceError && err.code === 100503 ? faceRetryAfterSeconds(err.data) : null;
+      if (wait === null || tries >= BUSY_TRIES) throw err;
+      await new Promise((r) => setTimeout(r, wait * 1000));
+    }
+  }
+}
+
 /** The samples' source for an application of this client: real uploads, its AML check, its context today. */
 function sourceOf(client: ApiClient, appId: string): SampleSource {
   return {
@@ -72,13 +91,15 @@ function sourceOf(client: ApiClient, appId: string): SampleSource {
       const idcard = view.data.IDCARD as { chineseName: string; idNumber: string; documentInfo: { idCard: { front: { ossId: string } } } };
       const video = await (faceVideo ??= makeFaceVideo(readFileSync(APPLICANT_FACE), { seconds: 3 }));
       const up = await client.uploadTo<{ ossId: string }>(CALLS.videoUpload.path, new Uint8Array(video), 'liveness.mp4');
-      const check = await client.call<{ id: number; imageOssId: string }>('livingBodyVerifyRaw', {
-        appId,
-        videoOssId: up.ossId,
-        name: idcard.chineseName,
-        idNumber: idcard.idNumber,
-        idcardFrontOssId: idcard.documentInfo.idCard.front.ossId,
-      });
+      const check = await busyRetried(() =>
+        client.call<{ id: number; imageOssId: string }>('livingBodyVerifyRaw', {
+          appId,
+          videoOssId: up.ossId,
+          name: idcard.chineseName,
+          idNumber: idcard.idNumber,
+          idcardFrontOssId: idcard.documentInfo.idCard.front.ossId,
+        }),
+      );
       await client.call('livingBodyConfirm', { appId, livingBodyVerifyId: check.id });
       const { ossUrl } = await client.call<{ ossUrl: string }>('signedUrl', { ossid: check.imageOssId });
       return { id: check.id, picture: { ossId: check.imageOssId, url: ossUrl, description: 'liveness.jpg', ossCategory: 'UserApply' as const } };
