@@ -37,6 +37,7 @@ import { isProbe } from './modules/system/routes';
 import { ping } from './modules/system/repository';
 import { genReqId, installRequestId, REQUEST_ID_LOG_KEY } from './plugins/request-id';
 import { seedData } from './seed';
+import { installRequestMetrics } from './metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -173,6 +174,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorateRequest('staff', null);
   app.decorateRequest('lang', 'zh-CN');
   installRequestId(app);
+  // Prometheus (issue 38): each answer counted by call; the database read at each scrape of the metrics listener
+  installRequestMetrics(app, { db, config });
   // draining (SIGTERM, main.ts): each answer ends its connection, so that the client's next request opens one elsewhere
   app.addHook('onSend', async (_request, reply) => {
     if (readiness.draining) reply.header('connection', 'close');

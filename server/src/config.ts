@@ -81,6 +81,50 @@ const DEFAULT_DEPOSIT_ACCOUNTS = JSON.stringify([
   { currency: 'CNH', bankName: 'Example Bank (Hong Kong) Limited', accountName: 'Example Securities Limited - Client Account', accountNumber: '012-345678-003', swift: 'EXAMHKHH' },
 ]);
 
+
+// ---------------------------------------------------------------- metrics (issue 38): Prometheus /metrics on a listener of its own
+/** METRICS_HOST values that keep the metrics listener on this machine (no token needed) */
+const LOOPBACK_HOSTS = ['127.0.0.1', '::1', 'localhost'];
+const metricsEnv = {
+  /** the port of the Prometheus /metrics listener (web and worker processes alike; never the applicants' PORT); unset: no listener */
+  METRICS_PORT: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() !== '' ? Number(v) : undefined))
+    .pipe(z.number().int().min(1).max(65535).optional()),
+  /** where the metrics listener binds: loopback by default; any other address needs METRICS_TOKEN(_FILE) */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** the bearer token a scraper sends (Authorization: Bearer …), at least 32 characters; or a file holding it */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  METRICS_TOKEN_FILE: optionalText,
+};
+
+function metricsChecks(env: Record<string, string | undefined>, set: (name: string) => boolean): string[] {
+  const problems: string[] = [];
+  if (set('METRICS_TOKEN') && set('METRICS_TOKEN_FILE')) problems.push('METRICS_TOKEN_FILE: set METRICS_TOKEN or METRICS_TOKEN_FILE, not both');
+  if (!set('METRICS_PORT')) return problems;
+  if (env.METRICS_PORT?.trim() === (env.PORT?.trim() || '8080')) problems.push('METRICS_PORT: must differ from PORT (the applicants\' port never serves /metrics)');
+  const host = env.METRICS_HOST?.trim() || '127.0.0.1';
+  if (!LOOPBACK_HOSTS.includes(host) && !set('METRICS_TOKEN') && !set('METRICS_TOKEN_FILE')) {
+    problems.push(`METRICS_TOKEN (or METRICS_TOKEN_FILE): is required when METRICS_HOST is ${host} (beyond this machine, /metrics answers only a scraper holding the token)`);
+  }
+  return problems;
+}
+
+export interface MetricsSettings {
+  /** unset: no metrics listener */
+  port?: number;
+  host: string;
+  /** the bearer token /metrics asks for; unset: none (loopback only) */
+  token?: string;
+}
+
+function metricsOf(env: Env): MetricsSettings {
+  const token = env.METRICS_TOKEN ?? (env.METRICS_TOKEN_FILE ? readSecretFile('METRICS_TOKEN_FILE', env.METRICS_TOKEN_FILE) : undefined);
+  return { port: env.METRICS_PORT, host: env.METRICS_HOST, token };
+}
+// ---------------------------------------------------------------- end of metrics
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -287,6 +331,7 @@ export const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** the reverse proxies whose X-Forwarded-For/-Proto are believed (client address, Secure cookies): hop count or address list */
     TRUST_PROXY: trustProxy,
+    ...metricsEnv,
   });
 
 /** Rules between settings, checked on the raw values so they are reported with the rest. */
@@ -325,6 +370,7 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
   for (const name of ['APP_TOKEN_SECRET', 'SIGNING_SECRET', 'OPS_TOKEN']) {
     if (set(name) && set(`${name}_FILE`)) problems.push(`${name}_FILE: set ${name} or ${name}_FILE, not both`);
   }
+  problems.push(...metricsChecks(env, set));
   if (set('OPS_URL') && !set('OPS_TOKEN') && !set('OPS_TOKEN_FILE')) problems.push('OPS_URL: needs OPS_TOKEN or OPS_TOKEN_FILE (the token the processes accept)');
   if (env.NODE_ENV === 'production') {
     // secrets made in DATA_DIR/keys would differ between processes and machines: in production every one is given
@@ -415,6 +461,8 @@ export interface Config {
   readinessTimeoutMs: number;
   /** KYC_RETENTION_YEARS, KYC_DRAFT_DAYS: what `ops erase-expired` may erase (src/core/domain/retention.ts) */
   retention: { kycYears: number; draftDays: number };
+  /** METRICS_PORT, METRICS_HOST, METRICS_TOKEN(_FILE): the Prometheus listener (server/src/metrics) */
+  metrics: MetricsSettings;
   secrets: Secrets;
 }
 
@@ -665,6 +713,7 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     shutdown: { graceMs: env.SHUTDOWN_GRACE_MS, delayMs: env.SHUTDOWN_DELAY_MS },
     readinessTimeoutMs: env.READINESS_TIMEOUT_MS,
     retention: { kycYears: env.KYC_RETENTION_YEARS, draftDays: env.KYC_DRAFT_DAYS },
+    metrics: metricsOf(env),
     secrets,
   };
 }

@@ -12,6 +12,7 @@ import { openPreparedDatabase, settingsOrExit } from './process-start';
 import { serverInfoPath, writeOpsToken } from './ops/token';
 import { ffmpegChoice, ffmpegVersion } from './vendors/face/ffmpeg';
 import { fontReadable } from './pdf/text';
+import { startMetricsServer } from './metrics/server';
 
 /**
  * Drains the web server: /readyz answers 503 at once (the balancer stops sending) and answers say `Connection: close`
@@ -108,6 +109,12 @@ async function start(): Promise<void> {
     await app.close().catch(() => undefined);
     await db.close();
     throw err;
+  }
+  // Prometheus /metrics on METRICS_PORT (never the applicants' port), closed last
+  const metrics = await startMetricsServer(config.metrics);
+  if (metrics) {
+    closers.push({ name: 'metrics', close: () => metrics.close() });
+    app.log.info({ metrics: { host: config.metrics.host, port: config.metrics.port, token: !!config.metrics.token } }, 'metrics listener started');
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -17,6 +17,8 @@ import { openPreparedDatabase, settingsOrExit } from './process-start';
 import { systemClock } from './plugins/context';
 import { createStorage } from './storage';
 import { createVendors } from './vendors';
+import { bindMetricsSource } from './metrics';
+import { startMetricsServer } from './metrics/server';
 
 async function start(): Promise<void> {
   const config = settingsOrExit(() => loadConfig(process.env));
@@ -42,7 +44,10 @@ async function start(): Promise<void> {
   const storage = createStorage(config);
   const jobs = createJobs({ config, db, role: 'worker', log });
   await workJobs({ config, db, clock: systemClock, vendors, storage, jobs });
-  log.info({ database: db.kind, pollSeconds: config.jobs.pollSeconds, outbox: !!config.outbox.webhookUrl }, 'worker started');
+  // Prometheus /metrics on METRICS_PORT: the jobs this worker runs, the queue and the pool
+  bindMetricsSource({ db, config });
+  const metrics = await startMetricsServer(config.metrics);
+  log.info({ database: db.kind, pollSeconds: config.jobs.pollSeconds, outbox: !!config.outbox.webhookUrl, metricsPort: config.metrics.port ?? null }, 'worker started');
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -53,7 +58,7 @@ async function start(): Promise<void> {
     force.unref();
     try {
       await jobs.stop(config.jobs.stopSeconds * 1000);
-      await Promise.all([vendors.face.close(), vendors.ocr.close(), storage.close()]).catch(() => undefined);
+      await Promise.all([vendors.face.close(), vendors.ocr.close(), storage.close(), metrics?.close()]).catch(() => undefined);
     } finally {
       await db.close();
       log.info('worker stopped');

@@ -12,6 +12,7 @@ import type { Jobs } from './queue';
 import { smsHandler } from './sms';
 import type { JobHandlers, JobName } from './types';
 import { faceHandler, ocrHandler } from './vendor-calls';
+import { instrumentHandlers } from '../metrics';
 
 export { createJobs, JobFailedError, JobTimeoutError, queuePlans, type Jobs, type JobsLog } from './queue';
 export type { JobName, PayloadOf, ResultOf } from './types';
@@ -28,13 +29,13 @@ export interface JobDeps {
 }
 
 export function jobHandlers(deps: JobDeps): JobHandlers {
-  return {
+  return instrumentHandlers({
     'sms.send': smsHandler(deps),
     'outbox.sweep': sweepHandler(deps),
     'outbox.deliver': deliverHandler(deps),
     'face.check': faceHandler(deps),
     'ocr.read': ocrHandler(deps),
-  };
+  });
 }
 
 /** Jobs sent on a timer by every process that works jobs (the queue keeps one at a time). */

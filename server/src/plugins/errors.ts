@@ -7,6 +7,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ErrorCode } from '@core/domain';
 import { AppError, httpStatusOf, isConnectionError, UnavailableError, type Issue } from '../errors';
 import { errorMessage, langOf } from '../i18n';
+import { noteErrorCode } from '../metrics';
 
 export function errorBody(request: FastifyRequest, code: number, data?: unknown, given?: string) {
   const message = given ?? errorMessage(code, request.lang ?? langOf(request.headers));
@@ -14,6 +15,7 @@ export function errorBody(request: FastifyRequest, code: number, data?: unknown,
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, code: number, opts: { data?: unknown; status?: number; message?: string } = {}) {
+  noteErrorCode(request, code);
   return reply.status(opts.status ?? httpStatusOf(code)).send(errorBody(request, code, opts.data, opts.message));
 }
 
