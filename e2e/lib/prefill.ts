@@ -49,7 +49,7 @@ const idFrontWithFace = () => (cardWithFace ??= makeIdFront({ ...SAMPLE_FRONT, p
  * "record again" would, up to BUSY_TRIES in all.
  */
 const BUSY_TRIES = 8;
-async function busyRetried<T>(send: () => Promise<T>): Promise<T> {
+export async function busyRetried<T>(send: () => Promise<T>): Promise<T> {
   for (let tries = 1; ; tries++) {
     try {
       return await send();

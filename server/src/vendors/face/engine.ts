@@ -104,6 +104,11 @@ function human(): Promise<HumanLike> {
   return humanReady;
 }
 
+/** Loads the face models now (a worker at start), so that the first applicant's check does not wait for them. */
+export async function loadEngine(): Promise<void> {
+  await human();
+}
+
 // ---------------------------------------------------------------- decoding
 
 /** The video's frames at FACE_CHECK.sampleFps, each FRAME x FRAME RGB (letterboxed, black bars). */

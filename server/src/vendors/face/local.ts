@@ -35,6 +35,21 @@ class Worker {
     return child;
   }
 
+  /** starts the child and has it load the models (a check sent meanwhile waits behind it in the child's queue) */
+  warm(): Promise<void> {
+    const child = (this.child ??= this.start());
+    return new Promise<void>((resolve, reject) => {
+      const onMessage = (m: { warmed?: boolean; error?: string }) => {
+        if (m.warmed === undefined) return;
+        child.off('message', onMessage);
+        if (m.warmed) resolve();
+        else reject(new Error(m.error ?? 'the face engine did not load'));
+      };
+      child.on('message', onMessage);
+      child.send({ warm: true });
+    });
+  }
+
   run(input: FaceCheckInput, timeoutMs: number): Promise<FaceCheckResult> {
     const child = (this.child ??= this.start());
     this.busy = true;
@@ -45,7 +60,8 @@ class Worker {
         child.off('exit', onExit);
         this.busy = false;
       };
-      const onMessage = (m: { ok: true; result: FaceCheckResult } | { ok: false; error: string }) => {
+      const onMessage = (m: { ok: true; result: FaceCheckResult } | { ok: false; error: string } | { warmed: boolean }) => {
+        if ('warmed' in m) return; // the warm-up's answer, not this check's
         finish();
         if (m.ok) resolve({ ...m.result, frame: m.result.frame ? Buffer.from(m.result.frame) : null } as FaceCheckResult);
         else reject(new Error(m.error));
@@ -93,6 +109,9 @@ export function createLocalFace(opts: LocalFaceOptions = {}): FaceVendor {
         queue.push({ input, resolve, reject });
         pump();
       });
+    },
+    async warm() {
+      await Promise.all(pool.map((w) => w.warm()));
     },
     async close() {
       for (const job of queue.splice(0)) job.reject(new Error('face check closed'));

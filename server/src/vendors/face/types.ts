@@ -43,6 +43,8 @@ export type FaceCheckResult =
 export interface FaceVendor {
   readonly name: string;
   check(input: FaceCheckInput): Promise<FaceCheckResult>;
+  /** starts the engines and loads their models now (a worker at start); resolves when they are ready */
+  warm?(): Promise<void>;
   /** ends the engines (called when the app closes) */
   close(): Promise<void>;
 }
