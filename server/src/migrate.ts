@@ -5,14 +5,17 @@
  * (one process at a time on its data folder).
  */
 import { resolve } from 'node:path';
-import { parseEnv } from './config';
+import { databaseUrlOf, parseEnv } from './config';
 import { openDatabase } from './db';
 import { migrate, readMigrations } from './db/migrate';
 import { settingsOrExit } from './process-start';
 
 async function run(): Promise<void> {
-  const env = settingsOrExit(() => parseEnv(process.env));
-  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: resolve(env.DATA_DIR), databasePrepared: env.DATABASE_PREPARED === 'on' });
+  const { env, databaseUrl } = settingsOrExit(() => {
+    const parsed = parseEnv(process.env);
+    return { env: parsed, databaseUrl: databaseUrlOf(parsed) };
+  });
+  const db = await openDatabase({ databaseUrl, dataDir: resolve(env.DATA_DIR), databasePrepared: env.DATABASE_PREPARED === 'on' });
   try {
     const applied = await migrate(db);
     const where = db.kind === 'pglite' ? `PGlite in ${resolve(env.DATA_DIR)}/pglite` : 'PostgreSQL (DATABASE_URL)';
