@@ -10,9 +10,16 @@ import { join } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import { envSchema, parseEnv, projectRoot } from '../server/src/config';
 import { SERVICE_ENTRIES } from '../server/src/compiled';
-import { LIVENESS_PATH, READINESS_PATH } from '../server/src/modules/system/routes';
 
 const root = projectRoot();
+/** The probes' paths, from the service's routes (loaded at run time: their Fastify types are the server project's) */
+const ROUTES = '../server/src/modules/system/routes';
+let LIVENESS_PATH = '';
+let READINESS_PATH = '';
+beforeAll(async () => {
+  ({ LIVENESS_PATH, READINESS_PATH } = (await import(ROUTES)) as { LIVENESS_PATH: string; READINESS_PATH: string });
+  expect(LIVENESS_PATH && READINESS_PATH).toBeTruthy();
+});
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 
 /** Settings read by libraries the service uses rather than by its own code, with where they are documented. */
