@@ -11,7 +11,11 @@ ARG NODE_IMAGE=docker.io/library/node:24-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
-RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
+# build_ca (optional, a build secret: never in a layer): extra certificate authorities for npm, where the build goes
+# through a TLS-inspecting proxy (scripts/image-build.sh passes the host's NODE_EXTRA_CA_CERTS)
+RUN --mount=type=secret,id=build_ca --mount=type=cache,target=/root/.npm \
+    if [ -s /run/secrets/build_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/build_ca; fi \
+ && npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
@@ -26,8 +30,9 @@ RUN apt-get update \
  && mkdir -p /var/lib/esop && chown 10001:10001 /var/lib/esop && chmod 0700 /var/lib/esop
 WORKDIR /srv/app
 COPY package.json package-lock.json ./
-RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund \
- && rm -rf /root/.npm/_logs
+RUN --mount=type=secret,id=build_ca --mount=type=cache,target=/root/.npm \
+    if [ -s /run/secrets/build_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/build_ca; fi \
+ && npm ci --omit=dev --no-audit --no-fund
 # the checkout the service reads at run time (migrations, seeds, locales, static files, country names) and the build;
 # owned by root: the service cannot change its own code
 COPY . .

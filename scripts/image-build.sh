@@ -11,7 +11,8 @@
 # Needs root (or a user namespace), buildah and debootstrap (apt-get install buildah debootstrap). Builds with
 # chroot isolation (no container runtime needed for the RUN steps). Then: npx tsx scripts/image-check.ts
 # Settings: IMAGE_TAG (localhost/esop:dev), BASE_IMAGE (localhost/esop-node-base:24-bookworm), DEBIAN_MIRROR,
-# NODE_BIN (the node to put in the base: default the one on PATH, which must be 24), BUILDAH_ROOT (another storage).
+# NODE_BIN (the node to put in the base: default the one on PATH, which must be 24), BUILDAH_ROOT (another storage),
+# NODE_EXTRA_CA_CERTS (extra certificate authorities npm needs during the build: passed as a build secret).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -76,7 +77,10 @@ fi
 
 # ---- the image: the Dockerfile on that base ----
 t1=$(seconds)
-"${buildah[@]}" bud --isolation chroot --layers --build-arg NODE_IMAGE="$BASE_IMAGE" -t "$IMAGE_TAG" -f Dockerfile .
+build=(bud --isolation chroot --layers --build-arg NODE_IMAGE="$BASE_IMAGE" -t "$IMAGE_TAG" -f Dockerfile)
+# a TLS-inspecting proxy's certificate authorities (NODE_EXTRA_CA_CERTS here) reach npm as a build secret, in no layer
+[ -s "${NODE_EXTRA_CA_CERTS:-}" ] && build+=(--secret "id=build_ca,src=$NODE_EXTRA_CA_CERTS")
+"${buildah[@]}" "${build[@]}" .
 t2=$(seconds)
 echo "image-build: $IMAGE_TAG built in $(( t2 - t1 )) s (base included: $(( t2 - t0 )) s)"
 "${buildah[@]}" images --format '{{.Name}}:{{.Tag}} {{.Size}}' "$IMAGE_TAG"
