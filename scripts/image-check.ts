@@ -8,14 +8,19 @@
  * a non-root user that owns DATA_DIR and not the code, the command `node … dist/server/main.js` and the worker's and
  * migrations' entries beside it, production packages only (no vite, jest, playwright-core, typescript, eslint, tsx),
  * and no secret in the image (no key files, no secret settings in its environment).
+ * --run (as root, where chroot and bind mounts are allowed): also runs the image's commands inside it, as its user
+ * with its settings (chroot, the host's /proc and /dev bound in; no container runtime): the web entry on the embedded
+ * PGlite answers /livez, /readyz and a page and exits 0 on SIGTERM, `ops help` answers, the worker refuses to start
+ * without DATABASE_URL by name, and the CJK font opens in the image's fontkit with the glyphs of 開戶.
  * Prints one line per check; exits 1 on any failure. BUILDAH_ROOT as for image-build.sh.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const image = process.argv[2] ?? process.env.IMAGE_TAG ?? 'localhost/esop:dev';
+const runToo = process.argv.includes('--run');
+const image = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? process.env.IMAGE_TAG ?? 'localhost/esop:dev';
 const root = process.env.BUILDAH_ROOT;
 const buildahArgs = root ? ['--root', join(root, 'storage'), '--runroot', join(root, 'run')] : [];
 const buildah = (...args: string[]) => execFileSync('buildah', [...buildahArgs, ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }).trim();
@@ -92,7 +97,64 @@ function passwd(rootfs: string): Map<string, { name: string; uid: number }> {
   return users;
 }
 
-function main(): void {
+/**
+ * Runs one of the image's commands inside it: chroot into `rootfs` as the image's user, in its working folder, with
+ * its Env and `env` over it (the host's /proc and /dev bound in by the caller).
+ */
+function inImage(rootfs: string, config: ImageConfig, command: string[], env: Record<string, string>) {
+  const vars = [...(config.Env ?? []), ...Object.entries(env).map(([k, v]) => `${k}=${v}`)];
+  const quoted = command.map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+  return ['chroot', ['--userspec', config.User ?? '0', rootfs, '/usr/bin/env', '-i', ...vars, '/bin/sh', '-c', `cd ${config.WorkingDir ?? '/'} && exec ${[...(config.Entrypoint ?? []), ''].join(' ')}${quoted}`]] as const;
+}
+
+async function runChecks(rootfs: string, config: ImageConfig): Promise<void> {
+  const bound: string[] = [];
+  try {
+    for (const dir of ['proc', 'dev']) {
+      execFileSync('mount', ['--bind', `/${dir}`, join(rootfs, dir)]);
+      bound.push(join(rootfs, dir));
+    }
+  } catch (err) {
+    check('runs inside the image', false, `cannot bind /proc and /dev (${(err as Error).message.split('\n')[0]}): run as root, or without --run`);
+    for (const dir of bound.reverse()) spawnSync('umount', [dir]);
+    return;
+  }
+  try {
+    const port = 18000 + Math.floor(Math.random() * 2000);
+    const [program, args] = inImage(rootfs, config, config.Cmd ?? [], { NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn' });
+    const web = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: string[] = [];
+    web.stdout.on('data', (d: Buffer) => out.push(String(d)));
+    web.stderr.on('data', (d: Buffer) => out.push(String(d)));
+    const exited = new Promise<number | null>((r) => web.once('exit', (code) => r(code)));
+    const base = `http://127.0.0.1:${port}`;
+    const status = (path: string) => fetch(base + path).then((r) => r.arrayBuffer().then(() => r.status), () => 0);
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline && web.exitCode === null && (await status('/livez')) !== 200) await new Promise((r) => setTimeout(r, 500));
+    const [live, ready, page] = [await status('/livez'), await status('/readyz'), await status('/pages/openAccount.html')];
+    check('the web command starts in the image (its user, its settings, PGlite)', live === 200 && ready === 200 && page === 200, `/livez ${live}, /readyz ${ready}, a page ${page}${live === 200 ? '' : `\n${out.join('').slice(-1500)}`}`);
+    const stopped = Date.now();
+    web.kill('SIGTERM');
+    const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 60_000))]);
+    if (code === 'timeout') web.kill('SIGKILL');
+    check('SIGTERM through tini stops it cleanly', code === 0, `exit ${code} after ${((Date.now() - stopped) / 1000).toFixed(1)} s`);
+
+    const once = (command: string[], env: Record<string, string> = {}) => {
+      const [p, a] = inImage(rootfs, config, command, { NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env });
+      return spawnSync(p, a, { encoding: 'utf8', timeout: 120_000 });
+    };
+    const ops = once(['node', '--enable-source-maps', 'dist/server/cli.js', 'help']);
+    check('the ops command answers', ops.status === 0 && ops.stdout.length > 100, `exit ${ops.status}, ${ops.stdout.split('\n').length} lines`);
+    const worker = once(['node', '--enable-source-maps', 'dist/server/worker.js']);
+    check('the worker command runs (and asks for its database by name)', worker.status === 2 && /DATABASE_URL/.test(worker.stderr), `exit ${worker.status}: ${worker.stderr.split('\n').find((l) => l.includes('DATABASE_URL')) ?? worker.stderr.trim()}`);
+    const font = once(['node', '-e', `const f = require('@pdf-lib/fontkit').create(require('fs').readFileSync('${FONT}')); const face = f.fonts ? f.fonts[0] : f; console.log(face.postscriptName, [...'開戶'].every((c) => face.hasGlyphForCodePoint(c.codePointAt(0))))`]);
+    check('the font opens for the service\'s user, with Chinese glyphs', font.status === 0 && / true$/.test(font.stdout.trim()), font.stdout.trim() || font.stderr.trim().split('\n')[0]);
+  } finally {
+    for (const dir of bound.reverse()) spawnSync('umount', [dir]);
+  }
+}
+
+async function main(): Promise<void> {
   const inspected = JSON.parse(buildah('inspect', '--type', 'image', image)) as { OCIv1: { config: ImageConfig; history?: { created_by?: string }[] } };
   const config = inspected.OCIv1.config;
   console.log(`image-check: ${image}`);
@@ -152,6 +214,7 @@ function main(): void {
       .filter(Boolean)
       .map((f) => f.slice(rootfs.length));
     check('no secrets in the image', secretNames.length === 0 && keyFiles.length === 0, secretNames.length || keyFiles.length ? `settings ${secretNames.join(', ') || '-'}; files ${keyFiles.join(', ') || '-'}` : 'no secret settings in Env, no key, secret or token files');
+    if (runToo) await runChecks(rootfs, config);
   } finally {
     close();
   }
@@ -160,4 +223,4 @@ function main(): void {
   process.exit(failed ? 1 : 0);
 }
 
-main();
+await main();
