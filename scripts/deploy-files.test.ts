@@ -175,15 +175,17 @@ describe('deploy/k8s', () => {
     .filter(Boolean);
   const find = (kind: string, name: string) => docs.find((d) => d.kind === kind && d.metadata?.name === name);
   const settings = asEnv(find('ConfigMap', 'esop-settings')?.data);
-  type Container = { name: string; command: string[]; env?: { name: string; value: string }[]; ports?: { name: string; containerPort: number }[]; volumeMounts?: { name: string; mountPath: string }[]; livenessProbe?: Probe; readinessProbe?: Probe; startupProbe?: Probe; resources?: { requests?: Record<string, string>; limits?: Record<string, string> } };
+  type Container = { name: string; command?: string[]; args: string[]; env?: { name: string; value: string }[]; ports?: { name: string; containerPort: number }[]; volumeMounts?: { name: string; mountPath: string }[]; livenessProbe?: Probe; readinessProbe?: Probe; startupProbe?: Probe; resources?: { requests?: Record<string, string>; limits?: Record<string, string> } };
   type Probe = { httpGet?: { path: string; port: string | number }; periodSeconds?: number; timeoutSeconds?: number; failureThreshold?: number };
   type PodSpec = { terminationGracePeriodSeconds?: number; containers: Container[]; volumes?: { name: string; secret?: { secretName: string } }[] };
   const podOf = (doc: Doc | undefined) => ((doc?.spec as { template: { spec: PodSpec } } | undefined)?.template.spec) as PodSpec;
   const workloads = docs.filter((d) => d.kind === 'Deployment' || d.kind === 'Job');
 
   test('Deployments for web and worker and a migration Job, each running its service entry', () => {
-    const entries = Object.fromEntries(workloads.map((d) => [d.metadata.name, podOf(d).containers.map((c) => entryOf(c.command))]));
+    const entries = Object.fromEntries(workloads.map((d) => [d.metadata.name, podOf(d).containers.map((c) => entryOf(c.args))]));
     expect(entries).toEqual({ 'esop-web': ['main'], 'esop-worker': ['worker'], 'esop-migrate': ['migrate'] });
+    // `command` would replace the image's entry point (tini, which hands SIGTERM to node and reaps its children)
+    expect(workloads.flatMap((d) => podOf(d).containers.filter((c) => c.command).map((c) => `${d.metadata.name}/${c.name}`))).toEqual([]);
   });
 
   test.each(['esop-web', 'esop-worker', 'esop-migrate'])('%s: settings the service knows, valid, secrets as mounted files', (name) => {
