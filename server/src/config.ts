@@ -157,6 +157,8 @@ export const envSchema = z
         .optional(),
     ),
     DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional()),
+    /** DATABASE_URL read from a file instead (a mounted secret: the URL holds the database's password); not with DATABASE_URL */
+    DATABASE_URL_FILE: optionalText,
     CIPHER_PRIVATE_KEY_FILE: optionalText,
     CIPHER_PUBLIC_KEY_FILE: optionalText,
     APP_TOKEN_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
@@ -342,7 +344,7 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
   if (env.NODE_ENV === 'production' && (env.SMS_VENDOR ?? 'console') === 'console') {
     problems.push('SMS_VENDOR: must be http in production (the console vendor prints login codes in the log)');
   }
-  if (env.JOBS === 'worker' && !set('DATABASE_URL')) problems.push('JOBS: worker needs DATABASE_URL (on the embedded PGlite the jobs run inside npm start: JOBS=inline)');
+  if (env.JOBS === 'worker' && !set('DATABASE_URL') && !set('DATABASE_URL_FILE')) problems.push('JOBS: worker needs DATABASE_URL (on the embedded PGlite the jobs run inside npm start: JOBS=inline)');
   if (set('OUTBOX_WEBHOOK_URL') && !set('OUTBOX_WEBHOOK_SECRET') && !set('OUTBOX_WEBHOOK_SECRET_FILE')) {
     problems.push('OUTBOX_WEBHOOK_SECRET: is required when OUTBOX_WEBHOOK_URL is set (the deliveries are signed with it), or OUTBOX_WEBHOOK_SECRET_FILE');
   }
@@ -367,7 +369,7 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
   if (set('CIPHER_PRIVATE_KEY_FILE') !== set('CIPHER_PUBLIC_KEY_FILE')) {
     problems.push('CIPHER_PUBLIC_KEY_FILE: set both CIPHER_PRIVATE_KEY_FILE and CIPHER_PUBLIC_KEY_FILE, or neither');
   }
-  for (const name of ['APP_TOKEN_SECRET', 'SIGNING_SECRET', 'OPS_TOKEN']) {
+  for (const name of ['APP_TOKEN_SECRET', 'SIGNING_SECRET', 'OPS_TOKEN', 'DATABASE_URL']) {
     if (set(name) && set(`${name}_FILE`)) problems.push(`${name}_FILE: set ${name} or ${name}_FILE, not both`);
   }
   problems.push(...metricsChecks(env, set));
@@ -629,6 +631,22 @@ function loadCaRootFiles(env: Env): Config['caRoot'] {
 }
 
 /**
+ * The PostgreSQL URL: DATABASE_URL, or the content of DATABASE_URL_FILE (trimmed, checked as DATABASE_URL is);
+ * undefined: the embedded PGlite. Throws ConfigError naming DATABASE_URL_FILE when the file cannot serve.
+ */
+export function databaseUrlOf(env: Env): string | undefined {
+  if (env.DATABASE_URL || !env.DATABASE_URL_FILE) return env.DATABASE_URL;
+  let text: string;
+  try {
+    text = readFileSync(env.DATABASE_URL_FILE, 'utf8').trim();
+  } catch (err) {
+    throw new ConfigError([`DATABASE_URL_FILE: cannot read ${env.DATABASE_URL_FILE} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`]);
+  }
+  if (!/^postgres(ql)?:\/\//.test(text)) throw new ConfigError([`DATABASE_URL_FILE: the content of ${env.DATABASE_URL_FILE} must start with postgres:// or postgresql://`]);
+  return text;
+}
+
+/**
  * Checks the environment, creates DATA_DIR (and DATA_DIR/keys) and loads or makes the secrets.
  * Throws ConfigError with every problem listed.
  */
@@ -650,6 +668,7 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
       env.SIGNING_SECRET ?? (env.SIGNING_SECRET_FILE ? readSecretFile('SIGNING_SECRET_FILE', env.SIGNING_SECRET_FILE) : readOrCreateSecret(join(keysDir, 'signing.secret'))),
   };
   const opsToken = env.OPS_TOKEN ?? (env.OPS_TOKEN_FILE ? readSecretFile('OPS_TOKEN_FILE', env.OPS_TOKEN_FILE) : undefined);
+  const databaseUrl = databaseUrlOf(env);
   return {
     nodeEnv: env.NODE_ENV,
     production: env.NODE_ENV === 'production',
@@ -657,7 +676,7 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     host: env.HOST,
     dataDir,
     storage: storageOf(env),
-    databaseUrl: env.DATABASE_URL,
+    databaseUrl,
     databasePrepared: env.DATABASE_PREPARED === 'on',
     pool: { max: env.DATABASE_POOL_MAX, connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS },
     databaseStartWaitSeconds: env.DATABASE_START_WAIT_SECONDS,
@@ -665,7 +684,7 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     ffmpegPath: env.FFMPEG_PATH,
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
     // several processes can share PostgreSQL: the guard that holds across them unless this one is said to run alone
-    cipherReplayGuard: env.CIPHER_REPLAY_GUARD ?? (env.DATABASE_URL ? 'database' : 'memory'),
+    cipherReplayGuard: env.CIPHER_REPLAY_GUARD ?? (databaseUrl ? 'database' : 'memory'),
     sessionAbsoluteHours: env.SESSION_ABSOLUTE_HOURS,
     maxUploadMb: env.MAX_UPLOAD_MB,
     uploadQuota: { filesPerDay: env.UPLOAD_DAILY_COUNT, megabytesPerDay: env.UPLOAD_DAILY_MB },

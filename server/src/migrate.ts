@@ -5,15 +5,18 @@
  * (one process at a time on its data folder).
  */
 import { resolve } from 'node:path';
-import { parseEnv } from './config';
+import { databaseUrlOf, parseEnv } from './config';
 import { openDatabase } from './db';
 import { migrate, readMigrations } from './db/migrate';
 import { databaseOrExit, settingsOrExit } from './process-start';
 
 async function run(): Promise<void> {
-  const env = settingsOrExit(() => parseEnv(process.env));
-  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: resolve(env.DATA_DIR), databasePrepared: env.DATABASE_PREPARED === 'on', pool: { max: 2, connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS } });
-  if (db.kind === 'postgres' && env.DATABASE_URL) await databaseOrExit(db, env.DATABASE_URL, env.DATABASE_START_WAIT_SECONDS);
+  const { env, databaseUrl } = settingsOrExit(() => {
+    const parsed = parseEnv(process.env);
+    return { env: parsed, databaseUrl: databaseUrlOf(parsed) };
+  });
+  const db = await openDatabase({ databaseUrl, dataDir: resolve(env.DATA_DIR), databasePrepared: env.DATABASE_PREPARED === 'on', pool: { max: 2, connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS } });
+  if (db.kind === 'postgres' && databaseUrl) await databaseOrExit(db, databaseUrl, env.DATABASE_START_WAIT_SECONDS);
   try {
     const applied = await migrate(db);
     const where = db.kind === 'pglite' ? `PGlite in ${resolve(env.DATA_DIR)}/pglite` : 'PostgreSQL (DATABASE_URL)';
