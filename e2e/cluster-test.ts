@@ -18,13 +18,13 @@ import type { StepName } from '../src/core/domain/steps';
 import pg from 'pg';
 import sharp from 'sharp';
 import { ApiClient, ServiceError } from './lib/api-client';
-import { pdfFile } from './lib/flows';
 import { startCluster, type Cluster } from './lib/cluster';
 import { ops } from './lib/harness';
 import { APPLICANT_FACE, busyRetried, prefillSteps } from './lib/prefill';
 import { makeFaceVideo } from '../scripts/make-face-video';
 import { verifySignedPdf } from './lib/signed-pdf';
 import { makeIdFront, SAMPLE_FRONT } from '../scripts/make-card-images';
+import { signAsOrganisation } from './lib/org-signing';
 
 const results: { name: string; ok: boolean; ms: number; error?: string }[] = [];
 
@@ -223,31 +223,11 @@ try {
   });
 
   await check("an organisation's signer: link, ID number, photo, certificate, board resolution, signature; the signed PDF verifies", async () => {
-    await ops(cluster, 'org-create', '--name', 'Example Cluster Trading Limited', '--name-zh', '示例集群貿易有限公司', '--reg', '70000024', '--signer', 'CHAN Tai Man', '--signer-id', 'K1234567(8)');
-    const issued = await ops(cluster, 'sign-ticket', '70000024');
-    const ticket = new URL(issued.split('\n')[0].trim(), cluster.base).searchParams.get('ticket');
-    const ticketId = issued.match(/ticket (T\S+),/)?.[1];
-    assert(ticket && ticketId, `sign-ticket printed ${issued}`);
-    const ticketOut = { ticket, ticketId };
-    const signer = new ApiClient(cluster.base);
-    const { token } = await signer.call<{ token: string }>('signApplyAuth', { ticket: ticketOut.ticket, idNumber: 'K1234567(8)' });
-    const s = { token, idNumber: 'K1234567(8)' };
-    const photo = await signer.uploadTo<{ fileId: string }>(CALLS.signFileUpload.path, new Uint8Array(await makeIdFront({ ...SAMPLE_FRONT, name: '陳大文' })), 'id.jpg', { ...s, fileName: 'id.jpg', purpose: 'idPhoto' });
-    await signer.call('signCorpApplyAuth', { ...s, confirm: true, idPhotoFileId: photo.fileId });
-    await signer.call('signCorpApplyCACert', s);
-    const resolution = await signer.uploadTo<{ fileId: string }>(CALLS.signFileUpload.path, pdfFile('board resolution'), 'r.pdf', { ...s, fileName: 'board-resolution.pdf' });
-    await signer.call('signApplyUpdate', { ...s, fileIds: [resolution.fileId] });
-    const signature = await sharp(
-      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100"><rect width="300" height="100" fill="#fff"/><path d="M20 70 C 60 10, 100 10, 140 70 S 220 90, 280 30" stroke="#000" stroke-width="5" fill="none"/></svg>'),
-    )
-      .png()
-      .toBuffer();
-    const signed = await signer.call<{ signatureStatus: number; signed: { fileId: string; fileName: string }[] }>('signCorpApplyUpdate', { ...s, readAll: true, signature: signature.toString('base64') });
-    assert(signed.signatureStatus === 3 && signed.signed.length >= 1, `signing answered ${JSON.stringify(signed).slice(0, 200)}`);
+    const { ticketId } = await signAsOrganisation(cluster.base, (...args) => ops(cluster, ...args), { reg: '70000024', name: 'Example Cluster Trading Limited', nameZh: '示例集群貿易有限公司' });
     const dir = mkdtempSync(join(tmpdir(), 'cluster-sign-'));
     try {
       const out = join(dir, 'opening-form.pdf');
-      await ops(cluster, 'sign-export', ticketOut.ticketId!, '--document', 'openingForm', '--out', out);
+      await ops(cluster, 'sign-export', ticketId, '--document', 'openingForm', '--out', out);
       // one authority for every process: the root the ops CLI prints is the one the signature chains to
       verifySignedPdf(readFileSync(out), await ops(cluster, 'sign-ca-cert'));
     } finally {

@@ -18,22 +18,20 @@
  * Prints each step with its time; exits 1 on any mismatch (0: restored and read back).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
-import sharp from 'sharp';
-import { CALLS } from '../src/core/domain/calls-all';
 import type { ApplicationView } from '../src/core/domain/contract';
 import { ApiClient } from '../e2e/lib/api-client';
-import { entryArgs } from '../e2e/lib/cluster';
-import { pdfFile } from '../e2e/lib/flows';
+import { entryArgs, makeSecrets } from '../e2e/lib/cluster';
+import { signAsOrganisation } from '../e2e/lib/org-signing';
 import { freePort, ROOT } from '../e2e/lib/harness';
 import { prefillSteps } from '../e2e/lib/prefill';
 import { hasPdfsig, verifySignedPdf } from '../e2e/lib/signed-pdf';
-import { makeIdFront, SAMPLE_FRONT } from './make-card-images';
+import { makeIdFront } from './make-card-images';
 import { S3RVER_KEY, startS3, type TestS3 } from '../server/test/s3';
 
 const exec = promisify(execFile);
@@ -160,20 +158,6 @@ interface Running {
   log: string[];
 }
 
-/** The deployment's secrets, kept apart from the database and the bucket (the README's third backup). */
-function makeSecrets(dir: string): Record<string, string> {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const pair = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
-  writeFileSync(join(dir, 'cipher-private.pem'), pair.privateKey, { mode: 0o600 });
-  writeFileSync(join(dir, 'cipher-public.pem'), pair.publicKey, { mode: 0o600 });
-  return {
-    CIPHER_PRIVATE_KEY_FILE: join(dir, 'cipher-private.pem'),
-    CIPHER_PUBLIC_KEY_FILE: join(dir, 'cipher-public.pem'),
-    APP_TOKEN_SECRET: randomBytes(32).toString('base64url'),
-    SIGNING_SECRET: randomBytes(32).toString('base64url'),
-    OPS_TOKEN: randomBytes(32).toString('base64url'),
-  };
-}
 
 async function startService(name: string, env: NodeJS.ProcessEnv): Promise<Running> {
   const port = await freePort();
@@ -298,33 +282,14 @@ try {
   });
 
   const signed = await step("an organisation's signer signs the opening form; the signed PDF is exported", async () => {
-    await ops(src, 'org-create', '--name', 'Example Drill Trading Limited', '--name-zh', '示例演練貿易有限公司', '--reg', ORG_REG, '--signer', 'CHAN Tai Man', '--signer-id', 'K1234567(8)');
-    const issued = await ops(src, 'sign-ticket', ORG_REG);
-    const ticket = new URL(issued.split('\n')[0].trim(), src.base).searchParams.get('ticket');
-    const ticketId = issued.match(/ticket (T\S+),/)?.[1];
-    expect(ticket && ticketId, `sign-ticket printed ${issued}`);
-    const signer = new ApiClient(src.base);
-    const { token } = await signer.call<{ token: string }>('signApplyAuth', { ticket, idNumber: 'K1234567(8)' });
-    const s = { token, idNumber: 'K1234567(8)' };
-    const photo = await signer.uploadTo<{ fileId: string }>(CALLS.signFileUpload.path, new Uint8Array(await makeIdFront({ ...SAMPLE_FRONT, name: '陳大文' })), 'id.jpg', { ...s, fileName: 'id.jpg', purpose: 'idPhoto' });
-    await signer.call('signCorpApplyAuth', { ...s, confirm: true, idPhotoFileId: photo.fileId });
-    await signer.call('signCorpApplyCACert', s);
-    const resolution = await signer.uploadTo<{ fileId: string }>(CALLS.signFileUpload.path, pdfFile('board resolution'), 'r.pdf', { ...s, fileName: 'board-resolution.pdf' });
-    await signer.call('signApplyUpdate', { ...s, fileIds: [resolution.fileId] });
-    const signature = await sharp(
-      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100"><rect width="300" height="100" fill="#fff"/><path d="M20 70 C 60 10, 100 10, 140 70 S 220 90, 280 30" stroke="#000" stroke-width="5" fill="none"/></svg>'),
-    )
-      .png()
-      .toBuffer();
-    const done = await signer.call<{ signatureStatus: number }>('signCorpApplyUpdate', { ...s, readAll: true, signature: signature.toString('base64') });
-    expect(done.signatureStatus === 3, `signing answered ${JSON.stringify(done).slice(0, 200)}`);
+    const { ticketId } = await signAsOrganisation(src.base, (...args) => ops(src, ...args), { reg: ORG_REG, name: 'Example Drill Trading Limited', nameZh: '示例演練貿易有限公司' });
     const out = join(work, 'signed-source.pdf');
-    await ops(src, 'sign-export', ticketId!, '--document', 'openingForm', '--out', out);
+    await ops(src, 'sign-export', ticketId, '--document', 'openingForm', '--out', out);
     const pdf = readFileSync(out);
     const root = await ops(src, 'sign-ca-cert');
     verifySignedPdf(pdf, root, { pdfsig: hasPdfsig() });
     say(`ticket ${ticketId}: signed opening form ${pdf.length} bytes, sha256 ${sha256(pdf).slice(0, 16)}…, verified against the root`);
-    return { ticketId: ticketId!, hash: sha256(pdf), root };
+    return { ticketId, hash: sha256(pdf), root };
   });
 
   const sourceObjects = await namedObjects(dbUrl(sourceDb));

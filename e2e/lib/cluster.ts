@@ -96,8 +96,8 @@ async function startS3(directory: string): Promise<{ endpoint: string; close: ()
   return { endpoint: `http://127.0.0.1:${port}`, close: () => server.close() };
 }
 
-/** The deployment's secrets, as files and values every process gets alike. */
-function makeSecrets(dir: string): Record<string, string> {
+/** The deployment's secrets, as files and values every process gets alike (kept apart from the database and the bucket). */
+export function makeSecrets(dir: string): Record<string, string> {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const pair = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
   writeFileSync(join(dir, 'cipher-private.pem'), pair.privateKey, { mode: 0o600 });
