@@ -16,6 +16,7 @@ import type { Db } from './db';
 import { errorMessage, langOf } from './i18n';
 import { loggerOptions } from './log';
 import { fontReadable } from './pdf/text';
+import { installRequestSpans } from './tracing';
 import { modules } from './modules';
 import { createCipherService } from './modules/system/cipher-service';
 import opsApi from './ops/api';
@@ -174,6 +175,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorateRequest('staff', null);
   app.decorateRequest('lang', 'zh-CN');
   installRequestId(app);
+  // a span per request when tracing is on (TRACES_OTLP_URL: tracing.ts)
+  installRequestSpans(app, isProbe);
   // Prometheus (issue 38): each answer counted by call; the database read at each scrape of the metrics listener
   installRequestMetrics(app, { db, config });
   // draining (SIGTERM, main.ts): each answer ends its connection, so that the client's next request opens one elsewhere

@@ -97,6 +97,8 @@ const metricsEnv = {
   /** the bearer token a scraper sends (Authorization: Bearer …), at least 32 characters; or a file holding it */
   METRICS_TOKEN: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   METRICS_TOKEN_FILE: optionalText,
+  /** OpenTelemetry traces (server/src/tracing.ts): the collector's OTLP/HTTP traces endpoint (e.g. http://otel-collector:4318/v1/traces); unset: no traces */
+  TRACES_OTLP_URL: optionalText.pipe(z.url().regex(/^https?:\/\//, 'must be an http:// or https:// URL').optional()),
 };
 
 function metricsChecks(env: Record<string, string | undefined>, set: (name: string) => boolean): string[] {
@@ -465,6 +467,8 @@ export interface Config {
   retention: { kycYears: number; draftDays: number };
   /** METRICS_PORT, METRICS_HOST, METRICS_TOKEN(_FILE): the Prometheus listener (server/src/metrics) */
   metrics: MetricsSettings;
+  /** TRACES_OTLP_URL: where spans go (undefined: tracing off) */
+  tracesUrl?: string;
   secrets: Secrets;
 }
 
@@ -733,6 +737,7 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
     readinessTimeoutMs: env.READINESS_TIMEOUT_MS,
     retention: { kycYears: env.KYC_RETENTION_YEARS, draftDays: env.KYC_DRAFT_DAYS },
     metrics: metricsOf(env),
+    tracesUrl: env.TRACES_OTLP_URL,
     secrets,
   };
 }

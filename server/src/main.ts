@@ -12,6 +12,7 @@ import { openPreparedDatabase, settingsOrExit } from './process-start';
 import { serverInfoPath, writeOpsToken } from './ops/token';
 import { ffmpegChoice, ffmpegVersion } from './vendors/face/ffmpeg';
 import { fontReadable } from './pdf/text';
+import { startTracing, stopTracing } from './tracing';
 import { startMetricsServer } from './metrics/server';
 
 /**
@@ -51,6 +52,7 @@ function ownsServerInfo(dataDir: string): boolean {
 
 async function start(): Promise<void> {
   const config = settingsOrExit(() => loadConfig(process.env));
+  if (config.tracesUrl) startTracing({ role: 'web', url: config.tracesUrl });
   const { db, applied } = await openPreparedDatabase(config);
   const app = await buildApp({ config, db });
   if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
@@ -74,6 +76,7 @@ async function start(): Promise<void> {
   const closers: { name: string; close: () => Promise<void> }[] = [
     { name: 'http', close: () => drainHttp(app, { delayMs, graceMs: config.shutdown.graceMs }) },
     { name: 'database', close: () => db.close() },
+    { name: 'traces', close: () => stopTracing() },
   ];
 
   let closing = false;

@@ -17,11 +17,13 @@ import { openPreparedDatabase, settingsOrExit } from './process-start';
 import { systemClock } from './plugins/context';
 import { createStorage } from './storage';
 import { createVendors } from './vendors';
+import { startTracing, stopTracing } from './tracing';
 import { bindMetricsSource } from './metrics';
 import { startMetricsServer } from './metrics/server';
 
 async function start(): Promise<void> {
   const config = settingsOrExit(() => loadConfig(process.env));
+  if (config.tracesUrl) startTracing({ role: 'worker', url: config.tracesUrl });
   if (!config.databaseUrl) {
     process.stderr.write('npm run worker needs DATABASE_URL (PostgreSQL): on the embedded PGlite the jobs run inside npm start (JOBS=inline)\n');
     process.exit(2);
@@ -60,6 +62,7 @@ async function start(): Promise<void> {
       await jobs.stop(config.jobs.stopSeconds * 1000);
       await Promise.all([vendors.face.close(), vendors.ocr.close(), storage.close(), metrics?.close()]).catch(() => undefined);
     } finally {
+      await stopTracing();
       await db.close();
       log.info('worker stopped');
       process.exit(0);

@@ -20,6 +20,7 @@ import type pg from 'pg';
 import { PgBoss, fromPglite, type ConstructorOptions, type Queue, type SendOptions } from 'pg-boss';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import { contextFrom, inSpan, SpanKind, traceCarrier } from '../tracing';
 import { JOB_NAMES, type JobHandler, type JobHandlers, type JobName, type PayloadOf, type ResultOf } from './types';
 
 /** pino's shape (app.log), or anything with these three */
@@ -177,7 +178,8 @@ export function createJobs(opts: JobsOptions): Jobs {
   let stopped = false;
   let working = false;
 
-  const send: Jobs['send'] = async (name, payload, options = {}) => boss.send(name, payload as object, options);
+  // the sender's trace context travels with the job (tracing.ts; nothing when tracing is off)
+  const send: Jobs['send'] = async (name, payload, options = {}) => boss.send(name, { ...(payload as object), ...traceCarrier() }, options);
 
   async function findJob(name: JobName, id: string) {
     const [job] = await boss.findJobs(name, { id });
@@ -226,7 +228,7 @@ export function createJobs(opts: JobsOptions): Jobs {
       const deadline = Date.now() + timeoutMs;
       let settle!: (result: unknown) => void;
       const local = new Promise<unknown>((resolve) => (settle = resolve));
-      const id = await boss.send(name, { ...(payload as object), deadline });
+      const id = await boss.send(name, { ...(payload as object), deadline, ...traceCarrier() });
       if (!id) throw new JobFailedError(name, 'refused', null);
       localWaiters.set(id, settle);
       const wake = workerIds.get(name);
@@ -282,11 +284,17 @@ export function createJobs(opts: JobsOptions): Jobs {
           name,
           { pollingIntervalSeconds: config.jobs.pollSeconds, notifyPollingIntervalSeconds: config.jobs.pollSeconds, localConcurrency: plans[name].concurrency, includeMetadata: true },
           async ([job]) => {
-            const { deadline, ...payload } = job.data as { deadline?: number } & Record<string, unknown>;
+            const { deadline, traceparent, tracestate, ...payload } = job.data as { deadline?: number; traceparent?: string; tracestate?: string } & Record<string, unknown>;
             // the caller gave up already (a job that waited too long, or the retry of a crashed one): nothing to do
             if (typeof deadline === 'number' && Date.now() > deadline) return { late: true };
             try {
-              const result = await handler(payload as PayloadOf<JobName>, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, signal: job.signal });
+              // a span for the job, child of the request that sent it (tracing.ts)
+              const result = await inSpan(
+                `job ${name}`,
+                { 'esop.job': name, 'esop.job_id': job.id, 'esop.attempt': job.retryCount + 1 },
+                () => handler(payload as PayloadOf<JobName>, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, signal: job.signal }),
+                { parent: contextFrom({ traceparent, tracestate }), kind: SpanKind.CONSUMER },
+              );
               localWaiters.get(job.id)?.(result);
               return result;
             } catch (err) {

@@ -22,6 +22,7 @@ import { FaceBusyError } from '../vendors/face';
 import type { BankCardText, IdCardText } from '../vendors/ocr';
 import { JobTimeoutError, type Jobs } from './queue';
 import { seal, unseal } from './seal';
+import { inSpan } from '../tracing';
 import type { FaceJob, FaceJobResult, FacePerson, JobHandler, JobName, PayloadOf, ResultOf } from './types';
 
 export interface VendorJobDeps {
@@ -46,7 +47,7 @@ export function faceHandler(deps: VendorJobDeps): JobHandler<'face.check'> {
     const person = unseal<FacePerson>(deps.config.secrets.signingSecret, job.sealedPerson);
     let r;
     try {
-      r = await deps.vendors.face.check({ video, idPhoto, name: person.name, idNumber: person.idNumber });
+      r = await inSpan('vendor face.check', { 'esop.vendor': deps.vendors.face.name }, () => deps.vendors.face.check({ video, idPhoto, name: person.name, idNumber: person.idNumber }));
     } catch (err) {
       if (err instanceof FaceBusyError) return { busy: true };
       // answered, not thrown: a failed job is run again by the queue, i.e. the check would run twice
@@ -61,7 +62,9 @@ export function ocrHandler(deps: VendorJobDeps): JobHandler<'ocr.read'> {
   return async (job) => {
     const card = await deps.storage.read(job.cardKey);
     try {
-      const text = job.kind === 'idcard' ? await deps.vendors.ocr.readIdCard(card, { today: job.today }) : await deps.vendors.ocr.readBankCard(card);
+      const text = await inSpan<IdCardText | BankCardText>(`vendor ocr.${job.kind}`, { 'esop.vendor': deps.vendors.ocr.name }, () =>
+        job.kind === 'idcard' ? deps.vendors.ocr.readIdCard(card, { today: job.today }) : deps.vendors.ocr.readBankCard(card),
+      );
       return { busy: false, vendor: deps.vendors.ocr.name, sealedText: seal(deps.config.secrets.signingSecret, text) };
     } catch (err) {
       // the local engines' own queue is full (vendors/ocr/local.ts OcrBusyError)
