@@ -10,6 +10,7 @@ import { ConfigError, type Config } from './config';
 import { openDatabase, type Db } from './db';
 import { MigrationsPendingError, prepareDatabase } from './db/migrate';
 import { isConnectionError } from './errors';
+import { ping } from './modules/system/repository';
 
 /** The exit code of a process that gave up waiting for its database. */
 export const EXIT_NO_DATABASE = 3;
@@ -38,7 +39,7 @@ export async function waitForDatabase(
   const until = now() + opts.waitSeconds * 1000;
   for (let attempt = 1; ; attempt++) {
     try {
-      await db.query('select 1');
+      await ping(db);
       if (attempt > 1) opts.say(`database: answering after ${attempt} attempts`);
       return;
     } catch (err) {

@@ -2,7 +2,7 @@
  * Face liveness calls: the video upload (sealed like Upload, with progress; a failed send is tried again up to
  * VIDEO_LIMITS.uploadRetries times), the face check and its confirmation.
  */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { APP_CALLS as CALLS } from '../domain/calls';
 import type { Req, Res } from '../domain/contract';
 import { FACE_QUEUE_POLL_MS, VIDEO_LIMITS } from '../domain/face';
@@ -32,16 +32,11 @@ export const verifyFace = (req: Req<'livingBodyVerifyRaw'>) => callApi('livingBo
  * Where the applicant's face check stands while it is checked (LivingBodyQueue), asked every FACE_QUEUE_POLL_MS while
  * `enabled`; a failed ask is not retried nor reported (the next one comes in two seconds, and the check goes on).
  */
+export const faceQueueQuery = (appId: string) =>
+  queryOptions({ queryKey: queryKeys.faceQueue(appId), queryFn: ({ signal }) => callApi('livingBodyQueue', { appId }, { signal }), retry: false, staleTime: 0, gcTime: 0 });
+
 export function useFaceQueue(appId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.faceQueue(appId),
-    queryFn: () => callApi('livingBodyQueue', { appId }),
-    enabled,
-    refetchInterval: enabled ? FACE_QUEUE_POLL_MS : false,
-    retry: false,
-    staleTime: 0,
-    gcTime: 0,
-  });
+  return useQuery({ ...faceQueueQuery(appId), enabled, refetchInterval: enabled ? FACE_QUEUE_POLL_MS : false });
 }
 
 export const confirmFace = (req: Req<'livingBodyConfirm'>) => callApi('livingBodyConfirm', req);
