@@ -13,7 +13,8 @@ import { makeApplication } from '@core/testing/factories';
 import { callsOf, caseOf, fake, open, rita } from './desk-testing';
 
 // a loaded machine (the whole suite on two cores) takes the desk's screens past the default 5 s per test
-jest.setTimeout(30000);
+// the desk renders antd tables and forms in jsdom: several seconds a test on a busy 2-core machine, 60 s at most
+jest.setTimeout(60000);
 
 beforeEach(() => {
   window.location.hash = '';

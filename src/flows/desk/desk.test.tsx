@@ -11,6 +11,9 @@ import { ApiError } from '@core/api/staff';
 import { ErrorCode } from '@core/domain/errors';
 import { alan, callsOf, caseOf, fake, open, queueOf, rita, row } from './desk-testing';
 
+// the desk renders antd tables and forms in jsdom: several seconds a test on a busy 2-core machine, 60 s at most
+jest.setTimeout(60000);
+
 beforeEach(() => {
   window.location.hash = '';
 });
