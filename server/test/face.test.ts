@@ -199,6 +199,8 @@ test('a full queue of checks answers 100503 at once', async () => {
     const front = (data.documentInfo as { idCard: { front: Ref } }).idCard.front;
     const res = await c.call('livingBodyVerifyRaw', { appId, videoOssId: video.body.result.ossId, name: data.chineseName, idNumber: data.idNumber, idcardFrontOssId: front.ossId });
     expect([res.status, res.body.error?.code]).toEqual([503, ErrorCode.BUSY]);
+    // the wait it names, in the body for the phone's count-down and in HTTP
+    expect([res.body.error?.data, res.headers['retry-after']]).toEqual([{ retryAfterSeconds: 7 }, '7']);
   } finally {
     await busy.close();
   }

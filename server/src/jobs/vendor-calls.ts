@@ -13,7 +13,7 @@
  * The name and ID number given to the face check, and what the OCR read, travel sealed (seal.ts).
  */
 import { ErrorCode } from '@core/domain';
-import { FACE_RETRY_AFTER_MAX_S, faceWaitSeconds } from '@core/domain/face';
+import { FACE_RETRY_AFTER_MAX_S, FACE_RETRY_AFTER_MIN_S, faceWaitSeconds, OCR_RETRY_AFTER_S } from '@core/domain/face';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import type { FileStorage } from '../storage';
@@ -79,13 +79,13 @@ export function ocrHandler(deps: VendorJobDeps): JobHandler<'ocr.read'> {
 
 /** A busy answer (100503) that tells the phone when to try again. */
 export const busy = (retryAfterSeconds: number) =>
-  new AppError(ErrorCode.BUSY, { data: { retryAfterSeconds: Math.min(FACE_RETRY_AFTER_MAX_S, Math.max(5, Math.ceil(retryAfterSeconds))) } });
+  new AppError(ErrorCode.BUSY, { data: { retryAfterSeconds: Math.min(FACE_RETRY_AFTER_MAX_S, Math.max(FACE_RETRY_AFTER_MIN_S, Math.ceil(retryAfterSeconds))) } });
 
 /**
  * runAndWait for a request: a job not answered in time is 100503 (try again), whether a worker had taken it or not
  * (the engines are slower than the request's patience: a busy service, not an error); other failures stay errors.
  */
-export async function runForRequest<N extends JobName>(jobs: Jobs, name: N, payload: PayloadOf<N>, timeoutMs: number, retryAfterSeconds = 10): Promise<ResultOf<N>> {
+export async function runForRequest<N extends JobName>(jobs: Jobs, name: N, payload: PayloadOf<N>, timeoutMs: number, retryAfterSeconds = OCR_RETRY_AFTER_S): Promise<ResultOf<N>> {
   try {
     return await jobs.runAndWait(name, payload, timeoutMs);
   } catch (err) {
@@ -125,7 +125,7 @@ export async function checkFaceByJob(
     idPhotoKey: check.idPhotoKey,
     sealedPerson: seal(deps.config.secrets.signingSecret, { name: check.name, idNumber: check.idNumber }),
   };
-  const r = await runForRequest(deps.jobs, 'face.check', job, timeoutMs, faceWaitSeconds({ ahead: waiting, engines, secondsPerCheck }));
+  const r = await runForRequest(deps.jobs, 'face.check', job, timeoutMs, eta);
   if (r.busy) throw busy(secondsPerCheck);
   if (r.error !== undefined) throw new VendorFailedError('face check', r.error);
   return r;
@@ -144,7 +144,7 @@ async function readByJob<T>(deps: RequestJobDeps, card: Buffer, read: (cardKey: 
 export async function readIdCardByJob(deps: RequestJobDeps, card: Buffer, today: string): Promise<{ text: IdCardText; vendor: string }> {
   return readByJob(deps, card, async (cardKey) => {
     const r = await runForRequest(deps.jobs, 'ocr.read', { kind: 'idcard', cardKey, today }, deps.config.ocr.timeoutMs);
-    if (r.busy) throw busy(10);
+    if (r.busy) throw busy(OCR_RETRY_AFTER_S);
     if (r.error !== undefined) throw new VendorFailedError('ID card reading', r.error);
     return { text: unseal<IdCardText>(deps.config.secrets.signingSecret, r.sealedText), vendor: r.vendor };
   });
@@ -154,7 +154,7 @@ export async function readIdCardByJob(deps: RequestJobDeps, card: Buffer, today:
 export async function readBankCardByJob(deps: RequestJobDeps, card: Buffer): Promise<{ text: BankCardText; vendor: string }> {
   return readByJob(deps, card, async (cardKey) => {
     const r = await runForRequest(deps.jobs, 'ocr.read', { kind: 'bankcard', cardKey }, deps.config.ocr.timeoutMs);
-    if (r.busy) throw busy(10);
+    if (r.busy) throw busy(OCR_RETRY_AFTER_S);
     if (r.error !== undefined) throw new VendorFailedError('bank card reading', r.error);
     return { text: unseal<BankCardText>(deps.config.secrets.signingSecret, r.sealedText), vendor: r.vendor };
   });

@@ -41,7 +41,8 @@ export function installErrorEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       if (err.statusCode >= 500) request.log.error({ err, errorCode: err.code }, 'request failed');
-      if (err.code === ErrorCode.RATE_LIMITED) reply.header('retry-after', String(retryAfterOf(err.data)));
+      // a refusal that names its wait (100429, a busy face check or card reading: data.retryAfterSeconds) says it in HTTP too
+      if (err.code === ErrorCode.RATE_LIMITED || err.code === ErrorCode.BUSY) reply.header('retry-after', String(retryAfterOf(err.data)));
       return sendError(request, reply, err.code, { data: err.data, status: err.statusCode, message: err.givenMessage });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -119,8 +119,13 @@ export const FACE_QUEUE_POLL_MS = 2000;
  */
 export const FACE_BUSY_RETRIES = 2;
 
-/** The longest wait a busy answer names (a phone that counts down longer than this loses its applicant). */
+/**
+ * The shortest and the longest wait a busy answer names: under 5 s the phone would be back before a place is free;
+ * a phone that counts down longer than 120 s loses its applicant. A card reading that was busy names OCR_RETRY_AFTER_S.
+ */
+export const FACE_RETRY_AFTER_MIN_S = 5;
 export const FACE_RETRY_AFTER_MAX_S = 120;
+export const OCR_RETRY_AFTER_S = 10;
 
 /** The seconds a busy answer (100503) asks the phone to wait before it tries again, or null when it names none. */
 export function faceRetryAfterSeconds(data: unknown): number | null {
