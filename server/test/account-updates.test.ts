@@ -7,7 +7,7 @@ import { generate } from 'otplib';
 import { CALLS, ErrorCode, STAFF_COOKIE, STEPS_OF, type AccountView, type StepName } from '@core/domain';
 import { runCommand } from '../src/ops/run';
 import type { NewStaff } from '../src/modules/staff/service';
-import { approve } from '../src/modules/applications/ops-service';
+import { approve } from '../src/modules/applications/lifecycle';
 import { approveUpdate, rejectUpdate, requestUpdate } from '../src/modules/updates/service';
 import { createTestApp, type CallResult, type TestApp, type TestClient } from './helpers';
 import { saveStep, stepUser, uploadRef, validStepData } from './step-fixtures';

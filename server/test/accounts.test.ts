@@ -3,7 +3,7 @@
  * HlInfoBySubId and automatic currency exchange serve the caller's own accounts only.
  */
 import { ErrorCode, STEPS_OF, type AccountView, type StepName } from '@core/domain';
-import { approve } from '../src/modules/applications/ops-service';
+import { approve } from '../src/modules/applications/lifecycle';
 import { signAppToken } from '../src/modules/auth/app-token';
 import { signTradeTicket } from '../src/modules/trade-password/service';
 import { MINUTE, createTestApp, type CallResult, type TestApp, type TestClient } from './helpers';

@@ -4,7 +4,7 @@
  * answered by the domain's rules and closes. Another client's account is 100403 everywhere.
  */
 import { ErrorCode, HKIDR_CONSENT, STEPS_OF, type AccountView, type StepName } from '@core/domain';
-import { approve } from '../src/modules/applications/ops-service';
+import { approve } from '../src/modules/applications/lifecycle';
 import { listImprove, requestImprove, showImprove, withdrawImprove } from '../src/modules/improve-info/service';
 import { signPageTicket } from '../src/modules/page-tickets/service';
 import { signTradeTicket } from '../src/modules/trade-password/service';

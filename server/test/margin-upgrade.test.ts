@@ -5,7 +5,7 @@
  */
 import { ErrorCode, STEPS_OF, type AccountView, type StepName } from '@core/domain';
 import { decide, pending } from '../src/modules/margin/service';
-import { approve } from '../src/modules/applications/ops-service';
+import { approve } from '../src/modules/applications/lifecycle';
 import { createTestApp, type CallResult, type TestApp, type TestClient } from './helpers';
 import { phoneOf, saveStep, selectAccountData, stepUser, validStepData } from './step-fixtures';
 

@@ -141,6 +141,8 @@ describe('ops commands (direct path)', () => {
     expect(await lastAudit(appId)).toEqual(expect.objectContaining({ actor: 'ops:set-status', detail: expect.objectContaining({ from: 1200, to: 1500 }) }));
     await expect(ops(['set-status', appId, 'high'])).rejects.toThrow(OpsError);
     await expect(ops(['set-status', 'noSuchApp01', '1500'])).rejects.toThrow(/no application/);
+    // a refusal of the lifecycle, in the CLI's words
+    await expect(ops(['set-status', appId, '1901'])).rejects.toThrow(/use reject <appId> --steps A,B/);
   });
 
   test('deposit records cashInStatus and the message', async () => {

@@ -8,6 +8,7 @@ import { CALLS, DEVICE_COOKIE, ErrorCode, STAFF_COOKIE, STAFF_LIMITS, STAFF_PREF
 import { checkParams, parseArgv } from '../src/ops/framework';
 import { findCommand } from '../src/ops/commands';
 import { runCommand } from '../src/ops/run';
+import { errorMessage } from '../src/i18n';
 import type { NewStaff } from '../src/modules/staff/service';
 import { LiveHub } from '../src/modules/live/hub';
 import { saveReading } from '../src/modules/ocr/repository';
@@ -283,7 +284,8 @@ describe('the case and decisions', () => {
     // a step the application does not have is refused by the schema; a decision the state does not allow, by the service
     await plain('staffClaim', rita, { appId });
     expect((await plain('staffDecide', rita, { ...sendBack, steps: ['NOSUCH'] })).body.error?.code).toBe(ErrorCode.INVALID_INPUT);
-    expect((await plain('staffDecide', rita, sendBack)).body.error?.code).toBe(ErrorCode.CASE_STATE);
+    // the lifecycle's refusal: its code with the request's language's text (no ops wording), the refusal as data
+    expect((await plain('staffDecide', rita, sendBack)).body.error).toEqual({ code: ErrorCode.CASE_STATE, message: errorMessage(ErrorCode.CASE_STATE, 'zh-CN'), data: { reason: 'notUnderReview', status: 1900 } });
   });
 
   test('four eyes: a margin account needs a second approval, by another person who is an approver', async () => {
@@ -325,7 +327,7 @@ describe('the case and decisions', () => {
     const closed = await plain('staffDecide', rita, { appId: other.appId, action: 'close', reason: 'duplicate', message: 'You hold an account with us already.' });
     expect(closed.body.result.application.applyStatus).toBe(5000);
     await plain('staffClaim', rita, { appId: other.appId });
-    expect((await plain('staffDecide', rita, { appId: other.appId, action: 'approve' })).body.error?.code).toBe(ErrorCode.CASE_STATE);
+    expect((await plain('staffDecide', rita, { appId: other.appId, action: 'approve' })).body.error).toMatchObject({ code: ErrorCode.CASE_STATE, data: { reason: 'closed' } });
   });
 
   test('what ops does the desk does: the professional-investor wait (1500) and back, the deposit and the stock transfer-in, each seen by the applicant', async () => {
@@ -337,7 +339,7 @@ describe('the case and decisions', () => {
     // a review status other than 1200 and 1500 is refused by its shape, the same status by the state
     expect((await plain('staffDecide', rita, { appId, action: 'status', status: 3000 })).body.error?.code).toBe(ErrorCode.INVALID_INPUT);
     await plain('staffClaim', rita, { appId });
-    expect((await plain('staffDecide', rita, { appId, action: 'status', status: 1500 })).body.error?.code).toBe(ErrorCode.CASE_STATE);
+    expect((await plain('staffDecide', rita, { appId, action: 'status', status: 1500 })).body.error).toMatchObject({ code: ErrorCode.CASE_STATE, data: { reason: 'reviewStatusMove', from: 1500, to: 1500 } });
 
     // a deposit that needs a change says why; the applicant reads it
     expect((await plain('staffDecide', rita, { appId, action: 'deposit', cashInStatus: 2020 })).body.error?.code).toBe(ErrorCode.INVALID_INPUT);
@@ -359,7 +361,7 @@ describe('the case and decisions', () => {
     await plain('staffClaim', rita, { appId: other.appId });
     await plain('staffDecide', rita, { appId: other.appId, action: 'close', reason: 'other', message: 'Closed at your request.' });
     await plain('staffClaim', rita, { appId: other.appId });
-    expect((await plain('staffDecide', rita, { appId: other.appId, action: 'deposit', cashInStatus: 2000 })).body.error?.code).toBe(ErrorCode.CASE_STATE);
+    expect((await plain('staffDecide', rita, { appId: other.appId, action: 'deposit', cashInStatus: 2000 })).body.error).toMatchObject({ code: ErrorCode.CASE_STATE, data: { reason: 'fundingNotOpen', status: 5000 } });
   });
 });
 
@@ -556,7 +558,7 @@ describe('what changed, and the verification proofs (issue 36)', () => {
     const rita = await signedIn(await newStaff('reviewer', 'Rita'));
     await plain('staffClaim', rita, { appId });
     // nothing to verify yet
-    expect((await plain('staffDecide', rita, { appId, action: 'witness', outcome: 'accept' })).body.error?.code).toBe(ErrorCode.CASE_STATE);
+    expect((await plain('staffDecide', rita, { appId, action: 'witness', outcome: 'accept' })).body.error).toMatchObject({ code: ErrorCode.CASE_STATE, data: { reason: 'noProofs' } });
     const [idFile, address] = [await uploadRef(c, 'UserInfo'), await uploadRef(c, 'UserApply', true)];
     expect((await c.call('applyWitness', { appId, idFiles: [idFile], addressFiles: [address] })).body.error).toBeUndefined();
     const seen = (await plain('staffCase', rita, { appId })).body.result;

@@ -3,7 +3,7 @@
  * asset-transfer agreement signed; staff's decisions (ops transfer-in-status) and the application's stockStatus.
  */
 import { ErrorCode, type AccountView } from '@core/domain';
-import { approve } from '../src/modules/applications/ops-service';
+import { approve } from '../src/modules/applications/lifecycle';
 import { decide, listForStaff } from '../src/modules/transfer-in/service';
 import { transferIns, transferInStatus } from '../src/ops/commands/transfer-in';
 import { parseArgv } from '../src/ops/framework';

@@ -6,11 +6,11 @@
  *   is the event's delivery (its published_at set; recorded once, even when two workers deliver at once), anything
  *   else fails the job, which pg-boss retries with backoff (OUTBOX_RETRIES; after the last, a later sweep starts over).
  * A receiver may get an event twice (a crash between its 2xx and our record): it deduplicates on the event id.
+ * The events, their bodies and their publication's records are the applications module's: it registers them at start
+ * (registerOutboxSource, modules/applications/events.ts); this file imports no module.
  */
-import { historyEntry } from '../modules/applications/ops-service';
 import type { Config } from '../config';
 import type { Db } from '../db';
-import * as events from '../modules/applications/events-repository';
 import type { Jobs } from './queue';
 import type { JobHandler } from './types';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from './webhook';
@@ -29,17 +29,41 @@ export interface OutboxDeps {
   fetch?: typeof fetch;
 }
 
-/** The JSON a receiver gets for an event. */
-export function eventBody(e: events.EventRow): Record<string, unknown> {
-  // the staff history's entry, with the application it belongs to (id first, as receivers see it)
-  const { id, ...entry } = historyEntry(e);
-  return { id: Number(id), appId: e.app_id, ...entry };
+/** One delivery attempt, as the source records it. */
+export interface DeliveryAttempt {
+  eventId: number;
+  statusCode: number | null;
+  error: string | null;
+  ms: number;
+}
+
+/** What the outbox publishes: events kept by the module that owns them, registered at start. */
+export interface OutboxSource {
+  /** events not yet published, oldest first, leaving out those attempted in the last `restSeconds` */
+  unpublished(db: Db, limit: number, restSeconds: number): Promise<number[]>;
+  /** the JSON a receiver gets for the event; null when it is published already (or gone) */
+  pending(db: Db, eventId: number): Promise<Record<string, unknown> | null>;
+  /** a 2xx: the event's one delivery, or a duplicate when another delivery got there first */
+  recordSuccess(db: Db, attempt: DeliveryAttempt): Promise<'delivered' | 'duplicate'>;
+  recordFailure(db: Db, attempt: DeliveryAttempt): Promise<void>;
+}
+
+let source: OutboxSource | undefined;
+
+/** The outbox's registration point: the module owning the events registers them at start. */
+export function registerOutboxSource(s: OutboxSource): void {
+  source = s;
+}
+
+function registered(): OutboxSource {
+  if (!source) throw new Error('the outbox has no source: the applications module registers it at start (registerApplicationOutbox)');
+  return source;
 }
 
 export function sweepHandler(deps: OutboxDeps): JobHandler<'outbox.sweep'> {
   return async () => {
     if (!deps.config.outbox.webhookUrl) return { queued: 0 };
-    const ids = await events.unpublishedEventIds(deps.db, SWEEP_BATCH, REST_SECONDS);
+    const ids = await registered().unpublished(deps.db, SWEEP_BATCH, REST_SECONDS);
     // an event whose delivery job is queued or running already is skipped by the queue (exclusive policy)
     await deps.jobs.sendMany('outbox.deliver', ids.map((eventId) => ({ payload: { eventId }, singletonKey: `event:${eventId}` })));
     return { queued: ids.length };
@@ -49,9 +73,11 @@ export function sweepHandler(deps: OutboxDeps): JobHandler<'outbox.sweep'> {
 /** One delivery attempt of one event; throws (the job retries) unless the receiver answered 2xx. */
 export async function deliverEvent(deps: OutboxDeps, eventId: number, signal?: AbortSignal): Promise<'delivered' | 'duplicate' | 'published'> {
   const { webhookUrl, webhookSecret } = deps.config.outbox;
-  const event = await events.eventForDelivery(deps.db, eventId);
-  if (!event || event.published_at || !webhookUrl || !webhookSecret) return 'published';
-  const body = JSON.stringify(eventBody(event));
+  if (!webhookUrl || !webhookSecret) return 'published';
+  const events = registered();
+  const event = await events.pending(deps.db, eventId);
+  if (!event) return 'published';
+  const body = JSON.stringify(event);
   const started = Date.now();
   let statusCode: number | null = null;
   let error: string | null = null;
@@ -75,9 +101,9 @@ export async function deliverEvent(deps: OutboxDeps, eventId: number, signal?: A
   } catch (err) {
     error = ((err as Error).message || String(err)).slice(0, 500);
   }
-  const attempt = { eventId, statusCode, error, ms: Date.now() - started };
-  if (error === null) return events.recordSuccessfulDelivery(deps.db, attempt);
-  await events.recordFailedDelivery(deps.db, attempt);
+  const attempt: DeliveryAttempt = { eventId, statusCode, error, ms: Date.now() - started };
+  if (error === null) return events.recordSuccess(deps.db, attempt);
+  await events.recordFailure(deps.db, attempt);
   throw new Error(`webhook delivery of event ${eventId} failed: ${error}`);
 }
 

@@ -1,9 +1,11 @@
 /** Runs one ops command with checked params; the CLI (direct path) and the ops API both come here. */
 import { AppError, OpsInputError } from '../errors';
 import { errorMessage } from '../i18n';
+import { LifecycleRefusalError } from '../modules/applications/lifecycle';
 import { StorageNotFoundError } from '../storage';
 import { commands, findCommand } from './commands';
 import { checkParams, OpsError, type OpsContext } from './framework';
+import { refusalText } from './refusals';
 
 export async function runCommand(ctx: OpsContext, name: string, rawParams: unknown): Promise<unknown> {
   const cmd = findCommand(name);
@@ -20,6 +22,8 @@ export async function runCommand(ctx: OpsContext, name: string, rawParams: unkno
 export function asOpsError(err: unknown): unknown {
   if (err instanceof OpsError) return err;
   if (err instanceof OpsInputError) return new OpsError(err.message);
+  // the lifecycle's refusals in the CLI's words (the API answers them as translated errors)
+  if (err instanceof LifecycleRefusalError) return new OpsError(refusalText(err));
   if (err instanceof StorageNotFoundError) return new OpsError(`the file's bytes are missing from the store (key ${err.key})`);
   if (err instanceof AppError) return new OpsError(`${err.code}: ${err.givenMessage ?? errorMessage(err.code, 'en')}`);
   if (err && typeof err === 'object' && (err as Error).name === 'ZodError') return new OpsError((err as Error).message);

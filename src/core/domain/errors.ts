@@ -78,7 +78,7 @@ export const ErrorCode = {
   STAFF_NOT_ALLOWED: 152403, // ours: review desk: the staff member's role does not allow this, or the session is not a staff session
   CASE_CLAIMED: 152404, // ours: review desk: another staff member works this application; data.by (their name)
   CASE_NOT_CLAIMED: 152405, // ours: review desk: a decision needs the application claimed by the caller first
-  CASE_STATE: 152406, // ours: review desk: the application's state does not allow this decision (data.detail says why, in English)
+  CASE_STATE: 152406, // ours: review desk: the application's state does not allow this decision (data: the lifecycle's refusal, {reason, …} of lifecycle.ts; an account update's or a signing link's: data.detail)
   FOUR_EYES: 152407, // ours: review desk: the second approval must be another person's, an approver's (data.reason 'samePerson' | 'role')
   VIDEO_TOO_LARGE: 120207,
   SAVE_NOT_PUSHED: 200016,

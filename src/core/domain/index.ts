@@ -26,4 +26,5 @@ export * from './improve-info';
 export * from './org-sign';
 export * from './org-sign-signer';
 export * from './staff';
+export * from './lifecycle';
 export * from './ocr-compare';

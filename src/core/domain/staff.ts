@@ -5,7 +5,7 @@
  */
 
 import { STAFF_PREFIX } from './calls';
-import { APPLY_STATUS, CASH_IN_STATUS, REJECT_STATUSES, canApprove, canReject } from './status';
+import { APPLY_STATUS, CASH_IN_STATUS, REJECT_STATUSES } from './status';
 
 /** The desk's calls' prefix (calls.ts): the staff cookie's path. */
 export { STAFF_PREFIX };
@@ -83,39 +83,11 @@ export const STAFF_QUEUE_STATUSES: readonly number[] = [APPLY_STATUS.SUBMITTED, 
  */
 export const DESK_REVIEW_STATUSES: readonly number[] = [APPLY_STATUS.SUBMITTED, APPLY_STATUS.AWAITING_DEPOSIT];
 
-/** Whether the desk may move an application in `applyStatus` to `to` (one of DESK_REVIEW_STATUSES, another than its own). */
-export function canMoveReviewStatus(applyStatus: number, to: number): boolean {
-  return DESK_REVIEW_STATUSES.includes(applyStatus) && DESK_REVIEW_STATUSES.includes(to) && applyStatus !== to;
-}
-
 /** The deposit states staff record (cashInStatus), in the order a deposit goes through them. */
 export const DESK_DEPOSIT_STATUSES: readonly number[] = [CASH_IN_STATUS.NOT_DEPOSITED, CASH_IN_STATUS.CONFIRMING, CASH_IN_STATUS.DONE, CASH_IN_STATUS.NEEDS_CHANGE];
 
 /** A deposit that needs a change is told why: the applicant reads the message on the status page. */
 export const depositNeedsMessage = (cashInStatus: number): boolean => cashInStatus === CASH_IN_STATUS.NEEDS_CHANGE;
-
-/** Whether the deposit and transfer-in states may be recorded: once submitted (not sent back or closed), or opened. */
-export function canRecordFunding(applyStatus: number): boolean {
-  return applyStatus >= APPLY_STATUS.SUBMITTED && !REJECT_STATUSES.includes(applyStatus) && applyStatus !== APPLY_STATUS.CLOSED;
-}
-
-/**
- * Whether the professional-person verification's proofs may be accepted or refused: at 1500 (awaiting the verification
- * or the first deposit), once the applicant has handed proofs over.
- */
-export const canDecideWitness = (applyStatus: number, hasProofs: boolean): boolean => applyStatus === APPLY_STATUS.AWAITING_DEPOSIT && hasProofs;
-
-/**
- * The desk's decisions an application allows now, by group: the review (approve, send back, close), the 1200 ⇄ 1500
- * move, the funding states, the verification's proofs (`hasProofs`: the applicant handed some over).
- */
-export function openDecisions(applyStatus: number, hasProofs = false): { review: boolean; reviewStatus: boolean; funding: boolean; witness: boolean; any: boolean } {
-  const review = canApprove(applyStatus) || canReject(applyStatus);
-  const reviewStatus = DESK_REVIEW_STATUSES.includes(applyStatus);
-  const funding = canRecordFunding(applyStatus);
-  const witness = canDecideWitness(applyStatus, hasProofs);
-  return { review, reviewStatus, funding, witness, any: review || reviewStatus || funding || witness };
-}
 
 /**
  * What the queue's search looks for, from what a reviewer typed: a name (Chinese or English, any part, any case), the

@@ -1,5 +1,5 @@
 import {
-  APPLY_STATUSES, STOCK_STATUSES, canApprove, canReject, isKnownApplyStatus, isLockedForEditing, isRejected, isStockFailure,
+  APPLY_STATUSES, STOCK_STATUSES, isKnownApplyStatus, isLockedForEditing, isRejected, isStockFailure,
   isUnderReview, submitOutcome, submittedStatusFor,
 } from './status';
 
@@ -31,19 +31,6 @@ describe('status ranges at each boundary', () => {
 });
 
 describe('what staff may do', () => {
-  test.each([
-    [1110, false, false],
-    [1200, true, true],
-    [1500, true, true],
-    [1900, false, false],
-    [3000, true, false],
-    [4000, false, false],
-    [5000, false, false],
-  ])('%i: approve %p, reject %p', (status, approve, reject) => {
-    expect(canApprove(status)).toBe(approve);
-    expect(canReject(status)).toBe(reject);
-  });
-
   test('known statuses: the step codes and the review, reject and final codes, nothing else', () => {
     for (const s of [1000, 1010, 1011, 1110, 1200, 1500, 1900, 1901, 1904, 3000, 4000, 5000]) expect(isKnownApplyStatus(s)).toBe(true);
     for (const s of [0, 999, 1001, 1111, 1199, 1201, 1499, 1899, 1905, 2999, 3001, 4001, 99999]) expect(isKnownApplyStatus(s)).toBe(false);

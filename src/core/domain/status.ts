@@ -102,16 +102,6 @@ export function isUnderReview(applyStatus: number): boolean {
   return applyStatus >= SUBMITTED_THRESHOLD && applyStatus < APPLY_STATUS.APPROVED && !isRejected(applyStatus);
 }
 
-/** Staff may open the account of an application under review or approved (not yet opened). */
-export function canApprove(applyStatus: number): boolean {
-  return isUnderReview(applyStatus) || applyStatus === APPLY_STATUS.APPROVED;
-}
-
-/** Staff may send back an application under review (1200, and 1500 awaiting the verification or deposit). */
-export function canReject(applyStatus: number): boolean {
-  return isUnderReview(applyStatus);
-}
-
 /** The status ApplySubmit moves to: 1500 for an applicant staff marked for the professional-person verification, else 1200. */
 export function submittedStatusFor(witnessRequired: boolean): number {
   return witnessRequired ? APPLY_STATUS.AWAITING_DEPOSIT : APPLY_STATUS.SUBMITTED;

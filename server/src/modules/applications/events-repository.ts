@@ -1,5 +1,6 @@
 /** SQL for application_events (migration 0010): the history of submissions and staff decisions. No rules here. */
 import type { Db } from '../../db';
+import type { DeliveryAttempt } from '../../jobs/outbox';
 
 export interface EventRow {
   id: number;
@@ -79,12 +80,8 @@ export async function eventForDelivery(db: Db, id: number): Promise<(EventRow & 
   return rows[0] ?? null;
 }
 
-export interface DeliveryAttempt {
-  eventId: number;
-  statusCode: number | null;
-  error: string | null;
-  ms: number;
-}
+/** (the outbox's attempt record, jobs/outbox.ts) */
+export type { DeliveryAttempt };
 
 /** Records a failed attempt. */
 export async function recordFailedDelivery(db: Db, a: DeliveryAttempt): Promise<void> {

@@ -3,11 +3,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
 import * as service from './service';
 import { assertStepChecksRegistered } from './step-checks';
+import { registerApplicationOutbox } from './events';
 
 const applicationRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
   const { ipgeo } = deps.vendors;
   const userId = (request: { user: { userId: string } | null }) => request.user!.userId;
+  // the outbox publishes this module's events (jobs/outbox.ts)
+  registerApplicationOutbox();
 
   route(app, 'areaType', (_input, request) => service.areaType(deps, userId(request)));
   route(app, 'applyCheck', (_input, request) => service.applyCheck(deps, userId(request)));

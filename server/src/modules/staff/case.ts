@@ -19,7 +19,7 @@ import { AppError } from '../../errors';
 import type { AppDeps } from '../../plugins/context';
 import * as appRepo from '../applications/repository';
 import { listEvents } from '../applications/events-repository';
-import { historyEntry, type HistoryEntry } from '../applications/ops-service';
+import { historyEntry, type HistoryEntry } from '../applications/events';
 import { toView } from '../applications/view';
 import { listChecks } from '../face/repository';
 import type { FileRow } from '../files/repository';

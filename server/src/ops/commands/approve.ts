@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { approve } from '../../modules/applications/ops-service';
+import { approve } from '../../modules/applications/lifecycle';
 import { defineCommand, OpsError } from '../framework';
 
 export default defineCommand({

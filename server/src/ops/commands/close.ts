@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DECISION_REASONS, STAFF_LIMITS } from '@core/domain';
-import { closeApplication } from '../../modules/applications/ops-service';
+import { close } from '../../modules/applications/lifecycle';
 import { defineCommand, flagText, OpsError } from '../framework';
 
 export default defineCommand({
@@ -17,6 +17,6 @@ export default defineCommand({
     if (!message) throw new OpsError('missing --message "…"');
     return { appId: args.positionals[0], reason, message };
   },
-  run: (ctx, p) => closeApplication(ctx, p.appId, p.reason, p.message),
+  run: (ctx, p) => close(ctx, p.appId, p.reason, p.message),
   print: (a, _p, io) => io.out(`${a.appId} closed: status ${a.applyStatus}`),
 });

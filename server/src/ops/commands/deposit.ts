@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deposit } from '../../modules/applications/ops-service';
+import { deposit } from '../../modules/applications/lifecycle';
 import { defineCommand, flagText, OpsError } from '../framework';
 
 export default defineCommand({

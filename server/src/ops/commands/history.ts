@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AREA_CODES } from '@core/domain';
-import { history, type HistoryEntry } from '../../modules/applications/ops-service';
+import { history } from '../../modules/applications/ops-service';
+import type { HistoryEntry } from '../../modules/applications/events';
 import { defineCommand, flagText, OpsError } from '../framework';
 
 /** One line of an event: when, who, what, the status move and the details staff read. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DECISION_REASONS } from '@core/domain';
-import { reject } from '../../modules/applications/ops-service';
+import { sendBack } from '../../modules/applications/lifecycle';
 import { defineCommand, flagText, OpsError } from '../framework';
 
 export default defineCommand({
@@ -18,6 +18,6 @@ export default defineCommand({
     const reason = flagText(args, 'reason');
     return { appId: args.positionals[0], steps: steps.split(',').map((s) => s.trim()).filter(Boolean), message, ...(reason ? { reason } : {}) } as { appId: string; steps: string[]; message: string; reason?: (typeof DECISION_REASONS)[number] };
   },
-  run: (ctx, p) => reject(ctx, p.appId, p.steps, p.message, p.reason),
+  run: (ctx, p) => sendBack(ctx, p.appId, p.steps, p.message, p.reason),
   print: (a, _p, io) => io.out(`${a.appId} rejected: status ${a.applyStatus}, steps ${a.rejectData?.steps.join(', ')}`),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { stock } from '../../modules/applications/ops-service';
+import { stock } from '../../modules/applications/lifecycle';
 import { defineCommand, OpsError } from '../framework';
 
 export default defineCommand({

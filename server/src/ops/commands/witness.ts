@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DECISION_REASONS, STAFF_LIMITS } from '@core/domain';
-import { witnessDecision } from '../../modules/applications/ops-service';
+import { witnessDecision } from '../../modules/applications/lifecycle';
 import { defineCommand, flagText, OpsError } from '../framework';
 
 export default defineCommand({

@@ -13,7 +13,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { Res } from '@core/domain/contract';
 import { documentName } from '@core/domain/case-words';
 import { STEP_TITLE_KEY, type StepName } from '@core/domain/steps';
-import { openDecisions } from '@core/domain/staff';
+import { openDecisions } from '@core/domain/lifecycle';
 import { APPLY_STATUS } from '@core/domain/status';
 import { APPLICATIONS, deskErrorText, type DeskError } from '../../providers';
 import { accountTypeText, clientTypeText, timeText } from '../../components/labels';
