@@ -24,7 +24,7 @@ import closingRoutes from './closing/routes';
 import depositRoutes from './deposit/routes';
 import documentRoutes from './documents/routes';
 import faceRoutes from './face/routes';
-import accountHomeRoutes from './account-home/routes';
+import accountRoutes from './accounts/routes';
 import exchangeRoutes from './exchange/routes';
 import tradePasswordRoutes from './trade-password/routes';
 import updateRoutes from './updates/routes';
@@ -53,7 +53,7 @@ export const modules: FastifyPluginAsync[] = [
   documentRoutes,
   faceRoutes,
   // after opening: one module a feature
-  accountHomeRoutes,
+  accountRoutes,
   exchangeRoutes,
   tradePasswordRoutes,
   updateRoutes,

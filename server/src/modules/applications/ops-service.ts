@@ -29,7 +29,7 @@ import { listEvents, type EventRow } from './events-repository';
 import * as repo from './repository';
 import { changeApplication, type EventKind } from './status-change';
 import { toView } from './view';
-import { insertAccount } from '../account-home/repository';
+import { insertAccount } from '../accounts/repository';
 import { ACCOUNT_TYPE, FIXED_MARKETS, isMargin } from '@core/domain/profile';
 
 /** A refusal the operator reads (run.ts prints OpsInputError messages as they are). */

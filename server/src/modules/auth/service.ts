@@ -65,7 +65,7 @@ export function toUserView(u: repo.UserRow): UserView {
     subAcctId: u.sub_acct_id,
     clientStatus: u.client_status,
     hasApplication: u.app_id !== null,
-    // the accounts are read by UserInfo for an opened user only (modules/account-home)
+    // the accounts are read by UserInfo for an opened user only (modules/accounts)
     clientInfo: { accts: [] },
   };
 }

@@ -24,8 +24,8 @@ import {
 import { audit } from '../../db/audit';
 import { projectRoot } from '../../config';
 import { AppError } from '../../errors';
-import { openingApplication } from '../account-home/repository';
-import { mine, type AccountDeps, type Caller } from '../account-home/service';
+import { openingApplication } from '../accounts/repository';
+import { mine, type AccountDeps, type Caller } from '../accounts/service';
 import { openedByApp } from '../page-tickets/repository';
 import * as repo from './repository';
 

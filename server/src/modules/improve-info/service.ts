@@ -23,8 +23,8 @@ import { AppError, OpsInputError } from '../../errors';
 import { checkStepData } from '../applications/data-bounds';
 import { foreignFiles } from '../applications/repository';
 import { unknownCountries } from '../applications/step-checks/userinfo';
-import { accountOwner, lockAccount, openingApplication } from '../account-home/repository';
-import { mine, type AccountDeps, type Caller } from '../account-home/service';
+import { accountOwner, lockAccount, openingApplication } from '../accounts/repository';
+import { mine, type AccountDeps, type Caller } from '../accounts/service';
 import * as repo from './repository';
 
 const itemsOf = (r: repo.ImproveRow): ImproveItem[] => IMPROVE_ITEMS.filter((i) => r.fields.includes(i));

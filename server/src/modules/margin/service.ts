@@ -20,8 +20,8 @@ import type { Db } from '../../db';
 import { audit } from '../../db/audit';
 import { AppError, OpsInputError } from '../../errors';
 import { findById } from '../applications/repository';
-import type { AccountRow } from '../account-home/repository';
-import { mine, type AccountDeps, type Caller } from '../account-home/service';
+import type { AccountRow } from '../accounts/repository';
+import { mine, type AccountDeps, type Caller } from '../accounts/service';
 import { requireVerified } from '../trade-password/service';
 import * as repo from './repository';
 

@@ -11,8 +11,8 @@ import { ErrorCode, PAGE_TICKET_MAX_S, ACCOUNT_PAGE_NAMES, type AccountPage, typ
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../plugins/context';
 import { endSession, hashSessionId, loginAccountOwner, resolveSession, toUserView } from '../auth/service';
-import { accountOwner } from '../account-home/repository';
-import { accountViews } from '../account-home/service';
+import { accountOwner } from '../accounts/repository';
+import { accountViews } from '../accounts/service';
 import * as repo from './repository';
 
 const mac = (secret: string, body: string) => createHmac('sha256', secret).update(`page-ticket.${body}`).digest('base64url');

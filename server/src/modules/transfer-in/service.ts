@@ -27,7 +27,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { AppError, OpsInputError } from '../../errors';
 import type { Clock } from '../../plugins/context';
-import { mine } from '../account-home/service';
+import { mine } from '../accounts/service';
 import * as apps from '../applications/repository';
 import { ownedActive } from '../applications/service';
 import { changeApplication } from '../applications/status-change';
