@@ -6,7 +6,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STAFF_COOKIE, STAFF_PREFIX, type StaffNeed } from '@core/domain/staff';
 import { ErrorCode } from '@core/domain/errors';
 import { AppError } from '../../errors';
-import { resolveStaff } from './service';
+import { resolveStaff, type StaffSession } from './service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** a staff member's session (routes of auth 'staff'; null elsewhere) */
+    staff: StaffSession | null;
+  }
+}
 
 export function staffCookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
   return {
