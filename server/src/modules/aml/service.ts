@@ -11,7 +11,7 @@ import { audit } from '../../db/audit';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../plugins/context';
 import type { AmlSubject } from '../../vendors/aml/types';
-import * as apps from '../applications/repository';
+import * as apps from '../applications';
 import { localAmlScreening } from './local-screening';
 import { insertAmlCheck } from './repository';
 

@@ -5,7 +5,7 @@
 import { AUTO_EXCHANGE_ACTION, AUTO_EXCHANGE_STATUS, ErrorCode, isCashAccount, statusAfter, type Req, type Res } from '@core/domain';
 import { audit } from '../../db/audit';
 import { AppError } from '../../errors';
-import { mine, type AccountDeps } from '../accounts/service';
+import { mine, type AccountDeps } from '../accounts';
 import * as repo from './repository';
 
 export async function autoExchangeQuery(deps: AccountDeps, userId: string, req: Req<'autoExchangeQuery'>): Promise<Res<'autoExchangeQuery'>> {
