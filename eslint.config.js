@@ -45,6 +45,12 @@ const dirsIn = (dir) => {
 };
 const FLOWS = dirsIn('src/flows');
 
+const SERVER_SRC = 'server/src';
+const MODULES_DIR = `${SERVER_SRC}/modules`;
+const SERVICE_MODULES = dirsIn(MODULES_DIR);
+/** the folders of the service's infrastructure, which import no module */
+const INFRA = ['plugins', 'vendors', 'storage', 'db'];
+
 /** import-x/no-restricted-paths zones: `target` = the importing files, `from` = where they may not land */
 const ZONES = [
   // flows never import one another (a flow's own tests included)
@@ -71,6 +77,24 @@ const ZONES = [
     except: [abs(DOMAIN, '**')],
     message: 'server/ imports only src/core/domain from src/.',
   },
+  // infrastructure imports no module (issue 39): it offers registration points (route()'s guards, the jobs' handlers,
+  // the cipher layer's key service) and the modules fill them (server/src/modules/index.ts, modules/jobs.ts)
+  {
+    target: [
+      ...INFRA.map((dir) => abs(SERVER_SRC, dir, '**')),
+      abs(SERVER_SRC, 'jobs/**'),
+    ],
+    from: abs(MODULES_DIR, '**'),
+    message: 'Infrastructure (server/src/jobs, plugins, vendors, storage, db) imports no module: offer a registration point and let the module register (server/src/modules/index.ts).',
+  },
+  // another module is reached through its public face only, server/src/modules/<module>/index.ts (issue 39): never its
+  // repository, service or any other file of its own
+  ...SERVICE_MODULES.map((mod) => ({
+    target: abs(MODULES_DIR, mod, '**'),
+    from: abs(MODULES_DIR, `!(${mod})`, '**'),
+    except: [abs(MODULES_DIR, '*/index.ts')],
+    message: `Another module is imported through its index.ts only (its public face), never its repository or other files: ${mod} may not reach into another module.`,
+  })),
   // the domain is pure: nothing but the domain itself (no other part of core, no package: no React, ky, browser or
   // Node module), its tests apart; the wire-schema modules (contract.ts and calls/) may import zod besides
   {
@@ -136,7 +160,6 @@ const noWireValues = {
  * last five; never add one (move the shared piece to the lower module, or to server/src/*.ts, or let the higher module
  * register itself with the lower one at start, as aml, risk and closing register their step checks).
  */
-const MODULES_DIR = 'server/src/modules';
 const MODULE_BACK_EDGES = [];
 const moduleOf = (file) => {
   const rel = path.relative(abs(MODULES_DIR), file);

@@ -22,6 +22,8 @@ const DOMAIN_ONLY = 'src/core/domain imports nothing but src/core/domain';
 const SERVER = 'server/ imports only src/core/domain';
 const CORE = 'src/core never imports a flow';
 const SRC = 'src/ never imports server/';
+const INFRA = 'Infrastructure (server/src/jobs, plugins, vendors, storage, db) imports no module';
+const FACE = 'Another module is imported through its index.ts only';
 const ZONE = 'import-x/no-restricted-paths';
 const WIRE = 'boundaries/no-wire-schema-values';
 
@@ -80,6 +82,16 @@ export const BAD: LintFixture[] = [
   // no import cycle between the service's modules (aml reads the application: applications must not import aml)
   { name: 'the applications module imports the aml module (a cycle between modules)', at: 'server/src/modules/applications/lint-fixture.ts', code: useOf('../aml/service'), refusedBy: { rule: 'service-modules/no-module-cycle', message: 'applications → aml → applications' } },
   { name: 'the auth module imports a module that imports auth (a cycle between modules)', at: 'server/src/modules/auth/lint-fixture.ts', code: useOf('../applications/service'), refusedBy: { rule: 'service-modules/no-module-cycle', message: 'auth → applications' } },
+  // infrastructure imports no module; another module only through its index.ts (issue 39)
+  { name: 'a job imports a module (the SMS job reading auth)', at: 'server/src/jobs/lint-fixture.ts', code: useOf('../modules/auth/repository'), refusedBy: zone(INFRA) },
+  { name: 'the route plugin imports a module’s guard', at: 'server/src/plugins/lint-fixture.ts', code: useOf('../modules/auth/require-user'), refusedBy: zone(INFRA) },
+  { name: 'a vendor imports a module (AML matching)', at: 'server/src/vendors/aml/lint-fixture.ts', code: useOf('../../modules/aml/match'), refusedBy: zone(INFRA) },
+  { name: 'the storage imports a module, even its public face', at: 'server/src/storage/lint-fixture.ts', code: useOf('../modules/files'), refusedBy: zone(INFRA) },
+  { name: 'the database layer imports a module', at: 'server/src/db/lint-fixture.ts', code: useOf('../modules/system/repository'), refusedBy: zone(INFRA) },
+  { name: 'a module imports another module’s repository', at: 'server/src/modules/staff/lint-fixture.ts', code: useOf('../applications/repository'), refusedBy: zone(FACE) },
+  { name: 'a module imports another module’s -repository file', at: 'server/src/modules/staff/lint-fixture.ts', code: useOf('../applications/events-repository'), refusedBy: zone(FACE) },
+  { name: 'a module imports another module’s service past its index.ts', at: 'server/src/modules/margin/lint-fixture.ts', code: useOf('../accounts/service'), refusedBy: zone(FACE) },
+  { name: 'a module’s subfolder imports another module’s repository', at: 'server/src/modules/applications/step-checks/lint-fixture.ts', code: useOf('../../files/repository'), refusedBy: zone(FACE) },
   // kept from before: react-vant only by deep import
   { name: 'a screen imports the react-vant root', at: JOB_SCREEN, code: `import { Button } from 'react-vant';\nexport const used = Button;\n`, refusedBy: { rule: 'no-restricted-imports', message: 'react-vant' } },
 ];
@@ -120,5 +132,7 @@ export const GOOD: LintFixture[] = [
     at: 'server/src/modules/lint-fixture.ts',
     code: `import { schemas } from '@core/domain';\nimport { FACE_CHECK } from '@core/domain/face';\nimport { STEP_NAMES } from '../../../src/core/domain/steps';\nexport const used = [schemas, FACE_CHECK, STEP_NAMES];\n`,
   },
+  { name: 'a module importing another through its index.ts, and its own repository', at: 'server/src/modules/margin/lint-fixture.ts', code: `import * as accounts from '../accounts';\nimport * as own from './repository';\nexport const used = [accounts, own];\n` },
+  { name: 'a module registering its job with the infrastructure', at: 'server/src/modules/auth/lint-fixture.ts', code: `import type { JobHandler } from '../../jobs/types';\nimport { seal } from '../../jobs/seal';\nexport const used = seal;\nexport type Used = JobHandler<'sms.send'>;\n` },
   { name: 'a screen’s own test rendering the neighbour it navigates to', at: 'src/flows/open-account/screens/job-status/lint-fixture.test.tsx', code: useOf('../company-search/CompanySearchScreen') },
 ];

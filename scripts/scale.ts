@@ -32,7 +32,7 @@ import { httpClient, load, type LoadResult as FullLoadResult } from './bench-ser
 
 /** What this script reports of a run (the bench's CPU figures are not needed here). */
 type LoadResult = Pick<FullLoadResult, 'rps' | 'p50' | 'p99' | 'errors'>;
-import { signAppToken } from '../server/src/modules/auth/app-token';
+import { signAppToken } from '../server/src/vendors/app-token';
 import { openDatabase, type Db } from '../server/src/db';
 import { migrate } from '../server/src/db/migrate';
 import { auditTrail } from '../server/src/db/audit';

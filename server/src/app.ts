@@ -17,7 +17,8 @@ import { errorMessage, langOf } from './i18n';
 import { loggerOptions } from './log';
 import { fontReadable } from './pdf/text';
 import { installRequestSpans } from './tracing';
-import { modules } from './modules';
+import { guards, modules } from './modules';
+import { moduleJobs } from './modules/jobs';
 import { createCipherService } from './modules/system/cipher-service';
 import opsApi from './ops/api';
 import { installCipher, multipartFileLimit } from './plugins/cipher';
@@ -33,7 +34,7 @@ import { createVendors, type Vendors } from './vendors';
 import { createJobs, workJobs, type JobsLog } from './jobs';
 import { createStorage, type FileStorage } from './storage';
 import { clientConfig } from './modules/system/service';
-import { createReadiness } from './modules/system/readiness';
+import { createReadiness } from './readiness';
 import { isProbe } from './modules/system/routes';
 import { ping } from './modules/system/repository';
 import { genReqId, installRequestId, REQUEST_ID_LOG_KEY } from './plugins/request-id';
@@ -223,6 +224,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // the shipped data once per start, the database migrated (or checked) by the caller
   await seedData(db, app.log);
+  // the modules' login checks, which route() puts before each call of auth user, sign and staff
+  app.decorate('guards', guards);
   for (const mod of modules) await app.register(mod);
   await app.register(opsApi, { prefix: '/ops/v1' });
 
@@ -230,7 +233,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Registered after the modules, this hook runs before theirs (hooks run last-added first): jobs in hand finish
   // (or are handed back) while the vendors they use are still open.
   await deps.jobs.start();
-  if (config.jobs.mode === 'inline') await workJobs(deps);
+  if (config.jobs.mode === 'inline') await workJobs(deps, moduleJobs);
   app.addHook('onClose', async () => deps.jobs.stop());
   await installStatic(app, opts.root ?? projectRoot(), { pageData: { clientConfig: clientConfig(config) } });
   // the review desk's page and assets (issue 28), when built

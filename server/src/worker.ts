@@ -12,6 +12,7 @@ import { getPriority, setPriority } from 'node:os';
 import Fastify from 'fastify';
 import { loadConfig } from './config';
 import { createJobs, workJobs } from './jobs';
+import { moduleJobs } from './modules/jobs';
 import { loggerOptions } from './log';
 import { openPreparedDatabase, settingsOrExit } from './process-start';
 import { systemClock } from './plugins/context';
@@ -48,7 +49,7 @@ async function start(): Promise<void> {
   const jobs = createJobs({ config, db, role: 'worker', log });
   // what the jobs handle that a module owns: the outbox's events (the web process registers them with its modules)
   registerApplicationOutbox();
-  await workJobs({ config, db, clock: systemClock, vendors, storage, jobs });
+  await workJobs({ config, db, clock: systemClock, vendors, storage, jobs }, moduleJobs);
   // Prometheus /metrics on METRICS_PORT: the jobs this worker runs, the queue and the pool
   bindMetricsSource({ db, config });
   const metrics = await startMetricsServer(config.metrics);

@@ -4,7 +4,7 @@
  */
 import { ErrorCode, STEPS_OF, type AccountView, type StepName } from '@core/domain';
 import { approve } from '../src/modules/applications/lifecycle';
-import { signAppToken } from '../src/modules/auth/app-token';
+import { signAppToken } from '../src/vendors/app-token';
 import { signTradeTicket } from '../src/modules/trade-password/service';
 import { MINUTE, createTestApp, type CallResult, type TestApp, type TestClient } from './helpers';
 import { phoneOf, saveStep, stepUser, validStepData } from './step-fixtures';

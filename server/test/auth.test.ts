@@ -1,5 +1,5 @@
 import { ErrorCode, VERIFY_CODE_MAX_ATTEMPTS } from '@core/domain';
-import { signAppToken } from '../src/modules/auth/app-token';
+import { signAppToken } from '../src/vendors/app-token';
 import { createTestApp, eventually, HOUR, MINUTE, type TestApp, type TestClient } from './helpers';
 
 let t: TestApp;

@@ -4,7 +4,7 @@
  */
 import { connect } from 'node:net';
 import { CALLS, ErrorCode, STEP_VERSION } from '@core/domain';
-import { signAppToken } from '../src/modules/auth/app-token';
+import { signAppToken } from '../src/vendors/app-token';
 import { writeOpsToken } from '../src/ops/token';
 import { createTestApp, encodeEnvelope, type TestApp } from './helpers';
 

@@ -8,7 +8,7 @@ import { approve } from '../src/modules/applications/lifecycle';
 import { listImprove, requestImprove, showImprove, withdrawImprove } from '../src/modules/improve-info/service';
 import { signPageTicket } from '../src/modules/page-tickets/service';
 import { signTradeTicket } from '../src/modules/trade-password/service';
-import { signAppToken } from '../src/modules/auth/app-token';
+import { signAppToken } from '../src/vendors/app-token';
 import { createTestApp, type CallResult, type TestApp, type TestClient } from './helpers';
 import { phoneOf, saveStep, stepUser, uploadRef, validStepData } from './step-fixtures';
 

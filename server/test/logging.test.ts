@@ -1,4 +1,4 @@
-import { signAppToken } from '../src/modules/auth/app-token';
+import { signAppToken } from '../src/vendors/app-token';
 import { createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CALLS } from '@core/domain';
 import { ConfigError, loadConfig, parseEnv } from '../src/config';
-import { createReadiness } from '../src/modules/system/readiness';
+import { createReadiness } from '../src/readiness';
 import { createTestApp, type TestApp } from './helpers';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

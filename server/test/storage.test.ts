@@ -16,7 +16,7 @@ import { createOrganisation, issueTicket } from '../src/modules/org-sign/service
 import { executeCli } from '../src/ops/execute';
 import { runCommand } from '../src/ops/run';
 import { createLocalDiskStorage, createS3Storage, StorageKeyError, StorageNotFoundError, type FileStorage, type S3Settings } from '../src/storage';
-import type { CopyReport } from '../src/storage/copy';
+import type { CopyReport } from '../src/modules/files/store-copy';
 import { reencodeImage } from '../src/modules/files/clean';
 import { createTestApp, TestClient, type TestApp } from './helpers';
 import { testPdf, testPng } from './upload-fixtures';

@@ -1,6 +1,8 @@
 /**
  * Background work (issue 24): the queue (queue.ts, pg-boss) and what each job does. `workJobs` makes this process
  * work every queue: `npm run worker` (worker.ts) always, `npm start` too when JOBS=inline (the embedded default).
+ * A module's own job (the login code's SMS) is registered by the module (modules/index.ts `moduleJobs`, passed in by
+ * app.ts and worker.ts): this folder imports no module.
  */
 import type { Config } from '../config';
 import type { Db } from '../db';
@@ -9,8 +11,7 @@ import type { FileStorage } from '../storage';
 import type { Vendors } from '../vendors';
 import { deliverHandler, sweepHandler } from './outbox';
 import type { Jobs } from './queue';
-import { smsHandler } from './sms';
-import type { JobHandlers, JobName } from './types';
+import type { JobHandler, JobHandlers, JobName } from './types';
 import { faceHandler, ocrHandler } from './vendor-calls';
 import { instrumentHandlers } from '../metrics';
 
@@ -28,9 +29,13 @@ export interface JobDeps {
   fetch?: typeof fetch;
 }
 
-export function jobHandlers(deps: JobDeps): JobHandlers {
+/** The handlers a module gives for its own jobs, each made from the deps when a process starts working. */
+export type JobRegistrations = { [N in JobName]?: (deps: JobDeps) => JobHandler<N> };
+
+export function jobHandlers(deps: JobDeps, registered: JobRegistrations): JobHandlers {
+  const fromModules = Object.fromEntries(Object.entries(registered).map(([name, make]) => [name, make?.(deps)])) as JobHandlers;
   return instrumentHandlers({
-    'sms.send': smsHandler(deps),
+    ...fromModules,
     'outbox.sweep': sweepHandler(deps),
     'outbox.deliver': deliverHandler(deps),
     'face.check': faceHandler(deps),
@@ -44,6 +49,6 @@ export function periodicJobs(config: Config): { name: JobName; seconds: number }
 }
 
 /** This process works every queue. */
-export async function workJobs(deps: JobDeps): Promise<void> {
-  await deps.jobs.work(jobHandlers(deps), periodicJobs(deps.config));
+export async function workJobs(deps: JobDeps, registered: JobRegistrations): Promise<void> {
+  await deps.jobs.work(jobHandlers(deps, registered), periodicJobs(deps.config));
 }

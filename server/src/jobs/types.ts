@@ -4,7 +4,7 @@
  */
 import type { FaceScores } from '../vendors/face';
 
-/** A login code's SMS: the code travels sealed (jobs/sms.ts), never in clear in the job table. */
+/** A login code's SMS: the code travels sealed (modules/auth/sms-job.ts), never in clear in the job table. */
 export interface SmsJob {
   /** the login_codes row (its salt) the code belongs to */
   salt: string;

@@ -8,9 +8,16 @@
  * docs/api.md). The client reaches it with callApi(name, input) in a file of src/core/api; server/test/calls.test.ts
  * checks that every call is registered as declared. The README's Contributing section has the whole recipe.
  * To add a module: write server/src/modules/<area>/routes.ts exporting a FastifyPluginAsync and append it to
- * `modules` below (one import, one array entry).
+ * `modules` below (one import, one array entry); what other modules may use of it goes in its index.ts.
+ *
+ * Infrastructure (plugins, jobs, vendors, storage, db) imports no module: it offers registration points, and the
+ * modules fill them: the login checks route() puts before a call (`guards` below) and the jobs' handlers (jobs.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
+import type { Guards } from '../plugins/route';
+import { requireUser } from './auth/require-user';
+import { requireSigner } from './org-sign/require-signer';
+import { requireStaff } from './staff/require-staff';
 import systemRoutes from './system/routes';
 import authRoutes from './auth/routes';
 import applicationRoutes from './applications/routes';
@@ -24,7 +31,7 @@ import closingRoutes from './closing/routes';
 import depositRoutes from './deposit/routes';
 import documentRoutes from './documents/routes';
 import faceRoutes from './face/routes';
-import accountHomeRoutes from './account-home/routes';
+import accountRoutes from './accounts/routes';
 import exchangeRoutes from './exchange/routes';
 import tradePasswordRoutes from './trade-password/routes';
 import updateRoutes from './updates/routes';
@@ -53,7 +60,7 @@ export const modules: FastifyPluginAsync[] = [
   documentRoutes,
   faceRoutes,
   // after opening: one module a feature
-  accountHomeRoutes,
+  accountRoutes,
   exchangeRoutes,
   tradePasswordRoutes,
   updateRoutes,
@@ -69,3 +76,6 @@ export const modules: FastifyPluginAsync[] = [
   // live status of the applicant's application (issue 28)
   liveRoutes,
 ];
+
+/** The login checks of CALLS auth 'user', 'sign' and 'staff', each from the module that owns the session. */
+export const guards: Guards = { user: requireUser, sign: requireSigner, staff: requireStaff };

@@ -13,8 +13,20 @@ import { AppError } from '../errors';
 import { pathOnly } from '../log';
 import { parseJsonSafely } from './safe-json';
 import { refuseBadText } from './text-hygiene';
-import * as aes from '../modules/system/aes-gcm';
-import type { CipherService } from '../modules/system/cipher-service';
+import * as aes from './aes-gcm';
+import type { CipherContext } from './context';
+
+/** What the cipher layer needs of the key service (implemented by modules/system/cipher-service.ts, given by app.ts). */
+export interface CipherService {
+  publicKey(): { kid: string; alg: 'RSA-OAEP-256'; spki: string };
+  openSession(kid: string, wrappedKey: string): Promise<{ sid: string; expiresAt: string }>;
+  /**
+   * Opens a request envelope for method+path; returns the plaintext payload and the context to seal the answer with.
+   * `forbidden` lists keys taken out of the payload (prototype poisoning, see safe-json.ts): the caller refuses the request.
+   */
+  openRequest(envelope: unknown, method: string, path: string): Promise<{ ctx: CipherContext; payload: unknown; forbidden: string[] }>;
+  sealResponse(ctx: CipherContext, body: string): Promise<string>;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,8 @@
 /**
  * What every route can reach: `app.deps` (config, db, clock, vendors, storage, readiness, jobs), `request.user` (set by
- * requireUser), `request.cipher` (set by the cipher plugin for ciphered requests), `request.lang`.
+ * requireUser), `request.cipher` (set by the cipher plugin for ciphered requests), `request.lang`. What a module adds
+ * (`request.signer`, `request.staff`, `app.live`) it declares itself, next to the code that sets it: infrastructure
+ * imports no module.
  */
 import type { KeyObject } from 'node:crypto';
 import type { Lang, UserView } from '@core/domain';
@@ -9,7 +11,7 @@ import type { Db } from '../db';
 import type { FileStorage } from '../storage';
 import type { Jobs } from '../jobs/queue';
 import type { Vendors } from '../vendors';
-import type { Readiness } from '../modules/system/readiness';
+import type { Readiness } from '../readiness';
 
 /** Time source; tests pass a movable clock. */
 export interface Clock {
@@ -46,7 +48,7 @@ export interface CipherContext {
   nonce: string;
   /** the session key for WebCrypto (uploads' file bytes, opened off the event loop) */
   key: CryptoKey;
-  /** the same key for node:crypto (envelopes and answers, modules/system/aes-gcm.ts) */
+  /** the same key for node:crypto (envelopes and answers, plugins/aes-gcm.ts) */
   secret: KeyObject;
 }
 
@@ -63,15 +65,9 @@ export interface RouteFlags {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
-    /** live status: who listens to which application here (modules/live/hub.ts) */
-    live: import('../modules/live/hub').LiveHub;
   }
   interface FastifyRequest {
     user: RequestUser | null;
-    /** an organisation signer's session (routes of auth 'sign'; modules/org-sign/require-signer.ts) */
-    signer: import('../modules/org-sign/require-signer').Signer | null;
-    /** a staff member's session (routes of auth 'staff'; modules/staff/require-staff.ts) */
-    staff: import('../modules/staff/service').StaffSession | null;
     cipher: CipherContext | null;
     lang: Lang;
   }

@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorCode, RATE_LIMITS, type RateLimit, type RateLimitedCall, type RateLimitScope } from '@core/domain';
 import type { Db } from '../db';
 import { AppError } from '../errors';
-import { countHits, purgeCounters } from '../modules/system/rate-counter-repository';
+import { countHits, purgeCounters } from './rate-limit-repository';
 import type { AppDeps } from './context';
 
 const PURGE_EVERY_MS = 60_000;

@@ -4,10 +4,13 @@
  *
  *   route(app, 'applySubmit', async (input, request) => service.submit(deps, request.user!.userId, input));
  *
- * - auth 'user' (the default): requireUser runs right after the envelope is opened and before the request is
+ * - auth 'user' (the default): the user guard runs right after the envelope is opened and before the request is
  *   validated (100008/100033/100034 to any caller without a session, whatever it sent); 'public' and 'signed'
  *   (the handler checks a signature and the owner itself): no login check;
- * - auth 'staff': requireStaff (the staff session's cookie, and a role that allows the call's `staffNeed`);
+ * - auth 'staff': the staff guard (the staff session's cookie, and a role that allows the call's `staffNeed`);
+ * - the guards are the modules' (auth/require-user.ts, org-sign/require-signer.ts, staff/require-staff.ts): this file
+ *   offers the registration point (`Guards`, decorated on the app as `app.guards` by app.ts from modules/index.ts)
+ *   and imports no module; a route whose auth has no guard registered is refused at start;
  * - rate limit (if any): after validation (a refused request is not counted), before the handler;
  * - cipher false: `config: {cipher: false}` (plain JSON);
  * - the request schema is the POST body or the GET query string; the answer is `{result}` checked by the answer schema;
@@ -21,9 +24,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CALLS, CALL_SUMMARIES, routeUrl, schemas, type CallDef, type CallName } from '@core/domain';
-import { requireUser } from '../modules/auth/require-user';
-import { requireSigner } from '../modules/org-sign/require-signer';
-import { requireStaff } from '../modules/staff/require-staff';
+import type { StaffNeed } from '@core/domain/staff';
 import type { RouteFlags } from './context';
 import { rateLimit } from './rate-limit';
 import { resultOf } from './reply';
@@ -80,6 +81,35 @@ function errorStatusesOf(def: CallDef): number[] {
 
 type App = FastifyInstance | ReturnType<FastifyInstance['withTypeProvider']>;
 
+/** A login check, run as the route's preValidation: sets the request's session or throws the refusal. */
+export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** The login checks by CALLS auth, each registered by the module that owns the session it checks (modules/index.ts). */
+export interface Guards {
+  /** auth 'user': the applicant's session (sets request.user) */
+  user: Guard;
+  /** auth 'sign': the organisation signer's session (sets request.signer) */
+  sign: Guard;
+  /** auth 'staff': the staff session, with a role that allows `need` (sets request.staff) */
+  staff: (need: StaffNeed) => Guard;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the login checks route() puts before a call's handler (registered by app.ts from modules/index.ts) */
+    guards: Guards;
+  }
+}
+
+function guardOf(app: App, name: CallName, def: CallDef, multipart: boolean): { preValidation: Guard } | Record<string, never> {
+  const kind = def.auth === 'user' ? 'user' : def.auth === 'sign' && !multipart ? 'sign' : def.auth === 'staff' ? 'staff' : null;
+  if (!kind) return {};
+  const guards = (app as FastifyInstance).guards as Partial<Guards> | undefined;
+  const guard = guards?.[kind];
+  if (!guard) throw new Error(`route ${name}: no guard is registered for auth '${def.auth}' (app.guards)`);
+  return { preValidation: kind === 'staff' ? (guard as Guards['staff'])(def.staffNeed ?? 'staff') : (guard as Guard) };
+}
+
 export function route<K extends CallName, P extends z.ZodType | undefined = undefined>(
   app: App,
   name: K,
@@ -113,13 +143,7 @@ export function route<K extends CallName, P extends z.ZodType | undefined = unde
     config,
     schema,
     // route-level hooks run after the app's: the cipher layer's preValidation has opened the envelope
-    ...(def.auth === 'user'
-      ? { preValidation: requireUser }
-      : def.auth === 'sign' && !multipart
-        ? { preValidation: requireSigner }
-        : def.auth === 'staff'
-          ? { preValidation: requireStaff(def.staffNeed ?? 'staff') }
-          : {}),
+    ...guardOf(app, name, def, multipart),
     preHandler: pre.flat(),
     ...(extras.onSend ? { onSend: extras.onSend } : {}),
     ...(extras.sse ? { sse: true } : {}),

@@ -7,7 +7,7 @@
  */
 import type { Db } from '../db';
 import { seedRiskTracksIfEmpty } from '../modules/risk/seed';
-import { seedWatchlistIfEmpty } from '../vendors/aml/seed';
+import { seedWatchlistIfEmpty } from '../modules/aml/watchlist-seed';
 import { seedCompanies } from '../vendors/company/seed';
 
 export interface SeedLog {

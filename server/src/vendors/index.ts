@@ -6,7 +6,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { consoleSms, httpSms, type SmsSender } from './sms';
-import { localAppTokens, type AppTokenVerifier } from '../modules/auth/app-token';
+import { localAppTokens, type AppTokenVerifier } from './app-token';
 import { createIpGeo, type IpGeoVendor } from './ipgeo';
 import { createGeocode, type GeocodeVendor } from './geocode';
 import { createOcr, type OcrVendor } from './ocr';
@@ -27,8 +27,8 @@ export interface Vendors {
   ocr: OcrVendor;
   /** company registry: name search and lookup by id */
   company: CompanyVendor;
-  /** AML screening of an applicant's names and birth date */
-  aml: AmlVendor;
+  /** AML screening of an applicant's names and birth date by an outside service; null: the aml module's own watch list */
+  aml: AmlVendor | null;
   /** face liveness and likeness to the ID card's photo (LivingBodyVerifyRaw) */
   face: FaceVendor;
   /** issues organisation signers' document-signing certificates (CorpApplyCACert) */
@@ -53,7 +53,7 @@ export function createVendors(config: Config, db: Db): Vendors {
       { timeoutMs: config.ocr.timeoutMs },
     ),
     company: createCompanyVendor({ COMPANY_VENDOR: config.company.vendor, COMPANY_HTTP_URL: config.company.httpUrl, COMPANY_HTTP_KEY: config.company.httpKey }, db),
-    aml: createAmlVendor({ AML_VENDOR: config.aml.vendor, AML_HTTP_URL: config.aml.httpUrl, AML_HTTP_KEY: config.aml.httpKey }, db),
+    aml: createAmlVendor({ AML_VENDOR: config.aml.vendor, AML_HTTP_URL: config.aml.httpUrl, AML_HTTP_KEY: config.aml.httpKey }),
     face: createFace(config.face),
     ca: createCa(caSettingsOf(config), db),
   };

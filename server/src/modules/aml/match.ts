@@ -17,7 +17,7 @@
  */
 import { pinyin } from 'pinyin-pro';
 import { isLookupName, normaliseLookupName } from '@core/domain/lookup';
-import { COMPOUND_SURNAMES } from '../lookup/name-pinyin';
+import { COMPOUND_SURNAMES } from '../lookup';
 import { MATCH_KINDS, type AmlMatch, type AmlSubject, type MatchKind } from '../../vendors/aml/types';
 
 /** Near names: letters allowed to differ, by the length of the shorter key (shorter names must match exactly). */

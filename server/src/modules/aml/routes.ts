@@ -1,7 +1,7 @@
 /** AML calls: ApplyAmlCheck (needs a login). */
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
-import { registerStepCheck } from '../applications/step-checks';
+import { registerStepCheck } from '../applications';
 import { applyAmlCheck } from './service';
 import { checkDisclosure } from './step-check';
 

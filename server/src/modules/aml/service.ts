@@ -11,7 +11,8 @@ import { audit } from '../../db/audit';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../plugins/context';
 import type { AmlSubject } from '../../vendors/aml/types';
-import * as apps from '../applications/repository';
+import * as apps from '../applications';
+import { localAmlScreening } from './local-screening';
 import { insertAmlCheck } from './repository';
 
 export const IDENTITY_NOT_SAVED = 'identity steps not saved';
@@ -47,7 +48,7 @@ export async function applyAmlCheck(deps: AppDeps, userId: string, appId: string
   if (!subject) throw new AppError(ErrorCode.INVALID_INPUT, { data: { issues: [{ path: 'appId', message: IDENTITY_NOT_SAVED }] } });
 
   // the vendor may be a remote service: asked outside any transaction
-  const vendor = deps.vendors.aml;
+  const vendor = deps.vendors.aml ?? localAmlScreening(deps.db);
   const screening = await vendor.screen(subject);
   const hitStatus = screening.matches.length ? AML_HIT : 0;
   const amlInfoId = randomBytes(18).toString('base64url');

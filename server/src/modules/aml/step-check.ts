@@ -8,7 +8,7 @@
  */
 import { AML_CONFIRM_ITEMS, AML_HIT, DISCLOSURE_YES } from '@core/domain/profile';
 import type { Issue } from '../../errors';
-import type { StepCheck } from '../applications/step-checks';
+import type { StepCheck } from '../applications';
 import { findAmlCheckOfApp } from './repository';
 import { amlSubjectOf, sameSubject } from './service';
 

@@ -3,7 +3,7 @@ import { cipher, cleanPhone, isValidPhone, maskPhone } from '@core/domain';
 import type { Db } from '../../db';
 import { OpsInputError } from '../../errors';
 import { latestOutboxCode } from '../../vendors/sms/outbox-repository';
-import { signAppToken, type AppTokenClaims } from './app-token';
+import { signAppToken, type AppTokenClaims } from '../../vendors/app-token';
 import * as repo from './repository';
 import { getUserSettings, setUserSettings, type UserSettings } from './settings';
 
@@ -14,7 +14,7 @@ function phoneOf(areaCode: string, phone: string): string {
 }
 
 /**
- * The latest code the local SMS vendor sent to a phone. The SMS goes out as a job (jobs/sms.ts): when the phone's
+ * The latest code the local SMS vendor sent to a phone. The SMS goes out as a job (auth/sms-job.ts): when the phone's
  * latest code is not handed over yet, this waits for it (up to waitMs), so that it never answers the code before.
  */
 export async function latestLoginCode(db: Db, areaCode: string, phone: string, waitMs = 10_000): Promise<{ code: string; sentAt: string }> {

@@ -4,6 +4,8 @@
  * failure (the database not answering: 503 100502) keeps them.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+// the cookie plugin's types (request.cookies, reply.setCookie), also where this file is checked without app.ts
+import type {} from '@fastify/cookie';
 import { LOGIN_EXPIRED_CODES, SESSION_HINT_COOKIE } from '@core/domain';
 import { AppError } from '../../errors';
 import { resolveSession, toUserView } from './service';

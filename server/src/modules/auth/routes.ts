@@ -5,7 +5,7 @@ import { route } from '../../plugins/route';
 import { OK } from '../../plugins/reply';
 import { clearSessionCookies, cookieOptions, SESSION_COOKIE, setSessionCookies } from './require-user';
 import * as service from './service';
-import { accountViews } from '../account-home/service';
+import { accountViews } from '../accounts';
 
 async function startSession(request: FastifyRequest, reply: FastifyReply, s: service.NewSession) {
   await service.endSession(request.server.deps, request.cookies[SESSION_COOKIE]);

@@ -4,7 +4,7 @@
  * code per 60 s (110112 with the seconds left) and 10 a day, an address 30 an hour (100429).
  * Sessions end after SESSION_IDLE_MINUTES without a call (100033) or SESSION_ABSOLUTE_HOURS
  * after login (100034); the session id lives only in the cookie, the database keeps its hash.
- * SendCode answers once the code's SMS is queued (a job hands it to the vendor: jobs/sms.ts); 110113 when it cannot be.
+ * SendCode answers once the code's SMS is queued (a job hands it to the vendor: auth/sms-job.ts); 110113 when it cannot be.
  */
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { DEVICE_ID_PATTERN } from '@core/domain/auth';
@@ -27,7 +27,7 @@ import {
 } from '@core/domain';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../plugins/context';
-import { sealCode } from '../../jobs/sms';
+import { sealCode } from './sms-job';
 import * as repo from './repository';
 
 const HOUR = 3600_000;
@@ -65,7 +65,7 @@ export function toUserView(u: repo.UserRow): UserView {
     subAcctId: u.sub_acct_id,
     clientStatus: u.client_status,
     hasApplication: u.app_id !== null,
-    // the accounts are read by UserInfo for an opened user only (modules/account-home)
+    // the accounts are read by UserInfo for an opened user only (modules/accounts)
     clientInfo: { accts: [] },
   };
 }
@@ -111,7 +111,7 @@ export async function sendCode(
     });
   });
   try {
-    // the SMS goes out as a job (jobs/sms.ts: retried while the vendor refuses, never sent twice)
+    // the SMS goes out as a job (auth/sms-job.ts: retried while the vendor refuses, never sent twice)
     await deps.jobs.send('sms.send', { salt, areaCode: input.areaCode, phone, lang: input.lang, sealedCode: sealCode(config.secrets.signingSecret, code) });
   } catch {
     // not queued: the cooldown must not hold the user back

@@ -1,7 +1,7 @@
 /** Closing calls: the asset-transfer protocol status and signing. */
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
-import { registerStepCheck } from '../applications/step-checks';
+import { registerStepCheck } from '../applications';
 import * as service from './service';
 import { checkSign } from './step-check';
 

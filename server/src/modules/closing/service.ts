@@ -9,8 +9,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
 import type { Clock } from '../../plugins/context';
-import { ownedActive } from '../applications/service';
-import { changeApplication } from '../applications/status-change';
+import { ownedActive } from '../applications';
+import { changeApplication } from '../applications';
 import { protocolStatusOf } from './protocol';
 
 export interface ClosingDeps {

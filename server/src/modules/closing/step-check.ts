@@ -3,8 +3,8 @@
  * is not offered. Registered with the applications' step checks by closing's routes.
  */
 import { PROTOCOL_STATUS } from '@core/domain';
-import { findById } from '../applications/repository';
-import type { StepCheck } from '../applications/step-checks';
+import { findById } from '../applications';
+import type { StepCheck } from '../applications';
 import { protocolStatusOf } from './protocol';
 
 export const checkSign: StepCheck = async ({ tx, appId, data, config }) => {

@@ -9,10 +9,10 @@ import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
 import type { Clock } from '../../plugins/context';
-import { ownedActive } from '../applications/service';
-import { changeApplication } from '../applications/status-change';
-import { toView } from '../applications/view';
-import { findOwnedFile, linkFileIfUnlinked } from '../files/repository';
+import { ownedActive } from '../applications';
+import { changeApplication } from '../applications';
+import { toView } from '../applications';
+import { findOwnedFile, linkFileIfUnlinked } from '../files';
 import { insertDepositNotice } from './repository';
 
 export interface DepositDeps {

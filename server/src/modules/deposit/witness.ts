@@ -4,10 +4,10 @@
  */
 import { APPLY_STATUS, ErrorCode, type Req, type Res } from '@core/domain';
 import { AppError } from '../../errors';
-import { foreignFiles, linkFiles, renewClaim } from '../applications/repository';
-import { ownedActive } from '../applications/service';
-import { changeApplication } from '../applications/status-change';
-import { toView } from '../applications/view';
+import { foreignFiles, linkFiles, renewClaim } from '../applications';
+import { ownedActive } from '../applications';
+import { changeApplication } from '../applications';
+import { toView } from '../applications';
 import { insertWitnessSubmission } from './repository';
 import type { DepositDeps } from './service';
 

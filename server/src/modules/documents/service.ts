@@ -9,10 +9,10 @@ import type { Config } from '../../config';
 import type { Db } from '../../db';
 import type { Clock } from '../../plugins/context';
 import type { FileStorage } from '../../storage';
-import { ownedActive } from '../applications/service';
-import { canonicalJson } from '../applications/status-change';
-import { findOwnedFile } from '../files/repository';
-import { signedUrlFor, storeUpload } from '../files/service';
+import { ownedActive } from '../applications';
+import { canonicalJson } from '../applications';
+import { findOwnedFile } from '../files';
+import { signedUrlFor, storeUpload } from '../files';
 import { renderDocument } from './layout';
 import * as repo from './repository';
 

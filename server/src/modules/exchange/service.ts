@@ -1,11 +1,11 @@
 /**
  * Automatic currency exchange of a cash account (issue 13): its state and switching it. Every call names one of the
- * caller's sub-accounts (100403 otherwise, as account-home's `mine`).
+ * caller's sub-accounts (100403 otherwise, as the accounts module's `mine`).
  */
 import { AUTO_EXCHANGE_ACTION, AUTO_EXCHANGE_STATUS, ErrorCode, isCashAccount, statusAfter, type Req, type Res } from '@core/domain';
 import { audit } from '../../db/audit';
 import { AppError } from '../../errors';
-import { mine, type AccountDeps } from '../account-home/service';
+import { mine, type AccountDeps } from '../accounts';
 import * as repo from './repository';
 
 export async function autoExchangeQuery(deps: AccountDeps, userId: string, req: Req<'autoExchangeQuery'>): Promise<Res<'autoExchangeQuery'>> {

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { FILE_CATEGORIES } from '@core/domain';
 import { openUpload } from '../../plugins/cipher';
 import { route } from '../../plugins/route';
-import { SESSION_COOKIE } from '../auth/require-user';
-import { resolveSession } from '../auth/service';
+import { SESSION_COOKIE } from '../auth';
+import { resolveSession } from '../auth';
 import { contentDisposition } from './disposition';
 import * as service from './service';
 

@@ -1,7 +1,7 @@
 /** The HK investor identifier consent of an account: what will be sent, and the signature. */
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
-import { callerOf } from '../account-home/service';
+import { callerOf } from '../accounts';
 import * as service from './service';
 
 const hkIdentifierRoutes: FastifyPluginAsync = async (app) => {

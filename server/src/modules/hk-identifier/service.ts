@@ -24,9 +24,9 @@ import {
 import { audit } from '../../db/audit';
 import { projectRoot } from '../../config';
 import { AppError } from '../../errors';
-import { openingApplication } from '../account-home/repository';
-import { mine, type AccountDeps, type Caller } from '../account-home/service';
-import { openedByApp } from '../page-tickets/repository';
+import { openingApplication } from '../accounts';
+import { mine, type AccountDeps, type Caller } from '../accounts';
+import { openedByApp } from '../page-tickets';
 import * as repo from './repository';
 
 const texts = new Map<Lang, string>();

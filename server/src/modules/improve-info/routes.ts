@@ -1,7 +1,7 @@
 /** The broker's request to complete information: the client reads it and answers it (staff's side: ops improve-*). */
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
-import { callerOf } from '../account-home/service';
+import { callerOf } from '../accounts';
 import * as service from './service';
 
 const improveInfoRoutes: FastifyPluginAsync = async (app) => {

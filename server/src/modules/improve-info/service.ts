@@ -20,11 +20,11 @@ import {
 } from '@core/domain';
 import { audit } from '../../db/audit';
 import { AppError, OpsInputError } from '../../errors';
-import { checkStepData } from '../applications/data-bounds';
-import { foreignFiles } from '../applications/repository';
-import { unknownCountries } from '../applications/step-checks/userinfo';
-import { accountOwner, lockAccount, openingApplication } from '../account-home/repository';
-import { mine, type AccountDeps, type Caller } from '../account-home/service';
+import { checkStepData } from '../applications';
+import { foreignFiles } from '../applications';
+import { unknownCountries } from '../applications';
+import { accountOwner, lockAccount, openingApplication } from '../accounts';
+import { mine, type AccountDeps, type Caller } from '../accounts';
 import * as repo from './repository';
 
 const itemsOf = (r: repo.ImproveRow): ImproveItem[] => IMPROVE_ITEMS.filter((i) => r.fields.includes(i));

@@ -8,7 +8,7 @@ import type { Db } from '../../db';
 import { audit } from '../../db/audit';
 import { AppError } from '../../errors';
 import type { Clock } from '../../plugins/context';
-import { getUserSettings } from '../auth/settings';
+import { getUserSettings } from '../auth';
 import * as repo from './repository';
 
 export interface InvitationDeps {

@@ -32,6 +32,13 @@ const BATCH = 500;
 export const GAP_MS = 10_000;
 const MAX_GAP = 1000;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** live status: who listens to which application here */
+    live: LiveHub;
+  }
+}
+
 export class LiveHub {
   private readonly listeners = new Map<string, Set<Entry>>();
   /** the review desk's streams: every application's events */

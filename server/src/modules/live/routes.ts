@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
-import { activeAppIdOf } from '../files/repository';
+import { activeAppIdOf } from '../files';
 
 const liveRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;

@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import { OK } from '../../plugins/reply';
 import { route } from '../../plugins/route';
 import { parseLocation } from '../../vendors/geocode';
-import { reportPosition } from '../applications/service';
+import { reportPosition } from '../applications';
 
 function positionOf(location: string): { lat: number; lng: number } {
   const p = parseLocation(location);

@@ -1,7 +1,7 @@
 /** Upgrading a cash account to margin: what the client signs and the request. */
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
-import { callerOf } from '../account-home/service';
+import { callerOf } from '../accounts';
 import * as service from './service';
 
 const marginRoutes: FastifyPluginAsync = async (app) => {

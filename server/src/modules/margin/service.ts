@@ -19,10 +19,10 @@ import { applicantAge } from '@core/domain/profile';
 import type { Db } from '../../db';
 import { audit } from '../../db/audit';
 import { AppError, OpsInputError } from '../../errors';
-import { findById } from '../applications/repository';
-import type { AccountRow } from '../account-home/repository';
-import { mine, type AccountDeps, type Caller } from '../account-home/service';
-import { requireVerified } from '../trade-password/service';
+import { findById } from '../applications';
+import type { AccountRow } from '../accounts';
+import { mine, type AccountDeps, type Caller } from '../accounts';
+import { requireVerified } from '../trade-password';
 import * as repo from './repository';
 
 /** The account holder's age today, from the application that opened the account (unknown for an account brought over). */

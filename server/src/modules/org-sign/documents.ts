@@ -5,7 +5,7 @@
  */
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { BRAND, INK, MARGIN, MUTED, PAGE, embedCjkFont, setMeta, wrap } from '../../pdf/text';
-import { Words } from '../documents/words';
+import { Words } from '../documents';
 import type { OrganisationRow } from './repository';
 
 /** A country or region by its name in English and traditional Chinese (the organisation's code as the country picker names it). */

@@ -49,6 +49,13 @@ export async function resolveSigner(deps: Pick<AppDeps, 'db' | 'clock' | 'config
   return { sessionId: s.id, ticketId: t.id, ticket: t, org: s.org, sessionExpiresAt: new Date(Math.min(absoluteEnd, t.expires_at.getTime())) };
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** an organisation signer's session (routes of auth 'sign'; null elsewhere) */
+    signer: Signer | null;
+  }
+}
+
 export async function requireSigner(request: FastifyRequest): Promise<void> {
   const input = (request.method === 'GET' ? request.query : request.body) as { token?: unknown; idNumber?: unknown } | undefined;
   request.signer = await resolveSigner(request.server.deps, input?.token, input?.idNumber);

@@ -1,7 +1,7 @@
 /** The app's page ticket: an after-opening page of the app's own logs the account's owner in for one session. */
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
-import { SESSION_COOKIE, setSessionCookies } from '../auth/require-user';
+import { SESSION_COOKIE, setSessionCookies } from '../auth';
 import { ticketLogin } from './service';
 
 const pageTicketRoutes: FastifyPluginAsync = async (app) => {

@@ -10,9 +10,9 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { ErrorCode, PAGE_TICKET_MAX_S, ACCOUNT_PAGE_NAMES, type AccountPage, type Req, type TicketReason, type UserView } from '@core/domain';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../plugins/context';
-import { endSession, hashSessionId, loginAccountOwner, resolveSession, toUserView } from '../auth/service';
-import { accountOwner } from '../account-home/repository';
-import { accountViews } from '../account-home/service';
+import { endSession, hashSessionId, loginAccountOwner, resolveSession, toUserView } from '../auth';
+import { accountOwner } from '../accounts';
+import { accountViews } from '../accounts';
 import * as repo from './repository';
 
 const mac = (secret: string, body: string) => createHmac('sha256', secret).update(`page-ticket.${body}`).digest('base64url');

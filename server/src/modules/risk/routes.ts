@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
 import { parseRange } from './range';
-import { registerStepCheck } from '../applications/step-checks';
+import { registerStepCheck } from '../applications';
 import * as service from './service';
 import { checkRisk } from './step-check';
 

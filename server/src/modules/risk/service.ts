@@ -9,8 +9,8 @@ import { audit } from '../../db/audit';
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
 import type { Clock } from '../../plugins/context';
-import * as apps from '../applications/repository';
-import { ownedActive } from '../applications/service';
+import * as apps from '../applications';
+import { ownedActive } from '../applications';
 import * as repo from './repository';
 
 export interface RiskDeps {

@@ -4,7 +4,7 @@
  */
 import { CUSTOMER_AUTHORISATION, riskAgreementsOf } from '@core/domain';
 import type { Issue } from '../../errors';
-import type { StepCheck } from '../applications/step-checks';
+import type { StepCheck } from '../applications';
 import { isConfirmed } from './repository';
 
 export const checkRisk: StepCheck = async ({ tx, appId, data, ctx, config }) => {

@@ -7,7 +7,7 @@
  */
 import { OCR_PLACES, compareOcr } from '@core/domain/ocr-compare';
 import { at as valueAt } from '@core/domain/step-rules/types';
-import { readingsOf } from '../ocr/repository';
+import { readingsOf } from '../ocr';
 import type { Readable } from 'node:stream';
 import { APPLY_STATUS, ErrorCode, STAFF_LIMITS, STEP_NAMES, needsSecondApproval } from '@core/domain';
 import { changedRows, documentRank } from '@core/domain/case-words';
@@ -17,12 +17,12 @@ import { isMargin } from '@core/domain/profile';
 import { audit } from '../../db/audit';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../plugins/context';
-import * as appRepo from '../applications/repository';
-import { listEvents } from '../applications/events-repository';
-import { historyEntry, type HistoryEntry } from '../applications/events';
-import { toView } from '../applications/view';
-import { listChecks } from '../face/repository';
-import type { FileRow } from '../files/repository';
+import * as appRepo from '../applications';
+import { listEvents } from '../applications';
+import { historyEntry, type HistoryEntry } from '../applications';
+import { toView } from '../applications';
+import { listChecks } from '../face';
+import type { FileRow } from '../files';
 import * as repo from './repository';
 import type { StaffSession } from './service';
 

@@ -15,7 +15,7 @@ import { ErrorCode, needsSecondApproval, staffMay, type DecisionReason } from '@
 import { isMargin } from '@core/domain/profile';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../plugins/context';
-import * as lifecycle from '../applications/lifecycle';
+import { lifecycle } from '../applications';
 import type { ApplicationView } from '@core/domain/contract';
 import * as repo from './repository';
 import type { StaffSession } from './service';

@@ -7,8 +7,8 @@ import { ErrorCode, currentSignStep } from '@core/domain';
 import type { Req, Res } from '@core/domain/contract';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../plugins/context';
-import { findOrganisation, findTicket, listOrganisations, listTickets } from '../org-sign/repository';
-import { createOrganisation, issueTicket, revoke, statusesOf, ticketState } from '../org-sign/service';
+import { findOrganisation, findTicket, listOrganisations, listTickets } from '../org-sign';
+import { createOrganisation, issueTicket, revoke, statusesOf, ticketState } from '../org-sign';
 import type { StaffSession } from './service';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;

@@ -1,8 +1,8 @@
 /** SQL of the review desk (migration 0032): staff, their sessions, claims and first approvals, and the queue. */
 import type { Db } from '../../db';
 import type { StaffRole } from '@core/domain/staff';
-import type { AppRow } from '../applications/repository';
-import type { FileRow } from '../files/repository';
+import type { AppRow } from '../applications';
+import type { FileRow } from '../files';
 
 export interface StaffRow {
   id: string;

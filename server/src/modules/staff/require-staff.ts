@@ -3,10 +3,19 @@
  * desk's prefix (an applicant's calls never carry it, and a staff call never looks at an applicant's cookie).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+// the cookie plugin's types (request.cookies, reply.setCookie), also where this file is checked without app.ts
+import type {} from '@fastify/cookie';
 import { STAFF_COOKIE, STAFF_PREFIX, type StaffNeed } from '@core/domain/staff';
 import { ErrorCode } from '@core/domain/errors';
 import { AppError } from '../../errors';
-import { resolveStaff } from './service';
+import { resolveStaff, type StaffSession } from './service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** a staff member's session (routes of auth 'staff'; null elsewhere) */
+    staff: StaffSession | null;
+  }
+}
 
 export function staffCookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
   return {

@@ -8,7 +8,7 @@ import { caseView, openCaseFile } from './case';
 import { decide, type Decision } from './decide';
 import { decideUpdate, updatesList } from './updates';
 import { orgCreate, orgsList, signRevoke, signTicket } from './orgs';
-import { contentDisposition } from '../files/disposition';
+import { contentDisposition } from '../files';
 
 const staffRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;

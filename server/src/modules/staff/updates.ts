@@ -8,8 +8,8 @@ import { ErrorCode, maskPhone, UPDATE_MODULE, UPDATE_STATUS } from '@core/domain
 import type { Req, Res } from '@core/domain/contract';
 import { AppError, OpsInputError } from '../../errors';
 import type { AppDeps } from '../../plugins/context';
-import { nameOf } from '../applications/view';
-import { approveUpdate, rejectUpdate } from '../updates/service';
+import { nameOf } from '../applications';
+import { approveUpdate, rejectUpdate } from '../updates';
 import * as repo from './repository';
 import type { StaffSession } from './service';
 

@@ -19,9 +19,10 @@ import { CIPHER_SESSION_TTL_S, cipher, ErrorCode } from '@core/domain';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
-import type { CipherContext, Clock } from '../../plugins/context';
+import type { Clock } from '../../plugins/context';
 import { parseJsonSafely } from '../../plugins/safe-json';
-import * as aes from './aes-gcm';
+import * as aes from '../../plugins/aes-gcm';
+import type { CipherService } from '../../plugins/cipher';
 import * as repo from './cipher-repository';
 
 type RequestEnvelope = cipher.RequestEnvelope;
@@ -31,16 +32,6 @@ const CACHE_MAX = 10_000;
 const LIVE_MAX = 200_000;
 const PURGE_EVERY_MS = 60_000;
 
-export interface CipherService {
-  publicKey(): { kid: string; alg: 'RSA-OAEP-256'; spki: string };
-  openSession(kid: string, wrappedKey: string): Promise<{ sid: string; expiresAt: string }>;
-  /**
-   * Opens a request envelope for method+path; returns the plaintext payload and the context to seal the answer with.
-   * `forbidden` lists keys taken out of the payload (prototype poisoning, see safe-json.ts): the caller refuses the request.
-   */
-  openRequest(envelope: unknown, method: string, path: string): Promise<{ ctx: CipherContext; payload: unknown; forbidden: string[] }>;
-  sealResponse(ctx: CipherContext, body: string): Promise<string>;
-}
 
 const utf8 = new TextDecoder();
 const invalid = () => new AppError(ErrorCode.CIPHER_INVALID);

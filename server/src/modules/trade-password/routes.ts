@@ -1,7 +1,7 @@
 /** The trading password that guards editing an account's information: its state, the first one, verifying it. */
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
-import { callerOf } from '../account-home/service';
+import { callerOf } from '../accounts';
 import * as service from './service';
 
 const tradePasswordRoutes: FastifyPluginAsync = async (app) => {

@@ -10,7 +10,7 @@ import { ErrorCode, TRADE_PASSWORD_LOCK, TRADE_VERIFIED_MINUTES, checkTradePassw
 import type { Db } from '../../db';
 import { audit } from '../../db/audit';
 import { AppError } from '../../errors';
-import { mine, type AccountDeps, type Caller } from '../account-home/service';
+import { mine, type AccountDeps, type Caller } from '../accounts';
 import * as repo from './repository';
 
 const LOG_N = 15;

@@ -27,12 +27,12 @@ import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { AppError, OpsInputError } from '../../errors';
 import type { Clock } from '../../plugins/context';
-import { mine } from '../account-home/service';
-import * as apps from '../applications/repository';
-import { ownedActive } from '../applications/service';
-import { changeApplication } from '../applications/status-change';
-import { toView } from '../applications/view';
-import { protocolStatusOf } from '../closing/protocol';
+import { mine } from '../accounts';
+import * as apps from '../applications';
+import { ownedActive } from '../applications';
+import { changeApplication } from '../applications';
+import { toView } from '../applications';
+import { protocolStatusOf } from '../closing';
 import * as repo from './repository';
 
 export interface TransferInDeps {

@@ -1,7 +1,7 @@
 /** Account updates (address, W-8BEN): what the account holds, the update in progress, saving, submitting, the broker's notice. */
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
-import { callerOf } from '../account-home/service';
+import { callerOf } from '../accounts';
 import * as service from './service';
 
 const updateRoutes: FastifyPluginAsync = async (app) => {

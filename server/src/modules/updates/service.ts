@@ -27,10 +27,10 @@ import {
 import type { Db } from '../../db';
 import { audit } from '../../db/audit';
 import { AppError, OpsInputError } from '../../errors';
-import { foreignFiles } from '../applications/repository';
-import { lockAccount, type AccountRow } from '../account-home/repository';
-import { mine, type AccountDeps, type Caller } from '../account-home/service';
-import { requireVerified } from '../trade-password/service';
+import { foreignFiles } from '../applications';
+import { lockAccount, type AccountRow } from '../accounts';
+import { mine, type AccountDeps, type Caller } from '../accounts';
+import { requireVerified } from '../trade-password';
 import * as repo from './repository';
 import type { UpdateRow } from './repository';
 

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { AmlImportError, SOURCE, importWatchlistCsv, type AmlImportReport } from '../../vendors/aml/import';
+import { AmlImportError, SOURCE, importWatchlistCsv, type AmlImportReport } from '../../modules/aml/watchlist-import';
 import { defineCommand, flagText, OpsError } from '../framework';
 
 function errorLines(r: AmlImportReport): string[] {

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { diskStoreOf } from '../../storage';
-import { copyStore, type CopyReport } from '../../storage/copy';
+import { copyStore, type CopyReport } from '../../modules/files/store-copy';
 import { defineCommand, flagText, OpsError } from '../framework';
 
 export default defineCommand({

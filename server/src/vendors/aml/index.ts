@@ -1,11 +1,12 @@
-import type { Db } from '../../db';
 import { createHttpAmlVendor } from './http';
-import { createLocalAmlVendor } from './local';
 import type { AmlSettings, AmlVendor } from './types';
 
 export type { AmlMatch, AmlScreening, AmlSettings, AmlSubject, AmlVendor, MatchKind } from './types';
 
-/** The AML screening the settings choose (the local aml_watchlist table unless AML_VENDOR=http). */
-export function createAmlVendor(settings: AmlSettings, db: Db): AmlVendor {
-  return settings.AML_VENDOR === 'http' ? createHttpAmlVendor(settings) : createLocalAmlVendor(db);
+/**
+ * The outside AML screening service when AML_VENDOR=http; null otherwise: the aml module then screens against its own
+ * watch list (modules/aml/local-screening.ts), which is feature logic and no vendor's.
+ */
+export function createAmlVendor(settings: AmlSettings): AmlVendor | null {
+  return settings.AML_VENDOR === 'http' ? createHttpAmlVendor(settings) : null;
 }

@@ -11,7 +11,7 @@
 import { ErrorCode, at, maskPhone, str } from '@core/domain';
 import type { Db } from '../../../db';
 import { AppError, type Issue } from '../../../errors';
-import { isKnownRegion } from '../../lookup/regions';
+import { isKnownRegion } from '../../lookup';
 import type { AppRow } from '../repository';
 import { heldBy, ownFilesOf, savedNumbers, unlessTaken, writeNumbers, type IdentitySlot } from '../identity-repository';
 import type { StepCheck, StepCheckArgs } from './index';

@@ -5,7 +5,7 @@
 import sharp from 'sharp';
 import { SIGNATURE_INK_LEVEL, SIGNATURE_MAX_BYTES, SIGNATURE_MAX_SIDE, SIGNATURE_MIN_INK_PIXELS, SIGNATURE_MIN_INK_WIDTH } from '@core/domain';
 import type { Issue } from '../../../errors';
-import { findOwnedFile } from '../../files/repository';
+import { findOwnedFile } from '../../files';
 import type { StepCheck } from './index';
 
 const PATH = 'data.documentInfo.customerSignature';

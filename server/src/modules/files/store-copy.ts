@@ -3,9 +3,9 @@
  * store into the bucket). Idempotent and resumable: an object already in the target with the source's size is left
  * alone, so a run stopped half-way is simply started again.
  */
-import type { Db } from '../db';
-import { storageKeysAfter } from '../modules/files/repository';
-import type { FileStorage } from './types';
+import type { Db } from '../../db';
+import type { FileStorage } from '../../storage/types';
+import { storageKeysAfter } from './repository';
 
 export interface CopyReport {
   /** keys named by the database */

@@ -16,9 +16,9 @@
  * Within one file a repeated id keeps its last row.
  */
 import type { Db } from '../../db';
-import { entryKeys } from '../../modules/aml/match';
-import { clean, readCsvRows, type CsvLayout } from '../csv';
-import { deleteWatchEntriesExcept, upsertWatchEntries, type WatchRow } from './repository';
+import { clean, readCsvRows, type CsvLayout } from '../../vendors/csv';
+import { entryKeys } from './match';
+import { deleteWatchEntriesExcept, upsertWatchEntries, type WatchRow } from './watchlist-repository';
 
 export const IMPORT_BATCH = 1000;
 export const ALIAS_SEPARATOR = ';';

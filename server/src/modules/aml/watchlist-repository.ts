@@ -1,6 +1,6 @@
 /** SQL of the watch list (aml_watchlist, migration 0006): candidate lookup, count, batch upsert, replacement of a list. */
 import type { Db } from '../../db';
-import type { WatchEntry } from '../../modules/aml/match';
+import type { WatchEntry } from './match';
 
 export interface WatchRow extends WatchEntry {
   matchKeys: string[];

@@ -1,5 +1,5 @@
 /** SQL for the rate limits' counters (rate_counters): fixed windows, one row per bucket and window. */
-import type { Db } from '../../db';
+import type { Db } from '../db';
 
 /** Counts one hit in each bucket's window (one atomic upsert for all); the hits so far per bucket. */
 export async function countHits(db: Db, windows: readonly { bucket: string; start: number; end: number }[]): Promise<{ bucket: string; hits: number }[]> {

@@ -2,8 +2,8 @@
 import { join } from 'node:path';
 import { projectRoot } from '../../config';
 import type { Db } from '../../db';
-import { importWatchlistCsv, type AmlImportReport } from './import';
-import { countWatchlist } from './repository';
+import { importWatchlistCsv, type AmlImportReport } from './watchlist-import';
+import { countWatchlist } from './watchlist-repository';
 
 export const SEED_SOURCE = 'seed';
 export const watchlistSeedFile = () => join(projectRoot(), 'server', 'seeds', 'aml-watchlist.csv');

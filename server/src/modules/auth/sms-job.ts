@@ -1,5 +1,5 @@
 /**
- * The login code's SMS as a job (sms.send). SendCode writes the code's row (its hash) and sends the job; the job
+ * The login code's SMS as a job (sms.send), the auth module's own (registered in modules/index.ts). SendCode writes the code's row (its hash) and sends the job; the job
  * hands the text to the SMS vendor, retried with backoff while the vendor refuses (SMS_RETRIES, JOBS_RETRY_DELAY_SECONDS).
  * The hand-over is stamped on the code's row (login_codes.sms_sent_at) and a job that finds it stamped sends nothing:
  * once handed over, a code is never sent twice. A code used, expired or dropped meanwhile is not sent. After the last
@@ -9,14 +9,14 @@
  * the same SIGNING_SECRET, opens it.
  */
 import { LANGS, type Lang } from '@core/domain';
-import type { Config } from '../config';
-import type { Db } from '../db';
-import { smsText } from '../modules/auth/sms-text';
-import * as authRepo from '../modules/auth/repository';
-import type { Clock } from '../plugins/context';
-import type { Vendors } from '../vendors';
-import { seal, unseal } from './seal';
-import type { JobHandler } from './types';
+import type { Config } from '../../config';
+import type { Db } from '../../db';
+import { seal, unseal } from '../../jobs/seal';
+import type { JobHandler } from '../../jobs/types';
+import type { Clock } from '../../plugins/context';
+import type { Vendors } from '../../vendors';
+import { smsText } from './sms-text';
+import * as authRepo from './repository';
 
 /** The code as the SMS job carries it. */
 export const sealCode = (secret: string, code: string): string => seal(secret, code);
@@ -29,7 +29,8 @@ export interface SmsJobDeps {
   vendors: Pick<Vendors, 'sms'>;
 }
 
-export function smsHandler(deps: SmsJobDeps): JobHandler<'sms.send'> {
+/** The sms.send job's handler, registered with the queue by modules/index.ts (moduleJobs). */
+export function smsJob(deps: SmsJobDeps): JobHandler<'sms.send'> {
   return async (job, ctx) => {
     const state = await authRepo.codeSmsState(deps.db, job.salt);
     if (!state) return { sent: false, skipped: 'gone' };

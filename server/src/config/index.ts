@@ -3,129 +3,21 @@
  * with a message naming every offending variable. Outside production, secrets that are not configured are made on
  * first start inside DATA_DIR (mode 0600) and reused afterwards; in production they must be given (settings or files).
  */
-import { generateKeyPairSync, createHash, randomBytes, createPublicKey, createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
-import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { isIP } from 'node:net';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { RETENTION } from '../../src/core/domain/retention';
-import type { S3Settings } from './storage/s3';
+import { RETENTION } from '../../../src/core/domain/retention';
+import type { S3Settings } from '../storage/s3';
+import { databaseUrlOf } from './database';
+import { int, isExecutableFile, optionalInt, optionalText, trustProxy } from './fields';
+import { metricsChecks, metricsEnv, metricsOf, type MetricsSettings } from './metrics';
+import { DEFAULT_DEPOSIT_ACCOUNTS } from './pages';
+import { ConfigError } from './error';
+import { loadCipherKeys, readOrCreateSecret, readSecretFile, type Secrets } from './secrets';
+import { storageOf } from './storage';
+import { loadCaRootFiles } from './vendors';
 
-const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max).default(def);
-/** proxy-addr's names for ranges, accepted in TRUST_PROXY lists */
-const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
-
-function isProxyEntry(entry: string): boolean {
-  if (PROXY_RANGE_NAMES.includes(entry)) return true;
-  const [addr, bits, ...rest] = entry.split('/');
-  const family = isIP(addr);
-  if (!family || rest.length) return false;
-  if (bits === undefined) return true;
-  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
-}
-
-/**
- * TRUST_PROXY: which proxies' X-Forwarded-For/-Proto to believe. Unset, "false" or "0": none (the socket's address).
- * A whole number N: the N proxies nearest to us. Otherwise a comma list of proxy addresses/CIDRs (or loopback,
- * linklocal, uniquelocal). "true" (believe anyone's header) is refused: a client could name any address.
- */
-const trustProxy = z
-  .string()
-  .optional()
-  .transform((v, ctx): false | number | string[] => {
-    const text = (v ?? '').trim();
-    if (text === '' || text === 'false' || text === '0') return false;
-    if (/^(true|yes)$/i.test(text)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'true is no longer accepted (it believes any client\'s X-Forwarded-For): give the hop count of your proxies (e.g. 1) or a comma list of their addresses/CIDRs (e.g. 10.0.0.0/8,::1)',
-      });
-      return z.NEVER;
-    }
-    if (/^\d+$/.test(text)) return Number(text);
-    const entries = text.split(',').map((e) => e.trim());
-    const bad = entries.filter((e) => !isProxyEntry(e));
-    if (bad.length) {
-      ctx.addIssue({ code: 'custom', message: `not a hop count or a list of proxy addresses/CIDRs: ${bad.map((b) => JSON.stringify(b)).join(', ')}` });
-      return z.NEVER;
-    }
-    return entries;
-  });
-
-const optionalInt = (min: number) =>
-  z
-    .string()
-    .optional()
-    .transform((v) => (v && v.trim() !== '' ? Number(v) : undefined))
-    .pipe(z.number().int().min(min).optional());
-
-/** An executable file (a binary a setting names). */
-function isExecutableFile(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
-const optionalText = z
-  .string()
-  .optional()
-  .transform((v) => (v && v.trim() !== '' ? v : undefined));
-
-/** Example receiving accounts (fictional: a deployment sets its own with DEPOSIT_ACCOUNTS). */
-const DEFAULT_DEPOSIT_ACCOUNTS = JSON.stringify([
-  { currency: 'HKD', bankName: 'Example Bank (Hong Kong) Limited', accountName: 'Example Securities Limited - Client Account', accountNumber: '012-345678-001', swift: 'EXAMHKHH' },
-  { currency: 'USD', bankName: 'Example Bank (Hong Kong) Limited', accountName: 'Example Securities Limited - Client Account', accountNumber: '012-345678-002', swift: 'EXAMHKHH' },
-  { currency: 'CNH', bankName: 'Example Bank (Hong Kong) Limited', accountName: 'Example Securities Limited - Client Account', accountNumber: '012-345678-003', swift: 'EXAMHKHH' },
-]);
-
-
-// ---------------------------------------------------------------- metrics (issue 38): Prometheus /metrics on a listener of its own
-/** METRICS_HOST values that keep the metrics listener on this machine (no token needed) */
-const LOOPBACK_HOSTS = ['127.0.0.1', '::1', 'localhost'];
-const metricsEnv = {
-  /** the port of the Prometheus /metrics listener (web and worker processes alike; never the applicants' PORT); unset: no listener */
-  METRICS_PORT: z
-    .string()
-    .optional()
-    .transform((v) => (v && v.trim() !== '' ? Number(v) : undefined))
-    .pipe(z.number().int().min(1).max(65535).optional()),
-  /** where the metrics listener binds: loopback by default; any other address needs METRICS_TOKEN(_FILE) */
-  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
-  /** the bearer token a scraper sends (Authorization: Bearer …), at least 32 characters; or a file holding it */
-  METRICS_TOKEN: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  METRICS_TOKEN_FILE: optionalText,
-  /** OpenTelemetry traces (server/src/tracing.ts): the collector's OTLP/HTTP traces endpoint (e.g. http://otel-collector:4318/v1/traces); unset: no traces */
-  TRACES_OTLP_URL: optionalText.pipe(z.url().regex(/^https?:\/\//, 'must be an http:// or https:// URL').optional()),
-};
-
-function metricsChecks(env: Record<string, string | undefined>, set: (name: string) => boolean): string[] {
-  const problems: string[] = [];
-  if (set('METRICS_TOKEN') && set('METRICS_TOKEN_FILE')) problems.push('METRICS_TOKEN_FILE: set METRICS_TOKEN or METRICS_TOKEN_FILE, not both');
-  if (!set('METRICS_PORT')) return problems;
-  if (env.METRICS_PORT?.trim() === (env.PORT?.trim() || '8080')) problems.push('METRICS_PORT: must differ from PORT (the applicants\' port never serves /metrics)');
-  const host = env.METRICS_HOST?.trim() || '127.0.0.1';
-  if (!LOOPBACK_HOSTS.includes(host) && !set('METRICS_TOKEN') && !set('METRICS_TOKEN_FILE')) {
-    problems.push(`METRICS_TOKEN (or METRICS_TOKEN_FILE): is required when METRICS_HOST is ${host} (beyond this machine, /metrics answers only a scraper holding the token)`);
-  }
-  return problems;
-}
-
-export interface MetricsSettings {
-  /** unset: no metrics listener */
-  port?: number;
-  host: string;
-  /** the bearer token /metrics asks for; unset: none (loopback only) */
-  token?: string;
-}
-
-function metricsOf(env: Env): MetricsSettings {
-  const token = env.METRICS_TOKEN ?? (env.METRICS_TOKEN_FILE ? readSecretFile('METRICS_TOKEN_FILE', env.METRICS_TOKEN_FILE) : undefined);
-  return { port: env.METRICS_PORT, host: env.METRICS_HOST, token };
-}
-// ---------------------------------------------------------------- end of metrics
+export { ConfigError, databaseUrlOf, type MetricsSettings, type Secrets };
 
 export const envSchema = z
   .object({
@@ -388,17 +280,6 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Secrets {
-  /** PEM (PKCS#8) of the RSA key that unwraps session keys */
-  cipherPrivateKeyPem: string;
-  /** PEM (SPKI) of its public half */
-  cipherPublicKeyPem: string;
-  /** key id: first 16 hex chars of the SHA-256 of the SPKI DER */
-  cipherKid: string;
-  appTokenSecret: string;
-  signingSecret: string;
-}
-
 export interface Config {
   nodeEnv: Env['NODE_ENV'];
   production: boolean;
@@ -497,12 +378,6 @@ export function projectRoot(start?: string): string {
   throw new Error(`cannot find the project root (the folder with server/src/db/migrations) from ${starts.join(' or ')}`);
 }
 
-export class ConfigError extends Error {
-  constructor(public readonly problems: string[]) {
-    super(`Invalid settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'ConfigError';
-  }
-}
 
 /** Parses the environment; throws ConfigError listing every bad variable. */
 export function parseEnv(env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): Env {
@@ -513,141 +388,6 @@ export function parseEnv(env: NodeJS.ProcessEnv | Record<string, string | undefi
   ];
   if (problems.length || !parsed.success) throw new ConfigError(problems);
   return parsed.data;
-}
-
-function writeSecretFile(path: string, content: string): void {
-  writeFileSync(path, content, { mode: 0o600 });
-  chmodSync(path, 0o600);
-}
-
-/** A secret given as a file (e.g. a mounted secret): its content trimmed, at least 32 characters. */
-function readSecretFile(name: string, path: string): string {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8').trim();
-  } catch (err) {
-    throw new ConfigError([`${name}: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`]);
-  }
-  if (text.length < 32) throw new ConfigError([`${name}: the secret in ${path} must be at least 32 characters`]);
-  return text;
-}
-
-function readOrCreateSecret(path: string): string {
-  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
-  const secret = randomBytes(32).toString('base64url');
-  writeSecretFile(path, secret + '\n');
-  return secret;
-}
-
-/** Reads the configured key files, or makes (once) a key pair in DATA_DIR/keys. */
-function loadCipherKeys(env: Env, keysDir: string): Pick<Secrets, 'cipherPrivateKeyPem' | 'cipherPublicKeyPem' | 'cipherKid'> {
-  let privatePem: string;
-  let publicPem: string;
-  if (env.CIPHER_PRIVATE_KEY_FILE && env.CIPHER_PUBLIC_KEY_FILE) {
-    const problems: string[] = [];
-    for (const [name, file] of [['CIPHER_PRIVATE_KEY_FILE', env.CIPHER_PRIVATE_KEY_FILE], ['CIPHER_PUBLIC_KEY_FILE', env.CIPHER_PUBLIC_KEY_FILE]]) {
-      if (!existsSync(file)) problems.push(`${name}: file ${file} does not exist`);
-    }
-    if (problems.length) throw new ConfigError(problems);
-    privatePem = readFileSync(env.CIPHER_PRIVATE_KEY_FILE, 'utf8');
-    publicPem = readFileSync(env.CIPHER_PUBLIC_KEY_FILE, 'utf8');
-  } else {
-    const privPath = join(keysDir, 'cipher-private.pem');
-    const pubPath = join(keysDir, 'cipher-public.pem');
-    if (!existsSync(privPath) || !existsSync(pubPath)) {
-      const pair = generateKeyPairSync('rsa', {
-        modulusLength: 2048,
-        publicKeyEncoding: { type: 'spki', format: 'pem' },
-        privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-      });
-      writeSecretFile(privPath, pair.privateKey);
-      writeSecretFile(pubPath, pair.publicKey);
-    }
-    privatePem = readFileSync(privPath, 'utf8');
-    publicPem = readFileSync(pubPath, 'utf8');
-  }
-  let der: Buffer;
-  try {
-    der = createPublicKey(publicPem).export({ type: 'spki', format: 'der' });
-  } catch {
-    throw new ConfigError(['CIPHER_PUBLIC_KEY_FILE: not a PEM public key']);
-  }
-  return { cipherPrivateKeyPem: privatePem, cipherPublicKeyPem: publicPem, cipherKid: createHash('sha256').update(der).digest('hex').slice(0, 16) };
-}
-
-/** STORAGE and the S3_* settings (checked together by crossChecks) as Config.storage. */
-function storageOf(env: Env): Config['storage'] {
-  if (env.STORAGE === 'disk') return { backend: 'disk' };
-  const prefix = env.S3_PREFIX ? env.S3_PREFIX.replace(/\/?$/, '/') : '';
-  return {
-    backend: 's3',
-    s3: {
-      endpoint: env.S3_ENDPOINT,
-      region: env.S3_REGION ?? 'us-east-1',
-      bucket: env.S3_BUCKET!,
-      credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
-      forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
-      sse: env.S3_SSE,
-      sseKmsKeyId: env.S3_SSE_KMS_KEY_ID,
-      prefix,
-    },
-  };
-}
-
-/**
- * CA_KEY_FILE + CA_CERT_FILE: both readable PEM, the certificate a CA's and in force, the key of a kind the
- * certificates are signed with (RSA, EC P-256/P-384) and the certificate's own.
- */
-function loadCaRootFiles(env: Env): Config['caRoot'] {
-  if (!env.CA_KEY_FILE || !env.CA_CERT_FILE) return undefined;
-  const read = (name: string, file: string) => {
-    try {
-      return readFileSync(file, 'utf8');
-    } catch (err) {
-      throw new ConfigError([`${name}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`]);
-    }
-  };
-  const keyPem = read('CA_KEY_FILE', env.CA_KEY_FILE);
-  const certPem = read('CA_CERT_FILE', env.CA_CERT_FILE);
-  let key: KeyObject;
-  let cert: X509Certificate;
-  try {
-    key = createPrivateKey(keyPem);
-  } catch {
-    throw new ConfigError([`CA_KEY_FILE: ${env.CA_KEY_FILE} is not a PEM private key (unencrypted PKCS#8, PKCS#1 or SEC1)`]);
-  }
-  try {
-    cert = new X509Certificate(certPem);
-  } catch {
-    throw new ConfigError([`CA_CERT_FILE: ${env.CA_CERT_FILE} is not a PEM certificate`]);
-  }
-  const curve = key.asymmetricKeyDetails?.namedCurve;
-  const problems: string[] = [];
-  if (!(key.asymmetricKeyType === 'rsa' || (key.asymmetricKeyType === 'ec' && (curve === 'prime256v1' || curve === 'secp384r1')))) {
-    problems.push(`CA_KEY_FILE: a ${key.asymmetricKeyType}${curve ? ` ${curve}` : ''} key; RSA or EC P-256/P-384 expected`);
-  } else if (!cert.checkPrivateKey(key)) {
-    problems.push(`CA_KEY_FILE: the key is not the one of CA_CERT_FILE's certificate (${cert.subject.replace(/\n/g, ', ')})`);
-  }
-  if (!cert.ca) problems.push('CA_CERT_FILE: not a CA certificate (basicConstraints CA:TRUE)');
-  if (new Date(cert.validTo).getTime() <= Date.now()) problems.push(`CA_CERT_FILE: expired on ${new Date(cert.validTo).toISOString()}`);
-  if (problems.length) throw new ConfigError(problems);
-  return { keyPem, certPem };
-}
-
-/**
- * The PostgreSQL URL: DATABASE_URL, or the content of DATABASE_URL_FILE (trimmed, checked as DATABASE_URL is);
- * undefined: the embedded PGlite. Throws ConfigError naming DATABASE_URL_FILE when the file cannot serve.
- */
-export function databaseUrlOf(env: Env): string | undefined {
-  if (env.DATABASE_URL || !env.DATABASE_URL_FILE) return env.DATABASE_URL;
-  let text: string;
-  try {
-    text = readFileSync(env.DATABASE_URL_FILE, 'utf8').trim();
-  } catch (err) {
-    throw new ConfigError([`DATABASE_URL_FILE: cannot read ${env.DATABASE_URL_FILE} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`]);
-  }
-  if (!/^postgres(ql)?:\/\//.test(text)) throw new ConfigError([`DATABASE_URL_FILE: the content of ${env.DATABASE_URL_FILE} must start with postgres:// or postgresql://`]);
-  return text;
 }
 
 /**

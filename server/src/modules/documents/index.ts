@@ -1,0 +1,5 @@
+/**
+ * The documents module's public face. Other modules import this module through this file only (eslint.config.js); its
+ * other files are its own.
+ */
+export { Words } from './words';
