@@ -21,7 +21,7 @@ import { useT } from '@core/i18n';
 import { useStepPage } from '@core/step-engine';
 import { ConfirmDialog, CountryPicker, FieldGroup, FileUploader, OptionPicker, RadioField, SelectField, StepPage, TextField, toast, useCountryName } from '@core/ui';
 import { ContactPopup } from '../../components/ContactPopup';
-import { WithApplication } from '../../components/WithApplication';
+import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { DOC_LABEL, docTypesOf, FIELD, FRONT_TILE, fromHkIdData, limitsOf, LINKED, STEP, toHkIdData, withDocType, withIssuingCountry, withNationality, withPermanent, withPermanentCountry, type HkIdForm } from './hk-id-form';
 import './hk-id-card.css';
 

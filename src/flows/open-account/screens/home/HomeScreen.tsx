@@ -31,7 +31,7 @@ import { ErrorCode, TOAST_MS } from '@core/domain/errors';
 import { NEXT_DEBOUNCE_MS } from '@core/domain/limits';
 import { AppHeader } from '../../components/AppHeader';
 import { AppBanner } from '@core/ui/AppBanner';
-import { RouteSkeleton } from '../../components/RouteSkeleton';
+import { RouteSkeleton } from '@core/app/flow-kit/RouteSkeleton';
 import { useFlow } from '../../flow-context';
 import { runNextAction, type ConfirmKind, type InformKind, type NextActionPorts, type ToastKind } from './next-action';
 import { TypeCard } from './TypeCard';

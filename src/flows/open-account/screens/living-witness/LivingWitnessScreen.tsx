@@ -49,7 +49,7 @@ import { toast } from '@core/ui/toast';
 import { markFirst } from '@core/form/mark';
 import { ContactPopup } from '../../components/ContactPopup';
 import { ServicePhones } from '../../components/ServicePhones';
-import { WithApplication } from '../../components/WithApplication';
+import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { useFaceGuide } from './face-guide';
 import { canRecord, cameraFailureOf, durationOf, extensionOf, openCamera, record, type CameraFailure, type Recording } from './recorder';
 import './living-witness.css';

@@ -19,7 +19,7 @@ import { SelectField } from '@core/ui/form/SelectField';
 import { CountryPicker } from '@core/ui/pickers/CountryPicker';
 import { useCountryName } from '@core/ui/pickers/country-names';
 import { useToast } from '@core/ui/toast';
-import { AccountGate } from '../../components/AccountGate';
+import { AccountGate } from '@core/app/flow-kit/AccountGate';
 import { LeaveDialog } from './update-parts';
 import { useAccountUpdate, useUpdateErrorHandler } from './use-account-update';
 import './account-update.css';

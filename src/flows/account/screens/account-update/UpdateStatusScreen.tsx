@@ -27,8 +27,8 @@ import {
 import { useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
-import { AccountGate } from '../../components/AccountGate';
-import { StatusHeader } from '../../components/status/StatusParts';
+import { AccountGate } from '@core/app/flow-kit/AccountGate';
+import { StatusHeader } from '@core/app/flow-kit/StatusHeader';
 import { SubmitUpdateButton, UnrevisedDialog } from './update-parts';
 import { useAccountUpdate, useUpdateErrorHandler } from './use-account-update';
 import './account-update.css';

@@ -23,9 +23,9 @@ import { PdfLink } from '@core/ui/PdfLink';
 import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { useToast } from '@core/ui/toast';
-import { AccountGate } from '../../components/AccountGate';
+import { AccountGate } from '@core/app/flow-kit/AccountGate';
 import { ServicePhone } from '@core/form/sections/CheckGroup';
-import { StatusHeader } from '../../components/status/StatusParts';
+import { StatusHeader } from '@core/app/flow-kit/StatusHeader';
 import './margin-upgrade.css';
 
 /** The boxes ticked, kept while the client gives the trading password (page memory only). */

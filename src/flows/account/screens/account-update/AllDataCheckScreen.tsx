@@ -33,7 +33,7 @@ import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
 import { useCountryName } from '@core/ui/pickers/country-names';
 import { FileUploader } from '@core/ui/uploader/FileUploader';
-import { AccountGate } from '../../components/AccountGate';
+import { AccountGate } from '@core/app/flow-kit/AccountGate';
 import { SubmitUpdateButton, UnrevisedDialog, W8Details } from './update-parts';
 import { useAccountUpdate, useUpdateErrorHandler } from './use-account-update';
 import './account-update.css';

@@ -37,7 +37,7 @@ import { SelectField } from '@core/ui/form/SelectField';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { OptionPicker } from '@core/ui/pickers/OptionPicker';
 import { toast } from '@core/ui/toast';
-import { WithApplication } from '../../components/WithApplication';
+import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import './transfer-in.css';
 
 export default function TransferInFormScreen() {

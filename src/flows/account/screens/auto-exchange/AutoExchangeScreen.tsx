@@ -19,7 +19,7 @@ import { useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
 import { useToast } from '@core/ui/toast';
-import { RouteSkeleton } from '../../components/RouteSkeleton';
+import { RouteSkeleton } from '@core/app/flow-kit/RouteSkeleton';
 import './auto-exchange.css';
 
 const TERMS = ['rate', 'when', 'shortfall', 'change'] as const;

@@ -21,7 +21,7 @@ import { TRADE_PASSWORD_LENGTH, UPDATE_ROUTE, checkTradePassword } from '@core/d
 import { ErrorCode } from '@core/domain/errors';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
-import { RouteSkeleton } from '../../components/RouteSkeleton';
+import { RouteSkeleton } from '@core/app/flow-kit/RouteSkeleton';
 import './account-update.css';
 
 /** `next` only when it is a route of this page (never an address elsewhere: domain safeReturnPath). */

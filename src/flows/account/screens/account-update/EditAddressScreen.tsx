@@ -18,7 +18,7 @@ import { StepPage } from '@core/ui/StepPage';
 import { RadioField } from '@core/ui/form/RadioField';
 import { useCountryName } from '@core/ui/pickers/country-names';
 import { useToast } from '@core/ui/toast';
-import { AccountGate } from '../../components/AccountGate';
+import { AccountGate } from '@core/app/flow-kit/AccountGate';
 import { ADDRESS_LIMITS, AddressFields, addressRules, proofField } from './AddressFields';
 import { addressDraft, startingAddress, type AddressForm } from './address-draft';
 import { LeaveDialog } from './update-parts';

@@ -18,9 +18,9 @@ import { PdfSheet } from '@core/ui/pdf/PdfSheet';
 import { FooterButton } from '@core/ui/FooterButton';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { toast } from '@core/ui/toast';
-import { WithApplication } from '../../components/WithApplication';
+import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { TransferLead } from './TransferLead';
-import { StatusHeader } from '../../components/status/StatusParts';
+import { StatusHeader } from '@core/app/flow-kit/StatusHeader';
 import './transfer-in.css';
 
 

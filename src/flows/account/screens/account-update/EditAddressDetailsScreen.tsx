@@ -9,7 +9,7 @@ import { MAILING, UPDATE_MODULE, UPDATE_ROUTE, isUpdateOpen } from '@core/domain
 import { useRuleForm } from '@core/form/use-rule-form';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
-import { AccountGate } from '../../components/AccountGate';
+import { AccountGate } from '@core/app/flow-kit/AccountGate';
 import { ADDRESS_LIMITS, AddressFields, addressRules } from './AddressFields';
 import { addressDraft, startingAddress, type AddressForm } from './address-draft';
 import { useAccountUpdate } from './use-account-update';

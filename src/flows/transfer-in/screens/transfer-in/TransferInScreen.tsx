@@ -23,9 +23,9 @@ import {
 import { useLang, useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { FooterButton } from '@core/ui/FooterButton';
-import { WithApplication } from '../../components/WithApplication';
+import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { TransferLead } from './TransferLead';
-import { StatusHeader } from '../../components/status/StatusParts';
+import { StatusHeader } from '@core/app/flow-kit/StatusHeader';
 import './transfer-in.css';
 
 export default function TransferInScreen() {

@@ -18,7 +18,7 @@ import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { AppBanner } from '@core/ui/AppBanner';
 import { Sheet } from '@core/ui/pickers/Sheet';
-import { RouteSkeleton } from '../../components/RouteSkeleton';
+import { RouteSkeleton } from '@core/app/flow-kit/RouteSkeleton';
 import './account-home.css';
 
 export default function AccountHomeScreen() {
