@@ -11,7 +11,7 @@ import { Route, Routes } from 'react-router-dom';
 import { installFakeApi } from '@core/testing/fake-api';
 import { makeAccount, makeClientConfig, makeUser } from '@core/testing/factories';
 import { currentLocation, renderWithProviders } from '@core/testing/render-with-providers';
-import LoginScreen from './screens/login/LoginScreen';
+import LoginScreen from '@core/app/login/LoginScreen';
 import TradePasswordScreen from './screens/account-update/TradePasswordScreen';
 
 jest.setTimeout(30000);

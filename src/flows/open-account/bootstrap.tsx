@@ -12,7 +12,7 @@ import { flowRoutes } from './routes';
 export function pageOptions(settings: FlowSettings): StartPageOptions {
   return {
     routes: routeObjects(flowRoutes(settings)),
-    appTitleKey: settings.titleKey ?? flowTitleKey(settings.esop),
+    appTitleKey: flowTitleKey(settings.esop),
     loginPath: '/login',
     wrap: (page) => <FlowContext.Provider value={settings}>{page}</FlowContext.Provider>,
   };

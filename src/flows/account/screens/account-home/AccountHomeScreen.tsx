@@ -9,6 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useClientConfig } from '@core/api/client-config';
 import { useFreshUserInfo } from '@core/api/user-info';
+import { openAccountLink } from '@core/domain/account-routes';
 import { ACCOUNT_ROUTE, HK_IDENTIFIER, accountOf, homeCards, isCashAccount, marketsOf, type HomeCard } from '@core/domain/account';
 import { UPDATE_ROUTE } from '@core/domain/account-update';
 import { accountPageUrl, hkIdentifierLanding } from '@core/domain/hk-identifier';
@@ -23,7 +24,6 @@ import './account-home.css';
 
 export default function AccountHomeScreen() {
   const t = useT();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const user = useFreshUserInfo();
   const title = t('accountHome.title');
@@ -43,7 +43,7 @@ export default function AccountHomeScreen() {
         <p className="oa-acct__notice" role="note">
           {t('accountHome.none')}
         </p>
-        <button type="button" className="oa-acct__action" onClick={() => navigate(HOME_ROUTE)}>
+        <button type="button" className="oa-acct__action" onClick={() => window.location.assign(openAccountLink(HOME_ROUTE, window.location.search))}>
           {t('accountHome.openOne')}
         </button>
       </StepPage>

@@ -1,9 +1,8 @@
 /** Parts the two result pages share: the status header, a status row, the contact sheet and the "home" action. */
 import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useClientConfig } from '@core/api/client-config';
 import { bridge } from '@core/bridge/bridge';
-import { ACCOUNT_ROUTE } from '@core/domain/account-routes';
+import { ACCOUNT_ROUTE, accountPageLink } from '@core/domain/account-routes';
 import { useLang, useT } from '@core/i18n';
 import { transferInPageUrl } from '@core/domain/transfer-in';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
@@ -79,10 +78,9 @@ export function StatusActions({ children }: { children?: ReactNode }) {
  */
 export function MyAccountButton({ opened, secondary = false }: { opened: boolean; secondary?: boolean }) {
   const t = useT();
-  const navigate = useNavigate();
   if (!opened) return null;
   return (
-    <button type="button" className={`oa-status__btn oa-status__btn--${secondary ? 'plain' : 'primary'}`} onClick={() => navigate(ACCOUNT_ROUTE.home)}>
+    <button type="button" className={`oa-status__btn oa-status__btn--${secondary ? 'plain' : 'primary'}`} onClick={() => window.location.assign(accountPageLink(ACCOUNT_ROUTE.home, window.location.search))}>
       {t('status.myAccount')}
     </button>
   );

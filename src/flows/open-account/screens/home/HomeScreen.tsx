@@ -29,7 +29,7 @@ import { GEO_MIN_APP_VERSION } from '@core/domain/area';
 import { clientTypeOf, type ClientType } from '@core/domain/client-type';
 import { ErrorCode, TOAST_MS } from '@core/domain/errors';
 import { NEXT_DEBOUNCE_MS } from '@core/domain/limits';
-import { AppHeader } from '../../components/AppHeader';
+import { AppHeader } from '@core/app/flow-kit/AppHeader';
 import { AppBanner } from '@core/ui/AppBanner';
 import { RouteSkeleton } from '@core/app/flow-kit/RouteSkeleton';
 import { useFlow } from '../../flow-context';

@@ -21,7 +21,7 @@ import { useCardOcr } from '@core/form/sections/use-card-ocr';
 import { useT } from '@core/i18n';
 import { useStepPage, type Binding } from '@core/step-engine';
 import { CheckboxRow, CityPicker, ConfirmDialog, DateField, FieldGroup, RadioField, SelectField, StepPage, TextField } from '@core/ui';
-import { ContactPopup } from '../../components/ContactPopup';
+import { ContactPopup } from '@core/app/flow-kit/ContactPopup';
 import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { bothRecognised, buildIdcardData, formFromData, readIdNumber, withBackRead, withFrontRead, withPhoto, type IdForm, type Side } from './form-state';
 import { useIdLookups } from './use-id-lookups';

@@ -47,7 +47,7 @@ import { FooterButton } from '@core/ui/FooterButton';
 import { StepPage } from '@core/ui/StepPage';
 import { toast } from '@core/ui/toast';
 import { markFirst } from '@core/form/mark';
-import { ContactPopup } from '../../components/ContactPopup';
+import { ContactPopup } from '@core/app/flow-kit/ContactPopup';
 import { ServicePhones } from '../../components/ServicePhones';
 import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { useFaceGuide } from './face-guide';

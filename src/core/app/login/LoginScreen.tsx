@@ -19,7 +19,7 @@ import { useToast } from '@core/ui/toast';
 import { AREA_CODES, cleanPhone, defaultAreaCode, isOwnPage, isValidCode, isValidPhone, safeReturnPath, type AreaCode } from '@core/domain/auth';
 import { ErrorCode, TOAST_MS } from '@core/domain/errors';
 import { SEND_CODE_COOLDOWN_S, VERIFY_CODE_LENGTH } from '@core/domain/limits';
-import { AppHeader } from '../../components/AppHeader';
+import { AppHeader } from '@core/app/flow-kit/AppHeader';
 import { AppBanner } from '@core/ui/AppBanner';
 import './login.css';
 import { HOME_ROUTE } from '@core/domain/steps';

@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { useT } from '@core/i18n';
-import { flowTitleKey, useFlow } from '../flow-context';
+import { useGuardSettings } from '../../router';
 import { ContactPopup } from './ContactPopup';
 import { LangSwitcher } from './LangSwitcher';
 
-/** The header of the flow's own pages (home, login, notices): title, language choice and "contact us". */
+/** The header of a flow's own pages (home, login, notices): the page's title, language choice and "contact us". */
 export function AppHeader({ title, contact = true }: { title?: ReactNode; contact?: boolean }) {
   const t = useT();
-  const { esop, titleKey } = useFlow();
+  const { appTitleKey } = useGuardSettings();
   const [contactOpen, setContactOpen] = useState(false);
   return (
     <header className="oa-header">
@@ -18,7 +18,7 @@ export function AppHeader({ title, contact = true }: { title?: ReactNode; contac
             <path d="M8 21l5-6 4 4 7-9" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" fill="none" />
           </svg>
         </span>
-        <span className="oa-header__title">{title ?? t(titleKey ?? flowTitleKey(esop))}</span>
+        <span className="oa-header__title">{title ?? t(appTitleKey)}</span>
       </div>
       <div className="oa-header__actions">
         <LangSwitcher />
