@@ -80,6 +80,8 @@ export const BAD: LintFixture[] = [
   // no import cycle between the service's modules (aml reads the application: applications must not import aml)
   { name: 'the applications module imports the aml module (a cycle between modules)', at: 'server/src/modules/applications/lint-fixture.ts', code: useOf('../aml/service'), refusedBy: { rule: 'service-modules/no-module-cycle', message: 'applications → aml → applications' } },
   { name: 'the auth module imports a module that imports auth (a cycle between modules)', at: 'server/src/modules/auth/lint-fixture.ts', code: useOf('../applications/service'), refusedBy: { rule: 'service-modules/no-module-cycle', message: 'auth → applications' } },
+  // no import cycle between the files of a flow (issue 39: the company search's route and its hand-over imported each other through the route table)
+  { name: 'a flow file imports a file that imports it back (a cycle in a flow)', at: 'src/flows/open-account/company-route.ts', code: useOf('./company-choice'), refusedBy: { rule: 'import-x/no-cycle', message: 'Dependency cycle' } },
   // kept from before: react-vant only by deep import
   { name: 'a screen imports the react-vant root', at: JOB_SCREEN, code: `import { Button } from 'react-vant';\nexport const used = Button;\n`, refusedBy: { rule: 'no-restricted-imports', message: 'react-vant' } },
 ];
