@@ -2,17 +2,17 @@
  * The route table of the account page (pages/account.html), the opened client's: the account home, the account's
  * information and its updates (with the trading password they ask for), the margin upgrade and the automatic currency
  * exchange. Without React: the entry starts loading the address's screen from it (core flow-kit/early.ts). Every route
- * is one for an opened client (submittedFlag); `/login` hands a visitor without a session to the open-account page's
- * login, which brings them back. A route joins this table together with its screen.
+ * is one for an opened client (submittedFlag); `/login` is the login screen the opening has (core), so a
+ * login (or a login again) stays on this page. A route joins this table together with its screen.
  */
 import type { RouteEntry } from '@core/app/flow-kit/route-table';
-import { ACCOUNT_PAGE, ACCOUNT_ROUTE, UPDATE_ROUTE } from '@core/domain/account-routes';
+import { ACCOUNT_ROUTE, UPDATE_ROUTE } from '@core/domain/account-routes';
 
 /** The page's first route (an address without one opens it). */
 export const START_ROUTE = ACCOUNT_ROUTE.home;
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
-  { path: '/login', submittedFlag: true, public: true, texts: 'first', load: () => import('@core/app/flow-kit/login-hand-over').then((m) => ({ default: m.loginHandOverTo(ACCOUNT_PAGE) })) },
+  { path: '/login', submittedFlag: true, public: true, texts: 'first', load: () => import('@core/app/login/LoginScreen') },
   { path: ACCOUNT_ROUTE.home, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/account-home/AccountHomeScreen') },
   { path: UPDATE_ROUTE.accountInfo, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/account-update/AccountInfoScreen') },
   { path: UPDATE_ROUTE.status, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/account-update/UpdateStatusScreen') },

@@ -5,18 +5,17 @@
 import '@core/app/flow-kit/flow.css';
 import { flowRouteObjects } from '@core/app/flow-kit/flow-routes';
 import { startPage, type StartPageOptions } from '@core/app/start-page';
-import { pageRouteTable } from './route-table';
+import { ROUTE_TABLE } from './route-table';
 
-/** What differs between the two pages: the address, the title and the first route. */
+/** What differs between the two pages: the title and the first route. */
 export interface TransferPage {
-  page: string;
   titleKey: string;
   start: string;
 }
 
 /** The page as startPage takes it (the build renders its first screens from the same: scripts/prerender.ts). */
-export function pageOptions({ page, titleKey, start }: TransferPage): StartPageOptions {
-  return { routes: flowRouteObjects(pageRouteTable(page), { titleKey, start }), appTitleKey: titleKey, loginPath: '/login' };
+export function pageOptions({ titleKey, start }: TransferPage): StartPageOptions {
+  return { routes: flowRouteObjects(ROUTE_TABLE, { titleKey, start }), appTitleKey: titleKey, loginPath: '/login' };
 }
 
 export function bootstrap(settings: TransferPage): void {

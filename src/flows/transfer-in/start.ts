@@ -4,12 +4,12 @@ import { loadPage } from '@core/app/account-page-early';
 import { startFlowEarly } from '@core/app/flow-kit/early';
 import { startAt } from '@core/app/flow-kit/start-route';
 import type { TransferPage } from './bootstrap';
-import { pageRouteTable } from './route-table';
+import { ROUTE_TABLE } from './route-table';
 
 export function startTransferPage(settings: TransferPage): void {
   // first, before anything rewrites the address: the agent code and channel it carries (the app banner, the channel change)
   captureEntryChannel();
   startAt(settings.start);
-  startFlowEarly(pageRouteTable(settings.page));
+  startFlowEarly(ROUTE_TABLE);
   loadPage(() => import('./bootstrap').then((m) => m.bootstrap(settings)));
 }
