@@ -28,7 +28,7 @@ export const journeys: Journey[] = [
           await page.locator('#hkid-consent').waitFor();
           await shot(page, `identifier-consent-${lang}`);
         }
-        await page.goto(`${service.base}/pages/openAccount.html?lang=en#/accountHome`);
+        await page.goto(`${service.base}/pages/account.html?lang=en#/accountHome`);
         await page.getByRole('button', { name: /Sign the HK investor identifier consent/ }).click();
         await page.waitForURL(/investorIdentifier\.html\?sub=S\d{8}#\/$/);
         await page.getByRole('heading', { name: 'What we will send' }).waitFor();
@@ -95,7 +95,7 @@ export const journeys: Journey[] = [
         const sub = (await client.call<Accts>('userInfo')).clientInfo.accts[0].subAcctId;
         const requestId = JSON.parse(await ops(service, 'improve-request', '--sub', sub, '--items', 'employment,funds,taxResidency,idDocument', '--message', 'Our yearly review: please check your details.', '--json')).requestId as string;
 
-        await page.goto(`${service.base}/pages/openAccount.html?lang=en#/accountHome`);
+        await page.goto(`${service.base}/pages/account.html?lang=en#/accountHome`);
         await page.getByRole('button', { name: /Complete your information/ }).click();
         await page.waitForURL(/improveInfo\.html\?sub=S\d{8}#\/$/);
         await page.getByText('Our yearly review: please check your details.').waitFor();

@@ -1,4 +1,5 @@
-import { TRANSFER_IN_ROUTE } from '@core/domain/account-routes';
+// a relative import: scripts/pages.ts (read by vite.config.ts, without the @core alias) takes these settings
+import { TRANSFER_IN_ROUTE } from '../../core/domain/account-routes';
 import type { TransferPage } from './bootstrap';
 
 /** The flow's two pages (scripts/pages.ts passes the same settings to pageOptions when it renders their first screens). */
