@@ -55,7 +55,7 @@ export const journeys: Journey[] = [
 
         // the account home's card now leads to the result
         await page.getByRole('button', { name: 'Back to my account' }).first().click();
-        await page.waitForURL(/openAccount\.html#\/accountHome/);
+        await page.waitForURL(/account\.html#\/accountHome/);
         await page.getByRole('button', { name: /HK investor identifier.*Signed: view the result/ }).click();
         await page.waitForURL(/investorIdentifier\.html\?sub=S\d{8}#\/result$/);
         await page.getByText(bcan!).waitFor();
@@ -126,7 +126,7 @@ export const journeys: Journey[] = [
         const shown = JSON.parse(await ops(service, 'improve-show', requestId, '--json')) as { status: number; answers: Record<string, { validUntil?: string; wealthSource?: string }> };
         assert(shown.status === 2 && shown.answers.idDocument.validUntil === '长期' && shown.answers.funds.wealthSource === '1', `staff see the answers (${JSON.stringify(shown)})`);
         await page.getByRole('button', { name: 'Back to my account' }).first().click();
-        await page.waitForURL(/openAccount\.html#\/accountHome/);
+        await page.waitForURL(/account\.html#\/accountHome/);
         await page.getByRole('heading', { name: 'Margin account' }).waitFor();
         assert((await page.getByRole('button', { name: /Complete your information/ }).count()) === 0, 'the card is gone');
         await page.goto(`${service.base}/pages/improveInfo.html?sub=${sub}&lang=zh-CN#/`);
