@@ -317,7 +317,7 @@ if (!args.has('--no-lighthouse')) {
           ['deep step /investment (logged in)', '/pages/openAccount.html#/investment', 'applicant'],
           ['login (anonymous)', '/pages/openAccount.html#/login', false],
           ['openEsopAccount home (logged in)', '/pages/openEsopAccount.html#/account', 'applicant'],
-          ['account home (opened client)', '/pages/openAccount.html#/accountHome', 'client'],
+          ['account home (opened client)', '/pages/account.html#/accountHome', 'client'],
           ['transferInStock (opened client)', '/pages/transferInStock.html', 'client'],
           ['assetTransferAgreement (opened client)', `/pages/assetTransferAgreement.html?applyId=${opened.appId}&authorType=1`, 'client'],
           ['investorIdentifier (opened client)', `/pages/investorIdentifier.html?sub=${sub}#/`, 'client'],

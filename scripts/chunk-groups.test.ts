@@ -7,9 +7,9 @@ const at = (p: string) => resolve(root, p);
 describe('chunk groups', () => {
   it("takes the first screens' imports from outside their folders, not their own files or type-only imports", () => {
     const home = at('src/flows/open-account/screens/home');
-    const login = at('src/flows/open-account/screens/login');
+    const login = at('src/core/app/login');
     const found = importsOutside(root, [home, login]);
-    expect(found).toContain(at('src/flows/open-account/components/AppHeader.tsx'));
+    expect(found).toContain(at('src/core/app/flow-kit/AppHeader.tsx'));
     expect(found).toContain(at('src/core/ui/ConfirmDialog.tsx')); // via the @core alias
     expect(found).toContain(at('src/core/api/login.ts'));
     expect([...found].some((f) => f.startsWith(home + '/') || f.startsWith(login + '/'))).toBe(false);

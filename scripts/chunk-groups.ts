@@ -43,8 +43,8 @@ const norm = (id: string) => id.split('?')[0].replace(/\\/g, '/');
 
 export function chunkGroups(root: string) {
   const screens = (name: string) => resolve(root, 'src/flows/open-account/screens', name);
-  const firstScreenImports = importsOutside(root, [screens('home'), screens('login')]);
-  const shared = /src\/core\/(step-engine|ui|api|domain|form)\/|src\/flows\/open-account\/(components\/|company-choice)/;
+  const firstScreenImports = importsOutside(root, [screens('home'), resolve(root, 'src/core/app/login')]);
+  const shared = /src\/core\/(step-engine|ui|api|domain|form)\/|src\/core\/app\/flow-kit\/[A-Z]|src\/flows\/open-account\/(components\/|company-choice)/;
   const onDemand = /PdfPages|pdf-worker|\/countries\/|ChannelChangeDialog/;
   return {
     common: (id: string) => firstScreenImports.has(norm(id)),

@@ -4,7 +4,8 @@
  * pages (its inputs) and preloads their app modules from their HTML.
  */
 import { CALLS } from '../src/core/domain/calls-all';import { SIGN_TICKET_PATTERN } from '../src/core/domain/org-sign';
-import { HK_IDENTIFIER_ROUTE, TRANSFER_IN_ROUTE } from '../src/core/domain/account-routes';
+import { ACCOUNT_ROUTE, HK_IDENTIFIER_ROUTE } from '../src/core/domain/account-routes';
+import { ASSET_TRANSFER, TRANSFER_IN } from '../src/flows/transfer-in/pages';
 import { STEP_NAMES, STEP_ROUTE, type StepName } from '../src/core/domain/steps';
 
 export interface PageSpec {
@@ -25,8 +26,8 @@ export interface PageSpec {
   loadFailed: { 'zh-CN': string; 'zh-TW': string; en: string };
   /** fetched early: the cipher key for pages that call the service at once */
   preloadCipherKey: boolean;
-  /** what the page's app module takes (the open-account flow's settings: its entry passes the same to loadApp) */
-  settings?: Record<string, unknown>;
+  /** what the page's app module's pageOptions takes (its entry passes the same to its bootstrap) */
+  settings?: object;
   /**
    * The first screens written into the built page (scripts/prerender.ts): each route's screen as the app renders it
    * before any data has come, in each language; `screen` is its module (the build inlines the styles it needs). A
@@ -60,9 +61,6 @@ const openNoscript = {
   'zh-TW': '請啟用 JavaScript 以繼續開戶。',
   en: 'Please enable JavaScript to open an account.',
 };
-
-/** the opened client's account page (open-account's /accountHome) */
-const ACCOUNT_HOME: FirstScreen = { route: '/accountHome', screen: '/src/flows/open-account/screens/account-home/AccountHomeScreen.tsx', signedIn: true };
 
 /**
  * Each step's screen module (as the open-account route table loads it; pages.test.ts checks the two agree). A visitor
@@ -100,7 +98,7 @@ export const PAGES: readonly PageSpec[] = [
     loadFailed,
     preloadCipherKey: true,
     settings: { esop: false },
-    first: [{ route: '/login', screen: '/src/flows/open-account/screens/login/LoginScreen.tsx' }, { route: '/account', screen: '/src/flows/open-account/screens/home/HomeScreen.tsx' }, ACCOUNT_HOME, ...STEPS],
+    first: [{ route: '/login', screen: '/src/core/app/login/LoginScreen.tsx' }, { route: '/account', screen: '/src/flows/open-account/screens/home/HomeScreen.tsx' }, ...STEPS],
   },
   {
     name: 'openEsopAccount',
@@ -111,29 +109,40 @@ export const PAGES: readonly PageSpec[] = [
     loadFailed,
     preloadCipherKey: true,
     settings: { esop: true },
-    first: [{ route: '/login', screen: '/src/flows/open-account/screens/login/LoginScreen.tsx' }, { route: '/account', screen: '/src/flows/open-account/screens/home/HomeScreen.tsx' }, ...STEPS],
+    first: [{ route: '/login', screen: '/src/core/app/login/LoginScreen.tsx' }, { route: '/account', screen: '/src/flows/open-account/screens/home/HomeScreen.tsx' }, ...STEPS],
+  },
+  {
+    name: 'account',
+    entry: '/src/flows/account/main.tsx',
+    app: '/src/flows/account/bootstrap.tsx',
+    // the words these screens had on openAccount.html (a refactor: the page's title in the app unchanged)
+    title: { 'zh-CN': '开户', 'zh-TW': '開戶', en: 'Open an account' },
+    noscript: openNoscript,
+    loadFailed,
+    preloadCipherKey: true,
+    first: [{ route: ACCOUNT_ROUTE.home, at: ['/'], screen: '/src/flows/account/screens/account-home/AccountHomeScreen.tsx', signedIn: true }],
   },
   {
     name: 'transferInStock',
-    entry: '/src/flows/open-account/transfer-in-main.tsx',
-    app: '/src/flows/open-account/bootstrap.tsx',
+    entry: '/src/flows/transfer-in/main.tsx',
+    app: '/src/flows/transfer-in/bootstrap.tsx',
     title: { 'zh-CN': '股票转入', 'zh-TW': '股票轉入', en: 'Transfer in stocks' },
     noscript: { 'zh-CN': '请启用 JavaScript 以办理股票转入。', 'zh-TW': '請啟用 JavaScript 以辦理股票轉入。', en: 'Please enable JavaScript to transfer stocks in.' },
     loadFailed,
     preloadCipherKey: true,
-    settings: { esop: false, titleKey: 'transferIn.pageTitle' },
-    first: [{ route: TRANSFER_IN_ROUTE.list, at: ['/'], screen: '/src/flows/open-account/screens/transfer-in/TransferInScreen.tsx', signedIn: true }],
+    settings: TRANSFER_IN,
+    first: [{ route: TRANSFER_IN.start, at: ['/'], screen: '/src/flows/transfer-in/screens/transfer-in/TransferInScreen.tsx', signedIn: true }],
   },
   {
     name: 'assetTransferAgreement',
-    entry: '/src/flows/open-account/asset-transfer-main.tsx',
-    app: '/src/flows/open-account/bootstrap.tsx',
+    entry: '/src/flows/transfer-in/asset-transfer-main.tsx',
+    app: '/src/flows/transfer-in/bootstrap.tsx',
     title: { 'zh-CN': '资产转移协议', 'zh-TW': '資產轉移協議', en: 'Asset transfer agreement' },
     noscript: { 'zh-CN': '请启用 JavaScript 以签署协议。', 'zh-TW': '請啟用 JavaScript 以簽署協議。', en: 'Please enable JavaScript to sign the agreement.' },
     loadFailed,
     preloadCipherKey: true,
-    settings: { esop: false, titleKey: 'assetTransfer.title' },
-    first: [{ route: TRANSFER_IN_ROUTE.agreement, at: ['/'], screen: '/src/flows/open-account/screens/transfer-in/AssetTransferAgreementScreen.tsx', signedIn: true }],
+    settings: ASSET_TRANSFER,
+    first: [{ route: ASSET_TRANSFER.start, at: ['/'], screen: '/src/flows/transfer-in/screens/transfer-in/AssetTransferAgreementScreen.tsx', signedIn: true }],
   },
   {
     name: 'investorIdentifier',

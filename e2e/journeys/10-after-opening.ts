@@ -21,7 +21,8 @@ export const journeys: Journey[] = [
         // the status page offers the account home once the account is open
         await page.goto(`${service.base}/pages/openAccount.html?lang=en#/AccountStatus`);
         await page.getByRole('button', { name: 'My account' }).click();
-        await page.waitForURL(/#\/accountHome/);
+        // the account home is the account page's (issue 39), the status page's query kept
+        await page.waitForURL(/\/pages\/account\.html\?lang=en#\/accountHome/);
         await page.getByRole('heading', { name: 'Cash account' }).waitFor();
         for (const card of ['Upgrade to a margin account', 'Join our investor community', 'Automatic currency exchange', 'Account information']) {
           await page.getByRole('button', { name: new RegExp(card) }).waitFor();
@@ -29,6 +30,10 @@ export const journeys: Journey[] = [
         await page.getByRole('list', { name: 'Markets you can trade' }).getByText('HK stocks').waitFor();
         await shot(page, 'after-opening-home-en');
         await assertAxeClean(page, '/accountHome');
+        // an old link to it (a route of openAccount.html before issue 39: the app, e-mails, bookmarks) lands there too
+        await page.goto(`${service.base}/pages/openAccount.html?lang=en#/accountHome`);
+        await page.waitForURL(/\/pages\/account\.html\?lang=en#\/accountHome$/);
+        await page.getByRole('heading', { name: 'Cash account' }).waitFor();
         await page.getByRole('button', { name: /Join our investor community/ }).click();
         await page.getByRole('dialog', { name: 'Join our investor community' }).getByRole('img', { name: 'QR code of the investor community' }).waitFor();
         await assertAxeClean(page, '/accountHome community sheet');
@@ -86,7 +91,7 @@ journeys.push({
       await ops(service, 'update-request', sub, '--module', 'w8', '--message', 'Your W-8BEN expires this year: please renew it.');
 
       // the account home's account information, with the broker's request
-      await page.goto(`${service.base}/pages/openAccount.html?lang=en#/accountHome`);
+      await page.goto(`${service.base}/pages/account.html?lang=en#/accountHome`);
       await page.getByRole('heading', { name: 'Margin account' }).waitFor();
       await page.getByRole('button', { name: /Account information/ }).click();
       await page.getByText('Your W-8BEN expires this year: please renew it.').waitFor();
@@ -136,7 +141,7 @@ journeys.push({
       await page.getByRole('button', { name: 'Submit the update' }).click();
       await page.getByRole('heading', { name: 'Your update is under review' }).waitFor();
       await ops(service, 'update-approve', updates.update.updateId);
-      await page.goto(`${service.base}/pages/openAccount.html?lang=en#/accountInfo?sub=${sub}`);
+      await page.goto(`${service.base}/pages/account.html?lang=en#/accountInfo?sub=${sub}`);
       await page.getByText('FLAT 8 FLOOR 18 HARBOUR ROAD WAN CHAI').waitFor();
       assertClean(phone);
     } finally {
@@ -159,7 +164,7 @@ journeys.push({
       // the trading password set beforehand (its screens are the W-8BEN journey's)
       await client.call('tradePasswordSet', { subAcctId: sub, password: '258036' });
 
-      await page.goto(`${service.base}/pages/openAccount.html?lang=en#/accountInfo?sub=${sub}`);
+      await page.goto(`${service.base}/pages/account.html?lang=en#/accountInfo?sub=${sub}`);
       await page.getByRole('button', { name: 'Edit Address' }).click();
       const password = page.getByLabel('Trading password', { exact: true });
       await Promise.race([page.waitForURL(/#\/editAddress/), password.waitFor()]);
@@ -225,7 +230,7 @@ journeys.push({
       await page.getByRole('heading', { name: 'Your update is under review' }).waitFor();
 
       await ops(service, 'update-approve', updates.update.updateId);
-      await page.goto(`${service.base}/pages/openAccount.html?lang=en#/accountInfo?sub=${sub}`);
+      await page.goto(`${service.base}/pages/account.html?lang=en#/accountInfo?sub=${sub}`);
       await page.getByText(/Flat 12B, 33 Tai Koo Shing Road, Quarry Bay/).waitFor();
       await page.getByText(/PO Box 1234, Quarry Bay Post Office/).waitFor();
       assertClean(phone);
@@ -247,7 +252,7 @@ journeys.push({
       const sub = (await client.call<{ clientInfo: { accts: { subAcctId: string }[] } }>('userInfo')).clientInfo.accts[0].subAcctId;
       await client.call('tradePasswordSet', { subAcctId: sub, password: '258036' });
 
-      await page.goto(`${service.base}/pages/openAccount.html?lang=en#/accountHome`);
+      await page.goto(`${service.base}/pages/account.html?lang=en#/accountHome`);
       await page.getByRole('button', { name: /Upgrade to a margin account/ }).click();
       await page.waitForURL(/#\/marginUpgrade/);
       await page.getByRole('heading', { name: 'What it costs, and the risks' }).waitFor();
@@ -330,7 +335,7 @@ journeys.push({
       });
       let loads = 0;
       page.on('load', () => void (loads += 1));
-      await page.goto(`${service.base}/pages/openAccount.html?lang=zh-TW#/accountInfo?sub=${encodeURIComponent(sub)}`);
+      await page.goto(`${service.base}/pages/account.html?lang=zh-TW#/accountInfo?sub=${encodeURIComponent(sub)}`);
       await page.getByRole('heading', { name: '地址' }).waitFor();
       const loadsAtStart = loads;
       await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));

@@ -28,7 +28,7 @@ export const journeys: Journey[] = [
           await page.locator('#hkid-consent').waitFor();
           await shot(page, `identifier-consent-${lang}`);
         }
-        await page.goto(`${service.base}/pages/openAccount.html?lang=en#/accountHome`);
+        await page.goto(`${service.base}/pages/account.html?lang=en#/accountHome`);
         await page.getByRole('button', { name: /Sign the HK investor identifier consent/ }).click();
         await page.waitForURL(/investorIdentifier\.html\?sub=S\d{8}#\/$/);
         await page.getByRole('heading', { name: 'What we will send' }).waitFor();
@@ -55,7 +55,7 @@ export const journeys: Journey[] = [
 
         // the account home's card now leads to the result
         await page.getByRole('button', { name: 'Back to my account' }).first().click();
-        await page.waitForURL(/openAccount\.html#\/accountHome/);
+        await page.waitForURL(/account\.html#\/accountHome/);
         await page.getByRole('button', { name: /HK investor identifier.*Signed: view the result/ }).click();
         await page.waitForURL(/investorIdentifier\.html\?sub=S\d{8}#\/result$/);
         await page.getByText(bcan!).waitFor();
@@ -95,7 +95,7 @@ export const journeys: Journey[] = [
         const sub = (await client.call<Accts>('userInfo')).clientInfo.accts[0].subAcctId;
         const requestId = JSON.parse(await ops(service, 'improve-request', '--sub', sub, '--items', 'employment,funds,taxResidency,idDocument', '--message', 'Our yearly review: please check your details.', '--json')).requestId as string;
 
-        await page.goto(`${service.base}/pages/openAccount.html?lang=en#/accountHome`);
+        await page.goto(`${service.base}/pages/account.html?lang=en#/accountHome`);
         await page.getByRole('button', { name: /Complete your information/ }).click();
         await page.waitForURL(/improveInfo\.html\?sub=S\d{8}#\/$/);
         await page.getByText('Our yearly review: please check your details.').waitFor();
@@ -126,7 +126,7 @@ export const journeys: Journey[] = [
         const shown = JSON.parse(await ops(service, 'improve-show', requestId, '--json')) as { status: number; answers: Record<string, { validUntil?: string; wealthSource?: string }> };
         assert(shown.status === 2 && shown.answers.idDocument.validUntil === '长期' && shown.answers.funds.wealthSource === '1', `staff see the answers (${JSON.stringify(shown)})`);
         await page.getByRole('button', { name: 'Back to my account' }).first().click();
-        await page.waitForURL(/openAccount\.html#\/accountHome/);
+        await page.waitForURL(/account\.html#\/accountHome/);
         await page.getByRole('heading', { name: 'Margin account' }).waitFor();
         assert((await page.getByRole('button', { name: /Complete your information/ }).count()) === 0, 'the card is gone');
         await page.goto(`${service.base}/pages/improveInfo.html?sub=${sub}&lang=zh-CN#/`);

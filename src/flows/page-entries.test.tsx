@@ -6,6 +6,7 @@
 jest.mock('@core/api/client');
 jest.mock('@core/app/account-page-early', () => ({ loadPage: jest.fn(), startAccountPage: jest.fn() }));
 jest.mock('./open-account/early', () => ({ startEarly: jest.fn() }));
+jest.mock('@core/app/flow-kit/early', () => ({ startFlowEarly: jest.fn() }));
 jest.mock('./open-account/load-app', () => ({ loadApp: jest.fn() }));
 jest.mock('@core/i18n/messages', () => ({ ...jest.requireActual('@core/i18n/messages'), loadLang: jest.fn(() => Promise.resolve()) }));
 

@@ -68,7 +68,7 @@ export const envSchema = z
     AREA_STATEMENT_SKIP_TYPE: z.enum(['0', '1']).default('0'),
     IP_DEFAULT_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code').default('HK'),
     IP_DEFAULT_REGION: z.string().max(16).default(''),
-    MEMBER_PAGE_URL: z.string().min(1).default('/pages/openAccount.html#/accountHome'),
+    MEMBER_PAGE_URL: z.string().min(1).default('/pages/account.html#/accountHome'),
     APP_DOWNLOAD_URL: z.string().min(1).default('https://www.example.com/app'),
     SERVICE_PHONE_MAINLAND: z.string().min(1).default('400 000 0000'),
     SERVICE_PHONE_HK: z.string().min(1).default('+852 0000 0000'),

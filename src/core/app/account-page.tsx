@@ -6,7 +6,7 @@
  * back here. Query `sub` names the account (else the user's first).
  */
 import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { pageTicketLogin } from '../api/account-pages';
 import { isApiError } from '../api/api-error';
@@ -15,6 +15,7 @@ import { queryKeys } from '../api/keys';
 import { useFreshUserInfo } from '../api/user-info';
 import { bridge } from '../bridge/bridge';
 import { accountOf } from '../domain/account';
+import { ACCOUNT_ROUTE, accountPageLink } from '../domain/account-routes';
 import type { AccountView } from '../domain/contract';
 import { ErrorCode } from '../domain/errors';
 import { ACCOUNT_PAGES, ticketReasonOf, type AccountPage, type TicketReason } from '../domain/hk-identifier';
@@ -22,10 +23,10 @@ import { useT } from '../i18n/use-t';
 import { RouteGuard } from '../router';
 import { StepPage } from '../ui/StepPage';
 import { PageSkeleton } from './page-skeleton';
+import { LOGIN_PAGE, LoginHandOver as PageLoginHandOver } from './flow-kit/login-hand-over';
 import './account-page.css';
 
-/** The open-account page's login, where a browser visitor without a session is sent (it comes back with `redirect`). */
-export const LOGIN_PAGE = '/pages/openAccount.html#/login';
+export { LOGIN_PAGE };
 
 /** A query parameter of the router location, else of the page's own address. */
 export function pageParam(search: string, name: string): string | null {
@@ -116,16 +117,7 @@ function TicketRefused({ reason }: { reason: TicketReason }) {
 
 /** Hands a visitor without a session to the open-account login, which sends them back to this page's route. */
 function LoginHandOver({ page }: { page: AccountPage }) {
-  const [params] = useSearchParams();
-  useEffect(() => {
-    const back = params.get('redirect') ?? '/';
-    const outer = new URLSearchParams(window.location.search);
-    outer.delete('ticket');
-    const q = outer.toString();
-    const here = `${ACCOUNT_PAGES[page]}${q ? `?${q}` : ''}#${back.startsWith('/') && !back.startsWith('//') ? back : '/'}`;
-    window.location.replace(`${LOGIN_PAGE}?redirect=${encodeURIComponent(here)}`);
-  }, [params, page]);
-  return <PageSkeleton />;
+  return <PageLoginHandOver pagePath={ACCOUNT_PAGES[page]} />;
 }
 
 /**
@@ -155,11 +147,11 @@ export function usePageAccount(): { fresh: boolean; failed: boolean; acct: Accou
   return { fresh: user.fresh, failed: user.isError, acct, retry: () => void user.refetch() };
 }
 
-/** Back to the account home: the app's own (close this webview) or the open-account page's. */
+/** Back to the account home: the app's own (close this webview) or the account page's. */
 export function backToAccount(sub: string | undefined): void {
   if (bridge.isInApp()) {
     void bridge.close();
     return;
   }
-  window.location.assign(`/pages/openAccount.html#/accountHome${sub ? `?sub=${encodeURIComponent(sub)}` : ''}`);
+  window.location.assign(accountPageLink(`${ACCOUNT_ROUTE.home}${sub ? `?sub=${encodeURIComponent(sub)}` : ''}`));
 }

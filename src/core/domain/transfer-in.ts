@@ -7,6 +7,7 @@
  * application's stockStatus follows the latest request, so the status pages show it. Pure and zod-free: the screens
  * and the service use the same rules.
  */
+import { ASSET_TRANSFER_PAGE, TRANSFER_IN_PAGE } from './account-routes';
 import { BROKER_OTHER, brokerName } from './brokers';
 import { PROTOCOL_STATUS } from './closing';
 import { APPLY_STATUS, STOCK_STATUS, effectiveApplyStatus, isStockFailure } from './status';
@@ -246,8 +247,7 @@ export const ASSET_TRANSFER_AGREEMENT = 'assetTransferAgreement';
 export const assetTransferPdfPath = (lang: string): string => `/pages/static/agreements/${lang}/${ASSET_TRANSFER_AGREEMENT}.pdf`;
 
 /** The two pages' addresses with the query they take (langType, pageFrom; the agreement also applyId and authorType 1). */
-export const TRANSFER_IN_PAGE = '/pages/transferInStock.html';
-export const ASSET_TRANSFER_PAGE = '/pages/assetTransferAgreement.html';
+export { TRANSFER_IN_PAGE, ASSET_TRANSFER_PAGE };
 export function transferInPageUrl(lang: string, pageFrom: string, base: string = TRANSFER_IN_PAGE): string {
   return `${base}${base.includes('?') ? '&' : '?'}${new URLSearchParams({ pageFrom, langType: lang })}`;
 }

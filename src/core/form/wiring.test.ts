@@ -105,7 +105,7 @@ describe('the flows', () => {
 
   test('the screens are found (the walk cannot go quiet)', () => {
     expect(files.length).toBeGreaterThan(50);
-    expect(files).toContain('src/flows/open-account/screens/transfer-in/TransferInFormScreen.tsx');
+    expect(files).toContain('src/flows/transfer-in/screens/transfer-in/TransferInFormScreen.tsx');
   });
 
   test('no field is wired by hand and no Next is disabled for something missing', () => {

@@ -8,7 +8,7 @@ import { Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { RouteGuard } from '@core/router';
 import { ResubmitGate } from '@core/step-engine/ResubmitGate';
-import { RouteSkeleton } from './components/RouteSkeleton';
+import { RouteSkeleton } from '@core/app/flow-kit/RouteSkeleton';
 import { ChannelChangeGate } from './components/ChannelChangeGate';
 import { RejectionNotice } from './components/RejectionNotice';
 import type { FlowRoute } from './routes';

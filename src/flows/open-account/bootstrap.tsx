@@ -2,7 +2,7 @@
  * The React part of the open-account page (loaded by the entry after its early start, early.ts): the core page start
  * (src/core/app/start-page.tsx) with the flow's routes. main.tsx and esop-main.tsx differ only in `esop` (FlowSettings).
  */
-import './app.css';
+import '@core/app/flow-kit/flow.css';
 import { startPage, type StartPageOptions } from '@core/app/start-page';
 import { routeObjects } from './AppShell';
 import { FlowContext, flowTitleKey, type FlowSettings } from './flow-context';
@@ -12,7 +12,7 @@ import { flowRoutes } from './routes';
 export function pageOptions(settings: FlowSettings): StartPageOptions {
   return {
     routes: routeObjects(flowRoutes(settings)),
-    appTitleKey: settings.titleKey ?? flowTitleKey(settings.esop),
+    appTitleKey: flowTitleKey(settings.esop),
     loginPath: '/login',
     wrap: (page) => <FlowContext.Provider value={settings}>{page}</FlowContext.Provider>,
   };

@@ -14,7 +14,7 @@ import { HOME_ROUTE } from '@core/domain/steps';
 
 export type { CompanyChoice } from '@core/domain/company';
 
-import { COMPANY_SEARCH_ROUTE } from './route-table';
+import { COMPANY_SEARCH_ROUTE } from './company-route';
 
 export { COMPANY_SEARCH_ROUTE };
 

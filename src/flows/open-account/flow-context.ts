@@ -3,8 +3,6 @@ import { createContext, useContext } from 'react';
 /** What differs between the two entry pages: the ESOP page marks the application as ESOP and uses the ESOP title. */
 export interface FlowSettings {
   esop: boolean;
-  /** a page of the flow with a title of its own (transferInStock.html, assetTransferAgreement.html): its message key */
-  titleKey?: string;
 }
 
 export const FlowContext = createContext<FlowSettings>({ esop: false });

@@ -5,8 +5,12 @@
 import { captureEntryChannel } from '@core/app/entry-channel';
 import { startEarly } from './early';
 import { loadApp } from './load-app';
+import { leaveForMovedRoute } from './moved-route';
 
 // first, before anything rewrites the address: the agent code and channel it carries (the app banner, the channel change)
 captureEntryChannel();
-startEarly();
-loadApp({ esop: false });
+// an old link to a route that is now another page's (the account home, transfer-in): that page
+if (!leaveForMovedRoute()) {
+  startEarly();
+  loadApp({ esop: false });
+}

@@ -6,31 +6,18 @@
  * it into the router's routes. The core RouteGuard reads `submittedFlag` (reachable once the application is submitted)
  * and `public` (reachable without a session). A route joins this table together with its screen.
  */
-import type { ComponentType } from 'react';
+import { hashPath, preloadFirstScreen as preloadFirstScreenOf, preloadRoute, routeIn, type RouteEntry } from '@core/app/flow-kit/route-table';
 import { HOME_ROUTE, STEP_ROUTE } from '@core/domain/steps';
 import { RESULT_ROUTE } from '@core/domain/after-submit';
 import { ACCOUNT_ROUTE, TRANSFER_IN_ROUTE, UPDATE_ROUTE } from '@core/domain/account-routes';
-import { currentLang } from '@core/i18n/lang';
-import { loadAllMessages } from '@core/i18n/messages';
+import { COMPANY_SEARCH_ROUTE } from './company-route';
 
-/** The company search screen (statement step's company choice). */
-export const COMPANY_SEARCH_ROUTE = '/C_SearchCompany';
-
-export interface RouteEntry {
-  path: string;
-  /** reachable when the application is at or past submission */
-  submittedFlag: boolean;
-  /** reachable without a session (no login redirect) */
-  public: boolean;
-  /** the messages the screen needs: the first part (first screens) or all */
-  texts: 'first' | 'all';
-  load: () => Promise<{ default: ComponentType }>;
-}
+const MOVED_PATHS = [...Object.values(ACCOUNT_ROUTE), ...Object.values(UPDATE_ROUTE), ...Object.values(TRANSFER_IN_ROUTE)];
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/', submittedFlag: true, public: false, texts: 'first', load: () => import('./screens/root-redirect/RootRedirect') },
   { path: HOME_ROUTE, submittedFlag: false, public: true, texts: 'first', load: () => import('./screens/home/HomeScreen') },
-  { path: '/login', submittedFlag: true, public: true, texts: 'first', load: () => import('./screens/login/LoginScreen') },
+  { path: '/login', submittedFlag: true, public: true, texts: 'first', load: () => import('@core/app/login/LoginScreen') },
   { path: '/mrStatus', submittedFlag: true, public: true, texts: 'first', load: () => import('./screens/maintenance/MaintenanceScreen') },
   { path: '/accountPrompt', submittedFlag: true, public: true, texts: 'first', load: () => import('./screens/enterprise-prompt/EnterprisePromptScreen') },
   { path: STEP_ROUTE.STATEMENT, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/statement/StatementScreen') },
@@ -56,51 +43,16 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: RESULT_ROUTE.transitionGold, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/transition-gold/TransitionGoldScreen') },
   { path: RESULT_ROUTE.witness, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/witness/WitnessScreen') },
   { path: '/deposit', submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/deposit/DepositScreen') },
-  { path: ACCOUNT_ROUTE.home, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/account-home/AccountHomeScreen') },
-  { path: UPDATE_ROUTE.accountInfo, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/account-update/AccountInfoScreen') },
-  { path: UPDATE_ROUTE.status, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/account-update/UpdateStatusScreen') },
-  { path: UPDATE_ROUTE.checkW8, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/account-update/CheckW8Screen') },
-  { path: UPDATE_ROUTE.editAddress, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/account-update/EditAddressScreen') },
-  { path: UPDATE_ROUTE.editAddressDetails, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/account-update/EditAddressDetailsScreen') },
-  { path: UPDATE_ROUTE.allDataCheck, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/account-update/AllDataCheckScreen') },
-  { path: UPDATE_ROUTE.tradePassword, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/account-update/TradePasswordScreen') },
-  { path: ACCOUNT_ROUTE.marginUpgrade, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/margin-upgrade/MarginUpgradeScreen') },
-  { path: ACCOUNT_ROUTE.autoExchange, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/auto-exchange/AutoExchangeScreen') },
-  { path: ACCOUNT_ROUTE.autoExchangeDetails, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/auto-exchange/AutoExchangeDetailsScreen') },
-  { path: TRANSFER_IN_ROUTE.list, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/transfer-in/TransferInScreen') },
-  { path: TRANSFER_IN_ROUTE.form, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/transfer-in/TransferInFormScreen') },
-  { path: TRANSFER_IN_ROUTE.agreement, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/transfer-in/AssetTransferAgreementScreen') },
+  // the opened client's routes moved to pages of their own (account.html, transferInStock.html, ...): an old link's way there
+  ...MOVED_PATHS.map((path) => ({ path, submittedFlag: true, public: true, texts: 'first' as const, load: () => import('./screens/moved/MovedRoute') })),
   // a path without a screen on this page (e.g. a step whose screen another issue builds)
   { path: '*', submittedFlag: true, public: true, texts: 'first', load: () => import('./screens/not-found/NotFoundScreen') },
 ];
 
 /** The route a path opens (react-router's matching here: exact and case-insensitive paths, else '*'). */
-export function routeOfPath(path: string): RouteEntry {
-  const p = path.toLowerCase().replace(/(.)\/+$/, '$1');
-  return ROUTE_TABLE.find((r) => r.path.toLowerCase() === p) ?? ROUTE_TABLE.find((r) => r.path === '*')!;
-}
+export const routeOfPath = (path: string): RouteEntry => routeIn(ROUTE_TABLE, path)!;
 
-const ignore = () => undefined;
+/** Starts loading the screen the address opens, and the login's without a session hint (core preloadFirstScreen). */
+export const preloadFirstScreen = (hash: string, hasSession: boolean): RouteEntry => preloadFirstScreenOf(ROUTE_TABLE, hash, hasSession)!;
 
-/** Starts loading a route's screen: its chunk, and the rest of the messages when it needs them. */
-export function preloadRoute(route: RouteEntry): void {
-  void route.load().catch(ignore);
-  if (route.texts === 'all') void loadAllMessages(currentLang()).catch(ignore);
-}
-
-/** The router path of a page address's hash ('#/Finance?lang=en' → '/Finance'). */
-export function hashPath(hash: string): string {
-  return hash.replace(/^#/, '').split('?')[0] || '/';
-}
-
-/**
- * Starts loading the screen the address opens (its chunk and texts) when the page starts, not once the session and
- * the application are known; without a session hint also the login screen, where a protected route sends the visitor.
- * Returns the route the address opens.
- */
-export function preloadFirstScreen(hash: string, hasSession: boolean): RouteEntry {
-  const route = routeOfPath(hashPath(hash));
-  preloadRoute(route);
-  if (!hasSession && !route.public) preloadRoute(routeOfPath('/login'));
-  return route;
-}
+export { preloadRoute, hashPath, type RouteEntry };

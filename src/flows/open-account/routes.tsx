@@ -20,7 +20,7 @@ export interface FlowRoute extends RouteEntry {
 const screens = new Map(ROUTE_TABLE.map((r) => [r.path, r.texts === 'all' ? lazyScreen(r.load) : lazy(r.load)]));
 
 /** The routes of the flow. */
-export function flowRoutes({ esop, titleKey: own }: { esop: boolean; titleKey?: string }): FlowRoute[] {
-  const titleKey = own ?? flowTitleKey(esop);
+export function flowRoutes({ esop }: { esop: boolean }): FlowRoute[] {
+  const titleKey = flowTitleKey(esop);
   return ROUTE_TABLE.map((r) => ({ ...r, titleKey, Screen: screens.get(r.path)!, preload: () => preloadRoute(r) }));
 }

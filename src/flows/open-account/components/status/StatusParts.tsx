@@ -1,34 +1,16 @@
 /** Parts the two result pages share: the status header, a status row, the contact sheet and the "home" action. */
 import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useClientConfig } from '@core/api/client-config';
 import { bridge } from '@core/bridge/bridge';
-import { ACCOUNT_ROUTE } from '@core/domain/account-routes';
+import { ACCOUNT_ROUTE, accountPageLink } from '@core/domain/account-routes';
 import { useLang, useT } from '@core/i18n';
 import { transferInPageUrl } from '@core/domain/transfer-in';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import './status.css';
 
-export type Tone = 'success' | 'failure' | 'progress';
+import type { Tone } from '@core/app/flow-kit/StatusHeader';
 
-export function StatusHeader({ tone, title, children }: { tone: Tone; title: string; children?: ReactNode }) {
-  return (
-    <div className={`oa-status__head oa-status__head--${tone}`}>
-      <svg viewBox="0 0 48 48" width="56" height="56" aria-hidden="true" focusable="false" className="oa-status__icon">
-        <circle cx="24" cy="24" r="22" fill="currentColor" opacity="0.12" />
-        {tone === 'success' ? (
-          <path d="M14 25l7 7 13-15" fill="none" stroke="currentColor" strokeWidth="3.5" strokeLinecap="round" strokeLinejoin="round" />
-        ) : tone === 'failure' ? (
-          <path d="M24 13v14M24 33v2" fill="none" stroke="currentColor" strokeWidth="3.5" strokeLinecap="round" />
-        ) : (
-          <path d="M24 13v12l8 5" fill="none" stroke="currentColor" strokeWidth="3.5" strokeLinecap="round" strokeLinejoin="round" />
-        )}
-      </svg>
-      <h2 className="oa-status__title">{title}</h2>
-      {children}
-    </div>
-  );
-}
+export { StatusHeader, type Tone } from '@core/app/flow-kit/StatusHeader';
 
 export function StatusRow({ label, value, tone }: { label: string; value: string; tone: Tone | 'plain' }) {
   return (
@@ -96,10 +78,9 @@ export function StatusActions({ children }: { children?: ReactNode }) {
  */
 export function MyAccountButton({ opened, secondary = false }: { opened: boolean; secondary?: boolean }) {
   const t = useT();
-  const navigate = useNavigate();
   if (!opened) return null;
   return (
-    <button type="button" className={`oa-status__btn oa-status__btn--${secondary ? 'plain' : 'primary'}`} onClick={() => navigate(ACCOUNT_ROUTE.home)}>
+    <button type="button" className={`oa-status__btn oa-status__btn--${secondary ? 'plain' : 'primary'}`} onClick={() => window.location.assign(accountPageLink(ACCOUNT_ROUTE.home, window.location.search))}>
       {t('status.myAccount')}
     </button>
   );

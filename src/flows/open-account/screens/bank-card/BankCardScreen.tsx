@@ -16,7 +16,7 @@ import { useCardOcr } from '@core/form/sections/use-card-ocr';
 import { useLang, useT } from '@core/i18n';
 import { useStepPage } from '@core/step-engine';
 import { EmailField, FieldGroup, RadioField, SamplePopup, StepPage, TextField, toast } from '@core/ui';
-import { WithApplication } from '../../components/WithApplication';
+import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import './bank-card.css';
 
 const STEP: StepName = 'BANKCARD';

@@ -21,7 +21,7 @@ import { markFirst } from '@core/form/mark';
 import { PdfSheet } from '@core/ui/pdf/PdfSheet';
 import { PDF_FAILURE_TEXT, pdfFailureOf, showPdfFailure } from '@core/ui/pdf/pdf-failure';
 import { useIdRegisteredDialog } from '@core/form/sections/IdRegisteredDialog';
-import { WithApplication } from '../../components/WithApplication';
+import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { useStepPage, type Binding } from '@core/step-engine';
 import '../../components/doc-list.css';
 

@@ -19,7 +19,7 @@ import { RadioField } from '@core/ui/form/RadioField';
 import { TextField } from '@core/ui/form/TextField';
 import { toast } from '@core/ui/toast';
 import { FileUploader } from '@core/ui/uploader/FileUploader';
-import { WithApplication } from '../../components/WithApplication';
+import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { StatusHeader, useGoHome } from '../../components/status/StatusParts';
 import './deposit.css';
 

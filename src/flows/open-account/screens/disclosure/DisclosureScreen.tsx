@@ -32,7 +32,7 @@ import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { FieldGroup } from '@core/ui/form/FieldGroup';
 import { RadioField } from '@core/ui/form/RadioField';
 import { toast } from '@core/ui/toast';
-import { WithApplication } from '../../components/WithApplication';
+import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { useStepPage } from '@core/step-engine';
 import { initialAnswers, itemsOfContext, toDisclosureData, toDisclosureDraft, type Answer, type Answers } from './disclosure-data';
 import './disclosure.css';

@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { useT } from '@core/i18n';
 import { useToast } from '@core/ui/toast';
 import { TOAST_MS } from '@core/domain/errors';
-import { AppHeader } from '../../components/AppHeader';
+import { AppHeader } from '@core/app/flow-kit/AppHeader';
 import '../../components/notice.css';
 import './enterprise-prompt.css';
 

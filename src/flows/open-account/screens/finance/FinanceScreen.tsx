@@ -24,7 +24,7 @@ import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
 import { FieldGroup, RadioField, SelectField } from '@core/ui/form';
 import { OptionPicker } from '@core/ui/pickers/OptionPicker';
-import { WithApplication } from '../../components/WithApplication';
+import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { useStepPage } from '@core/step-engine';
 import { initialFinanceForm, jobFactsOf, STEP, toFinanceData, type FinanceForm } from './finance-data';
 import './finance.css';

@@ -20,8 +20,8 @@ import { useIdRegisteredDialog } from '@core/form/sections/IdRegisteredDialog';
 import { useT } from '@core/i18n';
 import { useStepPage } from '@core/step-engine';
 import { ConfirmDialog, CountryPicker, FieldGroup, FileUploader, OptionPicker, RadioField, SelectField, StepPage, TextField, toast, useCountryName } from '@core/ui';
-import { ContactPopup } from '../../components/ContactPopup';
-import { WithApplication } from '../../components/WithApplication';
+import { ContactPopup } from '@core/app/flow-kit/ContactPopup';
+import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { DOC_LABEL, docTypesOf, FIELD, FRONT_TILE, fromHkIdData, limitsOf, LINKED, STEP, toHkIdData, withDocType, withIssuingCountry, withNationality, withPermanent, withPermanentCountry, type HkIdForm } from './hk-id-form';
 import './hk-id-card.css';
 

@@ -16,7 +16,7 @@ import { derivativeRulesOf } from '@core/domain/step-rules/investment';
 import type { StepContext } from '@core/domain/step-rules/types';
 import { allDerivativeFields, DerivativeQuestionnaire } from '../../components/derivative/DerivativeQuestionnaire';
 import { useStepPage } from '@core/step-engine';
-import { StepLoading } from '../../components/WithApplication';
+import { StepLoading } from '@core/app/flow-kit/WithApplication';
 import { initialInvestmentForm, toInvestmentData, type InvestmentForm, type InvestmentRules } from './investment-data';
 import './investment.css';
 

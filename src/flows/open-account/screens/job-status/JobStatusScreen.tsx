@@ -36,7 +36,7 @@ import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow, FieldGroup, SelectField } from '@core/ui/form';
 import { OptionPicker } from '@core/ui/pickers/OptionPicker';
 import { companySearchPath, useCompanyChoice } from '../../company-choice';
-import { WithApplication } from '../../components/WithApplication';
+import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { useStepPage } from '@core/step-engine';
 import { initialJobForm, STEP, toJobStatusData, withEmployment } from './job-status-data';
 import './job-status.css';

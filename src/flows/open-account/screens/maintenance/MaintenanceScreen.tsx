@@ -1,6 +1,6 @@
 /** /mrStatus: system maintenance notice (account opening, deposit, exchange and orders unavailable). */
 import { useT } from '@core/i18n';
-import { AppHeader } from '../../components/AppHeader';
+import { AppHeader } from '@core/app/flow-kit/AppHeader';
 import '../../components/notice.css';
 
 const SERVICES = ['maintenance.opening', 'maintenance.deposit', 'maintenance.exchange', 'maintenance.orders'];

@@ -1,7 +1,7 @@
 /** Any path this page has no screen for: say so and offer the way home (never a redirect loop through `/`). */
 import { Link } from 'react-router-dom';
 import { useT } from '@core/i18n';
-import { AppHeader } from '../../components/AppHeader';
+import { AppHeader } from '@core/app/flow-kit/AppHeader';
 import '../../components/notice.css';
 import { HOME_ROUTE } from '@core/domain/steps';
 

@@ -14,7 +14,7 @@ import { APPLY_STATUS } from '@core/domain/status';
 import { useLiveApplication } from '@core/api/live-status';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
-import { WithApplication } from '../../components/WithApplication';
+import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { CorrectionSteps } from '../../components/status/CorrectionSteps';
 import { CorrectionsReceived } from '../../components/status/CorrectionsReceived';
 import { ReviewerReason } from '../../components/status/ReviewerReason';

@@ -15,7 +15,7 @@ import { ADDRESS_PRIORITY } from '@core/domain/countries';
 import { CITY_OPTIONAL_COUNTRIES, MAX_LEN } from '@core/domain/identity';
 import type { FieldIssue } from '@core/domain/step-rules';
 import { MAX_FILES } from '@core/domain/uploads';
-import { WithApplication } from '../../components/WithApplication';
+import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { useStepPage } from '@core/step-engine';
 import { initialAddressForm, localResidenceAddress, toProofAddressData, type AddressForm } from './proof-address-data';
 import { SampleDocuments } from './SampleDocuments';

@@ -22,7 +22,7 @@ import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { toast } from '@core/ui/toast';
 import { markFirst } from '@core/form/mark';
-import { WithApplication } from '../../components/WithApplication';
+import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { useStepPage } from '@core/step-engine';
 import { useRiskPlayer } from './use-risk-player';
 import './risk.css';

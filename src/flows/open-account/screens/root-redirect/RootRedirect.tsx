@@ -6,7 +6,7 @@
  */
 import { Navigate, useLocation } from 'react-router-dom';
 import { useApplyDetail } from '@core/api/apply-detail';
-import { RouteSkeleton } from '../../components/RouteSkeleton';
+import { RouteSkeleton } from '@core/app/flow-kit/RouteSkeleton';
 import { landingRoute } from '../../resume';
 
 export default function RootRedirect() {

@@ -30,7 +30,7 @@ import { StepPage, useNextLabel } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { FieldGroup } from '@core/ui/form/FieldGroup';
 import { toast } from '@core/ui/toast';
-import { WithApplication } from '../../components/WithApplication';
+import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { useStepPage } from '@core/step-engine';
 import { investmentOpenedDerivative } from '@core/domain/step-rules/select-account';
 import { ACCOUNT_CHOICES, initialAccountForm, toSelectAccountData, type DerivativeAnswers } from './select-account-data';

@@ -23,7 +23,7 @@ import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
 import { markFirst } from '@core/form/mark';
 import { PdfSheet } from '@core/ui/pdf/PdfSheet';
-import { WithApplication } from '../../components/WithApplication';
+import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { useStepPage } from '@core/step-engine';
 import '../../components/doc-list.css';
 import './sign.css';

@@ -17,7 +17,7 @@ import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { SignaturePad, type SignaturePadHandle } from '@core/ui/signature/SignaturePad';
 import { toast } from '@core/ui/toast';
-import { WithApplication } from '../../components/WithApplication';
+import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { useStepPage } from '@core/step-engine';
 import './signature.css';
 

@@ -16,7 +16,7 @@ import { bridge, STORAGE_KEY } from '@core/bridge';
 import { useLang, useT } from '@core/i18n';
 import { orderedStepsOf, useStepPage, type FieldLimits } from '@core/step-engine';
 import { StepPage } from '@core/ui/StepPage';
-import { StepLoading } from '../../components/WithApplication';
+import { StepLoading } from '@core/app/flow-kit/WithApplication';
 import { FooterButton } from '@core/ui/FooterButton';
 import { CheckboxRow, FieldGroup, RadioField, SelectField, TextField } from '@core/ui/form';
 import { CardUploader, FileUploader } from '@core/ui/uploader';

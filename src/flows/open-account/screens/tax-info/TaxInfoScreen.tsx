@@ -22,7 +22,7 @@ import { cleanTaxNumber, identityDocuments, MAX_TAX_FILES, MAX_TAX_ROWS, taxNumb
 import { w8Address } from '@core/domain/w8-address';
 import { stepSourceOf } from '@core/domain/step-rules';
 import type { FileRefData } from '@core/domain/uploads';
-import { WithApplication } from '../../components/WithApplication';
+import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { useStepPage } from '@core/step-engine';
 import {
   documentNumber,

@@ -14,7 +14,7 @@ import type { ApplicationView } from '@core/domain/contract';
 import { MIN_DEPOSIT_HKD } from '@core/domain/result';
 import { useLang, useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
-import { WithApplication } from '../../components/WithApplication';
+import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { StatusHeader, useGoHome } from '../../components/status/StatusParts';
 import './transition-gold.css';
 

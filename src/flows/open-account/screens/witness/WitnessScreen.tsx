@@ -18,7 +18,7 @@ import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { StatusHeader } from '../../components/status/StatusParts';
 import { FileUploader } from '@core/ui/uploader/FileUploader';
-import { WithApplication } from '../../components/WithApplication';
+import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import '../../components/rejection-notice.css';
 
 export default function WitnessScreen() {
