@@ -10,7 +10,7 @@ import {
   riskSpeeds,
   signatureFileName,
 } from './closing';
-import { validateCaApply, validateRisk, validateSign, validateSignature } from './step-rules/closing';
+import { validateCaApply, validateRisk, validateSign, validateSignature } from './steps/risk';
 import type { StepContext } from './step-rules/types';
 
 type R = Array<[number, number]>;

@@ -3,22 +3,22 @@
  * errors; the service runs the same validator on every ApplyUpdate that is not a draft (100400 with
  * data.issues [{path: "data.<field>", message: <rule>}]).
  */
-import type { StepName } from '../steps';
+import type { StepName } from '../steps/index';
 import type { FieldIssue, StepContext, StepValidator } from './types';
-import { validateIdcard } from './idcard';
-import { validateBankcard } from './bankcard';
-import { validateUserInfo } from './userinfo';
-import { validateProofAddress } from './proof-address';
-import { validateStatement } from './statement';
-import { validateHkIdcard } from './hk-idcard';
-import { validateJobStatus } from './jobstatus';
-import { validateFinance } from './finance';
-import { validateInvestment } from './investment';
-import { validateSelectAccount } from './select-account';
-import { validateDisclosure } from './disclosure';
-import { validateTaxInfo } from './tax-info';
-import { validateCaApply, validateRisk, validateSign, validateSignature } from './closing';
-import { validateLivingWitness } from './living-witness';
+import { validateIdcard } from '../steps/idcard';
+import { validateBankcard } from '../steps/bankcard';
+import { validateUserInfo } from '../steps/userinfo';
+import { validateProofAddress } from '../steps/proof-address';
+import { validateStatement } from '../steps/statement';
+import { validateHkIdcard } from '../steps/hk-idcard';
+import { validateJobStatus } from '../steps/jobstatus';
+import { validateFinance } from '../steps/finance';
+import { validateInvestment } from '../steps/investment';
+import { validateSelectAccount } from '../steps/select-account';
+import { validateDisclosure } from '../steps/disclosure';
+import { validateTaxInfo } from '../steps/tax-info';
+import { validateCaApply, validateRisk, validateSign, validateSignature } from '../steps/risk';
+import { validateLivingWitness } from '../steps/living-witness';
 
 export type { FieldIssue, StepContext, StepValidator } from './types';
 export { issuesOf, at, str, savedStepsOf, stepContextOfApp, stepSourceOf } from './types';

@@ -18,7 +18,7 @@ import {
 } from '../profile';
 import type { Check } from '../identity';
 import { checkOption, checkOptionList, extraKeys, objectOf } from './jobstatus';
-import { issuesOf, type StepContext, type StepValidator } from './types';
+import { issuesOf, type StepContext, type StepValidator } from '../step-rules/types';
 
 export const FINANCE_FIELDS = ['fundsSource', 'annualIncome', 'netAsset', 'currentAsset', 'annualAverageInvestAmount', 'houseType'] as const;
 

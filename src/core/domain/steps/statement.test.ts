@@ -1,5 +1,5 @@
 import { validateStatement } from './statement';
-import { validateStep, type StepContext } from './index';
+import { validateStep, type StepContext } from '../step-rules';
 import { statementVariant, typesOfVariant, normaliseAccount } from '../statement';
 
 const ctx: StepContext = { today: '2026-11-21', clientType: 'cn', saved: {}, strict: true };

@@ -24,7 +24,7 @@ import {
 } from '../profile';
 import { checkOption, checkOptionList, extraKeys, objectOf } from './jobstatus';
 import { savedEmployment } from './finance';
-import { at, issuesOf, type StepContext, type StepValidator } from './types';
+import { at, issuesOf, type StepContext, type StepValidator } from '../step-rules/types';
 
 type Pairs = Array<readonly [string, Check]>;
 

@@ -10,7 +10,7 @@ import type { Check } from '../identity';
 import { DERIVATIVE_VERSION, fixedMarketMask, fundTradeForced, hasMarket, MARKET, OFFERED_ACCOUNT_TYPES, optionsOffered } from '../profile';
 import { derivativeChecked, checkDerivativeInfo, derivativeRulesOf } from './investment';
 import { checkOption } from './jobstatus';
-import { at, issuesOf, type StepContext, type StepValidator } from './types';
+import { at, issuesOf, type StepContext, type StepValidator } from '../step-rules/types';
 
 /** Every bit a mask may carry. */
 export const ALL_MARKETS = MARKET.HK | MARKET.US | MARKET.STOCK_CONNECT | MARKET.OPTIONS;

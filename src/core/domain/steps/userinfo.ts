@@ -14,7 +14,7 @@ import {
   englishNameOf,
   type Check,
 } from '../identity';
-import { issuesOf, str, type StepContext, type StepValidator } from './types';
+import { issuesOf, str, type StepContext, type StepValidator } from '../step-rules/types';
 
 /** Nationalities (of the saved HK_IDCARD step) for which the Chinese name is required. */
 export const CHINESE_NAME_NATIONALITIES: readonly string[] = ['HK', 'MO', 'TW'];

@@ -1,7 +1,7 @@
 import { cnIdCheckDigit, LONG_TERM } from '../identity';
-import type { StepContext } from './types';
+import type { StepContext } from '../step-rules/types';
 import { IDCARD_CONFIRM_FIELD, validateIdcard } from './idcard';
-import { validateStep } from './index';
+import { validateStep } from '../step-rules';
 
 const TODAY = '2026-11-21';
 const ctx: StepContext = { today: TODAY, clientType: 'cn', saved: {}, strict: false };

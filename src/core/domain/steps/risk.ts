@@ -11,7 +11,7 @@ import { AGREEMENTS, CA_DOCUMENTS, CUSTOMER_AUTHORISATION, RISK_AGREEMENTS, agre
 import { checkFiles } from '../uploads';
 import type { Check } from '../identity';
 import { extraKeys, objectOf } from './jobstatus';
-import { issuesOf, type StepValidator } from './types';
+import { issuesOf, type StepValidator } from '../step-rules/types';
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const ID = /^[A-Za-z0-9_-]{1,64}$/;

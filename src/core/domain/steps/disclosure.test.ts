@@ -1,5 +1,5 @@
 import { AML_CONFIRM_ITEMS, DISCLOSURE_ITEMS } from '../profile';
-import { validateStep, type StepContext } from './index';
+import { validateStep, type StepContext } from '../step-rules';
 import { checkAmlConfirm, checkAmlInfoId, checkIsoTime, validateDisclosure } from './disclosure';
 
 type D = Record<string, unknown>;

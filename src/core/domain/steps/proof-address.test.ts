@@ -1,4 +1,4 @@
-import { validateStep, type StepContext } from './index';
+import { validateStep, type StepContext } from '../step-rules';
 import { checkResidenceAddress, hasChinese, residenceAddressOf, validateProofAddress } from './proof-address';
 
 const ctx: StepContext = { today: '2026-11-21', clientType: 'hk', saved: {}, strict: false };

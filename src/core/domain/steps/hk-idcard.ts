@@ -21,7 +21,7 @@ import {
   needsBackImage,
   PERMANENT,
 } from '../hk-identity';
-import { at, issuesOf, str, type StepValidator } from './types';
+import { at, issuesOf, str, type StepValidator } from '../step-rules/types';
 
 /** A nationality of the overseas route: a country code, not China, on the whitelist. */
 export function checkNationality(v: unknown): Check {

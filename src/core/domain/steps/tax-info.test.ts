@@ -1,4 +1,4 @@
-import { validateStep, type StepContext } from './index';
+import { validateStep, type StepContext } from '../step-rules';
 import { checkTaxNumber, checkW8Address, validateTaxInfo } from './tax-info';
 
 type D = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { validateStep, type StepContext } from './index';
+import { validateStep, type StepContext } from '../step-rules';
 import { checkNationality, validateHkIdcard } from './hk-idcard';
 import {
   allowedDocTypes,

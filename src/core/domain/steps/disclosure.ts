@@ -9,7 +9,7 @@
 import { isIsoDate, type Check } from '../identity';
 import { ACCOUNT_TYPE, AML_CONFIRM_ITEMS, DISCLOSURE_ITEMS, DISCLOSURE_NO, DISCLOSURE_YES, disclosureItemsOf, US_PERSON_ITEM } from '../profile';
 import { extraKeys, objectOf } from './jobstatus';
-import { at, issuesOf, type StepContext, type StepValidator } from './types';
+import { at, issuesOf, type StepContext, type StepValidator } from '../step-rules/types';
 
 type Pairs = Array<readonly [string, Check]>;
 

@@ -1,6 +1,6 @@
-import type { StepContext } from './types';
+import type { StepContext } from '../step-rules/types';
 import { validateLivingWitness } from './living-witness';
-import { validateStep } from './index';
+import { validateStep } from '../step-rules';
 
 const ctx: StepContext = { today: '2026-11-21', clientType: 'cn', saved: {}, strict: false };
 

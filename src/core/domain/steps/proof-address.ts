@@ -7,7 +7,7 @@
 import { checkAddress, checkCity, checkText, type Check } from '../identity';
 import { w8Address } from '../w8-address';
 import { checkFiles, MAX_FILES } from '../uploads';
-import { at, issuesOf, str, type StepValidator } from './types';
+import { at, issuesOf, str, type StepValidator } from '../step-rules/types';
 import { checkCountry } from './userinfo';
 
 const HAN = /\p{Script=Han}/u;

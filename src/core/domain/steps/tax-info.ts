@@ -21,7 +21,7 @@ import {
 } from '../profile';
 import { extraKeys, objectOf } from './jobstatus';
 import { checkCountry } from './userinfo';
-import { at, issuesOf, str, type StepContext, type StepValidator } from './types';
+import { at, issuesOf, str, type StepContext, type StepValidator } from '../step-rules/types';
 
 type Pairs = Array<readonly [string, Check]>;
 

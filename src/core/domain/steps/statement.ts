@@ -12,7 +12,7 @@ import { BROKER_OTHER, isBrokerCode } from '../brokers';
 import { MAX_LEN, checkHkId, checkText, type Check } from '../identity';
 import { STATEMENT_TYPE } from '../statement';
 import { MAX_FILES, checkFiles, isFileRef } from '../uploads';
-import { at, issuesOf, str, type StepValidator } from './types';
+import { at, issuesOf, str, type StepValidator } from '../step-rules/types';
 
 const is = (ok: boolean, rule: Check): Check => (ok ? null : rule);
 const absent = (v: unknown): Check => is(v === undefined || v === null || (Array.isArray(v) && v.length === 0), 'format');

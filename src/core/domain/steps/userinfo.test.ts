@@ -1,4 +1,4 @@
-import { validateStep, type StepContext } from './index';
+import { validateStep, type StepContext } from '../step-rules';
 import { validateUserInfo } from './userinfo';
 
 const TODAY = '2026-11-21';

@@ -7,7 +7,7 @@
 import { STATEMENT_LANGS, type StatementLang } from '../countries';
 import { checkBankCard, checkEmail, checkPhone, normaliseEmail, type Check } from '../identity';
 import { isFileRef } from '../uploads';
-import { at, issuesOf, type StepValidator } from './types';
+import { at, issuesOf, type StepValidator } from '../step-rules/types';
 
 const is = (ok: boolean, rule: Check): Check => (ok ? null : rule);
 

@@ -27,7 +27,7 @@ import {
   workLifeOptions,
   WORK_LIFES,
 } from '../profile';
-import { issuesOf, str, type StepContext, type StepValidator } from './types';
+import { issuesOf, str, type StepContext, type StepValidator } from '../step-rules/types';
 
 type Pairs = Array<readonly [string, Check]>;
 

@@ -1,5 +1,5 @@
 import { DERIVATIVE_PRODUCTS, MARKET } from '../profile';
-import { validateStep, type StepContext } from './index';
+import { validateStep, type StepContext } from '../step-rules';
 import { checkMarketOpen, validateSelectAccount } from './select-account';
 
 type D = Record<string, unknown>;

@@ -5,7 +5,7 @@
  * check that the id is this application's come with the liveness screen (issue 11).
  */
 import { isFileRef } from '../uploads';
-import { at, issuesOf, type StepValidator } from './types';
+import { at, issuesOf, type StepValidator } from '../step-rules/types';
 import type { Check } from '../identity';
 
 const KEYS = ['livingBodyVerifyId', 'documentInfo'];

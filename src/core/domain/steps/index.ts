@@ -1,4 +1,4 @@
-import type { ClientType, OaType } from './client-type';
+import type { ClientType, OaType } from '../client-type';
 
 /** Step names as stored in applyStepsName and sent as currentStep. */
 export const STEP = {

@@ -1,4 +1,4 @@
-import { validateStep, type StepContext } from './index';
+import { validateStep, type StepContext } from '../step-rules';
 import { checkOption, checkOptionList, validateJobStatus } from './jobstatus';
 
 const TODAY = '2026-06-15';

@@ -21,7 +21,7 @@ import {
   type Check,
 } from '../identity';
 import { isFileRef } from '../uploads';
-import { at, issuesOf, str, type StepValidator } from './types';
+import { at, issuesOf, str, type StepValidator } from '../step-rules/types';
 
 /** The issuing authority as the card prints it (read by OCR, not typed): optional, at most this long. */
 export const ID_AUTHORITY_MAX = 100;

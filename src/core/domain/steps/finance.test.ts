@@ -1,4 +1,4 @@
-import { validateStep, type StepContext } from './index';
+import { validateStep, type StepContext } from '../step-rules';
 import { validateFinance } from './finance';
 
 const withJob = (employmentInfo?: Record<string, unknown>): StepContext => ({

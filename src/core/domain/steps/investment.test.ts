@@ -1,5 +1,5 @@
 import { DERIVATIVE_PRODUCTS } from '../profile';
-import { validateStep, type StepContext } from './index';
+import { validateStep, type StepContext } from '../step-rules';
 import { checkDerivativeInfo, validateInvestment, type DerivativeRules } from './investment';
 
 const TODAY = '2026-06-15';
