@@ -1,5 +1,5 @@
 import type { StepContext } from '../step-rules/types';
-import { validateBankcard } from './bankcard';
+import { rules as validateBankcard } from './bankcard';
 import { validateStep } from '../step-rules';
 
 const ctx: StepContext = { today: '2026-11-21', clientType: 'cn', saved: {}, strict: false };

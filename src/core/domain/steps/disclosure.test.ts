@@ -1,6 +1,6 @@
 import { AML_CONFIRM_ITEMS, DISCLOSURE_ITEMS } from '../profile';
 import { validateStep, type StepContext } from '../step-rules';
-import { checkAmlConfirm, checkAmlInfoId, checkIsoTime, validateDisclosure } from './disclosure';
+import { checkAmlConfirm, checkAmlInfoId, checkIsoTime, rules as validateDisclosure } from './disclosure';
 
 type D = Record<string, unknown>;
 const withAccount = (accountType?: number): StepContext => ({

@@ -7,9 +7,28 @@
  * The service also checks that amlInfoId is this application's check (and requires amlConfirmInfo on a hit).
  */
 import { isIsoDate, type Check } from '../identity';
-import { ACCOUNT_TYPE, AML_CONFIRM_ITEMS, DISCLOSURE_ITEMS, DISCLOSURE_NO, DISCLOSURE_YES, disclosureItemsOf, US_PERSON_ITEM } from '../profile';
+import { ACCOUNT_TYPE, AML_CONFIRM_ITEMS, AML_HIT, DISCLOSURE_ITEMS, DISCLOSURE_NO, DISCLOSURE_YES, disclosureItemsOf, US_PERSON_ITEM } from '../profile';
 import { extraKeys, objectOf } from './jobstatus';
 import { at, issuesOf, type StepContext, type StepValidator } from '../step-rules/types';
+import { shape, text, num, listOf, mapOf, type DataOf } from './schema';
+import { type Data, type StepSample } from './sample-kit';
+import { defineStep } from './define';
+
+/** The step's definition (its light part: steps/index.ts). */
+export const meta = defineStep({ name: 'IDENTITYEXPOSURE', route: '/disclosure', titleKey: 'disclosure.title', introKey: 'disclosure.intro', status: 1060, progress: { cn: 4, hk: 5 } });
+
+/** One AML confirmation of the disclosure step (on an AML hit). */
+const amlConfirmation = shape({ index: num, title: text, value: text, checked: num });
+export type AmlConfirmation = DataOf<typeof amlConfirmation>;
+
+/** IDENTITYEXPOSURE: the disclosure items by number (1-based), the AML check and its confirmations. */
+export const data = shape({
+  identityExposureInfo: mapOf(shape({ title: text, value: text })),
+  amlInfoId: text,
+  amlConfirmInfo: listOf(amlConfirmation),
+  frontInfo: shape({ RAW_amlConfirmInfoTime: text }),
+});
+export type DisclosureStep = DataOf<typeof data>;
 
 type Pairs = Array<readonly [string, Check]>;
 
@@ -61,7 +80,7 @@ export function checkAmlInfoId(v: unknown): Check {
   return v.length > AML_INFO_ID_MAX ? 'tooLong' : null;
 }
 
-export const validateDisclosure: StepValidator = (data, ctx) => {
+export const rules: StepValidator = (data, ctx) => {
   const sent = objectOf(data.identityExposureInfo);
   const items = disclosureItemsFor(ctx, sent);
   const pairs: Pairs = [
@@ -74,4 +93,22 @@ export const validateDisclosure: StepValidator = (data, ctx) => {
     ...extraKeys(data.frontInfo, ['RAW_amlConfirmInfoTime'], 'frontInfo'),
   ];
   return issuesOf(pairs);
+};
+
+// ------------------------------------------------------------------------------------------- sample
+
+/** IDENTITYEXPOSURE: every item of the account type answered yes, with an AML check (confirmed on a hit). */
+export function disclosureSample(accountType: number, aml: { hitStatus: number; amlInfoId: string }, confirmedAt: Date): Data {
+  return {
+    identityExposureInfo: Object.fromEntries(disclosureItemsOf(accountType).map((n) => [String(n), { title: DISCLOSURE_ITEMS[n - 1], value: 'yes' }])),
+    amlInfoId: aml.amlInfoId,
+    ...(aml.hitStatus === AML_HIT ? { amlConfirmInfo: AML_CONFIRM_ITEMS.map((title, i) => ({ index: i + 1, title, value: 'yes', checked: 1 })) } : {}),
+    frontInfo: { RAW_amlConfirmInfoTime: confirmedAt.toISOString() },
+  };
+}
+
+export const sample: StepSample = async (src, opts) => {
+  const ctx = await src.context();
+  const accountType = Number((ctx.saved.SELECTACCOUNT as Data | undefined)?.accountType ?? opts.accountType ?? 2);
+  return disclosureSample(accountType, await src.amlCheck(), src.now());
 };

@@ -1,5 +1,5 @@
 import { validateStep, type StepContext } from '../step-rules';
-import { validateFinance } from './finance';
+import { rules as validateFinance } from './finance';
 
 const withJob = (employmentInfo?: Record<string, unknown>): StepContext => ({
   today: '2026-06-15',

@@ -19,6 +19,18 @@ import {
 import type { Check } from '../identity';
 import { checkOption, checkOptionList, extraKeys, objectOf } from './jobstatus';
 import { issuesOf, type StepContext, type StepValidator } from '../step-rules/types';
+import { shape, text, type DataOf } from './schema';
+import { type Data, type StepSample } from './sample-kit';
+import { defineStep } from './define';
+
+/** The step's definition (its light part: steps/index.ts). */
+export const meta = defineStep({ name: 'FINANCE', route: '/Finance', titleKey: 'finance.title', introKey: 'finance.intro', status: 1030, progress: { cn: 3, hk: 4 } });
+
+/** FINANCE: the source of funds (comma-separated codes) and the bands. */
+export const data = shape({
+  financialInfo: shape({ fundsSource: text, annualIncome: text, netAsset: text, currentAsset: text, annualAverageInvestAmount: text, houseType: text }),
+});
+export type FinanceStep = DataOf<typeof data>;
 
 export const FINANCE_FIELDS = ['fundsSource', 'annualIncome', 'netAsset', 'currentAsset', 'annualAverageInvestAmount', 'houseType'] as const;
 
@@ -28,7 +40,7 @@ export function savedEmployment(ctx: Pick<StepContext, 'saved'>): { degree?: unk
   return info && typeof info === 'object' && !Array.isArray(info) ? (info as Record<string, unknown>) : undefined;
 }
 
-export const validateFinance: StepValidator = (data, ctx) => {
+export const rules: StepValidator = (data, ctx) => {
   const info = objectOf(data.financialInfo);
   const job = savedEmployment(ctx);
   const p = (field: string) => `financialInfo.${field}`;
@@ -46,3 +58,12 @@ export const validateFinance: StepValidator = (data, ctx) => {
     ...extraKeys(data.financialInfo, FINANCE_FIELDS, 'financialInfo'),
   ]);
 };
+
+// ------------------------------------------------------------------------------------------- sample
+
+/** FINANCE: salary and savings (salary needs the employed JOBSTATUS of jobstatusSample). `over` changes financialInfo. */
+export const financeSample = (over: Data = {}): Data => ({
+  financialInfo: { fundsSource: '1,2', annualIncome: '2', netAsset: '2', currentAsset: '1', annualAverageInvestAmount: '1', houseType: '3', ...over },
+});
+
+export const sample: StepSample = () => financeSample();

@@ -1,5 +1,5 @@
 import { validateStep, type StepContext } from '../step-rules';
-import { checkNationality, validateHkIdcard } from './hk-idcard';
+import { checkNationality, rules as validateHkIdcard } from './hk-idcard';
 import {
   allowedDocTypes,
   docPayload,

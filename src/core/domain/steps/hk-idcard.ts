@@ -22,6 +22,26 @@ import {
   PERMANENT,
 } from '../hk-identity';
 import { at, issuesOf, str, type StepValidator } from '../step-rules/types';
+import { shape, text, num, code, cardSides, files, otherDocument, type DataOf } from './schema';
+import { hkIdNumber, type Data, type SampleFile, type SampleOptions, type StepSample } from './sample-kit';
+import { defineStep } from './define';
+
+/** The step's definition (its light part: steps/index.ts). */
+export const meta = defineStep({ name: 'HK_IDCARD', route: '/HK_IDcard', titleKey: 'hkid.title', introKey: 'hkid.intro', status: 1000, progress: { cn: null, hk: 1 } });
+
+/** HK_IDCARD (hk): the identity document, permanent residence, a non-permanent resident's other document. */
+export const data = shape({
+  /** PERMANENT: 1 yes, 2 no */
+  permanentResident: num,
+  nationality: text,
+  idType: code,
+  idCountry: text,
+  idNumber: text,
+  defaultLanguage: text,
+  documentInfo: shape({ nonMainlandDocument: cardSides, idCard: files }),
+  idExtraInfo: shape({ permanent: otherDocument }),
+});
+export type HkIdCardStep = DataOf<typeof data>;
 
 /** A nationality of the overseas route: a country code, not China, on the whitelist. */
 export function checkNationality(v: unknown): Check {
@@ -34,7 +54,7 @@ export function checkNationality(v: unknown): Check {
 const oneOf = (v: unknown, values: readonly unknown[]): Check =>
   v === undefined || v === null || v === '' ? 'required' : values.includes(v) ? null : 'choice';
 
-export const validateHkIdcard: StepValidator = (data, ctx) => {
+export const rules: StepValidator = (data, ctx) => {
   const pr = data.permanentResident;
   const permanent = pr === PERMANENT.YES;
   const nationality = str(data.nationality);
@@ -90,3 +110,27 @@ export const validateHkIdcard: StepValidator = (data, ctx) => {
   }
   return issuesOf(pairs);
 };
+
+// ------------------------------------------------------------------------------------------- sample
+
+/** HK_IDCARD: a permanent resident with an HK identity card, or (permanent 2) a British non-permanent resident. */
+export function hkIdcardSample(front: SampleFile, opts: SampleOptions & { idNumber?: string; residence?: SampleFile } = {}): Data {
+  const idNumber = opts.idNumber ?? hkIdNumber();
+  if (opts.permanent === 2) {
+    if (!opts.residence) throw new Error('a non-permanent resident needs the residence document');
+    return {
+      permanentResident: 2,
+      nationality: 'GB',
+      idType: 1,
+      idCountry: 'HK',
+      idNumber,
+      defaultLanguage: 'en',
+      documentInfo: { nonMainlandDocument: { front }, idCard: [opts.residence] },
+      idExtraInfo: { permanent: { idCountry: 'GB', idType: null, idNumber: '123456789' } },
+    };
+  }
+  return { permanentResident: 1, nationality: 'HK', idType: 1, idCountry: 'HK', idNumber, defaultLanguage: 'zhTc', documentInfo: { nonMainlandDocument: { front } } };
+}
+
+export const sample: StepSample = async (src, opts) =>
+  hkIdcardSample(await src.file('UserInfo'), { ...opts, residence: opts.permanent === 2 ? await src.file('UserInfo') : undefined });

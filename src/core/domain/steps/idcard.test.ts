@@ -1,6 +1,6 @@
 import { cnIdCheckDigit, LONG_TERM } from '../identity';
 import type { StepContext } from '../step-rules/types';
-import { IDCARD_CONFIRM_FIELD, validateIdcard } from './idcard';
+import { IDCARD_CONFIRM_FIELD, rules as validateIdcard } from './idcard';
 import { validateStep } from '../step-rules';
 
 const TODAY = '2026-11-21';

@@ -1,79 +1,60 @@
+/**
+ * The steps, as the first screen needs them: every table here is derived from the steps' definitions (one file a step,
+ * steps/<step>.ts: its `meta`, defineStep). Only the light part of each definition is imported here, so the first
+ * screen's script gains no rules, schema or sample (those are in steps/full.ts, which the step's rules side loads).
+ */
 import type { ClientType, OaType } from '../client-type';
+import type { StepMeta } from './define';
+import { meta as statement } from './statement';
+import { meta as idcard } from './idcard';
+import { meta as hkIdcard } from './hk-idcard';
+import { meta as userinfo } from './userinfo';
+import { meta as proofAddress } from './proof-address';
+import { meta as bankcard } from './bankcard';
+import { meta as jobstatus } from './jobstatus';
+import { meta as finance } from './finance';
+import { meta as investment } from './investment';
+import { meta as selectAccount } from './select-account';
+import { meta as disclosure } from './disclosure';
+import { meta as taxInfo } from './tax-info';
+import { meta as risk } from './risk';
+import { meta as sign } from './sign';
+import { meta as signature } from './signature';
+import { meta as livingWitness } from './living-witness';
+import { meta as caApply } from './ca-apply';
+
+/**
+ * Every step's definition (its light part), in the order STEP_NAMES lists them. A step's file is
+ * steps/<step>.ts; a new step joins this list, its client types' lists (STEPS_OF) and steps/full.ts.
+ */
+export const STEP_DEFINITIONS = [
+  statement, idcard, hkIdcard, userinfo, proofAddress, bankcard, jobstatus, finance, investment, selectAccount,
+  disclosure, taxInfo, risk, sign, signature, livingWitness, caApply,
+] as const satisfies readonly StepMeta[];
 
 /** Step names as stored in applyStepsName and sent as currentStep. */
-export const STEP = {
-  STATEMENT: 'STATEMENT',
-  IDCARD: 'IDCARD',
-  HK_IDCARD: 'HK_IDCARD',
-  USERINFO: 'USERINFO',
-  PROOFADDRESS: 'PROOFADDRESS',
-  BANKCARD: 'BANKCARD',
-  JOBSTATUS: 'JOBSTATUS',
-  FINANCE: 'FINANCE',
-  INVESTMENT: 'INVESTMENT',
-  SELECTACCOUNT: 'SELECTACCOUNT',
-  IDENTITYEXPOSURE: 'IDENTITYEXPOSURE',
-  TAXINFO: 'TAXINFO',
-  RISK: 'RISK',
-  SIGN: 'SIGN',
-  SIGNATURE: 'SIGNATURE',
-  LIVINGWITNESS: 'LIVINGWITNESS',
-  CAAPPLY: 'CAAPPLY',
-} as const;
-export type StepName = (typeof STEP)[keyof typeof STEP];
-export const STEP_NAMES = Object.values(STEP) as StepName[];
+export type StepName = (typeof STEP_DEFINITIONS)[number]['name'];
+export const STEP_NAMES: StepName[] = STEP_DEFINITIONS.map((d) => d.name);
+
+/** A table of every step, one value a step, read from its definition. */
+const byStep = <T>(value: (d: StepMeta<StepName>) => T): Record<StepName, T> =>
+  Object.fromEntries(STEP_DEFINITIONS.map((d) => [d.name, value(d)])) as Record<StepName, T>;
 
 export function isStepName(value: unknown): value is StepName {
-  return typeof value === 'string' && (STEP_NAMES as string[]).includes(value);
+  return typeof value === 'string' && (STEP_NAMES as readonly string[]).includes(value);
 }
 
 /** The home page (choice of opening type): where a flow starts and where "back" from the first step goes. */
 export const HOME_ROUTE = '/account';
 
 /** The route (hash path) of each step. */
-export const STEP_ROUTE: Record<StepName, string> = {
-  STATEMENT: '/statement',
-  IDCARD: '/IDcard',
-  HK_IDCARD: '/HK_IDcard',
-  USERINFO: '/UserInfo',
-  PROOFADDRESS: '/ProofAddress',
-  BANKCARD: '/bankCard',
-  JOBSTATUS: '/jobStatus',
-  FINANCE: '/Finance',
-  INVESTMENT: '/Investment',
-  SELECTACCOUNT: '/selectAccount',
-  IDENTITYEXPOSURE: '/disclosure',
-  TAXINFO: '/TaxInfo',
-  RISK: '/risk',
-  SIGN: '/sign',
-  SIGNATURE: '/signature',
-  LIVINGWITNESS: '/livingWitness',
-  CAAPPLY: '/caApply',
-};
+export const STEP_ROUTE: Record<StepName, string> = byStep((d) => d.route);
 
 /**
  * The message key of each step screen's title (its heading), for lists that name steps (the correction round on a
  * status page). Every key is in each of the three languages (steps-complete.test.ts).
  */
-export const STEP_TITLE_KEY: Record<StepName, string> = {
-  STATEMENT: 'statement.title',
-  IDCARD: 'idcard.title',
-  HK_IDCARD: 'hkid.title',
-  USERINFO: 'userinfo.title',
-  PROOFADDRESS: 'address.title',
-  BANKCARD: 'bankcard.title',
-  JOBSTATUS: 'job.title',
-  FINANCE: 'finance.title',
-  INVESTMENT: 'investment.title',
-  SELECTACCOUNT: 'account.title',
-  IDENTITYEXPOSURE: 'disclosure.title',
-  TAXINFO: 'tax.title',
-  RISK: 'risk.title',
-  SIGN: 'sign.title',
-  SIGNATURE: 'signature.title',
-  LIVINGWITNESS: 'liveness.title',
-  CAAPPLY: 'caApply.title',
-};
+export const STEP_TITLE_KEY: Record<StepName, string> = byStep((d) => d.titleKey);
 
 /**
  * The message key of each step's introduction: one or two sentences under the heading on why the step asks what it
@@ -82,25 +63,7 @@ export const STEP_TITLE_KEY: Record<StepName, string> = {
  * It is the same for both client types (the frame is painted before the application says which). Every key is in each
  * of the three languages (steps-complete.test.ts).
  */
-export const STEP_INTRO_KEY: Record<StepName, string> = {
-  STATEMENT: 'statement.intro',
-  IDCARD: 'idcard.intro',
-  HK_IDCARD: 'hkid.intro',
-  USERINFO: 'userinfo.intro',
-  PROOFADDRESS: 'address.intro',
-  BANKCARD: 'bankcard.intro',
-  JOBSTATUS: 'job.intro',
-  FINANCE: 'finance.intro',
-  INVESTMENT: 'investment.intro',
-  SELECTACCOUNT: 'account.intro',
-  IDENTITYEXPOSURE: 'disclosure.intro',
-  TAXINFO: 'tax.intro',
-  RISK: 'risk.intro',
-  SIGN: 'sign.intro',
-  SIGNATURE: 'signature.intro',
-  LIVINGWITNESS: 'liveness.intro',
-  CAAPPLY: 'caApply.intro',
-};
+export const STEP_INTRO_KEY: Record<StepName, string> = byStep((d) => d.introKey);
 
 export function stepOfRoute(path: string): StepName | undefined {
   return STEP_NAMES.find((s) => STEP_ROUTE[s].toLowerCase() === path.toLowerCase());
@@ -119,44 +82,14 @@ export const STEPS_OF: Record<ClientType, readonly StepName[]> = {
 };
 
 /** Application status a step moves the application to when saved (part 3 §4). STATEMENT shares the identity code. */
-export const STEP_STATUS: Record<StepName, number> = {
-  STATEMENT: 1000,
-  IDCARD: 1000,
-  HK_IDCARD: 1000,
-  BANKCARD: 1010,
-  USERINFO: 1010,
-  PROOFADDRESS: 1011,
-  JOBSTATUS: 1020,
-  FINANCE: 1030,
-  INVESTMENT: 1040,
-  SELECTACCOUNT: 1050,
-  IDENTITYEXPOSURE: 1060,
-  TAXINFO: 1070,
-  RISK: 1080,
-  SIGN: 1090,
-  SIGNATURE: 1090,
-  LIVINGWITNESS: 1100,
-  CAAPPLY: 1110,
-};
+export const STEP_STATUS: Record<StepName, number> = byStep((d) => d.status);
 
 /**
  * Progress groups: the 5 (cn) or 6 (hk) numbered stages the progress bar shows.
  * The spec gives the positions as display labels; these are the ones used everywhere.
  * Every step of every client type is listed: `null` for a step that is not in that type's lists (no progress shown).
  */
-const PROGRESS_GROUP: Record<ClientType, Record<StepName, number | null>> = {
-  cn: {
-    STATEMENT: 1, IDCARD: 1, BANKCARD: 2, JOBSTATUS: 3, FINANCE: 3, INVESTMENT: 3,
-    SELECTACCOUNT: 4, IDENTITYEXPOSURE: 4, TAXINFO: 4, RISK: 4, SIGN: 5, SIGNATURE: 5,
-    LIVINGWITNESS: 5, CAAPPLY: 5,
-    HK_IDCARD: null, USERINFO: null, PROOFADDRESS: null,
-  },
-  hk: {
-    STATEMENT: 1, HK_IDCARD: 1, USERINFO: 2, PROOFADDRESS: 3, JOBSTATUS: 4, FINANCE: 4,
-    INVESTMENT: 4, SELECTACCOUNT: 5, IDENTITYEXPOSURE: 5, TAXINFO: 5, RISK: 5, SIGN: 6, SIGNATURE: 6,
-    IDCARD: null, BANKCARD: null, LIVINGWITNESS: null, CAAPPLY: null,
-  },
-};
+const PROGRESS_GROUP: Record<ClientType, Record<StepName, number | null>> = { cn: byStep((d) => d.progress.cn), hk: byStep((d) => d.progress.hk) };
 
 export const STEP_TOTAL: Record<ClientType, number> = { cn: 5, hk: 6 };
 

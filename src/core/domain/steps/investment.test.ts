@@ -1,6 +1,6 @@
 import { DERIVATIVE_PRODUCTS } from '../profile';
 import { validateStep, type StepContext } from '../step-rules';
-import { checkDerivativeInfo, validateInvestment, type DerivativeRules } from './investment';
+import { checkDerivativeInfo, rules as validateInvestment, type DerivativeRules } from './investment';
 
 const TODAY = '2026-06-15';
 /** An hk applicant of `age` (birthday today, or the day after with lastDay) with the given education. */

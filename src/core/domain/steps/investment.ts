@@ -25,6 +25,20 @@ import {
 import { checkOption, checkOptionList, extraKeys, objectOf } from './jobstatus';
 import { savedEmployment } from './finance';
 import { at, issuesOf, type StepContext, type StepValidator } from '../step-rules/types';
+import { shape, text, num, derivativeInfo, type DataOf } from './schema';
+import { derivativeFull, type Data, type StepSample } from './sample-kit';
+import { defineStep } from './define';
+
+/** The step's definition (its light part: steps/index.ts). */
+export const meta = defineStep({ name: 'INVESTMENT', route: '/Investment', titleKey: 'investment.title', introKey: 'investment.intro', status: 1040, progress: { cn: 3, hk: 4 } });
+
+/** INVESTMENT: experience levels per field, goals (comma-separated), the derivatives questionnaire. */
+export const data = shape({
+  investmentInfo: shape({ hkStock: text, preciousMetals: text, foreignExchange: text, aShares: text, fund: text, investGoal: text }),
+  openDerivative: num,
+  derivativeInfo,
+});
+export type InvestmentStep = DataOf<typeof data>;
 
 type Pairs = Array<readonly [string, Check]>;
 
@@ -155,7 +169,7 @@ export const derivativeChecked = (v: unknown): boolean => at(v, 'derivative.chec
 
 export const INVESTMENT_FIELDS = [...EXPERIENCE_FIELDS, 'investGoal'] as const;
 
-export const validateInvestment: StepValidator = (data, ctx) => {
+export const rules: StepValidator = (data, ctx) => {
   const info = objectOf(data.investmentInfo);
   const rules = derivativeRulesOf(ctx);
   const offered = experienceOptions(rules.age);
@@ -169,3 +183,14 @@ export const validateInvestment: StepValidator = (data, ctx) => {
     ['openDerivative', openRule ?? (data.openDerivative === (derivativeChecked(data.derivativeInfo) ? 1 : 0) ? null : 'choice')],
   ]);
 };
+
+// ------------------------------------------------------------------------------------------- sample
+
+/** INVESTMENT: experience levels every adult is offered, two goals, no derivatives (or `intending`). */
+export const investmentSample = (over: Data = {}, intending = false): Data => ({
+  investmentInfo: { hkStock: '2', preciousMetals: '1', foreignExchange: '1', aShares: '1', fund: '1', investGoal: '1,2', ...over },
+  openDerivative: intending ? 1 : 0,
+  derivativeInfo: derivativeFull(intending),
+});
+
+export const sample: StepSample = () => investmentSample();

@@ -1,5 +1,5 @@
 import { validateStep, type StepContext } from '../step-rules';
-import { checkOption, checkOptionList, validateJobStatus } from './jobstatus';
+import { checkOption, checkOptionList, rules as validateJobStatus } from './jobstatus';
 
 const TODAY = '2026-06-15';
 /** An hk applicant exactly `age` today (birthday today), or on the last day of `age` with `lastDay`. */

@@ -28,6 +28,35 @@ import {
   WORK_LIFES,
 } from '../profile';
 import { issuesOf, str, type StepContext, type StepValidator } from '../step-rules/types';
+import { shape, text, type DataOf } from './schema';
+import { type Data, type StepSample } from './sample-kit';
+import { defineStep } from './define';
+
+/** The step's definition (its light part: steps/index.ts). */
+export const meta = defineStep({ name: 'JOBSTATUS', route: '/jobStatus', titleKey: 'job.title', introKey: 'job.intro', status: 1020, progress: { cn: 3, hk: 4 } });
+
+/** JOBSTATUS: education and employment (codes as strings); without a company, the funds and liabilities. */
+export const data = shape({
+  employmentInfo: shape({
+    degree: text,
+    employment: text,
+    companyName: text,
+    companyNameVendor: text,
+    officeAddress: text,
+    officeAddressVendor: text,
+    industry: text,
+    position: text,
+    workLife: text,
+    /** comma-separated codes */
+    investFundsSource: text,
+    /** comma-separated codes */
+    financialStatus: text,
+    financialStatusDetail: text,
+    /** '1' no dispute */
+    noDispute: text,
+  }),
+});
+export type JobStatusStep = DataOf<typeof data>;
 
 type Pairs = Array<readonly [string, Check]>;
 
@@ -90,7 +119,7 @@ export function checkOfficeAddress(address: unknown, name: unknown): Check {
   return str(address).trim().toLowerCase() === str(name).trim().toLowerCase() ? 'sameAsName' : null;
 }
 
-export const validateJobStatus: StepValidator = (data, ctx: StepContext) => {
+export const rules: StepValidator = (data, ctx: StepContext) => {
   const info = objectOf(data.employmentInfo);
   const p = (field: string) => `employmentInfo.${field}`;
   const age = applicantAge(ctx);
@@ -126,3 +155,23 @@ export const validateJobStatus: StepValidator = (data, ctx: StepContext) => {
   pairs.push(...extraKeys(data.employmentInfo, [...COMMON_FIELDS, ...COMPANY_FIELDS, ...FUNDS_FIELDS], 'employmentInfo'));
   return issuesOf(pairs);
 };
+
+// ------------------------------------------------------------------------------------------- sample
+
+/** JOBSTATUS: employed, with a company typed by hand: valid at every age of 18 or more. `over` changes employmentInfo. */
+export const jobstatusSample = (over: Data = {}): Data => ({
+  employmentInfo: {
+    degree: '4',
+    employment: '1',
+    companyName: 'Harbour View Trading Limited',
+    companyNameVendor: '',
+    officeAddress: '88 Queensway, Admiralty',
+    officeAddressVendor: '',
+    industry: '34',
+    position: '4',
+    workLife: '2',
+    ...over,
+  },
+});
+
+export const sample: StepSample = () => jobstatusSample();

@@ -7,6 +7,16 @@
 import { isFileRef } from '../uploads';
 import { at, issuesOf, type StepValidator } from '../step-rules/types';
 import type { Check } from '../identity';
+import { shape, num, storedFile, type DataOf } from './schema';
+import { noSample, type Data, type SampleFile, type StepSample } from './sample-kit';
+import { defineStep } from './define';
+
+/** The step's definition (its light part: steps/index.ts). */
+export const meta = defineStep({ name: 'LIVINGWITNESS', route: '/livingWitness', titleKey: 'liveness.title', introKey: 'liveness.intro', status: 1100, progress: { cn: 5, hk: null } });
+
+/** LIVINGWITNESS: the passed face check and its frame. */
+export const data = shape({ livingBodyVerifyId: num, documentInfo: shape({ livingBodyCertificationPicture: storedFile }) });
+export type LivingWitnessStep = DataOf<typeof data>;
 
 const KEYS = ['livingBodyVerifyId', 'documentInfo'];
 const PICTURE_KEYS = ['ossId', 'url', 'description', 'ossCategory'];
@@ -26,7 +36,7 @@ function checkPicture(v: unknown): Check {
   return null;
 }
 
-export const validateLivingWitness: StepValidator = (data) => {
+export const rules: StepValidator = (data) => {
   const doc = data.documentInfo;
   const extraDoc = doc && typeof doc === 'object' && !Array.isArray(doc) && Object.keys(doc).some((k) => k !== 'livingBodyCertificationPicture');
   return issuesOf([
@@ -35,4 +45,18 @@ export const validateLivingWitness: StepValidator = (data) => {
     ['documentInfo', extraDoc ? 'choice' : null],
     ...Object.keys(data).filter((k) => !KEYS.includes(k)).map((k) => [k, 'choice'] as const),
   ]);
+};
+
+// ------------------------------------------------------------------------------------------- sample
+
+/** LIVINGWITNESS: a passed face check and the frame it kept. */
+export const livingWitnessSample = (check: { id: number; picture: SampleFile }): Data => ({
+  livingBodyVerifyId: check.id,
+  documentInfo: { livingBodyCertificationPicture: check.picture },
+});
+
+/** Throws when the source cannot pass a face check. */
+export const sample: StepSample = async (src) => {
+  if (!src.faceCheck) throw noSample(meta.name);
+  return livingWitnessSample(await src.faceCheck());
 };

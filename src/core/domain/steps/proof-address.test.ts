@@ -1,5 +1,5 @@
 import { validateStep, type StepContext } from '../step-rules';
-import { checkResidenceAddress, hasChinese, residenceAddressOf, validateProofAddress } from './proof-address';
+import { checkResidenceAddress, hasChinese, residenceAddressOf, rules as validateProofAddress } from './proof-address';
 
 const ctx: StepContext = { today: '2026-11-21', clientType: 'hk', saved: {}, strict: false };
 

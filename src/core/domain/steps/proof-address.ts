@@ -9,6 +9,16 @@ import { w8Address } from '../w8-address';
 import { checkFiles, MAX_FILES } from '../uploads';
 import { at, issuesOf, str, type StepValidator } from '../step-rules/types';
 import { checkCountry } from './userinfo';
+import { shape, text, files, contactInfo, type DataOf } from './schema';
+import { type Data, type SampleFile, type StepSample } from './sample-kit';
+import { defineStep } from './define';
+
+/** The step's definition (its light part: steps/index.ts). */
+export const meta = defineStep({ name: 'PROOFADDRESS', route: '/ProofAddress', titleKey: 'address.title', introKey: 'address.intro', status: 1011, progress: { cn: null, hk: 3 } });
+
+/** PROOFADDRESS (hk): the addresses and their proof; the W-8's residence address. */
+export const data = shape({ contactInfo, documentInfo: shape({ proofOfAddress: files }), w8Info: shape({ residenceAddress: text }) });
+export type ProofAddressStep = DataOf<typeof data>;
 
 const HAN = /\p{Script=Han}/u;
 
@@ -36,7 +46,7 @@ export function checkResidenceAddress(v: unknown, address: string): Check {
   return hasChinese(s) || s !== s.toUpperCase() ? 'format' : null;
 }
 
-export const validateProofAddress: StepValidator = (data) => {
+export const rules: StepValidator = (data) => {
   const country = str(at(data, 'contactInfo.residentialAddressCountry'));
   const city = at(data, 'contactInfo.residentialAddressCity');
   const address = at(data, 'contactInfo.residentialAddress');
@@ -57,3 +67,25 @@ export const validateProofAddress: StepValidator = (data) => {
     ['w8Info.residenceAddress', checkAddress(address) ? null : checkResidenceAddress(at(data, 'w8Info.residenceAddress'), str(address))],
   ]);
 };
+
+// ------------------------------------------------------------------------------------------- sample
+
+/** PROOFADDRESS: a Wan Chai flat, mailing the same, one proof (a PDF of the applicant). */
+export function proofAddressSample(proof: SampleFile): Data {
+  const address = 'Flat 1, 10 Harbour Road';
+  return {
+    contactInfo: {
+      residentialAddress: address,
+      residentialAddressCountry: 'HK',
+      residentialAddressCity: '',
+      mailingAddress: address,
+      mailingAddressCountry: 'HK',
+      mailingAddressCity: '',
+      mailingSameResidential: 1,
+    },
+    documentInfo: { proofOfAddress: [proof] },
+    w8Info: { residenceAddress: w8Address(address) },
+  };
+}
+
+export const sample: StepSample = async (src) => proofAddressSample(await src.file('UserApply', 'pdf'));

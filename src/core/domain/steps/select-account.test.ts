@@ -1,6 +1,6 @@
 import { DERIVATIVE_PRODUCTS, MARKET } from '../profile';
 import { validateStep, type StepContext } from '../step-rules';
-import { checkMarketOpen, validateSelectAccount } from './select-account';
+import { checkMarketOpen, rules as validateSelectAccount } from './select-account';
 
 type D = Record<string, unknown>;
 const base = { today: '2026-06-15', strict: false, app: { aecode: null, channel: null } };

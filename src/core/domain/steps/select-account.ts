@@ -11,6 +11,16 @@ import { DERIVATIVE_VERSION, fixedMarketMask, fundTradeForced, hasMarket, MARKET
 import { derivativeChecked, checkDerivativeInfo, derivativeRulesOf } from './investment';
 import { checkOption } from './jobstatus';
 import { at, issuesOf, type StepContext, type StepValidator } from '../step-rules/types';
+import { shape, num, derivativeInfo, type DataOf } from './schema';
+import { type Data, type StepSample } from './sample-kit';
+import { defineStep } from './define';
+
+/** The step's definition (its light part: steps/index.ts). */
+export const meta = defineStep({ name: 'SELECTACCOUNT', route: '/selectAccount', titleKey: 'account.title', introKey: 'account.intro', status: 1050, progress: { cn: 4, hk: 5 } });
+
+/** SELECTACCOUNT: the account type (1 cash, 2 margin), the markets (a bit mask), fund trade, derivatives. */
+export const data = shape({ accountType: num, marketOpen: num, openFundTrade: num, openDerivative: num, derivativeInfo });
+export type SelectAccountStep = DataOf<typeof data>;
 
 /** Every bit a mask may carry. */
 export const ALL_MARKETS = MARKET.HK | MARKET.US | MARKET.STOCK_CONNECT | MARKET.OPTIONS;
@@ -36,7 +46,7 @@ export function checkMarketOpen(mask: unknown, accountType: unknown, hasDerivati
   return hasDerivativeInfo ? null : 'derivativeInfo';
 }
 
-export const validateSelectAccount: StepValidator = (data, ctx) => {
+export const rules: StepValidator = (data, ctx) => {
   const mask = data.marketOpen;
   const optionsOn = typeof mask === 'number' && hasMarket(mask, MARKET.OPTIONS);
   const fromInvestment = investmentOpenedDerivative(ctx);
@@ -55,3 +65,15 @@ export const validateSelectAccount: StepValidator = (data, ctx) => {
     ...infoPairs,
   ]);
 };
+
+// ------------------------------------------------------------------------------------------- sample
+
+/** SELECTACCOUNT: a margin account (unless `accountType`) with the application's fixed markets, fund trade when forced. */
+export const selectAccountSample = (ctx: StepContext, accountType: 1 | 2 = 2): Data => ({
+  accountType,
+  marketOpen: fixedMarketMask(ctx),
+  openFundTrade: fundTradeForced(ctx.app) ? 1 : 0,
+  openDerivative: 0,
+});
+
+export const sample: StepSample = async (src, opts) => selectAccountSample(await src.context(), opts.accountType ?? 2);

@@ -1,4 +1,4 @@
-import { validateStatement } from './statement';
+import { rules as validateStatement } from './statement';
 import { validateStep, type StepContext } from '../step-rules';
 import { statementVariant, typesOfVariant, normaliseAccount } from '../statement';
 

@@ -10,9 +10,27 @@
  */
 import { BROKER_OTHER, isBrokerCode } from '../brokers';
 import { MAX_LEN, checkHkId, checkText, type Check } from '../identity';
-import { STATEMENT_TYPE } from '../statement';
 import { MAX_FILES, checkFiles, isFileRef } from '../uploads';
 import { at, issuesOf, str, type StepValidator } from '../step-rules/types';
+import { shape, text, num, bool, code, files, cardSides, otherDocument, type DataOf } from './schema';
+import { type Data, type SampleFile, type StepSample } from './sample-kit';
+import { defineStep } from './define';
+
+/** The statement's type: the new variant with or without an HK document, or the old variant. */
+export const STATEMENT_TYPE = { NO_HK_DOCUMENT: 0, HK_DOCUMENT: 1, OLD: 2 } as const;
+export type StatementType = (typeof STATEMENT_TYPE)[keyof typeof STATEMENT_TYPE];
+
+/** The step's definition (its light part: steps/index.ts). */
+export const meta = defineStep({ name: 'STATEMENT', route: '/statement', titleKey: 'statement.title', introKey: 'statement.intro', status: 1000, progress: { cn: 1, hk: 1 } });
+
+/** STATEMENT (strict mainland area): another broker's statement and the holder's documents. */
+export const data = shape({
+  statementInfo: shape({ type: num, broker: code, brokerName: text, name: text, account: text }),
+  documentInfo: shape({ statement: files, idCardForeign: files, idCardHK: cardSides }),
+  idExtraInfo: shape({ idcardHK: otherDocument }),
+  promise: bool,
+});
+export type StatementStep = DataOf<typeof data>;
 
 const is = (ok: boolean, rule: Check): Check => (ok ? null : rule);
 const absent = (v: unknown): Check => is(v === undefined || v === null || (Array.isArray(v) && v.length === 0), 'format');
@@ -29,7 +47,7 @@ function checkAccount(v: unknown): Check {
   return s.length > MAX_LEN.account ? 'tooLong' : null;
 }
 
-export const validateStatement: StepValidator = (data) => {
+export const rules: StepValidator = (data) => {
   const type = at(data, 'statementInfo.type');
   const broker = at(data, 'statementInfo.broker');
   const brokerName = at(data, 'statementInfo.brokerName');
@@ -66,3 +84,16 @@ export const validateStatement: StepValidator = (data) => {
   else branch = [['statementInfo.type', type === undefined || type === null ? 'required' : 'choice']];
   return issuesOf([...statementPart, ...branch]);
 };
+
+// ------------------------------------------------------------------------------------------- sample
+
+/** STATEMENT of the new variant without an HK document (overseas proof and the promise). */
+export function statementSample(statement: SampleFile, foreignId: SampleFile): Data {
+  return {
+    statementInfo: { type: 0, broker: 21, name: 'ZHANG SAN', account: '88001234' },
+    documentInfo: { statement: [statement], idCardForeign: [foreignId] },
+    promise: true,
+  };
+}
+
+export const sample: StepSample = async (src) => statementSample(await src.file('UserApply'), await src.file('UserInfo'));

@@ -1,5 +1,5 @@
 import { validateStep, type StepContext } from '../step-rules';
-import { checkTaxNumber, checkW8Address, validateTaxInfo } from './tax-info';
+import { checkTaxNumber, checkW8Address, rules as validateTaxInfo } from './tax-info';
 
 type D = Record<string, unknown>;
 const base = { today: '2026-06-15', strict: false };

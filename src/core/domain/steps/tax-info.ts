@@ -22,6 +22,25 @@ import {
 import { extraKeys, objectOf } from './jobstatus';
 import { checkCountry } from './userinfo';
 import { at, issuesOf, str, type StepContext, type StepValidator } from '../step-rules/types';
+import { shape, text, listOf, mapOf, storedFileFields, type DataOf } from './schema';
+import { type Data, type SampleFile, type StepSample } from './sample-kit';
+import { defineStep } from './define';
+
+/** The step's definition (its light part: steps/index.ts). */
+export const meta = defineStep({ name: 'TAXINFO', route: '/TaxInfo', titleKey: 'tax.title', introKey: 'tax.intro', status: 1070, progress: { cn: 4, hk: 5 } });
+
+/** A tax row as the applicant ordered them (frontInfo.RAW_taxInfo). */
+const taxRowEntry = shape({ countryCode: text, taxNumber: text, taxCountry: text });
+export type TaxRowEntry = DataOf<typeof taxRowEntry>;
+
+/** TAXINFO: country → TIN (taxInfo; the keys come back sorted from the database), the rows in order, the W-8, the files. */
+export const data = shape({
+  taxInfo: mapOf(text),
+  frontInfo: shape({ RAW_taxInfo: listOf(taxRowEntry) }),
+  w8Info: shape({ country: text, residenceAddress: text }),
+  documentInfo: shape({ idCardTaxInfo: listOf(shape({ ...storedFileFields, taxInfoCountryCode: text })) }),
+});
+export type TaxInfoStep = DataOf<typeof data>;
 
 type Pairs = Array<readonly [string, Check]>;
 
@@ -80,7 +99,7 @@ function taxFilesOf(v: unknown): TaxFile[] | null {
   return new Set(files.map((f) => f.ossId)).size === files.length ? files : null;
 }
 
-export const validateTaxInfo: StepValidator = (data, ctx) => {
+export const rules: StepValidator = (data, ctx) => {
   const raw = at(data, 'frontInfo.RAW_taxInfo');
   const rows = Array.isArray(raw) ? raw.map(objectOf) : [];
   const pairs: Pairs = [];
@@ -141,3 +160,43 @@ export const validateTaxInfo: StepValidator = (data, ctx) => {
   pairs.push(...extraKeys(data.documentInfo, ['idCardTaxInfo'], 'documentInfo'));
   return issuesOf(pairs);
 };
+
+// ------------------------------------------------------------------------------------------- sample
+
+export interface TaxRow {
+  countryCode: string;
+  taxNumber: string;
+}
+
+export type TaxSampleFile = SampleFile & { taxInfoCountryCode: string };
+
+/** TAXINFO data of rows: taxInfo and RAW_taxInfo of the same pairs, the files given, a W-8 in the first row's country. */
+export function taxPage(rows: readonly TaxRow[], files: readonly TaxSampleFile[] = [], over: Data = {}): Data {
+  return {
+    taxInfo: Object.fromEntries(rows.map((r) => [r.countryCode, r.taxNumber])),
+    frontInfo: { RAW_taxInfo: rows.map((r) => ({ ...r, taxCountry: r.countryCode })) },
+    w8Info: { country: rows[0]?.countryCode ?? 'HK', residenceAddress: '10 HARBOUR ROAD WAN CHAI' },
+    documentInfo: { idCardTaxInfo: files.map((f) => ({ ossId: f.ossId, description: f.description, ossCategory: f.ossCategory, taxInfoCountryCode: f.taxInfoCountryCode })) },
+    ...over,
+  };
+}
+
+/**
+ * TAXINFO rows of an application: the identity documents' countries and numbers first (no file needed), as many as
+ * the minimum (a non-permanent resident's two); without identity documents one row with a typed number and a file.
+ */
+export async function taxInfoSample(ctx: StepContext, file: (country: string) => Promise<TaxSampleFile>): Promise<Data> {
+  const rows: TaxRow[] = identityDocuments(ctx)
+    .slice(0, minTaxRows(ctx))
+    .map((d) => ({ countryCode: d.country, taxNumber: cleanTaxNumber(d.number, ctx.clientType) }));
+  const files: TaxSampleFile[] = [];
+  for (const country of ['HK', 'GB', 'SG']) {
+    if (rows.length >= minTaxRows(ctx)) break;
+    if (rows.some((r) => r.countryCode === country)) continue;
+    rows.push({ countryCode: ctx.clientType === 'cn' && !rows.length ? 'CN' : country, taxNumber: `TIN${100000 + rows.length}` });
+    files.push(await file(rows[rows.length - 1].countryCode));
+  }
+  return taxPage(rows, files);
+}
+
+export const sample: StepSample = async (src) => taxInfoSample(await src.context(), async (country) => ({ ...(await src.file('UserApply', 'pdf')), taxInfoCountryCode: country }));

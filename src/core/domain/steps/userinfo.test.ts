@@ -1,5 +1,5 @@
 import { validateStep, type StepContext } from '../step-rules';
-import { validateUserInfo } from './userinfo';
+import { rules as validateUserInfo } from './userinfo';
 
 const TODAY = '2026-11-21';
 

@@ -15,6 +15,16 @@ import {
   type Check,
 } from '../identity';
 import { issuesOf, str, type StepContext, type StepValidator } from '../step-rules/types';
+import { shape, personFields, statementsFields, type DataOf } from './schema';
+import { type Data, type SampleOptions, type StepSample } from './sample-kit';
+import { defineStep } from './define';
+
+/** The step's definition (its light part: steps/index.ts). */
+export const meta = defineStep({ name: 'USERINFO', route: '/UserInfo', titleKey: 'userinfo.title', introKey: 'userinfo.intro', status: 1010, progress: { cn: null, hk: 2 } });
+
+/** USERINFO (hk): the person, the statements' e-mail, language and delivery. */
+export const data = shape({ ...personFields, ...statementsFields });
+export type UserInfoStep = DataOf<typeof data>;
 
 /** Nationalities (of the saved HK_IDCARD step) for which the Chinese name is required. */
 export const CHINESE_NAME_NATIONALITIES: readonly string[] = ['HK', 'MO', 'TW'];
@@ -42,7 +52,7 @@ export function checkCountry(v: unknown): Check {
 const checkChoice = (v: unknown, allowed: readonly unknown[]): Check =>
   v === undefined || v === null || v === '' ? 'required' : allowed.includes(v) ? null : 'choice';
 
-export const validateUserInfo: StepValidator = (data, ctx) => {
+export const rules: StepValidator = (data, ctx) => {
   const lastName = str(data.lastName);
   const firstName = str(data.firstName);
   const names = checkEnglishName(lastName) ?? checkEnglishName(firstName);
@@ -62,3 +72,25 @@ export const validateUserInfo: StepValidator = (data, ctx) => {
     ['statementDeliveryWay', checkChoice(data.statementDeliveryWay, ['email'])],
   ]);
 };
+
+// ------------------------------------------------------------------------------------------- sample
+
+/** USERINFO: 陳大文 (or `name`; no Chinese name for a non-permanent resident), born 1990-05-04 (or `birthday`). */
+export function userinfoSample(opts: SampleOptions = {}): Data {
+  const name = opts.name ?? { chinese: opts.permanent === 2 ? '' : '陳大文', last: 'CHAN', first: 'TAI MAN' };
+  return {
+    chineseName: name.chinese,
+    firstName: name.first,
+    lastName: name.last,
+    englishName: `${name.last} ${name.first}`,
+    gender: 1,
+    birthday: opts.birthday ?? '1990-05-04',
+    birthCity: 'Hong Kong',
+    birthCountry: 'HK',
+    email: 'taiman@gmail.com',
+    defaultLanguage: opts.permanent === 2 ? 'en' : 'zhTc',
+    statementDeliveryWay: 'email',
+  };
+}
+
+export const sample: StepSample = (_src, opts) => userinfoSample(opts);
