@@ -36,24 +36,27 @@ export interface StepDefinition<N extends string = StepName> {
   sample: StepSample;
 }
 
-/** Every step whole, in any order (the light index orders them); each must be one of steps/index.ts's. */
-const DEFINITIONS = [
+/**
+ * Every step whole, in the order STEP_NAMES lists them: the one list of steps. A new step joins it; `npm run steps`
+ * then writes the light part of each (steps/light.ts) for the first screen.
+ */
+export const STEP_DEFINITIONS_FULL = [
   statement, idcard, hkIdcard, userinfo, proofAddress, bankcard, jobstatus, finance, investment, selectAccount,
   disclosure, taxInfo, risk, sign, signature, livingWitness, caApply,
 ] as const satisfies readonly StepDefinition[];
 
-type Definition = (typeof DEFINITIONS)[number];
+type Definition = (typeof STEP_DEFINITIONS_FULL)[number];
 type DefinitionOf<S extends StepName> = Extract<Definition, { meta: StepMeta<S> }>;
 
-/** A step of the light index without its whole definition here: the type checker names it. */
+/** A step of the light list (steps/light.ts) without its whole definition here: the type checker names it (the other way, steps-light.test.ts). */
 type Missing = Exclude<StepName, Definition['meta']['name']>;
-const EVERY_STEP: [Missing] extends [never] ? true : `no whole definition in steps/full.ts for ${Missing}` = true;
+const EVERY_STEP: [Missing] extends [never] ? true : `no whole definition in steps/full.ts for ${Missing} (run npm run steps)` = true;
 void EVERY_STEP;
 
-const DEFINITION_OF = Object.fromEntries(DEFINITIONS.map((d) => [d.meta.name, d])) as unknown as { [S in StepName]: DefinitionOf<S> };
+const DEFINITION_OF = Object.fromEntries(STEP_DEFINITIONS_FULL.map((d) => [d.meta.name, d])) as unknown as { [S in StepName]: DefinitionOf<S> };
 
 /** One validator for every step. */
-export const STEP_VALIDATORS: Record<StepName, StepValidator> = Object.fromEntries(DEFINITIONS.map((d) => [d.meta.name, d.rules])) as Record<StepName, StepValidator>;
+export const STEP_VALIDATORS: Record<StepName, StepValidator> = Object.fromEntries(STEP_DEFINITIONS_FULL.map((d) => [d.meta.name, d.rules])) as Record<StepName, StepValidator>;
 
 /** The step's issues (none: the data may be saved). */
 export function validateStep(step: StepName, data: Record<string, unknown>, ctx: StepContext): FieldIssue[] {

@@ -1,36 +1,15 @@
 /**
  * The steps, as the first screen needs them: every table here is derived from the steps' definitions (one file a step,
- * steps/<step>.ts: its `meta`, defineStep). Only the light part of each definition is imported here, so the first
- * screen's script gains no rules, schema or sample (those are in steps/full.ts, which the step's rules side loads).
+ * steps/<step>.ts, built with defineStep; the ordered list is steps/full.ts). Only their light part is imported here,
+ * through steps/light.ts (written from the definitions by `npm run steps`), so the first screen's script gains no
+ * rules, schema or sample: a bundler keeps a module whole in one chunk, and the step files hold the rules too.
  */
 import type { ClientType, OaType } from '../client-type';
 import type { StepMeta } from './define';
-import { meta as statement } from './statement';
-import { meta as idcard } from './idcard';
-import { meta as hkIdcard } from './hk-idcard';
-import { meta as userinfo } from './userinfo';
-import { meta as proofAddress } from './proof-address';
-import { meta as bankcard } from './bankcard';
-import { meta as jobstatus } from './jobstatus';
-import { meta as finance } from './finance';
-import { meta as investment } from './investment';
-import { meta as selectAccount } from './select-account';
-import { meta as disclosure } from './disclosure';
-import { meta as taxInfo } from './tax-info';
-import { meta as risk } from './risk';
-import { meta as sign } from './sign';
-import { meta as signature } from './signature';
-import { meta as livingWitness } from './living-witness';
-import { meta as caApply } from './ca-apply';
+// the light part of every step's definition (written from steps/<step>.ts by npm run steps: see light.ts)
+import { STEP_DEFINITIONS } from './light';
 
-/**
- * Every step's definition (its light part), in the order STEP_NAMES lists them. A step's file is
- * steps/<step>.ts; a new step joins this list, its client types' lists (STEPS_OF) and steps/full.ts.
- */
-export const STEP_DEFINITIONS = [
-  statement, idcard, hkIdcard, userinfo, proofAddress, bankcard, jobstatus, finance, investment, selectAccount,
-  disclosure, taxInfo, risk, sign, signature, livingWitness, caApply,
-] as const satisfies readonly StepMeta[];
+export { STEP_DEFINITIONS };
 
 /** Step names as stored in applyStepsName and sent as currentStep. */
 export type StepName = (typeof STEP_DEFINITIONS)[number]['name'];
