@@ -1,5 +1,5 @@
 /** Entry of /pages/assetTransferAgreement.html (query applyId, authorType, pageFrom, langType): the open-account flow at /assetTransferAgreement. */
-import { captureEntryChannel } from '@core/app/entry-channel';
+import { captureEntryChannel } from '@core/bridge/entry-channel';
 import { TRANSFER_IN_ROUTE } from '@core/domain/account-routes';
 import { startEarly } from './early';
 import { loadApp } from './load-app';

@@ -1,5 +1,5 @@
 /** Entry of /pages/transferInStock.html (query pageFrom, langType): the open-account flow at /transferInStock, with its own title. */
-import { captureEntryChannel } from '@core/app/entry-channel';
+import { captureEntryChannel } from '@core/bridge/entry-channel';
 import { TRANSFER_IN_ROUTE } from '@core/domain/account-routes';
 import { startEarly } from './early';
 import { loadApp } from './load-app';
