@@ -50,6 +50,16 @@ const MODULES_DIR = `${SERVER_SRC}/modules`;
 const SERVICE_MODULES = dirsIn(MODULES_DIR);
 /** the folders of the service's infrastructure, which import no module */
 const INFRA = ['plugins', 'vendors', 'storage', 'db'];
+/**
+ * The layers of src/core, lowest first, as their imports run: the pure domain; the native bridge and the entry's
+ * channel; the languages; the calls; the shared components; the form kit (its sections are built of them); the router;
+ * the step engine; the page's start; the test helpers (which render whole pages). The toast store (ui/toast.ts) is
+ * open to the calls below it. A layer imports only the layers before it (a test file may import
+ * any, through testing/).
+ */
+const CORE_LAYERS = ['domain', 'bridge', 'i18n', 'api', 'ui', 'form', 'router', 'step-engine', 'app', 'testing'];
+/** ui/toast.ts, the toast store (no React; ToastHost renders it): the one ui file the calls raise their notices through */
+const CORE_LAYER_SHARED = abs('src/core/ui/**/!(toast).{ts,tsx}');
 
 /** import-x/no-restricted-paths zones: `target` = the importing files, `from` = where they may not land */
 const ZONES = [
@@ -70,6 +80,12 @@ const ZONES = [
     })),
   ),
   { target: abs('src/core'), from: abs('src/flows'), message: 'src/core never imports a flow.' },
+  // src/core is layered: a layer imports only the layers below it (CORE_LAYERS, lowest first); tests apart (they use testing/)
+  ...CORE_LAYERS.slice(0, -1).map((layer, i) => ({
+    target: abs('src/core', layer, '**/!(*.test).{ts,tsx}'),
+    from: CORE_LAYERS.slice(i + 1).map((higher) => (higher === 'ui' ? CORE_LAYER_SHARED : abs('src/core', higher, '**'))),
+    message: `src/core is layered (${CORE_LAYERS.join(' → ')}): ${layer} imports only the layers before it.`,
+  })),
   { target: abs('src'), from: abs('server'), message: 'src/ never imports server/.' },
   {
     target: abs('server/**'),

@@ -24,6 +24,7 @@ const CORE = 'src/core never imports a flow';
 const SRC = 'src/ never imports server/';
 const INFRA = 'Infrastructure (server/src/jobs, plugins, vendors, storage, db) imports no module';
 const FACE = 'Another module is imported through its index.ts only';
+const LAYERS = 'src/core is layered';
 const ZONE = 'import-x/no-restricted-paths';
 const WIRE = 'boundaries/no-wire-schema-values';
 
@@ -68,6 +69,11 @@ export const BAD: LintFixture[] = [
   { name: 'core/ui imports a flow', at: 'src/core/ui/LintFixture.tsx', code: useOf('../../flows/open-account/route-table'), refusedBy: zone(CORE) },
   { name: 'core/step-engine imports a flow’s screen', at: 'src/core/step-engine/lint-fixture.ts', code: useOf('../../flows/open-account/screens/id-card/IdCardScreen'), refusedBy: zone(CORE) },
   { name: 'core/api imports the service', at: 'src/core/api/lint-fixture.ts', code: useOf('../../../server/src/config'), refusedBy: zone(SRC) },
+  // src/core is layered (domain → bridge → i18n → api → ui → form → router → step-engine → app → testing): never upwards
+  { name: 'core/api imports a shared component (core/ui)', at: 'src/core/api/lint-fixture.ts', code: useOf('../ui/ConfirmDialog'), refusedBy: zone(LAYERS) },
+  { name: 'core/ui imports the step engine', at: 'src/core/ui/LintFixture.tsx', code: useOf('@core/step-engine/use-step-page'), refusedBy: zone(LAYERS) },
+  { name: 'core/bridge imports a type from the languages (core/i18n)', at: 'src/core/bridge/lint-fixture.ts', code: `import type { Lang } from '../i18n/lang';\nexport type Used = Lang;\n`, refusedBy: zone(LAYERS) },
+  { name: 'core/router imports the page start (core/app)', at: 'src/core/router/lint-fixture.ts', code: useOf('../app/start-page'), refusedBy: zone(LAYERS) },
   // the service imports only core/domain from src/
   { name: 'the service imports src/core/api/client', at: 'server/src/modules/lint-fixture.ts', code: useOf('../../../src/core/api/client'), refusedBy: zone(SERVER) },
   { name: 'the service imports @core/api/client', at: 'server/src/modules/lint-fixture.ts', code: useOf('@core/api/client'), refusedBy: zone(SERVER) },
@@ -99,6 +105,8 @@ export const BAD: LintFixture[] = [
 ];
 
 export const GOOD: LintFixture[] = [
+  { name: 'core/api raises a notice through the toast store (ui/toast.ts)', at: 'src/core/api/lint-fixture.ts', code: `import { toast } from '../ui/toast';\nexport const used = toast;\n` },
+  { name: 'core/form builds on the shared components and the calls', at: 'src/core/form/lint-fixture.ts', code: `import { ConfirmDialog } from '../ui/ConfirmDialog';\nimport { callApi } from '../api/client';\nexport const used = [ConfirmDialog, callApi];\n` },
   {
     name: 'a screen using its own folder, the flow’s components, core and the domain as it should',
     at: JOB_SCREEN,

@@ -7,6 +7,8 @@ import { CALLS } from '../src/core/domain/calls-all';import { SIGN_TICKET_PATTER
 import { ACCOUNT_ROUTE, HK_IDENTIFIER_ROUTE } from '../src/core/domain/account-routes';
 import { ASSET_TRANSFER, TRANSFER_IN } from '../src/flows/transfer-in/pages';
 import { STEP_NAMES, STEP_ROUTE, type StepName } from '../src/core/domain/steps';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 export interface PageSpec {
   /** file name under pages/ (without .html) */
@@ -63,29 +65,20 @@ const openNoscript = {
 };
 
 /**
- * Each step's screen module (as the open-account route table loads it; pages.test.ts checks the two agree). A visitor
- * who opens a step (a link back into their application, a reload) sees its frame, heading and introduction painted
- * from the HTML while the application loads; the step's total ("n of 5/6") waits for it, its place kept.
+ * Each step's screen module, read from the open-account flow's one step → screen map (step-screens.ts; the route table
+ * opens the same; pages.test.ts checks the two agree). It is read as text: importing the map would make the build's
+ * config bundle the screens its loaders import. A visitor who opens a step (a link back into their application, a
+ * reload) sees its frame, heading and introduction painted from the HTML while the application loads; the step's
+ * total ("n of 5/6") waits for it, its place kept.
  */
-export const STEP_SCREEN: Record<StepName, string> = {
-  STATEMENT: 'statement/StatementScreen',
-  IDCARD: 'id-card/IdCardScreen',
-  HK_IDCARD: 'hk-id-card/HkIdCardScreen',
-  USERINFO: 'user-info/UserInfoScreen',
-  PROOFADDRESS: 'proof-address/ProofAddressScreen',
-  BANKCARD: 'bank-card/BankCardScreen',
-  JOBSTATUS: 'job-status/JobStatusScreen',
-  FINANCE: 'finance/FinanceScreen',
-  INVESTMENT: 'investment/InvestmentScreen',
-  SELECTACCOUNT: 'select-account/SelectAccountScreen',
-  IDENTITYEXPOSURE: 'disclosure/DisclosureScreen',
-  TAXINFO: 'tax-info/TaxInfoScreen',
-  RISK: 'risk/RiskScreen',
-  SIGN: 'sign/SignScreen',
-  SIGNATURE: 'signature/SignatureScreen',
-  LIVINGWITNESS: 'living-witness/LivingWitnessScreen',
-  CAAPPLY: 'ca-apply/CaApplyScreen',
-};
+// read from the repository root (the build, npm run pages and the tests run there)
+const STEP_SCREENS_FILE = join(process.cwd(), 'src/flows/open-account/step-screens.ts');
+export const STEP_SCREEN: Record<StepName, string> = (() => {
+  const found = new Map([...readFileSync(STEP_SCREENS_FILE, 'utf8').matchAll(/^\s+(\w+): \(\) => import\('\.\/screens\/([^']+)'\),?$/gm)].map((m) => [m[1], m[2]]));
+  const missing = STEP_NAMES.filter((s) => !found.has(s));
+  if (missing.length) throw new Error(`no screen in src/flows/open-account/step-screens.ts for ${missing.join(', ')}`);
+  return Object.fromEntries(STEP_NAMES.map((s) => [s, found.get(s)!])) as Record<StepName, string>;
+})();
 const STEPS: FirstScreen[] = STEP_NAMES.map((s) => ({ route: STEP_ROUTE[s], screen: `/src/flows/open-account/screens/${STEP_SCREEN[s]}.tsx`, signedIn: true }));
 
 export const PAGES: readonly PageSpec[] = [

@@ -4,6 +4,9 @@
  * missing (issue 26: the module cycles broken by registration, not by dropping a rule).
  */
 import type { StepCheck, StepCheckArgs } from '../src/modules/applications/step-checks';
+import { meta as riskStep } from '@core/domain/steps/risk';
+import { meta as signStep } from '@core/domain/steps/sign';
+import { meta as userinfoStep } from '@core/domain/steps/userinfo';
 import { CHECKED_ELSEWHERE, assertStepChecksRegistered, registerStepCheck, runStepChecks } from '../src/modules/applications/step-checks';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -26,21 +29,21 @@ describe('step checks registered by their modules', () => {
 
   it('an app missing a module refuses to start, naming the steps', () => {
     const deps = {};
-    registerStepCheck(deps, 'RISK', refuseAll);
+    registerStepCheck(deps, riskStep, refuseAll);
     expect(() => assertStepChecksRegistered(deps)).toThrow('no step check registered for IDENTITYEXPOSURE, SIGN');
   });
 
   it('a step without its registered check is an error, never a pass', async () => {
     await expect(runStepChecks({}, argsOf('SIGN'))).rejects.toThrow('step SIGN: no check registered');
     const deps = {};
-    registerStepCheck(deps, 'SIGN', refuseAll);
+    registerStepCheck(deps, signStep, refuseAll);
     await expect(runStepChecks(deps, argsOf('SIGN'))).resolves.toEqual([{ path: 'data.x', message: 'refused' }]);
   });
 
   it('only the listed steps, once each', () => {
     const deps = {};
-    expect(() => registerStepCheck(deps, 'USERINFO', refuseAll)).toThrow("USERINFO: its check is the application module's own");
-    registerStepCheck(deps, 'RISK', refuseAll);
-    expect(() => registerStepCheck(deps, 'RISK', refuseAll)).toThrow('RISK: a second check registered');
+    expect(() => registerStepCheck(deps, userinfoStep, refuseAll)).toThrow("USERINFO: its check is the application module's own");
+    registerStepCheck(deps, riskStep, refuseAll);
+    expect(() => registerStepCheck(deps, riskStep, refuseAll)).toThrow('RISK: a second check registered');
   });
 });

@@ -13,7 +13,7 @@ jest.mock('@core/i18n/messages', () => ({ ...jest.requireActual('@core/i18n/mess
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { screen } from '@testing-library/react';
-import { entryChannel, resetEntryChannel } from '@core/app/entry-channel';
+import { entryChannel, resetEntryChannel } from '@core/bridge/entry-channel';
 import { installFakeApi } from '@core/testing/fake-api';
 import { makeClientConfig } from '@core/testing/factories';
 import { renderWithProviders } from '@core/testing/render-with-providers';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Req, Res } from '../domain/contract';
 import { ADDRESS_KEY_MAX, KEY_VALUE_TYPE, isLookupName, isRegionKey, normaliseLookupName } from '../domain/lookup';
-import { hasChinese, residenceAddressOf } from '../domain/step-rules/proof-address';
+import { hasChinese, residenceAddressOf } from '../domain/steps/proof-address';
 import { callApi } from './client';
 import { queryKeys } from './keys';
 

@@ -11,7 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { HashRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { createQueryClient } from '../api/query-client';
-import { onCaughtError } from './caught-errors';
+import { onCaughtError } from '../ui/caught-errors';
 import { startFirstCalls } from './first-calls';
 import { I18nProvider } from '../i18n/I18nProvider';
 import { GuardSettingsProvider } from '../router';

@@ -8,7 +8,7 @@ import { UPDATE_ROUTE } from './account-routes';
 import { checkAddress, checkCity, type Check } from './identity';
 import { checkFiles, MAX_FILES } from './uploads';
 import { at, issuesOf, str, type FieldIssue } from './step-rules/types';
-import { checkCountry } from './step-rules/userinfo';
+import { checkCountry } from './steps/userinfo';
 
 export const UPDATE_MODULE = { ADDRESS: 8, W8: 512 } as const;
 export type UpdateModule = (typeof UPDATE_MODULE)[keyof typeof UPDATE_MODULE];

@@ -10,7 +10,10 @@ import {
   riskSpeeds,
   signatureFileName,
 } from './closing';
-import { validateCaApply, validateRisk, validateSign, validateSignature } from './step-rules/closing';
+import { rules as validateCaApply } from './steps/ca-apply';
+import { rules as validateRisk } from './steps/risk';
+import { rules as validateSign } from './steps/sign';
+import { rules as validateSignature } from './steps/signature';
 import type { StepContext } from './step-rules/types';
 
 type R = Array<[number, number]>;

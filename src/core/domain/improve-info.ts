@@ -18,9 +18,9 @@ import {
   hasCompany,
   positionOptions,
 } from './profile';
-import { checkCompanyName, checkOfficeAddress, checkOption, checkOptionList, extraKeys, objectOf } from './step-rules/jobstatus';
-import { checkTaxNumber } from './step-rules/tax-info';
-import { checkCountry } from './step-rules/userinfo';
+import { checkCompanyName, checkOfficeAddress, checkOption, checkOptionList, extraKeys, objectOf } from './steps/jobstatus';
+import { checkTaxNumber } from './steps/tax-info';
+import { checkCountry } from './steps/userinfo';
 import { issuesOf, str, type FieldIssue } from './step-rules/types';
 import { checkFiles, MAX_FILES } from './uploads';
 

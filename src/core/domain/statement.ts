@@ -3,11 +3,11 @@
  * §4 "Statement page variant"). Zod-free: the screen and the service share it.
  */
 import { isRejected } from './status';
+import { STATEMENT_TYPE, type StatementType } from './steps/statement';
 import { at } from './step-rules/types';
 
 /** statementInfo.type: 1 has an HK (non-permanent) identity document, 0 has not, 2 the old variant (statement only). */
-export const STATEMENT_TYPE = { NO_HK_DOCUMENT: 0, HK_DOCUMENT: 1, OLD: 2 } as const;
-export type StatementType = (typeof STATEMENT_TYPE)[keyof typeof STATEMENT_TYPE];
+export { STATEMENT_TYPE, type StatementType };
 
 export type StatementVariant = 'new' | 'old';
 

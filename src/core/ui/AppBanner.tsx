@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useClientConfig } from '../api/client-config';
-import { entryChannel } from '../app/entry-channel';
+import { entryChannel } from '../bridge/entry-channel';
 import { bridge } from '../bridge/bridge';
 import { showsAppBanner } from '../domain/channel';
 import { useT } from '../i18n';

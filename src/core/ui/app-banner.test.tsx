@@ -2,7 +2,7 @@
 jest.mock('../api/client');
 
 import { screen, waitFor } from '@testing-library/react';
-import { captureEntryChannel, resetEntryChannel } from '../app/entry-channel';
+import { captureEntryChannel, resetEntryChannel } from '../bridge/entry-channel';
 import { installFakeApi } from '../testing/fake-api';
 import { makeClientConfig } from '../testing/factories';
 import { renderWithProviders } from '../testing/render-with-providers';

@@ -4,7 +4,7 @@ import '@ant-design/v5-patch-for-react-19';
 import '@refinedev/antd/dist/reset.css';
 import './desk.css';
 import { createRoot } from 'react-dom/client';
-import { onCaughtError } from '@core/app/caught-errors';
+import { onCaughtError } from '@core/ui/caught-errors';
 import { DeskApp } from './DeskApp';
 
 nonceStyles(readNonce());

@@ -1,5 +1,5 @@
 /** Entry of /pages/investorIdentifier.html: the early start, then the React part (bootstrap.tsx). */
-import { captureEntryChannel } from '@core/app/entry-channel';
+import { captureEntryChannel } from '@core/bridge/entry-channel';
 import { loadPage, startAccountPage } from '@core/app/account-page-early';
 
 // first, before anything rewrites the address: the agent code and channel it carries (the app banner, the channel change)

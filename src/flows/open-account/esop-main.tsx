@@ -1,5 +1,5 @@
 /** Entry of /pages/openEsopAccount.html: the same flow, the application marked as ESOP, the ESOP title (see main.tsx). */
-import { captureEntryChannel } from '@core/app/entry-channel';
+import { captureEntryChannel } from '@core/bridge/entry-channel';
 import { startEarly } from './early';
 import { loadApp } from './load-app';
 import { leaveForMovedRoute } from './moved-route';

@@ -7,10 +7,11 @@
  * and `public` (reachable without a session). A route joins this table together with its screen.
  */
 import { hashPath, preloadFirstScreen as preloadFirstScreenOf, preloadRoute, routeIn, type RouteEntry } from '@core/app/flow-kit/route-table';
-import { HOME_ROUTE, STEP_ROUTE } from '@core/domain/steps';
+import { HOME_ROUTE, STEP_NAMES, STEP_ROUTE } from '@core/domain/steps';
 import { RESULT_ROUTE } from '@core/domain/after-submit';
 import { ACCOUNT_ROUTE, TRANSFER_IN_ROUTE, UPDATE_ROUTE } from '@core/domain/account-routes';
 import { COMPANY_SEARCH_ROUTE } from './company-route';
+import { STEP_SCREEN } from './step-screens';
 
 const MOVED_PATHS = [...Object.values(ACCOUNT_ROUTE), ...Object.values(UPDATE_ROUTE), ...Object.values(TRANSFER_IN_ROUTE)];
 
@@ -20,24 +21,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/login', submittedFlag: true, public: true, texts: 'first', load: () => import('@core/app/login/LoginScreen') },
   { path: '/mrStatus', submittedFlag: true, public: true, texts: 'first', load: () => import('./screens/maintenance/MaintenanceScreen') },
   { path: '/accountPrompt', submittedFlag: true, public: true, texts: 'first', load: () => import('./screens/enterprise-prompt/EnterprisePromptScreen') },
-  { path: STEP_ROUTE.STATEMENT, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/statement/StatementScreen') },
   { path: COMPANY_SEARCH_ROUTE, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/company-search/CompanySearchScreen') },
-  { path: STEP_ROUTE.IDCARD, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/id-card/IdCardScreen') },
-  { path: STEP_ROUTE.BANKCARD, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/bank-card/BankCardScreen') },
-  { path: STEP_ROUTE.HK_IDCARD, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/hk-id-card/HkIdCardScreen') },
-  { path: STEP_ROUTE.USERINFO, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/user-info/UserInfoScreen') },
-  { path: STEP_ROUTE.PROOFADDRESS, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/proof-address/ProofAddressScreen') },
-  { path: STEP_ROUTE.JOBSTATUS, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/job-status/JobStatusScreen') },
-  { path: STEP_ROUTE.FINANCE, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/finance/FinanceScreen') },
-  { path: STEP_ROUTE.INVESTMENT, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/investment/InvestmentScreen') },
-  { path: STEP_ROUTE.TAXINFO, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/tax-info/TaxInfoScreen') },
-  { path: STEP_ROUTE.SELECTACCOUNT, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/select-account/SelectAccountScreen') },
-  { path: STEP_ROUTE.IDENTITYEXPOSURE, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/disclosure/DisclosureScreen') },
-  { path: STEP_ROUTE.RISK, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/risk/RiskScreen') },
-  { path: STEP_ROUTE.SIGN, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/sign/SignScreen') },
-  { path: STEP_ROUTE.SIGNATURE, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/signature/SignatureScreen') },
-  { path: STEP_ROUTE.LIVINGWITNESS, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/living-witness/LivingWitnessScreen') },
-  { path: STEP_ROUTE.CAAPPLY, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/ca-apply/CaApplyScreen') },
+  // every step at its route, its screen from the one step → screen map
+  ...STEP_NAMES.map((step): RouteEntry => ({ path: STEP_ROUTE[step], submittedFlag: false, public: false, texts: 'all', load: STEP_SCREEN[step] })),
   { path: RESULT_ROUTE.accountStatus, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/account-status/AccountStatusScreen') },
   { path: RESULT_ROUTE.openStatus, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/open-status/OpenStatusScreen') },
   { path: RESULT_ROUTE.transitionGold, submittedFlag: true, public: false, texts: 'all', load: () => import('./screens/transition-gold/TransitionGoldScreen') },

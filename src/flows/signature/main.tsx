@@ -1,5 +1,5 @@
 /** Entry of /pages/signature.html (query ticket, langType): the messages early, then the React part (bootstrap.tsx). */
-import { captureEntryChannel } from '@core/app/entry-channel';
+import { captureEntryChannel } from '@core/bridge/entry-channel';
 import { loadPage } from '@core/app/account-page-early';
 import { currentLang } from '@core/i18n/lang';
 import { loadLang } from '@core/i18n/messages';

@@ -1,5 +1,5 @@
 /** What both entries of the flow do: the page's first route, the early start, then the React part (bootstrap.tsx). */
-import { captureEntryChannel } from '@core/app/entry-channel';
+import { captureEntryChannel } from '@core/bridge/entry-channel';
 import { loadPage } from '@core/app/account-page-early';
 import { startFlowEarly } from '@core/app/flow-kit/early';
 import { startAt } from '@core/app/flow-kit/start-route';

@@ -3,12 +3,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
 import { parseRange } from './range';
 import { registerStepCheck } from '../applications';
+import { meta as riskStep } from '@core/domain/steps/risk';
 import * as service from './service';
 import { checkRisk } from './step-check';
 
 const riskRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
-  registerStepCheck(deps, 'RISK', checkRisk);
+  registerStepCheck(deps, riskStep, checkRisk);
   const userId = (request: { user: { userId: string } | null }) => request.user!.userId;
 
   route(app, 'riskAudioList', (input, request) => service.list(deps, userId(request), input.appId));

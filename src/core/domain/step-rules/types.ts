@@ -71,3 +71,19 @@ export function at(data: unknown, path: string): unknown {
 }
 
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** An id the service gave (a track, a generated document): required, letters, digits, _ and - only. */
+export const checkId = (v: unknown): Check => (v === undefined || v === null || v === '' ? 'required' : typeof v === 'string' && ID.test(v) ? null : 'format');
+
+/** A list of distinct keys of `all` holding every one of `required`. */
+export function checkKeys(v: unknown, all: readonly string[], required: readonly string[]): Check {
+  if (!Array.isArray(v) || !v.length) return 'mustTick';
+  if (!v.every((k) => typeof k === 'string' && all.includes(k)) || new Set(v).size !== v.length) return 'choice';
+  return required.every((k) => v.includes(k)) ? null : 'mustTick';
+}
+
+/** extraKeys on the data itself gives ".key": the field is the key. */
+export function fixRoot<T extends { field: string }>(i: T): T {
+  return i.field.startsWith('.') ? { ...i, field: i.field.slice(1) } : i;
+}

@@ -6,7 +6,7 @@
  * (spec part 3 §8 "PDF missing / load failure"), and the rest of the page stays as it was.
  */
 import { Component, Fragment, Suspense, lazy, type ReactNode } from 'react';
-import type { ReportsOwnErrors } from '../../app/caught-errors';
+import type { ReportsOwnErrors } from '../caught-errors';
 import { pdfFailureOf, type PdfFailure } from './pdf-failure';
 
 let chunkLoaded = false;
@@ -33,7 +33,7 @@ interface BoundaryState {
 
 /**
  * Catches what the pages throw; a retry mounts them afresh (react-pdf drops a failed load when its pages unmount). Its
- * failures are told to the user (onError), so the page's root logs them as warnings (app/caught-errors.ts).
+ * failures are told to the user (onError), so the page's root logs them as warnings (ui/caught-errors.ts).
  */
 export class PdfBoundary extends Component<BoundaryProps, BoundaryState> implements ReportsOwnErrors {
   readonly reportsOwnErrors = true;

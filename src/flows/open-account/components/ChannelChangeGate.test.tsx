@@ -5,7 +5,7 @@ import { createFakeServer, type FakeServer } from '@core/testing/fake-server';
 import { makeApplication } from '@core/testing/factories';
 import { currentLocation, renderWithProviders } from '@core/testing/render-with-providers';
 import { resetCipherSession } from '@core/api/client';
-import { captureEntryChannel, resetEntryChannel } from '@core/app/entry-channel';
+import { captureEntryChannel, resetEntryChannel } from '@core/bridge/entry-channel';
 import { useStepFlow } from '@core/step-engine/use-step-flow';
 import { toast } from '@core/ui/toast';
 import { ChannelChangeGate } from './ChannelChangeGate';

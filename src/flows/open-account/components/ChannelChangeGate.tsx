@@ -1,6 +1,6 @@
 /**
  * Gives the step engine its before-submit question (core SubmitGateContext): when the entry link carried an agent code
- * or channel (captured at page start, core/app/entry-channel) that differs from the application's own (ApplyChannel),
+ * or channel (captured at page start, core/bridge/entry-channel) that differs from the application's own (ApplyChannel),
  * the channel-change dialog asks whether to use the new ones; the answer is what the submit carries, and a new invite
  * code is recorded as the inviter when the Invitation feature is allowed for the user. No difference, no dialog. The dialog's chunk loads only when it opens.
  */
@@ -8,7 +8,7 @@ import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { applyChannelQuery } from '@core/api/apply-channel';
 import { recordInviter } from '@core/api/invitation';
-import { entryChannel } from '@core/app/entry-channel';
+import { entryChannel } from '@core/bridge/entry-channel';
 import { channelChange, type ChannelPair } from '@core/domain/channel';
 import type { ApplicationView } from '@core/domain/contract';
 import { SubmitGateContext, type SubmitExtras } from '@core/step-engine/submit-gate';

@@ -7,6 +7,7 @@
  * routes); the application module lists those steps in CHECKED_ELSEWHERE and refuses to start while one is missing.
  */
 import type { StepContext, StepName } from '@core/domain';
+import type { StepMeta } from '@core/domain/steps/define';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db';
 import type { Issue } from '../../../errors';
@@ -58,8 +59,12 @@ export const CHECKED_ELSEWHERE: readonly StepName[] = ['IDENTITYEXPOSURE', 'RISK
 const registries = new WeakMap<object, Map<StepName, StepCheck>>();
 const registryOf = (app: object) => registries.get(app) ?? registries.set(app, new Map()).get(app)!;
 
-/** A module's check of a step listed in CHECKED_ELSEWHERE, for the app whose deps are `app`. */
-export function registerStepCheck(app: object, step: StepName, check: StepCheck): void {
+/**
+ * A module's check of a step listed in CHECKED_ELSEWHERE, for the app whose deps are `app`, registered against the
+ * step's definition (its `meta`, src/core/domain/steps/<step>.ts).
+ */
+export function registerStepCheck(app: object, definition: StepMeta<StepName>, check: StepCheck): void {
+  const step = definition.name;
   if (!CHECKED_ELSEWHERE.includes(step)) throw new Error(`step ${step}: its check is the application module's own (not in CHECKED_ELSEWHERE)`);
   const checks = registryOf(app);
   if (checks.has(step)) throw new Error(`step ${step}: a second check registered`);

@@ -9,7 +9,7 @@ import { useCallback, useEffect } from 'react';
 import { useT } from '@core/i18n';
 import { FooterButton, Sheet } from '@core/ui';
 import { DERIVATIVE_VERSION } from '@core/domain/profile';
-import { checkDerivativeInfo } from '@core/domain/step-rules/investment';
+import { checkDerivativeInfo } from '@core/domain/steps/investment';
 import { issuesOf } from '@core/domain/step-rules/types';
 import { useRuleForm } from '@core/form/use-rule-form';
 import { DerivativeQuestionnaire } from './DerivativeQuestionnaire';

@@ -2,7 +2,7 @@
  * Home (/account): choose the opening type, consent, Next (spec part 1 "Home" and §4).
  * The decisions are in ./next-action.ts (sequence) and @core/domain (rules); this screen renders and wires them.
  */
-import { entryChannel } from '@core/app/entry-channel';
+import { entryChannel } from '@core/bridge/entry-channel';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';

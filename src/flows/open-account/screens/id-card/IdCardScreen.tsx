@@ -13,7 +13,7 @@ import { ErrorCode } from '@core/domain/errors';
 import { ID_MIN_VALID_MONTHS, MAX_LEN, birthdayRange, checkAge, checkValidity, englishNameOf, isIsoDate, idValidityRanges, joinValidity, normaliseCnId, normaliseLatinName, type Rule } from '@core/domain/identity';
 import { HOME_ROUTE, type StepName, STEP_INTRO_KEY } from '@core/domain/steps';
 import type { FieldIssue } from '@core/domain/step-rules';
-import { IDCARD_CONFIRM_FIELD } from '@core/domain/step-rules/idcard';
+import { IDCARD_CONFIRM_FIELD } from '@core/domain/steps/idcard';
 import type { FileRefData } from '@core/domain/uploads';
 import { CardPhotoTile } from '@core/form/sections/CardPhotoTile';
 import { useIdRegisteredDialog } from '@core/form/sections/IdRegisteredDialog';

@@ -12,7 +12,7 @@ import { useT } from '@core/i18n';
 import { CheckboxRow, FieldGroup, OptionPicker, SelectField, StepPage } from '@core/ui';
 import type { ApplicationView } from '@core/domain/contract';
 import { applicantAge, DERIVATIVE_VERSION, EXPERIENCE_FIELDS, experienceOptions, INVEST_GOALS, type ExperienceField } from '@core/domain/profile';
-import { derivativeRulesOf } from '@core/domain/step-rules/investment';
+import { derivativeRulesOf } from '@core/domain/steps/investment';
 import type { StepContext } from '@core/domain/step-rules/types';
 import { allDerivativeFields, DerivativeQuestionnaire } from '../../components/derivative/DerivativeQuestionnaire';
 import { useStepPage } from '@core/step-engine';

@@ -1,7 +1,7 @@
 /** The /ProofAddress form's values, where they start from, and the PROOFADDRESS data they become. */
 import { defaultResidenceCountry } from '@core/domain/countries';
 import { at } from '@core/domain/step-rules/types';
-import { hasChinese, residenceAddressOf } from '@core/domain/step-rules/proof-address';
+import { hasChinese, residenceAddressOf } from '@core/domain/steps/proof-address';
 import { isFileRef, type FileRefData } from '@core/domain/uploads';
 
 export interface AddressForm {

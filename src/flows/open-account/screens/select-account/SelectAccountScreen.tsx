@@ -32,7 +32,7 @@ import { FieldGroup } from '@core/ui/form/FieldGroup';
 import { toast } from '@core/ui/toast';
 import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { useStepPage } from '@core/step-engine';
-import { investmentOpenedDerivative } from '@core/domain/step-rules/select-account';
+import { investmentOpenedDerivative } from '@core/domain/steps/select-account';
 import { ACCOUNT_CHOICES, initialAccountForm, toSelectAccountData, type DerivativeAnswers } from './select-account-data';
 import './select-account.css';
 

@@ -4,7 +4,7 @@
  * and, when options were ticked here without the investment step's derivatives answer, derivativeInfo.
  */
 import { ACCOUNT_TYPE, MARKET, OFFERED_ACCOUNT_TYPES, fixedMarketMask, fundTradeForced, hasMarket, optionsOffered } from '@core/domain/profile';
-import { investmentOpenedDerivative } from '@core/domain/step-rules/select-account';
+import { investmentOpenedDerivative } from '@core/domain/steps/select-account';
 import type { StepContext } from '@core/domain/step-rules/types';
 
 /** The derivatives answers of the dialog (version 2), kept as the dialog gives them. */

@@ -24,7 +24,7 @@ import {
 import type { ApplicationView } from '@core/domain/contract';
 import { BIRTH_PRIORITY, CHINA, type StatementLang } from '@core/domain/countries';
 import { birthdayRange, CITY_OPTIONAL_COUNTRIES, checkAge, MAX_LEN, normaliseLatinName } from '@core/domain/identity';
-import { chineseNameRequired, nationalityOf } from '@core/domain/step-rules/userinfo';
+import { chineseNameRequired, nationalityOf } from '@core/domain/steps/userinfo';
 import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { useStepPage } from '@core/step-engine';
 import { initialForm, mainlandBirthCity, toUserInfoData } from './user-info-data';

@@ -2,7 +2,7 @@
 import { defaultBirthCountry, defaultStatementLang, STATEMENT_LANGS, type StatementLang } from '@core/domain/countries';
 import { englishNameOf } from '@core/domain/identity';
 import type { StepContext } from '@core/domain/step-rules/types';
-import { nationalityOf } from '@core/domain/step-rules/userinfo';
+import { nationalityOf } from '@core/domain/steps/userinfo';
 
 export interface UserInfoForm {
   chineseName: string;
