@@ -108,9 +108,8 @@ export const PAGES: readonly PageSpec[] = [
     name: 'account',
     entry: '/src/flows/account/main.tsx',
     app: '/src/flows/account/bootstrap.tsx',
-    // the words these screens had on openAccount.html (a refactor: the page's title in the app unchanged)
-    title: { 'zh-CN': '开户', 'zh-TW': '開戶', en: 'Open an account' },
-    noscript: openNoscript,
+    title: { 'zh-CN': '我的账户', 'zh-TW': '我的賬戶', en: 'My account' },
+    noscript: { 'zh-CN': '请启用 JavaScript 以查看您的账户。', 'zh-TW': '請啟用 JavaScript 以查看您的賬戶。', en: 'Please enable JavaScript to see your account.' },
     loadFailed,
     preloadCipherKey: true,
     first: [{ route: ACCOUNT_ROUTE.home, at: ['/'], screen: '/src/flows/account/screens/account-home/AccountHomeScreen.tsx', signedIn: true }],

@@ -1,13 +1,13 @@
 /**
  * The React part of the account page (pages/account.html, loaded by the entry after its early start): the core page
- * start with the flow's routes (core flow-kit), the title the opened client's screens have always had.
+ * start with the flow's routes (core flow-kit), titled "My account" (the account home's own title).
  */
 import '@core/app/flow-kit/flow.css';
 import { flowRouteObjects } from '@core/app/flow-kit/flow-routes';
 import { startPage, type StartPageOptions } from '@core/app/start-page';
 import { ROUTE_TABLE, START_ROUTE } from './route-table';
 
-const TITLE_KEY = 'common.appTitle';
+const TITLE_KEY = 'accountHome.title';
 
 /** The page as startPage takes it (the build renders its first screens from the same: scripts/prerender.ts). */
 export function pageOptions(): StartPageOptions {
