@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CaDocument } from '../domain/closing';
 import { callApi } from './client';
 import { queryKeys } from './keys';
 
@@ -14,17 +13,6 @@ export const protocolStatusQuery = (appId: string) =>
 export function useProtocolStatus(appId: string) {
   return useQuery(protocolStatusQuery(appId));
 }
-
-/**
- * A certificate document generated from the application as it stands (ApplyDocument, up to 60 s; a change of the
- * application, its updatedAt, makes it again): its ossId.
- */
-export const applyDocumentQuery = (appId: string, document: CaDocument, updatedAt: string) =>
-  queryOptions({
-    queryKey: queryKeys.applyDocument(appId, document, updatedAt),
-    queryFn: ({ signal }) => callApi('applyDocument', { appId, document }, { signal }),
-    staleTime: 5 * 60_000,
-  });
 
 /** Signs the asset-transfer protocol (authorType 1): the status becomes 2. */
 export const signAssetTransfer = (appId: string) => callApi('applyAssetTransferSign', { authorType: 1, applyId: appId });

@@ -7,7 +7,7 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { backToAccount } from '@core/app/account-page';
-import { improveInfoSubmit } from '@core/api/account-pages';
+import { improveInfoSubmit } from '@core/api/improve-info';
 import { ApiError, isApiError } from '@core/api/api-error';
 import { useApiErrorHandler } from '@core/api/errors';
 import { queryKeys } from '@core/api/keys';

@@ -8,7 +8,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { backToAccount } from '@core/app/account-page';
 import { AccountPageGate } from '@core/app/account-page-gate';
-import { hkIdentifierSign, useHkIdentifier } from '@core/api/account-pages';
+import { hkIdentifierSign, useHkIdentifier } from '@core/api/hk-identifier';
 import { isApiError } from '@core/api/api-error';
 import { useApiErrorHandler } from '@core/api/errors';
 import { queryKeys } from '@core/api/keys';

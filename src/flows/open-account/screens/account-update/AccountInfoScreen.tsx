@@ -7,7 +7,7 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { clientSubmit, clientUpdate, clientUpdateNotice } from '@core/api/account-update';
+import { clientSubmit, clientUpdate, clientUpdateNotice } from '@core/api/updates';
 import { queryKeys } from '@core/api/keys';
 import { ACCOUNT_ROUTE } from '@core/domain/account';
 import { UPDATE_ACTION, UPDATE_MODULE, UPDATE_ROUTE, addressLine, canSubmitUpdate, isUpdateOpen, moduleButton, updateLanding, type UpdateModule } from '@core/domain/account-update';

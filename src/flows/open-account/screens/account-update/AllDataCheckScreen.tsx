@@ -8,9 +8,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { clientSubmit, clientUpdate } from '@core/api/account-update';
+import { clientSubmit, clientUpdate } from '@core/api/updates';
 import { queryKeys } from '@core/api/keys';
-import { useW8AddressOf } from '@core/api/kyc-key-value';
+import { useW8AddressOf } from '@core/api/lookup';
 import {
   MAILING,
   UPDATE_ACTION,

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { clientApply, clientUpdate } from '@core/api/account-update';
+import { clientApply, clientUpdate } from '@core/api/updates';
 import { queryKeys } from '@core/api/keys';
 import { UPDATE_ACTION, UPDATE_MODULE, UPDATE_ROUTE, W8_ADDRESS_MAX, changed, isUpdateOpen, isUpdateRejected, validateW8Update, w8Address } from '@core/domain/account-update';
 import { useRuleForm } from '@core/form/use-rule-form';

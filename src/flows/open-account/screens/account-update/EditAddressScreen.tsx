@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { clientApply, clientUpdate } from '@core/api/account-update';
+import { clientApply, clientUpdate } from '@core/api/updates';
 import { queryKeys } from '@core/api/keys';
 import { MAILING, UPDATE_ACTION, UPDATE_MODULE, UPDATE_ROUTE, addressLine, addressPartIssues, addressSaveBlock, changed, isUpdateOpen, isUpdateRejected } from '@core/domain/account-update';
 import { markFirst } from '@core/form/mark';

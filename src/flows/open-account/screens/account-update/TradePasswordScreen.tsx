@@ -9,11 +9,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { tradePasswordSet, tradePasswordVerify, useTradePasswordStatus } from '@core/api/account-update';
+import { tradePasswordSet, tradePasswordVerify, useTradePasswordStatus } from '@core/api/trade-password';
 import { ApiError } from '@core/api/api-error';
 import { useApiErrorHandler } from '@core/api/errors';
 import { queryKeys } from '@core/api/keys';
-import { useFreshUserInfo } from '@core/api/user-info';
+import { useFreshUserInfo } from '@core/api/auth';
 import { bridge } from '@core/bridge/bridge';
 import { ACCOUNT_ROUTE, accountOf } from '@core/domain/account';
 import { safeReturnPath } from '@core/domain/auth';

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { clientSubmit, clientUpdate } from '@core/api/account-update';
+import { clientSubmit, clientUpdate } from '@core/api/updates';
 import { queryKeys } from '@core/api/keys';
 import { ACCOUNT_ROUTE } from '@core/domain/account';
 import {

@@ -7,11 +7,12 @@
 import { useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { changeAutoExchange, useAutoExchange, useHlInfo } from '@core/api/accounts';
+import { useHlInfo } from '@core/api/account-home';
+import { changeAutoExchange, useAutoExchange } from '@core/api/exchange';
 import { ApiError } from '@core/api/api-error';
 import { useApiErrorHandler } from '@core/api/errors';
 import { queryKeys } from '@core/api/keys';
-import { useFreshUserInfo } from '@core/api/user-info';
+import { useFreshUserInfo } from '@core/api/auth';
 import { bridge } from '@core/bridge/bridge';
 import { ACCOUNT_ROUTE, AUTO_EXCHANGE_STATUS, NEED_BACK, accountOf, autoExchangeStep, autoExchangeToast, isCashAccount, type AutoExchangeAction } from '@core/domain/account';
 import { ErrorCode } from '@core/domain/errors';

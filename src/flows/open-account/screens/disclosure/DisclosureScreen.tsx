@@ -7,8 +7,8 @@
  * confirmations must all be ticked; the step is saved with the check's id and the confirmation time.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { applyAmlCheck } from '@core/api/apply-aml-check';
-import { useClientConfig } from '@core/api/client-config';
+import { applyAmlCheck } from '@core/api/aml';
+import { useClientConfig } from '@core/api/system';
 import { useApiErrorHandler } from '@core/api/errors';
 import type { ApplicationView } from '@core/domain/contract';
 import {

@@ -10,7 +10,7 @@
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { isApiError } from '@core/api/api-error';
-import { useClientConfig } from '@core/api/client-config';
+import { useClientConfig } from '@core/api/system';
 import { useApiErrorHandler } from '@core/api/errors';
 import { applyRiskConfirm, riskMediaUrl, useRiskAudioList } from '@core/api/risk';
 import { RISK_LANG_OF_PAGE, RISK_STATEMENT_PARAGRAPHS, remainingLabel, riskAgreementsOf, riskSpeeds, type RiskAgreement } from '@core/domain/closing';

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { signAssetTransfer, useProtocolStatus } from '@core/api/closing';
 import { useApiErrorHandler } from '@core/api/errors';
-import { useClientConfig } from '@core/api/client-config';
+import { useClientConfig } from '@core/api/system';
 import { bridge } from '@core/bridge/bridge';
 import type { ApplicationView } from '@core/domain/contract';
 import { assetTransferPdfPath, assetTransferSignable, transferInPageUrl } from '@core/domain/transfer-in';

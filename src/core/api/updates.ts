@@ -1,4 +1,4 @@
-/** Account updates after opening: the trading password and the update session (ClientApplys … ClientSubmit). */
+/** Account updates after opening: the update session (ClientApplys … ClientSubmit). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Req, Res } from '../domain/contract';
 import { callApi } from './client';
@@ -20,15 +20,6 @@ export function useClientApplys(subAcctId: string | undefined, follow?: (answer:
   });
 }
 
-export const tradePasswordQuery = (subAcctId: string) =>
-  queryOptions({ queryKey: queryKeys.tradePassword(subAcctId), queryFn: ({ signal }) => callApi('tradePasswordStatus', { subAcctId }, { signal }), staleTime: 0 });
-
-export function useTradePasswordStatus(subAcctId: string | undefined) {
-  return useQuery({ ...tradePasswordQuery(subAcctId ?? ''), enabled: !!subAcctId });
-}
-
-export const tradePasswordSet = (input: Req<'tradePasswordSet'>) => callApi('tradePasswordSet', input);
-export const tradePasswordVerify = (input: Req<'tradePasswordVerify'>) => callApi('tradePasswordVerify', input);
 export const clientApply = (input: Req<'clientApply'>) => callApi('clientApply', input);
 export const clientUpdate = (input: Req<'clientUpdate'>) => callApi('clientUpdate', input);
 export const clientSubmit = (input: Req<'clientSubmit'>) => callApi('clientSubmit', input);

@@ -1,15 +1,8 @@
-/** After opening: an account's user-centre ids and its automatic currency exchange. */
+/** After opening: an account's automatic currency exchange. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Req } from '../domain/contract';
 import { callApi } from './client';
 import { queryKeys } from './keys';
-
-export const hlInfoQuery = (subAcctId: string) =>
-  queryOptions({ queryKey: queryKeys.hlInfo(subAcctId), queryFn: ({ signal }) => callApi('hlInfoBySubId', { subAcctId }, { signal }), staleTime: Infinity });
-
-export function useHlInfo(subAcctId: string | undefined) {
-  return useQuery({ ...hlInfoQuery(subAcctId ?? ''), enabled: !!subAcctId });
-}
 
 export const autoExchangeQuery = (subAcctId: string) =>
   queryOptions({ queryKey: queryKeys.autoExchange(subAcctId), queryFn: ({ signal }) => callApi('autoExchangeQuery', { subAccountId: subAcctId }, { signal }) });
