@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { callApi } from './client';
 import { queryKeys } from './keys';
 
@@ -16,3 +16,8 @@ export function useProtocolStatus(appId: string) {
 
 /** Signs the asset-transfer protocol (authorType 1): the status becomes 2. */
 export const signAssetTransfer = (appId: string) => callApi('applyAssetTransferSign', { authorType: 1, applyId: appId });
+
+/** The protocol's signature as a mutation (the status is read again where it is shown: refetched on the next visit). */
+export function useSignAssetTransfer() {
+  return useMutation({ mutationFn: signAssetTransfer });
+}
