@@ -62,15 +62,6 @@ export interface ApplyUpdateInput {
 export const applyUpdate = (input: ApplyUpdateInput, opts: { keepalive?: boolean } = {}) =>
   callApi('applyUpdate', { ...input, stepVersion: STEP_VERSION, draft: input.draft ?? false }, opts);
 
-/** Saves a step: {appId, currentStep, data, draft?} → {application, nextStep}; the application cache follows. */
-export function useApplyUpdate() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ApplyUpdateInput) => applyUpdate(input),
-    onSuccess: (r) => qc.setQueryData(queryKeys.application(), r.application),
-  });
-}
-
 /** The halfway save: a draft sent with keepalive (it may run while the page goes away). Never throws. */
 export async function saveDraft(input: { appId: string; currentStep: StepName; data: Record<string, unknown> }): Promise<boolean> {
   try {
@@ -92,13 +83,9 @@ export function useApplyStatementStep() {
 }
 
 export type ApplySubmitInput = Req<'applySubmit'>;
+/** Submits the application (30 s timeout): {appId, aeCode?, channel?} → {application}. */
 
 export const applySubmit = (input: ApplySubmitInput) => callApi('applySubmit', input);
-
-/** Submits the application (30 s timeout): {appId, aeCode?, channel?} → {application}. */
-export function useApplySubmit() {
-  return useApplicationMutation(applySubmit);
-}
 
 /** The agent code and channel stored on the caller's application: {aeCode, channel} (151301 without one). */
 export const fetchApplyChannel = (signal?: AbortSignal) => callApi('applyChannel', undefined, { signal });
