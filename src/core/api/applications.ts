@@ -83,8 +83,8 @@ export function useApplyStatementStep() {
 }
 
 export type ApplySubmitInput = Req<'applySubmit'>;
-/** Submits the application (30 s timeout): {appId, aeCode?, channel?} → {application}. */
 
+/** Submits the application (30 s timeout): {appId, aeCode?, channel?} → {application}. */
 export const applySubmit = (input: ApplySubmitInput) => callApi('applySubmit', input);
 
 /** The agent code and channel stored on the caller's application: {aeCode, channel} (151301 without one). */
