@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, queryOptions, useQuery } from '@tanstack/r
 import type { ApplicationView, Req } from '../domain/contract';
 import { queryKeys } from './keys';
 import { callApi } from './client';
-import { fetchApplyDetail, fetchAreaType } from './first-fetches';
+import { fetchAreaType } from './first-fetches';
 import { takeEarlyCall } from './early-calls';
 import { STEP_VERSION, type StepName } from '../domain/steps';
 
@@ -36,21 +36,7 @@ export function useApplySwitch() {
   return useApplicationMutation(applySwitch);
 }
 
-export { fetchApplyDetail };
-
-/** The user's application (null when none). Not refetched on focus: a step form may be open over it. */
-export const applyDetailQuery = () =>
-  queryOptions({
-    queryKey: queryKeys.application(),
-    queryFn: ({ signal }) => takeEarlyCall<Awaited<ReturnType<typeof fetchApplyDetail>>>('applyDetail') ?? fetchApplyDetail(signal),
-    staleTime: 30_000,
-    refetchOnWindowFocus: false,
-  });
-
-/** `refetchInterval`: read again at that pace (a status page without its live stream: live-status.ts) */
-export function useApplyDetail(opts: { enabled?: boolean; refetchInterval?: number | false } = {}) {
-  return useQuery({ ...applyDetailQuery(), enabled: opts.enabled ?? true, refetchInterval: opts.refetchInterval ?? false });
-}
+export { fetchApplyDetail, applyDetailQuery, useApplyDetail } from './shell';
 
 export interface ApplyUpdateInput {
   appId: string;
@@ -87,12 +73,7 @@ export type ApplySubmitInput = Req<'applySubmit'>;
 /** Submits the application (30 s timeout): {appId, aeCode?, channel?} → {application}. */
 export const applySubmit = (input: ApplySubmitInput) => callApi('applySubmit', input);
 
-/** The agent code and channel stored on the caller's application: {aeCode, channel} (151301 without one). */
-export const fetchApplyChannel = (signal?: AbortSignal) => callApi('applyChannel', undefined, { signal });
-
-/** Read fresh before each submit (another tab or a resubmission may have changed them). */
-export const applyChannelQuery = () =>
-  queryOptions({ queryKey: queryKeys.channel(), queryFn: ({ signal }) => fetchApplyChannel(signal), staleTime: 0 });
+export { fetchApplyChannel, applyChannelQuery } from './shell';
 
 export { fetchAreaType };
 

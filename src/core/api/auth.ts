@@ -1,8 +1,6 @@
-import { useMutation, useQueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Req, Res } from '../domain/contract';
 import { callApi } from './client';
-import { fetchUserInfo } from './first-fetches';
-import { takeEarlyCall } from './early-calls';
 import { queryKeys } from './keys';
 import type { QueryClient } from '@tanstack/react-query';
 
@@ -28,28 +26,7 @@ export function useLogin() {
   });
 }
 
-export type TokenLoginInput = Req<'tokenLogin'>;
-
-/** Logs in with the app's trading token (query t, sub → subAccountId, sid → sessionId). */
-export const tokenLogin = (params: TokenLoginInput) => callApi('tokenLogin', params);
-
-export { fetchUserInfo };
-
-export const userInfoQuery = () =>
-  queryOptions({ queryKey: queryKeys.user(), queryFn: ({ signal }) => takeEarlyCall<Awaited<ReturnType<typeof fetchUserInfo>>>('userInfo') ?? fetchUserInfo(signal), staleTime: 5 * 60_000 });
-
-export function useUserInfo() {
-  return useQuery(userInfoQuery());
-}
-
-/**
- * The user read again when the screen opens (its accounts can have changed since the cached copy: an account opened by
- * staff a minute ago). `fresh` is false until that read has answered; the after-opening screens wait for it.
- */
-export function useFreshUserInfo() {
-  const q = useQuery({ ...userInfoQuery(), refetchOnMount: 'always' });
-  return { ...q, fresh: q.isFetchedAfterMount || q.isError };
-}
+export { tokenLogin, fetchUserInfo, userInfoQuery, useUserInfo, useFreshUserInfo, type TokenLoginInput } from './shell';
 
 export const logout = () => callApi('logout');
 

@@ -12,7 +12,7 @@ import { pageTicketLogin } from '../api/page-tickets';
 import { isApiError } from '../api/api-error';
 import { useApiErrorHandler } from '../api/errors';
 import { queryKeys } from '../api/keys';
-import { useFreshUserInfo } from '../api/auth';
+import { useFreshUserInfo } from '../api/shell';
 import { bridge } from '../bridge/bridge';
 import { accountOf } from '../domain/account';
 import type { AccountView } from '../domain/contract';

@@ -5,9 +5,9 @@
  * the early start's and I18nProvider's.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { applyDetailQuery } from '../api/applications';
+import { applyDetailQuery } from '../api/shell';
 import { clientConfigQuery } from '../api/system';
-import { userInfoQuery } from '../api/auth';
+import { userInfoQuery } from '../api/shell';
 import { sessionHinted } from '../api/first-fetches';
 
 export function startFirstCalls(queryClient: QueryClient): void {
