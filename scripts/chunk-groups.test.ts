@@ -11,7 +11,7 @@ describe('chunk groups', () => {
     const found = importsOutside(root, [home, login]);
     expect(found).toContain(at('src/core/app/flow-kit/AppHeader.tsx'));
     expect(found).toContain(at('src/core/ui/ConfirmDialog.tsx')); // via the @core alias
-    expect(found).toContain(at('src/core/api/login.ts'));
+    expect(found).toContain(at('src/core/api/auth.ts'));
     expect([...found].some((f) => f.startsWith(home + '/') || f.startsWith(login + '/'))).toBe(false);
     expect([...found].some((f) => f.endsWith('.css'))).toBe(false);
   });

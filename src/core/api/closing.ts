@@ -1,5 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CaDocument } from '../domain/closing';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { callApi } from './client';
 import { queryKeys } from './keys';
 
@@ -15,16 +14,10 @@ export function useProtocolStatus(appId: string) {
   return useQuery(protocolStatusQuery(appId));
 }
 
-/**
- * A certificate document generated from the application as it stands (ApplyDocument, up to 60 s; a change of the
- * application, its updatedAt, makes it again): its ossId.
- */
-export const applyDocumentQuery = (appId: string, document: CaDocument, updatedAt: string) =>
-  queryOptions({
-    queryKey: queryKeys.applyDocument(appId, document, updatedAt),
-    queryFn: ({ signal }) => callApi('applyDocument', { appId, document }, { signal }),
-    staleTime: 5 * 60_000,
-  });
-
 /** Signs the asset-transfer protocol (authorType 1): the status becomes 2. */
 export const signAssetTransfer = (appId: string) => callApi('applyAssetTransferSign', { authorType: 1, applyId: appId });
+
+/** The protocol's signature as a mutation (the status is read again where it is shown: refetched on the next visit). */
+export function useSignAssetTransfer() {
+  return useMutation({ mutationFn: signAssetTransfer });
+}

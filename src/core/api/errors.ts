@@ -12,7 +12,7 @@ import { behaviourOf, ErrorCode, SIGN_EXPIRED_CODES, SIGN_OWN_MESSAGE_CODES, TOA
 import { bridge } from '../bridge/bridge';
 import { toast } from '../ui/toast';
 import { ApiError } from './api-error';
-import { clientConfigQuery } from './client-config';
+import { clientConfigQuery } from './system';
 import { queryKeys } from './keys';
 
 export { ApiError, isApiError } from './api-error';

@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { APP_CALLS as CALLS } from '@core/domain/calls';
 import { queryKeys } from './keys';
-import { useApplyDetail } from './apply-detail';
+import { useApplyDetail } from './shell';
 
 /** the fallback's pace when there is no stream */
 export const LIVE_POLL_MS = 15_000;

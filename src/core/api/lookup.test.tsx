@@ -1,10 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { companySearchQuery, useCompanySearch } from './company-search';
-import { companyInfo, companyInfoQuery } from './company-info';
+import { companySearchQuery, useCompanySearch, companyInfo, companyInfoQuery, translateAddress, useBirthplace, useNamePinyin, useMainlandCities } from './lookup';
 import { currentLang, setCurrentLang } from '../i18n/lang';
-import { translateAddress, useBirthplace, useNamePinyin } from './kyc-key-value';
-import { useMainlandCities } from './mainland-city';
 import { installFakeApi } from '../testing/fake-api';
 import { renderWithProviders } from '../testing/render-with-providers';
 

@@ -4,7 +4,7 @@
  * (never in the browser's storage, never in the address): a reload asks for the ID number again. A verification that
  * expired (100008, 100031, 100033, 100034) clears them, and the page goes back to its start with the ticket.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { APP_CALLS as CALLS } from '../domain/calls';
 import type { Req, Res } from '../domain/contract';
 import { SIGN_EXPIRED_CODES } from '../domain/errors';
@@ -107,3 +107,47 @@ export const signClientInfoQuery = () => queryOptions({ queryKey: queryKeys.orgS
 /** An ID photo of the ticket as an object URL, kept while shown (the screen revokes it). */
 export const signIdPhotoQuery = (fileId: string) =>
   queryOptions({ queryKey: queryKeys.orgSignIdPhoto(fileId), queryFn: () => signFileUrl(fileId), staleTime: Infinity, gcTime: 0 });
+
+/** Signs in (signIn) and reads the signing's detail: the detail query holds it, and the mutation answers it. */
+export function useSignIn() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ ticket, idNumber }: { ticket: string; idNumber: string }) => {
+      await signIn(ticket, idNumber);
+      return fetchSignDetail();
+    },
+    onSuccess: (detail) => qc.setQueryData(signDetailQuery().queryKey, detail),
+  });
+}
+
+/** A signed write after which the signing's detail is read fresh (the step it leads to): the mutation answers it. */
+function useSignWrite<K extends 'signApplyUpdate' | 'signCorpApplyUpdate'>(name: K) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (extra: Extra<K>) => {
+      await signCall(name, extra);
+      return qc.fetchQuery(signDetailQuery());
+    },
+  });
+}
+
+/** The documents a person signing for an organisation uploaded, sent (SignApplyUpdate). */
+export const useSignApplyUpdate = () => useSignWrite('signApplyUpdate');
+/** The organisation's signature (SignCorpApplyUpdate). */
+export const useSignCorpApplyUpdate = () => useSignWrite('signCorpApplyUpdate');
+
+/**
+ * The signer's identity confirmed (SignCorpApplyAuth) and the certificate asked for (SignCorpApplyCACert), then the
+ * detail read fresh: {caStatus, detail}. A failure reads the detail and the client info again (what stands now).
+ */
+export function useSignCorpVerify() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (auth: Extra<'signCorpApplyAuth'>) => {
+      await signCall('signCorpApplyAuth', auth);
+      const { caStatus } = await signCall('signCorpApplyCACert', {});
+      return { caStatus, detail: await qc.fetchQuery(signDetailQuery()) };
+    },
+    onError: () => Promise.all([qc.invalidateQueries({ queryKey: queryKeys.orgSignDetail() }), qc.invalidateQueries({ queryKey: queryKeys.orgSignClientInfo() })]),
+  });
+}

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { APP_CALLS as CALLS } from '../domain/calls';
 import type { Req, Res } from '../domain/contract';
 import { callApi } from './client';
@@ -21,3 +21,7 @@ export function useRiskAudioList(appId: string) {
 
 /** Tells the service the whole track was heard: refused (100400 mustListen) sooner than it can have been. */
 export const applyRiskConfirm = (input: Req<'applyRiskConfirm'>) => callApi('applyRiskConfirm', input);
+
+export function useApplyRiskConfirm() {
+  return useMutation({ mutationFn: applyRiskConfirm });
+}

@@ -1,5 +1,5 @@
 /** Stock transfer-in (issue 13): the application's requests and filing one. */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Req } from '../domain/contract';
 import { callApi } from './client';
 import { queryKeys } from './keys';
@@ -13,3 +13,15 @@ export function useTransferIns(appId: string | undefined) {
 }
 
 export const transferInApply = (input: Req<'transferInApply'>) => callApi('transferInApply', input);
+
+/** A request filed: the application takes the answer and the requests are read again before the screen goes on. */
+export function useTransferInApply() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: transferInApply,
+    onSuccess: ({ application }, input) => {
+      qc.setQueryData(queryKeys.application(), application);
+      return qc.invalidateQueries({ queryKey: queryKeys.transferIns(input.applyId) });
+    },
+  });
+}

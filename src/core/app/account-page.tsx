@@ -8,11 +8,11 @@
 import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { pageTicketLogin } from '../api/account-pages';
+import { pageTicketLogin } from '../api/page-tickets';
 import { isApiError } from '../api/api-error';
 import { useApiErrorHandler } from '../api/errors';
 import { queryKeys } from '../api/keys';
-import { useFreshUserInfo } from '../api/user-info';
+import { useFreshUserInfo } from '../api/shell';
 import { bridge } from '../bridge/bridge';
 import { accountOf } from '../domain/account';
 import { ACCOUNT_ROUTE, accountPageLink } from '../domain/account-routes';

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/api-error';
 import { callApi } from '../api/client';
-import { forgetInlineClientConfig } from '../api/client-config';
+import { forgetInlineClientConfig } from '../api/system';
 import { queryKeys } from '../api/keys';
 import { PAGE_DATA_ELEMENT_ID, pageDataElement } from '../domain/page-data';
 import { installFakeApi } from '../testing/fake-api';

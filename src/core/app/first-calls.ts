@@ -5,9 +5,9 @@
  * the early start's and I18nProvider's.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { applyDetailQuery } from '../api/apply-detail';
-import { clientConfigQuery } from '../api/client-config';
-import { userInfoQuery } from '../api/user-info';
+import { applyDetailQuery } from '../api/shell';
+import { clientConfigQuery } from '../api/system';
+import { userInfoQuery } from '../api/shell';
 import { sessionHinted } from '../api/first-fetches';
 
 export function startFirstCalls(queryClient: QueryClient): void {

@@ -12,6 +12,7 @@ import { HK_IDENTIFIER_ROUTE } from './account-routes';
 import type { ClientType } from './client-type';
 import { CHINA } from './countries';
 import { HK_ID_TYPE, HK, MO } from './hk-identity';
+import type { FieldIssue } from './step-rules/types';
 
 /**
  * The consent the client signs: its text is `hkIdentifier.consent.p1`…`pN` of locales/<lang>.json, fixed for a
@@ -131,3 +132,6 @@ export const ticketReasonOf = (data: unknown): TicketReason => {
   const r = obj(data).reason;
   return (TICKET_REASONS as readonly unknown[]).includes(r) ? (r as TicketReason) : 'invalid';
 };
+
+/** The consent form: the applicant must tick that they agree before signing. */
+export const consentIssues = (form: { agreed: boolean }): FieldIssue[] => (form.agreed ? [] : [{ field: 'agreed', rule: 'mustTick' }]);

@@ -5,6 +5,7 @@
  */
 import { isMargin, isSenior } from './profile';
 import { APPLY_STATUS, CASH_IN_STATUS, CLIENT_STATUS, STOCK_STATUS, effectiveApplyStatus, isRejected, isStockFailure, isUnderReview } from './status';
+import type { FieldIssue } from './step-rules/types';
 
 export interface ResultApp {
   applyStatus: number;
@@ -198,3 +199,35 @@ export const DEPOSIT_AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 export const checkDepositAmount = (v: string): 'required' | 'format' | null => (v.trim() === '' ? 'required' : DEPOSIT_AMOUNT.test(v.trim()) && Number(v) > 0 ? null : 'format');
 /** The paying bank's name: 2-100 characters. */
 export const checkPayingBank = (v: string): 'required' | 'tooShort' | 'tooLong' | null => (v.trim() === '' ? 'required' : v.trim().length < 2 ? 'tooShort' : v.trim().length > 100 ? 'tooLong' : null);
+
+/** What the deposit notice form holds (the amount and bank as typed, the one proof of the transfer). */
+export interface DepositNoticeForm {
+  amount: string;
+  payingBank: string;
+  proof: readonly unknown[];
+}
+
+/** The deposit notice's issues, field by field (the form kit marks them): amount, paying bank, exactly one proof. */
+export function depositNoticeIssues(form: DepositNoticeForm): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const amount = checkDepositAmount(form.amount);
+  if (amount) issues.push({ field: 'amount', rule: amount });
+  const bank = checkPayingBank(form.payingBank);
+  if (bank) issues.push({ field: 'payingBank', rule: bank });
+  if (form.proof.length !== 1) issues.push({ field: 'proof', rule: 'fileRequired' });
+  return issues;
+}
+
+/** The {min}/{max} of the deposit notice's messages. */
+export const DEPOSIT_NOTICE_LIMITS = { amount: { max: 100, min: 2 }, payingBank: { max: 100, min: 2 } } as const;
+
+/** What the witness form holds: the documents of the witnessed identity and address. */
+export interface WitnessForm {
+  idFiles: readonly unknown[];
+  addressFiles: readonly unknown[];
+}
+
+/** The witness form's issues: each list needs a file. */
+export function witnessIssues(form: WitnessForm): FieldIssue[] {
+  return [...(form.idFiles.length ? [] : [{ field: 'idFiles', rule: 'fileRequired' } as const]), ...(form.addressFiles.length ? [] : [{ field: 'addressFiles', rule: 'fileRequired' } as const])];
+}

@@ -6,7 +6,7 @@
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
-import { useApplyDetail } from '../api/apply-detail';
+import { useApplyDetail } from '../api/shell';
 import { RETURN_PARAM, returnStepOf } from '../domain/return-to';
 import { resubmitsOnNext, stepOfRoute, type StepName } from '../domain/steps';
 import { rejectedStepsOf } from '../domain/status';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ApplicationView } from '../domain/contract';
 import { isLockedForEditing } from '../domain/status';
 import type { StepName } from '../domain/steps';
-import { saveDraft } from '../api/apply-update';
+import { saveDraft } from '../api/applications';
 import { queryKeys } from '../api/keys';
 import { takeCommitted } from './committed';
 

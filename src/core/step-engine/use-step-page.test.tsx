@@ -10,7 +10,7 @@ import { createFakeServer, fakeError, type FakeServer } from '../testing/fake-se
 import { makeApplication } from '../testing/factories';
 import { currentLocation, renderWithProviders } from '../testing/render-with-providers';
 import { resetCipherSession } from '../api/client';
-import { useApplyDetail } from '../api/apply-detail';
+import { useApplyDetail } from '../api/applications';
 import { toast } from '../ui/toast';
 import { StepPage } from '../ui/StepPage';
 import { TextField } from '../ui/form/TextField';

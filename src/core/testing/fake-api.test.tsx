@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
 import { ApiError } from '../api/api-error';
-import { useApplyDetail } from '../api/apply-detail';
-import { applyUpdate } from '../api/apply-update';
+import { useApplyDetail, applyUpdate } from '../api/applications';
 import { makeApplication } from './factories';
 import { installFakeApi } from './fake-api';
 import { renderWithProviders } from './render-with-providers';

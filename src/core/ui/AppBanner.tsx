@@ -5,7 +5,7 @@
  * nothing; closing it hides it for the tab's session. The link is the deployment's APP_DOWNLOAD_URL.
  */
 import { useState } from 'react';
-import { useClientConfig } from '../api/client-config';
+import { useClientConfig } from '../api/system';
 import { entryChannel } from '../bridge/entry-channel';
 import { bridge } from '../bridge/bridge';
 import { showsAppBanner } from '../domain/channel';

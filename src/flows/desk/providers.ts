@@ -1,14 +1,15 @@
 /**
- * Refine's providers for the review desk: the data provider maps the desk's resource (the applications) to the
- * service's staff calls (getList → Queue, getOne → Case, custom → the other calls by name), the auth provider signs in
+ * Refine's providers for the review desk: the data provider maps each of the desk's resources (RESOURCES: the
+ * applications, the account updates, the organisations) to the service's staff calls, typed per resource (getList →
+ * its list, getOne → its record; custom → the other calls by name), the auth provider signs in
  * and out with the staff session, and the i18n provider translates through react-intl with the desk's messages.
  */
-import type { AuthProvider, CrudFilter, DataProvider, HttpError, I18nProvider } from '@refinedev/core';
+import type { AuthProvider, BaseRecord, CrudFilter, CustomParams, DataProvider, GetListParams, GetListResponse, GetOneParams, HttpError, I18nProvider } from '@refinedev/core';
 import type { IntlShape } from 'react-intl';
 import { ApiError, isApiError, staffApi } from '@core/api/staff';
 import { ErrorCode } from '@core/domain/errors';
 import { STAFF_PREFIX } from '@core/domain/calls';
-import type { Req } from '@core/domain/contract';
+import type { Req, Res } from '@core/domain/contract';
 
 /** the resource the desk's screens name */
 export const APPLICATIONS = 'applications';
@@ -57,42 +58,90 @@ async function run<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const unsupported = (what: string) => () => Promise.reject(deskError(new ApiError(ErrorCode.INVALID_INPUT, `the desk does not ${what} applications`)));
+const unsupported = (what: string, resource: string) => Promise.reject(deskError(new ApiError(ErrorCode.INVALID_INPUT, `the desk does not ${what} ${resource}`)));
 
-export const dataProvider: DataProvider = {
-  getApiUrl: () => STAFF_PREFIX,
-  getList: ({ resource, pagination, filters }) =>
-    run(async () => {
-      if (resource === ORGS) {
-        const o = await staffApi('staffOrgs');
-        return { data: o.orgs.map((row) => ({ id: row.orgId, ...row })) as never[], total: o.orgs.length };
-      }
-      if (resource === UPDATES) {
-        const u = await staffApi('staffUpdates', { status: '1200' });
-        return { data: u.rows.map((row) => ({ id: row.updateId, ...row })) as never[], total: u.rows.length };
-      }
+/** A row as Refine keeps it: the service's row with its id under `id`. */
+type WithId<T> = T & { id: string };
+
+/** What a resource's list answers: its rows (each with its Refine id), their count and what else the screen reads. */
+interface ListAnswer<Row> {
+  data: WithId<Row>[];
+  total: number;
+  counts?: Res<'staffQueue'>['counts'];
+  expectedHours?: Res<'staffQueue'>['expectedHours'];
+}
+
+/** One resource of the desk: its list (Refine's getList) and, where it has one, its record (getOne). */
+interface DeskResource<Row, One = never> {
+  list: (query: Pick<GetListParams, 'pagination' | 'filters'>) => Promise<ListAnswer<Row>>;
+  one?: (id: string) => Promise<WithId<One>>;
+}
+
+/** Each resource the desk's screens name, with its calls and the types of what they answer. */
+const RESOURCES: {
+  [APPLICATIONS]: DeskResource<Res<'staffQueue'>['rows'][number], Res<'staffCase'>>;
+  [UPDATES]: DeskResource<Res<'staffUpdates'>['rows'][number]>;
+  [ORGS]: DeskResource<Res<'staffOrgs'>['orgs'][number]>;
+} = {
+  [APPLICATIONS]: {
+    list: async ({ pagination, filters }) => {
       const r = await staffApi('staffQueue', {
         ...queueQueryOf(filters),
         page: String(pagination?.currentPage ?? 1),
         pageSize: String(pagination?.pageSize ?? 20),
       } as QueueQuery);
-      return { data: r.rows.map((row) => ({ id: row.appId, ...row })) as never[], total: r.total, counts: r.counts, expectedHours: r.expectedHours };
-    }),
-  getOne: ({ id }) =>
+      return { data: r.rows.map((row) => ({ id: row.appId, ...row })), total: r.total, counts: r.counts, expectedHours: r.expectedHours };
+    },
+    one: async (id) => ({ id, ...(await staffApi('staffCase', { appId: id })) }),
+  },
+  [UPDATES]: {
+    list: async () => {
+      const u = await staffApi('staffUpdates', { status: '1200' });
+      return { data: u.rows.map((row) => ({ id: row.updateId, ...row })), total: u.rows.length };
+    },
+  },
+  [ORGS]: {
+    list: async () => {
+      const o = await staffApi('staffOrgs');
+      return { data: o.orgs.map((row) => ({ id: row.orgId, ...row })), total: o.orgs.length };
+    },
+  },
+};
+
+export type DeskResourceName = keyof typeof RESOURCES;
+/** The row type of a resource's list (what `useList` of that resource answers). */
+export type DeskRow<R extends DeskResourceName> = Awaited<ReturnType<(typeof RESOURCES)[R]['list']>>['data'][number];
+
+function resourceOf(name: string): DeskResource<unknown, unknown> {
+  if (!Object.hasOwn(RESOURCES, name)) throw new ApiError(ErrorCode.INVALID_INPUT, `no desk resource ${name}`);
+  return RESOURCES[name as DeskResourceName] as DeskResource<unknown, unknown>;
+}
+
+const isDeskAction = (name: string): name is DeskActionName => (DESK_ACTIONS as readonly string[]).includes(name);
+
+/**
+ * Refine's data provider over RESOURCES. Refine lets the calling screen name the record type (its TData): the
+ * answers are handed over as the resource's own types, which the screens read through DeskRow.
+ */
+export const dataProvider: DataProvider = {
+  getApiUrl: () => STAFF_PREFIX,
+  getList: <TData extends BaseRecord>({ resource, pagination, filters }: GetListParams) =>
+    run(async () => (await resourceOf(resource).list({ pagination, filters })) as unknown as GetListResponse<TData>),
+  getOne: <TData extends BaseRecord>({ resource, id }: GetOneParams) =>
     run(async () => {
-      const c = await staffApi('staffCase', { appId: String(id) });
-      return { data: { id, ...c } as never };
+      const { one } = resourceOf(resource);
+      if (!one) return unsupported('open one of', resource);
+      return { data: (await one(String(id))) as unknown as TData };
     }),
   // the desk's other calls by name (claim, release, decide): useCustomMutation({ url: 'staffClaim', … })
-  custom: ({ url, payload }) =>
+  custom: <TData extends BaseRecord>({ url, payload }: CustomParams) =>
     run(async () => {
-      const name = url as DeskActionName;
-      if (!DESK_ACTIONS.includes(name)) throw new ApiError(ErrorCode.INVALID_INPUT, `no desk call ${url}`);
-      return { data: (await staffApi(name, payload as never)) as never };
+      if (!isDeskAction(url)) throw new ApiError(ErrorCode.INVALID_INPUT, `no desk call ${url}`);
+      return { data: (await staffApi(url, payload as Req<typeof url>)) as unknown as TData };
     }),
-  create: unsupported('create'),
-  update: unsupported('edit'),
-  deleteOne: unsupported('delete'),
+  create: ({ resource }) => unsupported('create', resource),
+  update: ({ resource }) => unsupported('edit', resource),
+  deleteOne: ({ resource }) => unsupported('delete', resource),
 };
 
 export const authProvider: AuthProvider = {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import Popup from 'react-vant/es/popup/index.js';
-import { useClientConfig } from '@core/api/client-config';
+import { useClientConfig } from '@core/api/system';
 import { useT } from '@core/i18n';
 
 export interface ContactPopupProps {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useApplyDetail } from '@core/api/apply-detail';
+import { useApplyDetail } from '@core/api/shell';
 import type { ApplicationView } from '@core/domain/contract';
 import { STEP_INTRO_KEY, type StepName } from '@core/domain/steps';
 import { useT } from '@core/i18n';

@@ -1,5 +1,5 @@
 /** "Customer service: <phone>" with a call link, under the offline notices of the profile sections. */
-import { useClientConfig } from '../../api/client-config';
+import { useClientConfig } from '../../api/system';
 import type { ClientType } from '../../domain/client-type';
 import { useT } from '../../i18n/use-t';
 import './check-group.css';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useMainlandCities } from '../../api/mainland-city';
+import { useMainlandCities } from '../../api/lookup';
 import { Sheet } from './Sheet';
 import { fold, PickerList, SearchBox } from './PickerList';
 

@@ -1,7 +1,7 @@
 /** Pieces of the upload tiles: the image of a stored file, the PDF icon, the progress bar, the retry mask, the remove button and the full-screen preview. */
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useSignedUrl } from '../../api/signed-url';
+import { useSignedUrl } from '../../api/files';
 import type { FileRefData } from '../../domain/uploads';
 import { Sheet } from '../pickers/Sheet';
 

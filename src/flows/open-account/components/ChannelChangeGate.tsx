@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { applyChannelQuery } from '@core/api/apply-channel';
+import { applyChannelQuery } from '@core/api/shell';
 import { recordInviter } from '@core/api/invitation';
 import { entryChannel } from '@core/bridge/entry-channel';
 import { channelChange, type ChannelPair } from '@core/domain/channel';

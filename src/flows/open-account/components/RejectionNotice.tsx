@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useApplyDetail } from '@core/api/apply-detail';
+import { useApplyDetail } from '@core/api/shell';
 import { isRejected } from '@core/domain/status';
 import { stepOfRoute } from '@core/domain/steps';
 

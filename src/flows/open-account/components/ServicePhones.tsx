@@ -3,7 +3,7 @@
  * (the one source of the numbers: SERVICE_PHONE_MAINLAND and SERVICE_PHONE_HK on the service). For a dialog or a
  * page that tells the applicant to call (the contact sheet, ContactPopup, is the bottom-sheet form of the same).
  */
-import { useClientConfig } from '@core/api/client-config';
+import { useClientConfig } from '@core/api/system';
 import { useT } from '@core/i18n';
 import './service-phones.css';
 

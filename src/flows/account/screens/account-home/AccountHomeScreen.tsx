@@ -7,8 +7,8 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useClientConfig } from '@core/api/client-config';
-import { useFreshUserInfo } from '@core/api/user-info';
+import { useClientConfig } from '@core/api/system';
+import { useFreshUserInfo } from '@core/api/auth';
 import { openAccountLink } from '@core/domain/account-routes';
 import { ACCOUNT_ROUTE, HK_IDENTIFIER, accountOf, homeCards, isCashAccount, marketsOf, type HomeCard } from '@core/domain/account';
 import { UPDATE_ROUTE } from '@core/domain/account-update';

@@ -6,9 +6,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
-import { clientSubmit, clientUpdate, clientUpdateNotice } from '@core/api/account-update';
-import { queryKeys } from '@core/api/keys';
+import { useClientSubmit, useClientUpdate, useClientUpdateNotice } from '@core/api/updates';
 import { ACCOUNT_ROUTE } from '@core/domain/account';
 import { UPDATE_ACTION, UPDATE_MODULE, UPDATE_ROUTE, addressLine, canSubmitUpdate, isUpdateOpen, moduleButton, updateLanding, type UpdateModule } from '@core/domain/account-update';
 import { useT } from '@core/i18n';
@@ -23,12 +21,14 @@ import './account-update.css';
 export default function AccountInfoScreen() {
   const t = useT();
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const onError = useUpdateErrorHandler();
   const country = useCountryName();
   const { acct, applys, q, edit, passwordFirst, pending } = useAccountUpdate();
   const [discarding, setDiscarding] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const submitUpdate = useClientSubmit();
+  const discard = useClientUpdate();
+  const seen = useClientUpdateNotice();
+  const busy = submitUpdate.isPending || discard.isPending || seen.isPending;
   const title = t('accountUpdate.info.title');
   if (pending) return <AccountGate title={title} state="loading" />;
   if (!acct || !applys.data) return <AccountGate title={title} state={acct ? 'loadFailed' : 'noAccount'} />;
@@ -36,18 +36,8 @@ export default function AccountInfoScreen() {
   if (update && updateLanding(update.status) === UPDATE_ROUTE.status) return <Navigate to={`${UPDATE_ROUTE.status}${q}`} replace />;
   const open = update && isUpdateOpen(update.status) ? update : null;
   const ids = { subAcctId: acct.subAcctId, cltId: acct.hlId };
-  const refresh = () => qc.invalidateQueries({ queryKey: queryKeys.clientApplys(acct.subAcctId) });
-  const run = async (fn: () => Promise<unknown>, then?: () => void) => {
-    setBusy(true);
-    try {
-      await fn();
-      await refresh();
-      then?.();
-    } catch (e) {
-      if (!passwordFirst(e, UPDATE_ROUTE.accountInfo)) onError(e);
-    } finally {
-      setBusy(false);
-    }
+  const failed = (e: unknown) => {
+    if (!passwordFirst(e, UPDATE_ROUTE.accountInfo)) onError(e);
   };
   const address = current.address as Record<string, string | number> | null;
   const w8 = current.w8 as { country?: string; residenceAddress?: string } | null;
@@ -82,7 +72,7 @@ export default function AccountInfoScreen() {
           <SubmitUpdateButton
             ready={canSubmitUpdate(open)}
             busy={busy}
-            onSubmit={() => void run(() => clientSubmit({ ...ids, updateId: open!.updateId }), () => navigate(`${UPDATE_ROUTE.status}${q}`))}
+            onSubmit={() => submitUpdate.mutate({ ...ids, updateId: open!.updateId }, { onSuccess: () => navigate(`${UPDATE_ROUTE.status}${q}`), onError: failed })}
           />
         </div>
       }
@@ -90,7 +80,7 @@ export default function AccountInfoScreen() {
       {notice && !notice.seen ? (
         <div className="oa-upd__request" role="note">
           <p>{notice.message}</p>
-          <button type="button" className="oa-upd__link" onClick={() => void run(() => clientUpdateNotice(ids))}>
+          <button type="button" className="oa-upd__link" onClick={() => seen.mutate(ids, { onError: failed })}>
             {t('accountUpdate.info.noticeSeen')}
           </button>
         </div>
@@ -131,7 +121,7 @@ export default function AccountInfoScreen() {
         message={t('accountUpdate.info.discardMessage')}
         confirmText={t('accountUpdate.info.discardConfirm')}
         confirmLoading={busy}
-        onConfirm={() => void run(() => clientUpdate({ ...ids, updateId: open!.updateId, module: UPDATE_MODULE.W8, action: UPDATE_ACTION.DISCARD }), () => setDiscarding(false))}
+        onConfirm={() => discard.mutate({ ...ids, updateId: open!.updateId, module: UPDATE_MODULE.W8, action: UPDATE_ACTION.DISCARD }, { onSuccess: () => setDiscarding(false), onError: failed })}
         onCancel={() => setDiscarding(false)}
       />
     </StepPage>

@@ -7,10 +7,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
-import { clientSubmit, clientUpdate } from '@core/api/account-update';
-import { queryKeys } from '@core/api/keys';
-import { useW8AddressOf } from '@core/api/kyc-key-value';
+import { useClientSubmit, useClientUpdate } from '@core/api/updates';
+import { useW8AddressOf } from '@core/api/lookup';
 import {
   MAILING,
   UPDATE_ACTION,
@@ -45,12 +43,13 @@ const files = (v: unknown): FileRefData[] => (Array.isArray(v) ? (v as FileRefDa
 export default function AllDataCheckScreen() {
   const t = useT();
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const onError = useUpdateErrorHandler();
   const country = useCountryName();
   const { acct, applys, q, edit, passwordFirst, pending } = useAccountUpdate();
   const [dialog, setDialog] = useState<'unrevised' | 'w8' | null>(null);
-  const [busy, setBusy] = useState(false);
+  const submitUpdate = useClientSubmit();
+  const saveW8 = useClientUpdate();
+  const busy = submitUpdate.isPending || saveW8.isPending;
   const w8Card = useRef<HTMLElement>(null);
   // "Update it first": the W-8BEN's card in view, its first action focused (the suggestion, else its editor); in an
   // effect, so that it comes after the dialog has handed the focus back to the Submit button
@@ -85,22 +84,13 @@ export default function AllDataCheckScreen() {
   const w8Line = suggestion.data ? w8Address(suggestion.data) : '';
   const w8Country = text(savedAddress?.residentialAddressCountry);
 
-  const run = async (fn: () => Promise<unknown>, then?: () => void) => {
-    setBusy(true);
-    try {
-      await fn();
-      await qc.invalidateQueries({ queryKey: queryKeys.clientApplys(acct.subAcctId) });
-      then?.();
-    } catch (e) {
-      if (!passwordFirst(e, UPDATE_ROUTE.allDataCheck)) onError(e);
-    } finally {
-      setBusy(false);
-    }
+  const failed = (e: unknown) => {
+    if (!passwordFirst(e, UPDATE_ROUTE.allDataCheck)) onError(e);
   };
-  const submit = () => void run(() => clientSubmit({ ...ids, updateId: open!.updateId }), () => navigate(`${UPDATE_ROUTE.status}${q}`, { replace: true }));
+  const submit = () => submitUpdate.mutate({ ...ids, updateId: open!.updateId }, { onSuccess: () => navigate(`${UPDATE_ROUTE.status}${q}`, { replace: true }), onError: failed });
   const trySubmit = () => (review ? setDialog('w8') : unrevisedModules(open).length ? setDialog('unrevised') : submit());
   const useSuggestion = () =>
-    void run(() => clientUpdate({ ...ids, updateId: open!.updateId, module: UPDATE_MODULE.W8, action: UPDATE_ACTION.SAVE, data: { country: w8Country, residenceAddress: w8Line } }));
+    saveW8.mutate({ ...ids, updateId: open!.updateId, module: UPDATE_MODULE.W8, action: UPDATE_ACTION.SAVE, data: { country: w8Country, residenceAddress: w8Line } }, { onError: failed });
 
   return (
     <StepPage

@@ -7,9 +7,7 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
-import { clientApply, clientUpdate } from '@core/api/account-update';
-import { queryKeys } from '@core/api/keys';
+import { useSaveUpdate } from '@core/api/updates';
 import { UPDATE_ACTION, UPDATE_MODULE, UPDATE_ROUTE, W8_ADDRESS_MAX, changed, isUpdateOpen, isUpdateRejected, validateW8Update, w8Address } from '@core/domain/account-update';
 import { useRuleForm } from '@core/form/use-rule-form';
 import { useT } from '@core/i18n';
@@ -54,7 +52,6 @@ interface OpenUpdate {
 function W8Form({ sub, cltId, q, held, start, open }: { sub: string; cltId: string; q: string; held: { country: string; residenceAddress: string }; start: { country: string; residenceAddress: string }; open: OpenUpdate | null }) {
   const t = useT();
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const toast = useToast();
   const onError = useUpdateErrorHandler();
   const country = useCountryName();
@@ -62,7 +59,8 @@ function W8Form({ sub, cltId, q, held, start, open }: { sub: string; cltId: stri
   const { form, bind } = kit;
   const [picker, setPicker] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const save = useSaveUpdate();
+  const busy = save.isPending;
   // what is saved: the address without the space the applicant may have just typed at its end
   const data = savedW8(form);
   const countryField = bind('country', { touchOnChange: true });
@@ -70,29 +68,27 @@ function W8Form({ sub, cltId, q, held, start, open }: { sub: string; cltId: stri
   const differs = changed(held, data);
   const after = () => navigate(`${open && isUpdateRejected(open.status) ? UPDATE_ROUTE.status : UPDATE_ROUTE.accountInfo}${q}`, { replace: true });
 
-  const save = async () => {
+  const submit = () => {
     // something missing or wrong: marked, the first focused; the same address as on file: the spec's toast
     if (!kit.check()) return;
     if (!differs) return toast.show(t('errors.152007'));
-    setBusy(true);
-    try {
-      const input = { subAcctId: sub, cltId, module: UPDATE_MODULE.W8, action: UPDATE_ACTION.SAVE, data };
-      await (open ? clientUpdate({ ...input, updateId: open.updateId }) : clientApply(input));
-      await qc.invalidateQueries({ queryKey: queryKeys.clientApplys(sub) });
-      toast.show(t('accountUpdate.savedToast'));
-      after();
-    } catch (e) {
-      onError(e);
-    } finally {
-      setBusy(false);
-    }
+    save.mutate(
+      { subAcctId: sub, cltId, module: UPDATE_MODULE.W8, action: UPDATE_ACTION.SAVE, data, updateId: open?.updateId },
+      {
+        onSuccess: () => {
+          toast.show(t('accountUpdate.savedToast'));
+          after();
+        },
+        onError,
+      },
+    );
   };
 
   return (
     <StepPage
       title={t('accountUpdate.w8.title')}
       onBack={() => (dirty ? setLeaving(true) : navigate(`${UPDATE_ROUTE.accountInfo}${q}`))}
-      onNext={() => void save()}
+      onNext={submit}
       nextLabel={t('accountUpdate.save')}
       nextDisabled={busy}
       nextLoading={busy}
@@ -111,7 +107,7 @@ function W8Form({ sub, cltId, q, held, start, open }: { sub: string; cltId: stri
         busy={busy}
         onSave={() => {
           setLeaving(false);
-          void save();
+          submit();
         }}
         onLeave={() => navigate(`${UPDATE_ROUTE.accountInfo}${q}`)}
       />

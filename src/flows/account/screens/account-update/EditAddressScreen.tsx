@@ -7,9 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
-import { clientApply, clientUpdate } from '@core/api/account-update';
-import { queryKeys } from '@core/api/keys';
+import { useSaveUpdate } from '@core/api/updates';
 import { MAILING, UPDATE_ACTION, UPDATE_MODULE, UPDATE_ROUTE, addressLine, addressPartIssues, addressSaveBlock, changed, isUpdateOpen, isUpdateRejected } from '@core/domain/account-update';
 import { markFirst } from '@core/form/mark';
 import { useRuleForm } from '@core/form/use-rule-form';
@@ -69,14 +67,14 @@ interface EditorProps {
 function AddressEditor({ sub, cltId, q, held, start, fresh, open, passwordFirst }: EditorProps) {
   const t = useT();
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const toast = useToast();
   const onError = useUpdateErrorHandler();
   const country = useCountryName();
   const kit = useRuleForm<AddressForm>({ initial: start, validate: residentialRules, limits: ADDRESS_LIMITS });
   const { form, set, pressed } = kit;
   const [leaving, setLeaving] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const save = useSaveUpdate();
+  const busy = save.isPending;
   const different = form.mailingSameResidential === MAILING.DIFFERENT;
   // what is typed is kept while the client goes to the mailing address and back
   useEffect(() => {
@@ -95,7 +93,7 @@ function AddressEditor({ sub, cltId, q, held, start, fresh, open, passwordFirst 
     markFirst([field], message);
   };
 
-  const save = async () => {
+  const submit = () => {
     const block = addressSaveBlock(held, form);
     if (block === 'noChange') return toast.show(t('errors.152007'));
     // the residence's fields first: each marked, the first focused
@@ -106,25 +104,25 @@ function AddressEditor({ sub, cltId, q, held, start, fresh, open, passwordFirst 
       const mailingProof = different && !form.proofOfAddress.mailing.length && form.proofOfAddress.residence.length;
       return mailingProof ? point(MAILING_CARD, t('accountUpdate.address.mailingMissing')) : point(proofField('residential'), t('accountUpdate.address.proofNeeded'));
     }
-    setBusy(true);
-    try {
-      const input = { subAcctId: sub, cltId, module: UPDATE_MODULE.ADDRESS, action: UPDATE_ACTION.SAVE, data: { ...form } };
-      await (open ? clientUpdate({ ...input, updateId: open.updateId }) : clientApply(input));
-      addressDraft.clear(sub);
-      await qc.invalidateQueries({ queryKey: queryKeys.clientApplys(sub) });
-      toast.show(t('accountUpdate.address.savedToast'));
-      navigate(`${UPDATE_ROUTE.allDataCheck}${q}`, { replace: true });
-    } catch (e) {
-      if (!passwordFirst(e, UPDATE_ROUTE.editAddress)) onError(e);
-    } finally {
-      setBusy(false);
-    }
+    save.mutate(
+      { subAcctId: sub, cltId, module: UPDATE_MODULE.ADDRESS, action: UPDATE_ACTION.SAVE, data: { ...form }, updateId: open?.updateId },
+      {
+        onSuccess: () => {
+          addressDraft.clear(sub);
+          toast.show(t('accountUpdate.address.savedToast'));
+          navigate(`${UPDATE_ROUTE.allDataCheck}${q}`, { replace: true });
+        },
+        onError: (e) => {
+          if (!passwordFirst(e, UPDATE_ROUTE.editAddress)) onError(e);
+        },
+      },
+    );
   };
 
   const mailingLine = addressLine(form.mailingAddress, form.mailingAddressCity, form.mailingAddressCountry ? country(form.mailingAddressCountry) : '');
 
   return (
-    <StepPage title={t('accountUpdate.address.title')} onBack={() => (dirty ? setLeaving(true) : leave())} onNext={() => void save()} nextLabel={t('accountUpdate.save')} nextLoading={busy} nextDisabled={busy}>
+    <StepPage title={t('accountUpdate.address.title')} onBack={() => (dirty ? setLeaving(true) : leave())} onNext={submit} nextLabel={t('accountUpdate.save')} nextLoading={busy} nextDisabled={busy}>
       <p className="oa-upd__intro">{t('accountUpdate.address.intro')}</p>
       <h2 className="oa-upd__section">{t('accountUpdate.info.residential')}</h2>
       <AddressFields part="residential" kit={kit} />
@@ -162,7 +160,7 @@ function AddressEditor({ sub, cltId, q, held, start, fresh, open, passwordFirst 
         busy={busy}
         onSave={() => {
           setLeaving(false);
-          void save();
+          submit();
         }}
         onLeave={leave}
       />

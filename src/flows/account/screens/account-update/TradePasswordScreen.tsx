@@ -8,12 +8,10 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
-import { tradePasswordSet, tradePasswordVerify, useTradePasswordStatus } from '@core/api/account-update';
+import { useTradePasswordSet, useTradePasswordStatus, useTradePasswordVerify } from '@core/api/trade-password';
 import { ApiError } from '@core/api/api-error';
 import { useApiErrorHandler } from '@core/api/errors';
-import { queryKeys } from '@core/api/keys';
-import { useFreshUserInfo } from '@core/api/user-info';
+import { useFreshUserInfo } from '@core/api/auth';
 import { bridge } from '@core/bridge/bridge';
 import { ACCOUNT_ROUTE, accountOf } from '@core/domain/account';
 import { safeReturnPath } from '@core/domain/auth';
@@ -76,14 +74,15 @@ function PasswordForm({ sub, next, set, lockedUntil, loginNeeded }: { sub: strin
   const id = useId();
   const navigate = useNavigate();
   const here = useLocation();
-  const qc = useQueryClient();
   const onError = useApiErrorHandler();
   const [pw, setPw] = useState('');
   const [again, setAgain] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [lockedNow, setLocked] = useState<string | null>(null);
   const locked = lockedNow ?? lockedUntil;
-  const [busy, setBusy] = useState(false);
+  const verify = useTradePasswordVerify();
+  const setPassword = useTradePasswordSet();
+  const busy = verify.isPending || setPassword.isPending;
   // asked before the password is typed (the status, read again after every login), or by a login that grew old
   // while typing (152009); derived, never copied from the first answer, so a login again shows the form at once
   const [loginGrewOld, setRelogin] = useState(false);
@@ -91,50 +90,43 @@ function PasswordForm({ sub, next, set, lockedUntil, loginNeeded }: { sub: strin
   const loginAgain = () => navigate(`/login?again=1&redirect=${encodeURIComponent(`${here.pathname}${here.search}`)}`);
   const minutesLeft = (until: string) => Math.max(1, Math.ceil((new Date(until).getTime() - Date.now()) / 60_000));
 
-  const done = () => {
-    void qc.invalidateQueries({ queryKey: queryKeys.tradePassword(sub) });
-    navigate(next, { replace: true });
-  };
+  const done = () => navigate(next, { replace: true });
   const refused = (e: unknown) => {
     if (e instanceof ApiError && e.code === ErrorCode.TRADE_PASSWORD_WRONG) {
       setError(t('accountUpdate.password.wrong', { left: Number((e.data as { triesLeft?: number })?.triesLeft ?? 0) }));
     } else if (e instanceof ApiError && e.code === ErrorCode.RECENT_LOGIN_NEEDED) {
       setRelogin(true);
-      void qc.invalidateQueries({ queryKey: queryKeys.tradePassword(sub) });
     } else if (e instanceof ApiError && e.code === ErrorCode.TRADE_PASSWORD_LOCKED) {
       const s = Number((e.data as { retryAfterSeconds?: number })?.retryAfterSeconds ?? 1800);
       setLocked(new Date(Date.now() + s * 1000).toISOString());
     } else onError(e);
   };
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     const rule = checkTradePassword(pw);
     if (rule) return setError(t(`rules.${rule}`));
     if (!set && pw !== again) return setError(t('accountUpdate.password.mismatch'));
-    setBusy(true);
-    try {
-      if (set) await tradePasswordVerify({ subAcctId: sub, password: pw });
-      else await tradePasswordSet({ subAcctId: sub, password: pw });
-      done();
-    } catch (err) {
-      setPw('');
-      setAgain('');
-      refused(err);
-    } finally {
-      setBusy(false);
-    }
+    (set ? verify : setPassword).mutate(
+      { subAcctId: sub, password: pw },
+      {
+        onSuccess: done,
+        onError: (err) => {
+          setPw('');
+          setAgain('');
+          refused(err);
+        },
+      },
+    );
   };
 
   const inApp = async () => {
-    try {
-      const r = await bridge.tradePassword();
-      if (!r.verified || !r.ticket) return;
-      await tradePasswordVerify({ subAcctId: sub, ticket: r.ticket });
-      done();
-    } catch (err) {
+    const r = await bridge.tradePassword().catch((err: unknown) => {
       refused(err);
-    }
+      return null;
+    });
+    if (!r?.verified || !r.ticket) return;
+    verify.mutate({ subAcctId: sub, ticket: r.ticket }, { onSuccess: done, onError: refused });
   };
 
   const field = (name: 'pw' | 'again', label: string, value: string, onValue: (v: string) => void) => (

@@ -6,9 +6,7 @@
  */
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
-import { clientSubmit, clientUpdate } from '@core/api/account-update';
-import { queryKeys } from '@core/api/keys';
+import { useClientSubmit, useClientUpdate } from '@core/api/updates';
 import { ACCOUNT_ROUTE } from '@core/domain/account';
 import {
   UPDATE_ACTION,
@@ -38,11 +36,12 @@ const EDITOR = { [UPDATE_MODULE.ADDRESS]: UPDATE_ROUTE.editAddress, [UPDATE_MODU
 export default function UpdateStatusScreen() {
   const t = useT();
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const onError = useUpdateErrorHandler();
   const { acct, applys, q, edit, passwordFirst, pending } = useAccountUpdate();
   const [dialog, setDialog] = useState<'unrevised' | 'allData' | 'discard' | null>(null);
-  const [busy, setBusy] = useState(false);
+  const submitUpdate = useClientSubmit();
+  const discard = useClientUpdate();
+  const busy = submitUpdate.isPending || discard.isPending;
   const title = t('accountUpdate.status.title');
   if (pending) return <AccountGate title={title} state="loading" />;
   if (!acct || !applys.data) return <AccountGate title={title} state={acct ? 'loadFailed' : 'noAccount'} />;
@@ -50,19 +49,13 @@ export default function UpdateStatusScreen() {
   if (!u || updateLanding(u.status) !== UPDATE_ROUTE.status) return <Navigate to={`${UPDATE_ROUTE.accountInfo}${q}`} replace />;
   const rejected = isUpdateRejected(u.status);
   const ids = { subAcctId: acct.subAcctId, cltId: acct.hlId, updateId: u.updateId };
-  const run = async (fn: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await fn();
-      await qc.invalidateQueries({ queryKey: queryKeys.clientApplys(acct.subAcctId) });
-      setDialog(null);
-    } catch (e) {
+  const after = {
+    onSuccess: () => setDialog(null),
+    onError: (e: unknown) => {
       if (!passwordFirst(e, UPDATE_ROUTE.status)) onError(e);
-    } finally {
-      setBusy(false);
-    }
+    },
   };
-  const submit = () => void run(() => clientSubmit(ids));
+  const submit = () => submitUpdate.mutate(ids, after);
   const trySubmit = () => (unrevisedModules(u).length ? setDialog('unrevised') : submit());
   const goEdit = (m: (typeof UPDATE_MODULES)[number]) => (m === UPDATE_MODULE.ADDRESS && needsAllDataCheck(u) ? setDialog('allData') : edit(EDITOR[m]));
 
@@ -117,7 +110,7 @@ export default function UpdateStatusScreen() {
         message={t('accountUpdate.info.discardMessage')}
         confirmText={t('accountUpdate.info.discardConfirm')}
         confirmLoading={busy}
-        onConfirm={() => void run(() => clientUpdate({ ...ids, module: UPDATE_MODULE.W8, action: UPDATE_ACTION.DISCARD }))}
+        onConfirm={() => discard.mutate({ ...ids, module: UPDATE_MODULE.W8, action: UPDATE_ACTION.DISCARD }, after)}
         onCancel={() => setDialog(null)}
       />
     </StepPage>

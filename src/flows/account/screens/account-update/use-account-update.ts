@@ -6,8 +6,9 @@ import { useApiErrorHandler } from '@core/api/errors';
 import { behaviourOf, ErrorCode } from '@core/domain/errors';
 import { useT } from '@core/i18n';
 import { useToast } from '@core/ui/toast';
-import { useClientApplys, useTradePasswordStatus } from '@core/api/account-update';
-import { useFreshUserInfo } from '@core/api/user-info';
+import { useTradePasswordStatus } from '@core/api/trade-password';
+import { useClientApplys } from '@core/api/updates';
+import { useFreshUserInfo } from '@core/api/auth';
 import { accountOf } from '@core/domain/account';
 import { UPDATE_REVIEW_POLL_MS, UPDATE_ROUTE, UPDATE_STATUS } from '@core/domain/account-update';
 

@@ -6,15 +6,12 @@
  */
 import { useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
-import { changeAutoExchange, useAutoExchange, useHlInfo } from '@core/api/accounts';
-import { ApiError } from '@core/api/api-error';
+import { useHlInfo } from '@core/api/account-home';
+import { useAutoExchange, useChangeAutoExchange } from '@core/api/exchange';
 import { useApiErrorHandler } from '@core/api/errors';
-import { queryKeys } from '@core/api/keys';
-import { useFreshUserInfo } from '@core/api/user-info';
+import { useFreshUserInfo } from '@core/api/auth';
 import { bridge } from '@core/bridge/bridge';
 import { ACCOUNT_ROUTE, AUTO_EXCHANGE_STATUS, NEED_BACK, accountOf, autoExchangeStep, autoExchangeToast, isCashAccount, type AutoExchangeAction } from '@core/domain/account';
-import { ErrorCode } from '@core/domain/errors';
 import { useT } from '@core/i18n';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { StepPage } from '@core/ui/StepPage';
@@ -75,30 +72,28 @@ function AutoExchangeSwitch({ subAcctId, ids, on, needBack }: { subAcctId: strin
   const navigate = useNavigate();
   const toast = useToast();
   const onError = useApiErrorHandler();
-  const qc = useQueryClient();
   const id = useId();
   const agreeBox = useRef<HTMLInputElement>(null);
   const [agreed, setAgreed] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
 
-  const send = async (action: AutoExchangeAction) => {
-    setBusy(true);
-    try {
-      const res = await changeAutoExchange({ ...ids, subAccountId: subAcctId, action });
-      const key = autoExchangeToast(action, res?.status);
-      toast.show(t(`autoExchange.${key}`));
-      if (key === 'tips16') return;
-      qc.setQueryData(queryKeys.autoExchange(subAcctId), { status: res.status });
-      setConfirming(false);
-      if (needBack) void bridge.close().catch(() => undefined);
-    } catch (e) {
-      if (e instanceof ApiError && e.code === ErrorCode.NOT_CASH_ACCOUNT) void qc.invalidateQueries({ queryKey: queryKeys.user() });
-      onError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const change = useChangeAutoExchange(subAcctId);
+  const busy = change.isPending;
+
+  const send = (action: AutoExchangeAction) =>
+    change.mutate(
+      { ...ids, subAccountId: subAcctId, action },
+      {
+        onSuccess: (res) => {
+          const key = autoExchangeToast(action, res?.status);
+          toast.show(t(`autoExchange.${key}`));
+          if (key === 'tips16') return;
+          setConfirming(false);
+          if (needBack) void bridge.close().catch(() => undefined);
+        },
+        onError,
+      },
+    );
 
   const tap = () => {
     const step = autoExchangeStep(on, { agreed });
@@ -106,7 +101,7 @@ function AutoExchangeSwitch({ subAcctId, ids, on, needBack }: { subAcctId: strin
     else if (step.kind === 'needAgreement') {
       toast.show(t('autoExchange.agreeFirst'));
       agreeBox.current?.focus();
-    } else void send(step.action);
+    } else send(step.action);
   };
 
   return (

@@ -4,14 +4,12 @@
  * (the special-client disclosure too for ages 65-75), three statements to confirm, and the request, after the trading
  * password. Then its progress: under review, refused with the reason (ask again), or done.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@core/api/api-error';
 import { useApiErrorHandler } from '@core/api/errors';
-import { queryKeys } from '@core/api/keys';
-import { marginUpgradeApply, useMarginUpgrade } from '@core/api/margin-upgrade';
-import { useFreshUserInfo } from '@core/api/user-info';
+import { useMarginUpgrade, useMarginUpgradeApply } from '@core/api/margin';
+import { useFreshUserInfo } from '@core/api/auth';
 import { ACCOUNT_ROUTE, accountOf } from '@core/domain/account';
 import { UPDATE_ROUTE } from '@core/domain/account-routes';
 import { agreementPdfPath, type Agreement } from '@core/domain/closing';
@@ -80,35 +78,36 @@ function MarginForm({ subAcctId, sub, agreements, refused }: { subAcctId: string
   const t = useT();
   const { lang } = useLang();
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const toast = useToast();
   const onError = useApiErrorHandler();
   const kit = useRuleForm<MarginBoxes>({ initial: () => ticked.get(subAcctId) ?? NONE_TICKED, validate: marginBoxIssues });
-  const [busy, setBusy] = useState(false);
+  const submitApply = useMarginUpgradeApply();
+  const busy = submitApply.isPending;
   useEffect(() => {
     if (kit.form !== NONE_TICKED) ticked.set(subAcctId, kit.form);
   }, [kit.form, subAcctId]);
 
-  const apply = async () => {
+  const apply = () => {
     // a box not ticked: each such box marked, the first focused, and the toast says how many
     if (!kit.check()) return;
-    setBusy(true);
-    try {
-      await marginUpgradeApply({ subAcctId, agreements, acknowledgements: [...MARGIN_ACKNOWLEDGEMENTS] });
-      ticked.delete(subAcctId);
-      await qc.invalidateQueries({ queryKey: queryKeys.marginUpgrade(subAcctId) });
-      toast.show(t('margin.sent'));
-    } catch (e) {
-      if (e instanceof ApiError && e.code === ErrorCode.TRADE_PASSWORD_NEEDED) {
-        navigate(`${UPDATE_ROUTE.tradePassword}${sub}&next=${encodeURIComponent(`${ACCOUNT_ROUTE.marginUpgrade}${sub}`)}`);
-      } else onError(e);
-    } finally {
-      setBusy(false);
-    }
+    submitApply.mutate(
+      { subAcctId, agreements, acknowledgements: [...MARGIN_ACKNOWLEDGEMENTS] },
+      {
+        onSuccess: () => {
+          ticked.delete(subAcctId);
+          toast.show(t('margin.sent'));
+        },
+        onError: (e) => {
+          if (e instanceof ApiError && e.code === ErrorCode.TRADE_PASSWORD_NEEDED) {
+            navigate(`${UPDATE_ROUTE.tradePassword}${sub}&next=${encodeURIComponent(`${ACCOUNT_ROUTE.marginUpgrade}${sub}`)}`);
+          } else onError(e);
+        },
+      },
+    );
   };
 
   return (
-    <StepPage title={t('margin.title')} onBack={() => navigate(`${ACCOUNT_ROUTE.home}${sub}`)} onNext={() => void apply()} nextLabel={t('margin.apply')} nextDisabled={busy} nextLoading={busy}>
+    <StepPage title={t('margin.title')} onBack={() => navigate(`${ACCOUNT_ROUTE.home}${sub}`)} onNext={apply} nextLabel={t('margin.apply')} nextDisabled={busy} nextLoading={busy}>
       {refused ? (
         <div className="oa-status__reason" role="note" aria-label={t('margin.refused')}>
           <strong>{t('margin.refused')}</strong>

@@ -4,13 +4,11 @@
  * (useRuleForm: Submit marks every such field, scrolls to the first and focuses it); the service's refusals show
  * under their fields.
  */
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { backToAccount } from '@core/app/account-page';
-import { improveInfoSubmit } from '@core/api/account-pages';
+import { useImproveInfoSubmit } from '@core/api/improve-info';
 import { ApiError, isApiError } from '@core/api/api-error';
 import { useApiErrorHandler } from '@core/api/errors';
-import { queryKeys } from '@core/api/keys';
 import type { Res } from '@core/domain/contract';
 import { ErrorCode, TOAST_MS } from '@core/domain/errors';
 import { todayInHongKong } from '@core/domain/identity';
@@ -35,9 +33,9 @@ function asFormIssues(e: ApiError): ApiError {
 
 export function ImproveInfoForm({ sub, detail, request, onDone }: { sub: string; detail: Detail; request: NonNullable<Detail['request']>; onDone: () => void }) {
   const t = useT();
-  const qc = useQueryClient();
   const onError = useApiErrorHandler();
-  const [busy, setBusy] = useState(false);
+  const send = useImproveInfoSubmit();
+  const busy = send.isPending;
   const items = request.items;
   const ctx: ImproveContext = useMemo(() => ({ ...detail.context, today: todayInHongKong() }), [detail.context]);
   const validate = useCallback((f: ImproveForm) => validateImproveAnswers(items, improveAnswersOf(items, f), ctx), [items, ctx]);
@@ -49,25 +47,20 @@ export function ImproveInfoForm({ sub, detail, request, onDone }: { sub: string;
   const kit = useRuleForm<ImproveForm>({ initial: () => initialImproveForm(detail.prefill), validate, limits, message });
   const answers = improveAnswersOf(items, kit.form);
 
-  const submit = async () => {
+  const submit = () => {
     if (!kit.check() || busy) return;
-    setBusy(true);
-    try {
-      await improveInfoSubmit({ subAcctId: sub, requestId: request.requestId, answers });
-      void qc.invalidateQueries({ queryKey: queryKeys.user() });
-      void qc.invalidateQueries({ queryKey: queryKeys.improveInfo(sub) });
-      onDone();
-    } catch (e) {
-      if (isApiError(e, ErrorCode.INVALID_INPUT)) {
-        kit.takeServerIssues(asFormIssues(e as ApiError));
-        toast.show(t('improveInfo.fixErrors'), TOAST_MS);
-      } else if (isApiError(e, ErrorCode.IMPROVE_CLOSED)) {
-        onError(e);
-        void qc.invalidateQueries({ queryKey: queryKeys.improveInfo(sub) });
-      } else onError(e);
-    } finally {
-      setBusy(false);
-    }
+    send.mutate(
+      { subAcctId: sub, requestId: request.requestId, answers },
+      {
+        onSuccess: onDone,
+        onError: (e) => {
+          if (isApiError(e, ErrorCode.INVALID_INPUT)) {
+            kit.takeServerIssues(asFormIssues(e as ApiError));
+            toast.show(t('improveInfo.fixErrors'), TOAST_MS);
+          } else onError(e);
+        },
+      },
+    );
   };
 
   const body: Record<ImproveItem, () => ReactNode> = {

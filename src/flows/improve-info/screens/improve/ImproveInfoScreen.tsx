@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { AccountPageGate } from '@core/app/account-page-gate';
 import { backToAccount } from '@core/app/account-page';
-import { useImproveInfo } from '@core/api/account-pages';
+import { useImproveInfo } from '@core/api/improve-info';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { ImproveInfoForm, ImproveLead } from './ImproveInfoForm';

@@ -3,19 +3,17 @@
  * the exchange; without consent, selling only), what will be sent (the document number masked), the consent in the
  * page's language (its version; the personal data notice), the tick box and the signature. Once signed: the result.
  */
-import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { backToAccount } from '@core/app/account-page';
 import { AccountPageGate } from '@core/app/account-page-gate';
-import { hkIdentifierSign, useHkIdentifier } from '@core/api/account-pages';
+import { useHkIdentifier, useHkIdentifierSign } from '@core/api/hk-identifier';
 import { isApiError } from '@core/api/api-error';
 import { useApiErrorHandler } from '@core/api/errors';
-import { queryKeys } from '@core/api/keys';
 import { agreementPdfPath } from '@core/domain/closing';
 import type { Res } from '@core/domain/contract';
 import { ErrorCode, TOAST_MS } from '@core/domain/errors';
-import { HK_IDENTIFIER_ROUTE, consentKeys, needsHkIdentifier } from '@core/domain/hk-identifier';
+import { HK_IDENTIFIER_ROUTE, consentIssues, consentKeys, needsHkIdentifier } from '@core/domain/hk-identifier';
+import { useRuleForm } from '@core/form/use-rule-form';
 import { useT } from '@core/i18n';
 import { useLang } from '@core/i18n/I18nProvider';
 import { CheckboxRow } from '@core/ui/form';
@@ -56,45 +54,42 @@ function ConsentLead() {
   );
 }
 
+const NOT_AGREED = { agreed: false };
+
 function Consent({ sub, info }: { sub: string; info: Res<'hkIdentifierInfo'> }) {
   const t = useT();
   const { lang } = useLang();
   const navigate = useNavigate();
   const location = useLocation();
-  const qc = useQueryClient();
   const onError = useApiErrorHandler();
   const countryName = useCountryName();
-  const [agreed, setAgreed] = useState(false);
-  const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const kit = useRuleForm({ initial: NOT_AGREED, validate: consentIssues });
+  const agreed = kit.bind('agreed', { touchOnChange: true });
+  const sign = useHkIdentifierSign();
+  const busy = sign.isPending;
   const id = info.identification;
 
-  const toResult = () => {
-    void qc.invalidateQueries({ queryKey: queryKeys.user() });
-    void qc.invalidateQueries({ queryKey: queryKeys.hkIdentifier(sub) });
-    navigate(`${HK_IDENTIFIER_ROUTE.result}${location.search}`, { replace: true });
-  };
-  const onSign = async () => {
-    setTried(true);
-    if (!agreed || busy) return;
-    setBusy(true);
-    try {
-      await hkIdentifierSign({ subAcctId: sub, version: info.consentVersion, lang, agreed: true });
-      toast.show(t('hkIdentifier.consent.signed'), TOAST_MS);
-      toResult();
-    } catch (e) {
-      if (isApiError(e, ErrorCode.HK_IDENTIFIER_SIGNED)) toResult();
-      else if (isApiError(e, ErrorCode.CONSENT_VERSION)) {
-        toast.show(t('hkIdentifier.consent.outdated'), TOAST_MS);
-        void qc.invalidateQueries({ queryKey: queryKeys.hkIdentifier(sub) });
-      } else onError(e);
-    } finally {
-      setBusy(false);
-    }
+  const toResult = () => navigate(`${HK_IDENTIFIER_ROUTE.result}${location.search}`, { replace: true });
+  const onSign = () => {
+    if (busy || !kit.check()) return;
+    sign.mutate(
+      { subAcctId: sub, version: info.consentVersion, lang, agreed: true },
+      {
+        onSuccess: () => {
+          toast.show(t('hkIdentifier.consent.signed'), TOAST_MS);
+          toResult();
+        },
+        onError: (e) => {
+          if (isApiError(e, ErrorCode.HK_IDENTIFIER_SIGNED)) toResult();
+          else if (isApiError(e, ErrorCode.CONSENT_VERSION)) toast.show(t('hkIdentifier.consent.outdated'), TOAST_MS);
+          else onError(e);
+        },
+      },
+    );
   };
 
   return (
-    <StepPage title={t('hkIdentifier.title')} onBack={() => backToAccount(sub)} onNext={() => void onSign()} nextLabel={t('hkIdentifier.consent.sign')} nextLoading={busy}>
+    <StepPage title={t('hkIdentifier.title')} onBack={() => backToAccount(sub)} onNext={onSign} nextLabel={t('hkIdentifier.consent.sign')} nextLoading={busy}>
       <ConsentLead />
       <section className="esop-page-card" aria-labelledby="hkid-data">
         <h2 id="hkid-data">{t('hkIdentifier.data.title')}</h2>
@@ -135,7 +130,7 @@ function Consent({ sub, info }: { sub: string; info: Res<'hkIdentifierInfo'> }) 
           {t('hkIdentifier.consent.notice')}
         </PdfLink>
       </section>
-      <CheckboxRow name="agreed" checked={agreed} onChange={setAgreed} error={tried && !agreed ? t('rules.mustTick') : undefined}>
+      <CheckboxRow name={agreed.name} checked={agreed.value} onChange={agreed.onChange} error={agreed.error}>
         {t('hkIdentifier.consent.agree')}
       </CheckboxRow>
     </StepPage>

@@ -6,7 +6,7 @@
 import { Navigate, useLocation } from 'react-router-dom';
 import { backToAccount } from '@core/app/account-page';
 import { AccountPageGate } from '@core/app/account-page-gate';
-import { useHkIdentifier } from '@core/api/account-pages';
+import { useHkIdentifier } from '@core/api/hk-identifier';
 import type { Res } from '@core/domain/contract';
 import { HK_IDENTIFIER_ROUTE } from '@core/domain/hk-identifier';
 import { useT } from '@core/i18n';

@@ -1,6 +1,6 @@
 /** Parts the two result pages share: the status header, a status row, the contact sheet and the "home" action. */
 import { useState, type ReactNode } from 'react';
-import { useClientConfig } from '@core/api/client-config';
+import { useClientConfig } from '@core/api/system';
 import { bridge } from '@core/bridge/bridge';
 import { ACCOUNT_ROUTE, accountPageLink } from '@core/domain/account-routes';
 import { useLang, useT } from '@core/i18n';

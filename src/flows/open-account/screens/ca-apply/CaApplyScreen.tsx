@@ -10,7 +10,7 @@
 import { useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useQueries } from '@tanstack/react-query';
-import { applyDocumentQuery } from '@core/api/closing';
+import { applyDocumentQuery } from '@core/api/documents';
 import { CA_DOCUMENTS, type CaDocument } from '@core/domain/closing';
 import type { ApplicationView } from '@core/domain/contract';
 import { STEP_INTRO_KEY } from '@core/domain/steps';

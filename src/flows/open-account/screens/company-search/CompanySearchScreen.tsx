@@ -8,8 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { companyInfoQuery } from '@core/api/company-info';
-import { companySearchQuery, type CompanyItem } from '@core/api/company-search';
+import { companyInfoQuery, companySearchQuery, type CompanyItem } from '@core/api/lookup';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { FooterButton } from '@core/ui/FooterButton';

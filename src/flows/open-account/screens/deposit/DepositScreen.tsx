@@ -5,14 +5,13 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@core/api/keys';
-import { depositNotice, useDepositInfo } from '@core/api/deposit';
+import { useDepositInfo, useDepositNotice } from '@core/api/deposit';
 import { useApiErrorHandler } from '@core/api/errors';
 import { RESULT_ROUTE } from '@core/domain/after-submit';
 import type { ApplicationView } from '@core/domain/contract';
-import { DEPOSIT_CURRENCIES, MIN_DEPOSIT_HKD, checkDepositAmount, checkPayingBank, type DepositCurrency } from '@core/domain/result';
+import { DEPOSIT_CURRENCIES, DEPOSIT_NOTICE_LIMITS, MIN_DEPOSIT_HKD, depositNoticeIssues, type DepositCurrency } from '@core/domain/result';
 import type { FileRefData } from '@core/domain/uploads';
+import { useRuleForm } from '@core/form/use-rule-form';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { RadioField } from '@core/ui/form/RadioField';
@@ -23,6 +22,14 @@ import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { StatusHeader, useGoHome } from '../../components/status/StatusParts';
 import './deposit.css';
 
+interface NoticeForm {
+  amount: string;
+  payingBank: string;
+  proof: FileRefData[];
+}
+
+const EMPTY_NOTICE: NoticeForm = { amount: '', payingBank: '', proof: [] };
+
 export default function DepositScreen() {
   const t = useT();
   return <WithApplication title={t('deposit.title')}>{(app) => <DepositPage app={app} />}</WithApplication>;
@@ -30,22 +37,19 @@ export default function DepositScreen() {
 
 function DepositPage({ app }: { app: ApplicationView }) {
   const t = useT();
-  const qc = useQueryClient();
   const onApiError = useApiErrorHandler();
   const goHome = useGoHome();
   const navigate = useNavigate();
   const info = useDepositInfo();
   const [currency, setCurrency] = useState<DepositCurrency>('HKD');
-  const [amount, setAmount] = useState('');
-  const [bank, setBank] = useState('');
-  const [proof, setProof] = useState<FileRefData[]>([]);
-  const [touched, setTouched] = useState(false);
-  const [sending, setSending] = useState(false);
+  const kit = useRuleForm<NoticeForm>({ initial: EMPTY_NOTICE, validate: depositNoticeIssues, limits: DEPOSIT_NOTICE_LIMITS });
+  const notice = useDepositNotice();
+  const sending = notice.isPending;
   const [done, setDone] = useState(false);
   const account = info.data?.accounts.find((a) => a.currency === currency);
-  const amountRule = checkDepositAmount(amount);
-  const bankRule = checkPayingBank(bank);
-  const err = (rule: string | null) => (touched && rule ? t(`rules.${rule}`, { max: 100, min: 2 }) : undefined);
+  const amount = kit.bind('amount');
+  const bank = kit.bind('payingBank');
+  const proof = kit.bind('proof', { touchOnChange: true });
 
   const copy = (text: string) => {
     void navigator.clipboard?.writeText(text).then(
@@ -53,19 +57,14 @@ function DepositPage({ app }: { app: ApplicationView }) {
       () => undefined,
     );
   };
-  const send = async () => {
-    setTouched(true);
-    if (amountRule || bankRule || proof.length !== 1 || sending) return;
-    setSending(true);
-    try {
-      await depositNotice({ appId: app.appId, amount: amount.trim(), currency, payingBank: bank.trim(), proof: proof[0] });
-      await qc.invalidateQueries({ queryKey: queryKeys.application() });
-      setDone(true);
-    } catch (e) {
-      onApiError(e);
-    } finally {
-      setSending(false);
-    }
+  const send = () => {
+    // something missing or wrong: each such field marked, the first focused
+    if (sending || !kit.check()) return;
+    const { form } = kit;
+    notice.mutate(
+      { appId: app.appId, amount: form.amount.trim(), currency, payingBank: form.payingBank.trim(), proof: form.proof[0] },
+      { onSuccess: () => setDone(true), onError: onApiError },
+    );
   };
 
   if (done) {
@@ -84,7 +83,7 @@ function DepositPage({ app }: { app: ApplicationView }) {
   }
 
   return (
-    <StepPage title={t('deposit.title')} onBack={() => navigate(RESULT_ROUTE.transitionGold)} onNext={() => void send()} nextLabel={t('deposit.send')} nextLoading={sending}>
+    <StepPage title={t('deposit.title')} onBack={() => navigate(RESULT_ROUTE.transitionGold)} onNext={send} nextLabel={t('deposit.send')} nextLoading={sending}>
       <RadioField
         name="currency"
         label={t('deposit.currency')}
@@ -122,17 +121,14 @@ function DepositPage({ app }: { app: ApplicationView }) {
         <p className="oa-deposit__min">{t('deposit.minimum', { min: MIN_DEPOSIT_HKD.toLocaleString('en-US') })}</p>
       </section>
       <h2 className="oa-deposit__h">{t('deposit.noticeTitle')}</h2>
-      <TextField name="amount" label={t('deposit.amount', { currency })} value={amount} onChange={setAmount} inputMode="decimal" maxLength={15} error={err(amountRule)} required />
-      <TextField name="payingBank" label={t('deposit.payingBank')} value={bank} onChange={setBank} maxLength={100} error={err(bankRule)} required />
+      <TextField {...amount} label={t('deposit.amount', { currency })} inputMode="decimal" maxLength={15} required />
+      <TextField {...bank} label={t('deposit.payingBank')} maxLength={100} required />
       <FileUploader
-        name="proof"
+        {...proof}
         label={t('deposit.proof')}
         hint={t('deposit.proofHint')}
-        value={proof}
-        onChange={setProof}
         max={1}
         category="UserApply"
-        error={touched && proof.length !== 1 ? t('rules.fileRequired') : undefined}
         required
       />
     </StepPage>

@@ -7,8 +7,8 @@
  * confirmations must all be ticked; the step is saved with the check's id and the confirmation time.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { applyAmlCheck } from '@core/api/apply-aml-check';
-import { useClientConfig } from '@core/api/client-config';
+import { useApplyAmlCheck } from '@core/api/aml';
+import { useClientConfig } from '@core/api/system';
 import { useApiErrorHandler } from '@core/api/errors';
 import type { ApplicationView } from '@core/domain/contract';
 import {
@@ -72,7 +72,8 @@ function DisclosurePage({ app }: { app: ApplicationView }) {
   const { form: answers, setForm: setAnswers, flow, ctx } = page;
   const items = useMemo(() => itemsOfContext(ctx), [ctx]);
   const [blocked, setBlocked] = useState<number | null>(null);
-  const [checking, setChecking] = useState(false);
+  const amlCheck = useApplyAmlCheck();
+  const checking = amlCheck.isPending;
   const [aml, setAml] = useState<{ amlInfoId: string; ticked: boolean[] } | null>(null);
   const left = useCountdown(needsDisclosureCountdown(lastAmlConfirmation(ctx.saved), Date.now()));
 
@@ -98,7 +99,7 @@ function DisclosurePage({ app }: { app: ApplicationView }) {
 
   const save = (amlInfoId: string, confirmations: boolean[] | null) => void page.next(toDisclosureData(answers, items, amlInfoId, confirmations, new Date()));
 
-  const onNext = async () => {
+  const onNext = () => {
     if (checking) return;
     // an unanswered item or a "no": marked, the first scrolled to and focused
     if (!page.check()) return;
@@ -106,18 +107,16 @@ function DisclosurePage({ app }: { app: ApplicationView }) {
       toast.show(t('disclosure.countdownWait', { s: left }));
       return;
     }
-    setChecking(true);
-    let result: { hitStatus: number; amlInfoId: string };
-    try {
-      result = await applyAmlCheck({ appId: app.appId });
-    } catch (err) {
-      onApiError(err);
-      return;
-    } finally {
-      setChecking(false);
-    }
-    if (result.hitStatus === AML_HIT) setAml({ amlInfoId: result.amlInfoId, ticked: AML_CONFIRM_ITEMS.map(() => false) });
-    else save(result.amlInfoId, null);
+    amlCheck.mutate(
+      { appId: app.appId },
+      {
+        onSuccess: (result) => {
+          if (result.hitStatus === AML_HIT) setAml({ amlInfoId: result.amlInfoId, ticked: AML_CONFIRM_ITEMS.map(() => false) });
+          else save(result.amlInfoId, null);
+        },
+        onError: onApiError,
+      },
+    );
   };
   const confirmAml = () => {
     if (!aml || !aml.ticked.every(Boolean)) return;
@@ -167,7 +166,7 @@ function DisclosurePage({ app }: { app: ApplicationView }) {
       intro={t(STEP_INTRO_KEY[STEP])}
       progress={flow.progress}
       onBack={() => void page.back()}
-      onNext={() => void onNext()}
+      onNext={onNext}
       nextLabel={left > 0 ? t('disclosure.nextCountdown', { s: left }) : undefined}
       nextLoading={checking || flow.isSaving}
       className="esop-disclosure"

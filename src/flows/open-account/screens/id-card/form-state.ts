@@ -2,7 +2,7 @@
  * The mainland ID page's form: its state, the state read back from saved data or a draft, and the IDCARD
  * payload (the exact shape of the step data) built from it.
  */
-import type { IdcardOcrResult } from '@core/api/idcard-ocr';
+import type { IdcardOcrResult } from '@core/api/ocr';
 import { CHINA } from '@core/domain/countries';
 import { englishNameOf, isIsoDate, joinValidity, MAX_LEN, normaliseCnId, parseCnId, parseValidity } from '@core/domain/identity';
 import { isFileRef, type FileRefData } from '@core/domain/uploads';

@@ -13,10 +13,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isApiError } from '@core/api/api-error';
-import { useClientConfig } from '@core/api/client-config';
+import { useClientConfig } from '@core/api/system';
 import { useApiErrorHandler } from '@core/api/errors';
-import { confirmFace, uploadVideo, useFaceQueue, verifyFace } from '@core/api/liveness';
-import { useSignedUrl } from '@core/api/signed-url';
+import { confirmFace, uploadVideo, useFaceQueue, verifyFace } from '@core/api/face';
+import { useSignedUrl } from '@core/api/files';
 import { bridge } from '@core/bridge/bridge';
 import type { ApplicationView } from '@core/domain/contract';
 import { ErrorCode } from '@core/domain/errors';

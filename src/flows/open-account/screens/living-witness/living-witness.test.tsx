@@ -4,12 +4,12 @@
  * no media).
  */
 jest.mock('@core/api/client');
-jest.mock('@core/api/liveness', () => ({ ...jest.requireActual('@core/api/liveness'), uploadVideo: jest.fn() }));
+jest.mock('@core/api/face', () => ({ ...jest.requireActual('@core/api/face'), uploadVideo: jest.fn() }));
 jest.mock('./recorder', () => ({ ...jest.requireActual('./recorder'), durationOf: jest.fn() }));
 
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@core/api/api-error';
-import { uploadVideo } from '@core/api/liveness';
+import { uploadVideo } from '@core/api/face';
 import type { ApplicationView } from '@core/domain/contract';
 import { installFakeApi } from '@core/testing/fake-api';
 import { makeApplication, makeClientConfig } from '@core/testing/factories';

@@ -10,9 +10,9 @@
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { isApiError } from '@core/api/api-error';
-import { useClientConfig } from '@core/api/client-config';
+import { useClientConfig } from '@core/api/system';
 import { useApiErrorHandler } from '@core/api/errors';
-import { applyRiskConfirm, riskMediaUrl, useRiskAudioList } from '@core/api/risk';
+import { riskMediaUrl, useApplyRiskConfirm, useRiskAudioList } from '@core/api/risk';
 import { RISK_LANG_OF_PAGE, RISK_STATEMENT_PARAGRAPHS, remainingLabel, riskAgreementsOf, riskSpeeds, type RiskAgreement } from '@core/domain/closing';
 import type { ApplicationView } from '@core/domain/contract';
 import type { StepContext } from '@core/domain/step-rules/types';
@@ -59,7 +59,8 @@ function RiskPage({ app }: { app: ApplicationView }) {
   const agreements = useMemo(() => riskAgreementsOf(app, config.data?.riskAuthChannels ?? []), [app, config.data]);
   const page = useStepPage(STEP, app, { initial: initialRiskForm, toData: riskDataOf, draft: riskDraftOf });
   const { form, setForm, flow } = page;
-  const [confirming, setConfirming] = useState(false);
+  const confirm = useApplyRiskConfirm();
+  const confirming = confirm.isPending;
 
   // a track heard on this page counts over the one this application confirmed before (the service keeps it)
   const heardNow = tracks.find((tr) => player.heard.has(tr.id))?.id;
@@ -77,7 +78,7 @@ function RiskPage({ app }: { app: ApplicationView }) {
   const boxes = page.bindAt('agreements', form.agreements, (list) => setForm((f) => ({ ...f, agreements: list })), { touchOnChange: true });
   const tick = (a: RiskAgreement, on: boolean) => boxes.onChange(on ? [...form.agreements.filter((x) => x !== a), a] : form.agreements.filter((x) => x !== a));
 
-  const onNext = async () => {
+  const onNext = () => {
     if (!allTicked) {
       // Next is never a dead end: every unticked box is marked, the first is scrolled to and focused, the toast says how many
       const unticked = agreements.filter((a) => !ticked.has(a));
@@ -90,19 +91,18 @@ function RiskPage({ app }: { app: ApplicationView }) {
       return;
     }
     if (confirming) return;
-    setConfirming(true);
-    try {
-      await applyRiskConfirm({ appId: app.appId, disclosureId: heardId });
-    } catch (err) {
-      const issues = isApiError(err) ? ((err.data as { issues?: Array<{ message?: string }> } | undefined)?.issues ?? []) : [];
-      if (issues.some((i) => i.message === 'mustListen')) toast.show(t('rules.mustListen'));
-      else onApiError(err);
-      return;
-    } finally {
-      setConfirming(false);
-    }
-    // the agreements in the list's order
-    await flow.next({ disclosureId: heardId, agreements: chosen });
+    confirm.mutate(
+      { appId: app.appId, disclosureId: heardId },
+      {
+        // the agreements in the list's order
+        onSuccess: () => void flow.next({ disclosureId: heardId, agreements: chosen }),
+        onError: (err) => {
+          const issues = isApiError(err) ? ((err.data as { issues?: Array<{ message?: string }> } | undefined)?.issues ?? []) : [];
+          if (issues.some((i) => i.message === 'mustListen')) toast.show(t('rules.mustListen'));
+          else onApiError(err);
+        },
+      },
+    );
   };
 
   const track = player.track;
@@ -123,7 +123,7 @@ function RiskPage({ app }: { app: ApplicationView }) {
       intro={t(STEP_INTRO_KEY[STEP])}
       progress={flow.progress}
       onBack={() => void page.back()}
-      onNext={() => void onNext()}
+      onNext={onNext}
       nextLoading={confirming || flow.isSaving}
     >
       <section className="esop-risk__player" aria-label={t('risk.playerName')}>

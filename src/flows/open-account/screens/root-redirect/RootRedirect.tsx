@@ -5,7 +5,7 @@
  * /statement" is met through the resume step (see decisions).
  */
 import { Navigate, useLocation } from 'react-router-dom';
-import { useApplyDetail } from '@core/api/apply-detail';
+import { useApplyDetail } from '@core/api/applications';
 import { RouteSkeleton } from '@core/app/flow-kit/RouteSkeleton';
 import { landingRoute } from '../../resume';
 

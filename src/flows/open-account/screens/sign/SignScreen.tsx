@@ -9,7 +9,7 @@
  * the toast), or to the box when every document was opened.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { signAssetTransfer, useProtocolStatus } from '@core/api/closing';
+import { useProtocolStatus, useSignAssetTransfer } from '@core/api/closing';
 import { useApiErrorHandler } from '@core/api/errors';
 import { STORAGE_KEY, bridge } from '@core/bridge/bridge';
 import { agreementPdfPath, agreementsOf, assetTransferBox, type Agreement } from '@core/domain/closing';
@@ -78,7 +78,8 @@ function SignPage({ app }: { app: ApplicationView }) {
   const [unread, setUnread] = useState<Agreement | null>(null);
   const [notice, setNotice] = useState(false);
   const [askTransfer, setAskTransfer] = useState(false);
-  const [signing, setSigning] = useState(false);
+  const signTransfer = useSignAssetTransfer();
+  const signing = signTransfer.isPending;
   /** "Go back" in the dialog: the box is highlighted until ticked */
   const [pointTransfer, setPointTransfer] = useState(false);
   const transferBox = useRef<HTMLDivElement>(null);
@@ -99,19 +100,9 @@ function SignPage({ app }: { app: ApplicationView }) {
 
   const transferOn = transferOf(form, box);
 
-  const save = async () => {
-    if (box === 'open' && transferOn) {
-      setSigning(true);
-      try {
-        await signAssetTransfer(app.appId);
-      } catch (err) {
-        onApiError(err);
-        return;
-      } finally {
-        setSigning(false);
-      }
-    }
-    await page.next();
+  const save = () => {
+    if (box === 'open' && transferOn) signTransfer.mutate(app.appId, { onSuccess: () => void page.next(), onError: onApiError });
+    else void page.next();
   };
   const onNext = () => {
     if (!readAll) {
@@ -129,7 +120,7 @@ function SignPage({ app }: { app: ApplicationView }) {
       setAskTransfer(true);
       return;
     }
-    void save();
+    save();
   };
   const closeNotice = () => {
     setNotice(false);
@@ -212,7 +203,7 @@ function SignPage({ app }: { app: ApplicationView }) {
         cancelText={t('sign.transferBack')}
         onConfirm={() => {
           setAskTransfer(false);
-          void save();
+          save();
         }}
         onCancel={() => {
           setAskTransfer(false);

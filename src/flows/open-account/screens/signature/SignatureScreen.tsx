@@ -6,9 +6,9 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { useApiErrorHandler } from '@core/api/errors';
-import { useSignedUrl } from '@core/api/signed-url';
+import { useSignedUrl } from '@core/api/files';
 import { uploadFile } from '@core/api/upload';
-import { useUserInfo } from '@core/api/user-info';
+import { useUserInfo } from '@core/api/auth';
 import { SIGNATURE_MIN_STROKE_PX, signatureFileName } from '@core/domain/closing';
 import type { ApplicationView } from '@core/domain/contract';
 import { at, type StepContext } from '@core/domain/step-rules/types';

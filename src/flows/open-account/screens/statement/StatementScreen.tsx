@@ -11,7 +11,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useApplyDetail } from '@core/api/apply-detail';
+import { useApplyDetail } from '@core/api/applications';
 import { bridge, STORAGE_KEY } from '@core/bridge';
 import { useLang, useT } from '@core/i18n';
 import { orderedStepsOf, useStepPage, type FieldLimits } from '@core/step-engine';

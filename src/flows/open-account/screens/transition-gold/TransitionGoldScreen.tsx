@@ -6,7 +6,7 @@
  * normal link outside) and, for mainland clients, the stock transfer-in link.
  */
 import { useNavigate } from 'react-router-dom';
-import { useClientConfig } from '@core/api/client-config';
+import { useClientConfig } from '@core/api/system';
 import { statusRouteOf } from '@core/domain/after-submit';
 import { bridge } from '@core/bridge/bridge';
 import { APPLY_STATUS } from '@core/domain/status';

@@ -5,21 +5,27 @@
  * received), why this is asked and what follows (issue 37: it read like a second application), and lets the applicant
  * leave for the status page and come back later (the status page links here while the verification is open).
  */
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@core/api/client';
+import { useApplyWitness } from '@core/api/deposit';
 import { useApiErrorHandler } from '@core/api/errors';
-import { queryKeys } from '@core/api/keys';
 import { RESULT_ROUTE } from '@core/domain/after-submit';
 import type { ApplicationView } from '@core/domain/contract';
+import { witnessIssues } from '@core/domain/result';
 import type { FileRefData } from '@core/domain/uploads';
+import { useRuleForm } from '@core/form/use-rule-form';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { StatusHeader } from '../../components/status/StatusParts';
 import { FileUploader } from '@core/ui/uploader/FileUploader';
 import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import '../../components/rejection-notice.css';
+
+interface Witness {
+  idFiles: FileRefData[];
+  addressFiles: FileRefData[];
+}
+
+const NO_FILES: Witness = { idFiles: [], addressFiles: [] };
 
 export default function WitnessScreen() {
   const t = useT();
@@ -29,25 +35,16 @@ export default function WitnessScreen() {
 function WitnessPage({ app }: { app: ApplicationView }) {
   const t = useT();
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const onApiError = useApiErrorHandler();
-  const [idFiles, setIdFiles] = useState<FileRefData[]>([]);
-  const [addressFiles, setAddressFiles] = useState<FileRefData[]>([]);
-  const [touched, setTouched] = useState(false);
-  const [sending, setSending] = useState(false);
-  const send = async () => {
-    setTouched(true);
-    if (!idFiles.length || !addressFiles.length || sending) return;
-    setSending(true);
-    try {
-      await callApi('applyWitness', { appId: app.appId, idFiles, addressFiles });
-      await qc.invalidateQueries({ queryKey: queryKeys.application() });
-      navigate(RESULT_ROUTE.openStatus, { replace: true });
-    } catch (e) {
-      onApiError(e);
-    } finally {
-      setSending(false);
-    }
+  const kit = useRuleForm<Witness>({ initial: NO_FILES, validate: witnessIssues });
+  const idFiles = kit.bind('idFiles', { touchOnChange: true });
+  const addressFiles = kit.bind('addressFiles', { touchOnChange: true });
+  const witness = useApplyWitness();
+  const sending = witness.isPending;
+  const send = () => {
+    // a list without a file: marked, the first focused
+    if (sending || !kit.check()) return;
+    witness.mutate({ appId: app.appId, ...kit.form }, { onSuccess: () => navigate(RESULT_ROUTE.openStatus, { replace: true }), onError: onApiError });
   };
   return (
     <StepPage
@@ -55,7 +52,7 @@ function WitnessPage({ app }: { app: ApplicationView }) {
       onBack={() => navigate(RESULT_ROUTE.openStatus)}
       footer={
         <div className="oa-witness__footer">
-          <button type="button" className="oa-status__btn oa-status__btn--primary" onClick={() => void send()} aria-busy={sending || undefined} disabled={sending}>
+          <button type="button" className="oa-status__btn oa-status__btn--primary" onClick={send} aria-busy={sending || undefined} disabled={sending}>
             {t('witness.send')}
           </button>
           <button type="button" className="oa-status__btn oa-status__btn--plain" onClick={() => navigate(RESULT_ROUTE.openStatus)}>
@@ -80,25 +77,19 @@ function WitnessPage({ app }: { app: ApplicationView }) {
         </div>
       ) : null}
       <FileUploader
-        name="idFiles"
+        {...idFiles}
         label={t('witness.idFiles')}
         hint={t('witness.idHint')}
-        value={idFiles}
-        onChange={setIdFiles}
         max={3}
         category="UserInfo"
-        error={touched && !idFiles.length ? t('rules.fileRequired') : undefined}
         required
       />
       <FileUploader
-        name="addressFiles"
+        {...addressFiles}
         label={t('witness.addressFiles')}
         hint={t('witness.addressHint')}
-        value={addressFiles}
-        onChange={setAddressFiles}
         max={3}
         category="UserApply"
-        error={touched && !addressFiles.length ? t('rules.fileRequired') : undefined}
         required
       />
     </StepPage>

@@ -4,10 +4,9 @@
  * (ApplyUpdate).
  */
 import { useId, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@core/api/api-error';
 import { useSignErrorHandler } from '@core/api/errors';
-import { signCall, signDetailQuery, signUpload } from '@core/api/org-sign';
+import { signUpload, useSignApplyUpdate } from '@core/api/org-sign';
 import { SIGN_LIMITS } from '@core/domain/org-sign';
 import { ACCEPT_ATTR, ACCEPTED_MIME } from '@core/domain/uploads';
 import { markFirst } from '@core/form/mark';
@@ -31,7 +30,6 @@ function Doc({ detail }: { detail: SignDetail }) {
   const t = useT();
   const { lang } = useLang();
   const id = useId();
-  const qc = useQueryClient();
   const goOn = useGoOn();
   const toast = useToast();
   const onError = useSignErrorHandler();
@@ -39,7 +37,8 @@ function Doc({ detail }: { detail: SignDetail }) {
   const input = useRef<HTMLInputElement>(null);
   const [uploads, setUploads] = useState(detail.uploads);
   const [sending, setSending] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const update = useSignApplyUpdate();
+  const busy = update.isPending;
   /** Submit was tapped without a file: the upload section says so */
   const [pressed, setPressed] = useState(false);
   const uploading = !!sending;
@@ -70,26 +69,17 @@ function Doc({ detail }: { detail: SignDetail }) {
 
   const needOne = pressed && !uploads.length;
 
-  const submit = async () => {
+  const submit = () => {
     if (!uploads.length) {
       // never a silent grey button: the upload section is marked, scrolled to and its "add a file" focused
       setPressed(true);
       return markFirst([UPLOADS], t('orgSign.doc.needOne'));
     }
-    setBusy(true);
-    try {
-      await signCall('signApplyUpdate', { fileIds: uploads.map((u) => u.fileId) });
-      const d = await qc.fetchQuery(signDetailQuery());
-      goOn(d);
-    } catch (e) {
-      onError(e);
-    } finally {
-      setBusy(false);
-    }
+    update.mutate({ fileIds: uploads.map((u) => u.fileId) }, { onSuccess: (d) => goOn(d), onError });
   };
 
   return (
-    <StepPage title={t('orgSign.doc.title')} progress={progressOf(detail, 'doc')} onNext={() => void submit()} nextLabel={t('orgSign.doc.submit')} nextLoading={busy} nextDisabled={busy || uploading}>
+    <StepPage title={t('orgSign.doc.title')} progress={progressOf(detail, 'doc')} onNext={submit} nextLabel={t('orgSign.doc.submit')} nextLoading={busy} nextDisabled={busy || uploading}>
       <p className="org-sign__intro">{orgSentence('orgSign.doc.intro', organisationNameIn(detail, lang))}</p>
       <section className="org-sign__card" aria-labelledby={`${id}-read`}>
         <h2 id={`${id}-read`}>{t('orgSign.doc.read')}</h2>

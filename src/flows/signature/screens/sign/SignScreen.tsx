@@ -5,9 +5,8 @@
  * lands on Sign.
  */
 import { useId, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useSignErrorHandler } from '@core/api/errors';
-import { signCall, signDetailQuery } from '@core/api/org-sign';
+import { useSignCorpApplyUpdate } from '@core/api/org-sign';
 import { SIGNATURE_MIN_STROKE_PX } from '@core/domain/closing';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
@@ -32,14 +31,14 @@ async function base64Of(blob: Blob): Promise<string> {
 function Sign({ detail }: { detail: SignDetail }) {
   const t = useT();
   const id = useId();
-  const qc = useQueryClient();
   const goOn = useGoOn();
   const toast = useToast();
   const onError = useSignErrorHandler();
   const pad = useRef<SignaturePadHandle>(null);
   const [readAll, setReadAll] = useState(false);
   const [ink, setInk] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const update = useSignCorpApplyUpdate();
+  const busy = update.isPending;
   const padCard = useRef<HTMLElement>(null);
 
   /** the pad wholly in view above the footer (scroll-margin-bottom keeps the footer's height and a gap clear) */
@@ -48,18 +47,10 @@ function Sign({ detail }: { detail: SignDetail }) {
   const sign = async () => {
     if (!readAll) return toast.show(t('orgSign.sign.readFirst'));
     if (ink < SIGNATURE_MIN_STROKE_PX) return toast.show(t('orgSign.sign.drawFirst'));
-    setBusy(true);
-    try {
-      const png = await pad.current?.toPng();
-      if (!png) return toast.show(t('orgSign.sign.drawFirst'));
-      await signCall('signCorpApplyUpdate', { readAll: true, signature: await base64Of(png) });
-      const d = await qc.fetchQuery(signDetailQuery());
-      goOn(d, true);
-    } catch (e) {
-      onError(e);
-    } finally {
-      setBusy(false);
-    }
+    const png = await pad.current?.toPng();
+    if (!png) return toast.show(t('orgSign.sign.drawFirst'));
+    const signature = await base64Of(png);
+    update.mutate({ readAll: true, signature }, { onSuccess: (d) => goOn(d, true), onError });
   };
 
   return (

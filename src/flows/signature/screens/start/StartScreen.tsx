@@ -7,10 +7,10 @@
  */
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@core/api/api-error';
 import { useSignErrorHandler } from '@core/api/errors';
-import { fetchSignDetail, signDetailQuery, signIn, signSession, signTicketQuery } from '@core/api/org-sign';
+import { signSession, signTicketQuery, useSignIn } from '@core/api/org-sign';
 import { ErrorCode } from '@core/domain/errors';
 import type { Rule } from '@core/domain/identity';
 import { SIGN_TICKET_PATTERN, normaliseSignIdNumber, signIdNumberIssues } from '@core/domain/org-sign';
@@ -60,7 +60,6 @@ function Refused({ title, message }: { title: string; message: string }) {
 function IdNumberForm({ ticket, organisation, onRefused }: { ticket: string; organisation: string | null; onRefused: (r: Refusal) => void }) {
   const t = useT();
   const id = useId();
-  const qc = useQueryClient();
   const goOn = useGoOn();
   const onError = useSignErrorHandler();
   const orgSentence = useOrgSentence();
@@ -70,34 +69,33 @@ function IdNumberForm({ ticket, organisation, onRefused }: { ticket: string; org
   const field = kit.bind('idNumber');
   /** the number the service did not recognise: its message shows until the number changes */
   const [refused, setRefused] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const signIn = useSignIn();
+  const busy = signIn.isPending;
 
-  const submit = async (e?: FormEvent) => {
+  const submit = (e?: FormEvent) => {
     e?.preventDefault();
     // missing or of the wrong shape: marked and focused
     if (!kit.check()) return;
     const idNumber = normaliseSignIdNumber(kit.form.idNumber) as string;
-    setBusy(true);
-    try {
-      await signIn(ticket, idNumber);
-      const d = await fetchSignDetail();
-      qc.setQueryData(signDetailQuery().queryKey, d);
-      goOn(d, true);
-    } catch (err) {
-      if (err instanceof ApiError && err.code === ErrorCode.SIGN_VERIFY_FAILED) setRefused(kit.form.idNumber);
-      else if (err instanceof ApiError && err.code === ErrorCode.SIGN_LINK_EXPIRED) onRefused('expired');
-      else if (err instanceof ApiError && err.code === ErrorCode.SIGN_LOCKED) onRefused('locked');
-      else onError(err);
-    } finally {
-      setBusy(false);
-    }
+    signIn.mutate(
+      { ticket, idNumber },
+      {
+        onSuccess: (d) => goOn(d, true),
+        onError: (err) => {
+          if (err instanceof ApiError && err.code === ErrorCode.SIGN_VERIFY_FAILED) setRefused(kit.form.idNumber);
+          else if (err instanceof ApiError && err.code === ErrorCode.SIGN_LINK_EXPIRED) onRefused('expired');
+          else if (err instanceof ApiError && err.code === ErrorCode.SIGN_LOCKED) onRefused('locked');
+          else onError(err);
+        },
+      },
+    );
   };
 
   return (
-    <StepPage title={t('orgSign.title')} onNext={() => void submit()} nextLabel={t('orgSign.start.continue')} nextLoading={busy} nextDisabled={busy}>
+    <StepPage title={t('orgSign.title')} onNext={() => submit()} nextLabel={t('orgSign.start.continue')} nextLoading={busy} nextDisabled={busy}>
       <AppBanner />
       <p className="org-sign__intro org-sign__lead">{organisation ? orgSentence('orgSign.start.forOrg', organisation) : t('orgSign.start.intro')}</p>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={submit} noValidate>
         <TextField
           {...field}
           label={t('orgSign.start.idNumber')}

@@ -7,11 +7,10 @@
  */
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@core/api/api-error';
 import { signErrorMessage, useSignErrorHandler } from '@core/api/errors';
-import { queryKeys } from '@core/api/keys';
-import { signCall, signClientInfoQuery, signDetailQuery, signIdPhotoQuery, signUpload } from '@core/api/org-sign';
+import { signCall, signClientInfoQuery, signIdPhotoQuery, signUpload, useSignCorpVerify } from '@core/api/org-sign';
 import { SIGN_EXPIRED_CODES } from '@core/domain/errors';
 import { SIGN_STEP_STATUS, idPhotoIsRead } from '@core/domain/org-sign';
 import type { FileRefData } from '@core/domain/uploads';
@@ -47,7 +46,6 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
   const t = useT();
   const intl = useIntl();
   const id = useId();
-  const qc = useQueryClient();
   const goOn = useGoOn();
   const onError = useSignErrorHandler();
   const info = useQuery(signClientInfoQuery());
@@ -55,7 +53,8 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
   // a photo accepted earlier on this link (a reload, a certificate to try again): shown from the service
   const heldUrl = useQuery({ ...signIdPhotoQuery(held?.fileId ?? ''), enabled: !!held });
   const [confirmed, setConfirmed] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const verify = useSignCorpVerify();
+  const busy = verify.isPending;
   const [photo, setPhoto] = useState<FileRefData | null>(null);
   const [accepted, setAccepted] = useState<Accepted | null>(null);
   const [reading, setReading] = useState(false);
@@ -122,7 +121,7 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
     }
   };
 
-  const apply = async () => {
+  const apply = () => {
     // never a silent grey button: what is missing is marked, the first scrolled to and focused, the toast says how many
     if (!info.data) return toast.show(t('orgSign.loadFailed'));
     const missing = [...(current ? [] : [PHOTO]), ...(confirmed ? [] : [CONFIRM])];
@@ -131,18 +130,15 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
       return markFirst(missing, t('form.marked', { count: missing.length }));
     }
     if (!current) return;
-    setBusy(true);
-    try {
-      await signCall('signCorpApplyAuth', { confirm: true, ...(read ? {} : { idPhotoFileId: current.fileId }) });
-      const r = await signCall('signCorpApplyCACert', {});
-      const d = await qc.fetchQuery(signDetailQuery());
-      if (r.caStatus === SIGN_STEP_STATUS.success) goOn(d);
-    } catch (e) {
-      onError(e);
-      await Promise.all([qc.invalidateQueries({ queryKey: queryKeys.orgSignDetail() }), qc.invalidateQueries({ queryKey: queryKeys.orgSignClientInfo() })]);
-    } finally {
-      setBusy(false);
-    }
+    verify.mutate(
+      { confirm: true, ...(read ? {} : { idPhotoFileId: current.fileId }) },
+      {
+        onSuccess: ({ caStatus, detail }) => {
+          if (caStatus === SIGN_STEP_STATUS.success) goOn(detail);
+        },
+        onError,
+      },
+    );
   };
 
   const kind = read ? 'Cn' : 'Other';
@@ -150,7 +146,7 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
     <StepPage
       title={t('orgSign.verify.title')}
       progress={progress}
-      onNext={() => void apply()}
+      onNext={apply}
       nextLabel={t(failed ? 'orgSign.verify.retry' : 'orgSign.verify.apply')}
       nextDisabled={busy || reading}
       nextLoading={busy}

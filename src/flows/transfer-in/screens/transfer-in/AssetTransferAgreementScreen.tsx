@@ -5,9 +5,9 @@
  * opens in its place. Signed already: says so and leads to the transfer-in page. Back leaves the page (bridge).
  */
 import { useState } from 'react';
-import { signAssetTransfer, useProtocolStatus } from '@core/api/closing';
+import { useProtocolStatus, useSignAssetTransfer } from '@core/api/closing';
 import { useApiErrorHandler } from '@core/api/errors';
-import { useClientConfig } from '@core/api/client-config';
+import { useClientConfig } from '@core/api/system';
 import { bridge } from '@core/bridge/bridge';
 import type { ApplicationView } from '@core/domain/contract';
 import { assetTransferPdfPath, assetTransferSignable, transferInPageUrl } from '@core/domain/transfer-in';
@@ -50,28 +50,28 @@ function AgreementPage({ app }: { app: ApplicationView }) {
     if (v) setSeen(true);
   };
   const [agreeError, setAgreeError] = useState(false);
-  const [signing, setSigning] = useState(false);
+  const signTransfer = useSignAssetTransfer();
+  // still "signing" once signed: the page is being replaced by the transfer-in page
+  const signing = signTransfer.isPending || signTransfer.isSuccess;
   const sub = app.clientInfo.accts[0]?.subAcctId ?? null;
   const state = protocol.data === undefined ? null : assetTransferSignable({ applyStatus: app.applyStatus, clientStatus: app.clientStatus, subAcctId: sub }, protocol.data);
   // the transfer-in page replaces this one: Back from it does not come back to a signed agreement
   const toTransferIn = () => window.location.replace(transferInPageUrl(lang, readQueryParam('pageFrom') ?? 'assetTransferAgreement', config.data?.transferInUrl));
 
-  const sign = async () => {
+  const sign = () => {
     if (!agreed) {
       setAgreeError(true);
       toast.show(t('assetTransfer.mustTick'));
       return;
     }
     if (signing) return;
-    setSigning(true);
-    try {
-      await signAssetTransfer(app.appId);
-      toast.show(t('assetTransfer.signedToast'));
-      toTransferIn();
-    } catch (e) {
-      onApiError(e);
-      setSigning(false);
-    }
+    signTransfer.mutate(app.appId, {
+      onSuccess: () => {
+        toast.show(t('assetTransfer.signedToast'));
+        toTransferIn();
+      },
+      onError: onApiError,
+    });
   };
 
   if (state === null) {
@@ -141,7 +141,7 @@ function AgreementPage({ app }: { app: ApplicationView }) {
           >
             {t('assetTransfer.agree')}
           </CheckboxRow>
-          <FooterButton onClick={() => void sign()} loading={signing}>
+          <FooterButton onClick={sign} loading={signing}>
             {t('assetTransfer.sign')}
           </FooterButton>
         </div>

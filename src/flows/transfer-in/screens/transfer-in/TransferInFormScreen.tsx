@@ -7,11 +7,9 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { useProtocolStatus } from '@core/api/closing';
 import { useApiErrorHandler } from '@core/api/errors';
-import { queryKeys } from '@core/api/keys';
-import { transferInApply } from '@core/api/transfer-in';
+import { useTransferInApply } from '@core/api/transfer-in';
 import { TRANSFER_IN_ROUTE } from '@core/domain/account-routes';
 import { BROKER_OTHER } from '@core/domain/brokers';
 import type { Rule } from '@core/domain/identity';
@@ -96,7 +94,6 @@ function TransferInForm({ app, sub }: { app: ApplicationView; sub: string }) {
   const t = useT();
   const { lang } = useLang();
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const onApiError = useApiErrorHandler();
   // the transfer-in rules read their own texts (transferIn.rules.*)
   const message = useCallback((rule: string) => t(`transferIn.rules.${rule}`, { max: MAX_TRANSFER_IN_STOCKS }), [t]);
@@ -111,7 +108,8 @@ function TransferInForm({ app, sub }: { app: ApplicationView; sub: string }) {
   const [review, setReview] = useState(false);
   const [agreed, setAgreed] = useState(false);
   const [agreeError, setAgreeError] = useState(false);
-  const [sending, setSending] = useState(false);
+  const apply = useTransferInApply();
+  const sending = apply.isPending;
 
   const input = inputOf(form);
   const options = useMemo(() => TRANSFER_IN_BROKERS.map((code) => ({ value: code, label: transferInBrokerName({ broker: code }, lang) })), [lang]);
@@ -126,32 +124,30 @@ function TransferInForm({ app, sub }: { app: ApplicationView; sub: string }) {
     setReview(true);
   };
 
-  const submit = async () => {
+  const submit = () => {
     if (!agreed) {
       setAgreeError(true);
       toast.show(t('transferIn.confirm.mustTick'));
       return;
     }
     if (sending) return;
-    setSending(true);
-    try {
-      const { application } = await transferInApply({ applyId: app.appId, subAcctId: sub, ...input });
-      qc.setQueryData(queryKeys.application(), application);
-      await qc.invalidateQueries({ queryKey: queryKeys.transferIns(app.appId) });
-      toast.show(t('transferIn.submitted'));
-      navigate(TRANSFER_IN_ROUTE.list, { replace: true });
-    } catch (e) {
-      onApiError(e);
-    } finally {
-      setSending(false);
-    }
+    apply.mutate(
+      { applyId: app.appId, subAcctId: sub, ...input },
+      {
+        onSuccess: () => {
+          toast.show(t('transferIn.submitted'));
+          navigate(TRANSFER_IN_ROUTE.list, { replace: true });
+        },
+        onError: onApiError,
+      },
+    );
   };
 
   const brokerLabel = broker === undefined ? '' : transferInBrokerName({ broker, brokerName }, lang);
 
   if (review) {
     return (
-      <StepPage title={t('transferIn.confirm.title')} onBack={() => setReview(false)} onNext={() => void submit()} nextLabel={t('transferIn.confirm.submit')} nextLoading={sending}>
+      <StepPage title={t('transferIn.confirm.title')} onBack={() => setReview(false)} onNext={submit} nextLabel={t('transferIn.confirm.submit')} nextLoading={sending}>
         <dl className="oa-tin__card oa-tin__summary">
           <div>
             <dt>{t('transferIn.confirm.from')}</dt>

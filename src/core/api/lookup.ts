@@ -1,9 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, keepPreviousData } from '@tanstack/react-query';
 import type { Req, Res } from '../domain/contract';
 import { ADDRESS_KEY_MAX, KEY_VALUE_TYPE, isLookupName, isRegionKey, normaliseLookupName } from '../domain/lookup';
 import { hasChinese, residenceAddressOf } from '../domain/steps/proof-address';
 import { callApi } from './client';
 import { queryKeys } from './keys';
+import { COMPANY_SEARCH, searchWord } from '../domain/company';
+import { currentLang } from '../i18n/lang';
 
 export type KycKeyValueInput = Req<'kycKeyValue'>;
 export type KycKeyValueResult = Res<'kycKeyValue'>;
@@ -66,4 +68,54 @@ export const w8AddressQuery = (address: string) =>
 export function useW8AddressOf(address: string | null | undefined) {
   const key = (address ?? '').trim();
   return useQuery({ ...w8AddressQuery(key), enabled: isTranslatableAddress(key) });
+}
+
+export type MainlandCities = Res<'mainlandCity'>;
+
+/** Province → its prefecture-level cities (municipalities list themselves), for the birthplace picker. */
+export const fetchMainlandCities = (signal?: AbortSignal) => callApi('mainlandCity', undefined, { signal });
+
+export const mainlandCitiesQuery = () =>
+  queryOptions({ queryKey: queryKeys.mainlandCities(), queryFn: ({ signal }) => fetchMainlandCities(signal), staleTime: Infinity });
+
+export function useMainlandCities(opts: { enabled?: boolean } = {}) {
+  return useQuery({ ...mainlandCitiesQuery(), enabled: opts.enabled ?? true });
+}
+
+export type CompanySearchInput = Req<'companySearch'>;
+export type CompanySearchResult = Res<'companySearch'>;
+export type CompanyItem = CompanySearchResult['items'][number];
+
+/**
+ * One page of companies whose name (simplified or traditional Chinese, or English) matches `word`: {items: [{id, name,
+ * regLocation}], total, vendor}, names and locations in the language the request carries (`x-esop-lang`).
+ */
+export const companySearch = (req: CompanySearchInput, signal?: AbortSignal) => callApi('companySearch', req, { signal });
+
+export const companySearchQuery = (word: string, page: number, pageSize: number = COMPANY_SEARCH.pageSize) =>
+  queryOptions({
+    queryKey: queryKeys.companySearch(word, page, pageSize, currentLang()),
+    queryFn: ({ signal }) => companySearch({ word, pageNum: page, pageSize }, signal),
+    staleTime: 5 * 60_000,
+  });
+
+/**
+ * Searches as the user types (debounce the word in the screen, COMPANY_SEARCH.debounceMs): runs once the
+ * trimmed word has COMPANY_SEARCH.minChars characters; the previous page stays shown while the next loads.
+ */
+export function useCompanySearch(typed: string, page = 1) {
+  const word = searchWord(typed);
+  return useQuery({ ...companySearchQuery(word ?? '', page), enabled: word !== null, placeholderData: keepPreviousData });
+}
+
+export type CompanyInfo = Res<'companyInfo'>;
+
+/** A company by the id of a search item: {id, name, regLocation, vendor} in the request's language; 100404 when unknown. */
+export const companyInfo = (id: string, signal?: AbortSignal) => callApi('companyInfo', { keyword: id }, { signal });
+
+export const companyInfoQuery = (id: string) =>
+  queryOptions({ queryKey: queryKeys.companyInfo(id, currentLang()), queryFn: ({ signal }) => companyInfo(id, signal), staleTime: 5 * 60_000 });
+
+export function useCompanyInfo(id: string | null | undefined) {
+  return useQuery({ ...companyInfoQuery(id ?? ''), enabled: !!id });
 }

@@ -1,5 +1,5 @@
 /** Upgrading a cash account to margin: what it signs and its latest request, and asking. */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Req } from '../domain/contract';
 import { callApi } from './client';
 import { queryKeys } from './keys';
@@ -13,3 +13,12 @@ export function useMarginUpgrade(subAcctId: string | undefined) {
 }
 
 export const marginUpgradeApply = (input: Req<'marginUpgradeApply'>) => callApi('marginUpgradeApply', input);
+
+/** Asks for the upgrade; the account's latest request is read again before the screen goes on. */
+export function useMarginUpgradeApply() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: marginUpgradeApply,
+    onSuccess: (_r, input) => qc.invalidateQueries({ queryKey: queryKeys.marginUpgrade(input.subAcctId) }),
+  });
+}

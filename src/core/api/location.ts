@@ -7,3 +7,9 @@ export const fetchIpLocation = (signal?: AbortSignal) => callApi('ipLocation', u
 
 export const ipLocationQuery = () =>
   queryOptions({ queryKey: queryKeys.ipLocation(), queryFn: ({ signal }) => fetchIpLocation(signal), staleTime: 10 * 60_000 });
+
+/** Resolves "latitude,longitude" to a city code (isMainlandCityCode decides what it means). */
+export async function fetchCityCode(location: string): Promise<string> {
+  const r = await callApi('positionToCity', { location });
+  return r.city_code;
+}

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { Req, Res } from '../domain/contract';
 import { callApi } from './client';
 
@@ -11,6 +10,8 @@ export type IdcardOcrResult = Res<'idcardOcr'>;
  */
 export const idcardOcr = (ref: IdcardOcrInput) => callApi('idcardOcr', ref);
 
-export function useIdcardOcr() {
-  return useMutation({ mutationFn: idcardOcr });
-}
+export type BankcardOcrInput = Req<'bankcardOcr'>;
+export type BankcardOcrResult = Res<'bankcardOcr'>;
+
+/** Reads the card number (digits only) from an uploaded bank card photo; 150302 when none can be read. */
+export const bankcardOcr = (ref: BankcardOcrInput) => callApi('bankcardOcr', ref);
