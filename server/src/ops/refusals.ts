@@ -16,6 +16,7 @@ export function refusalText({ decision, appId, refusal: r }: Pick<LifecycleRefus
       if (decision === 'approve' || decision === 'firstApproval') return `application ${appId} is already opened (${r.subAcctId ?? 'client status 31'})`;
       if (decision === 'status') return `application ${appId} is opened (${r.subAcctId ?? 'client status 31'}): its status stays 4000`;
       if (decision === 'clientStatus') return `application ${appId} is opened: its client status stays 31`;
+      if (decision === 'sendBack') return `application ${appId} is opened (${r.subAcctId ?? 'client status 31'}): only a submitted application under review can be rejected`;
       return `application ${appId} is opened (${r.subAcctId ?? 'client status 31'})`;
     case 'closed':
       return decision === 'close' ? `application ${appId} is closed already` : `application ${appId} is closed`;
