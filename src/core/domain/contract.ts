@@ -25,7 +25,7 @@ import { closingCalls } from './calls/closing';
 import { depositCalls } from './calls/deposit';
 import { documentsCalls } from './calls/documents';
 import { faceCalls } from './calls/face';
-import { accountHomeCalls } from './calls/account-home';
+import { accountsCalls } from './calls/accounts';
 import { exchangeCalls } from './calls/exchange';
 import { tradePasswordCalls } from './calls/trade-password';
 import { updatesCalls } from './calls/updates';
@@ -65,7 +65,7 @@ export const CALL_MODULES = {
   deposit: depositCalls,
   documents: documentsCalls,
   face: faceCalls,
-  'account-home': accountHomeCalls,
+  accounts: accountsCalls,
   exchange: exchangeCalls,
   'trade-password': tradePasswordCalls,
   updates: updatesCalls,
@@ -94,7 +94,7 @@ export const schemas = {
   ...depositCalls,
   ...documentsCalls,
   ...faceCalls,
-  ...accountHomeCalls,
+  ...accountsCalls,
   ...exchangeCalls,
   ...tradePasswordCalls,
   ...updatesCalls,

@@ -6,7 +6,7 @@
  */
 import { useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useHlInfo } from '@core/api/account-home';
+import { useHlInfo } from '@core/api/accounts';
 import { useAutoExchange, useChangeAutoExchange } from '@core/api/exchange';
 import { useApiErrorHandler } from '@core/api/errors';
 import { useFreshUserInfo } from '@core/api/auth';
