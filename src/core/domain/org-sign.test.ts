@@ -65,3 +65,12 @@ test.each([
   ['K12', [{ field: 'idNumber', rule: 'format' }]],
   ['k123456(7)', []],
 ] as const)('the start form marks the ID number %j with %j', (idNumber, issues) => expect(signIdNumberIssues({ idNumber })).toEqual(issues));
+
+test.each([
+  ['the number refused, as typed', 'K1234567', 'K1234567', [{ field: 'idNumber', rule: 'format' }]],
+  ['another number than the one refused', 'K7654321', 'K1234567', []],
+  ['nothing refused yet', 'K1234567', null, []],
+  ['empty, after a refusal', '', 'K1234567', [{ field: 'idNumber', rule: 'required' }]],
+] as const)('the start form after the service refused a number: %s', (_what, idNumber, refused, issues) =>
+  expect(signIdNumberIssues({ idNumber, refused })).toEqual(issues),
+);

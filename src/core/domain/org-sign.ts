@@ -66,10 +66,14 @@ export function normaliseSignIdNumber(raw: string): string | null {
   return /^[A-Z0-9]{4,30}$/.test(v) ? v : null;
 }
 
-/** The start form's rule on the ID number typed: required, then 4-30 letters and digits (normaliseSignIdNumber). */
-export function signIdNumberIssues(form: { idNumber: string }): FieldIssue[] {
+/**
+ * The start form's rule on the ID number typed: required, then 4-30 letters and digits (normaliseSignIdNumber), and
+ * not the number the service just refused for this link (`refused`, as typed: wrong until it is changed).
+ */
+export function signIdNumberIssues(form: { idNumber: string; refused?: string | null }): FieldIssue[] {
   if (!form.idNumber.trim()) return [{ field: 'idNumber', rule: 'required' }];
-  return normaliseSignIdNumber(form.idNumber) ? [] : [{ field: 'idNumber', rule: 'format' }];
+  if (!normaliseSignIdNumber(form.idNumber)) return [{ field: 'idNumber', rule: 'format' }];
+  return form.refused != null && form.refused === form.idNumber ? [{ field: 'idNumber', rule: 'format' }] : [];
 }
 
 /**

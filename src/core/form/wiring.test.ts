@@ -34,7 +34,6 @@ const STILL_HAND_WIRED = new Set<string>([
   'src/flows/open-account/screens/select-account/SelectAccountScreen.tsx',
   'src/flows/open-account/screens/tax-info/TaxInfoScreen.tsx',
   'src/flows/signature/screens/doc/DocScreen.tsx',
-  'src/flows/signature/screens/start/StartScreen.tsx',
   'src/flows/signature/screens/verify/VerifyScreen.tsx',
 ]);
 
