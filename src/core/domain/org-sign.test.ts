@@ -1,5 +1,5 @@
 import { signerIdKindOf } from './org-sign-signer';
-import { currentSignStep, idPhotoIsRead, nothingToSign, normaliseSignIdNumber, requiredSignSteps, signIdNumberIssues, signStepProgress, type OrgSignStatuses, type SignStepStatus } from './org-sign';
+import { currentSignStep, idPhotoIsRead, nothingToSign, normaliseSignIdNumber, requiredSignSteps, signDocIssues, signIdNumberIssues, signStepProgress, type OrgSignStatuses, type SignStepStatus } from './org-sign';
 
 const s = (caStatus: SignStepStatus, obResFileStatus: SignStepStatus, signatureStatus: SignStepStatus): OrgSignStatuses => ({ caStatus, obResFileStatus, signatureStatus });
 
@@ -74,3 +74,9 @@ test.each([
 ] as const)('the start form after the service refused a number: %s', (_what, idNumber, refused, issues) =>
   expect(signIdNumberIssues({ idNumber, refused })).toEqual(issues),
 );
+
+test.each([
+  ['nothing uploaded', [], [{ field: 'uploads', rule: 'fileRequired' }]],
+  ['one document', [{ fileId: 'f1' }], []],
+  ['two documents', [{ fileId: 'f1' }, { fileId: 'f2' }], []],
+] as const)('the doc step with %s', (_what, uploads, issues) => expect(signDocIssues({ uploads })).toEqual(issues));

@@ -76,6 +76,9 @@ export function signIdNumberIssues(form: { idNumber: string; refused?: string | 
   return form.refused != null && form.refused === form.idNumber ? [{ field: 'idNumber', rule: 'format' }] : [];
 }
 
+/** The doc step's rule: Submit hands over at least one document uploaded for the broker (the call takes one at least). */
+export const signDocIssues = (form: { uploads: readonly unknown[] }): FieldIssue[] => (form.uploads.length ? [] : [{ field: 'uploads', rule: 'fileRequired' }]);
+
 /**
  * The signer's identity document, as staff registered it: a mainland resident identity card or another one (HKID,
  * passport…); signerIdKindOf (org-sign-signer.ts) tells them apart. Where a certificate is needed (the verify step)

@@ -33,7 +33,6 @@ const STILL_HAND_WIRED = new Set<string>([
   'src/flows/open-account/screens/risk/RiskScreen.tsx',
   'src/flows/open-account/screens/select-account/SelectAccountScreen.tsx',
   'src/flows/open-account/screens/tax-info/TaxInfoScreen.tsx',
-  'src/flows/signature/screens/doc/DocScreen.tsx',
   'src/flows/signature/screens/verify/VerifyScreen.tsx',
 ]);
 
