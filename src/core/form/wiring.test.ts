@@ -28,7 +28,6 @@ const IN_FLIGHT = new Set(['busy', 'sending', 'saving', 'isSaving', 'loading', '
  */
 const STILL_HAND_WIRED = new Set<string>([
   'src/flows/open-account/components/derivative/DerivativeQuestionnaire.tsx',
-  'src/flows/open-account/screens/company-search/CompanySearchScreen.tsx',
   'src/flows/open-account/screens/home/HomeScreen.tsx',
   'src/flows/open-account/screens/risk/RiskScreen.tsx',
   'src/flows/open-account/screens/select-account/SelectAccountScreen.tsx',
