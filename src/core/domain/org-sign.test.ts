@@ -1,5 +1,5 @@
 import { signerIdKindOf } from './org-sign-signer';
-import { currentSignStep, idPhotoIsRead, nothingToSign, normaliseSignIdNumber, requiredSignSteps, signDocIssues, signIdNumberIssues, signStepProgress, type OrgSignStatuses, type SignStepStatus } from './org-sign';
+import { currentSignStep, idPhotoIsRead, nothingToSign, normaliseSignIdNumber, requiredSignSteps, signDocIssues, signIdNumberIssues, signStepProgress, signVerifyIssues, type OrgSignStatuses, type SignStepStatus } from './org-sign';
 
 const s = (caStatus: SignStepStatus, obResFileStatus: SignStepStatus, signatureStatus: SignStepStatus): OrgSignStatuses => ({ caStatus, obResFileStatus, signatureStatus });
 
@@ -80,3 +80,11 @@ test.each([
   ['one document', [{ fileId: 'f1' }], []],
   ['two documents', [{ fileId: 'f1' }, { fileId: 'f2' }], []],
 ] as const)('the doc step with %s', (_what, uploads, issues) => expect(signDocIssues({ uploads })).toEqual(issues));
+
+test.each([
+  ['no photo, not confirmed', 'missing', false, ['idPhoto:required', 'confirm:mustTick']],
+  ['a photo being read, confirmed', 'reading', true, []],
+  ['a refused photo', 'refused', true, ['idPhoto:cnIdMismatch']],
+  ['an accepted photo, not confirmed', 'accepted', false, ['confirm:mustTick']],
+  ['an accepted photo, confirmed', 'accepted', true, []],
+] as const)('the verify step with %s', (_what, photo, confirm, issues) => expect(signVerifyIssues({ photo, confirm }).map((i) => `${i.field}:${i.rule}`)).toEqual(issues));

@@ -80,6 +80,18 @@ export function signIdNumberIssues(form: { idNumber: string; refused?: string | 
 export const signDocIssues = (form: { uploads: readonly unknown[] }): FieldIssue[] => (form.uploads.length ? [] : [{ field: 'uploads', rule: 'fileRequired' }]);
 
 /**
+ * Where the verify step's ID photo stands: none yet (or a new one still uploading), being read, refused (a mainland
+ * card not read as the signer's, or the reading failed), accepted (read as theirs, kept for staff, or accepted earlier).
+ */
+export type SignIdPhotoState = 'missing' | 'reading' | 'refused' | 'accepted';
+
+/** The verify step's rules: the certificate is asked for with the ID photo accepted and the details confirmed. */
+export function signVerifyIssues(form: { photo: SignIdPhotoState; confirm: boolean }): FieldIssue[] {
+  const photo = form.photo === 'missing' ? 'required' : form.photo === 'refused' ? 'cnIdMismatch' : null;
+  return [...(photo ? [{ field: 'idPhoto', rule: photo } as const] : []), ...(form.confirm ? [] : [{ field: 'confirm', rule: 'mustTick' } as const])];
+}
+
+/**
  * The signer's identity document, as staff registered it: a mainland resident identity card or another one (HKID,
  * passport…); signerIdKindOf (org-sign-signer.ts) tells them apart. Where a certificate is needed (the verify step)
  * the signer photographs it: a mainland card is read (IdCardOcr) and must carry the signer's number; another

@@ -32,7 +32,6 @@ const STILL_HAND_WIRED = new Set<string>([
   'src/flows/open-account/screens/risk/RiskScreen.tsx',
   'src/flows/open-account/screens/select-account/SelectAccountScreen.tsx',
   'src/flows/open-account/screens/tax-info/TaxInfoScreen.tsx',
-  'src/flows/signature/screens/verify/VerifyScreen.tsx',
 ]);
 
 export interface HandWiring {
