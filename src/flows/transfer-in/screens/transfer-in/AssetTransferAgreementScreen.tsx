@@ -130,19 +130,18 @@ function AgreementPage({ app }: { app: ApplicationView }) {
       title={t('assetTransfer.title')}
       onBack={leave}
       footer={
-        <div className="oa-tin__sign">
-          <CheckboxRow name={agreed.name} checked={agreed.value} onChange={agreed.onChange} error={agreed.error}>
-            {t('assetTransfer.agree')}
-          </CheckboxRow>
-          <FooterButton onClick={sign} loading={signing}>
-            {t('assetTransfer.sign')}
-          </FooterButton>
-        </div>
+        <FooterButton onClick={sign} loading={signing}>
+          {t('assetTransfer.sign')}
+        </FooterButton>
       }
     >
       <TransferLead intro={t('assetTransfer.intro')} />
       <p className="oa-tin__read">{t('assetTransfer.readAll')}</p>
       {pdf}
+      {/* in the page, under the document: the kit's toast shows above the footer and must not cover the box's reason */}
+      <CheckboxRow name={agreed.name} checked={agreed.value} onChange={agreed.onChange} error={agreed.error}>
+        {t('assetTransfer.agree')}
+      </CheckboxRow>
     </StepPage>
   );
 }
