@@ -6,7 +6,16 @@
  * status page showing the stock line.
  */
 import { applicantAt } from '../lib/applicant';
-import { assert, assertAxeClean, assertClean, newPhone, ops, shot, type Journey } from '../lib/harness';
+import { assert, assertAxeClean, assertClean, newPhone, ops, shot, VIEWPORT, type Journey } from '../lib/harness';
+import type { Page } from 'playwright-core';
+
+/** A marked form on the phone and on a small one (320x568). */
+async function shotBoth(page: Page, name: string): Promise<void> {
+  await shot(page, name);
+  await page.setViewportSize({ width: 320, height: 568 });
+  await shot(page, `${name}-320`);
+  await page.setViewportSize(VIEWPORT);
+}
 
 export const journeys: Journey[] = [
   {
@@ -41,6 +50,9 @@ export const journeys: Journey[] = [
         await page.getByText('Opened', { exact: true }).waitFor();
         await page.getByRole('button', { name: 'Sign the agreement' }).click();
         await page.getByText('Please tick the box to agree first.').first().waitFor();
+        // the form kit marks the box and focuses it
+        await page.waitForFunction(() => document.activeElement?.closest('[data-name="agreed"]') !== null);
+        await shotBoth(page, 'asset-transfer-agreement-must-tick-en');
         await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
         // the footer button ignores a second press within a second
         await page.waitForTimeout(1100);
@@ -80,6 +92,12 @@ export const journeys: Journey[] = [
         await page.getByRole('heading', { name: 'Check your request' }).waitFor();
         await page.getByText('00700').waitFor();
         await page.getByText('09988').waitFor();
+        // Submit before ticking the confirmation: the box is marked with why and focused, nothing is filed
+        await page.waitForTimeout(1100);
+        await page.getByRole('button', { name: 'Submit request' }).click();
+        await page.getByText('Please tick the confirmation first.').first().waitFor();
+        await page.waitForFunction(() => document.activeElement?.closest('[data-name="agreed"]') !== null);
+        await shotBoth(page, 'transfer-in-confirm-must-tick-en');
         await page.getByRole('checkbox', { name: /my account at Futu Securities International is in my own name/ }).check();
         await shot(page, 'transfer-in-confirm-en');
         await assertAxeClean(page, 'transferInStock/new (review)');

@@ -1,4 +1,4 @@
-import { checkManualCompanyAddress, checkManualCompanyName, searchWord, COMPANY_SEARCH } from './company';
+import { checkManualCompanyAddress, checkManualCompanyName, manualCompanyIssues, searchWord, COMPANY_SEARCH } from './company';
 
 describe('company search and manual entry', () => {
   test('limits as the spec gives', () => expect(COMPANY_SEARCH).toEqual({ minChars: 2, debounceMs: 200, pageSize: 10 }));
@@ -30,4 +30,11 @@ describe('company search and manual entry', () => {
     ['x'.repeat(500), 'Acme Ltd', null],
     ['x'.repeat(501), 'Acme Ltd', 'tooLong'],
   ])('manual address %p with name %p → %p', (v, name, rule) => expect(checkManualCompanyAddress(v, name)).toBe(rule));
+
+  test.each([
+    ['both missing', '', '', ['name:required', 'address:required']],
+    ['a short name', 'Abc', '1 Queen\'s Road Central', ['name:tooShort']],
+    ['the address is the name again', 'Acme Ltd', ' acme  ltd ', ['address:sameAsName']],
+    ['a name and its address', 'Acme Ltd', '1 Queen\'s Road Central', []],
+  ])('manual entry with %s', (_what, name, address, issues) => expect(manualCompanyIssues({ name, address }).map((i) => `${i.field}:${i.rule}`)).toEqual(issues));
 });

@@ -3,6 +3,7 @@
  * screen, the employment page and the service share it.
  */
 import { MAX_LEN, MIN_LEN, checkText, type Check } from './identity';
+import type { FieldIssue } from './step-rules/types';
 
 /** Searching starts at this many characters, waits this long after the last key, and asks for pages of this size. */
 export const COMPANY_SEARCH = { minChars: 2, debounceMs: 200, pageSize: 10 } as const;
@@ -36,3 +37,19 @@ export function checkManualCompanyAddress(v: unknown, name: unknown): Check {
   const norm = (s: unknown) => (typeof s === 'string' ? s.trim().replace(/\s+/g, ' ').toLowerCase() : '');
   return norm(v) === norm(name) ? 'sameAsName' : null;
 }
+
+/** What the manual entry popup holds: the company's name and address as typed. */
+export interface ManualCompany {
+  name: string;
+  address: string;
+}
+
+/** The manual entry's issues, field by field: the name (4-200), the address (required, at most 500, not the name again). */
+export function manualCompanyIssues(form: ManualCompany): FieldIssue[] {
+  const name = checkManualCompanyName(form.name);
+  const address = checkManualCompanyAddress(form.address, form.name);
+  return [...(name ? [{ field: 'name', rule: name }] : []), ...(address ? [{ field: 'address', rule: address }] : [])];
+}
+
+/** The {min}/{max} of the manual entry's messages. */
+export const MANUAL_COMPANY_LIMITS = { name: { min: MIN_LEN.companyNameManual, max: MAX_LEN.companyName }, address: { max: MAX_LEN.address } } as const;

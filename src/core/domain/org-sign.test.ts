@@ -1,5 +1,5 @@
 import { signerIdKindOf } from './org-sign-signer';
-import { currentSignStep, idPhotoIsRead, nothingToSign, normaliseSignIdNumber, requiredSignSteps, signIdNumberIssues, signStepProgress, type OrgSignStatuses, type SignStepStatus } from './org-sign';
+import { currentSignStep, idPhotoIsRead, nothingToSign, normaliseSignIdNumber, requiredSignSteps, signDocIssues, signIdNumberIssues, signStepProgress, signVerifyIssues, type OrgSignStatuses, type SignStepStatus } from './org-sign';
 
 const s = (caStatus: SignStepStatus, obResFileStatus: SignStepStatus, signatureStatus: SignStepStatus): OrgSignStatuses => ({ caStatus, obResFileStatus, signatureStatus });
 
@@ -65,3 +65,26 @@ test.each([
   ['K12', [{ field: 'idNumber', rule: 'format' }]],
   ['k123456(7)', []],
 ] as const)('the start form marks the ID number %j with %j', (idNumber, issues) => expect(signIdNumberIssues({ idNumber })).toEqual(issues));
+
+test.each([
+  ['the number refused, as typed', 'K1234567', 'K1234567', [{ field: 'idNumber', rule: 'format' }]],
+  ['another number than the one refused', 'K7654321', 'K1234567', []],
+  ['nothing refused yet', 'K1234567', null, []],
+  ['empty, after a refusal', '', 'K1234567', [{ field: 'idNumber', rule: 'required' }]],
+] as const)('the start form after the service refused a number: %s', (_what, idNumber, refused, issues) =>
+  expect(signIdNumberIssues({ idNumber, refused })).toEqual(issues),
+);
+
+test.each([
+  ['nothing uploaded', [], [{ field: 'uploads', rule: 'fileRequired' }]],
+  ['one document', [{ fileId: 'f1' }], []],
+  ['two documents', [{ fileId: 'f1' }, { fileId: 'f2' }], []],
+] as const)('the doc step with %s', (_what, uploads, issues) => expect(signDocIssues({ uploads })).toEqual(issues));
+
+test.each([
+  ['no photo, not confirmed', 'missing', false, ['idPhoto:required', 'confirm:mustTick']],
+  ['a photo being read, confirmed', 'reading', true, []],
+  ['a refused photo', 'refused', true, ['idPhoto:cnIdMismatch']],
+  ['an accepted photo, not confirmed', 'accepted', false, ['confirm:mustTick']],
+  ['an accepted photo, confirmed', 'accepted', true, []],
+] as const)('the verify step with %s', (_what, photo, confirm, issues) => expect(signVerifyIssues({ photo, confirm }).map((i) => `${i.field}:${i.rule}`)).toEqual(issues));

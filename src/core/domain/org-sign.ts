@@ -66,10 +66,29 @@ export function normaliseSignIdNumber(raw: string): string | null {
   return /^[A-Z0-9]{4,30}$/.test(v) ? v : null;
 }
 
-/** The start form's rule on the ID number typed: required, then 4-30 letters and digits (normaliseSignIdNumber). */
-export function signIdNumberIssues(form: { idNumber: string }): FieldIssue[] {
+/**
+ * The start form's rule on the ID number typed: required, then 4-30 letters and digits (normaliseSignIdNumber), and
+ * not the number the service just refused for this link (`refused`, as typed: wrong until it is changed).
+ */
+export function signIdNumberIssues(form: { idNumber: string; refused?: string | null }): FieldIssue[] {
   if (!form.idNumber.trim()) return [{ field: 'idNumber', rule: 'required' }];
-  return normaliseSignIdNumber(form.idNumber) ? [] : [{ field: 'idNumber', rule: 'format' }];
+  if (!normaliseSignIdNumber(form.idNumber)) return [{ field: 'idNumber', rule: 'format' }];
+  return form.refused != null && form.refused === form.idNumber ? [{ field: 'idNumber', rule: 'format' }] : [];
+}
+
+/** The doc step's rule: Submit hands over at least one document uploaded for the broker (the call takes one at least). */
+export const signDocIssues = (form: { uploads: readonly unknown[] }): FieldIssue[] => (form.uploads.length ? [] : [{ field: 'uploads', rule: 'fileRequired' }]);
+
+/**
+ * Where the verify step's ID photo stands: none yet (or a new one still uploading), being read, refused (a mainland
+ * card not read as the signer's, or the reading failed), accepted (read as theirs, kept for staff, or accepted earlier).
+ */
+export type SignIdPhotoState = 'missing' | 'reading' | 'refused' | 'accepted';
+
+/** The verify step's rules: the certificate is asked for with the ID photo accepted and the details confirmed. */
+export function signVerifyIssues(form: { photo: SignIdPhotoState; confirm: boolean }): FieldIssue[] {
+  const photo = form.photo === 'missing' ? 'required' : form.photo === 'refused' ? 'cnIdMismatch' : null;
+  return [...(photo ? [{ field: 'idPhoto', rule: photo } as const] : []), ...(form.confirm ? [] : [{ field: 'confirm', rule: 'mustTick' } as const])];
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   transferInNeedsMessage,
   transferInStatusName,
   transferInTone,
+  transferAgreementIssues,
   type TransferInInput,
 } from './transfer-in';
 import { BROKER_OTHER, BROKERS } from './brokers';
@@ -142,6 +143,13 @@ describe('a request', () => {
     expect(transferInBrokerName({ broker: 21 }, 'zh-TW')).toBe('富途證券');
     expect(transferInBrokerName({ broker: BROKER_OTHER, brokerName: 'ABC Securities' }, 'zh-CN')).toBe('ABC Securities');
   });
+});
+
+describe('the box to tick before signing or sending', () => {
+  test.each([
+    ['ticked', true, []],
+    ['not ticked', false, ['agreed:mustTick']],
+  ])('%s', (_name, agreed, expected) => expect(transferAgreementIssues({ agreed }).map((i) => `${i.field}:${i.rule}`)).toEqual(expected));
 });
 
 describe('statuses', () => {

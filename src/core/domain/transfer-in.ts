@@ -11,6 +11,7 @@ import { ASSET_TRANSFER_PAGE, TRANSFER_IN_PAGE } from './account-routes';
 import { BROKER_OTHER, brokerName } from './brokers';
 import { PROTOCOL_STATUS } from './closing';
 import { APPLY_STATUS, STOCK_STATUS, effectiveApplyStatus, isStockFailure } from './status';
+import type { FieldIssue } from './step-rules/types';
 
 // ------------------------------------------------------------------------------------------- the form
 
@@ -158,6 +159,17 @@ export function transferInIssues(input: unknown): TransferInIssue[] {
   });
   return issues;
 }
+
+/** What the asset-transfer agreement's sign button and a request's review ask of the client: the box ticked. */
+export interface TransferAgreement {
+  agreed: boolean;
+}
+
+/**
+ * The asset-transfer agreement is signed, and a transfer-in request sent from its review, only with the box ticked
+ * (the agreement to its terms; the account at the other broker in the client's own name): `agreed` must be ticked.
+ */
+export const transferAgreementIssues = (form: TransferAgreement): FieldIssue[] => (form.agreed ? [] : [{ field: 'agreed', rule: 'mustTick' }]);
 
 /** The request as it is kept: trimmed, the codes padded to five digits, the CCASS ID in capitals, "other" fields only for "other". */
 export function normalizeTransferIn(input: TransferInInput): TransferInInput {

@@ -232,7 +232,7 @@ test('verify after a reload: the card read earlier counts until another photo is
   expect(a.calls('signCorpApplyAuth')).toHaveLength(0);
 });
 
-test('doc: Submit with no file uploaded marks the upload section, focuses its "Add a file" and says why; nothing is sent', async () => {
+test('doc: Submit with no file uploaded marks the upload section with why, focuses its "Add a file"; nothing is sent', async () => {
   toast.clear();
   const a = api({ detail: { caStatus: 3, step: 'doc' } });
   a.handlers.signApplyUpdate = () => ({});
@@ -245,7 +245,8 @@ test('doc: Submit with no file uploaded marks the upload section, focuses its "A
   const add = screen.getByLabelText('Add a file');
   await waitFor(() => expect(add).toHaveFocus());
   expect(add).toHaveAccessibleDescription('Please upload at least one document');
-  expect(toast.current()?.message).toBe('Please upload at least one document');
+  // the toast is the form kit's: how many fields are marked
+  expect(toast.current()?.message).toBe('1 field needs your attention');
   expect(a.calls('signApplyUpdate')).toHaveLength(0);
 });
 

@@ -2,10 +2,10 @@
  * Company search (/C_SearchCompany; spec part 1 §2 "Company search page", §5 "Company search"): a search box
  * (from 2 characters, 200 ms after the last key, pages of 10 with "show more" and loading on scroll), the
  * results with their registered location, empty and error states, and a manual-entry popup (name 4-200,
- * address required up to 500 and not the name again — a toast otherwise). The choice goes back to the
+ * address required up to 500 and not the name again; the form kit marks each). The choice goes back to the
  * opener through ../../company-choice.ts.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { companyInfoQuery, companySearchQuery, type CompanyItem } from '@core/api/lookup';
@@ -14,9 +14,9 @@ import { StepPage } from '@core/ui/StepPage';
 import { FooterButton } from '@core/ui/FooterButton';
 import { TextField } from '@core/ui/form';
 import { Sheet } from '@core/ui/pickers';
-import { toast } from '@core/ui/toast';
-import { COMPANY_SEARCH, checkManualCompanyAddress, checkManualCompanyName, searchWord } from '@core/domain/company';
-import { MAX_LEN, MIN_LEN } from '@core/domain/identity';
+import { COMPANY_SEARCH, MANUAL_COMPANY_LIMITS, manualCompanyIssues, searchWord, type ManualCompany } from '@core/domain/company';
+import { MAX_LEN, MIN_LEN, type Rule } from '@core/domain/identity';
+import { useRuleForm } from '@core/form/use-rule-form';
 import { useHandCompanyBack } from '../../company-choice';
 import './company-search.css';
 
@@ -153,31 +153,21 @@ export default function CompanySearchScreen() {
 
 function ManualEntry({ visible, initialName, onClose, onDone }: { visible: boolean; initialName: string; onClose: () => void; onDone: (name: string, address: string) => void }) {
   const t = useT();
-  const [name, setName] = useState('');
-  const [address, setAddress] = useState('');
-  const [shown, setShown] = useState(false);
+  // an address that repeats the name says so in the popup's own words
+  const message = useCallback((rule: Rule) => (rule === 'sameAsName' ? t('company.sameAsName') : undefined), [t]);
+  const kit = useRuleForm<ManualCompany>({ initial: { name: '', address: '' }, validate: manualCompanyIssues, limits: MANUAL_COMPANY_LIMITS, message });
+  const { reset } = kit;
   useEffect(() => {
-    if (visible) {
-      setName(initialName);
-      setAddress('');
-      setShown(false);
-    }
+    // each opening starts from the search box's word, nothing marked
+    if (visible) reset({ name: initialName, address: '' });
     // only when the popup opens
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [visible]);
 
-  const nameRule = checkManualCompanyName(name);
-  const addressRule = checkManualCompanyAddress(address, name);
-  const ruleText = (rule: string | null, values: Record<string, number>) => (rule ? t(`rules.${rule}`, values) : undefined);
-
   const confirm = () => {
-    setShown(true);
-    if (addressRule === 'sameAsName') {
-      toast.show(t('company.sameAsName'));
-      return;
-    }
-    if (nameRule || addressRule) return;
-    onDone(name.trim(), address.trim());
+    // something missing or wrong: marked, the first focused, the toast says how many
+    if (!kit.check()) return;
+    onDone(kit.form.name.trim(), kit.form.address.trim());
   };
 
   return (
@@ -191,25 +181,19 @@ function ManualEntry({ visible, initialName, onClose, onDone }: { visible: boole
     >
       <div className="oa-company__manual-form">
         <TextField
-          name="manualCompanyName"
+          {...kit.bind('name')}
           label={t('company.manualName')}
-          value={name}
           required
           maxLength={MAX_LEN.companyName}
           placeholder={t('company.manualNamePlaceholder', { min: MIN_LEN.companyNameManual })}
-          onChange={setName}
-          error={shown ? ruleText(nameRule, { min: MIN_LEN.companyNameManual, max: MAX_LEN.companyName }) : undefined}
         />
         <TextField
-          name="manualCompanyAddress"
+          {...kit.bind('address')}
           label={t('company.manualAddress')}
-          value={address}
           required
           multiline
           maxLength={MAX_LEN.address}
           placeholder={t('company.manualAddressPlaceholder')}
-          onChange={setAddress}
-          error={shown && addressRule !== 'sameAsName' ? ruleText(addressRule, { max: MAX_LEN.address }) : undefined}
         />
       </div>
     </Sheet>

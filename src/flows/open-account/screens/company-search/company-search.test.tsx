@@ -204,14 +204,14 @@ describe('manual entry', () => {
     expect(screen.getByLabelText('chosen company')).toHaveTextContent('Abcd Trading Ltd | 1 Queen’s Road Central, Hong Kong | manual');
   });
 
-  test('an address equal to the name: a toast, and the popup stays', async () => {
+  test('an address equal to the name: the address is marked with why, and the popup stays', async () => {
     api();
     renderSearch();
     const dialog = await openManual();
     await set(field(dialog, 'Company name'), 'Acme Limited');
     await set(field(dialog, 'Company address'), ' acme limited ');
     await confirm(dialog);
-    expect(await screen.findByText('The company address cannot be the same as the company name. Please enter it again.')).toBeInTheDocument();
+    expect(field(dialog, 'Company address')).toHaveAccessibleDescription('The company address cannot be the same as the company name. Please enter it again.');
     expect(currentLocation()).toBe('/C_SearchCompany?from=%2FjobStatus');
   });
 

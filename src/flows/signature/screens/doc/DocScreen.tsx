@@ -3,13 +3,14 @@
  * ones the broker needs from the signer to upload (PDF, PNG or JPEG, FileUpload); Submit hands the uploads over
  * (ApplyUpdate).
  */
-import { useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { ApiError } from '@core/api/api-error';
 import { useSignErrorHandler } from '@core/api/errors';
 import { signUpload, useSignApplyUpdate } from '@core/api/org-sign';
-import { SIGN_LIMITS } from '@core/domain/org-sign';
+import type { Rule } from '@core/domain/identity';
+import { SIGN_LIMITS, signDocIssues } from '@core/domain/org-sign';
 import { ACCEPT_ATTR, ACCEPTED_MIME } from '@core/domain/uploads';
-import { markFirst } from '@core/form/mark';
+import { useRuleForm } from '@core/form/use-rule-form';
 import { useLang, useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { useToast } from '@core/ui/toast';
@@ -19,8 +20,10 @@ import { useOrgSentence } from '../../OrgName';
 import { organisationNameIn, progressOf, useGoOn } from '../../use-sign';
 
 
-/** The upload section's mark (its data-name): what Submit needs. */
-const UPLOADS = 'uploads';
+/** The doc step's form: the documents uploaded for the broker (the upload section's mark, its data-name, is `uploads`). */
+interface DocForm {
+  uploads: SignDetail['uploads'];
+}
 
 export default function DocScreen() {
   return <StepGate step="doc">{(d) => <Doc detail={d} />}</StepGate>;
@@ -35,12 +38,14 @@ function Doc({ detail }: { detail: SignDetail }) {
   const onError = useSignErrorHandler();
   const orgSentence = useOrgSentence();
   const input = useRef<HTMLInputElement>(null);
-  const [uploads, setUploads] = useState(detail.uploads);
+  // none uploaded yet: the upload section says so in its own words once Submit was pressed
+  const message = useCallback((rule: Rule) => (rule === 'fileRequired' ? t('orgSign.doc.needOne') : undefined), [t]);
+  const kit = useRuleForm<DocForm>({ initial: () => ({ uploads: detail.uploads }), validate: signDocIssues, message });
+  const { uploads } = kit.form;
+  const uploadsField = kit.bind('uploads');
   const [sending, setSending] = useState<string | null>(null);
   const update = useSignApplyUpdate();
   const busy = update.isPending;
-  /** Submit was tapped without a file: the upload section says so */
-  const [pressed, setPressed] = useState(false);
   const uploading = !!sending;
 
   const add = async (files: FileList | null) => {
@@ -56,7 +61,7 @@ function Doc({ detail }: { detail: SignDetail }) {
       setSending(file.name);
       try {
         const f = await signUpload(file);
-        setUploads((u) => [...u, f]);
+        kit.setForm((form) => ({ ...form, uploads: [...form.uploads, f] }));
       } catch (e) {
         if (e instanceof ApiError) onError(e);
         else toast.show(t('orgSign.doc.failed'));
@@ -67,14 +72,11 @@ function Doc({ detail }: { detail: SignDetail }) {
     if (input.current) input.current.value = '';
   };
 
-  const needOne = pressed && !uploads.length;
+  const needOne = uploadsField.error;
 
   const submit = () => {
-    if (!uploads.length) {
-      // never a silent grey button: the upload section is marked, scrolled to and its "add a file" focused
-      setPressed(true);
-      return markFirst([UPLOADS], t('orgSign.doc.needOne'));
-    }
+    // never a silent grey button: without a file the upload section is marked, scrolled to and its "add a file" focused
+    if (!kit.check()) return;
     update.mutate({ fileIds: uploads.map((u) => u.fileId) }, { onSuccess: (d) => goOn(d), onError });
   };
 
@@ -85,7 +87,7 @@ function Doc({ detail }: { detail: SignDetail }) {
         <h2 id={`${id}-read`}>{t('orgSign.doc.read')}</h2>
         <DocumentList files={[detail.organizationChart, ...detail.documents.filter((f) => f.fileId !== detail.organizationChart.fileId)]} label={t('orgSign.doc.read')} />
       </section>
-      <section className="org-sign__card" aria-labelledby={`${id}-upload`} data-name={UPLOADS}>
+      <section className="org-sign__card" aria-labelledby={`${id}-upload`} data-name={uploadsField.name}>
         <h2 id={`${id}-upload`}>{t('orgSign.doc.upload')}</h2>
         <p>{t('orgSign.doc.uploadIntro')}</p>
         {uploads.length ? (
@@ -109,13 +111,13 @@ function Doc({ detail }: { detail: SignDetail }) {
             onChange={(e) => void add(e.target.files)}
             disabled={uploading || uploads.length >= SIGN_LIMITS.uploadsPerTicket}
             aria-describedby={needOne ? `${id}-need` : undefined}
-            aria-invalid={needOne || undefined}
+            aria-invalid={needOne ? true : undefined}
           />
           <span>{t('orgSign.doc.add')}</span>
         </label>
         {needOne ? (
           <p id={`${id}-need`} className="esop-field__error">
-            {t('orgSign.doc.needOne')}
+            {needOne}
           </p>
         ) : null}
       </section>

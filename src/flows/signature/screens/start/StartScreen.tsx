@@ -65,10 +65,9 @@ function IdNumberForm({ ticket, organisation, onRefused }: { ticket: string; org
   const orgSentence = useOrgSentence();
   // a number of the wrong shape reads the page's own message (the spec's "invalid ID number, please re-enter")
   const message = useCallback((rule: Rule) => (rule === 'format' ? t('orgSign.badIdNumber') : undefined), [t]);
-  const kit = useRuleForm({ initial: { idNumber: '' }, validate: signIdNumberIssues, message });
+  // `refused`: the number the service did not recognise, marked by the domain's rule until the number changes
+  const kit = useRuleForm<{ idNumber: string; refused: string | null }>({ initial: { idNumber: '', refused: null }, validate: signIdNumberIssues, message });
   const field = kit.bind('idNumber');
-  /** the number the service did not recognise: its message shows until the number changes */
-  const [refused, setRefused] = useState<string | null>(null);
   const signIn = useSignIn();
   const busy = signIn.isPending;
 
@@ -82,7 +81,7 @@ function IdNumberForm({ ticket, organisation, onRefused }: { ticket: string; org
       {
         onSuccess: (d) => goOn(d, true),
         onError: (err) => {
-          if (err instanceof ApiError && err.code === ErrorCode.SIGN_VERIFY_FAILED) setRefused(kit.form.idNumber);
+          if (err instanceof ApiError && err.code === ErrorCode.SIGN_VERIFY_FAILED) kit.set('refused', kit.form.idNumber);
           else if (err instanceof ApiError && err.code === ErrorCode.SIGN_LINK_EXPIRED) onRefused('expired');
           else if (err instanceof ApiError && err.code === ErrorCode.SIGN_LOCKED) onRefused('locked');
           else onError(err);
@@ -99,7 +98,6 @@ function IdNumberForm({ ticket, organisation, onRefused }: { ticket: string; org
         <TextField
           {...field}
           label={t('orgSign.start.idNumber')}
-          error={field.error ?? (refused !== null && refused === field.value ? t('orgSign.badIdNumber') : undefined)}
           hint={t('orgSign.start.idHint')}
           maxLength={40}
           autoComplete="off"

@@ -5,16 +5,17 @@
  * another document's photo goes with CorpApplyAuth for staff to check (domain idPhotoIsRead). A failed certificate
  * (caStatus 4) can be tried again.
  */
-import { Fragment, useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@core/api/api-error';
 import { signErrorMessage, useSignErrorHandler } from '@core/api/errors';
 import { signCall, signClientInfoQuery, signIdPhotoQuery, signUpload, useSignCorpVerify } from '@core/api/org-sign';
 import { SIGN_EXPIRED_CODES } from '@core/domain/errors';
-import { SIGN_STEP_STATUS, idPhotoIsRead } from '@core/domain/org-sign';
+import type { Rule } from '@core/domain/identity';
+import { SIGN_STEP_STATUS, idPhotoIsRead, signVerifyIssues, type SignIdPhotoState } from '@core/domain/org-sign';
 import type { FileRefData } from '@core/domain/uploads';
-import { markFirst } from '@core/form/mark';
+import { useRuleForm } from '@core/form/use-rule-form';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { CheckboxRow } from '@core/ui/form/CheckboxRow';
@@ -31,9 +32,6 @@ export default function VerifyScreen() {
   return <StepGate step="verify">{(d) => <Verify failed={d.caStatus === SIGN_STEP_STATUS.failed} progress={progressOf(d, 'verify')} />}</StepGate>;
 }
 
-/** The marks of what Continue needs: the photo tile and the confirmation box (their data-name). */
-const PHOTO = 'idPhoto';
-const CONFIRM = 'confirm';
 
 /** The photo accepted for the certificate: read as the signer's (mainland card) or kept for staff. */
 interface Accepted {
@@ -52,7 +50,6 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
   const held = info.data?.idPhoto ?? null;
   // a photo accepted earlier on this link (a reload, a certificate to try again): shown from the service
   const heldUrl = useQuery({ ...signIdPhotoQuery(held?.fileId ?? ''), enabled: !!held });
-  const [confirmed, setConfirmed] = useState(false);
   const verify = useSignCorpVerify();
   const busy = verify.isPending;
   const [photo, setPhoto] = useState<FileRefData | null>(null);
@@ -61,9 +58,20 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
   const [photoError, setPhotoError] = useState<string | undefined>();
   /** a new photo was taken on this screen: the one accepted earlier no longer counts */
   const [replaced, setReplaced] = useState(false);
-  /** Continue was tapped: what is still missing (the photo, the confirmation) shows its line */
-  const [pressed, setPressed] = useState(false);
   const toast = useToast();
+  const read = info.data ? idPhotoIsRead(info.data.signerIdKind) : true;
+  const current: Accepted | null = replaced ? accepted : held && (held.read || !read) ? { fileId: held.fileId } : null;
+  const photoState: SignIdPhotoState = current ? 'accepted' : reading ? 'reading' : photoError ? 'refused' : 'missing';
+  // what Continue needs (the domain's rule): the photo's state joins the confirmation box's
+  const validate = useCallback((f: { confirm: boolean }) => signVerifyIssues({ photo: photoState, confirm: f.confirm }), [photoState]);
+  // the photo's texts: the reading's own refusal, or "add the photo first"
+  const message = useCallback(
+    (rule: Rule, field: string) => (field !== 'idPhoto' ? undefined : rule === 'cnIdMismatch' ? photoError : t('orgSign.verify.photoNeeded')),
+    [photoError, t],
+  );
+  const kit = useRuleForm({ initial: { confirm: false }, validate, message });
+  const confirm = kit.bind('confirm', { touchOnChange: true });
+  const photoField = kit.bindAt('idPhoto', current, () => undefined);
 
   // the object URLs of the photos shown: revoked when the screen goes (or at once when made after it went)
   const urls = useRef<string[]>([]);
@@ -82,8 +90,6 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
   }, [heldUrl.data]);
 
   if (info.isPending) return <PageSkeleton />;
-  const read = info.data ? idPhotoIsRead(info.data.signerIdKind) : true;
-  const current: Accepted | null = replaced ? accepted : held && (held.read || !read) ? { fileId: held.fileId } : null;
   const shownPhoto = photo ?? (!replaced && held && heldUrl.data ? { ossId: held.fileId, url: heldUrl.data } : null);
 
   const upload: UploadFn = async (file, onProgress) => {
@@ -111,10 +117,14 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
     try {
       const r = await signCall('signIdCardOcr', { fileId: ref.ossId });
       if (r.matchesSigner) setAccepted({ fileId: ref.ossId, masked: r.idNumberMasked });
-      else setPhotoError(r.idNumberMasked ? t('orgSign.verify.notYours', { masked: r.idNumberMasked }) : t('orgSign.verify.notRead'));
+      else {
+        setPhotoError(r.idNumberMasked ? t('orgSign.verify.notYours', { masked: r.idNumberMasked }) : t('orgSign.verify.notRead'));
+        kit.errors.touch('idPhoto');
+      }
     } catch (e) {
       // the OCR's refusals and any other failure (too many tries, no answer) on the tile; an ended session leaves the page
       setPhotoError(signErrorMessage(intl, e));
+      kit.errors.touch('idPhoto');
       if (e instanceof ApiError && typeof e.code === 'number' && SIGN_EXPIRED_CODES.includes(e.code)) onError(e);
     } finally {
       setReading(false);
@@ -124,12 +134,7 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
   const apply = () => {
     // never a silent grey button: what is missing is marked, the first scrolled to and focused, the toast says how many
     if (!info.data) return toast.show(t('orgSign.loadFailed'));
-    const missing = [...(current ? [] : [PHOTO]), ...(confirmed ? [] : [CONFIRM])];
-    if (missing.length) {
-      setPressed(true);
-      return markFirst(missing, t('form.marked', { count: missing.length }));
-    }
-    if (!current) return;
+    if (!kit.check() || !current) return;
     verify.mutate(
       { confirm: true, ...(read ? {} : { idPhotoFileId: current.fileId }) },
       {
@@ -183,14 +188,14 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
             <h2 id={`${id}-card`}>{t(`orgSign.verify.idTitle${kind}`)}</h2>
             <p>{t(`orgSign.verify.idIntro${kind}`)}</p>
             <CardUploader
-              name={PHOTO}
+              name={photoField.name}
               label={t(`orgSign.verify.idLabel${kind}`)}
               value={shownPhoto}
               category="UserInfo"
               upload={upload}
               kind={read ? 'idFront' : 'generic'}
               busy={reading}
-              error={photoError ?? (pressed && !current && !reading ? t('orgSign.verify.photoNeeded') : undefined)}
+              error={photoField.error}
               onUploaded={onUploaded}
               onPick={onPick}
             />
@@ -208,7 +213,7 @@ function Verify({ failed, progress }: { failed: boolean; progress?: { current: n
           {t('orgSign.loadFailed')}
         </p>
       )}
-      <CheckboxRow name={CONFIRM} checked={confirmed} onChange={setConfirmed} error={pressed && !confirmed ? t('rules.mustTick') : undefined}>
+      <CheckboxRow name={confirm.name} checked={confirm.value} onChange={confirm.onChange} error={confirm.error}>
         {t('orgSign.verify.confirm')}
       </CheckboxRow>
     </StepPage>

@@ -4,13 +4,15 @@
  * and the sign button (ApplyAssetTransferSign, authorType 1): the protocol status becomes 2 and the transfer-in page
  * opens in its place. Signed already: says so and leads to the transfer-in page. Back leaves the page (bridge).
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useProtocolStatus, useSignAssetTransfer } from '@core/api/closing';
 import { useApiErrorHandler } from '@core/api/errors';
 import { useClientConfig } from '@core/api/system';
 import { bridge } from '@core/bridge/bridge';
 import type { ApplicationView } from '@core/domain/contract';
-import { assetTransferPdfPath, assetTransferSignable, transferInPageUrl } from '@core/domain/transfer-in';
+import type { Rule } from '@core/domain/identity';
+import { assetTransferPdfPath, assetTransferSignable, transferAgreementIssues, transferInPageUrl, type TransferAgreement } from '@core/domain/transfer-in';
+import { useRuleForm } from '@core/form/use-rule-form';
 import { readQueryParam } from '@core/app/query-param';
 import { useLang, useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
@@ -35,6 +37,7 @@ export default function AssetTransferAgreementScreen() {
 
 
 const leave = () => void bridge.close().catch(() => undefined);
+const NOT_AGREED: TransferAgreement = { agreed: false };
 
 function AgreementPage({ app }: { app: ApplicationView }) {
   const t = useT();
@@ -42,14 +45,16 @@ function AgreementPage({ app }: { app: ApplicationView }) {
   const onApiError = useApiErrorHandler();
   const config = useClientConfig();
   const protocol = useProtocolStatus(app.appId);
-  const [agreed, setAgreed] = useState(false);
+  // the box to agree: the domain's rule, its own text (assetTransfer.mustTick)
+  const mustTick = useCallback((rule: Rule) => (rule === 'mustTick' ? t('assetTransfer.mustTick') : undefined), [t]);
+  const kit = useRuleForm({ initial: NOT_AGREED, validate: transferAgreementIssues, message: mustTick });
+  const agreed = kit.bind('agreed', { touchOnChange: true });
   const [opened, setOpenedState] = useState(false);
   const [seen, setSeen] = useState(false);
   const setOpened = (v: boolean) => {
     setOpenedState(v);
     if (v) setSeen(true);
   };
-  const [agreeError, setAgreeError] = useState(false);
   const signTransfer = useSignAssetTransfer();
   // still "signing" once signed: the page is being replaced by the transfer-in page
   const signing = signTransfer.isPending || signTransfer.isSuccess;
@@ -59,12 +64,8 @@ function AgreementPage({ app }: { app: ApplicationView }) {
   const toTransferIn = () => window.location.replace(transferInPageUrl(lang, readQueryParam('pageFrom') ?? 'assetTransferAgreement', config.data?.transferInUrl));
 
   const sign = () => {
-    if (!agreed) {
-      setAgreeError(true);
-      toast.show(t('assetTransfer.mustTick'));
-      return;
-    }
-    if (signing) return;
+    // not ticked: the box is marked and focused, the toast says so
+    if (signing || !kit.check()) return;
     signTransfer.mutate(app.appId, {
       onSuccess: () => {
         toast.show(t('assetTransfer.signedToast'));
@@ -129,27 +130,18 @@ function AgreementPage({ app }: { app: ApplicationView }) {
       title={t('assetTransfer.title')}
       onBack={leave}
       footer={
-        <div className="oa-tin__sign">
-          <CheckboxRow
-            name="agree"
-            checked={agreed}
-            onChange={(v) => {
-              setAgreed(v);
-              if (v) setAgreeError(false);
-            }}
-            error={agreeError ? t('assetTransfer.mustTick') : undefined}
-          >
-            {t('assetTransfer.agree')}
-          </CheckboxRow>
-          <FooterButton onClick={sign} loading={signing}>
-            {t('assetTransfer.sign')}
-          </FooterButton>
-        </div>
+        <FooterButton onClick={sign} loading={signing}>
+          {t('assetTransfer.sign')}
+        </FooterButton>
       }
     >
       <TransferLead intro={t('assetTransfer.intro')} />
       <p className="oa-tin__read">{t('assetTransfer.readAll')}</p>
       {pdf}
+      {/* in the page, under the document: the kit's toast shows above the footer and must not cover the box's reason */}
+      <CheckboxRow name={agreed.name} checked={agreed.value} onChange={agreed.onChange} error={agreed.error}>
+        {t('assetTransfer.agree')}
+      </CheckboxRow>
     </StepPage>
   );
 }

@@ -24,7 +24,9 @@ import {
   parseQuantity,
   transferInAvailability,
   transferInBrokerName,
+  transferAgreementIssues,
   transferInIssues,
+  type TransferAgreement,
   type TransferInInput,
 } from '@core/domain/transfer-in';
 import { useRuleForm } from '@core/form/use-rule-form';
@@ -74,6 +76,8 @@ interface TransferInForm {
   lines: readonly Line[];
 }
 
+const NOT_AGREED: TransferAgreement = { agreed: false };
+
 let lineKey = 0;
 const newLine = (): Line => ({ key: ++lineKey, code: '', quantity: '' });
 
@@ -106,8 +110,10 @@ function TransferInForm({ app, sub }: { app: ApplicationView; sub: string }) {
   const { broker, brokerName, ccassId, brokerAccount: account, lines } = form;
   const [pickerOpen, setPickerOpen] = useState(false);
   const [review, setReview] = useState(false);
-  const [agreed, setAgreed] = useState(false);
-  const [agreeError, setAgreeError] = useState(false);
+  // the review's confirmation to tick: the domain's rule, its own text (transferIn.confirm.mustTick)
+  const mustTick = useCallback((rule: Rule) => (rule === 'mustTick' ? t('transferIn.confirm.mustTick') : undefined), [t]);
+  const confirm = useRuleForm({ initial: NOT_AGREED, validate: transferAgreementIssues, message: mustTick });
+  const agreed = confirm.bind('agreed', { touchOnChange: true });
   const apply = useTransferInApply();
   const sending = apply.isPending;
 
@@ -119,18 +125,14 @@ function TransferInForm({ app, sub }: { app: ApplicationView; sub: string }) {
   const toReview = () => {
     // every wrong field shows its rule, and the first one on the page gets the focus
     if (!kit.check()) return;
-    setAgreed(false);
-    setAgreeError(false);
+    // each review starts unticked and unmarked
+    confirm.reset(NOT_AGREED);
     setReview(true);
   };
 
   const submit = () => {
-    if (!agreed) {
-      setAgreeError(true);
-      toast.show(t('transferIn.confirm.mustTick'));
-      return;
-    }
-    if (sending) return;
+    // not ticked: the box is marked and focused, the toast says so
+    if (sending || !confirm.check()) return;
     apply.mutate(
       { applyId: app.appId, subAcctId: sub, ...input },
       {
@@ -179,15 +181,7 @@ function TransferInForm({ app, sub }: { app: ApplicationView; sub: string }) {
           </div>
         </dl>
         <p className="oa-tin__meta">{t('transferIn.sameName', { name: app.name ?? '' })}</p>
-        <CheckboxRow
-          name="agree"
-          checked={agreed}
-          onChange={(v) => {
-            setAgreed(v);
-            if (v) setAgreeError(false);
-          }}
-          error={agreeError ? t('transferIn.confirm.mustTick') : undefined}
-        >
+        <CheckboxRow name={agreed.name} checked={agreed.value} onChange={agreed.onChange} error={agreed.error}>
           {t('transferIn.confirm.agree', { broker: brokerLabel })}
         </CheckboxRow>
       </StepPage>

@@ -7,6 +7,7 @@ import { makeApplication, makeClientConfig, makeUser } from '@core/testing/facto
 import { renderScreenAt } from '@core/testing/render-with-providers';
 import TransferInScreen from './TransferInScreen';
 import TransferInFormScreen from './TransferInFormScreen';
+import AssetTransferAgreementScreen from './AssetTransferAgreementScreen';
 
 jest.setTimeout(30000);
 
@@ -19,6 +20,8 @@ function api(protocol: number, items: unknown[] = []) {
     applyDetail: () => opened(),
     applyProtocolStatus: () => ({ status: protocol }),
     transferInList: () => ({ items }),
+    // the signature stays in flight: once signed the page would leave for the transfer-in page (not in jsdom)
+    applyAssetTransferSign: () => new Promise<never>(() => undefined),
     transferInApply: (p) => ({ request: { ...p, requestId: 'r1', status: 1 }, application: { ...opened(), stockStatus: 1 } }),
   });
 }
@@ -67,11 +70,38 @@ test('the form marks each rule, then review and submit send the request', async 
   await user.click(screen.getByRole('button', { name: 'Review' }));
   expect(await screen.findByRole('heading', { name: 'Check your request' })).toBeInTheDocument();
   expect(screen.getByText('00005')).toBeInTheDocument();
-  await user.click(screen.getByRole('checkbox', { name: /my account at Tiger Brokers \(HK\) is in my own name/ }));
+  // Submit without the confirmation ticked: the box is marked with its own text and focused, nothing is sent
+  const confirmBox = screen.getByRole('checkbox', { name: /my account at Tiger Brokers \(HK\) is in my own name/ });
+  expect(confirmBox).not.toHaveAccessibleDescription();
+  await new Promise((r) => setTimeout(r, 1100));
+  await user.click(screen.getByRole('button', { name: 'Submit request' }));
+  await waitFor(() => expect(confirmBox).toHaveFocus());
+  expect(confirmBox).toHaveAccessibleDescription('Please tick the confirmation first.');
+  expect(screen.getByRole('status')).toHaveTextContent('1 field needs your attention');
+  expect(a.calls('transferInApply')).toHaveLength(0);
+  await user.click(confirmBox);
+  expect(confirmBox).not.toHaveAccessibleDescription();
   await new Promise((r) => setTimeout(r, 1100));
   await user.click(screen.getByRole('button', { name: 'Submit request' }));
   await waitFor(() =>
     expect(a.calls('transferInApply')).toEqual([{ applyId: expect.any(String), subAcctId: 'S12345678', broker: 22, brokerAccount: 'T-889900', stocks: [{ market: 'HK', code: '00005', quantity: 2000 }] }]),
   );
   expect(await screen.findByText('Your transfer-in request has been submitted.')).toBeInTheDocument();
+});
+
+test('the agreement is signed only with its box ticked: Sign marks and focuses the box, then signs once ticked', async () => {
+  const a = api(1);
+  const { user } = renderScreenAt('/assetTransferAgreement', <AssetTransferAgreementScreen />);
+  const box = await screen.findByRole('checkbox', { name: 'I have read and agree to the Asset Transfer Agreement' });
+  expect(box).not.toHaveAccessibleDescription();
+  await user.click(screen.getByRole('button', { name: 'Sign the agreement' }));
+  await waitFor(() => expect(box).toHaveFocus());
+  expect(box).toHaveAccessibleDescription('Please tick the box to agree first.');
+  expect(screen.getByRole('status')).toHaveTextContent('1 field needs your attention');
+  expect(a.calls('applyAssetTransferSign')).toHaveLength(0);
+  await user.click(box);
+  expect(box).not.toHaveAccessibleDescription();
+  await new Promise((r) => setTimeout(r, 1100));
+  await user.click(screen.getByRole('button', { name: 'Sign the agreement' }));
+  await waitFor(() => expect(a.calls('applyAssetTransferSign')).toEqual([{ authorType: 1, applyId: expect.any(String) }]));
 });
