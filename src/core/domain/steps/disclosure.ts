@@ -13,6 +13,7 @@ import { at, issuesOf, type StepContext, type StepValidator } from '../step-rule
 import { shape, text, num, listOf, mapOf, type DataOf } from './schema';
 import { type Data, type StepSample } from './sample-kit';
 import { defineStep } from './define';
+import { Rows, m, msg, type Describe } from './words-kit';
 
 /** The step's definition (its light part: steps/index.ts). */
 export const meta = defineStep({ name: 'IDENTITYEXPOSURE', route: '/disclosure', titleKey: 'disclosure.title', introKey: 'disclosure.intro', status: 1060, progress: { cn: 4, hk: 5 } });
@@ -93,6 +94,25 @@ export const rules: StepValidator = (data, ctx) => {
     ...extraKeys(data.frontInfo, ['RAW_amlConfirmInfoTime'], 'frontInfo'),
   ];
   return issuesOf(pairs);
+};
+
+/** How the review desk shows the step's saved data (case-words.ts): its rows. */
+export const describe: Describe<DisclosureStep> = (s) => {
+  const r = new Rows();
+  const items = s.identityExposureInfo ?? {};
+  for (const [n, item] of Object.entries(items).sort(([x], [y]) => Number(x) - Number(y))) {
+    const key = DISCLOSURE_ITEMS[Number(n) - 1];
+    r.row(`identityExposureInfo.${n}`, key ? m(`disclosure.items.${key}`) : m('desk.field.disclosureItem', { n }), msg(item.value === DISCLOSURE_YES ? 'documents.values.trueOfMe' : 'documents.values.notTrueOfMe'));
+  }
+  r.skip('amlInfoId');
+  const confirmations = s.amlConfirmInfo ?? [];
+  if (!confirmations.length) r.row('amlConfirmInfo', 'disclosure.aml.items', msg('documents.values.amlNotAsked'));
+  AML_CONFIRM_ITEMS.forEach((key) => {
+    const c = confirmations.find((x) => x.title === key);
+    if (c) r.row(`amlConfirmInfo.${key}`, `disclosure.aml.${key}`, msg(c.checked === 1 && c.value === DISCLOSURE_YES ? 'documents.values.confirmed' : 'documents.values.no'), ['amlConfirmInfo']);
+  });
+  r.rowIf('frontInfo.RAW_amlConfirmInfoTime', 'desk.field.answeredAt', s.frontInfo?.RAW_amlConfirmInfoTime ? [{ time: s.frontInfo.RAW_amlConfirmInfoTime }] : []);
+  return r;
 };
 
 // ------------------------------------------------------------------------------------------- sample

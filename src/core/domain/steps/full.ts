@@ -9,6 +9,7 @@ import type { StepMeta } from './define';
 import type { DataOf, Reader } from './schema';
 import type { Data, SampleOptions, SampleSource, StepSample } from './sample-kit';
 import type { FieldIssue, StepContext, StepValidator } from '../step-rules/types';
+import type { Describe } from './words-kit';
 import * as statement from './statement';
 import * as idcard from './idcard';
 import * as hkIdcard from './hk-idcard';
@@ -33,6 +34,8 @@ export interface StepDefinition<N extends string = StepName> {
   /** the schema of its saved data: its reader, and (DataOf) its type */
   data: Reader<object>;
   rules: StepValidator;
+  /** how the review desk shows its saved data: its rows (case-words.ts) */
+  describe: Describe<never>;
   sample: StepSample;
 }
 

@@ -10,6 +10,7 @@ import type { Check } from '../identity';
 import { shape, num, storedFile, type DataOf } from './schema';
 import { noSample, type Data, type SampleFile, type StepSample } from './sample-kit';
 import { defineStep } from './define';
+import { Rows, msg, filesOf, type Describe } from './words-kit';
 
 /** The step's definition (its light part: steps/index.ts). */
 export const meta = defineStep({ name: 'LIVINGWITNESS', route: '/livingWitness', titleKey: 'liveness.title', introKey: 'liveness.intro', status: 1100, progress: { cn: 5, hk: null } });
@@ -45,6 +46,13 @@ export const rules: StepValidator = (data) => {
     ['documentInfo', extraDoc ? 'choice' : null],
     ...Object.keys(data).filter((k) => !KEYS.includes(k)).map((k) => [k, 'choice'] as const),
   ]);
+};
+
+/** How the review desk shows the step's saved data (case-words.ts): its rows. */
+export const describe: Describe<LivingWitnessStep> = (s) => {
+  return new Rows()
+    .row('livingBodyVerifyId', 'desk.field.faceCheck', s.livingBodyVerifyId === undefined ? [] : msg('desk.field.faceCheckNo', { n: s.livingBodyVerifyId }))
+    .row('documentInfo.livingBodyCertificationPicture', 'liveness.frameAlt', filesOf([s.documentInfo?.livingBodyCertificationPicture]));
 };
 
 // ------------------------------------------------------------------------------------------- sample
