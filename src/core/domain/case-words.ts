@@ -5,8 +5,8 @@
  * review desk shows these rows in the reviewer's language, compares two versions of them (what a resubmission
  * changed), and names each document by what it is.
  *
- * Each step's rows are its definition's `describe` (steps/<step>.ts, on the parts of steps/words-kit.ts); this module
- * puts them in the flow's order, compares versions and names the documents.
+ * Each step's rows are its `describe` (steps/<step>.ts, on the parts of steps/words-kit.ts; their table steps/words.ts
+ * is written by `npm run steps`); this module puts them in the flow's order, compares versions and names the documents.
  *
  * Pure: messages are ids with values, never text; the desk formats them with react-intl. Each row says which data
  * paths it covers, so a test can fail when a step saves a field no row describes (case-words.test.ts).
@@ -14,8 +14,8 @@
 import { HK_DOC, docTypeOf } from './hk-identity';
 import { stepData, type ContactInfo, type StoredFile } from './step-shapes';
 import { STEP_NAMES, type StepName } from './steps';
-import { STEP_DEFINITIONS_FULL } from './steps/full';
-import { Rows, contactRows, country, filesOf, m, txt, type ClientKind, type Describe, type FieldRow, type Msg, type Part } from './steps/words-kit';
+import { DESCRIBE_OF } from './steps/words';
+import { Rows, contactRows, country, filesOf, m, txt, type ClientKind, type FieldRow, type Msg, type Part } from './steps/words-kit';
 
 export type { ClientKind, FieldRow, Msg, Part } from './steps/words-kit';
 
@@ -26,12 +26,9 @@ export interface StepWords {
   internal: string[];
 }
 
-/** Each step's rows: its definition's `describe` (steps/<step>.ts). */
-const DESCRIBE = Object.fromEntries(STEP_DEFINITIONS_FULL.map((d) => [d.meta.name, d.describe])) as Record<StepName, Describe<object>>;
-
 /** The rows of one step's saved data (read by the step's schema; nothing saved reads as no answers). */
 export function describeStep(step: StepName, data: Record<string, unknown>, kind: ClientKind): StepWords {
-  const r = DESCRIBE[step](stepData(data, step) ?? {}, kind);
+  const r = DESCRIBE_OF[step](stepData(data, step) ?? {}, kind);
   return { step, rows: r.rows, internal: r.internal };
 }
 

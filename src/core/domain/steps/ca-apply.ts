@@ -41,6 +41,9 @@ export const describe: Describe<CaApplyStep> = (s) => {
   return r;
 };
 
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
+
 /** Throws when the source cannot generate the documents. */
 export const sample: StepSample = async (src) => {
   const { caDocument } = src;

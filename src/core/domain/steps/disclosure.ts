@@ -115,6 +115,9 @@ export const describe: Describe<DisclosureStep> = (s) => {
   return r;
 };
 
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
+
 // ------------------------------------------------------------------------------------------- sample
 
 /** IDENTITYEXPOSURE: every item of the account type answered yes, with an AML check (confirmed on a hit). */

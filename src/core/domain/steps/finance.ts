@@ -77,6 +77,9 @@ export const describe: Describe<FinanceStep> = (s, kind) => {
   return r;
 };
 
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
+
 // ------------------------------------------------------------------------------------------- sample
 
 /** FINANCE: salary and savings (salary needs the employed JOBSTATUS of jobstatusSample). `over` changes financialInfo. */

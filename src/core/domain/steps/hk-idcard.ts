@@ -132,6 +132,9 @@ export const describe: Describe<HkIdCardStep> = (s) => {
   return r;
 };
 
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
+
 // ------------------------------------------------------------------------------------------- sample
 
 /** HK_IDCARD: a permanent resident with an HK identity card, or (permanent 2) a British non-permanent resident. */

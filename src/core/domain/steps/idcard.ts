@@ -120,6 +120,9 @@ export const describe: Describe<IdCardStep> = (s) => {
   return r;
 };
 
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
+
 // ------------------------------------------------------------------------------------------- sample
 
 const CN_ADDRESS = '广东省深圳市南山区科技园路1号';

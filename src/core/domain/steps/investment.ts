@@ -197,6 +197,9 @@ export const describe: Describe<InvestmentStep> = (s) => {
   return r;
 };
 
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
+
 // ------------------------------------------------------------------------------------------- sample
 
 /** INVESTMENT: experience levels every adult is offered, two goals, no derivatives (or `intending`). */

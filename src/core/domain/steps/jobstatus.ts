@@ -179,6 +179,9 @@ export const describe: Describe<JobStatusStep> = (s) => {
   return r;
 };
 
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
+
 // ------------------------------------------------------------------------------------------- sample
 
 /** JOBSTATUS: employed, with a company typed by hand: valid at every age of 18 or more. `over` changes employmentInfo. */

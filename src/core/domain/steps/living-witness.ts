@@ -55,6 +55,9 @@ export const describe: Describe<LivingWitnessStep> = (s) => {
     .row('documentInfo.livingBodyCertificationPicture', 'liveness.frameAlt', filesOf([s.documentInfo?.livingBodyCertificationPicture]));
 };
 
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
+
 // ------------------------------------------------------------------------------------------- sample
 
 /** LIVINGWITNESS: a passed face check and the frame it kept. */

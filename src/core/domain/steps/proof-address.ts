@@ -78,6 +78,9 @@ export const describe: Describe<ProofAddressStep> = (s) => {
   return r;
 };
 
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
+
 // ------------------------------------------------------------------------------------------- sample
 
 /** PROOFADDRESS: a Wan Chai flat, mailing the same, one proof (a PDF of the applicant). */

@@ -39,6 +39,9 @@ export const describe: Describe<RiskStep> = (s) => {
   return r;
 };
 
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
+
 /** Throws when the source cannot hear the track. */
 export const sample: StepSample = async (src) => {
   if (!src.riskDisclosure) throw noSample(meta.name);

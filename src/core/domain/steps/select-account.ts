@@ -87,6 +87,9 @@ export const describe: Describe<SelectAccountStep> = (s) => {
   return r;
 };
 
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
+
 // ------------------------------------------------------------------------------------------- sample
 
 /** SELECTACCOUNT: a margin account (unless `accountType`) with the application's fixed markets, fund trade when forced. */

@@ -43,4 +43,7 @@ export const describe: Describe<SignStep> = (s) => {
   return r;
 };
 
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
+
 export const sample: StepSample = async (src) => signSample(await src.context());

@@ -33,4 +33,7 @@ export const signatureSample = (signature: SampleFile): Data => ({ documentInfo:
 /** How the review desk shows the step's saved data (case-words.ts): its rows. */
 export const describe: Describe<SignatureStep> = (s) => new Rows().row('documentInfo.customerSignature', 'documents.fields.signature', filesOf(s.documentInfo?.customerSignature));
 
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
+
 export const sample: StepSample = async (src) => signatureSample(await src.file('UserApply', 'signature'));

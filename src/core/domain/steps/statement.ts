@@ -108,6 +108,9 @@ export const describe: Describe<StatementStep> = (s) => {
   return r;
 };
 
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
+
 // ------------------------------------------------------------------------------------------- sample
 
 /** STATEMENT of the new variant without an HK document (overseas proof and the promise). */

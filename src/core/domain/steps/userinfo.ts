@@ -82,6 +82,9 @@ export const describe: Describe<UserInfoStep> = (s) => {
   return r;
 };
 
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
+
 // ------------------------------------------------------------------------------------------- sample
 
 /** USERINFO: 陳大文 (or `name`; no Chinese name for a non-permanent resident), born 1990-05-04 (or `birthday`). */
