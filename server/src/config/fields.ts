@@ -1,4 +1,7 @@
-/** The zod pieces the settings are written with (whole numbers, optional text, TRUST_PROXY's list, an executable's path). */
+/**
+ * The zod pieces the settings are written with (whole numbers, optional text, TRUST_PROXY's list, an executable's
+ * path), and what each concern's cross checks take (the raw environment, whether a setting is given).
+ */
 import { accessSync, constants, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
@@ -66,3 +69,15 @@ export const optionalText = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v : undefined));
+
+/** The raw environment, as the cross checks read it (checked on the raw values so they are reported with the rest). */
+export type RawEnv = Record<string, string | undefined>;
+
+/** Whether a setting is given (not empty). */
+export type IsSet = (name: string) => boolean;
+
+/** A rule between settings: the problems it finds, each "NAME: what is wrong". */
+export type CrossCheck = (env: RawEnv, set: IsSet) => string[];
+
+/** NAME and NAME_FILE (the same secret read from a file) both given. */
+export const notBoth = (name: string, set: IsSet): string[] => (set(name) && set(`${name}_FILE`) ? [`${name}_FILE: set ${name} or ${name}_FILE, not both`] : []);

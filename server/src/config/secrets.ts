@@ -1,12 +1,46 @@
 /**
  * The secrets: given as settings or files, or (outside production) made once in DATA_DIR/keys (mode 0600) and reused;
- * the cipher's key pair likewise.
+ * the cipher's key pair likewise, and its replay guard.
  */
 import { createHash, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { ConfigError } from './error';
+import { notBoth, optionalText, type CrossCheck } from './fields';
 import type { Env } from './index';
+
+export const secretsEnv = {
+  CIPHER_PRIVATE_KEY_FILE: optionalText,
+  CIPHER_PUBLIC_KEY_FILE: optionalText,
+  /**
+   * replay guard of the cipher: `database` (sessions sealed and nonces in the database: any process accepts any session,
+   * one nonce insert per request; the default on PostgreSQL) or `memory` (sessions and nonces in this process only: no
+   * database work per request; only for a single process: the default on PGlite, which one process alone can open)
+   */
+  CIPHER_REPLAY_GUARD: z.enum(['memory', 'database']).optional(),
+  APP_TOKEN_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** APP_TOKEN_SECRET / SIGNING_SECRET read from a file instead (a mounted secret); not with the variable itself */
+  APP_TOKEN_SECRET_FILE: optionalText,
+  SIGNING_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SIGNING_SECRET_FILE: optionalText,
+};
+
+export const secretsChecks: CrossCheck = (env, set) => {
+  const problems: string[] = [];
+  if (set('CIPHER_PRIVATE_KEY_FILE') !== set('CIPHER_PUBLIC_KEY_FILE')) {
+    problems.push('CIPHER_PUBLIC_KEY_FILE: set both CIPHER_PRIVATE_KEY_FILE and CIPHER_PUBLIC_KEY_FILE, or neither');
+  }
+  problems.push(...notBoth('APP_TOKEN_SECRET', set), ...notBoth('SIGNING_SECRET', set));
+  if (env.NODE_ENV === 'production') {
+    // secrets made in DATA_DIR/keys would differ between processes and machines: in production every one is given
+    const why = 'is required in production (every process must hold the same one; none is made in DATA_DIR/keys)';
+    if (!set('CIPHER_PRIVATE_KEY_FILE') && !set('CIPHER_PUBLIC_KEY_FILE')) problems.push(`CIPHER_PRIVATE_KEY_FILE, CIPHER_PUBLIC_KEY_FILE: the cipher key pair ${why}`);
+    if (!set('APP_TOKEN_SECRET') && !set('APP_TOKEN_SECRET_FILE')) problems.push(`APP_TOKEN_SECRET (or APP_TOKEN_SECRET_FILE): ${why}`);
+    if (!set('SIGNING_SECRET') && !set('SIGNING_SECRET_FILE')) problems.push(`SIGNING_SECRET (or SIGNING_SECRET_FILE): ${why}`);
+  }
+  return problems;
+};
 
 export interface Secrets {
   /** PEM (PKCS#8) of the RSA key that unwraps session keys */
@@ -77,4 +111,16 @@ export function loadCipherKeys(env: Env, keysDir: string): Pick<Secrets, 'cipher
     throw new ConfigError(['CIPHER_PUBLIC_KEY_FILE: not a PEM public key']);
   }
   return { cipherPrivateKeyPem: privatePem, cipherPublicKeyPem: publicPem, cipherKid: createHash('sha256').update(der).digest('hex').slice(0, 16) };
+}
+
+/** Every secret: each given (as a setting or a file) or read from (made once in) DATA_DIR/keys. */
+export function secretsOf(env: Env, keysDir: string): Secrets {
+  return {
+    ...loadCipherKeys(env, keysDir),
+    appTokenSecret:
+      env.APP_TOKEN_SECRET ??
+      (env.APP_TOKEN_SECRET_FILE ? readSecretFile('APP_TOKEN_SECRET_FILE', env.APP_TOKEN_SECRET_FILE) : readOrCreateSecret(join(keysDir, 'app-token.secret'))),
+    signingSecret:
+      env.SIGNING_SECRET ?? (env.SIGNING_SECRET_FILE ? readSecretFile('SIGNING_SECRET_FILE', env.SIGNING_SECRET_FILE) : readOrCreateSecret(join(keysDir, 'signing.secret'))),
+  };
 }

@@ -1,10 +1,11 @@
 /**
  * Valid step data, in one place for every kind of test: each step's sample is in its definition (steps/<step>.ts,
- * `sample`, with the step's own sample helpers), built on steps/sample-kit.ts; `sampleStep` (steps/full.ts) gives any
- * step's. This module gathers them under one import path (server/test/step-fixtures.ts, e2e/lib/prefill.ts, tests).
+ * `sample`, with the step's own sample helpers), built on steps/sample-kit.ts; `sampleStep` (steps/samples.ts, written
+ * by `npm run steps`) gives any step's. This module gathers them under one import path (server/test/step-fixtures.ts,
+ * e2e/lib/prefill.ts, scripts, tests); no screen imports it, so the samples stay out of the phone's script.
  */
 export * from './steps/sample-kit';
-export { sampleStep } from './steps/full';
+export { sampleStep } from './steps/samples';
 export { idcardSample, type IdCardFiles } from './steps/idcard';
 export { BANK_CARD, bankcardSample } from './steps/bankcard';
 export { hkIdcardSample } from './steps/hk-idcard';

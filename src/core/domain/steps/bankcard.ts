@@ -11,6 +11,7 @@ import { at, issuesOf, type StepValidator } from '../step-rules/types';
 import { shape, text, files, statementsFields, type DataOf } from './schema';
 import { type Data, type StepSample } from './sample-kit';
 import { defineStep } from './define';
+import { Rows, txt, filesOf, statementsRows, type Describe } from './words-kit';
 
 /** The step's definition (its light part: steps/index.ts). */
 export const meta = defineStep({ name: 'BANKCARD', route: '/bankCard', titleKey: 'bankcard.title', introKey: 'bankcard.intro', status: 1010, progress: { cn: 2, hk: null } });
@@ -33,6 +34,19 @@ export const rules: StepValidator = (data) => {
     ['documentInfo.bankCard', scanned === undefined ? null : is(isFileRef(scanned), 'fileRequired')],
   ]);
 };
+
+/** How the review desk shows the step's saved data (case-words.ts): its rows. */
+export const describe: Describe<BankCardStep> = (s) => {
+  const r = new Rows();
+  r.row('bankInfo.acctNumber', 'bankcard.acctNumber', txt(s.bankInfo?.acctNumber));
+  r.row('bankInfo.phone', 'bankcard.phone', txt(s.bankInfo?.phone));
+  r.rowIf('documentInfo.bankCard', 'desk.field.bankCardPhoto', filesOf(s.documentInfo?.bankCard));
+  statementsRows(r, s, 'bankcard');
+  return r;
+};
+
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
 
 // ------------------------------------------------------------------------------------------- sample
 

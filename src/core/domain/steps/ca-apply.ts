@@ -8,6 +8,7 @@ import { checkId, fixRoot, issuesOf, type StepValidator } from '../step-rules/ty
 import { bool, mapOf, shape, text, type DataOf } from './schema';
 import { noSample, type Data, type StepSample } from './sample-kit';
 import { defineStep } from './define';
+import { Rows, yesNo, type Describe } from './words-kit';
 
 /** The step's definition (its light part: steps/index.ts). */
 export const meta = defineStep({ name: 'CAAPPLY', route: '/caApply', titleKey: 'caApply.title', introKey: 'caApply.intro', status: 1110, progress: { cn: 5, hk: null } });
@@ -31,6 +32,17 @@ export const rules: StepValidator = (data) => {
 
 /** CAAPPLY: the box ticked and the three documents the service generated (their ossIds). */
 export const caApplySample = (documents: Record<CaDocument, string>): Data => ({ agreed: true, documents });
+
+/** How the review desk shows the step's saved data (case-words.ts): its rows. */
+export const describe: Describe<CaApplyStep> = (s) => {
+  const r = new Rows();
+  r.row('agreed', 'caApply.agree', yesNo(s.agreed === true));
+  r.row('documents', 'desk.field.generated', Object.values(s.documents ?? {}).map((ossId) => ({ file: ossId })));
+  return r;
+};
+
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
 
 /** Throws when the source cannot generate the documents. */
 export const sample: StepSample = async (src) => {

@@ -1,8 +1,9 @@
 /**
  * What a step is, in one place: `defineStep` takes the light part of a step's definition (what the first screen may
  * load: its name, route, message keys, status and progress stages). The step's file (steps/<step>.ts) exports it as
- * `meta`, and beside it, as separate named exports that only the rules' side loads (steps/full.ts), its data schema
- * (`data`), its rules (`rules`) and its sample (`sample`). A field left out of the definition is a type error.
+ * `meta`, and beside it, as separate named exports, its data schema (`data`), its rules (`rules`), its desk rows
+ * (`describe`), gathered as its `definition` that the rules' side loads (steps/full.ts), and its sample (`sample`: only
+ * tests and tools load it, steps/samples.ts). A field left out of the definition is a type error.
  */
 import type { ClientType } from '../client-type';
 

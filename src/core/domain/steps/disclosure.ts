@@ -13,6 +13,7 @@ import { at, issuesOf, type StepContext, type StepValidator } from '../step-rule
 import { shape, text, num, listOf, mapOf, type DataOf } from './schema';
 import { type Data, type StepSample } from './sample-kit';
 import { defineStep } from './define';
+import { Rows, m, msg, type Describe } from './words-kit';
 
 /** The step's definition (its light part: steps/index.ts). */
 export const meta = defineStep({ name: 'IDENTITYEXPOSURE', route: '/disclosure', titleKey: 'disclosure.title', introKey: 'disclosure.intro', status: 1060, progress: { cn: 4, hk: 5 } });
@@ -94,6 +95,28 @@ export const rules: StepValidator = (data, ctx) => {
   ];
   return issuesOf(pairs);
 };
+
+/** How the review desk shows the step's saved data (case-words.ts): its rows. */
+export const describe: Describe<DisclosureStep> = (s) => {
+  const r = new Rows();
+  const items = s.identityExposureInfo ?? {};
+  for (const [n, item] of Object.entries(items).sort(([x], [y]) => Number(x) - Number(y))) {
+    const key = DISCLOSURE_ITEMS[Number(n) - 1];
+    r.row(`identityExposureInfo.${n}`, key ? m(`disclosure.items.${key}`) : m('desk.field.disclosureItem', { n }), msg(item.value === DISCLOSURE_YES ? 'documents.values.trueOfMe' : 'documents.values.notTrueOfMe'));
+  }
+  r.skip('amlInfoId');
+  const confirmations = s.amlConfirmInfo ?? [];
+  if (!confirmations.length) r.row('amlConfirmInfo', 'disclosure.aml.items', msg('documents.values.amlNotAsked'));
+  AML_CONFIRM_ITEMS.forEach((key) => {
+    const c = confirmations.find((x) => x.title === key);
+    if (c) r.row(`amlConfirmInfo.${key}`, `disclosure.aml.${key}`, msg(c.checked === 1 && c.value === DISCLOSURE_YES ? 'documents.values.confirmed' : 'documents.values.no'), ['amlConfirmInfo']);
+  });
+  r.rowIf('frontInfo.RAW_amlConfirmInfoTime', 'desk.field.answeredAt', s.frontInfo?.RAW_amlConfirmInfoTime ? [{ time: s.frontInfo.RAW_amlConfirmInfoTime }] : []);
+  return r;
+};
+
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
 
 // ------------------------------------------------------------------------------------------- sample
 

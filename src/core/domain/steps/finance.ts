@@ -15,6 +15,7 @@ import {
   houseTypeOptions,
   INCOME_BANDS,
   INVEST_AMOUNT_BANDS,
+  splitList,
 } from '../profile';
 import type { Check } from '../identity';
 import { checkOption, checkOptionList, extraKeys, objectOf } from './jobstatus';
@@ -22,6 +23,7 @@ import { issuesOf, type StepContext, type StepValidator } from '../step-rules/ty
 import { shape, text, type DataOf } from './schema';
 import { type Data, type StepSample } from './sample-kit';
 import { defineStep } from './define';
+import { Rows, msg, optionParts, type Describe } from './words-kit';
 
 /** The step's definition (its light part: steps/index.ts). */
 export const meta = defineStep({ name: 'FINANCE', route: '/Finance', titleKey: 'finance.title', introKey: 'finance.intro', status: 1030, progress: { cn: 3, hk: 4 } });
@@ -58,6 +60,25 @@ export const rules: StepValidator = (data, ctx) => {
     ...extraKeys(data.financialInfo, FINANCE_FIELDS, 'financialInfo'),
   ]);
 };
+
+/** How the review desk shows the step's saved data (case-words.ts): its rows. */
+export const describe: Describe<FinanceStep> = (s, kind) => {
+  const fin = s.financialInfo ?? {};
+  const r = new Rows();
+  const p = 'financialInfo';
+  const money = kind === 'cn' ? 'RMB' : 'HKD';
+  const band = (group: string, v: string | undefined) => (v ? msg(`finance.${group}.${money}.${v}`) : []);
+  r.row(`${p}.fundsSource`, 'finance.fundsLabel', optionParts('finance.funds', splitList(fin.fundsSource)));
+  r.row(`${p}.annualIncome`, 'finance.incomeLabel', band('income', fin.annualIncome));
+  r.row(`${p}.netAsset`, 'finance.netAssetLabel', band('asset', fin.netAsset));
+  r.row(`${p}.currentAsset`, 'finance.currentAssetLabel', band('asset', fin.currentAsset));
+  r.row(`${p}.annualAverageInvestAmount`, 'finance.investLabel', band('invest', fin.annualAverageInvestAmount));
+  r.row(`${p}.houseType`, 'finance.houseLabel', fin.houseType ? msg(`finance.house.${fin.houseType}`) : []);
+  return r;
+};
+
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
 
 // ------------------------------------------------------------------------------------------- sample
 

@@ -1,44 +1,46 @@
 /**
- * The steps whole: each step's definition with its data schema, rules and sample (steps/<step>.ts), and the
+ * The steps whole: each step's definition with its data schema and rules (steps/<step>.ts, its `definition`), and the
  * tables derived from them — the validators (the screens enable Next with them; the service runs the same on every
- * ApplyUpdate that is not a draft), the typed reader of saved data (`stepData`) and the sample of any step
- * (`sampleStep`). Kept apart from the light index (steps/index.ts) so that the first screen's script does not load it.
+ * ApplyUpdate that is not a draft) and the typed reader of saved data (`stepData`). Kept apart from the light index
+ * (steps/index.ts) so that the first screen's script does not load it. What only others use is not here, so the
+ * screens' chunk does not carry it (the bundler keeps what is imported by name): each step's desk rows (`describe`,
+ * table steps/words.ts) and its sample (`sample`, table steps/samples.ts with `sampleStep`), both tables written by
+ * `npm run steps` from this list.
  */
 import type { StepName } from './index';
 import type { StepMeta } from './define';
 import type { DataOf, Reader } from './schema';
-import type { Data, SampleOptions, SampleSource, StepSample } from './sample-kit';
 import type { FieldIssue, StepContext, StepValidator } from '../step-rules/types';
-import * as statement from './statement';
-import * as idcard from './idcard';
-import * as hkIdcard from './hk-idcard';
-import * as userinfo from './userinfo';
-import * as proofAddress from './proof-address';
-import * as bankcard from './bankcard';
-import * as jobstatus from './jobstatus';
-import * as finance from './finance';
-import * as investment from './investment';
-import * as selectAccount from './select-account';
-import * as disclosure from './disclosure';
-import * as taxInfo from './tax-info';
-import * as risk from './risk';
-import * as sign from './sign';
-import * as signature from './signature';
-import * as livingWitness from './living-witness';
-import * as caApply from './ca-apply';
+import { definition as statement } from './statement';
+import { definition as idcard } from './idcard';
+import { definition as hkIdcard } from './hk-idcard';
+import { definition as userinfo } from './userinfo';
+import { definition as proofAddress } from './proof-address';
+import { definition as bankcard } from './bankcard';
+import { definition as jobstatus } from './jobstatus';
+import { definition as finance } from './finance';
+import { definition as investment } from './investment';
+import { definition as selectAccount } from './select-account';
+import { definition as disclosure } from './disclosure';
+import { definition as taxInfo } from './tax-info';
+import { definition as risk } from './risk';
+import { definition as sign } from './sign';
+import { definition as signature } from './signature';
+import { definition as livingWitness } from './living-witness';
+import { definition as caApply } from './ca-apply';
 
-/** A step's whole definition: what its file exports (a part left out is a type error where the step is listed below). */
+/** A step's whole definition: its file's `definition` (a part left out is a type error where the step is listed below). */
 export interface StepDefinition<N extends string = StepName> {
   meta: StepMeta<N>;
   /** the schema of its saved data: its reader, and (DataOf) its type */
   data: Reader<object>;
   rules: StepValidator;
-  sample: StepSample;
 }
 
 /**
- * Every step whole, in the order STEP_NAMES lists them: the one list of steps. A new step joins it; `npm run steps`
- * then writes the light part of each (steps/light.ts) for the first screen.
+ * Every step whole, in the order STEP_NAMES lists them: the one list of steps. A new step joins it (its import above
+ * and its place here); `npm run steps` then writes the light part of each (steps/light.ts) for the first screen and
+ * the tables of their samples (steps/samples.ts, for tests and tools) and desk rows (steps/words.ts, for the desk).
  */
 export const STEP_DEFINITIONS_FULL = [
   statement, idcard, hkIdcard, userinfo, proofAddress, bankcard, jobstatus, finance, investment, selectAccount,
@@ -78,10 +80,3 @@ export function stepData<S extends StepName>(data: Record<string, unknown> | nul
   return (DEFINITION_OF[step].data as Reader<StepShapes[S]>)(data?.[step]);
 }
 
-/**
- * Valid data of a step for the application behind `src`. RISK, LIVINGWITNESS and CAAPPLY throw when the source cannot
- * hear the track, pass a face check or generate the documents.
- */
-export async function sampleStep(step: StepName, src: SampleSource, opts: SampleOptions = {}): Promise<Data> {
-  return DEFINITION_OF[step].sample(src, opts);
-}

@@ -20,11 +20,13 @@ import {
   MO,
   needsBackImage,
   PERMANENT,
+  HK_DOC,
 } from '../hk-identity';
 import { at, issuesOf, str, type StepValidator } from '../step-rules/types';
 import { shape, text, num, code, cardSides, files, otherDocument, type DataOf } from './schema';
 import { hkIdNumber, type Data, type SampleFile, type SampleOptions, type StepSample } from './sample-kit';
 import { defineStep } from './define';
+import { Rows, txt, msg, country, filesOf, sidesOf, type Describe } from './words-kit';
 
 /** The step's definition (its light part: steps/index.ts). */
 export const meta = defineStep({ name: 'HK_IDCARD', route: '/HK_IDcard', titleKey: 'hkid.title', introKey: 'hkid.intro', status: 1000, progress: { cn: null, hk: 1 } });
@@ -110,6 +112,28 @@ export const rules: StepValidator = (data, ctx) => {
   }
   return issuesOf(pairs);
 };
+
+/** How the review desk shows the step's saved data (case-words.ts): its rows. */
+export const describe: Describe<HkIdCardStep> = (s) => {
+  const r = new Rows();
+  r.row('permanentResident', 'hkid.permanent.label', s.permanentResident === PERMANENT.YES ? msg('hkid.permanent.yes') : s.permanentResident === PERMANENT.NO ? msg('hkid.permanent.no') : []);
+  r.row('nationality', 'hkid.nationality.label', country(s.nationality));
+  const doc = docTypeOf(s.idType, s.idCountry);
+  const docKey = doc === HK_DOC.HK_ID ? 'hkId' : doc === HK_DOC.MACAU_ID ? 'macauId' : doc === HK_DOC.PASSPORT ? 'passport' : null;
+  r.row('idType', 'hkid.docType.label', docKey ? msg(`hkid.docType.${docKey}`) : txt(s.idType === undefined ? '' : String(s.idType)));
+  r.row('idCountry', 'hkid.issuing.label', country(s.idCountry));
+  r.row('idNumber', 'hkid.idNumber.label', txt(s.idNumber));
+  r.rowIf('defaultLanguage', 'userinfo.language', s.defaultLanguage === 'zhTc' || s.defaultLanguage === 'en' ? msg(`userinfo.${s.defaultLanguage}`) : txt(s.defaultLanguage));
+  r.row('documentInfo.nonMainlandDocument', 'hkid.upload.title', sidesOf(s.documentInfo?.nonMainlandDocument));
+  const permanent = s.idExtraInfo?.permanent;
+  r.rowIf('idExtraInfo.permanent.idCountry', 'hkid.permanentCountry.label', country(permanent?.idCountry), ['idExtraInfo.permanent.idCountry', 'idExtraInfo.permanent.idType']);
+  r.rowIf('idExtraInfo.permanent.idNumber', 'hkid.permanentId.label', txt(permanent?.idNumber));
+  r.rowIf('documentInfo.idCard', 'hkid.proof.label', filesOf(s.documentInfo?.idCard));
+  return r;
+};
+
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
 
 // ------------------------------------------------------------------------------------------- sample
 

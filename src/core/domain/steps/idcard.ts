@@ -19,12 +19,14 @@ import {
   isIsoDate,
   normaliseCnId,
   type Check,
+  LONG_TERM,
 } from '../identity';
 import { isFileRef } from '../uploads';
 import { at, issuesOf, str, type StepValidator } from '../step-rules/types';
 import { shape, text, num, code, cardSides, contactInfo, personFields, type DataOf } from './schema';
 import { cnIdNumber, type Data, type SampleFile, type SampleOptions, type StepSample } from './sample-kit';
 import { defineStep } from './define';
+import { Rows, txt, msg, country, yesNo, sidesOf, contactRows, personRows, type Describe } from './words-kit';
 
 /** The step's definition (its light part: steps/index.ts). */
 export const meta = defineStep({ name: 'IDCARD', route: '/IDcard', titleKey: 'idcard.title', introKey: 'idcard.intro', status: 1000, progress: { cn: 1, hk: null } });
@@ -98,6 +100,28 @@ export const rules: StepValidator = (data, ctx) => {
     [IDCARD_CONFIRM_FIELD, is(isIsoTimestamp(at(data, IDCARD_CONFIRM_FIELD)), 'required')],
   ]);
 };
+
+/** How the review desk shows the step's saved data (case-words.ts): its rows. */
+export const describe: Describe<IdCardStep> = (s) => {
+  const r = new Rows();
+  personRows(r, s, 'idcard');
+  r.row('idType', 'documents.fields.documentType', s.idType === 1 || s.idType === '1' ? msg('documents.values.mainlandIdCard') : txt(s.idType === undefined ? '' : String(s.idType)));
+  r.row('idNumber', 'idcard.idNumber', txt(s.idNumber));
+  r.row('idCountry', 'documents.fields.issuingCountry', country(s.idCountry));
+  r.rowIf('idAuthority', 'documents.fields.authority', txt(s.idAuthority));
+  const [from, to] = (s.idValidTime ?? '').split(',');
+  r.row('idValidTime', 'documents.fields.validity', from ? [{ text: from }, ...(to === LONG_TERM ? msg('documents.values.longTerm') : txt(to))] : []);
+  r.row('idAddress', 'idcard.idAddress', txt(s.idAddress));
+  r.row('documentInfo.idCard', 'desk.field.idCardPhotos', sidesOf(s.documentInfo?.idCard));
+  r.rowIf('documentInfo.CropIdCard', 'desk.field.idCardCropped', sidesOf(s.documentInfo?.CropIdCard));
+  contactRows(r, s.contactInfo);
+  r.rowIf('frontInfo.surnamePinyinModify', 'desk.field.pinyinEdited', s.frontInfo?.surnamePinyinModify === undefined ? [] : yesNo(s.frontInfo.surnamePinyinModify === 1));
+  r.rowIf('frontInfo.RAW_amlConfirmInfoTime', 'desk.field.amlConfirmedAt', s.frontInfo?.RAW_amlConfirmInfoTime ? [{ time: s.frontInfo.RAW_amlConfirmInfoTime }] : []);
+  return r;
+};
+
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
 
 // ------------------------------------------------------------------------------------------- sample
 

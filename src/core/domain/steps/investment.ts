@@ -21,6 +21,7 @@ import {
   PARTICIPATION_YEARS,
   participationYearsMax,
   TRAINING_SOURCES,
+  splitList,
 } from '../profile';
 import { checkOption, checkOptionList, extraKeys, objectOf } from './jobstatus';
 import { savedEmployment } from './finance';
@@ -28,6 +29,7 @@ import { at, issuesOf, type StepContext, type StepValidator } from '../step-rule
 import { shape, text, num, derivativeInfo, type DataOf } from './schema';
 import { derivativeFull, type Data, type StepSample } from './sample-kit';
 import { defineStep } from './define';
+import { Rows, m, msg, yesNo, optionParts, derivativeRows, type Describe } from './words-kit';
 
 /** The step's definition (its light part: steps/index.ts). */
 export const meta = defineStep({ name: 'INVESTMENT', route: '/Investment', titleKey: 'investment.title', introKey: 'investment.intro', status: 1040, progress: { cn: 3, hk: 4 } });
@@ -183,6 +185,20 @@ export const rules: StepValidator = (data, ctx) => {
     ['openDerivative', openRule ?? (data.openDerivative === (derivativeChecked(data.derivativeInfo) ? 1 : 0) ? null : 'choice')],
   ]);
 };
+
+/** How the review desk shows the step's saved data (case-words.ts): its rows. */
+export const describe: Describe<InvestmentStep> = (s) => {
+  const inv = s.investmentInfo ?? {};
+  const r = new Rows();
+  for (const field of EXPERIENCE_FIELDS) r.row(`investmentInfo.${field}`, m(`investment.experience.${field}`), inv[field] ? msg(`investment.levels.${inv[field]}`) : []);
+  r.row('investmentInfo.investGoal', 'investment.goalsTitle', optionParts('investment.goals', splitList(inv.investGoal)));
+  r.rowIf('openDerivative', 'documents.fields.derivativesTrading', s.openDerivative === undefined ? [] : yesNo(s.openDerivative === 1));
+  derivativeRows(r, s.derivativeInfo, 'derivativeInfo');
+  return r;
+};
+
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
 
 // ------------------------------------------------------------------------------------------- sample
 

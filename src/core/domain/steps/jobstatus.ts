@@ -31,6 +31,7 @@ import { issuesOf, str, type StepContext, type StepValidator } from '../step-rul
 import { shape, text, type DataOf } from './schema';
 import { type Data, type StepSample } from './sample-kit';
 import { defineStep } from './define';
+import { Rows, txt, msg, optionParts, type Describe } from './words-kit';
 
 /** The step's definition (its light part: steps/index.ts). */
 export const meta = defineStep({ name: 'JOBSTATUS', route: '/jobStatus', titleKey: 'job.title', introKey: 'job.intro', status: 1020, progress: { cn: 3, hk: 4 } });
@@ -155,6 +156,31 @@ export const rules: StepValidator = (data, ctx: StepContext) => {
   pairs.push(...extraKeys(data.employmentInfo, [...COMMON_FIELDS, ...COMPANY_FIELDS, ...FUNDS_FIELDS], 'employmentInfo'));
   return issuesOf(pairs);
 };
+
+/** How the review desk shows the step's saved data (case-words.ts): its rows. */
+export const describe: Describe<JobStatusStep> = (s) => {
+  const job = s.employmentInfo ?? {};
+  const r = new Rows();
+  const p = 'employmentInfo';
+  const opt = (group: string, v: string | undefined) => (v ? msg(`job.${group}.${v}`) : []);
+  r.row(`${p}.degree`, 'job.degreeLabel', opt('degree', job.degree));
+  r.row(`${p}.employment`, 'job.employmentLabel', opt('employment', job.employment));
+  r.rowIf(`${p}.companyName`, 'job.companyName', txt(job.companyName));
+  r.rowIf(`${p}.companyNameVendor`, 'desk.field.companyRegistry', txt(job.companyNameVendor));
+  r.rowIf(`${p}.officeAddress`, 'job.officeAddress', txt(job.officeAddress));
+  r.rowIf(`${p}.officeAddressVendor`, 'desk.field.officeRegistry', txt(job.officeAddressVendor));
+  r.rowIf(`${p}.industry`, 'job.industryLabel', opt('industry', job.industry));
+  r.rowIf(`${p}.position`, 'job.positionLabel', opt('position', job.position));
+  r.rowIf(`${p}.workLife`, 'job.workLifeLabel', opt('workLife', job.workLife));
+  r.rowIf(`${p}.investFundsSource`, 'job.fundsLabel', optionParts('job.funds', splitList(job.investFundsSource)));
+  r.rowIf(`${p}.financialStatus`, 'job.debtLabel', optionParts('job.debt', splitList(job.financialStatus)));
+  r.rowIf(`${p}.financialStatusDetail`, 'job.debtDetail', txt(job.financialStatusDetail));
+  r.rowIf(`${p}.noDispute`, 'documents.fields.debtDispute', job.noDispute === '1' ? msg('documents.values.noDispute') : txt(job.noDispute));
+  return r;
+};
+
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
 
 // ------------------------------------------------------------------------------------------- sample
 

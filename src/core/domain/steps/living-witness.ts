@@ -10,6 +10,7 @@ import type { Check } from '../identity';
 import { shape, num, storedFile, type DataOf } from './schema';
 import { noSample, type Data, type SampleFile, type StepSample } from './sample-kit';
 import { defineStep } from './define';
+import { Rows, msg, filesOf, type Describe } from './words-kit';
 
 /** The step's definition (its light part: steps/index.ts). */
 export const meta = defineStep({ name: 'LIVINGWITNESS', route: '/livingWitness', titleKey: 'liveness.title', introKey: 'liveness.intro', status: 1100, progress: { cn: 5, hk: null } });
@@ -46,6 +47,16 @@ export const rules: StepValidator = (data) => {
     ...Object.keys(data).filter((k) => !KEYS.includes(k)).map((k) => [k, 'choice'] as const),
   ]);
 };
+
+/** How the review desk shows the step's saved data (case-words.ts): its rows. */
+export const describe: Describe<LivingWitnessStep> = (s) => {
+  return new Rows()
+    .row('livingBodyVerifyId', 'desk.field.faceCheck', s.livingBodyVerifyId === undefined ? [] : msg('desk.field.faceCheckNo', { n: s.livingBodyVerifyId }))
+    .row('documentInfo.livingBodyCertificationPicture', 'liveness.frameAlt', filesOf([s.documentInfo?.livingBodyCertificationPicture]));
+};
+
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
 
 // ------------------------------------------------------------------------------------------- sample
 

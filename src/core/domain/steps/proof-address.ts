@@ -12,6 +12,7 @@ import { checkCountry } from './userinfo';
 import { shape, text, files, contactInfo, type DataOf } from './schema';
 import { type Data, type SampleFile, type StepSample } from './sample-kit';
 import { defineStep } from './define';
+import { Rows, txt, filesOf, contactRows, type Describe } from './words-kit';
 
 /** The step's definition (its light part: steps/index.ts). */
 export const meta = defineStep({ name: 'PROOFADDRESS', route: '/ProofAddress', titleKey: 'address.title', introKey: 'address.intro', status: 1011, progress: { cn: null, hk: 3 } });
@@ -67,6 +68,18 @@ export const rules: StepValidator = (data) => {
     ['w8Info.residenceAddress', checkAddress(address) ? null : checkResidenceAddress(at(data, 'w8Info.residenceAddress'), str(address))],
   ]);
 };
+
+/** How the review desk shows the step's saved data (case-words.ts): its rows. */
+export const describe: Describe<ProofAddressStep> = (s) => {
+  const r = new Rows();
+  contactRows(r, s.contactInfo);
+  r.row('documentInfo.proofOfAddress', 'address.proof', filesOf(s.documentInfo?.proofOfAddress));
+  r.rowIf('w8Info.residenceAddress', 'tax.w8.address', txt(s.w8Info?.residenceAddress));
+  return r;
+};
+
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
 
 // ------------------------------------------------------------------------------------------- sample
 

@@ -9,6 +9,7 @@ import { checkId, checkKeys, fixRoot, issuesOf, type StepValidator } from '../st
 import { listOf, shape, text, type DataOf } from './schema';
 import { noSample, type Data, type StepSample } from './sample-kit';
 import { defineStep } from './define';
+import { Rows, yesNo, optionParts, type Describe } from './words-kit';
 
 /** The step's definition (its light part: steps/index.ts). */
 export const meta = defineStep({ name: 'RISK', route: '/risk', titleKey: 'risk.title', introKey: 'risk.intro', status: 1080, progress: { cn: 4, hk: 5 } });
@@ -29,6 +30,17 @@ export const riskSample = (disclosureId: string, authorisation = false): Data =>
   disclosureId,
   agreements: [...(authorisation ? ['customerAuthorisation'] : []), ...RISK_AGREEMENTS],
 });
+
+/** How the review desk shows the step's saved data (case-words.ts): its rows. */
+export const describe: Describe<RiskStep> = (s) => {
+  const r = new Rows();
+  r.rowIf('disclosureId', 'desk.field.riskHeard', s.disclosureId ? yesNo(true) : []);
+  r.row('agreements', 'risk.agreementsTitle', optionParts('risk.agreements', s.agreements ?? []));
+  return r;
+};
+
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
 
 /** Throws when the source cannot hear the track. */
 export const sample: StepSample = async (src) => {

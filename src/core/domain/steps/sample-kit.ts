@@ -95,7 +95,7 @@ export function derivativeFull(intending: boolean, over: Data = {}): Data {
   };
 }
 
-/** A step's sample: valid data of the step for the application behind `src` (steps/full.ts sampleStep). */
+/** A step's sample: valid data of the step for the application behind `src` (steps/samples.ts sampleStep). */
 export type StepSample = (src: SampleSource, opts: SampleOptions) => Data | Promise<Data>;
 
 /** The error of a step whose sample needs what the source does not offer (riskDisclosure, faceCheck, caDocument). */

@@ -7,13 +7,14 @@
  * only when options are on and the saved INVESTMENT step did not open derivatives}.
  */
 import type { Check } from '../identity';
-import { DERIVATIVE_VERSION, fixedMarketMask, fundTradeForced, hasMarket, MARKET, OFFERED_ACCOUNT_TYPES, optionsOffered } from '../profile';
+import { DERIVATIVE_VERSION, fixedMarketMask, fundTradeForced, hasMarket, MARKET, OFFERED_ACCOUNT_TYPES, optionsOffered, isMargin } from '../profile';
 import { derivativeChecked, checkDerivativeInfo, derivativeRulesOf } from './investment';
 import { checkOption } from './jobstatus';
 import { at, issuesOf, type StepContext, type StepValidator } from '../step-rules/types';
 import { shape, num, derivativeInfo, type DataOf } from './schema';
 import { type Data, type StepSample } from './sample-kit';
 import { defineStep } from './define';
+import { Rows, msg, yesNo, optionParts, derivativeRows, type Describe } from './words-kit';
 
 /** The step's definition (its light part: steps/index.ts). */
 export const meta = defineStep({ name: 'SELECTACCOUNT', route: '/selectAccount', titleKey: 'account.title', introKey: 'account.intro', status: 1050, progress: { cn: 4, hk: 5 } });
@@ -65,6 +66,29 @@ export const rules: StepValidator = (data, ctx) => {
     ...infoPairs,
   ]);
 };
+
+/** How the review desk shows the step's saved data (case-words.ts): its rows. */
+export const describe: Describe<SelectAccountStep> = (s) => {
+  const r = new Rows();
+  r.row('accountType', 'account.typeLabel', s.accountType === undefined ? [] : msg(isMargin(s.accountType) ? 'account.margin.name' : 'account.cash.name'));
+  const mask = s.marketOpen ?? 0;
+  const markets = (
+    [
+      [MARKET.HK, 'hk'],
+      [MARKET.US, 'us'],
+      [MARKET.STOCK_CONNECT, 'stockConnect'],
+      [MARKET.OPTIONS, 'options'],
+    ] as const
+  ).filter(([bit]) => hasMarket(mask, bit));
+  r.row('marketOpen', 'account.markets.title', optionParts('account.markets', markets.map(([, key]) => key)));
+  r.row('openFundTrade', 'account.fund.label', yesNo(s.openFundTrade === 1));
+  r.rowIf('openDerivative', 'documents.fields.derivativesTrading', s.openDerivative === undefined ? [] : yesNo(s.openDerivative === 1));
+  derivativeRows(r, s.derivativeInfo, 'derivativeInfo');
+  return r;
+};
+
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
 
 // ------------------------------------------------------------------------------------------- sample
 

@@ -10,6 +10,7 @@ import { listOf, num, shape, text, type DataOf } from './schema';
 import type { Data, StepSample } from './sample-kit';
 import type { StepContext } from '../step-rules/types';
 import { defineStep } from './define';
+import { Rows, yesNo, optionParts, type Describe } from './words-kit';
 
 /** The step's definition (its light part: steps/index.ts). */
 export const meta = defineStep({ name: 'SIGN', route: '/sign', titleKey: 'sign.title', introKey: 'sign.intro', status: 1090, progress: { cn: 5, hk: 6 } });
@@ -32,5 +33,17 @@ export const rules: StepValidator = (data, ctx) => {
 
 /** SIGN: the application's agreement list, read. */
 export const signSample = (ctx: StepContext): Data => ({ agreements: agreementsOf(ctx), readAll: 1 });
+
+/** How the review desk shows the step's saved data (case-words.ts): its rows. */
+export const describe: Describe<SignStep> = (s) => {
+  const r = new Rows();
+  r.row('agreements', 'documents.fields.signedDocuments', optionParts('sign.docs', s.agreements ?? []));
+  r.rowIf('readAll', 'sign.readAll', s.readAll === undefined ? [] : yesNo(s.readAll === 1));
+  r.rowIf('assetTransfer', 'documents.fields.assetTransfer', s.assetTransfer === undefined ? [] : yesNo(s.assetTransfer === 1));
+  return r;
+};
+
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
 
 export const sample: StepSample = async (src) => signSample(await src.context());

@@ -8,13 +8,14 @@
  * idCardHK?: {front}, idCardForeign?: FileRef[]}, idExtraInfo?: {idcardHK: {idType: 1, idCountry: 'HK',
  * idNumber}}, promise?: true}. Each branch carries only its own parts: data of the other branch is refused.
  */
-import { BROKER_OTHER, isBrokerCode } from '../brokers';
+import { BROKER_OTHER, isBrokerCode, BROKERS } from '../brokers';
 import { MAX_LEN, checkHkId, checkText, type Check } from '../identity';
 import { MAX_FILES, checkFiles, isFileRef } from '../uploads';
 import { at, issuesOf, str, type StepValidator } from '../step-rules/types';
 import { shape, text, num, bool, code, files, cardSides, otherDocument, type DataOf } from './schema';
 import { type Data, type SampleFile, type StepSample } from './sample-kit';
 import { defineStep } from './define';
+import { Rows, txt, msg, yesNo, filesOf, sidesOf, type Describe } from './words-kit';
 
 /** The statement's type: the new variant with or without an HK document, or the old variant. */
 export const STATEMENT_TYPE = { NO_HK_DOCUMENT: 0, HK_DOCUMENT: 1, OLD: 2 } as const;
@@ -84,6 +85,31 @@ export const rules: StepValidator = (data) => {
   else branch = [['statementInfo.type', type === undefined || type === null ? 'required' : 'choice']];
   return issuesOf([...statementPart, ...branch]);
 };
+
+/** How the review desk shows the step's saved data (case-words.ts): its rows. */
+export const describe: Describe<StatementStep> = (s) => {
+  const info = s.statementInfo ?? {};
+  const r = new Rows();
+  r.rowIf('statementInfo.type', 'statement.hkDoc.question', info.type === 1 ? msg('statement.hkDoc.yes') : info.type === 0 ? msg('statement.hkDoc.no') : []);
+  const broker = BROKERS.find((b) => b.code === Number(info.broker));
+  r.row(
+    'statementInfo.broker',
+    'statement.broker',
+    info.brokerName ? txt(info.brokerName) : broker ? [{ named: { en: broker.en, 'zh-CN': broker.zhCN, 'zh-TW': broker.zhTW } }] : txt(info.broker === undefined ? '' : String(info.broker)),
+    ['statementInfo.broker', 'statementInfo.brokerName'],
+  );
+  r.row('statementInfo.name', 'statement.name', txt(info.name));
+  r.row('statementInfo.account', 'statement.account', txt(info.account));
+  r.row('documentInfo.statement', 'statement.files', filesOf(s.documentInfo?.statement));
+  r.rowIf('idExtraInfo.idcardHK', 'statement.hkDoc.number', txt(s.idExtraInfo?.idcardHK?.idNumber), ['idExtraInfo.idcardHK']);
+  r.rowIf('documentInfo.idCardHK', 'statement.hkDoc.front', sidesOf(s.documentInfo?.idCardHK));
+  r.rowIf('documentInfo.idCardForeign', 'statement.hkDoc.foreign', filesOf(s.documentInfo?.idCardForeign));
+  r.rowIf('promise', 'statement.hkDoc.promise', s.promise === undefined ? [] : yesNo(s.promise));
+  return r;
+};
+
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
 
 // ------------------------------------------------------------------------------------------- sample
 

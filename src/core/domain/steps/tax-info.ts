@@ -25,6 +25,7 @@ import { at, issuesOf, str, type StepContext, type StepValidator } from '../step
 import { shape, text, listOf, mapOf, storedFileFields, type DataOf } from './schema';
 import { type Data, type SampleFile, type StepSample } from './sample-kit';
 import { defineStep } from './define';
+import { Rows, m, txt, country, filesOf, type Describe } from './words-kit';
 
 /** The step's definition (its light part: steps/index.ts). */
 export const meta = defineStep({ name: 'TAXINFO', route: '/TaxInfo', titleKey: 'tax.title', introKey: 'tax.intro', status: 1070, progress: { cn: 4, hk: 5 } });
@@ -160,6 +161,30 @@ export const rules: StepValidator = (data, ctx) => {
   pairs.push(...extraKeys(data.documentInfo, ['idCardTaxInfo'], 'documentInfo'));
   return issuesOf(pairs);
 };
+
+/** How the review desk shows the step's saved data (case-words.ts): its rows. */
+export const describe: Describe<TaxInfoStep> = (s) => {
+  const r = new Rows();
+  const map = s.taxInfo ?? {};
+  const listed = (s.frontInfo?.RAW_taxInfo ?? []).map((x) => x.countryCode ?? '');
+  const order = [...listed.filter((c) => c in map), ...Object.keys(map).filter((c) => !listed.includes(c))];
+  const proofs = s.documentInfo?.idCardTaxInfo ?? [];
+  order.forEach((code, i) => {
+    r.row(`taxInfo.${code}`, m('tax.row.title', { n: i + 1 }), [...country(code), ...txt(map[code])], [`taxInfo.${code}`]);
+    const files = proofs.filter((f) => f.taxInfoCountryCode === code);
+    if (files.length) r.row(`documentInfo.idCardTaxInfo.${code}`, m('desk.field.taxProof', { n: i + 1 }), filesOf(files), ['documentInfo.idCardTaxInfo']);
+  });
+  const orphans = proofs.filter((f) => !order.includes(f.taxInfoCountryCode ?? ''));
+  if (orphans.length) r.row('documentInfo.idCardTaxInfo', m('desk.field.taxProof', { n: '' }), filesOf(orphans), ['documentInfo.idCardTaxInfo']);
+  if (!proofs.length) r.skip('documentInfo.idCardTaxInfo');
+  r.skip('frontInfo.RAW_taxInfo');
+  r.rowIf('w8Info.country', 'tax.w8.country', country(s.w8Info?.country));
+  r.rowIf('w8Info.residenceAddress', 'tax.w8.address', txt(s.w8Info?.residenceAddress));
+  return r;
+};
+
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
 
 // ------------------------------------------------------------------------------------------- sample
 

@@ -18,6 +18,7 @@ import { issuesOf, str, type StepContext, type StepValidator } from '../step-rul
 import { shape, personFields, statementsFields, type DataOf } from './schema';
 import { type Data, type SampleOptions, type StepSample } from './sample-kit';
 import { defineStep } from './define';
+import { Rows, personRows, statementsRows, type Describe } from './words-kit';
 
 /** The step's definition (its light part: steps/index.ts). */
 export const meta = defineStep({ name: 'USERINFO', route: '/UserInfo', titleKey: 'userinfo.title', introKey: 'userinfo.intro', status: 1010, progress: { cn: null, hk: 2 } });
@@ -72,6 +73,17 @@ export const rules: StepValidator = (data, ctx) => {
     ['statementDeliveryWay', checkChoice(data.statementDeliveryWay, ['email'])],
   ]);
 };
+
+/** How the review desk shows the step's saved data (case-words.ts): its rows. */
+export const describe: Describe<UserInfoStep> = (s) => {
+  const r = new Rows();
+  personRows(r, s, 'userinfo');
+  statementsRows(r, s, 'userinfo');
+  return r;
+};
+
+/** The step as steps/full.ts lists it; its `describe` (the desk's, steps/words.ts) and `sample` (tests' and tools', steps/samples.ts) apart. */
+export const definition = { meta, data, rules };
 
 // ------------------------------------------------------------------------------------------- sample
 
