@@ -320,6 +320,9 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // `import { type A } from './x'` (only inline type specifiers) leaves a bare `import './x'` in a bundle built
+      // without type information (the service's esbuild bundle kept it as an unresolved import): write `import type`
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
 );

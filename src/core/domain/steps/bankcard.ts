@@ -9,7 +9,7 @@ import { checkBankCard, checkEmail, checkPhone, normaliseEmail, type Check } fro
 import { isFileRef } from '../uploads';
 import { at, issuesOf, type StepValidator } from '../step-rules/types';
 import { shape, text, files, statementsFields, type DataOf } from './schema';
-import { type Data, type StepSample } from './sample-kit';
+import type { Data, StepSample } from './sample-kit';
 import { defineStep } from './define';
 import { Rows, txt, filesOf, statementsRows, type Describe } from './words-kit';
 

@@ -11,7 +11,7 @@ import { ACCOUNT_TYPE, AML_CONFIRM_ITEMS, AML_HIT, DISCLOSURE_ITEMS, DISCLOSURE_
 import { extraKeys, objectOf } from './jobstatus';
 import { at, issuesOf, type StepContext, type StepValidator } from '../step-rules/types';
 import { shape, text, num, listOf, mapOf, type DataOf } from './schema';
-import { type Data, type StepSample } from './sample-kit';
+import type { Data, StepSample } from './sample-kit';
 import { defineStep } from './define';
 import { Rows, m, msg, type Describe } from './words-kit';
 

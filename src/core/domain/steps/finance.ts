@@ -21,7 +21,7 @@ import type { Check } from '../identity';
 import { checkOption, checkOptionList, extraKeys, objectOf } from './jobstatus';
 import { issuesOf, type StepContext, type StepValidator } from '../step-rules/types';
 import { shape, text, type DataOf } from './schema';
-import { type Data, type StepSample } from './sample-kit';
+import type { Data, StepSample } from './sample-kit';
 import { defineStep } from './define';
 import { Rows, msg, optionParts, type Describe } from './words-kit';
 

@@ -29,7 +29,7 @@ import {
 } from '../profile';
 import { issuesOf, str, type StepContext, type StepValidator } from '../step-rules/types';
 import { shape, text, type DataOf } from './schema';
-import { type Data, type StepSample } from './sample-kit';
+import type { Data, StepSample } from './sample-kit';
 import { defineStep } from './define';
 import { Rows, txt, msg, optionParts, type Describe } from './words-kit';
 

@@ -10,7 +10,7 @@ import { checkFiles, MAX_FILES } from '../uploads';
 import { at, issuesOf, str, type StepValidator } from '../step-rules/types';
 import { checkCountry } from './userinfo';
 import { shape, text, files, contactInfo, type DataOf } from './schema';
-import { type Data, type SampleFile, type StepSample } from './sample-kit';
+import type { Data, SampleFile, StepSample } from './sample-kit';
 import { defineStep } from './define';
 import { Rows, txt, filesOf, contactRows, type Describe } from './words-kit';
 

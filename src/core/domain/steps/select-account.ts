@@ -12,7 +12,7 @@ import { derivativeChecked, checkDerivativeInfo, derivativeRulesOf } from './inv
 import { checkOption } from './jobstatus';
 import { at, issuesOf, type StepContext, type StepValidator } from '../step-rules/types';
 import { shape, num, derivativeInfo, type DataOf } from './schema';
-import { type Data, type StepSample } from './sample-kit';
+import type { Data, StepSample } from './sample-kit';
 import { defineStep } from './define';
 import { Rows, msg, yesNo, optionParts, derivativeRows, type Describe } from './words-kit';
 

@@ -13,7 +13,7 @@ import { MAX_LEN, checkHkId, checkText, type Check } from '../identity';
 import { MAX_FILES, checkFiles, isFileRef } from '../uploads';
 import { at, issuesOf, str, type StepValidator } from '../step-rules/types';
 import { shape, text, num, bool, code, files, cardSides, otherDocument, type DataOf } from './schema';
-import { type Data, type SampleFile, type StepSample } from './sample-kit';
+import type { Data, SampleFile, StepSample } from './sample-kit';
 import { defineStep } from './define';
 import { Rows, txt, msg, yesNo, filesOf, sidesOf, type Describe } from './words-kit';
 

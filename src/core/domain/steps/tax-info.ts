@@ -23,7 +23,7 @@ import { extraKeys, objectOf } from './jobstatus';
 import { checkCountry } from './userinfo';
 import { at, issuesOf, str, type StepContext, type StepValidator } from '../step-rules/types';
 import { shape, text, listOf, mapOf, storedFileFields, type DataOf } from './schema';
-import { type Data, type SampleFile, type StepSample } from './sample-kit';
+import type { Data, SampleFile, StepSample } from './sample-kit';
 import { defineStep } from './define';
 import { Rows, m, txt, country, filesOf, type Describe } from './words-kit';
 

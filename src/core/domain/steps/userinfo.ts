@@ -16,7 +16,7 @@ import {
 } from '../identity';
 import { issuesOf, str, type StepContext, type StepValidator } from '../step-rules/types';
 import { shape, personFields, statementsFields, type DataOf } from './schema';
-import { type Data, type SampleOptions, type StepSample } from './sample-kit';
+import type { Data, SampleOptions, StepSample } from './sample-kit';
 import { defineStep } from './define';
 import { Rows, personRows, statementsRows, type Describe } from './words-kit';
 
