@@ -233,7 +233,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Registered after the modules, this hook runs before theirs (hooks run last-added first): jobs in hand finish
   // (or are handed back) while the vendors they use are still open.
   await deps.jobs.start();
-  if (config.jobs.mode === 'inline') await workJobs(deps, moduleJobs);
+  if (config.jobs.mode === 'inline') await workJobs(deps, moduleJobs());
   app.addHook('onClose', async () => deps.jobs.stop());
   await installStatic(app, opts.root ?? projectRoot(), { pageData: { clientConfig: clientConfig(config) } });
   // the review desk's page and assets (issue 28), when built

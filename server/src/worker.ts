@@ -20,7 +20,6 @@ import { createStorage } from './storage';
 import { createVendors } from './vendors';
 import { startTracing, stopTracing } from './tracing';
 import { bindMetricsSource } from './metrics';
-import { registerApplicationOutbox } from './modules/applications/events';
 import { startMetricsServer } from './metrics/server';
 
 async function start(): Promise<void> {
@@ -47,9 +46,7 @@ async function start(): Promise<void> {
   // one storage object for every handler (the web's createStorage: the same files)
   const storage = createStorage(config);
   const jobs = createJobs({ config, db, role: 'worker', log });
-  // what the jobs handle that a module owns: the outbox's events (the web process registers them with its modules)
-  registerApplicationOutbox();
-  await workJobs({ config, db, clock: systemClock, vendors, storage, jobs }, moduleJobs);
+  await workJobs({ config, db, clock: systemClock, vendors, storage, jobs }, moduleJobs());
   // Prometheus /metrics on METRICS_PORT: the jobs this worker runs, the queue and the pool
   bindMetricsSource({ db, config });
   const metrics = await startMetricsServer(config.metrics);

@@ -29,7 +29,7 @@ export interface SmsJobDeps {
   vendors: Pick<Vendors, 'sms'>;
 }
 
-/** The sms.send job's handler, registered with the queue by modules/index.ts (moduleJobs). */
+/** The sms.send job's handler, registered with the queue through modules/jobs.ts (moduleJobs). */
 export function smsJob(deps: SmsJobDeps): JobHandler<'sms.send'> {
   return async (job, ctx) => {
     const state = await authRepo.codeSmsState(deps.db, job.salt);

@@ -16,7 +16,7 @@ export interface StepMeta<N extends string = string> {
   titleKey: string;
   /**
    * the message key of its introduction: one or two sentences under the heading on why the step asks what it asks
-   * (painted from the built page's HTML while the application loads); the same for both client types, no placeholders
+   * (painted from the built page's HTML while the application loads); the same for both client types, with no {arguments}
    */
   introKey: string;
   /** the application status the step moves the application to when saved (part 3 §4) */
