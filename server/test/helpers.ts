@@ -1,6 +1,7 @@
 /**
  * Test harness: `createTestApp()` builds the real app over a real migrated database (a clone of the
- * run's PGlite template, or a fresh database on PostgreSQL when DATABASE_URL is set), with a
+ * run's PGlite template, or on PostgreSQL when DATABASE_URL is set a new database copied from the run's migrated
+ * template database), with a
  * movable clock and the local SMS vendor writing to the outbox (and to `smsLines`, not stdout).
  * `handshake()` gives a ciphered client; `login(phone)` a logged-in one.
  */
@@ -19,6 +20,7 @@ import type { Clock } from '../src/plugins/context';
 import { consoleSms } from '../src/vendors/sms';
 import { latestLoginCode } from '../src/modules/auth/ops-service';
 import type { Vendors } from '../src/vendors';
+import { databaseUrl } from './global-setup';
 import { createStorage, outagesNamed, type FileStorage } from '../src/storage';
 
 export class TestClock implements Clock {
@@ -72,7 +74,7 @@ async function pgliteTemplate(): Promise<Uint8Array> {
   return inProcessTemplate;
 }
 
-/** A migrated database of its own: a PGlite clone, or a new database on DATABASE_URL's server. */
+/** A migrated database of its own: a PGlite clone, or a new database on DATABASE_URL's server (a template's copy). */
 export async function createTestDb(): Promise<Db & { url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
@@ -82,16 +84,20 @@ export async function createTestDb(): Promise<Db & { url?: string }> {
     return db;
   }
   const name = `esop_test_${cipher.randomB64u(9).toLowerCase().replace(/[^a-z0-9]/g, '')}_${process.pid}`;
+  // a copy of the run's migrated database (global-setup.ts); outside Jest's globalSetup, a new one migrated here
+  const template = process.env.ESOP_TEST_PG_TEMPLATE;
   const admin = openPostgres(url, { max: 1, connectTimeoutMs: 10_000 });
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.close();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const db = openPostgres(target.toString(), { max: 4, connectTimeoutMs: 10_000 }, () => undefined); // DROP ... WITH (FORCE) may end a closing connection
-  await migrate(db);
+  try {
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  } finally {
+    await admin.close();
+  }
+  const target = databaseUrl(url, name);
+  const db = openPostgres(target, { max: 4, connectTimeoutMs: 10_000 }, () => undefined); // DROP ... WITH (FORCE) may end a closing connection
+  await migrate(db); // nothing to do when copied from the template
   return {
     // the job queue connects with its own pool (createTestApp passes it as DATABASE_URL)
-    url: target.toString(),
+    url: target,
     kind: db.kind,
     query: db.query,
     transaction: db.transaction,

@@ -73,7 +73,7 @@ test('a resubmission: the changed fields before and after, in words, and the doc
     },
   });
   fake({ staffMe: () => rita, staffCase: () => c });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   open(`#/queue/${CASE}`);
   expect(await screen.findByText('Resubmitted: 2 fields changed since the last submission.')).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Show the changes' }));
@@ -98,7 +98,7 @@ test('proofs to verify: named first among the documents, accepted after confirmi
     ],
   });
   fake({ staffMe: () => rita, staffCase: () => c, staffDecide: () => ({ application: { ...c.application, applyStatus: 1200 }, waitingForSecond: false }) });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   open(`#/queue/${CASE}`);
   expect(await screen.findByText('Professional-person verification: proofs to check')).toBeInTheDocument();
   expect(screen.getAllByText('Proofs to verify').length).toBeGreaterThan(0);

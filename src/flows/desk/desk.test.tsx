@@ -32,7 +32,7 @@ test('a wrong sign-in says how many tries are left and keeps what was typed; the
     },
     staffQueue: queueOf([row()]),
   });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   open('#/login');
   await user.type(await screen.findByLabelText('Login'), 'rita');
   await user.type(screen.getByLabelText('Password'), 'wrong');
@@ -53,7 +53,7 @@ test('a wrong sign-in says how many tries are left and keeps what was typed; the
 
 test('a code that is not 6 digits is refused on the page, without a call', async () => {
   fake({ staffMe: () => Promise.reject(new ApiError(ErrorCode.LOGIN_EXPIRED, '', undefined, 401)) });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   open('#/login');
   await user.type(await screen.findByLabelText('Login'), 'rita');
   await user.type(screen.getByLabelText('Password'), 'x');
@@ -68,7 +68,7 @@ test('a locked account is told when to try again', async () => {
     staffMe: () => Promise.reject(new ApiError(ErrorCode.LOGIN_EXPIRED, '', undefined, 401)),
     staffSignIn: () => Promise.reject(new ApiError(ErrorCode.STAFF_LOCKED, '', { retryAfterSeconds: 600 }, 429)),
   });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   open('#/login');
   await user.type(await screen.findByLabelText('Login'), 'rita');
   await user.type(screen.getByLabelText('Password'), 'x');
@@ -79,7 +79,7 @@ test('a locked account is told when to try again', async () => {
 
 test('the queue shows each application and its counts, and a claim names the application', async () => {
   fake({ staffMe: () => rita, staffQueue: queueOf([row(), row({ appId: 'APP00000000000000002', name: 'LEE Siu Ming', claimedBy: { staffId: 's2', displayName: 'Alan Approver' } })]), staffClaim: (p) => row({ ...p, claimedBy: rita }) });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   open('#/queue');
   expect(await screen.findByRole('link', { name: 'CHAN Tai Man' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: /^2 Under review/ })).toHaveAccessibleName(/usually 6 h here/);
@@ -93,7 +93,7 @@ test('the queue shows each application and its counts, and a claim names the app
 
 test('the filters go to the service as soon as they are chosen, without a button, and live in the address', async () => {
   fake({ staffMe: () => rita, staffQueue: queueOf([]) });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   open('#/queue');
   expect(await screen.findByText('No application matches.')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Filter' })).toBeNull();
@@ -107,7 +107,7 @@ test('the filters go to the service as soon as they are chosen, without a button
 
 test('the search sends what was typed once it pauses, and the results are the rows it finds', async () => {
   fake({ staffMe: () => rita, staffQueue: (q: { q?: string }) => (q.q ? queueOf([row({ name: '陳大文' })])() : queueOf([])()) });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   open('#/queue');
   expect(await screen.findByText('No application matches.')).toBeInTheDocument();
   await user.click(screen.getByLabelText('Search'));
@@ -127,7 +127,7 @@ test('a filter in the address (a shared link) is shown in the form and sent', as
 
 test('sending back needs steps, a reason and a message; then it sends exactly those', async () => {
   fake({ staffMe: () => rita, staffCase: () => caseOf(), staffDecide: () => ({ application: { ...caseOf().application, applyStatus: 1900 }, waitingForSecond: false }) });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   open('#/queue/APP00000000000000001');
   expect(await screen.findByRole('heading', { name: 'CHAN Tai Man', level: 1 })).toBeInTheDocument();
   await user.click(screen.getByRole('tab', { name: 'Send back' }));
@@ -174,7 +174,7 @@ test('an approver gives the second approval after confirming', async () => {
     staffCase: () => caseOf({ claimedBy: { staffId: 's2', displayName: 'Alan Approver', at: '2026-11-28T03:20:00.000Z' }, firstApproval: { staffId: 's1', displayName: 'Rita Reviewer', at: '2026-11-28T03:10:00.000Z', note: '' } }),
     staffDecide: () => ({ application: { ...caseOf().application, applyStatus: 3000 }, waitingForSecond: false }),
   });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   open('#/queue/APP00000000000000001');
   expect(await screen.findByText('Rita Reviewer gave the first approval. Yours opens the account.')).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Approve' }));
@@ -196,7 +196,7 @@ test('a case another reviewer holds offers no decision', async () => {
 
 test('a deposit that needs a change is recorded only with the message the applicant reads', async () => {
   fake({ staffMe: () => rita, staffCase: () => caseOf({ fourEyes: false }), staffDecide: () => ({ application: { ...caseOf().application, cashInStatus: 2020 }, waitingForSecond: false }) });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   open('#/queue/APP00000000000000001');
   await user.click(await screen.findByRole('tab', { name: 'Deposit and transfer' }));
   const panel = screen.getByRole('tabpanel', { name: 'Deposit and transfer' });
@@ -225,7 +225,7 @@ test('an account update is shown beside the account’s data; sending it back ne
     submittedAt: '2026-11-28T02:00:00.000Z',
   };
   fake({ staffMe: () => rita, staffUpdates: () => ({ rows: [update] }), staffUpdateDecide: (p: { updateId: string }) => ({ updateId: p.updateId, status: 1900 }) });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   open('#/updates');
   expect(await screen.findByRole('heading', { name: 'Account updates to review' })).toBeInTheDocument();
   const w8 = (await screen.findByRole('heading', { name: 'W-8BEN', level: 3 })).closest('section')!;
@@ -263,7 +263,7 @@ test('organisations: a reviewer only looks; an approver makes a signing link, sh
     staffOrgs: () => ({ orgs: [org] }),
     staffSignTicket: () => ({ ticketId: 'T1', url: '/pages/signature.html?ticket=abc', expiresAt: '2026-12-01T12:00:00.000Z' }),
   });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   open('#/orgs');
   await user.click(await screen.findByRole('button', { name: 'New signing link for Harbour Trading Limited' }));
   const dialog = await screen.findByRole('dialog');
