@@ -13,6 +13,9 @@ export { LANGS };
 /** where the user's explicit choice is kept (the pages' first-screen script reads it too: scripts/prerender.ts) */
 export const CHOICE_KEY = 'esop.lang';
 
+/** The request header that carries the language to the service (every call, the uploads too). */
+export const LANG_HEADER = 'x-esop-lang';
+
 /** Maps a BCP 47 tag (or the app's own spellings such as zh_TW, zhTc) to one of our three languages; undefined when unknown. */
 export function normalizeLang(tag: string | null | undefined): Lang | undefined {
   return pickLang({ search: '', hash: '', stored: tag ?? null, app: null, languages: [] });
