@@ -3,7 +3,7 @@
  * Order: query `lang`/`langType` (outer query, then the hash query), the user's explicit choice in this
  * browser, the app's language, then navigator.languages; zh-HK/zh-MO/zh-TW/zh-Hant → zh-TW, other zh → zh-CN, else en.
  */
-import { LANGS, type Lang } from '../domain/calls';
+import { LANGS, type Lang } from '../domain/langs';
 import { bridge } from '../bridge/bridge';
 import { pickLang } from './pick-lang';
 
