@@ -51,6 +51,14 @@ export default defineConfig(({ command }) => ({
             // (early.ts, load-app.ts and what they import) in one, React in one, the rest of the React part
             // (bootstrap.tsx and everything it imports statically: the router, React Query, react-intl, the shell) in
             // another; React apart so that it and the rest are evaluated in two tasks, not one long one
+            // what sends a call (ky, the cipher, the call table: src/core/api/transport.ts), loaded by the page's first call; without what
+            // it shares with the early part (the error codes, the language), which would make that part import it
+            {
+              name: 'transport',
+              test: /node_modules[\\/]ky[\\/]|src[\\/]core[\\/](api[\\/]transport|domain[\\/](cipher|calls|org-sign))\.ts$/,
+              priority: 6,
+              includeDependenciesRecursively: false,
+            },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 5 },
             { name: 'early', test: /src[\\/]flows[\\/]open-account[\\/](early|load-app)\.ts$/, priority: 4 },
             { name: 'app', test: /src[\\/]flows[\\/]open-account[\\/]bootstrap\.tsx$/, priority: 3 },

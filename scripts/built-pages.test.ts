@@ -1,6 +1,6 @@
 /**
  * The production build, made here (`vite build` into a folder of its own), as a first-time visitor gets its pages:
- * - each page's first script (its entry, what that imports, what it preloads) within the budget of 131 KB gzip: a
+ * - each page's first script (its entry, what that imports, what it preloads) within the budget of 117 KB gzip: a
  *   change that pulls code into a page's first script fails `npm test` where it is made (issue 27);
  * - each page's first screens written into its HTML in the three languages, with their texts, and its inline script
  *   and style listed by the hashes the service's Content-Security-Policy allows (nothing else inline).

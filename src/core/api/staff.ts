@@ -1,11 +1,11 @@
 /**
  * The review desk's client (issue 28): the calls of STAFF_CALLS (src/core/domain/calls-staff.ts), plain JSON under
  * /kyc/staff/v1 with the staff session's own cookie, sent through the same ky instance and error envelope as the
- * pages' calls (client.ts). No applicant page imports this module: the desk is its own build (vite.desk.config.ts).
+ * pages' calls (transport.ts). No applicant page imports this module: the desk is its own build (vite.desk.config.ts).
  */
 import { STAFF_CALLS } from '../domain/calls-staff';
 import type { Req, Res } from '../domain/contract';
-import { fromEnvelope, readBody, send } from './client';
+import { fromEnvelope, readBody, send } from './transport';
 
 export { ApiError, isApiError } from './api-error';
 

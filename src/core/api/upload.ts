@@ -10,9 +10,9 @@ import { APP_CALLS as CALLS, FILE_CATEGORIES } from '../domain/calls';
 import { UPLOAD_ENVELOPE_FIELD, fileAad, randomB64u, sealBytes, sealRequest } from '../domain/cipher';
 import { ErrorCode } from '../domain/errors';
 import { IMAGE_LIMITS } from '../domain/uploads';
-import { currentLang } from '../i18n/lang';
+import { LANG_HEADER, currentLang } from '../i18n/lang';
 import { ApiError } from './api-error';
-import { LANG_HEADER, openAnswer, serverNow, withCipherRetry } from './client';
+import { openAnswer, serverNow, withCipherRetry } from './transport';
 
 export type FileCategory = (typeof FILE_CATEGORIES)[number];
 

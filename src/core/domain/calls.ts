@@ -20,8 +20,7 @@ export { SIGN_PREFIX };
 /** The prefix a path is under (undefined for none). */
 export const prefixOf = (path: string): string | undefined => API_PREFIXES.find((p) => path === p || path.startsWith(p + '/'));
 
-export const LANGS = ['zh-CN', 'zh-TW', 'en'] as const;
-export type Lang = (typeof LANGS)[number];
+export { LANGS, type Lang } from './langs';
 
 export const FILE_CATEGORIES = ['UserApply', 'UserInfo'] as const;
 

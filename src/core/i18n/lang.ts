@@ -3,7 +3,7 @@
  * Order: query `lang`/`langType` (outer query, then the hash query), the user's explicit choice in this
  * browser, the app's language, then navigator.languages; zh-HK/zh-MO/zh-TW/zh-Hant → zh-TW, other zh → zh-CN, else en.
  */
-import { LANGS, type Lang } from '../domain/calls';
+import { LANGS, type Lang } from '../domain/langs';
 import { bridge } from '../bridge/bridge';
 import { pickLang } from './pick-lang';
 
@@ -12,6 +12,9 @@ export { LANGS };
 
 /** where the user's explicit choice is kept (the pages' first-screen script reads it too: scripts/prerender.ts) */
 export const CHOICE_KEY = 'esop.lang';
+
+/** The request header that carries the language to the service (every call, the uploads too). */
+export const LANG_HEADER = 'x-esop-lang';
 
 /** Maps a BCP 47 tag (or the app's own spellings such as zh_TW, zhTc) to one of our three languages; undefined when unknown. */
 export function normalizeLang(tag: string | null | undefined): Lang | undefined {
