@@ -1,5 +1,5 @@
 /**
- * The inline script each built page carries at the end of its shell (scripts/prerender.ts writes it; the service's
+ * The inline script each built page carries in its shell, after its templates and before the neutral skeleton (scripts/prerender.ts writes it; the service's
  * Content-Security-Policy allows it by its hash). It runs while the HTML is parsed, before the first paint:
  * 1. the language by the app's own rule (src/core/i18n/pick-lang.ts, its source written in here): the query, the
  *    choice kept in this browser, the native app's language (from its user agent), the browser's languages; inside

@@ -125,12 +125,17 @@ async function rewritePage(page: PageSpec, html: string, screens: { key: string;
   first.setAttribute('inert', '');
   first.setAttribute('aria-hidden', 'true');
   doc.getElementById('root')!.after(first);
+  // the templates and the script that paints one come before the neutral skeleton: a browser that paints while the
+  // rest of the page is still parsed or on the network has nothing to paint until the script has chosen (no skeleton
+  // painted first, then restyled by the page's stylesheets and replaced: a shift, and a later largest paint)
+  let last: Element = first;
   for (const s of screens) {
     const t = doc.createElement('template');
     t.setAttribute('data-route', s.key);
     t.setAttribute('lang', s.lang);
     t.innerHTML = s.markup;
-    shell.append(t);
+    last.after(t);
+    last = t;
   }
   // the styles: the rules of the page's and the screens' stylesheets that its shell and first screens use
   // (each once: screens share stylesheets, and a rule read twice would be inlined twice)
@@ -150,7 +155,7 @@ async function rewritePage(page: PageSpec, html: string, screens: { key: string;
   const script = firstScreenScript({ screens: routes, assets, start: page.start, jumps: routes.some((r) => r.signedIn) ? await jumpRoutes() : {} });
   const el = doc.createElement('script');
   el.textContent = script;
-  shell.append(el);
+  last.after(el);
   return { html: dom.serialize(), script, style, assets };
 }
 
