@@ -41,7 +41,7 @@ describe('the built pages', () => {
       expect(doc.head.querySelector('script[src], link[rel="modulepreload"], link[rel="stylesheet"]')).toBeNull();
       const templates = [...doc.querySelectorAll('.shell > template')];
       expect(templates.map((t) => `${t.getAttribute('data-route')} ${t.getAttribute('lang')}`).sort()).toEqual(
-        page.first.flatMap((f) => ['zh-CN', 'zh-TW', 'en'].map((l) => `${f.route} ${l}`)).sort(),
+        page.first.flatMap((f) => ['zh-CN', 'zh-TW', 'en'].map((l) => `${f.key ?? f.route} ${l}`)).sort(),
       );
       const inline = [...doc.querySelectorAll('script:not([src]):not([type="application/json"])')].map((s) => s.textContent ?? '');
       const styles = [...doc.querySelectorAll('style')].map((s) => s.textContent ?? '');

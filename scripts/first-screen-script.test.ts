@@ -5,11 +5,16 @@
 import { JSDOM } from 'jsdom';
 import { firstScreenScript, type FirstAsset, type FirstRoute } from './first-screen-script';
 
+// a page that opens at /accountHome, whose guard sends a visitor without a session from /accountHome and /statement to /login
 const SCREENS: FirstRoute[] = [
-  { route: '/login', at: [], signedIn: false },
-  { route: '/accountHome', at: ['/'], signedIn: true },
-  { route: '/sign', at: [], signedIn: false, param: 'ticket', pattern: '^[a-z]{4}$' },
+  { key: '/login', route: '/login', at: [], signedIn: false, out: ['/accountHome', '/statement'] },
+  { key: '/accountHome', route: '/accountHome', at: [], signedIn: true, out: [] },
+  { key: '/statement', route: '/statement', at: [], signedIn: true, out: [] },
+  { key: '/sign', route: '/sign', at: [], signedIn: false, out: [], param: 'ticket', pattern: '^[a-z]{4}$' },
+  { key: '/sign?no-ticket', route: '/sign', at: [], signedIn: false, out: [], param: 'ticket', pattern: '^[a-z]{4}$', absent: true },
 ];
+const START = '/accountHome';
+const JUMPS = { account: '/accountHome', STATEMENT: '/statement?supplement=supplement', C_SearchCompany: '/C_SearchCompany' };
 const ASSETS: FirstAsset[] = [
   { tag: 'link', attrs: { rel: 'stylesheet', href: '/assets/app.css' } },
   { tag: 'script', attrs: { type: 'module', crossorigin: '', src: '/assets/page.js' } },
@@ -34,8 +39,8 @@ class FakePaintObserver {
 }
 
 function page(url: string, opts: { languages?: string[]; userAgent?: string; stored?: string; cookies?: string[]; paintTiming?: boolean; latestMs?: number } = {}) {
-  const templates = SCREENS.flatMap((s) => LANGS.map((l) => `<template data-route="${s.route}" lang="${l}"><h1>${s.route} ${l}</h1></template>`)).join('');
-  const html = `<!doctype html><html lang="zh-CN"><head><style>.x{}</style></head><body><main class="shell"><div id="root"></div><div class="shell-first" inert></div><div class="shell-skeleton"></div><div class="shell-failed" hidden></div>${templates}<script>${firstScreenScript({ screens: SCREENS, assets: ASSETS, latestMs: opts.latestMs })}</script></main></body></html>`;
+  const templates = SCREENS.flatMap((s) => LANGS.map((l) => `<template data-route="${s.key}" lang="${l}"><h1>${s.key} ${l}</h1></template>`)).join('');
+  const html = `<!doctype html><html lang="zh-CN"><head><style>.x{}</style></head><body><main class="shell"><div id="root"></div><div class="shell-first" inert></div><div class="shell-skeleton"></div><div class="shell-failed" hidden></div>${templates}<script>${firstScreenScript({ screens: SCREENS, assets: ASSETS, start: START, jumps: JUMPS, latestMs: opts.latestMs })}</script></main></body></html>`;
   return new JSDOM(html, {
     url,
     runScripts: 'dangerously',
@@ -70,9 +75,8 @@ describe("the built page's first-screen script", () => {
     ['a route without a first screen', 'http://x/p.html#/investment', {}],
     ['no language of ours anywhere', 'http://x/p.html#/login', { languages: ['fr-FR', 'de'] }],
     ["inside the app, whose language it cannot read, with neither query nor kept choice", 'http://x/p.html#/login', { userAgent: 'HLApp/3.2.0', languages: ['en'] }],
-    ["a signed-in visitor's screen without the session hint", 'http://x/p.html', {}],
-    ['a screen whose query parameter is missing', 'http://x/p.html#/sign', {}],
-    ['a screen whose query parameter has the wrong shape', 'http://x/p.html?ticket=AB12#/sign', {}],
+    ['inside the app without a session, where the guard says the login expired instead', 'http://x/p.html?lang=en#/statement', { userAgent: 'HLApp/3.2.0' }],
+    ['a route without a screen of its own that the guard lets a visitor without a session see', 'http://x/p.html#/mrStatus', {}],
   ])('leaves the neutral skeleton for %s', (_what, url, opts) => {
     const dom = page(url, opts);
     expect(painted(dom)).toBe('');
@@ -87,9 +91,27 @@ describe("the built page's first-screen script", () => {
     expect(painted(page(url, { cookies: ['esop_in=1'] }))).toBe('/accountHome en');
   });
 
-  test("paints a signed-in visitor's screen with the session hint, also at an address without a route", () => {
-    expect(painted(page('http://x/p.html', { cookies: ['a=b', 'esop_in=1'] }))).toBe('/accountHome en');
-    expect(painted(page('http://x/p.html?ticket=abcd#/sign'))).toBe('/sign en');
+  const HINT = ['a=b', 'esop_in=1'];
+  test.each([
+    ['no route, no session: the login the guard sends them to', 'http://x/p.html', [], '/login'],
+    ['no route, a session: the page\'s start route', 'http://x/p.html', HINT, '/accountHome'],
+    ['a guarded route, no session: the login', 'http://x/p.html#/Statement?lang=en', [], '/login'],
+    ['a guarded route, a session (or an ended one, whose hint the page still carries)', 'http://x/p.html#/statement', HINT, '/statement'],
+    ['the login itself, with or without a session', 'http://x/p.html#/login', HINT, '/login'],
+    ['an app token being exchanged, no route: the start route signed in', 'http://x/p.html?t=tok', [], '/accountHome'],
+    ['an app token and a jump: the named route it leads to, signed in', 'http://x/p.html?t=tok&jump=STATEMENT', [], '/statement'],
+    ['an app token and a jump in the hash\'s query', 'http://x/p.html#/?t=tok&jump=STATEMENT', [], '/statement'],
+    ['a session and a jump', 'http://x/p.html?jump=account#/statement', HINT, '/accountHome'],
+    ['a jump without a session (followed only after the login): the login', 'http://x/p.html?jump=account#/statement', [], '/login'],
+    ['an app token and a jump to a route without a screen here', 'http://x/p.html?t=tok&jump=C_SearchCompany', [], ''],
+    ['an app token and a jump the table does not name', 'http://x/p.html?t=tok&jump=%2Fdeposit', [], ''],
+    ['a signing link with a ticket of the right shape', 'http://x/p.html?ticket=abcd#/sign', [], '/sign'],
+    ['a signing link without its ticket', 'http://x/p.html#/sign', [], '/sign?no-ticket'],
+    ['a signing link whose ticket has the wrong shape', 'http://x/p.html?ticket=AB12#/sign', [], '/sign?no-ticket'],
+  ])('paints the screen the app shows for each way in: %s', (_what, url, cookies, expected) => {
+    const dom = page(url, { cookies });
+    expect(painted(dom)).toBe(expected ? `${expected} en` : '');
+    expect(dom.window.document.querySelector('.shell')?.getAttribute('data-first') ?? '').toBe(expected);
   });
 
   test("asks for the page's styles and scripts only after the first frame, before the inline styles", async () => {

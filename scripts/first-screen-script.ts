@@ -1,13 +1,20 @@
 /**
- * The inline script each built page carries at the end of its shell (scripts/prerender.ts writes it; the service's
+ * The inline script each built page carries in its shell, after its templates and before the neutral skeleton (scripts/prerender.ts writes it; the service's
  * Content-Security-Policy allows it by its hash). It runs while the HTML is parsed, before the first paint:
  * 1. the language by the app's own rule (src/core/i18n/pick-lang.ts, its source written in here): the query, the
  *    choice kept in this browser, the native app's language (from its user agent), the browser's languages; inside
  *    the native app with neither a query nor a kept choice the app's language may differ, so none is picked;
- * 2. the route from the address's hash (`#/login?x` → `/login`, none → `/`; matched as the app's router does, whatever
- *    the case and a trailing slash), and the query parameter its screen
- *    needs, if any (e.g. the signing link's ticket, of the right shape), and for a signed-in visitor's screen the
- *    session hint cookie (src/core/domain/auth.ts, its source written in too);
+ * 2. the route from the address's hash (`#/login?x` → `/login`, none → the page's start route; matched as the app's
+ *    router does, whatever the case and a trailing slash), and the screen the app will show there:
+ *    - a visitor with a session (the session hint cookie, src/core/domain/auth.ts, its source written in too) or with
+ *      the app's token `t` being exchanged for one (the guard waits for it): the signed-in screen of the route, or of
+ *      the named route `jump` leads to (the app's own table of names, src/core/router/named-routes.ts); a `jump` the
+ *      table does not name paints nothing;
+ *    - a visitor in a browser with neither: at a route the guard sends them from to log in (the page's route table,
+ *      its routes not `public`), the login screen; inside the native app the guard says the login expired instead,
+ *      so nothing is painted;
+ *    - a screen that needs a query parameter (the signing link's ticket) when the address has it of the right shape,
+ *      and the screen for a missing or malformed one otherwise (the signing link's "not valid");
  * 3. the `<template>` written for that route and language is painted in `.shell-first` (the page's `data-first`
  *    then hides the neutral skeleton and keeps #root out of sight), `<html lang>` set to match; otherwise the neutral
  *    skeleton stays. The painted screen gives way when the app's own screen is in #root: when #root has text, not
@@ -32,19 +39,35 @@ export interface FirstAsset {
   attrs: Record<string, string>;
 }
 
-/** A route with a first screen, and the query parameter (with its pattern's source) it needs, if any. */
+/** A first screen of the page: where and for whom it is painted. */
 export interface FirstRoute {
+  /** its templates' name (`data-route`): the route, or another name when two screens share a route */
+  key: string;
   route: string;
   /** other routes of the address that show it */
   at: string[];
-  /** painted only with the session hint cookie (src/core/domain/auth.ts) */
+  /** painted only with a session: the session hint cookie (src/core/domain/auth.ts) or the app's token `t` being exchanged */
   signedIn: boolean;
+  /** the routes where it is painted for a visitor in a browser with neither (the guard sends them from there to it: the login) */
+  out: string[];
+  /** the query parameter it needs, the source of its pattern, and with `absent` painted only when it is missing or does not match */
   param?: string;
   pattern?: string;
+  absent?: boolean;
 }
 
-/** `latestMs`: FIRST_ASSETS_MS unless a test gives its own */
-export function firstScreenScript({ screens, assets, latestMs = FIRST_ASSETS_MS }: { screens: FirstRoute[]; assets: FirstAsset[]; latestMs?: number }): string {
+export interface FirstScreenScriptOptions {
+  screens: FirstRoute[];
+  assets: FirstAsset[];
+  /** the route an address without one opens (the page's entry moves it there) */
+  start?: string;
+  /** the `jump` names the app's guard follows once the visitor is known, and their routes (src/core/router/named-routes.ts) */
+  jumps?: Record<string, string>;
+  /** FIRST_ASSETS_MS unless a test gives its own */
+  latestMs?: number;
+}
+
+export function firstScreenScript({ screens, assets, start = '/', jumps = {}, latestMs = FIRST_ASSETS_MS }: FirstScreenScriptOptions): string {
   // esbuild's keepNames wraps inner functions in __name(): identity here
   return `(function () {
 var __name = function (f) { return f; };
@@ -52,6 +75,7 @@ var pickLang = ${pickLang.toString()};
 var SESSION_HINT_COOKIE = ${JSON.stringify(SESSION_HINT_COOKIE)};
 var hasSessionHint = ${hasSessionHint.toString()};
 var screens = ${JSON.stringify(screens)};
+var start = ${JSON.stringify(start)}, jumps = ${JSON.stringify(jumps)};
 var assets = ${JSON.stringify(assets)};
 var doc = document, shell = doc.currentScript && doc.currentScript.parentNode;
 var ua = navigator.userAgent || '', inApp = new RegExp(${JSON.stringify(UA_APP_SOURCE)}).test(ua);
@@ -63,20 +87,32 @@ var chosen = pickLang(sources);
 if (!chosen && !inApp) { sources.languages = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language]; chosen = pickLang(sources); }
 // as the app's router matches paths: whatever the case, a trailing slash ignored
 function routeKey(path) { return path.toLowerCase().replace(/(.)[/]+$/, '$1'); }
-var route = routeKey(location.hash.replace(/^#/, '').split('?')[0] || '/');
+var hash = location.hash.replace(/^#/, ''), outer = new URLSearchParams(location.search);
+var inner = new URLSearchParams(hash.indexOf('?') >= 0 ? hash.slice(hash.indexOf('?') + 1) : '');
+// a parameter as the guard reads it: the hash's query, then the page's
+function param(name) { var v = inner.get(name); return v !== null ? v : outer.get(name); }
+var route = routeKey(hash.split('?')[0] || '/');
+if (route === '/') route = routeKey(start);
+// a session: its hint, or the app's token the guard exchanges for one (it waits for it, then goes on as signed in)
+var signedIn = hasSessionHint(doc.cookie, SESSION_HINT_COOKIE) || !!param('t');
+// a named route to jump to, followed once the visitor is known; a jump the page cannot name paints nothing
+var jump = signedIn ? param('jump') : null;
+if (jump) route = Object.prototype.hasOwnProperty.call(jumps, jump) ? routeKey(jumps[jump].split('?')[0]) : null;
+function within(list) { for (var a = 0; a < list.length; a++) if (routeKey(list[a]) === route) return true; return false; }
 var painted = null;
 for (var s = 0; s < screens.length; s++) {
-  var sc = screens[s], at = [sc.route].concat(sc.at), here = false;
-  for (var a = 0; a < at.length; a++) if (routeKey(at[a]) === route) here = true;
-  if (here && (!sc.signedIn || hasSessionHint(doc.cookie, SESSION_HINT_COOKIE)) && (!sc.param || new RegExp(sc.pattern).test(new URLSearchParams(location.search).get(sc.param) || ''))) painted = sc;
+  var sc = screens[s];
+  var here = within([sc.route].concat(sc.at)) ? !sc.signedIn || signedIn : !signedIn && !inApp && within(sc.out);
+  var value = sc.param ? outer.get(sc.param) || '' : '', fits = !sc.param || new RegExp(sc.pattern).test(value) !== !!sc.absent;
+  if (route !== null && here && fits) painted = sc;
 }
 if (shell && chosen && painted) {
   var templates = shell.getElementsByTagName('template');
   for (var i = 0; i < templates.length; i++) {
     var t = templates[i];
-    if (t.getAttribute('data-route') === painted.route && t.getAttribute('lang') === chosen) {
+    if (t.getAttribute('data-route') === painted.key && t.getAttribute('lang') === chosen) {
       var first = shell.querySelector('.shell-first');
-      if (first) { first.appendChild(t.content.cloneNode(true)); shell.setAttribute('data-first', painted.route); doc.documentElement.lang = chosen; giveWay(first); }
+      if (first) { first.appendChild(t.content.cloneNode(true)); shell.setAttribute('data-first', painted.key); doc.documentElement.lang = chosen; giveWay(first); }
       break;
     }
   }

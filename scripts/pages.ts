@@ -3,7 +3,8 @@
  * committed page differs from what the template makes (so a page is never edited by hand). vite.config.ts builds these
  * pages (its inputs) and preloads their app modules from their HTML.
  */
-import { CALLS } from '../src/core/domain/calls-all';import { SIGN_TICKET_PATTERN } from '../src/core/domain/org-sign';
+import { CALLS } from '../src/core/domain/calls-all';
+import { SIGN_TICKET_PATTERN } from '../src/core/domain/org-sign';
 import { ACCOUNT_ROUTE, HK_IDENTIFIER_ROUTE } from '../src/core/domain/account-routes';
 import { ASSET_TRANSFER, TRANSFER_IN } from '../src/flows/transfer-in/pages';
 import { STEP_NAMES, STEP_ROUTE, type StepName } from '../src/core/domain/steps';
@@ -36,20 +37,40 @@ export interface PageSpec {
    * visit to another route, or in a language not known before the script runs, paints the neutral skeleton.
    */
   first: FirstScreen[];
+  /** the route an address without one opens (the page's entry moves the address there: core flow-kit/start-route.ts) */
+  start?: string;
+  /**
+   * the module of the page's route table (its `ROUTE_TABLE`, core flow-kit/route-table.ts): the build reads from it the
+   * routes the core RouteGuard sends a visitor without a session away from (those not `public`), where the page's
+   * `signedOut` screen (its login) is painted for a visitor without a session
+   */
+  routeTable?: string;
 }
 
 export interface FirstScreen {
   route: string;
   screen: string;
-  /** a query parameter the screen needs (e.g. the signing link's ticket): rendered with `sample`, painted only when the address's value matches `pattern` */
-  when?: { param: string; pattern: RegExp; sample: string };
-  /** other routes of the address that show it (the page's entry moves an address without a route to it) */
+  /** the template's name when two screens share a route (e.g. the signing start with and without its ticket); the route by default */
+  key?: string;
+  /**
+   * a query parameter the screen needs (e.g. the signing link's ticket): rendered with `sample`, painted only when the
+   * address's value matches `pattern`; with `absent`, rendered without it and painted only when the address has none
+   * or one that does not match (the screen the app shows for a link without its ticket)
+   */
+  when?: { param: string; pattern: RegExp; sample: string; absent?: never } | { param: string; pattern: RegExp; absent: true; sample?: never };
+  /** other routes of the address that show it */
   at?: string[];
   /**
    * the screen of a visitor with a session, before their data has come (its lead and skeleton): painted only when
-   * the browser carries the session hint (a visitor without one is sent to log in)
+   * the browser carries the session hint or the address the app's token being exchanged for one (a visitor with
+   * neither is sent to log in)
    */
   signedIn?: boolean;
+  /**
+   * the page's login (its pageOptions' loginPath): also painted, for a visitor in a browser with neither the session
+   * hint nor an app token, at every route of the page's `routeTable` the guard sends such a visitor from to log in
+   */
+  signedOut?: boolean;
 }
 
 const loadFailed = {
@@ -79,6 +100,7 @@ export const STEP_SCREEN: Record<StepName, string> = (() => {
   if (missing.length) throw new Error(`no screen in src/flows/open-account/step-screens.ts for ${missing.join(', ')}`);
   return Object.fromEntries(STEP_NAMES.map((s) => [s, found.get(s)!])) as Record<StepName, string>;
 })();
+const LOGIN: FirstScreen = { route: '/login', screen: '/src/core/app/login/LoginScreen.tsx', signedOut: true };
 const STEPS: FirstScreen[] = STEP_NAMES.map((s) => ({ route: STEP_ROUTE[s], screen: `/src/flows/open-account/screens/${STEP_SCREEN[s]}.tsx`, signedIn: true }));
 
 export const PAGES: readonly PageSpec[] = [
@@ -91,7 +113,8 @@ export const PAGES: readonly PageSpec[] = [
     loadFailed,
     preloadCipherKey: true,
     settings: { esop: false },
-    first: [{ route: '/login', screen: '/src/core/app/login/LoginScreen.tsx' }, { route: '/account', screen: '/src/flows/open-account/screens/home/HomeScreen.tsx' }, ...STEPS],
+    routeTable: '/src/flows/open-account/route-table.ts',
+    first: [LOGIN, { route: '/account', screen: '/src/flows/open-account/screens/home/HomeScreen.tsx' }, ...STEPS],
   },
   {
     name: 'openEsopAccount',
@@ -102,7 +125,8 @@ export const PAGES: readonly PageSpec[] = [
     loadFailed,
     preloadCipherKey: true,
     settings: { esop: true },
-    first: [{ route: '/login', screen: '/src/core/app/login/LoginScreen.tsx' }, { route: '/account', screen: '/src/flows/open-account/screens/home/HomeScreen.tsx' }, ...STEPS],
+    routeTable: '/src/flows/open-account/route-table.ts',
+    first: [LOGIN, { route: '/account', screen: '/src/flows/open-account/screens/home/HomeScreen.tsx' }, ...STEPS],
   },
   {
     name: 'account',
@@ -112,7 +136,9 @@ export const PAGES: readonly PageSpec[] = [
     noscript: { 'zh-CN': '请启用 JavaScript 以查看您的账户。', 'zh-TW': '請啟用 JavaScript 以查看您的賬戶。', en: 'Please enable JavaScript to see your account.' },
     loadFailed,
     preloadCipherKey: true,
-    first: [{ route: ACCOUNT_ROUTE.home, at: ['/'], screen: '/src/flows/account/screens/account-home/AccountHomeScreen.tsx', signedIn: true }],
+    start: ACCOUNT_ROUTE.home,
+    routeTable: '/src/flows/account/route-table.ts',
+    first: [LOGIN, { route: ACCOUNT_ROUTE.home, screen: '/src/flows/account/screens/account-home/AccountHomeScreen.tsx', signedIn: true }],
   },
   {
     name: 'transferInStock',
@@ -123,7 +149,9 @@ export const PAGES: readonly PageSpec[] = [
     loadFailed,
     preloadCipherKey: true,
     settings: TRANSFER_IN,
-    first: [{ route: TRANSFER_IN.start, at: ['/'], screen: '/src/flows/transfer-in/screens/transfer-in/TransferInScreen.tsx', signedIn: true }],
+    start: TRANSFER_IN.start,
+    routeTable: '/src/flows/transfer-in/route-table.ts',
+    first: [LOGIN, { route: TRANSFER_IN.start, screen: '/src/flows/transfer-in/screens/transfer-in/TransferInScreen.tsx', signedIn: true }],
   },
   {
     name: 'assetTransferAgreement',
@@ -134,7 +162,9 @@ export const PAGES: readonly PageSpec[] = [
     loadFailed,
     preloadCipherKey: true,
     settings: ASSET_TRANSFER,
-    first: [{ route: ASSET_TRANSFER.start, at: ['/'], screen: '/src/flows/transfer-in/screens/transfer-in/AssetTransferAgreementScreen.tsx', signedIn: true }],
+    start: ASSET_TRANSFER.start,
+    routeTable: '/src/flows/transfer-in/route-table.ts',
+    first: [LOGIN, { route: ASSET_TRANSFER.start, screen: '/src/flows/transfer-in/screens/transfer-in/AssetTransferAgreementScreen.tsx', signedIn: true }],
   },
   {
     name: 'investorIdentifier',
@@ -176,7 +206,11 @@ export const PAGES: readonly PageSpec[] = [
     },
     loadFailed,
     preloadCipherKey: true,
-    first: [{ route: '/', screen: '/src/flows/signature/screens/start/StartScreen.tsx', when: { param: 'ticket', pattern: SIGN_TICKET_PATTERN, sample: 'x'.repeat(43) } }],
+    first: [
+      { route: '/', screen: '/src/flows/signature/screens/start/StartScreen.tsx', when: { param: 'ticket', pattern: SIGN_TICKET_PATTERN, sample: 'x'.repeat(43) } },
+      // a link without its ticket, or with one of the wrong shape: the start screen says the link is not valid
+      { route: '/', key: '/?no-ticket', screen: '/src/flows/signature/screens/start/StartScreen.tsx', when: { param: 'ticket', pattern: SIGN_TICKET_PATTERN, absent: true } },
+    ],
   },
 ];
 

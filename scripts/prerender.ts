@@ -20,8 +20,9 @@ import { join, resolve } from 'node:path';
 import { JSDOM } from 'jsdom';
 import Beasties from 'beasties';
 import { PAGES, type PageSpec } from './pages';
-import { firstScreenScript, type FirstAsset } from './first-screen-script';
+import { firstScreenScript, type FirstAsset, type FirstRoute } from './first-screen-script';
 import { SESSION_HINT_COOKIE } from '../src/core/domain/auth';
+import type { RouteEntry } from '../src/core/app/flow-kit/route-table';
 
 const LANGS = ['zh-CN', 'zh-TW', 'en'] as const;
 const ROOT = resolve(import.meta.dirname, '..');
@@ -52,24 +53,29 @@ async function main() {
   for (const page of PAGES) {
     const file = join(dist, 'pages', `${page.name}.html`);
     const html = readFileSync(file, 'utf8');
-    const screens: { route: string; lang: string; markup: string }[] = [];
+    const screens: { key: string; lang: string; markup: string }[] = [];
+    const routes: FirstRoute[] = [];
     if (page.first.length) {
       const mod = (await import(`..${page.app}`)) as { pageOptions: (settings?: unknown) => Parameters<typeof renderFirstScreen>[0] };
       const options = mod.pageOptions(page.settings);
-      for (const { route, when, signedIn } of page.first) {
-        // the address the screen reads its query from
-        window.history.replaceState(null, '', `/pages/${page.name}.html${when ? `?${when.param}=${encodeURIComponent(when.sample)}` : ''}`);
-        if (when && !when.pattern.test(when.sample)) throw new Error(`${page.name} ${route}: the sample ${when.param} does not match its pattern`);
+      for (const f of page.first) {
+        const { route, when, signedIn } = f;
+        const key = f.key ?? route;
+        // the address the screen reads its query from (a screen for a missing parameter: without it)
+        window.history.replaceState(null, '', `/pages/${page.name}.html${when?.sample !== undefined ? `?${when.param}=${encodeURIComponent(when.sample)}` : ''}`);
+        if (when?.sample !== undefined && !when.pattern.test(when.sample)) throw new Error(`${page.name} ${route}: the sample ${when.param} does not match its pattern`);
         // a signed-in visitor's screen: the browser carries the session hint
         document.cookie = `${SESSION_HINT_COOKIE}=1; max-age=${signedIn ? 60 : 0}; path=/`;
-        for (const lang of LANGS) screens.push({ route, lang, markup: await renderFirstScreen(options, route, lang, signedIn) });
+        for (const lang of LANGS) screens.push({ key, lang, markup: await renderFirstScreen(options, route, lang, signedIn) });
+        routes.push({ key, route, at: f.at ?? [], signedIn: !!signedIn, out: f.signedOut ? await signedOutRoutes(page, route, options.loginPath) : [], ...(when ? { param: when.param, pattern: when.pattern.source, ...(when.absent ? { absent: true } : {}) } : {}) });
       }
+      if (new Set(routes.map((r) => r.key)).size !== routes.length) throw new Error(`${page.name}: two first screens share a key (give one its own \`key\`)`);
     }
-    const out = await rewritePage(page, html, screens, page.first.flatMap((f) => stylesOfScreen[f.screen] ?? []));
+    const out = await rewritePage(page, html, screens, routes, page.first.flatMap((f) => stylesOfScreen[f.screen] ?? []));
     writeFileSync(file, out.html);
     pageAssets[`${page.name}.html`] = out.assets;
     hashes[`${page.name}.html`] = { script: [sha256(out.script)], style: out.style ? [sha256(out.style)] : [] };
-    console.log(`first screens: ${page.name}.html ${screens.length ? `${page.first.map((f) => f.route).join(', ')} × ${LANGS.length} languages` : 'the neutral skeleton'}, ${out.style.length} B of inline styles`);
+    console.log(`first screens: ${page.name}.html ${screens.length ? `${routes.map((f) => f.key).join(', ')} × ${LANGS.length} languages` : 'the neutral skeleton'}, ${out.style.length} B of inline styles`);
   }
   // what each page's first-screen script adds (scripts/initial-js.ts weighs a page's first script from it)
   writeFileSync(join(dist, 'page-assets.json'), `${JSON.stringify(pageAssets, null, 2)}\n`);
@@ -78,7 +84,28 @@ async function main() {
   for (const f of readdirSync(join(dist, 'pages'))) if (/\.html\.(br|gz)$/.test(f)) rmSync(join(dist, 'pages', f));
 }
 
-async function rewritePage(page: PageSpec, html: string, screens: { route: string; lang: string; markup: string }[], screenStyles: string[]) {
+/**
+ * Where the core RouteGuard sends a visitor without a session to the page's login (`loginPath`, which the signed-out
+ * screen must be): every route of the page's route table that is not public (its catch-all aside), and an address
+ * without a route when the page's start route is one of them.
+ */
+async function signedOutRoutes(page: PageSpec, route: string, loginPath: string): Promise<string[]> {
+  if (route !== loginPath) throw new Error(`${page.name}: its signed-out screen ${route} is not where the guard sends a visitor without a session (${loginPath})`);
+  if (!page.routeTable) throw new Error(`${page.name}: a signed-out screen needs the page's routeTable`);
+  const { ROUTE_TABLE } = (await import(`..${page.routeTable}`)) as { ROUTE_TABLE: readonly RouteEntry[] };
+  const guarded = ROUTE_TABLE.filter((r) => !r.public && r.path !== '*').map((r) => r.path);
+  if (!guarded.length) throw new Error(`${page.name}: no route of ${page.routeTable} sends a visitor to log in`);
+  return guarded;
+}
+
+/** The `jump` names the guard follows (src/core/router/named-routes.ts: its names and the step names) and the route each leads to. */
+async function jumpRoutes(): Promise<Record<string, string>> {
+  const { NAMED_ROUTES, resolveNamedRoute } = await import('../src/core/router/named-routes');
+  const { STEP_NAMES } = await import('../src/core/domain/steps');
+  return Object.fromEntries([...Object.keys(NAMED_ROUTES), ...STEP_NAMES].map((name) => [name, resolveNamedRoute(name)!]));
+}
+
+async function rewritePage(page: PageSpec, html: string, screens: { key: string; lang: string; markup: string }[], routes: FirstRoute[], screenStyles: string[]) {
   const dom = new JSDOM(html);
   const doc = dom.window.document;
   // the head's scripts, preloads and stylesheets: added by the first-screen script after the first frame
@@ -98,12 +125,17 @@ async function rewritePage(page: PageSpec, html: string, screens: { route: strin
   first.setAttribute('inert', '');
   first.setAttribute('aria-hidden', 'true');
   doc.getElementById('root')!.after(first);
+  // the templates and the script that paints one come before the neutral skeleton: a browser that paints while the
+  // rest of the page is still parsed or on the network has nothing to paint until the script has chosen (no skeleton
+  // painted first, then restyled by the page's stylesheets and replaced: a shift, and a later largest paint)
+  let last: Element = first;
   for (const s of screens) {
     const t = doc.createElement('template');
-    t.setAttribute('data-route', s.route);
+    t.setAttribute('data-route', s.key);
     t.setAttribute('lang', s.lang);
     t.innerHTML = s.markup;
-    shell.append(t);
+    last.after(t);
+    last = t;
   }
   // the styles: the rules of the page's and the screens' stylesheets that its shell and first screens use
   // (each once: screens share stylesheets, and a rule read twice would be inlined twice)
@@ -120,13 +152,10 @@ async function rewritePage(page: PageSpec, html: string, screens: { route: strin
     el.textContent = style;
     doc.head.append(el);
   }
-  const script = firstScreenScript({
-    screens: page.first.map((f) => ({ route: f.route, at: f.at ?? [], signedIn: !!f.signedIn, ...(f.when ? { param: f.when.param, pattern: f.when.pattern.source } : {}) })),
-    assets,
-  });
+  const script = firstScreenScript({ screens: routes, assets, start: page.start, jumps: routes.some((r) => r.signedIn) ? await jumpRoutes() : {} });
   const el = doc.createElement('script');
   el.textContent = script;
-  shell.append(el);
+  last.after(el);
   return { html: dom.serialize(), script, style, assets };
 }
 
