@@ -10,11 +10,14 @@ import { ops, type Service } from '../e2e/lib/harness';
 import { prefillSteps } from '../e2e/lib/prefill';
 import { SESSION_HINT_COOKIE } from '../src/core/domain/auth';
 
+/** A cookie as the service sets it (server/src/modules/auth/require-user.ts: the session HttpOnly, both SameSite strict). */
 export interface BenchCookie {
   name: string;
   value: string;
   domain: string;
   path: string;
+  httpOnly: boolean;
+  sameSite: 'Strict';
 }
 
 export interface PreparedEntry {
@@ -35,7 +38,8 @@ export interface Entry {
 }
 
 /** The session cookie (HttpOnly) and the page-readable hint the service sets at login. */
-const SESSION_COOKIES = ['esop_sid', SESSION_HINT_COOKIE];
+const SESSION_COOKIE = 'esop_sid';
+const SESSION_COOKIES = [SESSION_COOKIE, SESSION_HINT_COOKIE];
 
 /** The login screen of the opening page, where a visitor without a session is sent (with where they were going). */
 const LOGIN = /^\/pages\/openAccount\.html(\?[^#]*)?#\/login(\?|$)/;
@@ -44,7 +48,10 @@ const LOGIN = /^\/pages\/openAccount\.html(\?[^#]*)?#\/login(\?|$)/;
 export function benchEntries(service: Service): Entry[] {
   const host = new URL(service.base).hostname;
   const cookiesOf = (api: ApiClient): BenchCookie[] =>
-    SESSION_COOKIES.flatMap((name) => (api.cookie(name) ? [{ name, value: api.cookie(name)!, domain: host, path: '/' }] : []));
+    SESSION_COOKIES.flatMap((name) => {
+      const value = api.cookie(name);
+      return value ? [{ name, value, domain: host, path: '/', httpOnly: name === SESSION_COOKIE, sameSite: 'Strict' as const }] : [];
+    });
   const once = <T>(make: () => Promise<T>): (() => Promise<T>) => {
     let made: Promise<T> | undefined;
     return () => (made ??= make());
