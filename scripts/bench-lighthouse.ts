@@ -115,7 +115,11 @@ function figures(lhr: Lhr): Run {
     files: sent.length,
     jsKb: sum(js),
     jsFiles: js.length,
-    cached: requests.filter((r) => !r.transferSize && ['Script', 'Stylesheet', 'Document'].includes(r.resourceType ?? '')).map((r) => r.url.replace(/^https?:\/\/[^/]+/, '')),
+    // a file from the cache that this run had not itself fetched (an entry that moves to another page, e.g. to the opening
+    // page's login, gets the files the two share from the cache its first page filled: that is still one cold visit)
+    cached: requests
+      .filter((r) => !r.transferSize && ['Script', 'Stylesheet', 'Document'].includes(r.resourceType ?? '') && !sent.some((f) => f.url === r.url))
+      .map((r) => r.url.replace(/^https?:\/\/[^/]+/, '')),
     landed: (lhr.finalDisplayedUrl ?? '').replace(/^https?:\/\/[^/]+/, ''),
     lhr,
   };
@@ -152,8 +156,10 @@ function row(name: string, load: 'cold' | 'warm', m: Run, ratio: number, verdict
 function why(lhr: Lhr): void {
   const items = (id: string) => ((lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? []) as Record<string, unknown>[];
   const snippet = (x: unknown) => ((x as { node?: { snippet?: string; nodeLabel?: string } }).node?.snippet ?? '').slice(0, 140);
-  // Lighthouse 13 names the LCP element in its LCP breakdown insight
-  const lcpNode = JSON.stringify(lhr.audits['lcp-breakdown-insight']?.details ?? {}).match(/"nodeLabel":"((?:[^"\\]|\\.){0,160})/);
+  // Lighthouse 13 names the LCP element in its LCP breakdown insight (else in its LCP element audit)
+  const lcpNode = ['lcp-breakdown-insight', 'largest-contentful-paint-element']
+    .map((id) => JSON.stringify(lhr.audits[id]?.details ?? {}).match(/"nodeLabel":"((?:[^"\\]|\\.){0,160})/))
+    .find(Boolean);
   console.log(`  LCP element: ${lcpNode ? JSON.parse(`"${lcpNode[1]}"`) : '(not named in the report)'}`);
   for (const it of items('layout-shifts')) console.log(`  shift ${(it.score as number)?.toFixed?.(3)}: ${snippet(it)}`);
   const timings = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { phase?: string; timing?: number }[] }[] } | undefined)?.items?.[1]?.items ?? [];
