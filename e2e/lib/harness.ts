@@ -88,7 +88,8 @@ export async function startService(extraEnv: Record<string, string> = {}, nodeAr
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   cpSync(join(await migratedTemplate(), 'pglite'), join(dataDir, 'pglite'), { recursive: true });
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv };
+  // no balancer to drain it from: stopped at once (SHUTDOWN_DELAY_MS 0), not after the default 5 s at /readyz 503
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SHUTDOWN_DELAY_MS: '0', ...extraEnv };
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...serviceEntryArgs('main')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log: string[] = [];
   child.stdout!.on('data', (d) => log.push(String(d)));
