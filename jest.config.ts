@@ -1,23 +1,13 @@
 import type { Config } from 'jest';
 
 /**
- * Test files and the code they load are compiled by SWC (@swc/jest): no type check here, `npm run typecheck` does it
- * on its own (CI's typecheck step). SWC hoists jest.mock() above the imports as ts-jest did. `.ts` is parsed without
- * JSX (so `<T>(x) => x` and `<T>value` keep their TypeScript meaning), `.tsx` with React's automatic runtime.
+ * ts-jest (the stack's choice) compiles each file on its own, without a type check: the tsconfigs set isolatedModules,
+ * so ts-jest transpiles (TypeScript's transpileModule) instead of building a program; `npm run typecheck` checks the
+ * types on its own (CI's typecheck step).
  */
-const swc = (parser: { syntax: 'typescript'; tsx: boolean } | { syntax: 'ecmascript' }) =>
-  [
-    '@swc/jest',
-    {
-      jsc: { parser, target: 'es2022', transform: { react: { runtime: 'automatic' } } },
-      module: { type: 'commonjs' },
-      sourceMaps: 'inline',
-    },
-  ] as const;
-const ts = swc({ syntax: 'typescript', tsx: false });
-const tsx = swc({ syntax: 'typescript', tsx: true });
+const tsJest = (tsconfig: string) => ['ts-jest', { tsconfig }] as const;
 /** ESM-only dependencies turned into CommonJS */
-const compiledJs = swc({ syntax: 'ecmascript' });
+const compiledJs = ['ts-jest', { tsconfig: { allowJs: true, module: 'CommonJS', target: 'ES2022', isolatedModules: true } }] as const;
 const esmPackages = ['react-intl', '@formatjs', 'intl-messageformat', 'ky', 'react-vant', '@react-vant', 'date-fns'].join('|');
 /** the service's ESM-only dependencies (pg-boss, pkijs and theirs), compiled for Jest in the server project and in the scripts' tests that load service code */
 const serverEsm = 'content-disposition|cookie|@electric-sql/pglite|@fastify/cookie|pg-boss|serialize-error|non-error|rrule-temporal|temporal-spec|pkijs|asn1js|bytestreamjs|@noble/hashes|@peculiar/utils|@scure/base';
@@ -35,7 +25,7 @@ const config: Config = {
       roots: ['<rootDir>/src/core/domain', '<rootDir>/src/core/step-engine', '<rootDir>/scripts'],
       testMatch: ['**/*.test.ts'],
       // scripts' tests load service code (the docs tables, the build): its ESM-only dependencies compiled as in the server project
-      transform: { '^.+\\.ts$': ts, '^.+\\.js$': compiledJs },
+      transform: { '^.+\\.tsx?$': tsJest('<rootDir>/tsconfig.jest.json'), '^.+\\.js$': compiledJs },
       transformIgnorePatterns: [`/node_modules/(?!(${serverEsm})/)`],
       moduleNameMapper: { '^@core/(.*)$': '<rootDir>/src/core/$1', '^@locales/(.*)$': '<rootDir>/locales/$1' },
     },
@@ -45,7 +35,7 @@ const config: Config = {
       roots: ['<rootDir>/src'],
       testMatch: ['**/*.test.tsx', '<rootDir>/src/core/!(domain|step-engine)/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/src/core/testing/setup.ts'],
-      transform: { '^.+\\.ts$': ts, '^.+\\.tsx$': tsx, '^.+\\.jsx?$': compiledJs },
+      transform: { '^.+\\.[tj]sx?$': tsJest('<rootDir>/tsconfig.jest.json') },
       transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
       moduleNameMapper: {
         '\\.(css|less)$': '<rootDir>/src/core/testing/style-stub.cjs',
@@ -64,7 +54,7 @@ const config: Config = {
       globalSetup: '<rootDir>/server/test/global-setup.ts',
       globalTeardown: '<rootDir>/server/test/global-teardown.ts',
       transform: {
-        '^.+\\.ts$': ts,
+        '^.+\\.tsx?$': tsJest('<rootDir>/server/tsconfig.jest.json'),
         // ESM-only dependencies of the server (Node 20.19 loads them natively; Jest needs them compiled)
         // PGlite and @fastify/cookie load modules with import(): turned into require() (no --experimental-vm-modules needed)
         '/(@electric-sql/pglite|@fastify/cookie)/.+\\.c?js$': '<rootDir>/server/test/jest-dynamic-import.cjs',
