@@ -6,7 +6,7 @@
  * - what the HTML painted (the first screen's key, or the neutral skeleton) and where the app ended (route, heading);
  * - FCP, the LCP's time and element (and how many LCP entries there were: one means the painted screen stayed the
  *   largest paint), the cumulative layout shift (PerformanceObserver `largest-contentful-paint`, `layout-shift`).
- * With `--shots`, the painted first screen of each entry before any script runs (the page's /assets/*.js refused) in
+ * With `--shots`, the painted first screen of each entry before any script runs (the page's /assets/*.js held unanswered) in
  * zh-CN, zh-TW and en at 375x667 and 320x568, under e2e/out/first-screens/.
  * The bench (scripts/bench.ts) can take ENTRIES and `measureEntry` from here.
  */
@@ -139,8 +139,12 @@ async function shots(browser: Browser, s: Service, entry: Entry): Promise<string
     ]) {
       const ctx = await context(browser, s, entry, { locale, width, height });
       const page = await ctx.newPage();
-      await page.route(/\/assets\/.*\.js$/, (r) => r.abort());
-      await page.goto(`${s.base}${path}`, { waitUntil: 'load' });
+      // the page's scripts held unanswered (a refused one would show the page's "could not be loaded" message): what
+      // is on the screen is what the HTML painted; the held requests end with the context
+      await page.route(/\/assets\/.*\.js$/, () => undefined);
+      await page.goto(`${s.base}${path}`, { waitUntil: 'domcontentloaded' });
+      // the first screen's script adds the page's scripts once it has painted: by then the painted screen is final
+      await page.waitForFunction(() => document.head.querySelector('script[type="module"][src*="/assets/"]') !== null);
       const file = join(dir, `${entry.name.replace(/[^A-Za-z0-9]+/g, '-')}.${lang}.${width}.png`);
       await page.screenshot({ path: file });
       files.push(file);
