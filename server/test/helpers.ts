@@ -427,3 +427,19 @@ export async function eventually<T>(what: string, check: () => Promise<T | undef
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * The queue's record of a job once it is completed. A handler's own writes (a row marked sent, an
+ * answer stored) land before pg-boss marks the job completed, so a test that saw them waits for the mark.
+ */
+export async function completedJob(
+  boss: { findJobs: (name: string, options: Record<string, unknown>) => Promise<{ state: string }[]> },
+  name: string,
+  options: Record<string, unknown>,
+  timeoutMs = 20_000,
+) {
+  return eventually(`the ${name} job completed`, async () => {
+    const [found] = await boss.findJobs(name, options);
+    return found?.state === 'completed' ? found : undefined;
+  }, timeoutMs);
+}

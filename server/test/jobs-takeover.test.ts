@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createJobs, HEARTBEAT_SECONDS, type Jobs } from '../src/jobs/queue';
 import { runForRequest } from '../src/jobs/vendor-calls';
 import type { FaceJobResult } from '../src/jobs/types';
-import { createTestApp, eventually, type TestApp } from './helpers';
+import { completedJob, createTestApp, eventually, type TestApp } from './helpers';
 
 const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 const ROOT = join(__dirname, '..', '..');
@@ -61,7 +61,7 @@ onPostgres('a worker killed mid-job (PostgreSQL)', () => {
     // taken over within the heartbeat, the supervisor's look and a poll: far inside the request's 45 s
     expect(Date.now() - killedAt).toBeLessThan((HEARTBEAT_SECONDS + 15) * 1000);
     expect(waited).toBeLessThan(t.config.face.timeoutMs);
-    const [job] = await t.app.deps.jobs.boss.findJobs('face.check', { id });
+    const job = await completedJob(t.app.deps.jobs.boss, 'face.check', { id });
     expect(job).toMatchObject({ state: 'completed', retryCount: 1 });
   }, 90_000);
 });

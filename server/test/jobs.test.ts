@@ -19,7 +19,7 @@ import { verifyWebhook, SIGNATURE_HEADER, EVENT_ID_HEADER } from '../src/jobs/we
 import { unseal } from '../src/jobs/seal';
 import { insertEvent } from '../src/modules/applications/events-repository';
 import { createStorage } from '../src/storage';
-import { createTestApp, createTestDb, eventually, type TestApp } from './helpers';
+import { completedJob, createTestApp, createTestDb, eventually, type TestApp } from './helpers';
 
 const SECRET = 'outbox-test-secret-0123456789-abcdef';
 
@@ -125,7 +125,7 @@ describe('the outbox webhook', () => {
     // the same event each time, and the one job behind it retried twice with exponential backoff
     const bodies = new Set(deliveries.filter((d) => d.appId === appId).map((d) => d.raw.toString('utf8')));
     expect(bodies.size).toBe(1);
-    const [job] = await t.app.deps.jobs.boss.findJobs('outbox.deliver', { key: `event:${id}` });
+    const job = await completedJob(t.app.deps.jobs.boss, 'outbox.deliver', { key: `event:${id}` });
     expect(job).toEqual(expect.objectContaining({ state: 'completed', retryCount: 2, retryBackoff: true }));
   }, 40_000);
 

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { httpSms } from '../src/vendors/sms';
-import { createTestApp, eventually } from './helpers';
+import { completedJob, createTestApp, eventually } from './helpers';
 
 let server: Server;
 let url: string;
@@ -55,7 +55,7 @@ it('a vendor answering an error status is tried again (with backoff) until it ta
     expect(tries).toHaveLength(3);
     expect(new Set(tries.map((r) => (r.body as { text: string }).text)).size).toBe(1);
     // the job was retried twice, with exponential backoff, and completed
-    const [job] = await own.app.deps.jobs.boss.findJobs('sms.send', { data: { salt } });
+    const job = await completedJob(own.app.deps.jobs.boss, 'sms.send', { data: { salt } });
     expect(job).toEqual(expect.objectContaining({ state: 'completed', retryCount: 2, retryBackoff: true, retryDelay: 1 }));
     // the code is the one the applicant logs in with
     const code = /\d{6}/.exec((tries[0].body as { text: string }).text)![0];
