@@ -2,15 +2,16 @@
  * Jest globalSetup for the server project: ONE migrated database per run, which every test app copies instead of
  * migrating its own.
  * Both hold the job queue's tables too (pg-boss's, made at its first start).
- * - PGlite (no DATABASE_URL): migrated once and dumped to a file; tests clone it with loadDataDir (~1 s instead of
- *   3-5 s for a new instance plus migrations).
+ * - PGlite (no DATABASE_URL): migrated once in a data folder on disk; each test app copies the folder and starts
+ *   PGlite on the copy (~1 s instead of 3-5 s for a new instance plus migrations, and ~0.7 s less than unpacking a
+ *   dumped archive into memory).
  * - PostgreSQL (DATABASE_URL): a database of this run, migrated once and left without connections; each test app
  *   makes its own with `CREATE DATABASE … TEMPLATE` of it (a file copy on the server, no migrations). Dropped by
  *   globalTeardown.
  * No `@core/domain` imports here or in what this loads: globalSetup bypasses moduleNameMapper.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -62,17 +63,18 @@ export default async function globalSetup(): Promise<void> {
     }
     return;
   }
-  const lite = await PGlite.create(pgliteOptions);
+  // a data folder on disk: each test app starts PGlite on a copy of it (a file copy, ~0.1 s), not on an archive that
+  // PGlite would unpack into memory at every start (~0.7 s more, measured)
+  const dir = mkdtempSync(join(tmpdir(), 'esop-test-'));
+  const folder = join(dir, 'template');
+  const lite = await PGlite.create({ ...pgliteOptions, dataDir: folder });
   try {
     const db = wrapPglite(lite);
     await migrate(db);
     await queueSchema({ db: fromPglite(lite), backend: 'pglite' }, db);
-    const dump = await lite.dumpDataDir('none');
-    const dir = mkdtempSync(join(tmpdir(), 'esop-test-'));
-    const file = join(dir, 'template.tar');
-    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-    process.env[TEMPLATE_ENV] = file;
+    await lite.query('CHECKPOINT');
   } finally {
     await lite.close();
   }
+  process.env[TEMPLATE_ENV] = folder;
 }

@@ -6,7 +6,7 @@
  * `handshake()` gives a ciphered client; `login(phone)` a logged-in one.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -59,8 +59,6 @@ export function pgliteAssets() {
 }
 
 async function pgliteTemplate(): Promise<Uint8Array> {
-  const file = process.env.ESOP_TEST_PGLITE_TEMPLATE;
-  if (file) return new Uint8Array(readFileSync(file));
   // run outside the jest globalSetup: build the template here once
   inProcessTemplate ??= (async () => {
     const lite = await PGlite.create({ ...pgliteOptions, ...(await pgliteAssets()) });
@@ -78,9 +76,22 @@ async function pgliteTemplate(): Promise<Uint8Array> {
 export async function createTestDb(): Promise<Db & { url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
+    const folder = process.env.ESOP_TEST_PGLITE_TEMPLATE;
+    if (folder) {
+      // a copy of the run's migrated data folder (global-setup.ts), removed with the database
+      const dataDir = join(mkdtempSync(join(tmpdir(), 'esop-db-')), 'data');
+      cpSync(folder, dataDir, { recursive: true });
+      const lite = await PGlite.create({ ...pgliteOptions, ...(await pgliteAssets()), dataDir });
+      const db = wrapPglite(lite);
+      await migrate(db); // nothing to do unless the template is stale
+      return { ...db, close: async () => {
+        await db.close();
+        rmSync(dirname(dataDir), { recursive: true, force: true });
+      } };
+    }
     const lite = await PGlite.create({ ...pgliteOptions, ...(await pgliteAssets()), loadDataDir: new Blob([(await pgliteTemplate()) as Uint8Array<ArrayBuffer>]) });
     const db = wrapPglite(lite);
-    await migrate(db); // nothing to do unless the template is stale
+    await migrate(db);
     return db;
   }
   const name = `esop_test_${cipher.randomB64u(9).toLowerCase().replace(/[^a-z0-9]/g, '')}_${process.pid}`;
