@@ -2,12 +2,14 @@
  * The built site: dist/pages/*.html at /pages/*.html (no-cache), dist/assets at /assets/*
  * (hashed names: cached for a year), static/ at /pages/static/* (an hour); `/` → the home page.
  * Assets go out as the .br/.gz copies the build writes beside them when the browser accepts them. Pages carry the
- * page data (src/core/domain/page-data.ts: the client settings) written in once at start, compressed in memory.
+ * page data (src/core/domain/page-data.ts: the client settings) written in once at start, compressed in memory at the
+ * first request that takes each coding (off the event loop, in zlib's thread pool), then kept.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageDataElement, type PageData } from '@core/domain/page-data';
@@ -19,20 +21,40 @@ interface ServedPage {
   /** the page's Content-Security-Policy: the service's, with the page's own inline script and style by hash */
   csp?: string;
   plain: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  /** the brotli (quality 11) and gzip (level 9) forms, made when first asked for */
+  br: () => Promise<Buffer>;
+  gzip: () => Promise<Buffer>;
   etag: string;
 }
 
-/** A built page with the page data written in before </head>, and its compressed forms. */
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** `make` run once, when first called; a failure is not kept (the next call tries again) */
+function once(make: () => Promise<Buffer>): () => Promise<Buffer> {
+  let made: Promise<Buffer> | undefined;
+  return () => {
+    made ??= make().catch((err: unknown) => {
+      made = undefined;
+      throw err;
+    });
+    return made;
+  };
+}
+
+/**
+ * A built page with the page data written in before </head>, and its compressed forms. Made at the first request,
+ * not at start: compressing every page at quality 11 took ~1.2 s of a start (measured), spent again by every process
+ * and every test app although most pages are asked for by few of them.
+ */
 export function servedPage(html: string, data: PageData | undefined, inline?: InlineHashes): ServedPage {
   const withData = data ? html.replace('</head>', `  ${pageDataElement(data)}\n  </head>`) : html;
   const plain = Buffer.from(withData, 'utf8');
   return {
     ...(inline ? { csp: cspText(inline) } : {}),
     plain,
-    br: brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(plain, { level: 9 }),
+    br: once(() => brotliAsync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })),
+    gzip: once(() => gzipAsync(plain, { level: 9 })),
     etag: `"${createHash('sha256').update(plain).digest('base64url').slice(0, 22)}"`,
   };
 }
@@ -47,15 +69,15 @@ export function acceptsCoding(header: string, coding: string): boolean {
   });
 }
 
-function sendPage(page: ServedPage, request: FastifyRequest, reply: FastifyReply) {
+async function sendPage(page: ServedPage, request: FastifyRequest, reply: FastifyReply) {
   if (page.csp) reply.header('content-security-policy', page.csp);
   reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', page.etag);
   const match = request.headers['if-none-match'];
   if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === page.etag)) return reply.code(304).send();
   const accept = String(request.headers['accept-encoding'] ?? '');
   const accepts = (coding: string) => acceptsCoding(accept, coding);
-  if (accepts('br')) return reply.header('content-encoding', 'br').send(page.br);
-  if (accepts('gzip')) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  if (accepts('br')) return reply.header('content-encoding', 'br').send(await page.br());
+  if (accepts('gzip')) return reply.header('content-encoding', 'gzip').send(await page.gzip());
   return reply.send(page.plain);
 }
 
