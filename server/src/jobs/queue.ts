@@ -179,7 +179,19 @@ export function createJobs(opts: JobsOptions): Jobs {
   let working = false;
 
   // the sender's trace context travels with the job (tracing.ts; nothing when tracing is off)
-  const send: Jobs['send'] = async (name, payload, options = {}) => boss.send(name, { ...(payload as object), ...traceCarrier() }, options);
+  /**
+   * A job sent by this process for a queue it works itself is started now, not at its worker's next poll: on PGlite
+   * there is no NOTIFY, and an SMS waited up to JOBS_POLL_SECONDS before it went out.
+   */
+  const wakeLocal = (name: JobName) => {
+    const id = workerIds.get(name);
+    if (id) boss.notifyWorker(id);
+  };
+  const send: Jobs['send'] = async (name, payload, options = {}) => {
+    const id = await boss.send(name, { ...(payload as object), ...traceCarrier() }, options);
+    wakeLocal(name);
+    return id;
+  };
 
   async function findJob(name: JobName, id: string) {
     const [job] = await boss.findJobs(name, { id });
@@ -222,6 +234,7 @@ export function createJobs(opts: JobsOptions): Jobs {
     async sendMany(name, list) {
       if (!list.length) return;
       await boss.insert(name, list.map((j) => ({ data: j.payload as object, singletonKey: j.singletonKey })));
+      wakeLocal(name);
     },
 
     async runAndWait(name, payload, timeoutMs) {
@@ -231,8 +244,7 @@ export function createJobs(opts: JobsOptions): Jobs {
       const id = await boss.send(name, { ...(payload as object), deadline, ...traceCarrier() });
       if (!id) throw new JobFailedError(name, 'refused', null);
       localWaiters.set(id, settle);
-      const wake = workerIds.get(name);
-      if (wake) boss.notifyWorker(wake);
+      wakeLocal(name);
       try {
         for (;;) {
           const left = deadline - Date.now();
