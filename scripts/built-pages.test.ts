@@ -17,12 +17,20 @@ import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
 
 const ROOT = resolve(__dirname, '..');
-const out = mkdtempSync(join(tmpdir(), 'built-pages-'));
+/**
+ * BUILT_PAGES_DIR: a production build of these very sources made just before (CI builds, then tests, and passes its
+ * dist/ here instead of this file building the same pages a second time).
+ */
+const given = process.env.BUILT_PAGES_DIR ? resolve(process.env.BUILT_PAGES_DIR) : undefined;
+const out = given ?? mkdtempSync(join(tmpdir(), 'built-pages-'));
 
 beforeAll(() => {
+  if (given) return;
   execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
 }, 300_000);
-afterAll(() => rmSync(out, { recursive: true, force: true }));
+afterAll(() => {
+  if (!given) rmSync(out, { recursive: true, force: true });
+});
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 

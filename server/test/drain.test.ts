@@ -5,7 +5,7 @@
  * the request in flight completes with 200, and the process exits 0.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -111,6 +111,9 @@ describe('SIGTERM drains the service', () => {
       const url = new URL(process.env.DATABASE_URL);
       url.pathname = `/${rows[0].name}`;
       databaseUrl = url.toString();
+    } else if (process.env.ESOP_TEST_PGLITE_TEMPLATE) {
+      // the run's migrated PGlite folder where the service looks for its database: it applies nothing at start either
+      cpSync(process.env.ESOP_TEST_PGLITE_TEMPLATE, join(dataDir, 'pglite'), { recursive: true });
     }
     const port = await freePort();
     child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
