@@ -40,9 +40,10 @@ describe('send code and log in', () => {
     });
     const cookie = login.response.cookies.find((c) => c.name === 'esop_sid');
     expect(cookie).toEqual(expect.objectContaining({ httpOnly: true, sameSite: 'Strict', path: '/' }));
-    // the readable hint carries no secret and lives as long as the session
+    // the readable hint carries no secret and lives as long as the session does unused (its idle time)
     const hint = login.response.cookies.find((c) => c.name === 'esop_in');
-    expect(hint).toEqual(expect.objectContaining({ value: '1', sameSite: 'Strict', path: '/', maxAge: cookie?.maxAge }));
+    expect(cookie?.maxAge).toBe(t.config.sessionAbsoluteHours * 3600);
+    expect(hint).toEqual(expect.objectContaining({ value: '1', sameSite: 'Strict', path: '/', maxAge: t.config.sessionIdleMinutes * 60 }));
     expect(hint?.httpOnly).toBeFalsy();
 
     const info = await client.call('userInfo');
@@ -355,9 +356,16 @@ describe('sessions', () => {
 
   it('ends a session idle for longer than SESSION_IDLE_MINUTES with 100033; activity keeps it alive', async () => {
     const client = await t.login(nextPhone());
+    const hintOf = (res: { response: { cookies: { name: string; maxAge?: number }[] } }) => res.response.cookies.find((c) => c.name === 'esop_in');
     t.clock.advance(29 * MINUTE);
-    expect((await client.call('userInfo')).status).toBe(200);
-    t.clock.advance(29 * MINUTE);
+    const used = await client.call('userInfo');
+    expect(used.status).toBe(200);
+    // the idle clock moved on: the page's hint is given the idle time again, so it ends with the session
+    expect(hintOf(used)?.maxAge).toBe(30 * 60);
+    // within the minute the idle clock is not moved (nothing written): neither is the hint
+    t.clock.advance(30_000);
+    expect(hintOf(await client.call('userInfo'))).toBeUndefined();
+    t.clock.advance(29 * MINUTE - 30_000);
     expect((await client.call('userInfo')).status).toBe(200);
     t.clock.advance(30 * MINUTE + 1000);
     const idle = await client.call('userInfo');
@@ -373,7 +381,11 @@ describe('sessions', () => {
       // a new cipher session each few hours is what a real page does; this one lives 24 h
       expect((await client.call('userInfo')).status).toBe(200);
     }
-    t.clock.advance(20 * MINUTE);
+    // the hint never outlives the session's absolute end: 20 minutes are left, not the 30 of the idle time
+    t.clock.advance(10 * MINUTE);
+    const last = await client.call('userInfo');
+    expect(last.response.cookies.find((c) => c.name === 'esop_in')?.maxAge).toBe(10 * 60);
+    t.clock.advance(10 * MINUTE);
     const res = await client.call('userInfo');
     expect(res.body.error?.code).toBe(ErrorCode.SESSION_ABSOLUTE);
   });

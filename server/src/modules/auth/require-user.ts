@@ -12,10 +12,19 @@ import { resolveSession, toUserView } from './service';
 
 export const SESSION_COOKIE = 'esop_sid';
 
-/** Sets the session cookie and its readable hint (see SESSION_HINT_COOKIE) with the same lifetime. */
-export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, sessionId: string, maxAgeSeconds: number): void {
+/**
+ * Sets the session cookie (for the session's absolute lifetime) and its readable hint (see SESSION_HINT_COOKIE) for as
+ * long as the session lasts unused: the idle time. Each call that moves the session's idle clock on gives the hint
+ * that time again (requireUser), so a session that ended by idle time has lost its hint too, and the next cold load
+ * paints the login rather than a signed-in screen the service will refuse.
+ */
+export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, sessionId: string, maxAgeSeconds: number, hintSeconds: number): void {
   reply.setCookie(SESSION_COOKIE, sessionId, cookieOptions(request, maxAgeSeconds));
-  reply.setCookie(SESSION_HINT_COOKIE, '1', { ...cookieOptions(request, maxAgeSeconds), httpOnly: false });
+  setHintCookie(request, reply, hintSeconds);
+}
+
+function setHintCookie(request: FastifyRequest, reply: FastifyReply, seconds: number): void {
+  reply.setCookie(SESSION_HINT_COOKIE, '1', { ...cookieOptions(request, seconds), httpOnly: false });
 }
 
 export function clearSessionCookies(reply: FastifyReply): void {
@@ -26,8 +35,9 @@ export function clearSessionCookies(reply: FastifyReply): void {
 
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   try {
-    const { user, sessionHash } = await resolveSession(request.server.deps, request.cookies[SESSION_COOKIE]);
+    const { user, sessionHash, slidSeconds } = await resolveSession(request.server.deps, request.cookies[SESSION_COOKIE]);
     request.user = { userId: user.id, areaCode: user.area_code, phone: user.phone, subAcctId: user.sub_acct_id, sessionHash, view: toUserView(user) };
+    if (slidSeconds !== undefined) setHintCookie(request, reply, slidSeconds);
   } catch (err) {
     // only an ended or unknown session loses its cookies: a database that cannot be reached answers 503 "try again"
     // (errors.ts UnavailableError) and the session, still in the database, goes on afterwards

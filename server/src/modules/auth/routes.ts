@@ -9,7 +9,7 @@ import { accountViews } from '../accounts';
 
 async function startSession(request: FastifyRequest, reply: FastifyReply, s: service.NewSession) {
   await service.endSession(request.server.deps, request.cookies[SESSION_COOKIE]);
-  setSessionCookies(request, reply, s.sessionId, s.maxAgeSeconds);
+  setSessionCookies(request, reply, s.sessionId, s.maxAgeSeconds, s.idleSeconds);
   await rememberDevice(request, reply, s.user.userId);
   // the answer is the client's UserInfo until it asks again: an opened user's accounts are in it too
   return withAccounts(request.server.deps.db, s.user);

@@ -126,6 +126,8 @@ export interface NewSession {
   sessionId: string;
   user: UserView;
   maxAgeSeconds: number;
+  /** seconds until the session ends by idle time unless used (the page's hint cookie lasts that long) */
+  idleSeconds: number;
 }
 
 /**
@@ -152,7 +154,7 @@ async function openSession(
     return row;
   });
   if (purgeDue(repo.purgeSessions, now)) await repo.purgeSessions(deps.db, new Date(now), new Date(now - deps.config.sessionIdleMinutes * 60_000));
-  return { sessionId, user: toUserView(user), maxAgeSeconds };
+  return { sessionId, user: toUserView(user), maxAgeSeconds, idleSeconds: Math.min(maxAgeSeconds, deps.config.sessionIdleMinutes * 60) };
 }
 
 export async function loginWithCode(deps: AppDeps, input: { areaCode: string; phone: string; code: string; salt: string }): Promise<NewSession> {
@@ -192,6 +194,11 @@ export async function loginAccountOwner(deps: AppDeps, userId: string): Promise<
 export interface SessionUser {
   user: repo.UserRow;
   sessionHash: string;
+  /**
+   * Set when this call moved the idle clock on: the seconds until the session now ends, by idle time or by its
+   * absolute end, whichever comes first (the hint cookie is given that lifetime again).
+   */
+  slidSeconds?: number;
 }
 
 /** The user of a session cookie, refreshing its idle clock; throws 100008/100033/100034. */
@@ -212,8 +219,10 @@ export async function resolveSession(deps: AppDeps, sessionId: string | undefine
     throw new AppError(ErrorCode.SESSION_IDLE);
   }
   // a read writes nothing: the idle clock is moved on at most once a minute (SESSION_TOUCH_S)
-  if (now - lastSeen.getTime() >= SESSION_TOUCH_S * 1000) await repo.touchSession(db, hash, new Date(now));
-  return { user, sessionHash: hash };
+  if (now - lastSeen.getTime() < SESSION_TOUCH_S * 1000) return { user, sessionHash: hash };
+  await repo.touchSession(db, hash, new Date(now));
+  const ends = Math.min(now + config.sessionIdleMinutes * 60_000, absoluteEnd.getTime());
+  return { user, sessionHash: hash, slidSeconds: Math.max(1, Math.floor((ends - now) / 1000)) };
 }
 
 export async function endSession(deps: AppDeps, sessionId: string | undefined): Promise<void> {

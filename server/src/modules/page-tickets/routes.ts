@@ -8,7 +8,7 @@ const pageTicketRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
   route(app, 'pageTicketLogin', async (input, request, reply) => {
     const r = await ticketLogin(deps, input, request.cookies[SESSION_COOKIE]);
-    if (r.newSession) setSessionCookies(request, reply, r.newSession.sessionId, r.newSession.maxAgeSeconds);
+    if (r.newSession) setSessionCookies(request, reply, r.newSession.sessionId, r.newSession.maxAgeSeconds, r.newSession.idleSeconds);
     return { user: r.user, subAcctId: r.subAcctId };
   });
 };

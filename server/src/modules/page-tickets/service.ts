@@ -49,7 +49,7 @@ const refuse = (reason: TicketReason) => new AppError(ErrorCode.PAGE_TICKET_INVA
 
 export interface TicketLogin {
   /** a new session to set (null: the caller's session is the owner's and stays) */
-  newSession: { sessionId: string; maxAgeSeconds: number } | null;
+  newSession: { sessionId: string; maxAgeSeconds: number; idleSeconds: number } | null;
   user: UserView;
   subAcctId: string;
 }
@@ -78,6 +78,6 @@ export async function ticketLogin(deps: AppDeps, req: Req<'pageTicketLogin'>, co
   await repo.moveTicket(deps.db, ticket.ticketHash, hashSessionId(s.sessionId));
   if (cookieSession) await endSession(deps, cookieSession);
   await repo.purgeTickets(deps.db, new Date(now - 24 * 3600_000));
-  return { newSession: { sessionId: s.sessionId, maxAgeSeconds: s.maxAgeSeconds }, user: { ...s.user, clientInfo: { accts: await accountViews(deps.db, owner) } }, subAcctId: check.subAcctId };
+  return { newSession: { sessionId: s.sessionId, maxAgeSeconds: s.maxAgeSeconds, idleSeconds: s.idleSeconds }, user: { ...s.user, clientInfo: { accts: await accountViews(deps.db, owner) } }, subAcctId: check.subAcctId };
 }
 
