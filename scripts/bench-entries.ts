@@ -3,7 +3,8 @@
  * holds before the load and where the app must have arrived once it is over. Everything an entry needs (a login, an
  * application saved up to a deep step, an opened account, an ended session, an app token, a signing link) is prepared
  * through the service (the e2e ApiClient, prefill and ops commands), never through the pages; a preparation is done
- * once, and only for the entries chosen (`--page`).
+ * once, and only for the entries chosen (`--page`). The one list of the ways in: scripts/first-screen-measure.ts (what
+ * the HTML paints, LCP and CLS in Chromium, the painted screens' shots) measures the same entries.
  */
 import { ApiClient } from '../e2e/lib/api-client';
 import { ops, type Service } from '../e2e/lib/harness';
@@ -143,6 +144,15 @@ export function benchEntries(service: Service): Entry[] {
         notLands: /[?&]t=/,
       }),
     },
+    {
+      name: 'openAccount.html?t=…&jump=account, app token',
+      prepare: async () => ({
+        path: `/pages/openAccount.html?t=${encodeURIComponent(await appToken())}&jump=account`,
+        cookies: [],
+        lands: /^\/pages\/openAccount\.html#\/account$/,
+        notLands: /[?&]t=/,
+      }),
+    },
     { name: 'openEsopAccount.html, no session', prepare: anonymous('/pages/openEsopAccount.html', /^\/pages\/openEsopAccount\.html#\/login(\?|$)/) },
     { name: 'openEsopAccount.html#/account, logged in', prepare: as(applicant, '/pages/openEsopAccount.html#/account', /^\/pages\/openEsopAccount\.html#\/account$/) },
     {
@@ -151,6 +161,8 @@ export function benchEntries(service: Service): Entry[] {
     },
     { name: 'signature.html, no ticket', prepare: anonymous('/pages/signature.html', /^\/pages\/signature\.html/) },
     { name: 'signature.html, malformed ticket', prepare: anonymous('/pages/signature.html?ticket=not-a-ticket', /^\/pages\/signature\.html/) },
+    // a ticket of the right shape the service does not know (a mistyped or forged link): TicketInfo refuses it
+    { name: 'signature.html, unknown ticket', prepare: anonymous(`/pages/signature.html?ticket=${'A'.repeat(43)}`, /^\/pages\/signature\.html/) },
     ...afterOpening.flatMap(([page, path, lands, login]): Entry[] => [
       { name: `${page}, logged in (opened client)`, prepare: async () => { const c = await client(); return { path: path(c), cookies: c.cookies, lands }; } },
       // the same address opened in a browser without a session (the link kept, the login gone)

@@ -1,6 +1,7 @@
 /**
  * Every way into the pages, cold, in Chromium (`tsx scripts/first-screen-measure.ts [--cpu 4,8] [--rounds 1]
- * [--shots] [--only <part of an entry's name>]`, after `npm run build`): for each entry of ENTRIES, a fresh context
+ * [--shots] [--only <part of an entry's name>]`, after `npm run build`): for each way in of the bench's list
+ * (scripts/bench-entries.ts, prepared through the service the same way), a fresh context
  * (empty cache and storage) at 375x667 with the CPU slowed down by CDP `Emulation.setCPUThrottlingRate`, the service
  * started here (e2e harness). It prints per entry and slow-down:
  * - what the HTML painted (the first screen's key, or the neutral skeleton) and where the app ended (route, heading);
@@ -8,47 +9,18 @@
  *   largest paint), the cumulative layout shift (PerformanceObserver `largest-contentful-paint`, `layout-shift`).
  * With `--shots`, the painted first screen of each entry before any script runs (the page's /assets/*.js held unanswered) in
  * zh-CN, zh-TW and en at 375x667 and 320x568, under e2e/out/first-screens/.
- * The bench (scripts/bench.ts) can take ENTRIES and `measureEntry` from here.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { OUT, launch, ops, startService, type Service } from '../e2e/lib/harness';
-import { ApiClient } from '../e2e/lib/api-client';
-
-export interface Entry {
-  name: string;
-  /** the address under the service, given the service (an app token is made for it) */
-  path: (s: Service) => Promise<string> | string;
-  /** cookies the browser carries: 'hint' (the session hint of an ended session), 'session' (a logged-in user's) */
-  cookies?: 'hint' | 'session';
-}
-
-let phones = 0;
-const newPhone = () => `5${String(1000000 + phones++).slice(-7)}`;
-const token = async (s: Service) => encodeURIComponent(await ops(s, 'app-token', newPhone(), '--area', '852'));
-
-export const ENTRIES: Entry[] = [
-  { name: 'openAccount, no route, no session', path: () => '/pages/openAccount.html' },
-  { name: 'openEsopAccount, no route, no session', path: () => '/pages/openEsopAccount.html' },
-  { name: 'openAccount #/login', path: () => '/pages/openAccount.html#/login' },
-  { name: 'openAccount #/statement, ended session (hint only)', path: () => '/pages/openAccount.html#/statement', cookies: 'hint' },
-  { name: 'openAccount, app token + jump=account', path: async (s) => `/pages/openAccount.html?t=${await token(s)}&jump=account` },
-  { name: 'openAccount, app token + jump=STATEMENT', path: async (s) => `/pages/openAccount.html?t=${await token(s)}&jump=STATEMENT` },
-  { name: 'openAccount #/statement, session', path: () => '/pages/openAccount.html#/statement', cookies: 'session' },
-  { name: 'account, no session', path: () => '/pages/account.html' },
-  { name: 'transferInStock, no session', path: () => '/pages/transferInStock.html' },
-  { name: 'assetTransferAgreement, no session', path: () => '/pages/assetTransferAgreement.html' },
-  { name: 'investorIdentifier, no session', path: () => '/pages/investorIdentifier.html' },
-  { name: 'improveInfo, no session', path: () => '/pages/improveInfo.html' },
-  { name: 'signature, no ticket', path: () => '/pages/signature.html' },
-  { name: 'signature, malformed ticket', path: () => '/pages/signature.html?ticket=abc' },
-  { name: 'signature, unknown ticket of the right shape', path: () => `/pages/signature.html?ticket=${'A'.repeat(43)}` },
-];
+import { OUT, launch, startService, type Service } from '../e2e/lib/harness';
+import { benchEntries, type Entry, type PreparedEntry } from './bench-entries';
 
 export interface Measured {
   painted: string;
   route: string;
+  /** the app arrived where the entry leads (bench-entries.ts `lands`) */
+  lands: boolean;
   heading: string;
   fcp: number;
   lcp: number;
@@ -87,37 +59,31 @@ const OBSERVE = () => {
   });
 };
 
-async function sessionCookies(s: Service): Promise<{ name: string; value: string }[]> {
-  const client = new ApiClient(s.base);
-  await client.call('tokenLogin', { t: decodeURIComponent(await token(s)) });
-  return ['esop_sid', 'esop_in'].flatMap((name) => (client.cookie(name) ? [{ name, value: client.cookie(name)! }] : []));
-}
-
-async function context(browser: Browser, s: Service, entry: Entry, opts: { locale?: string; width?: number; height?: number } = {}): Promise<BrowserContext> {
+async function context(browser: Browser, entry: PreparedEntry, opts: { locale?: string; width?: number; height?: number } = {}): Promise<BrowserContext> {
   const ctx = await browser.newContext({ viewport: { width: opts.width ?? 375, height: opts.height ?? 667 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: opts.locale ?? 'en-US' });
-  const host = new URL(s.base).hostname;
-  const cookies = entry.cookies === 'session' ? await sessionCookies(s) : entry.cookies === 'hint' ? [{ name: 'esop_in', value: '1' }] : [];
-  if (cookies.length) await ctx.addCookies(cookies.map((c) => ({ ...c, domain: host, path: '/' })));
+  if (entry.cookies.length) await ctx.addCookies(entry.cookies);
   return ctx;
 }
 
-export async function measureEntry(browser: Browser, s: Service, entry: Entry, cpu: number): Promise<Measured> {
-  const ctx = await context(browser, s, entry);
+export async function measureEntry(browser: Browser, s: Service, entry: PreparedEntry, cpu: number): Promise<Measured> {
+  const ctx = await context(browser, entry);
   const page = await ctx.newPage();
   const cdp = await ctx.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
   // as text, with esbuild's __name (tsx keeps function names) made an identity in the page
   await page.addInitScript({ content: `var __name = function (f) { return f; }; (${OBSERVE.toString()})();` });
-  await page.goto(`${s.base}${await entry.path(s)}`, { waitUntil: 'load' });
+  await page.goto(`${s.base}${entry.path}`, { waitUntil: 'load' });
   // the app has taken over (no painted screen left, text in #root), then a while for late shifts
   await page.waitForFunction(() => !document.querySelector('.shell[data-first]') && (document.getElementById('root')?.textContent ?? '').trim().length > 0, undefined, { timeout: 60_000 }).catch(() => undefined);
   await page.waitForTimeout(1500 * Math.max(1, cpu / 4));
   const m = await page.evaluate(() => (window as unknown as { __m: { lcp: { t: number; el: string; size: number }[]; cls: number; shifts: string[]; fcp: number; painted: string | null } }).__m);
   const route = await page.evaluate(() => `${location.pathname.replace('/pages/', '')}${location.hash.split('?')[0]}`);
+  const at = await page.evaluate(() => `${location.pathname}${location.search}${location.hash}`);
+  const lands = entry.lands.test(at) && !entry.notLands?.test(at);
   const heading = await page.evaluate(() => (document.querySelector('#root h1, #root [role="heading"], #root .van-nav-bar__title')?.textContent ?? '').trim().slice(0, 40));
   await ctx.close();
   const last = m.lcp[m.lcp.length - 1];
-  return { painted: m.painted ?? '?', route, heading, fcp: Math.round(m.fcp), lcp: Math.round(last?.t ?? 0), lcpElement: last?.el ?? '-', lcpEntries: m.lcp.length, lcpAll: m.lcp.map((e) => `${Math.round(e.t)} ms ${e.size} px² ${e.el}`), cls: Number(m.cls.toFixed(4)), shifts: m.shifts };
+  return { painted: m.painted ?? '?', route, lands, heading, fcp: Math.round(m.fcp), lcp: Math.round(last?.t ?? 0), lcpElement: last?.el ?? '-', lcpEntries: m.lcp.length, lcpAll: m.lcp.map((e) => `${Math.round(e.t)} ms ${e.size} px² ${e.el}`), cls: Number(m.cls.toFixed(4)), shifts: m.shifts };
 }
 
 const LOCALES = [
@@ -127,25 +93,24 @@ const LOCALES = [
 ] as const;
 
 /** The painted first screen of an entry before any script runs, in each language and at both phone sizes. */
-async function shots(browser: Browser, s: Service, entry: Entry): Promise<string[]> {
+async function shots(browser: Browser, s: Service, name: string, entry: PreparedEntry): Promise<string[]> {
   const dir = join(OUT, 'first-screens');
   mkdirSync(dir, { recursive: true });
   const files: string[] = [];
-  const path = await entry.path(s);
   for (const [lang, locale] of LOCALES) {
     for (const [width, height] of [
       [375, 667],
       [320, 568],
     ]) {
-      const ctx = await context(browser, s, entry, { locale, width, height });
+      const ctx = await context(browser, entry, { locale, width, height });
       const page = await ctx.newPage();
       // the page's scripts held unanswered (a refused one would show the page's "could not be loaded" message): what
       // is on the screen is what the HTML painted; the held requests end with the context
       await page.route(/\/assets\/.*\.js$/, () => undefined);
-      await page.goto(`${s.base}${path}`, { waitUntil: 'domcontentloaded' });
+      await page.goto(`${s.base}${entry.path}`, { waitUntil: 'domcontentloaded' });
       // the first screen's script adds the page's scripts once it has painted: by then the painted screen is final
       await page.waitForFunction(() => document.head.querySelector('script[type="module"][src*="/assets/"]') !== null);
-      const file = join(dir, `${entry.name.replace(/[^A-Za-z0-9]+/g, '-')}.${lang}.${width}.png`);
+      const file = join(dir, `${name.replace(/[^A-Za-z0-9]+/g, '-')}.${lang}.${width}.png`);
       await page.screenshot({ path: file });
       files.push(file);
       await ctx.close();
@@ -162,19 +127,20 @@ async function main() {
   const cpus = arg('cpu', '4,8').split(',').map(Number);
   const rounds = Number(arg('rounds', '1'));
   const only = process.argv.includes('--only') ? arg('only', '') : '';
-  const entries = ENTRIES.filter((e) => !only || e.name.includes(only));
   const service = await startService();
   const browser = await launch();
   try {
+    const entries: [Entry, PreparedEntry][] = [];
+    for (const e of benchEntries(service).filter((x) => !only || x.name.includes(only))) entries.push([e, await e.prepare()]);
     if (process.argv.includes('--shots')) {
-      for (const e of entries) console.log((await shots(browser, service, e)).join('\n'));
+      for (const [e, prepared] of entries) console.log((await shots(browser, service, e.name, prepared)).join('\n'));
       return;
     }
     for (const cpu of cpus) {
       for (let r = 0; r < rounds; r++) {
-        for (const e of entries) {
-          const m = await measureEntry(browser, service, e, cpu);
-          console.log(`cpu ${cpu}x | ${e.name} | painted ${m.painted || '(skeleton)'} | app at ${m.route} "${m.heading}" | FCP ${m.fcp} | LCP ${m.lcp} ${m.lcpElement} (${m.lcpEntries} entries) | CLS ${m.cls}`);
+        for (const [e, prepared] of entries) {
+          const m = await measureEntry(browser, service, prepared, cpu);
+          console.log(`cpu ${cpu}x | ${e.name} | painted ${m.painted || '(skeleton)'} | app at ${m.route}${m.lands ? '' : ' (NOT where it leads)'} "${m.heading}" | FCP ${m.fcp} | LCP ${m.lcp} ${m.lcpElement} (${m.lcpEntries} entries) | CLS ${m.cls}`);
           for (const sh of m.shifts) console.log(`    shift ${sh}`);
           if (process.argv.includes('--all')) for (const l of m.lcpAll) console.log(`    lcp ${l}`);
         }
