@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { PgBoss, fromPglite, type ConstructorOptions } from 'pg-boss';
 import { wrapPglite, pgliteOptions, openPostgres, type Db } from '../src/db';
 import { migrate } from '../src/db/migrate';
@@ -63,11 +63,17 @@ export default async function globalSetup(): Promise<void> {
     }
     return;
   }
-  // a data folder on disk: each test app starts PGlite on a copy of it (a file copy, ~0.1 s), not on an archive that
-  // PGlite would unpack into memory at every start (~0.7 s more, measured)
-  const dir = mkdtempSync(join(tmpdir(), 'esop-test-'));
-  const folder = join(dir, 'template');
-  const lite = await PGlite.create({ ...pgliteOptions, dataDir: folder });
+  process.env[TEMPLATE_ENV] = await migratedPgliteFolder();
+}
+
+/**
+ * A migrated PGlite data folder on disk (with the queue's tables): each test app starts PGlite on a copy of it (a file
+ * copy, ~0.1 s), not on an archive that PGlite would unpack into memory at every start (~0.7 s more, measured).
+ * `create` carries PGlite's compiled files when called inside Jest's module sandbox (helpers.ts pgliteAssets).
+ */
+export async function migratedPgliteFolder(create: Partial<PGliteOptions> = {}): Promise<string> {
+  const folder = join(mkdtempSync(join(tmpdir(), 'esop-test-')), 'template');
+  const lite = await PGlite.create({ ...pgliteOptions, ...create, dataDir: folder });
   try {
     const db = wrapPglite(lite);
     await migrate(db);
@@ -76,5 +82,5 @@ export default async function globalSetup(): Promise<void> {
   } finally {
     await lite.close();
   }
-  process.env[TEMPLATE_ENV] = folder;
+  return folder;
 }

@@ -2,10 +2,10 @@ import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { openPostgres } from '../src/db';
 
-/** Removes what globalSetup made: the PGlite dump's folder, or the run's template database on PostgreSQL. */
+/** Removes what globalSetup made: the PGlite template folder (with its parent), or the run's template database on PostgreSQL. */
 export default async function globalTeardown(): Promise<void> {
   const file = process.env.ESOP_TEST_PGLITE_TEMPLATE;
-  if (file) rmSync(dirname(file), { recursive: true, force: true }); // the template folder's parent
+  if (file) rmSync(dirname(file), { recursive: true, force: true });
   const template = process.env.ESOP_TEST_PG_TEMPLATE;
   const url = process.env.DATABASE_URL;
   if (template && url) {

@@ -20,7 +20,7 @@ import type { Clock } from '../src/plugins/context';
 import { consoleSms } from '../src/vendors/sms';
 import { latestLoginCode } from '../src/modules/auth/ops-service';
 import type { Vendors } from '../src/vendors';
-import { databaseUrl } from './global-setup';
+import { databaseUrl, migratedPgliteFolder } from './global-setup';
 import { createStorage, outagesNamed, type FileStorage } from '../src/storage';
 
 export class TestClock implements Clock {
@@ -39,7 +39,7 @@ export const HOUR = 60 * MINUTE;
 
 // ---------------------------------------------------------------- database
 
-let inProcessTemplate: Promise<Uint8Array> | undefined;
+let inProcessTemplate: Promise<string> | undefined;
 let assets: Promise<{ pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
 
 /**
@@ -58,17 +58,11 @@ export function pgliteAssets() {
   return assets;
 }
 
-async function pgliteTemplate(): Promise<Uint8Array> {
-  // run outside the jest globalSetup: build the template here once
-  inProcessTemplate ??= (async () => {
-    const lite = await PGlite.create({ ...pgliteOptions, ...(await pgliteAssets()) });
-    try {
-      await migrate(wrapPglite(lite));
-      return new Uint8Array(await (await lite.dumpDataDir('none')).arrayBuffer());
-    } finally {
-      await lite.close();
-    }
-  })();
+/** The run's migrated PGlite data folder (global-setup.ts); outside Jest's globalSetup, one made here once. */
+async function pgliteTemplate(): Promise<string> {
+  const folder = process.env.ESOP_TEST_PGLITE_TEMPLATE;
+  if (folder) return folder;
+  inProcessTemplate ??= (async () => migratedPgliteFolder(await pgliteAssets()))();
   return inProcessTemplate;
 }
 
@@ -76,23 +70,19 @@ async function pgliteTemplate(): Promise<Uint8Array> {
 export async function createTestDb(): Promise<Db & { url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const folder = process.env.ESOP_TEST_PGLITE_TEMPLATE;
-    if (folder) {
-      // a copy of the run's migrated data folder (global-setup.ts), removed with the database
-      const dataDir = join(mkdtempSync(join(tmpdir(), 'esop-db-')), 'data');
-      cpSync(folder, dataDir, { recursive: true });
-      const lite = await PGlite.create({ ...pgliteOptions, ...(await pgliteAssets()), dataDir });
-      const db = wrapPglite(lite);
-      await migrate(db); // nothing to do unless the template is stale
-      return { ...db, close: async () => {
+    // a copy of the migrated data folder, removed with the database
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'esop-db-')), 'data');
+    cpSync(await pgliteTemplate(), dataDir, { recursive: true });
+    const lite = await PGlite.create({ ...pgliteOptions, ...(await pgliteAssets()), dataDir });
+    const db = wrapPglite(lite);
+    await migrate(db); // nothing to do unless the template is stale
+    return {
+      ...db,
+      close: async () => {
         await db.close();
         rmSync(dirname(dataDir), { recursive: true, force: true });
-      } };
-    }
-    const lite = await PGlite.create({ ...pgliteOptions, ...(await pgliteAssets()), loadDataDir: new Blob([(await pgliteTemplate()) as Uint8Array<ArrayBuffer>]) });
-    const db = wrapPglite(lite);
-    await migrate(db);
-    return db;
+      },
+    };
   }
   const name = `esop_test_${cipher.randomB64u(9).toLowerCase().replace(/[^a-z0-9]/g, '')}_${process.pid}`;
   // a copy of the run's migrated database (global-setup.ts); outside Jest's globalSetup, a new one migrated here
