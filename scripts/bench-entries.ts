@@ -32,6 +32,9 @@ export interface PreparedEntry {
   notLands?: RegExp;
 }
 
+/** Whether a load of `entry` ended where it leads: `at` is the final address from `/pages/` on. */
+export const arrived = (entry: PreparedEntry, at: string): boolean => entry.lands.test(at) && !entry.notLands?.test(at);
+
 export interface Entry {
   /** the table's row: the page, the route, and who arrives (`--page` matches part of it) */
   name: string;

@@ -18,7 +18,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, CHROMIUM, CHROMIUM_ARGS, startService, type Service } from '../e2e/lib/harness';
 import { kb } from './initial-js';
-import { benchEntries, type BenchCookie, type Entry, type PreparedEntry } from './bench-entries';
+import { arrived, benchEntries, type BenchCookie, type Entry, type PreparedEntry } from './bench-entries';
 
 export const BUDGET = {
   performance: 95,
@@ -335,7 +335,7 @@ export async function runLighthouseBench(o: LighthouseOptions): Promise<boolean>
             m.cached.length ? `not a cold load: from the cache ${m.cached.join(', ')}` : '',
             // every run, not only the median's: a run that went elsewhere measured another screen
             ...runs
-              .filter((r) => !entry.lands.test(r.landed) || entry.notLands?.test(r.landed))
+              .filter((r) => !arrived(entry, r.landed))
               .map((r) => `landed on ${r.landed.slice(0, 120)} (expected ${entry.lands.source}${entry.notLands ? `, not ${entry.notLands.source}` : ''})`),
           ].filter(Boolean);
           const verdict = misses.length

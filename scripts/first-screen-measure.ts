@@ -14,7 +14,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { OUT, launch, startService, type Service } from '../e2e/lib/harness';
-import { benchEntries, type Entry, type PreparedEntry } from './bench-entries';
+import { arrived, benchEntries, type Entry, type PreparedEntry } from './bench-entries';
 
 export interface Measured {
   painted: string;
@@ -79,11 +79,10 @@ export async function measureEntry(browser: Browser, s: Service, entry: Prepared
   const m = await page.evaluate(() => (window as unknown as { __m: { lcp: { t: number; el: string; size: number }[]; cls: number; shifts: string[]; fcp: number; painted: string | null } }).__m);
   const route = await page.evaluate(() => `${location.pathname.replace('/pages/', '')}${location.hash.split('?')[0]}`);
   const at = await page.evaluate(() => `${location.pathname}${location.search}${location.hash}`);
-  const lands = entry.lands.test(at) && !entry.notLands?.test(at);
   const heading = await page.evaluate(() => (document.querySelector('#root h1, #root [role="heading"], #root .van-nav-bar__title')?.textContent ?? '').trim().slice(0, 40));
   await ctx.close();
   const last = m.lcp[m.lcp.length - 1];
-  return { painted: m.painted ?? '?', route, lands, heading, fcp: Math.round(m.fcp), lcp: Math.round(last?.t ?? 0), lcpElement: last?.el ?? '-', lcpEntries: m.lcp.length, lcpAll: m.lcp.map((e) => `${Math.round(e.t)} ms ${e.size} px² ${e.el}`), cls: Number(m.cls.toFixed(4)), shifts: m.shifts };
+  return { painted: m.painted ?? '?', route, lands: arrived(entry, at), heading, fcp: Math.round(m.fcp), lcp: Math.round(last?.t ?? 0), lcpElement: last?.el ?? '-', lcpEntries: m.lcp.length, lcpAll: m.lcp.map((e) => `${Math.round(e.t)} ms ${e.size} px² ${e.el}`), cls: Number(m.cls.toFixed(4)), shifts: m.shifts };
 }
 
 const LOCALES = [
