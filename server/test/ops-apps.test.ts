@@ -8,6 +8,7 @@ import { runCommand } from '../src/ops/run';
 import { createTestApp, type TestApp, type TestClient } from './helpers';
 import { testPdf } from './upload-fixtures';
 import { validStepData } from './step-fixtures';
+import { newAppId } from '../src/modules/applications/service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -54,6 +55,20 @@ async function lastAudit(appId: string) {
   );
   return rows[0];
 }
+
+describe('application ids on the command line', () => {
+  test('an application id never begins with a dash (it would be read as a flag): 20 000 new ids', () => {
+    const ids = Array.from({ length: 20_000 }, newAppId);
+    expect(ids.filter((id) => id.startsWith('-'))).toEqual([]);
+    expect(ids.every((id) => /^[A-Za-z0-9_][A-Za-z0-9_-]{19}$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  test('after a bare --, every word is a positional, dashes and all', () => {
+    expect(parseArgv(['--area', '86', '--', '--abc', '-x'])).toEqual({ positionals: ['--abc', '-x'], flags: { area: '86' } });
+    expect(parseArgv(['app1', '--json'])).toEqual({ positionals: ['app1'], flags: { json: true } });
+  });
+});
 
 describe('ops commands (direct path)', () => {
   test('apps lists applications with masked phones, filtered by status', async () => {

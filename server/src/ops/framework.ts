@@ -63,6 +63,11 @@ export function parseArgv(argv: string[]): ParsedArgs {
   const flags: Record<string, string | boolean> = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
+    // a bare `--` ends the flags: what follows is taken as it is (an id that begins with dashes, say)
+    if (a === '--') {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
       if (eq !== -1) flags[a.slice(2, eq)] = a.slice(eq + 1);

@@ -69,7 +69,16 @@ const invalid = (issues: Issue[]) => new AppError(ErrorCode.INVALID_INPUT, { dat
 const now = (deps: AppsDeps) => new Date(deps.clock.now());
 const actorOf = (userId: string) => `user:${userId}`;
 
-export const newAppId = () => randomBytes(15).toString('base64url');
+/**
+ * A new application id: 20 base64url characters, never beginning with '-' (one id in 64 would), so that staff can
+ * type it after an ops command like any other word instead of it being read as a flag.
+ */
+export function newAppId(): string {
+  for (;;) {
+    const id = randomBytes(15).toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
+}
 
 /** The deployment's opening-area settings with the user's own overrides on top. */
 export async function areaType(deps: AppsDeps, userId: string): Promise<AreaType> {
