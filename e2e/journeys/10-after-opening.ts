@@ -214,6 +214,9 @@ journeys.push({
       await page.getByRole('radio', { name: 'To a different address' }).check();
       await page.getByRole('button', { name: 'Fill in mailing address' }).click();
       await page.waitForURL(/#\/editAddressDetails/);
+      // the address editor stays up (and has its own "Country or region") until the mailing screen has loaded: a tap
+      // before that opened the residence's picker, which the new screen then replaced (seen with two lanes)
+      await page.getByRole('heading', { name: 'Mailing address' }).waitFor();
       await page.getByRole('button', { name: /^Country or region/ }).click();
       await page.getByRole('dialog', { name: 'Country or region' }).getByRole('button', { name: 'Hong Kong, China' }).click();
       await page.getByRole('textbox', { name: /Detailed address/ }).fill('PO Box 1234, Quarry Bay Post Office');
