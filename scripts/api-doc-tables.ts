@@ -57,6 +57,8 @@ export const NOTES: Partial<Record<CallName, string>> = {
   download: 'a signed URL: plain query string (section 9); answers the file\'s bytes; every refusal `100403`',
   idcardOcr: 'an own png/jpeg; `side`: `front` \\| `back`, the other side\'s fields `\'\'`; `cropIdCard: {ossId, ossUrl}`; `100403`, `151201` validity, `151202` unreadable / no card / PDF, `151203` photocopy, `151204` glare, `100429`',
   bankcardOcr: '`acctNumber` digits only; `100403`, `150302` no number, `100429`',
+  hkIdcardOcr:
+    "not in the spec (issue 41): an own png/jpeg of a Hong Kong identity card's front; `idNumber` without brackets, its check digit verified; `lastName`/`firstName` the English name in capitals; a name, date or sex that fails the USERINFO rules is `''` / `0`; `cropIdCard: {ossId, ossUrl}`; `100403`, `151202` no card / not an HKID front / no valid number / PDF, `151203` photocopy, `151204` glare, `100429`",
   kycKeyValue: '`type` 2 = first 6 digits of a mainland ID → birthplace, 3 = Chinese name → pinyin, 4 = URI-encoded address (≤ 500 characters) → English; `100400`, `100429`',
   mainlandCity: '31 mainland provinces, Chinese names',
   companySearch: '`word` 2-100, `pageSize` ≤ 50; `100400`, `100429`, `100500` vendor failure',

@@ -1,11 +1,11 @@
 /**
  * Synthetic card photos with KNOWN text, for the OCR service tests and the e2e journeys: a mainland ID card
- * (portrait side and emblem side) and a bank card, each drawn at 12 px per millimetre (the card is about
+ * (portrait side and emblem side), a Hong Kong identity card's front and a bank card, each drawn at 12 px per millimetre (the card is about
  * 1027 x 648 px) and laid on a darker table-like background with a margin, as a phone photo would show it.
  * Variants for the error paths: a greyscale "photocopy", a photo with a large blown-out glare patch, and a
  * blank picture with no card.
  *
- * Library: `import { makeIdFront, makeIdBack, makeBankCard, makePhotocopy, makeGlare, makeTilted, makeBlank } from
+ * Library: `import { makeIdFront, makeIdBack, makeHkIdFront, makeBankCard, makePhotocopy, makeGlare, makeTilted, makeBlank } from
  * 'scripts/make-card-images'` — JPEG by default (about 100 KB; pass 'png' for a lossless ~440 KB file), makeBlank PNG.
  * CLI: `npx tsx scripts/make-card-images.ts <out-dir>` writes a set of sample files.
  *
@@ -73,6 +73,23 @@ export interface BankCardOptions {
   validThru?: string;
 }
 
+/** The front of a Hong Kong permanent identity card (the 2018 smart card's layout, our own drawing). */
+export interface HkIdFrontOptions {
+  /** as printed: traditional characters, '' for a holder without a Chinese name */
+  chineseName: string;
+  /** the Chinese commercial code of each character, printed under the Chinese name (e.g. 7115 1129 2429) */
+  ccc?: string;
+  /** as printed: SURNAME, Given Names (e.g. CHAN, Tai Man) */
+  englishName: string;
+  /** YYYY-MM-DD (printed DD-MM-YYYY) */
+  birthday: string;
+  sex: 'M' | 'F';
+  /** the number with its check digit, printed with the check digit in brackets: A123456(3) */
+  idNumber: string;
+  /** YYYY-MM-DD of issue (printed DD-MM-YY after the first-registration code) */
+  issued?: string;
+}
+
 export type ImageFormat = 'png' | 'jpeg';
 
 export const SAMPLE_FRONT: IdFrontOptions = {
@@ -85,6 +102,16 @@ export const SAMPLE_FRONT: IdFrontOptions = {
 };
 
 export const SAMPLE_BACK: IdBackOptions = { authority: '深圳市公安局福田分局', validFrom: '2016.05.20', validTo: '2036.05.20' };
+
+export const SAMPLE_HK_FRONT: HkIdFrontOptions = {
+  chineseName: '陳大文',
+  ccc: '7115 1129 2429',
+  englishName: 'CHAN, Tai Man',
+  birthday: '1988-06-15',
+  sex: 'M',
+  idNumber: 'K1234560',
+  issued: '2019-03-21',
+};
 
 export const SAMPLE_BANK: BankCardOptions = { bankName: '中国建设银行', number: '6217 0012 3456 7890 122', holder: 'ZHANG WEIMING', validThru: '09/31' };
 
@@ -282,6 +309,53 @@ export async function makeIdFront(opts: IdFrontOptions = SAMPLE_FRONT, format: I
   return encode(canvas, format);
 }
 
+/**
+ * A Hong Kong permanent identity card's front: the titles, the Chinese name and its commercial code, the English name,
+ * the date of birth and sex, the symbols, the date of issue, the number with its check digit in brackets, and the
+ * portrait on the right (a grey silhouette). Our own drawing of the layout, not a copy of the card's artwork.
+ */
+export async function makeHkIdFront(opts: HkIdFrontOptions = SAMPLE_HK_FRONT, format: ImageFormat = 'jpeg'): Promise<Buffer> {
+  const { canvas, ctx, cw, ch, x0, y0, rand } = photo([60, 62, 70], seedOf(JSON.stringify(opts)));
+  cardFace(ctx, x0, y0, cw, ch, 'rgb(184,212,240)', 'rgb(240,196,216)', 'rgba(120,96,190,0.22)', rand);
+  const X = (v: number) => x0 + mm(v);
+  const Y = (v: number) => y0 + mm(v);
+  const dmy = (iso: string, short = false) => {
+    const [y, m, d] = iso.split('-');
+    return `${d}-${m}-${short ? y.slice(2) : y}`;
+  };
+  text(ctx, '香港永久性居民身份證', X(4), Y(7.5), 36, 'rgb(150,40,60)', 2);
+  text(ctx, 'HONG KONG PERMANENT IDENTITY CARD', X(4), Y(11.2), 24, 'rgb(150,40,60)', 1);
+  if (opts.chineseName) text(ctx, opts.chineseName, X(4), Y(18.5), 52, INK, 6);
+  if (opts.ccc) text(ctx, opts.ccc, X(4), Y(22.6), 28, INK, 2);
+  text(ctx, opts.englishName, X(4), Y(27.6), 38, INK, 1);
+  text(ctx, '出生日期 Date of Birth', X(4), Y(31.4), 20, LABEL);
+  text(ctx, dmy(opts.birthday), X(4), Y(35.4), 36, INK, 2);
+  text(ctx, opts.sex, X(30), Y(35.4), 36, INK);
+  text(ctx, '***AZ', X(4), Y(40), 30, INK, 2);
+  if (opts.issued) {
+    text(ctx, '簽發日期 Date of Issue', X(4), Y(43.6), 20, LABEL);
+    text(ctx, `(01-79) ${dmy(opts.issued, true)}`, X(4), Y(47.6), 32, INK, 1);
+  }
+  const n = opts.idNumber.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  text(ctx, `${n.slice(0, -1)}(${n.slice(-1)})`, X(50), Y(50), 44, INK, 2);
+  // portrait box: a grey head-and-shoulders silhouette
+  const px = X(56);
+  const py = Y(13);
+  const pw = mm(25);
+  const ph = mm(31);
+  ctx.fillStyle = 'rgb(200,204,212)';
+  ctx.fillRect(px, py, pw, ph);
+  ctx.fillStyle = 'rgb(118,122,132)';
+  ctx.beginPath();
+  ctx.ellipse(px + pw / 2, py + ph * 0.38, pw * 0.2, ph * 0.2, 0, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.beginPath();
+  ctx.ellipse(px + pw / 2, py + ph, pw * 0.42, ph * 0.36, 0, Math.PI, Math.PI * 2);
+  ctx.fill();
+  ctx.restore();
+  return encode(canvas, format);
+}
+
 /** The emblem side: 中华人民共和国 / 居民身份证 / 签发机关 / 有效期限. */
 export async function makeIdBack(opts: IdBackOptions = SAMPLE_BACK, format: ImageFormat = 'jpeg'): Promise<Buffer> {
   const { canvas, ctx, cw, ch, x0, y0, rand } = photo([64, 60, 56], seedOf(JSON.stringify(opts)));
@@ -431,6 +505,7 @@ async function main(outDir: string): Promise<void> {
     ['id-front-glare.jpg', await makeGlare(front)],
     ['id-front-tilted.jpg', await makeTilted(front, 6)],
     ['bank-card.jpg', await makeBankCard()],
+    ['hkid-front.jpg', await makeHkIdFront()],
     ['blank.png', await makeBlank()],
   ];
   for (const [name, bytes] of files) {

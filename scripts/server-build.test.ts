@@ -39,7 +39,7 @@ test('an import of a package outside dependencies is named (pdf-lib as a devDepe
 test('the packages the service finds by name at run time are installed by npm ci --omit=dev', () => {
   const { packages, unreadable } = runtimePackages();
   expect(unreadable).toEqual([]);
-  expect([...packages.keys()]).toEqual(expect.arrayContaining(['@vladmandic/human', '@tensorflow/tfjs-backend-wasm', '@tesseract.js-data/chi_sim', '@tesseract.js-data/eng', '@ffmpeg-installer/ffmpeg', 'pdfjs-dist']));
+  expect([...packages.keys()]).toEqual(expect.arrayContaining(['@vladmandic/human', '@tensorflow/tfjs-backend-wasm', '@tesseract.js-data/chi_sim', '@tesseract.js-data/chi_tra', '@tesseract.js-data/eng', '@ffmpeg-installer/ffmpeg', 'pdfjs-dist']));
   expect(notInstalledInProduction(packages.keys(), lock)).toEqual([]);
   // a devDependency or an absent package is caught
   expect(notInstalledInProduction(['jest', 'no-such-package', 'sharp'], lock)).toEqual(['jest', 'no-such-package']);

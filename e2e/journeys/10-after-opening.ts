@@ -216,7 +216,7 @@ journeys.push({
       await page.waitForURL(/#\/editAddressDetails/);
       // the address editor stays up (and has its own "Country or region") until the mailing screen has loaded: a tap
       // before that opened the residence's picker, which the new screen then replaced (seen with two lanes)
-      await page.getByRole('heading', { name: 'Mailing address' }).waitFor();
+      await page.getByRole('heading', { name: 'Mailing address', level: 1 }).waitFor();
       await page.getByRole('button', { name: /^Country or region/ }).click();
       await page.getByRole('dialog', { name: 'Country or region' }).getByRole('button', { name: 'Hong Kong, China' }).click();
       await page.getByRole('textbox', { name: /Detailed address/ }).fill('PO Box 1234, Quarry Bay Post Office');
@@ -299,7 +299,8 @@ journeys.push({
       await page.reload();
       await page.getByRole('heading', { name: 'You have a margin account' }).waitFor();
       await page.getByRole('button', { name: 'Back to my account' }).click();
-      await page.getByRole('heading', { name: 'Margin account' }).waitFor();
+      // exact: the margin screen's own "You have a margin account" would match while it is still up
+      await page.getByRole('heading', { name: 'Margin account', exact: true }).waitFor();
       assert((await page.getByRole('button', { name: /Upgrade to a margin account/ }).count()) === 0, 'no upgrade card on a margin account');
       assertClean(phone);
     } finally {

@@ -133,6 +133,8 @@ async function signThrough(page: Page, service: Service, lang: Lang, ticket: str
 
   // sign: read, tick, draw, sign
   await page.waitForURL(/#\/sign/);
+  // the documents screen, which lists the opening form too, stays up until the signing screen has loaded
+  await page.getByRole('heading', { name: exactly(t('orgSign.sign.documents')) }).waitFor();
   const form = t('orgSign.documents.openingForm');
   await page.getByRole('button', { name: exactly(form) }).click();
   const formSheet = page.getByRole('dialog', { name: form });

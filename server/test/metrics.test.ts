@@ -38,6 +38,9 @@ const ocr: OcrVendor = {
   readIdCard: async () => {
     throw Object.assign(new Error('busy'), { name: 'OcrBusyError' });
   },
+  readHkIdCard: async () => {
+    throw Object.assign(new Error('busy'), { name: 'OcrBusyError' });
+  },
   readBankCard: async () => {
     throw Object.assign(new Error('busy'), { name: 'OcrBusyError' });
   },

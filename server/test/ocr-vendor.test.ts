@@ -5,7 +5,7 @@
  */
 import { CALLS, ErrorCode, RATE_LIMITS } from '@core/domain';
 import sharp from 'sharp';
-import { makeIdBack, makeIdFront, SAMPLE_BACK, SAMPLE_FRONT } from '../../scripts/make-card-images';
+import { makeHkIdFront, makeIdBack, makeIdFront, SAMPLE_BACK, SAMPLE_FRONT, SAMPLE_HK_FRONT } from '../../scripts/make-card-images';
 import { ConfigError, parseEnv } from '../src/config';
 import { createHttpOcr } from '../src/vendors/ocr';
 import { nameReading } from '../src/vendors/ocr/local';
@@ -28,7 +28,7 @@ const fakeFetch: typeof fetch = async (input, init) => {
   const headers = new Headers(init?.headers);
   const body = JSON.parse(String(init?.body)) as { image: string };
   seen.push({ url, auth: headers.get('authorization'), image: Buffer.from(body.image, 'base64') });
-  const path = url.endsWith('/idcard') ? 'idcard' : 'bankcard';
+  const path = url.endsWith('/idcard') ? 'idcard' : url.endsWith('/hkid') ? 'hkid' : 'bankcard';
   const a = answers[path] ?? { status: 404, body: {} };
   return new Response(JSON.stringify(a.body), { status: a.status, headers: { 'content-type': 'application/json' } });
 };
@@ -243,5 +243,24 @@ describe('findBankNumber', () => {
   });
   test('a number passing Luhn is preferred to a longer one that does not', () => {
     expect(findBankNumber('1234 5678 9012 3456 789\n4111 1111 1111 1111')).toBe('4111111111111111');
+  });
+});
+
+describe('HkIdcardOcr with the HTTP vendor (issue 41)', () => {
+  test('the card goes to {url}/hkid; the answer is checked as the local one is: a wrong check digit is refused, a bad date or name answered unread', async () => {
+    const c = await user();
+    const ossId = await uploaded(c, await makeHkIdFront(SAMPLE_HK_FRONT));
+    answers.hkid = { status: 200, body: { isHkId: true, idNumber: 'K123456(0)', surname: 'chan', givenNames: 'Tai Man', chineseName: '陳大文', birthday: '1988-06-15', sex: 'M' } };
+    const res = await c.call('hkIdcardOcr', { ossId });
+    expect(seen.map((s) => [s.url, s.auth])).toEqual([['https://ocr.example.com/v1/hkid', 'Bearer k-123']]);
+    expect(res.body.result).toEqual(expect.objectContaining({ idNumber: 'K1234560', lastName: 'CHAN', firstName: 'TAI MAN', chineseName: '陳大文', birthday: '1988-06-15', gender: 1 }));
+
+    answers.hkid = { status: 200, body: { isHkId: true, idNumber: 'K1234561', surname: 'CHAN', givenNames: 'TAI MAN' } };
+    expect((await c.call('hkIdcardOcr', { ossId })).body.error?.code).toBe(ErrorCode.ID_UNCLEAR);
+
+    answers.hkid = { status: 200, body: { isHkId: true, idNumber: 'K1234560', surname: 'CHAN 2', givenNames: 'TAI MAN', birthday: '2999-01-01', sex: 'X' } };
+    expect((await c.call('hkIdcardOcr', { ossId })).body.error?.code).toBe(ErrorCode.INTERNAL);
+    answers.hkid = { status: 200, body: { isHkId: true, idNumber: 'K1234560', surname: 'CHAN 2', givenNames: 'TAI MAN', birthday: '2999-01-01' } };
+    expect((await c.call('hkIdcardOcr', { ossId })).body.result).toEqual(expect.objectContaining({ idNumber: 'K1234560', lastName: '', firstName: 'TAI MAN', birthday: '', gender: 0 }));
   });
 });

@@ -1,5 +1,5 @@
 /**
- * IdcardOcr and BankcardOcr with the real offline engine (tesseract.js, language data from npm) on card
+ * IdcardOcr, HkIdcardOcr and BankcardOcr with the real offline engine (tesseract.js, language data from npm) on card
  * photos drawn by scripts/make-card-images.ts. Recognitions are few (each about a second here): one shared
  * app, so one chi_sim and one eng worker for the whole file. The clock is fixed, so validity is judged on a
  * known date.
@@ -10,6 +10,7 @@ import {
   makeBankCard,
   makeBlank,
   makeGlare,
+  makeHkIdFront,
   makeIdBack,
   makeIdFront,
   makePhotocopy,
@@ -17,6 +18,7 @@ import {
   SAMPLE_BACK,
   SAMPLE_BANK,
   SAMPLE_FRONT,
+  SAMPLE_HK_FRONT,
   type IdFrontOptions,
 } from '../../scripts/make-card-images';
 import { findCard } from '../src/modules/ocr/card-image';
@@ -322,6 +324,72 @@ describe('BankcardOcr', () => {
     },
     OCR_TIMEOUT,
   );
+});
+
+describe('HkIdcardOcr (issue 41)', () => {
+  test(
+    "the front as the page uploads it: number (check digit verified), English and Chinese names, birth date and sex; the card kept, the reading kept for the desk",
+    async () => {
+      const c = await user();
+      const photo = await browserCompressed(await makeHkIdFront({ ...SAMPLE_HK_FRONT, chineseName: '李嘉欣', ccc: '2621 0857 1800', englishName: 'LEE, Ka Yan', sex: 'F', birthday: '1990-11-02', idNumber: 'A1234563' }));
+      const ossId = await uploaded(c, photo);
+      const res = await c.call('hkIdcardOcr', { ossId });
+      expect([res.status, res.body.error]).toEqual([200, undefined]);
+      const { cropIdCard, ...fields } = res.body.result as Record<string, unknown> & { cropIdCard: { ossId: string } };
+      expect(fields).toEqual({ idNumber: 'A1234563', lastName: 'LEE', firstName: 'KA YAN', chineseName: '李嘉欣', birthday: '1990-11-02', gender: 2 });
+      expect((await filesOf(c)).map((f) => f.oss_id).sort()).toEqual([ossId, cropIdCard.ossId].sort());
+      const kept = await t.db.query('SELECT kind, fields FROM ocr_readings WHERE oss_id = $1', [ossId]);
+      expect(kept.rows).toEqual([{ kind: 'hkidFront', fields }]);
+    },
+    OCR_TIMEOUT,
+  );
+
+  test(
+    'a holder without a Chinese name: the rest is read, chineseName empty',
+    async () => {
+      const c = await user();
+      const ossId = await uploaded(c, await makeHkIdFront({ ...SAMPLE_HK_FRONT, chineseName: '', ccc: undefined, englishName: 'SMITH, John Michael', idNumber: 'C6688991' }));
+      const res = await c.call('hkIdcardOcr', { ossId });
+      expect(res.body.result).toEqual(expect.objectContaining({ idNumber: 'C6688991', lastName: 'SMITH', firstName: 'JOHN MICHAEL', chineseName: '', birthday: SAMPLE_HK_FRONT.birthday, gender: 1 }));
+    },
+    OCR_TIMEOUT,
+  );
+
+  test(
+    'a mainland ID card, a bank card or a blank picture is no HKID front → 151202; a photocopy 151203, glare 151204',
+    async () => {
+      const c = await user();
+      for (const bytes of [await makeIdFront(FRONT), await makeBankCard(SAMPLE_BANK), await makeBlank()]) {
+        const res = await c.call('hkIdcardOcr', { ossId: await uploaded(c, bytes) });
+        expect([res.status, res.body.error?.code]).toEqual([400, ErrorCode.ID_UNCLEAR]);
+      }
+      const copy = await c.call('hkIdcardOcr', { ossId: await uploaded(c, await makePhotocopy(await makeHkIdFront())) });
+      expect(copy.body.error?.code).toBe(ErrorCode.ID_NOT_ORIGINAL);
+      const glare = await c.call('hkIdcardOcr', { ossId: await uploaded(c, await makeGlare(await makeHkIdFront())) });
+      expect(glare.body.error?.code).toBe(ErrorCode.ID_REFLECTIVE);
+    },
+    OCR_TIMEOUT,
+  );
+
+  test(
+    'a card whose number does not pass the check digit is refused (151202), not answered with a wrong number',
+    async () => {
+      const c = await user();
+      // drawn with a check digit one off: every other field is there, the number is not a real one
+      const ossId = await uploaded(c, await makeHkIdFront({ ...SAMPLE_HK_FRONT, idNumber: 'K1234561' }));
+      const res = await c.call('hkIdcardOcr', { ossId });
+      expect([res.status, res.body.error?.code]).toEqual([400, ErrorCode.ID_UNCLEAR]);
+    },
+    OCR_TIMEOUT,
+  );
+
+  test("another user's photo → 100403; without a login → 100008", async () => {
+    const owner = await user();
+    const ossId = await uploaded(owner, await makeBlank());
+    const other = await user();
+    expect((await other.call('hkIdcardOcr', { ossId })).body.error?.code).toBe(ErrorCode.FORBIDDEN);
+    expect((await (await t.handshake()).call('hkIdcardOcr', { ossId })).body.error?.code).toBe(ErrorCode.LOGIN_EXPIRED);
+  });
 });
 
 test(

@@ -13,7 +13,7 @@ import { CALLS, ErrorCode, SIGN_LIMITS, parseCnId, type OrgSignStep } from '@cor
 import { APPLY_AUTH_FLOOR_MS, createOrganisation, expire, issueTicket, revoke } from '../src/modules/org-sign/service';
 import { runCommand } from '../src/ops/run';
 import type { OcrVendor } from '../src/vendors/ocr';
-import { EMPTY_ID_TEXT } from '../src/vendors/ocr/types';
+import { EMPTY_HKID_TEXT, EMPTY_ID_TEXT } from '../src/vendors/ocr/types';
 import { SAMPLE_FRONT, makeIdFront } from '../../scripts/make-card-images';
 import { HOUR, MINUTE, createTestApp, type CallResult, type TestApp, type TestClient } from './helpers';
 import { testPdf, testPng } from './upload-fixtures';
@@ -48,6 +48,7 @@ const png = (w = 40, h = 12): Buffer => testPng({ width: w, height: h, pixel: (x
 const ocr: OcrVendor = {
   name: 'test',
   readIdCard: async () => ({ ...EMPTY_ID_TEXT, side: 'front', name: SAMPLE_FRONT.name, idNumber: SAMPLE_FRONT.idNumber }),
+  readHkIdCard: async () => ({ ...EMPTY_HKID_TEXT }),
   readBankCard: async () => ({ acctNumber: '' }),
   close: async () => undefined,
 };

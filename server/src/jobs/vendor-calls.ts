@@ -19,7 +19,7 @@ import { AppError } from '../errors';
 import type { FileStorage } from '../storage';
 import type { Vendors } from '../vendors';
 import { FaceBusyError } from '../vendors/face';
-import type { BankCardText, IdCardText } from '../vendors/ocr';
+import type { BankCardText, HkIdText, IdCardText } from '../vendors/ocr';
 import { JobTimeoutError, type Jobs } from './queue';
 import { seal, unseal } from './seal';
 import { inSpan } from '../tracing';
@@ -62,8 +62,12 @@ export function ocrHandler(deps: VendorJobDeps): JobHandler<'ocr.read'> {
   return async (job) => {
     const card = await deps.storage.read(job.cardKey);
     try {
-      const text = await inSpan<IdCardText | BankCardText>(`vendor ocr.${job.kind}`, { 'esop.vendor': deps.vendors.ocr.name }, () =>
-        job.kind === 'idcard' ? deps.vendors.ocr.readIdCard(card, { today: job.today }) : deps.vendors.ocr.readBankCard(card),
+      const text = await inSpan<IdCardText | HkIdText | BankCardText>(`vendor ocr.${job.kind}`, { 'esop.vendor': deps.vendors.ocr.name }, () =>
+        job.kind === 'idcard'
+          ? deps.vendors.ocr.readIdCard(card, { today: job.today })
+          : job.kind === 'hkid'
+            ? deps.vendors.ocr.readHkIdCard(card)
+            : deps.vendors.ocr.readBankCard(card),
       );
       return { busy: false, vendor: deps.vendors.ocr.name, sealedText: seal(deps.config.secrets.signingSecret, text) };
     } catch (err) {
@@ -147,6 +151,16 @@ export async function readIdCardByJob(deps: RequestJobDeps, card: Buffer, today:
     if (r.busy) throw busy(OCR_RETRY_AFTER_S);
     if (r.error !== undefined) throw new VendorFailedError('ID card reading', r.error);
     return { text: unseal<IdCardText>(deps.config.secrets.signingSecret, r.sealedText), vendor: r.vendor };
+  });
+}
+
+/** The vendor's reading of a Hong Kong identity card's front, through the queue (100503 when busy). */
+export async function readHkIdCardByJob(deps: RequestJobDeps, card: Buffer): Promise<{ text: HkIdText; vendor: string }> {
+  return readByJob(deps, card, async (cardKey) => {
+    const r = await runForRequest(deps.jobs, 'ocr.read', { kind: 'hkid', cardKey }, deps.config.ocr.timeoutMs);
+    if (r.busy) throw busy(OCR_RETRY_AFTER_S);
+    if (r.error !== undefined) throw new VendorFailedError('HKID card reading', r.error);
+    return { text: unseal<HkIdText>(deps.config.secrets.signingSecret, r.sealedText), vendor: r.vendor };
   });
 }
 

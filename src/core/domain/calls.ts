@@ -111,6 +111,8 @@ export const APP_CALLS = {
   signedUrl: call('GET', 'oss/v1/SignedUrl', 'files'),
   idcardOcr: call('POST', 'IdcardOcr', 'ocr', { timeout: TIMEOUT_MS.ocr, rateLimit: 'ocr' }),
   bankcardOcr: call('POST', 'BankcardOcr', 'ocr', { timeout: TIMEOUT_MS.ocr, rateLimit: 'ocr' }),
+  /** not in the spec (issue 41): the front of a Hong Kong identity card read, as IdcardOcr reads the mainland card */
+  hkIdcardOcr: call('POST', 'HkIdcardOcr', 'ocr', { timeout: TIMEOUT_MS.ocr, rateLimit: 'ocr' }),
   kycKeyValue: call('POST', 'KYCKeyValue', 'lookup', { rateLimit: 'kycKeyValue' }),
   mainlandCity: call('GET', 'MainlandCity', 'lookup'),
   companySearch: call('GET', 'CompanySearch', 'lookup', { rateLimit: 'companySearch' }),

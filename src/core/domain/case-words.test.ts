@@ -4,7 +4,7 @@ import zhTW from '../../../locales/zh-TW.json';
 import { STEPS_OF, type StepName } from './steps';
 import { derivativeFull, jobstatusSample, type SampleOptions } from './step-samples';
 import { sampleApplicationData } from '../testing/application-samples';
-import { changedRows, describeApplication, documentName, documentRank, type FieldRow, type Msg, type StepWords } from './case-words';
+import { changedRows, describeApplication, documentName, documentRank, readingInWords, type FieldRow, type Msg, type StepWords } from './case-words';
 
 type Tree = { [k: string]: string | Tree };
 const LOCALES: Record<string, Tree> = { en: en as Tree, 'zh-CN': zhCN as Tree, 'zh-TW': zhTW as Tree };
@@ -90,6 +90,28 @@ describe('what changed between two versions', () => {
   test('the same data: no change', async () => {
     const { data, steps } = await application('cn');
     expect(changedRows(data, structuredClone(data), steps, 'cn')).toEqual([]);
+  });
+});
+
+describe('an OCR reading in the words of its step (the desk shows "Female", never 2)', () => {
+  test('a coded field read as a number string is described by its option; a name by the row that holds it', async () => {
+    const { data } = await application('hk');
+    const user = data.USERINFO as { gender: number; lastName: string; firstName: string };
+    const genderRow = describeApplication(data, ['USERINFO'], 'hk')[0].rows.find((r) => r.covers.includes('gender'))!;
+    const other = user.gender === 1 ? 2 : 1;
+    const read = readingInWords('USERINFO', data, 'hk', 'gender', String(other));
+    expect(read).not.toEqual(genderRow.parts);
+    expect(read).toEqual([{ msg: { id: other === 1 ? 'userinfo.male' : 'userinfo.female' } }]);
+    // the saved data is not touched
+    expect(user.gender).not.toBe(other);
+    expect(JSON.stringify(readingInWords('USERINFO', data, 'hk', 'lastName', 'WONG'))).toContain('WONG');
+    expect(readingInWords('USERINFO', data, 'hk', 'noSuchField', 'x')).toBeNull();
+  });
+
+  test('nothing saved yet: a small code is still read as its option', async () => {
+    const { data } = await application('hk');
+    const without = { ...data, USERINFO: { ...(data.USERINFO as object), gender: undefined } };
+    expect(readingInWords('USERINFO', without, 'hk', 'gender', '1')).toEqual([{ msg: { id: 'userinfo.male' } }]);
   });
 });
 

@@ -38,6 +38,26 @@ export function describeApplication(data: Record<string, unknown>, steps: readon
   return order.filter((s) => data[s] && typeof data[s] === 'object').map((s) => describeStep(s, data, kind));
 }
 
+/** `data` with the value at a dotted path replaced (objects along the path copied, nothing else touched). */
+function withValueAt(data: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const [head, ...rest] = path.split('.');
+  const inner = data[head];
+  return { ...data, [head]: rest.length ? withValueAt(inner && typeof inner === 'object' ? (inner as Record<string, unknown>) : {}, rest.join('.'), value) : value };
+}
+
+/**
+ * What an OCR reading of a field says, in the words the step's own row uses (the desk's "read" column: "Male", not
+ * 1): the step's data with that field replaced by the reading (a number where the saved value is a number, or where
+ * nothing is saved and the reading is a small code), described by the step; null when no row covers the field.
+ */
+export function readingInWords(step: StepName, data: Record<string, unknown>, kind: ClientKind, field: string, read: string): Part[] | null {
+  const own = (stepData(data, step) ?? {}) as Record<string, unknown>;
+  const saved = field.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), own);
+  const typed = typeof saved === 'number' || (saved === undefined && /^\d{1,2}$/.test(read)) ? Number(read) : read;
+  const row = DESCRIBE_OF[step](withValueAt(own, field, typed), kind).rows.find((r) => r.covers.includes(field));
+  return row ? row.parts : null;
+}
+
 // ------------------------------------------------------------------------------------------- what changed
 
 export interface RowChange {

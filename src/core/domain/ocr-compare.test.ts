@@ -22,3 +22,24 @@ describe('what the OCR read beside what was saved', () => {
     expect(compareOcr(front, {}, { name: '', idNumber: '', gender: 0, birthday: '1990-03-07' })).toEqual([{ step: 'IDCARD', field: 'birthday', read: '1990-03-07', saved: '', changed: true }]);
   });
 });
+
+describe('the Hong Kong identity card (issue 41): the number on its step, the names and birth date on USERINFO', () => {
+  const hk = OCR_PLACES.filter((p) => p.kind === 'hkidFront');
+  const read = { idNumber: 'K1234560', lastName: 'CHAN', firstName: 'TAI MAN', chineseName: '陳大文', birthday: '1988-06-15', gender: 1 };
+
+  test('both places read the photo of HK_IDCARD; the fields are compared with the step that holds them', () => {
+    expect(hk.map((p) => [p.step, p.photo, p.fieldStep ?? p.step])).toEqual([
+      ['HK_IDCARD', 'documentInfo.nonMainlandDocument.front', 'HK_IDCARD'],
+      ['HK_IDCARD', 'documentInfo.nonMainlandDocument.front', 'USERINFO'],
+    ]);
+    expect(compareOcr(hk[0], { idNumber: 'K1234560' }, read)).toEqual([{ step: 'HK_IDCARD', field: 'idNumber', read: 'K1234560', saved: 'K1234560', changed: false }]);
+    const user = compareOcr(hk[1], { chineseName: '陳大文', lastName: 'CHAN', firstName: 'TAI-MAN', gender: 1, birthday: '1988-06-15' }, read);
+    expect(user.map((f) => [f.step, f.field, f.changed])).toEqual([
+      ['USERINFO', 'chineseName', false],
+      ['USERINFO', 'lastName', false],
+      ['USERINFO', 'firstName', true],
+      ['USERINFO', 'birthday', false],
+      ['USERINFO', 'gender', false],
+    ]);
+  });
+});

@@ -1,4 +1,4 @@
-/** IdcardOcr and BankcardOcr: ciphered, logged in, rate-limited per user (RATE_LIMITS.ocr). */
+/** IdcardOcr, HkIdcardOcr and BankcardOcr: ciphered, logged in, rate-limited per user (RATE_LIMITS.ocr). */
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
 import * as service from './service';
@@ -12,6 +12,12 @@ const ocrRoutes: FastifyPluginAsync = async (app) => {
     description:
       "Reads the caller's uploaded photo of a mainland ID card (png or jpeg). The card is cut out and stored as the caller's file (cropIdCard, category UserInfo). " +
       '151202 no card or unreadable (also for a PDF), 151203 photocopy (no colour), 151204 glare, 151201 validity invalid or ended, 100403 not the caller\'s file.',
+  });
+
+  route(app, 'hkIdcardOcr', (input, request) => service.hkIdcardOcr(deps, request.user!.userId, input.ossId, request.lang), {
+    description:
+      "Reads the caller's uploaded photo of a Hong Kong identity card's front (png or jpeg): the number (its check digit verified), the English and Chinese names, the date of birth and sex, for the applicant to confirm. " +
+      "The card is cut out and stored as the caller's file (cropIdCard). 151202 no card, not an HKID front or no valid number (also for a PDF), 151203 photocopy, 151204 glare, 100403 not the caller's file.",
   });
 
   route(app, 'bankcardOcr', (input, request) => service.bankcardOcr(deps, request.user!.userId, input.ossId, request.lang), {

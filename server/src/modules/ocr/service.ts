@@ -1,5 +1,5 @@
 /**
- * IdcardOcr and BankcardOcr: the caller's own uploaded photo → the card found and cut out → checks of the
+ * IdcardOcr, HkIdcardOcr and BankcardOcr: the caller's own uploaded photo → the card found and cut out → checks of the
  * picture (photocopy, glare) → the vendor reads it (a job, in the worker; 100503 when busy) → the fields checked
  * with the domain rules.
  *
@@ -15,13 +15,13 @@ import { saveReading } from './repository';
 import type { FastifyBaseLogger } from 'fastify';
 import { ErrorCode, type Lang, type Res } from '@core/domain';
 import { serverText } from '../../i18n';
-import { checkBankCard, checkValidity, joinValidity, parseCnId, todayInHongKong } from '@core/domain/identity';
+import { checkBankCard, checkChineseName, checkEnglishName, checkHkId, checkValidity, isIsoDate, joinValidity, parseCnId, todayInHongKong } from '@core/domain/identity';
 import { AppError } from '../../errors';
 import type { FilesDeps } from '../files';
 import { storeUpload } from '../files';
 import { findOwnedFile } from '../files';
 import { isKnownRegion } from '../lookup';
-import { readBankCardByJob, readIdCardByJob } from '../../jobs/vendor-calls';
+import { readBankCardByJob, readHkIdCardByJob, readIdCardByJob } from '../../jobs/vendor-calls';
 import type { Jobs } from '../../jobs/queue';
 import { cardQuality, findCard, photoProblem, QUALITY_LIMITS } from './card-image';
 
@@ -100,6 +100,37 @@ export async function idcardOcr(deps: OcrDeps, userId: string, ossId: string, lo
   const { side, ...fields } = answer;
   await saveReading(deps.db, { ossId, userId, kind: side === 'front' ? 'idcardFront' : 'idcardBack', fields }, new Date(deps.clock.now()));
   return { ...answer, cropIdCard };
+}
+
+/**
+ * HkIdcardOcr (issue 41): the front of a Hong Kong identity card, with the same picture checks as the mainland card.
+ * The number must come with a right check digit (hkIdCheckDigit); a name, date or sex that does not pass the USERINFO
+ * step's own checks is answered as unread (''), for the applicant to type. What was read is kept for the review desk.
+ */
+export async function hkIdcardOcr(deps: OcrDeps, userId: string, ossId: string, lang?: Lang): Promise<Res<'hkIdcardOcr'>> {
+  const bytes = await ownedImage(deps, userId, ossId, ErrorCode.ID_UNCLEAR);
+  const card = await findCard(bytes);
+  if (!card) throw await unusable(ErrorCode.ID_UNCLEAR, bytes, lang);
+  const quality = await cardQuality(card.crop);
+  if (quality.saturation < QUALITY_LIMITS.minSaturation) throw new AppError(ErrorCode.ID_NOT_ORIGINAL);
+  if (quality.blownOut > QUALITY_LIMITS.maxBlownOut) throw new AppError(ErrorCode.ID_REFLECTIVE);
+
+  const { text: read } = await readHkIdCardByJob(deps, card.crop);
+  if (!read.isHkId || checkHkId(read.idNumber) !== null) throw await unusable(ErrorCode.ID_UNCLEAR, bytes, lang);
+  const today = todayInHongKong(deps.clock.now());
+  const name = (v: string) => (checkEnglishName(v) === null ? v : '');
+  const fields = {
+    idNumber: read.idNumber,
+    lastName: name(read.surname),
+    firstName: name(read.givenNames),
+    chineseName: read.chineseName && checkChineseName(read.chineseName, true) === null ? read.chineseName : '',
+    // a real date, not after today (the age rule is the USERINFO step's, on save)
+    birthday: isIsoDate(read.birthday) && read.birthday <= today ? read.birthday : '',
+    gender: read.sex === 'M' ? 1 : read.sex === 'F' ? 2 : 0,
+  } as const;
+  const cropIdCard = await storeUpload(deps, userId, { category: 'UserInfo', filename: 'hkid-front.jpg', bytes: card.crop }, 'made');
+  await saveReading(deps.db, { ossId, userId, kind: 'hkidFront', fields }, new Date(deps.clock.now()));
+  return { ...fields, cropIdCard };
 }
 
 export async function bankcardOcr(deps: OcrDeps, userId: string, ossId: string, lang?: Lang): Promise<Res<'bankcardOcr'>> {

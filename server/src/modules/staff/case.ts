@@ -108,7 +108,7 @@ export async function caseView(deps: Deps, caller: StaffSession, appId: string) 
   const readings = new Map((await readingsOf(deps.db, row.user_id, places.map((p) => p.ossId))).map((r) => [r.oss_id, r]));
   const ocr = places.flatMap(({ place, ossId }) => {
     const r = readings.get(ossId);
-    return r && r.kind === place.kind ? compareOcr(place, row.data[place.step], r.fields) : [];
+    return r && r.kind === place.kind ? compareOcr(place, row.data[place.fieldStep ?? place.step], r.fields) : [];
   });
   const activity = await repo.deskActivityOf(deps.db, appId);
   const staffNames = await repo.staffNamesOf(deps.db, events.map((e) => e.actor));

@@ -2,6 +2,8 @@
  * HTTP adapter for a hosted OCR service. The service sends the card already found and cut out of the photo:
  *   POST {OCR_HTTP_URL}/idcard   JSON {image: base64 JPEG}  → {side, name, gender, nation, birthday, address,
  *                                  idNumber, authority, validFrom, validTo}  (missing fields read as '')
+ *   POST {OCR_HTTP_URL}/hkid     JSON {image: base64 JPEG}  → {isHkId, idNumber, surname, givenNames, chineseName,
+ *                                  birthday, sex}  (a Hong Kong identity card's front; the number without brackets)
  *   POST {OCR_HTTP_URL}/bankcard JSON {image: base64 JPEG}  → {acctNumber}
  * with `authorization: Bearer <OCR_HTTP_KEY>` when a key is set. Dates YYYY-MM-DD (or YYYY.MM.DD); validTo
  * may be 长期. An answer that is not HTTP 2xx or not of this shape is an error (the caller answers 100500).
@@ -9,7 +11,7 @@
 import { z } from 'zod';
 import { LONG_TERM } from '@core/domain/identity';
 import { isoDate } from './parse';
-import { EMPTY_ID_TEXT, type BankCardText, type IdCardText, type OcrSettings, type OcrVendor } from './types';
+import { EMPTY_ID_TEXT, type BankCardText, type HkIdText, type IdCardText, type OcrSettings, type OcrVendor } from './types';
 
 const text = z.string().max(1000).optional().default('');
 
@@ -28,6 +30,16 @@ const idAnswer = z.object({
 
 const bankAnswer = z.object({ acctNumber: text });
 
+const hkAnswer = z.object({
+  isHkId: z.boolean().optional().default(false),
+  idNumber: text,
+  surname: text,
+  givenNames: text,
+  chineseName: text,
+  birthday: text,
+  sex: z.enum(['', 'M', 'F']).optional().default(''),
+});
+
 /** YYYY-MM-DD from YYYY-MM-DD, YYYY.MM.DD or YYYYMMDD; '' otherwise. */
 function dateOf(v: string): string {
   const m = /^(\d{4})\D?(\d{2})\D?(\d{2})$/.exec(v.trim());
@@ -39,7 +51,7 @@ export function createHttpOcr(settings: OcrSettings, fetchImpl: typeof fetch = f
   if (!base) throw new Error('OCR_HTTP_URL is required when OCR_VENDOR=http');
   const timeout = settings.OCR_HTTP_TIMEOUT_MS ?? 30_000;
 
-  async function post(path: 'idcard' | 'bankcard', card: Buffer): Promise<unknown> {
+  async function post(path: 'idcard' | 'hkid' | 'bankcard', card: Buffer): Promise<unknown> {
     const url = new URL(path, base.endsWith('/') ? base : `${base}/`);
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (settings.OCR_HTTP_KEY) headers.authorization = `Bearer ${settings.OCR_HTTP_KEY}`;
@@ -64,6 +76,19 @@ export function createHttpOcr(settings: OcrSettings, fetchImpl: typeof fetch = f
         idNumber: a.idNumber.replace(/\s+/g, '').toUpperCase(),
         authority: a.authority.trim(),
         validity: a.validFrom || a.validTo ? { start: dateOf(a.validFrom), end } : null,
+      };
+    },
+    async readHkIdCard(card: Buffer): Promise<HkIdText> {
+      const a = hkAnswer.parse(await post('hkid', card));
+      // the service checks the number's check digit and the date again, as it does for the local reading
+      return {
+        isHkId: a.isHkId,
+        idNumber: a.idNumber.toUpperCase().replace(/[^A-Z0-9]/g, ''),
+        surname: a.surname.trim().toUpperCase(),
+        givenNames: a.givenNames.trim().toUpperCase(),
+        chineseName: a.chineseName.trim(),
+        birthday: dateOf(a.birthday),
+        sex: a.sex,
       };
     },
     async readBankCard(card: Buffer): Promise<BankCardText> {

@@ -2,7 +2,7 @@ import { createHttpOcr } from './http';
 import type { LocalOcrOptions } from './local';
 import type { OcrSettings, OcrVendor } from './types';
 
-export type { BankCardText, IdCardText, OcrSettings, OcrVendor } from './types';
+export type { BankCardText, HkIdText, IdCardText, OcrSettings, OcrVendor } from './types';
 export { createHttpOcr } from './http';
 
 /**
@@ -15,6 +15,7 @@ export function createLocalOcr(opts: LocalOcrOptions = {}): OcrVendor {
   return {
     name: 'tesseract.js',
     readIdCard: async (card, ctx) => (await load()).readIdCard(card, ctx),
+    readHkIdCard: async (card) => (await load()).readHkIdCard(card),
     readBankCard: async (card) => (await load()).readBankCard(card),
     close: async () => {
       if (real) await (await real).close();

@@ -1,10 +1,11 @@
 /**
  * Offline OCR with tesseract.js (WebAssembly, in worker threads) and the language data of the npm packages
- * @tesseract.js-data/chi_sim and @tesseract.js-data/eng (see DATA_VARIANT), read from node_modules:
+ * @tesseract.js-data/chi_sim, @tesseract.js-data/chi_tra and @tesseract.js-data/eng (see DATA_VARIANT), read from node_modules:
  * langPath is a local folder and cacheMethod 'none', so nothing is fetched or written at run time.
  *
- * Two engines, each one worker created on first use and reused: chi_sim for the ID card's Chinese text and
- * eng for digits (bank card numbers, a second reading of an ID number). Jobs on an engine run one at a time;
+ * Three engines, each one worker created on first use and reused: chi_sim for the mainland ID card's Chinese text,
+ * eng for digits (bank card numbers, a second reading of an ID number) and the Hong Kong identity card's Latin text,
+ * chi_tra for the Hong Kong card's Chinese name (traditional characters). Jobs on an engine run one at a time;
  * a job that outlives the timeout ends its worker (a new one is made for the next job).
  *
  * ID card: a first pass reads the lower third (the back's 签发机关/有效期限 or the front's 公民身份号码) and so
@@ -19,20 +20,27 @@ import { createWorker, OEM, PSM, type Worker, type WorkerParams } from 'tesserac
 import { todayInHongKong } from '@core/domain/identity';
 import { projectRoot } from '../../config';
 import { findBankNumber, findIdNumber, nameLineIndex, nameOf, parseBack, parseFront, sideOf } from './parse';
-import { EMPTY_ID_TEXT, type BankCardText, type IdCardText, type OcrVendor } from './types';
+import { chineseNameOf, findBirth, findEnglishName, findHkIdNumber, isHkIdFront } from './hk-parse';
+import { EMPTY_HKID_TEXT, EMPTY_ID_TEXT, type BankCardText, type HkIdText, type IdCardText, type OcrVendor } from './types';
 
 /**
  * The language data variant of each package. chi_sim: the standard tessdata model (4.0.0), which read every
  * name and birth date of 30 generated cards where the smaller best_int model missed 7 names (same speed once
  * loaded); eng (digits only): best_int, small and as good on card numbers.
  */
-const DATA_VARIANT = { chi_sim: '4.0.0', eng: '4.0.0_best_int' } as const;
+const DATA_VARIANT = { chi_sim: '4.0.0', chi_tra: '4.0.0', eng: '4.0.0_best_int' } as const;
+type OcrLang = keyof typeof DATA_VARIANT;
 
 /** The folder holding <lang>.traineddata.gz inside the installed @tesseract.js-data/<lang> package. */
-export function languageDir(lang: 'chi_sim' | 'eng'): string {
+export function languageDir(lang: OcrLang): string {
   const req = createRequire(join(projectRoot(), 'package.json'));
   // the names written out: the production install's test (scripts/server-build.test.ts) reads them here
-  const packageJson = lang === 'chi_sim' ? req.resolve('@tesseract.js-data/chi_sim/package.json') : req.resolve('@tesseract.js-data/eng/package.json');
+  const packageJson =
+    lang === 'chi_sim'
+      ? req.resolve('@tesseract.js-data/chi_sim/package.json')
+      : lang === 'chi_tra'
+        ? req.resolve('@tesseract.js-data/chi_tra/package.json')
+        : req.resolve('@tesseract.js-data/eng/package.json');
   const dir = join(dirname(packageJson), DATA_VARIANT[lang]);
   if (!existsSync(join(dir, `${lang}.traineddata.gz`))) {
     throw new Error(`OCR language data missing: ${dir}/${lang}.traineddata.gz (npm install @tesseract.js-data/${lang})`);
@@ -50,6 +58,8 @@ interface Region {
 const ID_LOWER = { x: 0, y: 0.64, w: 1, h: 0.36 };
 const ID_PORTRAIT = { x: 0.635, y: 0.04, w: 0.365, h: 0.69 };
 const ID_NUMBER = { x: 0.26, y: 0.78, w: 0.74, h: 0.22 };
+/** the Hong Kong identity card's portrait (right of the text column), painted white before its text is read */
+const HK_PORTRAIT = { x: 0.64, y: 0.2, w: 0.36, h: 0.62 };
 /** the width cards are scaled to before OCR: the ID card's labels come out about 30 px high */
 const OCR_WIDTH = 1024;
 
@@ -85,7 +95,7 @@ class Engine {
   private waiting = 0;
 
   constructor(
-    private readonly lang: 'chi_sim' | 'eng',
+    private readonly lang: OcrLang,
     private readonly timeoutMs: number,
     private readonly maxWaiting: number,
   ) {}
@@ -246,6 +256,35 @@ async function nameLineImage(card: Buffer, size: { width: number; height: number
   return sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).png().toBuffer();
 }
 
+/**
+ * The smallest box around the ink (pixels darker than ID_THRESHOLD) inside `box` of the card; rows and columns with
+ * fewer than 3 ink pixels (specks, the background's waves) do not count. null when there is none.
+ */
+async function inkBox(card: Buffer, box: ReadLine['bbox']): Promise<ReadLine['bbox'] | null> {
+  const left = Math.round(box.x0);
+  const top = Math.round(box.y0);
+  const width = Math.round(box.x1) - left;
+  const height = Math.round(box.y1) - top;
+  if (width < 4 || height < 4) return null;
+  const { data, info } = await sharp(card).extract({ left, top, width, height }).greyscale().normalise().raw().toBuffer({ resolveWithObject: true });
+  const rows = new Array<number>(info.height).fill(0);
+  const cols = new Array<number>(info.width).fill(0);
+  for (let y = 0; y < info.height; y++) {
+    for (let x = 0; x < info.width; x++) {
+      if (data[y * info.width + x] < ID_THRESHOLD) {
+        rows[y]++;
+        cols[x]++;
+      }
+    }
+  }
+  const first = (a: number[]) => a.findIndex((n) => n >= 3);
+  const last = (a: number[]) => a.length - 1 - [...a].reverse().findIndex((n) => n >= 3);
+  const y0 = first(rows);
+  const x0 = first(cols);
+  if (y0 < 0 || x0 < 0) return null;
+  return { x0: left + x0, y0: top + y0, x1: left + last(cols) + 1, y1: top + last(rows) + 1 };
+}
+
 /** The name read from one single-line reading, with the mean confidence of its characters (0 when unread). */
 export function nameReading(line: ReadLine | undefined): { name: string; confidence: number } {
   if (!line) return { name: '', confidence: 0 };
@@ -277,6 +316,40 @@ export function createLocalOcr(opts: LocalOcrOptions = {}): OcrVendor {
   const maxWaiting = opts.maxWaiting ?? 24;
   const chinese = new Engine('chi_sim', timeoutMs, maxWaiting);
   const digits = new Engine('eng', timeoutMs, maxWaiting);
+  const traditional = new Engine('chi_tra', timeoutMs, maxWaiting);
+
+  /**
+   * The Hong Kong card's Chinese name, read by the traditional-Chinese engine from its own line: the line above the
+   * Chinese commercial code's groups of four digits (found by the Latin pass), scaled to a few heights; the reading
+   * with the most confident characters wins. '' when the card has no code line (a holder without a Chinese name).
+   */
+  async function readHkChineseName(card: Buffer, lines: ReadLine[]): Promise<string> {
+    const code = lines.findIndex((l) => /^\s*\d{4}(\s+\d{4}){0,5}\s*$/.test(l.text));
+    if (code < 0) return '';
+    const meta = await sharp(card).metadata();
+    const size = { width: meta.width!, height: meta.height! };
+    const f = size.width / OCR_WIDTH;
+    // the band between the card's English title (or, unread, four code lines' height) and the code line, from the
+    // code's left edge to the portrait: the name is the only ink in it
+    const c = lines[code].bbox;
+    const title = lines.slice(0, code).findLastIndex((l) => /HONG\s*KONG|IDENTITY|PERMANENT/i.test(l.text));
+    const above = title >= 0 ? lines[title].bbox.y1 : Math.max(0, c.y0 - 4 * (c.y1 - c.y0));
+    const band = { x0: Math.max(0, c.x0 * f - 4), y0: above * f + 2, x1: size.width * HK_PORTRAIT.x, y1: c.y0 * f - 2 };
+    const box = await inkBox(card, band);
+    if (!box || box.y1 - box.y0 < 8 || box.x1 - box.x0 < 8) return '';
+    const images = await Promise.all(NAME_LINE_HEIGHTS.map((h) => nameLineImage(card, size, box, h)));
+    const pages = await traditional.recogniseLines(images, { tessedit_pageseg_mode: PSM.SINGLE_LINE });
+    let best = { name: '', confidence: -1 };
+    for (const page of pages) {
+      const line = page[0];
+      const name = line ? chineseNameOf([line.text]) : '';
+      if (!name) continue;
+      const own = line.symbols.filter((sym) => /[\u3400-\u9fff]/.test(sym.text));
+      const confidence = own.length ? own.reduce((sum, sym) => sum + sym.confidence, 0) / own.length : 0;
+      if (confidence > best.confidence) best = { name, confidence };
+    }
+    return best.name;
+  }
 
   /** The ID number read again from its own strip with the digit engine. */
   async function idNumberByDigits(card: Buffer, today: string): Promise<{ idNumber: string; valid: boolean }> {
@@ -339,6 +412,18 @@ export function createLocalOcr(opts: LocalOcrOptions = {}): OcrVendor {
       return { ...EMPTY_ID_TEXT, side: 'front', ...fields, name, idNumber: number.idNumber };
     },
 
+    async readHkIdCard(card: Buffer): Promise<HkIdText> {
+      // the Latin text (titles, English name, dates, number) with the portrait painted white
+      const [lines] = await digits.recogniseLines([await prepare(card, { threshold: ID_THRESHOLD, blank: [HK_PORTRAIT] })], { tessedit_pageseg_mode: PSM.SINGLE_BLOCK });
+      const texts = lines.map((l) => l.text);
+      const idNumber = findHkIdNumber(texts);
+      if (!idNumber && !isHkIdFront(texts)) return { ...EMPTY_HKID_TEXT };
+      const name = findEnglishName(texts);
+      const birth = findBirth(texts);
+      const chineseName = await readHkChineseName(card, lines);
+      return { isHkId: true, idNumber, surname: name?.surname ?? '', givenNames: name?.givenNames ?? '', chineseName, ...birth };
+    },
+
     async readBankCard(card: Buffer): Promise<BankCardText> {
       const image = await prepare(card, { negateIfDark: true });
       // separators stay in the alphabet so that dates (2016.05.20, 09/31) do not read as runs of digits
@@ -347,7 +432,7 @@ export function createLocalOcr(opts: LocalOcrOptions = {}): OcrVendor {
     },
 
     async close(): Promise<void> {
-      await Promise.all([chinese.close(), digits.close()]);
+      await Promise.all([chinese.close(), digits.close(), traditional.close()]);
     },
   };
 }

@@ -22,6 +22,24 @@ export interface IdCardText {
   validity: { start: string; end: string } | null;
 }
 
+/** The front of a Hong Kong identity card as read. Unread fields are ''. */
+export interface HkIdText {
+  /** whether the picture read as an HKID front (its title, or a number with a right check digit) */
+  isHkId: boolean;
+  /** letters, six digits and the check digit, without brackets (K1234560): only a number whose check digit is right */
+  idNumber: string;
+  /** in capitals, as printed before and after the comma (CHAN / TAI MAN) */
+  surname: string;
+  givenNames: string;
+  /** the Chinese characters of the name ('' for a holder without one, or when unread) */
+  chineseName: string;
+  /** YYYY-MM-DD */
+  birthday: string;
+  sex: '' | 'M' | 'F';
+}
+
+export const EMPTY_HKID_TEXT: HkIdText = { isHkId: false, idNumber: '', surname: '', givenNames: '', chineseName: '', birthday: '', sex: '' };
+
 export interface BankCardText {
   /** the card number, digits only; '' when none was read */
   acctNumber: string;
@@ -31,6 +49,8 @@ export interface OcrVendor {
   readonly name: string;
   /** `card`: the card cut out of the photo (JPEG or PNG); `today` (YYYY-MM-DD, Hong Kong): the service's date, for choosing among readings of the ID number */
   readIdCard(card: Buffer, ctx?: { today?: string }): Promise<IdCardText>;
+  /** the front of a Hong Kong identity card, cut out of the photo */
+  readHkIdCard(card: Buffer): Promise<HkIdText>;
   readBankCard(card: Buffer): Promise<BankCardText>;
   /** frees engines and workers (called when the app closes) */
   close(): Promise<void>;

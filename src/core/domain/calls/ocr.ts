@@ -1,5 +1,5 @@
 /**
- * The calls of server/src/modules/ocr: reading ID and bank card photos.
+ * The calls of server/src/modules/ocr: reading ID cards (mainland, Hong Kong) and bank card photos.
  * Each entry: the one-line summary (OpenAPI, docs/api.md), the request (`req`, or `meta` for a multipart call) and
  * the answer (`res`). The path, method and options of each call are its CALLS entry (../calls.ts).
  */
@@ -26,6 +26,28 @@ export const ocrCalls = {
       birthday: z.string(),
       idAuthority: z.string(),
       idValidTime: z.string(),
+      cropIdCard: z.object({ ossId: z.string(), ossUrl: z.string() }),
+    }),
+  },
+  hkIdcardOcr: {
+    summary: 'Read a Hong Kong identity card photo (front)',
+    /** an uploaded image of the card's front (the caller's own file) */
+    req: fileRef,
+    /**
+     * What the card says, for the applicant to confirm or correct: idNumber (letters, six digits and the check digit,
+     * without brackets; only a number whose check digit is right), lastName and firstName (the English name's surname
+     * and given names, in capitals), chineseName ('' when the card has none or it could not be read), birthday
+     * (YYYY-MM-DD or ''), gender (1 male, 2 female, 0 unread). cropIdCard: the card cut out of the photo, stored as the
+     * caller's file (category UserInfo).
+     * Errors: 151202 no card, not an HKID front, or no number with a right check digit; 151203 photocopy; 151204 glare.
+     */
+    res: z.object({
+      idNumber: z.string(),
+      lastName: z.string(),
+      firstName: z.string(),
+      chineseName: z.string(),
+      birthday: z.string(),
+      gender: z.union([z.literal(0), z.literal(1), z.literal(2)]),
       cropIdCard: z.object({ ossId: z.string(), ossUrl: z.string() }),
     }),
   },

@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { Alert, Collapse, Descriptions, Empty, Table, Tag, Typography } from 'antd';
 import { useIntl } from 'react-intl';
 import type { Res } from '@core/domain/contract';
-import { describeApplication, type StepWords } from '@core/domain/case-words';
+import { describeApplication, readingInWords, type ClientKind, type StepWords } from '@core/domain/case-words';
 import { STEP_TITLE_KEY, type StepName } from '@core/domain/steps';
 import { Parts } from '../../components/Words';
 import { timeText } from '../../components/labels';
@@ -25,8 +25,11 @@ export interface CaseDataProps {
 
 const stepTitle = (intl: ReturnType<typeof useIntl>, step: string) => (STEP_TITLE_KEY[step as StepName] ? intl.formatMessage({ id: STEP_TITLE_KEY[step as StepName] }) : step);
 
-/** What the OCR read from the step's photos beside what was saved (as the step's rows say it); a field the applicant changed is marked. */
-function OcrRead({ rows, words, fileName }: { rows: Case['ocr']; words: StepWords; fileName: (ossId: string) => string }) {
+/**
+ * What the OCR read from the step's photos beside what was saved, both as the step's rows say them ("Male", not 1); a
+ * field the applicant changed is marked.
+ */
+function OcrRead({ rows, words, data, kind, fileName }: { rows: Case['ocr']; words: StepWords; data: Record<string, unknown>; kind: ClientKind; fileName: (ossId: string) => string }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const rowOf = (field: string) => words.rows.find((r) => r.covers.includes(field));
@@ -47,7 +50,14 @@ function OcrRead({ rows, words, fileName }: { rows: Case['ocr']; words: StepWord
             return r ? intl.formatMessage({ id: r.label.id }, r.label.values) : t('desk.field.other');
           },
         },
-        { title: t('desk.case.ocrRead'), dataIndex: 'read' },
+        {
+          title: t('desk.case.ocrRead'),
+          dataIndex: 'read',
+          render: (v: string, o: Case['ocr'][number]) => {
+            const parts = readingInWords(words.step, data, kind, o.field, v);
+            return parts ? <Parts parts={parts} fileName={fileName} /> : v;
+          },
+        },
         {
           title: t('desk.case.ocrSaved'),
           dataIndex: 'saved',
@@ -109,7 +119,7 @@ export function CaseData({ c, fileName, onOpen }: CaseDataProps) {
                 </Descriptions.Item>
               ))}
             </Descriptions>
-            {c.ocr.some((o) => o.step === s.step) ? <OcrRead rows={c.ocr.filter((o) => o.step === s.step)} words={s} fileName={fileName} /> : null}
+            {c.ocr.some((o) => o.step === s.step) ? <OcrRead rows={c.ocr.filter((o) => o.step === s.step)} words={s} data={app.data} kind={app.clientType} fileName={fileName} /> : null}
           </>
         ),
       }))}
