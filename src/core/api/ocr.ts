@@ -15,3 +15,11 @@ export type BankcardOcrResult = Res<'bankcardOcr'>;
 
 /** Reads the card number (digits only) from an uploaded bank card photo; 150302 when none can be read. */
 export const bankcardOcr = (ref: BankcardOcrInput) => callApi('bankcardOcr', ref);
+
+export type HkIdcardOcrResult = Res<'hkIdcardOcr'>;
+
+/**
+ * Reads an uploaded photo of a Hong Kong identity card's front (issue 41): {idNumber, lastName, firstName,
+ * chineseName, birthday, gender, cropIdCard}. Errors 151202-151204; 60 s timeout (CALLS).
+ */
+export const hkIdcardOcr = (ref: IdcardOcrInput) => callApi('hkIdcardOcr', ref);

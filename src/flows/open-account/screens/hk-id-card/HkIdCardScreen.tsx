@@ -7,7 +7,16 @@
  */
 import { useState, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@core/api/api-error';
+import { applyUpdate } from '@core/api/applications';
+import { queryKeys } from '@core/api/keys';
+import { hkIdcardOcr, type HkIdcardOcrResult } from '@core/api/ocr';
+import { ErrorCode } from '@core/domain/errors';
+import { stepSourceOf } from '@core/domain/step-rules';
+import { userInfoWithReading } from '@core/domain/hk-id-reading';
+import type { FileRefData } from '@core/domain/uploads';
+import { useCardOcr } from '@core/form/sections/use-card-ocr';
 import { useStrictMark } from '@core/bridge';
 import type { ApplicationView } from '@core/domain/contract';
 import { ADDRESS_PRIORITY, CHINA, NATIONALITY_PRIORITY, nationalityCheck } from '@core/domain/countries';
@@ -23,7 +32,11 @@ import { ConfirmDialog, CountryPicker, FieldGroup, FileUploader, OptionPicker, R
 import { ContactPopup } from '@core/app/flow-kit/ContactPopup';
 import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { DOC_LABEL, docTypesOf, FIELD, FRONT_TILE, fromHkIdData, limitsOf, LINKED, STEP, toHkIdData, withDocType, withIssuingCountry, withNationality, withPermanent, withPermanentCountry, type HkIdForm } from './hk-id-form';
+import { HkIdReadSheet } from './HkIdReadSheet';
 import './hk-id-card.css';
+
+/** OCR answers with their own message; any other failure is the generic "recognition failed". */
+const OCR_CODES: readonly number[] = [ErrorCode.ID_UNCLEAR, ErrorCode.ID_NOT_ORIGINAL, ErrorCode.ID_REFLECTIVE];
 
 type Picker = 'nationality' | 'docType' | 'issuing' | 'permanentCountry' | null;
 
@@ -59,6 +72,34 @@ function HkIdPage({ app }: { app: ApplicationView }) {
 
   const strictMark = useStrictMark();
   const permanent = form.permanent === PERMANENT.YES;
+
+  // the HKID front read by OCR (issue 41): what it says is offered in a sheet; accepted, it fills the number here and
+  // the names, birth date and sex of the next step (its draft, empty fields only)
+  const qc = useQueryClient();
+  const [read, setRead] = useState<HkIdcardOcrResult | null>(null);
+  const [using, setUsing] = useState(false);
+  const hkOcr = useCardOcr({
+    read: (p: FileRefData) => hkIdcardOcr({ ossId: p.ossId, url: p.url, description: p.description, ossCategory: 'UserInfo' }),
+    onRead: (r: HkIdcardOcrResult) => setRead(r),
+    failure: (err: unknown) => (err instanceof ApiError && typeof err.code === 'number' && OCR_CODES.includes(err.code) ? t(`errors.${err.code}`) : t('hkid.ocr.failed')),
+  });
+  const acceptReading = async (r: HkIdcardOcrResult) => {
+    setUsing(true);
+    set('idNumber', r.idNumber, true);
+    const { data, filled } = userInfoWithReading(stepSourceOf(app.data, 'USERINFO'), r);
+    try {
+      if (filled.length) {
+        const saved = await applyUpdate({ appId: app.appId, currentStep: 'USERINFO', data, draft: true });
+        qc.setQueryData(queryKeys.application(), saved.application);
+      }
+    } catch {
+      // the number is filled all the same; the next step is typed as before (a locked step, a network failure)
+    } finally {
+      setUsing(false);
+      setRead(null);
+    }
+    toast.show(t(filled.length ? 'hkid.ocr.usedAll' : 'hkid.ocr.usedNumber'));
+  };
 
   /** a rule's change of several fields: each changed one through the kit (its service issue goes), the documents cleared */
   const apply = (next: HkIdForm) => {
@@ -118,6 +159,7 @@ function HkIdPage({ app }: { app: ApplicationView }) {
     toast.show(t('rules.mainlandInvestor'));
   };
 
+  const frontField = bind('front', { field: FIELD.front });
   const docTypes = docTypesOf(form);
   const issuingEditable = issuingCountryEditable(permanent, form.nationality || undefined, form.doc);
   const front = FRONT_TILE[form.doc ?? HK_DOC.HK_ID];
@@ -178,8 +220,18 @@ function HkIdPage({ app }: { app: ApplicationView }) {
       {form.doc !== null ? (
         <FieldGroup title={t('hkid.upload.title')}>
           <p className="esop-hkid__tip">{t('hkid.upload.tip')}</p>
+          {form.doc === HK_DOC.HK_ID ? <p className="esop-hkid__tip">{t('hkid.ocr.tip')}</p> : null}
           <div className="esop-hkid__cards">
-            <CardPhotoTile key={`front-${docsKey}-${form.doc}`} field={bind('front', { field: FIELD.front })} label={t(front.label)} category="UserInfo" kind={front.kind} clearable />
+            <CardPhotoTile
+              key={`front-${docsKey}-${form.doc}`}
+              field={frontField}
+              label={t(front.label)}
+              category="UserInfo"
+              kind={front.kind}
+              // a reading that failed is advice (the photo stays, the number can be typed): a save's verdict on the photo comes first
+              ocr={form.doc === HK_DOC.HK_ID ? { ...hkOcr, error: frontField.error ? undefined : hkOcr.error } : undefined}
+              clearable
+            />
             {needsBackImage(form.doc) ? (
               <CardPhotoTile key={`back-${docsKey}`} field={bind('back', { field: FIELD.back })} label={t('hkid.upload.macauBack')} category="UserInfo" kind="hkBack" clearable />
             ) : null}
@@ -271,6 +323,7 @@ function HkIdPage({ app }: { app: ApplicationView }) {
         }}
         onCancel={() => setOffline(false)}
       />
+      <HkIdReadSheet read={read} busy={using} onUse={(r) => void acceptReading(r)} onClose={() => setRead(null)} />
       <ContactPopup visible={contact} onClose={() => setContact(false)} />
       {registered.dialog}
     </StepPage>

@@ -322,6 +322,94 @@ describe('non-permanent resident', () => {
   });
 });
 
+describe('the HKID front read by OCR (issue 41)', () => {
+  const READ = { idNumber: 'K1234560', lastName: 'CHAN', firstName: 'TAI MAN', chineseName: '陳大文', birthday: '1988-06-15', gender: 1, cropIdCard: { ossId: 'crop000001', ossUrl: '/x' } };
+
+  async function hkIdChosen(user: User) {
+    await pickCountry(user, /^Nationality/, 'Choose your nationality', 'Hong Kong, China');
+    await chooseDocType(user, 'Hong Kong identity card');
+  }
+
+  test('the reading is shown to check; "Use these" fills the number here and the next step\'s empty fields (its draft)', async () => {
+    const app = makeApplication({ clientType: 'hk', data: { USERINFO: { email: 'tai.man@example.hk', lastName: 'CHEN' } } });
+    const fake = api(app, {
+      hkIdcardOcr: () => READ,
+      applyUpdate: (p: { currentStep: string; data: Record<string, unknown> }) => ({ application: { ...app, data: { ...app.data, drafts: { [p.currentStep]: p.data } } }, nextStep: null }),
+    });
+    const { user } = renderPage();
+    await hkIdChosen(user);
+    expect(screen.getByText(/We read your number, name and date of birth from the photo/)).toBeInTheDocument();
+    await uploadCard('Front of the identity card');
+
+    const sheet = await screen.findByRole('dialog', { name: 'Check what we read from your card' });
+    for (const [label, value] of [
+      ['Identity card number', 'K123456(0)'],
+      ['Name in English', 'CHAN TAI MAN'],
+      ['Name in Chinese', '陳大文'],
+      ['Date of birth', '1988/06/15'],
+      ['Sex', 'Male'],
+    ]) {
+      expect(within(sheet).getByText(label).nextElementSibling).toHaveTextContent(value);
+    }
+    expect(fake.calls('hkIdcardOcr')).toEqual([expect.objectContaining({ ossCategory: 'UserInfo' })]);
+    expect(screen.getByLabelText('Document number')).toHaveValue('');
+
+    await user.click(within(sheet).getByRole('button', { name: 'Use these' }));
+    await waitFor(() => expect(screen.getByLabelText('Document number')).toHaveValue('K1234560'));
+    await waitFor(() => expect(fake.calls('applyUpdate')).toHaveLength(1));
+    // the surname given before stays; the empty fields are filled, the e-mail kept
+    expect(fake.calls('applyUpdate')[0]).toMatchObject({
+      currentStep: 'USERINFO',
+      draft: true,
+      data: { email: 'tai.man@example.hk', lastName: 'CHEN', firstName: 'TAI MAN', englishName: 'CHEN TAI MAN', chineseName: '陳大文', birthday: '1988-06-15', gender: 1 },
+    });
+    expect(await screen.findByText('Filled in from your card. Please check each field.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Check what we read from your card' })).not.toBeInTheDocument());
+  });
+
+  test('a field not read says so; "I\'ll type them" fills nothing', async () => {
+    const fake = api(makeApplication({ clientType: 'hk' }), { hkIdcardOcr: () => ({ ...READ, chineseName: '', birthday: '', gender: 0 }) });
+    const { user } = renderPage('zh-TW');
+    await pickCountry(user, /^國籍/, '選擇國籍', '中國香港');
+    await user.click(field(/^證件類型/));
+    await user.click(within(await screen.findByRole('dialog', { name: '選擇證件類型' })).getByRole('button', { name: '香港身份證' }));
+    await uploadCard('身份證正面');
+    const sheet = await screen.findByRole('dialog', { name: '請核對從身份證讀取的資料' });
+    expect(within(sheet).getAllByText('未能讀取，請自行填寫')).toHaveLength(3);
+    await user.click(within(sheet).getByRole('button', { name: '我自行填寫' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '請核對從身份證讀取的資料' })).not.toBeInTheDocument());
+    expect(screen.getByLabelText('證件號碼')).toHaveValue('');
+    expect(fake.calls('applyUpdate')).toHaveLength(0);
+  });
+
+  test('a reading refused (a photocopy) says why on the tile; the photo stays and the number is typed', async () => {
+    const fake = api(makeApplication({ clientType: 'hk' }), {
+      hkIdcardOcr: () => {
+        throw new ApiError(151203, 'copy', undefined, 400);
+      },
+    });
+    const { user } = renderPage();
+    await hkIdChosen(user);
+    await uploadCard('Front of the identity card');
+    await waitFor(() => expect(screen.getByLabelText('Front of the identity card')).toHaveAccessibleDescription(/Please upload the original ID, not a photocopy/));
+    expect(screen.queryByRole('dialog', { name: 'Check what we read from your card' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Document number'), 'A1234563');
+    await user.click(nextButton());
+    await waitFor(() => expect(fake.calls('applyUpdate')).toHaveLength(1));
+    expect(fake.calls('applyUpdate')[0]).toMatchObject({ currentStep: 'HK_IDCARD', data: { idNumber: 'A1234563', documentInfo: { nonMainlandDocument: { front: expect.objectContaining({ ossCategory: 'UserInfo' }) } } } });
+  });
+
+  test('a passport is not read (only the HKID front is)', async () => {
+    const fake = api(makeApplication({ clientType: 'hk' }), { hkIdcardOcr: () => READ });
+    const { user } = renderPage();
+    await pickCountry(user, /^Nationality/, 'Choose your nationality', 'Hong Kong, China');
+    await chooseDocType(user, 'Passport');
+    expect(screen.queryByText(/We read your number, name and date of birth/)).not.toBeInTheDocument();
+    await uploadCard('Passport photo page');
+    expect(fake.calls('hkIdcardOcr')).toHaveLength(0);
+  });
+});
+
 test('changing the permanent answer resets the whole form', async () => {
   api(makeApplication());
   const { user } = renderPage();
