@@ -1,16 +1,17 @@
 /**
  * Hong Kong applicant: HK identity card, personal information and proof of address, through the pickers, the
- * date wheels, the uploads and the address confirmation, to the employment step; the saved data is checked
- * in the database.
+ * uploads and the address confirmation, to the employment step; the HKID front is read by OCR (issue 41): the
+ * reading is checked in its sheet and used, and the next step opens with the names, birth date and sex filled. The
+ * saved data is checked in the database.
  */
-import { SAMPLE_FRONT, makeIdFront } from '../../scripts/make-card-images';
+import { SAMPLE_HK_FRONT, makeHkIdFront } from '../../scripts/make-card-images';
 import { assert, assertClean, newPhone, shot, type Journey } from '../lib/harness';
 import { appOf, loginInBrowser, pdfFile } from '../lib/flows';
-import { pick, pickDate, uploadsSettled } from '../lib/ui';
+import { pick, uploadsSettled } from '../lib/ui';
 
 export const journeys: Journey[] = [
   {
-    name: 'a Hong Kong applicant goes through the HK ID, personal information and proof of address to the employment step',
+    name: 'a Hong Kong applicant has the HKID front read by OCR, checks and uses the reading, and goes through personal information and proof of address to the employment step',
     async run({ service, browser }) {
       const phone = await newPhone(browser);
       const { context, page } = phone;
@@ -31,21 +32,32 @@ export const journeys: Journey[] = [
         await number.fill('k123456');
         await number.blur();
         await page.getByText('Document number format error').waitFor();
-        await number.fill('k123456(0)');
-        assert((await number.inputValue()) === 'K1234560', 'the HK ID is upper-cased without brackets');
-        await page.getByLabel('Front of the identity card').setInputFiles({ name: 'hkid.jpg', mimeType: 'image/jpeg', buffer: await makeIdFront(SAMPLE_FRONT) });
-        await page.getByRole('button', { name: /View/ }).first().waitFor({ timeout: 30_000 });
+        await number.fill('');
+        // the card's photo is read: the sheet shows what it says, to check before it is used
+        await page.getByLabel('Front of the identity card').setInputFiles({ name: 'hkid.jpg', mimeType: 'image/jpeg', buffer: await makeHkIdFront(SAMPLE_HK_FRONT) });
+        const sheet = page.getByRole('dialog', { name: 'Check what we read from your card' });
+        await sheet.waitFor({ timeout: 60_000 });
+        const read = (await sheet.textContent()) ?? '';
+        for (const part of ['K123456(0)', 'CHAN TAI MAN', '陳大文', '1988/06/15', 'Male']) assert(read.includes(part), `the sheet shows ${part}: ${read}`);
+        await shot(page, 'hkid-ocr-sheet-en');
+        await sheet.getByRole('button', { name: 'Use these' }).click();
+        await page.getByText('Filled in from your card. Please check each field.').waitFor();
+        assert((await number.inputValue()) === 'K1234560', 'the number read fills the field, without brackets');
         await shot(page, 'hkid-filled-en');
         await page.getByRole('button', { name: 'Next' }).click();
         await page.waitForURL(/#\/UserInfo/);
 
-        // personal information
-        await page.getByLabel('Chinese name').fill('陳大文');
-        await page.getByLabel('Last name (English)').fill('chan');
-        await page.getByLabel('Given name (English)').fill('tai man');
-        assert((await page.getByLabel('Last name (English)').inputValue()) === 'CHAN', 'names are upper-cased as typed');
-        await page.getByRole('radio', { name: 'Male', exact: true }).check();
-        await pickDate(page, /^Date of birth/, '1990', 'May', '04');
+        // personal information: what the card said is there (the step's draft); the rest is typed
+        await page.getByLabel('Chinese name').waitFor();
+        for (const [label, value] of [
+          ['Chinese name', '陳大文'],
+          ['Last name (English)', 'CHAN'],
+          ['Given name (English)', 'TAI MAN'],
+        ]) {
+          assert((await page.getByLabel(label).inputValue()) === value, `${label} filled from the card`);
+        }
+        assert(await page.getByRole('radio', { name: 'Male', exact: true }).isChecked(), 'the sex filled from the card');
+        assert(((await page.getByRole('button', { name: /^Date of birth/ }).textContent()) ?? '').includes('1988/06/15'), 'the birth date filled from the card');
         await pick(page, /^Country or region of birth/, 'Country or region of birth', 'Hong Kong, China', 'Hong Kong');
         const city = page.getByLabel('City of birth');
         if (await city.isVisible()) await city.fill('Hong Kong');
@@ -79,7 +91,7 @@ export const journeys: Journey[] = [
         const id = app.data.HK_IDCARD;
         assert(id.idNumber === 'K1234560' && id.idType === 1 && id.idCountry === 'HK' && id.nationality === 'HK' && id.permanentResident === 1, 'HK_IDCARD saved');
         const info = app.data.USERINFO;
-        assert(info.englishName === 'CHAN TAI MAN' && info.birthday === '1990-05-04' && info.email === 'taiman@gmail.com', `USERINFO saved: ${JSON.stringify(info)}`);
+        assert(info.englishName === 'CHAN TAI MAN' && info.chineseName === '陳大文' && info.gender === 1 && info.birthday === '1988-06-15' && info.email === 'taiman@gmail.com', `USERINFO saved: ${JSON.stringify(info)}`);
         const address = app.data.PROOFADDRESS as { contactInfo: Record<string, unknown>; w8Info: Record<string, unknown> };
         assert(address.contactInfo.residentialAddressCountry === 'HK' && address.contactInfo.mailingSameResidential === 1, 'PROOFADDRESS saved');
         assert(typeof address.w8Info.residenceAddress === 'string' && /HARBOUR ROAD/.test(address.w8Info.residenceAddress), 'the W-8 residence address is the English address');

@@ -291,3 +291,19 @@ test('what the OCR read is shown under its step, a field the applicant changed m
   expect(changed).toHaveTextContent('changed by the applicant');
   expect(within(table).getAllByText('K1234567')[0].closest('tr')).toHaveTextContent('as read');
 });
+
+test('a coded field read by the OCR is shown in words, as the saved one is (never a code)', async () => {
+  fake({
+    staffMe: () => rita,
+    staffCase: () => {
+      const c = caseOf({ ocr: [{ step: 'USERINFO', field: 'gender', read: '2', saved: '1', changed: true }] });
+      return { ...c, application: { ...c.application, data: { ...c.application.data, USERINFO: { lastName: 'CHAN', email: 'tm@example.com', gender: 1 } } } };
+    },
+  });
+  open('#/queue/APP00000000000000001');
+  const tables = await screen.findAllByRole('heading', { name: 'Read from the photos (OCR)' });
+  const table = tables[0].closest('.ant-table-wrapper') as HTMLElement;
+  const row = within(table).getByText('Female').closest('tr')!;
+  expect(row).toHaveTextContent('Male');
+  expect(row).not.toHaveTextContent(/\b2\b/);
+});
