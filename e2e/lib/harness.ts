@@ -121,7 +121,9 @@ export async function startService(extraEnv: Record<string, string> = {}, nodeAr
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-      rmSync(dataDir, { recursive: true, force: true });
+      // E2E_KEEP_DATA=1 keeps the data folder (the uploads, the database) to look at after a run
+      if (process.env.E2E_KEEP_DATA) console.log(`the service's data kept in ${dataDir}`);
+      else rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -13,6 +13,9 @@ const DIGITS: Record<string, string> = { O: '0', o: '0', D: '0', Q: '0', I: '1',
 /** Look-alikes OCR gives for the letters (Z read as 7, say): tried only where brackets mark the number's shape. */
 const LETTERS: Record<string, string> = { '7': 'Z', '2': 'Z', '0': 'O', '1': 'I', '5': 'S', '8': 'B', '6': 'G', '4': 'A' };
 
+/** Currency and other symbols OCR gives for the letters of the number. */
+const SYMBOL_LETTERS: Record<string, string> = { '€': 'C', '¢': 'C', '©': 'C', '¥': 'Y', '£': 'E', '§': 'S', $: 'S' };
+
 const digitsOf = (s: string) => [...s].map((c) => DIGITS[c] ?? c).join('');
 
 /**
@@ -23,12 +26,12 @@ const digitsOf = (s: string) => [...s].map((c) => DIGITS[c] ?? c).join('');
 export function findHkIdNumber(lines: string[]): string {
   // not the Chinese commercial code (groups of four digits) nor the dates (DD-MM-YY, DD-MM-YYYY, the (01-79) code):
   // runs of digits there can pass the check digit by chance (one in eleven)
-  const candidates = lines.filter((l) => !/^\s*\d{4}(\s+\d{4})+\s*$/.test(l)).map((l) => l.replace(/[([]?\d{2}\s*-\s*\d{2}(\s*-\s*\d{2,4})?[)\]]?/g, ' '));
+  const candidates = lines.filter((l) => !isCodeLine(l)).map((l) => l.replace(/[([]?\d{2}\s*-\s*\d{2}(\s*-\s*\d{2,4})?[)\]]?/g, ' '));
   // the number is the card's last line: read from the bottom up; the check digit in brackets first, then without
   for (const bracketed of [true, false]) {
     for (const line of [...candidates].reverse()) {
-      // spaces and stray marks dropped (a doubled letter can read as Y¥)
-      const text = line.replace(/[^A-Za-z0-9()[\]{}|-]/g, '');
+      // symbols that are letters misread (C as €) put back, then spaces and stray marks dropped (a doubled letter can read as Y¥)
+      const text = [...line].map((c) => SYMBOL_LETTERS[c] ?? c).join('').replace(/[^A-Za-z0-9()[\]{}|-]/g, '');
       for (let i = 0; i < text.length; i++) {
         for (const letters of [2, 1]) {
           const prefix = text.slice(i, i + letters);
@@ -49,6 +52,12 @@ export function findHkIdNumber(lines: string[]): string {
   return '';
 }
 
+/**
+ * The Chinese commercial code's line: groups of four digits from the start (two groups at least; OCR may join two
+ * groups or add stray marks after them).
+ */
+export const isCodeLine = (line: string) => /^[^A-Za-z0-9]*\d{4}\s*\d{4}(\s*\d{4}){0,4}(?!\d)/.test(line);
+
 /** SURNAME, Given Names → the two parts in capitals; null when no line has that shape. */
 export function findEnglishName(lines: string[]): { surname: string; givenNames: string } | null {
   for (const line of lines) {
@@ -57,7 +66,10 @@ export function findEnglishName(lines: string[]): { surname: string; givenNames:
     const surname = m[1].toUpperCase();
     // the card's own titles are not a name
     if (/HONG KONG|IDENTITY|PERMANENT/.test(surname)) continue;
-    return { surname, givenNames: m[2].toUpperCase().replace(/\s+/g, ' ') };
+    // a lone letter at the end is a stray mark read as one (the card's pattern), not a name
+    const given = m[2].toUpperCase().split(/\s+/);
+    while (given.length > 1 && given[given.length - 1].length === 1) given.pop();
+    return { surname, givenNames: given.join(' ') };
   }
   return null;
 }

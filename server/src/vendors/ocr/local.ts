@@ -20,7 +20,7 @@ import { createWorker, OEM, PSM, type Worker, type WorkerParams } from 'tesserac
 import { todayInHongKong } from '@core/domain/identity';
 import { projectRoot } from '../../config';
 import { findBankNumber, findIdNumber, nameLineIndex, nameOf, parseBack, parseFront, sideOf } from './parse';
-import { chineseNameOf, findBirth, findEnglishName, findHkIdNumber, isHkIdFront } from './hk-parse';
+import { chineseNameOf, findBirth, findEnglishName, findHkIdNumber, isCodeLine, isHkIdFront } from './hk-parse';
 import { EMPTY_HKID_TEXT, EMPTY_ID_TEXT, type BankCardText, type HkIdText, type IdCardText, type OcrVendor } from './types';
 
 /**
@@ -228,6 +228,12 @@ async function prepare(card: Buffer, opts: { region?: Region; blank?: Region[]; 
 
 /** grey level separating ink from card on the stretched ID card image */
 const ID_THRESHOLD = 150;
+/**
+ * The same for the Hong Kong card's Latin pass: lower, because the card's coloured guilloche comes out as dark as
+ * 150 once a phone's JPEG has been through the browser's compression (read as stray letters: "CHAN, Tai Man A"),
+ * while the card's black print stays far below it.
+ */
+const HK_THRESHOLD = 110;
 
 /**
  * The heights (pixels) the name line is scaled to for its own readings. The chi_sim model reads best around
@@ -324,7 +330,7 @@ export function createLocalOcr(opts: LocalOcrOptions = {}): OcrVendor {
    * with the most confident characters wins. '' when the card has no code line (a holder without a Chinese name).
    */
   async function readHkChineseName(card: Buffer, lines: ReadLine[]): Promise<string> {
-    const code = lines.findIndex((l) => /^\s*\d{4}(\s+\d{4}){0,5}\s*$/.test(l.text));
+    const code = lines.findIndex((l) => isCodeLine(l.text));
     if (code < 0) return '';
     const meta = await sharp(card).metadata();
     const size = { width: meta.width!, height: meta.height! };
@@ -414,7 +420,7 @@ export function createLocalOcr(opts: LocalOcrOptions = {}): OcrVendor {
 
     async readHkIdCard(card: Buffer): Promise<HkIdText> {
       // the Latin text (titles, English name, dates, number) with the portrait painted white
-      const [lines] = await digits.recogniseLines([await prepare(card, { threshold: ID_THRESHOLD, blank: [HK_PORTRAIT] })], { tessedit_pageseg_mode: PSM.SINGLE_BLOCK });
+      const [lines] = await digits.recogniseLines([await prepare(card, { threshold: HK_THRESHOLD, blank: [HK_PORTRAIT] })], { tessedit_pageseg_mode: PSM.SINGLE_BLOCK });
       const texts = lines.map((l) => l.text);
       const idNumber = findHkIdNumber(texts);
       if (!idNumber && !isHkIdFront(texts)) return { ...EMPTY_HKID_TEXT };
