@@ -223,6 +223,17 @@ function text(ctx: SKRSContext2D, s: string, x: number, y: number, size: number,
   }
 }
 
+/** A grey head-and-shoulders silhouette in the portrait box (px, py, pw, ph). */
+function silhouette(ctx: SKRSContext2D, px: number, py: number, pw: number, ph: number, colour: string): void {
+  ctx.fillStyle = colour;
+  ctx.beginPath();
+  ctx.ellipse(px + pw / 2, py + ph * 0.38, pw * 0.2, ph * 0.2, 0, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.beginPath();
+  ctx.ellipse(px + pw / 2, py + ph, pw * 0.42, ph * 0.36, 0, Math.PI, Math.PI * 2);
+  ctx.fill();
+}
+
 const LABEL = 'rgb(40,96,160)';
 const INK = 'rgb(22,22,26)';
 
@@ -298,13 +309,7 @@ export async function makeIdFront(opts: IdFrontOptions = SAMPLE_FRONT, format: I
     ctx.restore();
     return encode(canvas, format);
   }
-  ctx.fillStyle = 'rgb(120,124,132)';
-  ctx.beginPath();
-  ctx.ellipse(px + pw / 2, py + ph * 0.38, pw * 0.2, ph * 0.2, 0, 0, Math.PI * 2);
-  ctx.fill();
-  ctx.beginPath();
-  ctx.ellipse(px + pw / 2, py + ph, pw * 0.42, ph * 0.36, 0, Math.PI, Math.PI * 2);
-  ctx.fill();
+  silhouette(ctx, px, py, pw, ph, 'rgb(120,124,132)');
   ctx.restore();
   return encode(canvas, format);
 }
@@ -345,13 +350,7 @@ export async function makeHkIdFront(opts: HkIdFrontOptions = SAMPLE_HK_FRONT, fo
   const ph = mm(31);
   ctx.fillStyle = 'rgb(200,204,212)';
   ctx.fillRect(px, py, pw, ph);
-  ctx.fillStyle = 'rgb(118,122,132)';
-  ctx.beginPath();
-  ctx.ellipse(px + pw / 2, py + ph * 0.38, pw * 0.2, ph * 0.2, 0, 0, Math.PI * 2);
-  ctx.fill();
-  ctx.beginPath();
-  ctx.ellipse(px + pw / 2, py + ph, pw * 0.42, ph * 0.36, 0, Math.PI, Math.PI * 2);
-  ctx.fill();
+  silhouette(ctx, px, py, pw, ph, 'rgb(118,122,132)');
   ctx.restore();
   return encode(canvas, format);
 }

@@ -53,16 +53,26 @@ async function unusable(code: number, bytes: Buffer, lang: Lang | undefined): Pr
   return new AppError(code, { data: { reason }, message: lang ? serverText(`photo_${reason}`, lang) : undefined });
 }
 
-export async function idcardOcr(deps: OcrDeps, userId: string, ossId: string, log?: FastifyBaseLogger, lang?: Lang): Promise<Res<'idcardOcr'>> {
+/**
+ * An identity card's photo, the caller's own, as the readings take it: the card found and cut out (151202 without
+ * one, with the photo's own problem when that is the cause), then its picture checked: 151203 without colour (a
+ * photocopy), 151204 with a large blown-out patch (glare).
+ */
+async function checkedIdCard(deps: OcrDeps, userId: string, ossId: string, lang: Lang | undefined): Promise<{ bytes: Buffer; crop: Buffer }> {
   const bytes = await ownedImage(deps, userId, ossId, ErrorCode.ID_UNCLEAR);
   const card = await findCard(bytes);
   if (!card) throw await unusable(ErrorCode.ID_UNCLEAR, bytes, lang);
   const quality = await cardQuality(card.crop);
   if (quality.saturation < QUALITY_LIMITS.minSaturation) throw new AppError(ErrorCode.ID_NOT_ORIGINAL);
   if (quality.blownOut > QUALITY_LIMITS.maxBlownOut) throw new AppError(ErrorCode.ID_REFLECTIVE);
+  return { bytes, crop: card.crop };
+}
+
+export async function idcardOcr(deps: OcrDeps, userId: string, ossId: string, log?: FastifyBaseLogger, lang?: Lang): Promise<Res<'idcardOcr'>> {
+  const { bytes, crop } = await checkedIdCard(deps, userId, ossId, lang);
 
   const today = todayInHongKong(deps.clock.now());
-  const { text: read, vendor } = await readIdCardByJob(deps, card.crop, today);
+  const { text: read, vendor } = await readIdCardByJob(deps, crop, today);
   const answer: Omit<Res<'idcardOcr'>, 'cropIdCard'> = {
     side: 'front',
     name: '',
@@ -95,7 +105,7 @@ export async function idcardOcr(deps: OcrDeps, userId: string, ossId: string, lo
     throw await unusable(ErrorCode.ID_UNCLEAR, bytes, lang);
   }
 
-  const cropIdCard = await storeUpload(deps, userId, { category: 'UserInfo', filename: `idcard-${answer.side}.jpg`, bytes: card.crop }, 'made');
+  const cropIdCard = await storeUpload(deps, userId, { category: 'UserInfo', filename: `idcard-${answer.side}.jpg`, bytes: crop }, 'made');
   // kept for the review desk: what was read beside what the applicant saves
   const { side, ...fields } = answer;
   await saveReading(deps.db, { ossId, userId, kind: side === 'front' ? 'idcardFront' : 'idcardBack', fields }, new Date(deps.clock.now()));
@@ -108,14 +118,8 @@ export async function idcardOcr(deps: OcrDeps, userId: string, ossId: string, lo
  * step's own checks is answered as unread (''), for the applicant to type. What was read is kept for the review desk.
  */
 export async function hkIdcardOcr(deps: OcrDeps, userId: string, ossId: string, lang?: Lang): Promise<Res<'hkIdcardOcr'>> {
-  const bytes = await ownedImage(deps, userId, ossId, ErrorCode.ID_UNCLEAR);
-  const card = await findCard(bytes);
-  if (!card) throw await unusable(ErrorCode.ID_UNCLEAR, bytes, lang);
-  const quality = await cardQuality(card.crop);
-  if (quality.saturation < QUALITY_LIMITS.minSaturation) throw new AppError(ErrorCode.ID_NOT_ORIGINAL);
-  if (quality.blownOut > QUALITY_LIMITS.maxBlownOut) throw new AppError(ErrorCode.ID_REFLECTIVE);
-
-  const { text: read } = await readHkIdCardByJob(deps, card.crop);
+  const { bytes, crop } = await checkedIdCard(deps, userId, ossId, lang);
+  const { text: read } = await readHkIdCardByJob(deps, crop);
   if (!read.isHkId || checkHkId(read.idNumber) !== null) throw await unusable(ErrorCode.ID_UNCLEAR, bytes, lang);
   const today = todayInHongKong(deps.clock.now());
   const name = (v: string) => (checkEnglishName(v) === null ? v : '');
@@ -128,7 +132,7 @@ export async function hkIdcardOcr(deps: OcrDeps, userId: string, ossId: string, 
     birthday: isIsoDate(read.birthday) && read.birthday <= today ? read.birthday : '',
     gender: read.sex === 'M' ? 1 : read.sex === 'F' ? 2 : 0,
   } as const;
-  const cropIdCard = await storeUpload(deps, userId, { category: 'UserInfo', filename: 'hkid-front.jpg', bytes: card.crop }, 'made');
+  const cropIdCard = await storeUpload(deps, userId, { category: 'UserInfo', filename: 'hkid-front.jpg', bytes: crop }, 'made');
   await saveReading(deps.db, { ossId, userId, kind: 'hkidFront', fields }, new Date(deps.clock.now()));
   return { ...fields, cropIdCard };
 }

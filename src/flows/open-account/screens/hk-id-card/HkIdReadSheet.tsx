@@ -46,9 +46,9 @@ export function HkIdReadSheet({ read, busy, onUse, onClose }: HkIdReadSheetProps
       onConfirm={() => read && onUse(read)}
       onCancel={onClose}
     >
-      <dl className="esop-hkid__read">
+      <dl className="esop-dialog__facts">
         {rows.map(([label, value]) => (
-          <div key={label} className="esop-hkid__read-row">
+          <div key={label} className="esop-dialog__fact">
             <dt>{label}</dt>
             <dd>{value}</dd>
           </div>

@@ -275,7 +275,7 @@ function IdCardForm({ application }: { application: ApplicationView }) {
         onConfirm={confirm}
         onCancel={() => setConfirmOpen(false)}
       >
-        <dl className="idc__confirm">
+        <dl className="esop-dialog__facts">
           <dt>{t('idcard.confirmIdNumber')}</dt>
           <dd>{form.idNumber}</dd>
           <dt>{t('idcard.confirmName')}</dt>
