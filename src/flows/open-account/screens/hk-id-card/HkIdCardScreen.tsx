@@ -87,10 +87,12 @@ function HkIdPage({ app }: { app: ApplicationView }) {
     setUsing(true);
     set('idNumber', r.idNumber, true);
     const { data, filled } = userInfoWithReading(stepSourceOf(app.data, 'USERINFO'), r);
+    let nextStepFilled = false;
     try {
       if (filled.length) {
         const saved = await applyUpdate({ appId: app.appId, currentStep: 'USERINFO', data, draft: true });
         qc.setQueryData(queryKeys.application(), saved.application);
+        nextStepFilled = true;
       }
     } catch {
       // the number is filled all the same; the next step is typed as before (a locked step, a network failure)
@@ -98,7 +100,8 @@ function HkIdPage({ app }: { app: ApplicationView }) {
       setUsing(false);
       setRead(null);
     }
-    toast.show(t(filled.length ? 'hkid.ocr.usedAll' : 'hkid.ocr.usedNumber'));
+    // what the toast says is what was filled: the next step too, or only the number
+    toast.show(t(nextStepFilled ? 'hkid.ocr.usedAll' : 'hkid.ocr.usedNumber'));
   };
 
   /** a rule's change of several fields: each changed one through the kit (its service issue goes), the documents cleared */

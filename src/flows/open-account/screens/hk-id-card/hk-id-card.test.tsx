@@ -367,6 +367,23 @@ describe('the HKID front read by OCR (issue 41)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Check what we read from your card' })).not.toBeInTheDocument());
   });
 
+  test('the next step cannot take the reading (its draft refused): only the number is filled, and the toast says so', async () => {
+    const fake = api(makeApplication({ clientType: 'hk' }), {
+      hkIdcardOcr: () => READ,
+      applyUpdate: () => {
+        throw new ApiError(151300, 'locked', undefined, 409);
+      },
+    });
+    const { user } = renderPage();
+    await hkIdChosen(user);
+    await uploadCard('Front of the identity card');
+    const sheet = await screen.findByRole('dialog', { name: 'Check what we read from your card' });
+    await user.click(within(sheet).getByRole('button', { name: 'Use these' }));
+    expect(await screen.findByText('Your card number is filled in. Please check it.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Document number')).toHaveValue('K1234560');
+    expect(fake.calls('applyUpdate')).toEqual([expect.objectContaining({ currentStep: 'USERINFO', draft: true })]);
+  });
+
   test('a field not read says so; "I\'ll type them" fills nothing', async () => {
     const fake = api(makeApplication({ clientType: 'hk' }), { hkIdcardOcr: () => ({ ...READ, chineseName: '', birthday: '', gender: 0 }) });
     const { user } = renderPage('zh-TW');
