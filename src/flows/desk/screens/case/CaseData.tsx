@@ -67,7 +67,7 @@ function OcrRead({ rows, words, data, kind, fileName }: { rows: Case['ocr']; wor
             return o.changed ? <strong className="desk-changed">{shown}</strong> : shown;
           },
         },
-        { title: '', dataIndex: 'changed', render: (changed: boolean) => (changed ? <Tag color="orange">{t('desk.case.ocrChanged')}</Tag> : <Tag color="green">{t('desk.case.ocrKept')}</Tag>) },
+        { title: t('desk.case.ocrCompared'), dataIndex: 'changed', render: (changed: boolean) => (changed ? <Tag color="orange">{t('desk.case.ocrChanged')}</Tag> : <Tag color="green">{t('desk.case.ocrKept')}</Tag>) },
       ]}
     />
   );
