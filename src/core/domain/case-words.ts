@@ -15,6 +15,7 @@ import { HK_DOC, docTypeOf } from './hk-identity';
 import { stepData, type ContactInfo, type StoredFile } from './step-shapes';
 import { STEP_NAMES, type StepName } from './steps';
 import { DESCRIBE_OF } from './steps/words';
+import { at } from './step-rules/types';
 import { Rows, contactRows, country, filesOf, m, txt, type ClientKind, type FieldRow, type Msg, type Part } from './steps/words-kit';
 
 export type { ClientKind, FieldRow, Msg, Part } from './steps/words-kit';
@@ -52,7 +53,7 @@ function withValueAt(data: Record<string, unknown>, path: string, value: unknown
  */
 export function readingInWords(step: StepName, data: Record<string, unknown>, kind: ClientKind, field: string, read: string): Part[] | null {
   const own = (stepData(data, step) ?? {}) as Record<string, unknown>;
-  const saved = field.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), own);
+  const saved = at(own, field);
   const typed = typeof saved === 'number' || (saved === undefined && /^\d{1,2}$/.test(read)) ? Number(read) : read;
   const row = DESCRIBE_OF[step](withValueAt(own, field, typed), kind).rows.find((r) => r.covers.includes(field));
   return row ? row.parts : null;

@@ -5,18 +5,15 @@
  * digit is the domain's (hkIdCheckDigit), so a number that reads wrong by one character is not taken.
  */
 import { checkHkId } from '@core/domain/identity';
-import { compact, isoDate } from './parse';
+import { compact, isoDate, repairDigits } from './parse';
 import type { HkIdText } from './types';
 
-/** Look-alikes OCR gives for the six digits of the number. */
-const DIGITS: Record<string, string> = { O: '0', o: '0', D: '0', Q: '0', I: '1', l: '1', '|': '1', i: '1', Z: '2', S: '5', s: '5', B: '8', G: '6', b: '6', T: '7', g: '9', q: '9' };
 /** Look-alikes OCR gives for the letters (Z read as 7, say): tried only where brackets mark the number's shape. */
 const LETTERS: Record<string, string> = { '7': 'Z', '2': 'Z', '0': 'O', '1': 'I', '5': 'S', '8': 'B', '6': 'G', '4': 'A' };
 
 /** Currency and other symbols OCR gives for the letters of the number. */
 const SYMBOL_LETTERS: Record<string, string> = { '€': 'C', '¢': 'C', '©': 'C', '¥': 'Y', '£': 'E', '§': 'S', $: 'S' };
 
-const digitsOf = (s: string) => [...s].map((c) => DIGITS[c] ?? c).join('');
 
 /**
  * The card's number, its check digit verified (letters, six digits, the check digit; no brackets): the first
@@ -43,7 +40,7 @@ export function findHkIdNumber(lines: string[]): string {
           // the check digit, in brackets that often read as ( ) [ ] { } |
           const rest = (bracketed ? /^[([{|]([0-9A])[)\]}|]/ : /^([0-9A])(?![0-9])/).exec(text.slice(i + letters + 6));
           if (!rest) continue;
-          const id = `${asLetters}${digitsOf(digits)}${rest[1]}`;
+          const id = `${asLetters}${repairDigits(digits)}${rest[1]}`;
           if (checkHkId(id) === null) return id;
         }
       }
@@ -87,7 +84,7 @@ export function findBirth(lines: string[]): { birthday: string; sex: HkIdText['s
 }
 
 /** Digits of a date line with look-alikes repaired, the sex letter after it kept. */
-const digitsOfDates = (line: string) => line.replace(/[0-9OoIlSB]{2}\s*[-.]\s*[0-9OoIlSB]{2}\s*[-.]\s*[0-9OoIlSB]{4}/g, (d) => digitsOf(d));
+const digitsOfDates = (line: string) => line.replace(/[0-9OoIlSB]{2}\s*[-.]\s*[0-9OoIlSB]{2}\s*[-.]\s*[0-9OoIlSB]{4}/g, (d) => repairDigits(d));
 
 /** The Chinese name from its own reading: its Chinese characters (2 to 6), else ''. */
 export function chineseNameOf(lines: string[]): string {
