@@ -84,7 +84,10 @@ async function signThrough(page: Page, service: Service, lang: Lang, ticket: str
   const idNumber = page.getByRole('textbox', { name: exactly(t('orgSign.start.idNumber')) });
   await idNumber.waitFor();
   // the organisation is named before the ID number is asked for (TicketInfo: its name only)
-  await page.getByText(lang === 'en' ? /^Harbour Trading Limited is opening an account|^Shenzhen Bay Industrial Limited is opening an account/ : /^(海港貿易有限公司|深圳湾实业有限公司) /).waitFor();
+  await page
+    .locator('#root p', { hasText: t('orgSign.start.forLabel') })
+    .getByText(lang === 'en' ? /^(Harbour Trading Limited|Shenzhen Bay Industrial Limited)$/ : /^(海港貿易有限公司|深圳湾实业有限公司)$/)
+    .waitFor();
   await assertAxeClean(page, `${tag} start`);
   await shot(page, `org-sign-start-${lang}`);
   await idNumber.fill(signer.wrong);

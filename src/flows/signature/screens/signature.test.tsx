@@ -283,11 +283,28 @@ test('the start names the link\'s organisation before the ID number, in the page
   api();
   renderScreenAt('/', <StartScreen />);
   const box = await screen.findByRole('textbox', { name: /Your ID number/ });
-  const lead = screen.getByText(/is opening an account with us/);
-  expect(lead).toHaveTextContent('Harbour Trading Limited is opening an account with us, and you are its authorised signer. To begin, enter your ID number.');
-  // the intro, then the field: nothing between them pushes it below the fold
-  expect(lead.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  const name = await screen.findByText('Harbour Trading Limited');
+  expect(name.closest('p')).toHaveTextContent('Signing forHarbour Trading Limited');
+  expect(name.closest('p')).toHaveAttribute('aria-busy', 'false');
+  expect(screen.getByText('Your organisation is opening an account with us, and you are its authorised signer. To begin, enter your ID number.')).toBeInTheDocument();
+  // the organisation, then the field: nothing between them pushes it below the fold
+  expect(name.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   expect(screen.getByRole('heading', { name: 'What we ask of you' }).compareDocumentPosition(box) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+});
+
+test('while TicketInfo is asked the form is already there (the page painted it), the organisation\'s line waiting in its room', async () => {
+  let answer: (v: unknown) => void = () => undefined;
+  api({ ticketInfo: () => new Promise((resolve) => (answer = resolve)) });
+  const { user } = renderScreenAt('/', <StartScreen />);
+  const box = await screen.findByRole('textbox', { name: /Your ID number/ });
+  const line = screen.getByText('Signing for').closest('p')!;
+  expect(line).toHaveAttribute('aria-busy', 'true');
+  expect(screen.queryByText('Harbour Trading Limited')).not.toBeInTheDocument();
+  // typing does not wait for it, and what was typed stays when the name arrives
+  await user.type(box, 'K123');
+  act(() => answer({ organisationName: 'Harbour Trading Limited', chineseName: '海港貿易有限公司' }));
+  expect(await screen.findByText('Harbour Trading Limited')).toBeInTheDocument();
+  expect(screen.getByRole('textbox', { name: /Your ID number/ })).toHaveValue('K123');
 });
 
 test.each([
@@ -307,6 +324,7 @@ test('TicketInfo unanswered (no connection): the form still opens with the gener
   renderScreenAt('/', <StartScreen />);
   expect(await screen.findByRole('textbox', { name: /Your ID number/ })).toBeInTheDocument();
   expect(screen.getByText('Your organisation is opening an account with us, and you are its authorised signer. To begin, enter your ID number.')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByText('Signing for')).not.toBeInTheDocument());
 });
 
 test('Done on the result in a plain browser tries window.close(); a tab it cannot close says the page may be closed', async () => {

@@ -20,7 +20,7 @@ import { AppBanner } from '@core/ui/AppBanner';
 import { StepPage } from '@core/ui/StepPage';
 import { TextField } from '@core/ui/form/TextField';
 import { PageSkeleton } from '@core/app/account-page-routes';
-import { useOrgSentence } from '../../OrgName';
+import { OrgName } from '../../OrgName';
 import { organisationNameIn, routeOf, useGoOn, useSignDetail } from '../../use-sign';
 
 const ticketOfPage = (): string => new URLSearchParams(window.location.search).get('ticket') ?? '';
@@ -37,10 +37,14 @@ export default function StartScreen() {
   const linkRefusal = org.error instanceof ApiError ? REFUSAL_OF[org.error.code as number] : undefined;
   const shownRefusal = refused ?? linkRefusal;
   if (shownRefusal) return <Refused title={t('orgSign.title')} message={t(REFUSAL_TEXT[shownRefusal])} />;
-  if (signSession.get() && detail.data) return <Navigate to={routeOf(detail.data)} replace />;
-  if (org.isPending) return <PageSkeleton />;
-  // the organisation named when TicketInfo answered; without it (no connection) the general intro, and the form still works
-  return <IdNumberForm ticket={ticket} organisation={org.data ? organisationNameIn(org.data, lang) : null} onRefused={setRefused} />;
+  if (signSession.get()) {
+    if (detail.data) return <Navigate to={routeOf(detail.data)} replace />;
+    if (detail.isPending) return <PageSkeleton />;
+  }
+  // the form at once (the page paints it from its HTML while TicketInfo is asked): the organisation's line waits for
+  // the name in its own room; without an answer (no connection) the line goes and the form still works
+  const organisation = org.isPending ? undefined : org.data ? organisationNameIn(org.data, lang) : null;
+  return <IdNumberForm ticket={ticket} organisation={organisation} onRefused={setRefused} />;
 }
 
 type Refusal = 'unknown' | 'expired' | 'locked';
@@ -57,12 +61,12 @@ function Refused({ title, message }: { title: string; message: string }) {
   );
 }
 
-function IdNumberForm({ ticket, organisation, onRefused }: { ticket: string; organisation: string | null; onRefused: (r: Refusal) => void }) {
+/** `organisation`: its name; undefined while TicketInfo is asked, null when it could not be. */
+function IdNumberForm({ ticket, organisation, onRefused }: { ticket: string; organisation: string | null | undefined; onRefused: (r: Refusal) => void }) {
   const t = useT();
   const id = useId();
   const goOn = useGoOn();
   const onError = useSignErrorHandler();
-  const orgSentence = useOrgSentence();
   // a number of the wrong shape reads the page's own message (the spec's "invalid ID number, please re-enter")
   const message = useCallback((rule: Rule) => (rule === 'format' ? t('orgSign.badIdNumber') : undefined), [t]);
   // `refused`: the number the service did not recognise, marked by the domain's rule until the number changes
@@ -93,7 +97,14 @@ function IdNumberForm({ ticket, organisation, onRefused }: { ticket: string; org
   return (
     <StepPage title={t('orgSign.title')} onNext={() => submit()} nextLabel={t('orgSign.start.continue')} nextLoading={busy} nextDisabled={busy}>
       <AppBanner />
-      <p className="org-sign__intro org-sign__lead">{organisation ? orgSentence('orgSign.start.forOrg', organisation) : t('orgSign.start.intro')}</p>
+      {organisation !== null && (
+        // its room kept while the name is asked (one line; a longer name takes a second), so nothing below moves
+        <p className="org-sign__for" aria-busy={organisation === undefined}>
+          <span className="org-sign__for-label">{t('orgSign.start.forLabel')}</span>
+          {organisation === undefined ? <span className="org-sign__for-wait" aria-hidden="true" /> : <OrgName name={organisation} />}
+        </p>
+      )}
+      <p className="org-sign__intro org-sign__lead">{t('orgSign.start.intro')}</p>
       <form onSubmit={submit} noValidate>
         <TextField
           {...field}
