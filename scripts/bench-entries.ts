@@ -112,10 +112,8 @@ export function benchEntries(service: Service): Entry[] {
 
   const anonymous = (path: string, lands: RegExp): Entry['prepare'] => async () => ({ path, cookies: [], lands });
   const as = (who: typeof applicant | typeof client, path: string, lands: RegExp): Entry['prepare'] => async () => ({ path, cookies: (await who()).cookies, lands });
-  // each page, its address, where a client lands on it, and where a visitor without a session is sent: its own login
-  // route, or (the pages without one) the opening page's login with the way back
+  // each page, its address, where a client lands on it, and where a visitor without a session is sent: its own login route
   const ownLogin = (page: string) => new RegExp(`^/pages/${page.replace('.', '\\.')}(\\?[^#]*)?#/login\\?redirect=`);
-  const openingLogin = (page: string) => new RegExp(`^/pages/openAccount\\.html#/login\\?redirect=${encodeURIComponent(`/pages/${page}`).replace('.', '\\.')}`);
   const afterOpening: [string, (c: Awaited<ReturnType<typeof client>>) => string, RegExp, RegExp][] = [
     ['account.html', () => '/pages/account.html#/accountHome', /^\/pages\/account\.html#\/accountHome$/, ownLogin('account.html')],
     ['transferInStock.html', () => '/pages/transferInStock.html', /^\/pages\/transferInStock\.html#\/transferInStock$/, ownLogin('transferInStock.html')],
@@ -125,8 +123,8 @@ export function benchEntries(service: Service): Entry[] {
       /^\/pages\/assetTransferAgreement\.html\?[^#]*#\/assetTransferAgreement$/,
       ownLogin('assetTransferAgreement.html'),
     ],
-    ['investorIdentifier.html', (c) => `/pages/investorIdentifier.html?sub=${c.sub}#/`, /^\/pages\/investorIdentifier\.html\?[^#]*#\/$/, openingLogin('investorIdentifier.html')],
-    ['improveInfo.html', (c) => `/pages/improveInfo.html?sub=${c.sub}`, /^\/pages\/improveInfo\.html\?sub=[^#]*$/, openingLogin('improveInfo.html')],
+    ['investorIdentifier.html', (c) => `/pages/investorIdentifier.html?sub=${c.sub}#/`, /^\/pages\/investorIdentifier\.html\?[^#]*#\/$/, ownLogin('investorIdentifier.html')],
+    ['improveInfo.html', (c) => `/pages/improveInfo.html?sub=${c.sub}`, /^\/pages\/improveInfo\.html\?sub=[^#]*$/, ownLogin('improveInfo.html')],
   ];
   return [
     { name: 'openAccount.html, no route, no session', prepare: anonymous('/pages/openAccount.html', LOGIN) },

@@ -38,9 +38,9 @@ class FakePaintObserver {
   }
 }
 
-function page(url: string, opts: { languages?: string[]; userAgent?: string; stored?: string; cookies?: string[]; paintTiming?: boolean; latestMs?: number } = {}) {
+function page(url: string, opts: { languages?: string[]; userAgent?: string; stored?: string; cookies?: string[]; paintTiming?: boolean; latestMs?: number; signInParam?: string } = {}) {
   const templates = SCREENS.flatMap((s) => LANGS.map((l) => `<template data-route="${s.key}" lang="${l}"><h1>${s.key} ${l}</h1></template>`)).join('');
-  const html = `<!doctype html><html lang="zh-CN"><head><style>.x{}</style></head><body><main class="shell"><div id="root"></div><div class="shell-first" inert></div><div class="shell-skeleton"></div><div class="shell-failed" hidden></div>${templates}<script>${firstScreenScript({ screens: SCREENS, assets: ASSETS, start: START, jumps: JUMPS, latestMs: opts.latestMs })}</script></main></body></html>`;
+  const html = `<!doctype html><html lang="zh-CN"><head><style>.x{}</style></head><body><main class="shell"><div id="root"></div><div class="shell-first" inert></div><div class="shell-skeleton"></div><div class="shell-failed" hidden></div>${templates}<script>${firstScreenScript({ screens: SCREENS, assets: ASSETS, start: START, jumps: JUMPS, latestMs: opts.latestMs, signInParam: opts.signInParam })}</script></main></body></html>`;
   return new JSDOM(html, {
     url,
     runScripts: 'dangerously',
@@ -112,6 +112,15 @@ describe("the built page's first-screen script", () => {
     const dom = page(url, { cookies });
     expect(painted(dom)).toBe(expected ? `${expected} en` : '');
     expect(dom.window.document.querySelector('.shell')?.getAttribute('data-first') ?? '').toBe(expected);
+  });
+
+  test.each([
+    ['its ticket in the query, no session: the route signed in (the page logs in with it first)', 'http://x/p.html?pt=abc#/statement', 'pt', '/statement'],
+    ['its ticket, no route: the start route signed in', 'http://x/p.html?pt=abc', 'pt', '/accountHome'],
+    ['an empty ticket: the login', 'http://x/p.html?pt=#/statement', 'pt', '/login'],
+    ['the same parameter on a page that does not log in with it: the login', 'http://x/p.html?pt=abc#/statement', undefined, '/login'],
+  ])("a page that logs in with its own ticket: %s", (_what, url, signInParam, expected) => {
+    expect(painted(page(url, { signInParam }))).toBe(`${expected} en`);
   });
 
   test("asks for the page's styles and scripts only after the first frame, before the inline styles", async () => {

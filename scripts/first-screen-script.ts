@@ -6,8 +6,8 @@
  *    the native app with neither a query nor a kept choice the app's language may differ, so none is picked;
  * 2. the route from the address's hash (`#/login?x` → `/login`, none → the page's start route; matched as the app's
  *    router does, whatever the case and a trailing slash), and the screen the app will show there:
- *    - a visitor with a session (the session hint cookie, src/core/domain/auth.ts, its source written in too) or with
- *      the app's token `t` being exchanged for one (the guard waits for it): the signed-in screen of the route, or of
+ *    - a visitor with a session (the session hint cookie, src/core/domain/auth.ts, its source written in too), with
+ *      the app's token `t` being exchanged for one (the guard waits for it) or the page's own ticket (signInParam): the signed-in screen of the route, or of
  *      the named route `jump` leads to (the app's own table of names, src/core/router/named-routes.ts); a `jump` the
  *      table does not name paints nothing;
  *    - a visitor in a browser with neither: at a route the guard sends them from to log in (the page's route table,
@@ -63,11 +63,13 @@ export interface FirstScreenScriptOptions {
   start?: string;
   /** the `jump` names the app's guard follows once the visitor is known, and their routes (src/core/router/named-routes.ts) */
   jumps?: Record<string, string>;
+  /** a query parameter of the address the page logs in with before its guard runs (its page ticket): signed in as with the app's token */
+  signInParam?: string;
   /** FIRST_ASSETS_MS unless a test gives its own */
   latestMs?: number;
 }
 
-export function firstScreenScript({ screens, assets, start = '/', jumps = {}, latestMs = FIRST_ASSETS_MS }: FirstScreenScriptOptions): string {
+export function firstScreenScript({ screens, assets, start = '/', jumps = {}, signInParam, latestMs = FIRST_ASSETS_MS }: FirstScreenScriptOptions): string {
   // esbuild's keepNames wraps inner functions in __name(): identity here
   return `(function () {
 var __name = function (f) { return f; };
@@ -75,7 +77,7 @@ var pickLang = ${pickLang.toString()};
 var SESSION_HINT_COOKIE = ${JSON.stringify(SESSION_HINT_COOKIE)};
 var hasSessionHint = ${hasSessionHint.toString()};
 var screens = ${JSON.stringify(screens)};
-var start = ${JSON.stringify(start)}, jumps = ${JSON.stringify(jumps)};
+var start = ${JSON.stringify(start)}, jumps = ${JSON.stringify(jumps)}, signInParam = ${JSON.stringify(signInParam ?? null)};
 var assets = ${JSON.stringify(assets)};
 var doc = document, shell = doc.currentScript && doc.currentScript.parentNode;
 var ua = navigator.userAgent || '', inApp = new RegExp(${JSON.stringify(UA_APP_SOURCE)}).test(ua);
@@ -93,8 +95,9 @@ var inner = new URLSearchParams(hash.indexOf('?') >= 0 ? hash.slice(hash.indexOf
 function param(name) { var v = inner.get(name); return v !== null ? v : outer.get(name); }
 var route = routeKey(hash.split('?')[0] || '/');
 if (route === '/') route = routeKey(start);
-// a session: its hint, or the app's token the guard exchanges for one (it waits for it, then goes on as signed in)
-var signedIn = hasSessionHint(doc.cookie, SESSION_HINT_COOKIE) || !!param('t');
+// a session: its hint, the app's token the guard exchanges for one (it waits for it, then goes on as signed in), or
+// the page's own ticket it logs in with first (in the page's query)
+var signedIn = hasSessionHint(doc.cookie, SESSION_HINT_COOKIE) || !!param('t') || (signInParam !== null && !!outer.get(signInParam));
 // a named route to jump to, followed once the visitor is known; a jump the page cannot name paints nothing
 var jump = signedIn ? param('jump') : null;
 if (jump) route = Object.prototype.hasOwnProperty.call(jumps, jump) ? routeKey(jumps[jump].split('?')[0]) : null;

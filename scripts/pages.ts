@@ -5,7 +5,7 @@
  */
 import { CALLS } from '../src/core/domain/calls-all';
 import { SIGN_TICKET_PATTERN } from '../src/core/domain/org-sign';
-import { ACCOUNT_ROUTE, HK_IDENTIFIER_ROUTE } from '../src/core/domain/account-routes';
+import { ACCOUNT_ROUTE, HK_IDENTIFIER_ROUTE, PAGE_TICKET_PARAM } from '../src/core/domain/account-routes';
 import { ASSET_TRANSFER, TRANSFER_IN } from '../src/flows/transfer-in/pages';
 import { STEP_NAMES, STEP_ROUTE, type StepName } from '../src/core/domain/steps';
 import { readFileSync } from 'node:fs';
@@ -45,6 +45,11 @@ export interface PageSpec {
    * `signedOut` screen (its login) is painted for a visitor without a session
    */
   routeTable?: string;
+  /**
+   * the query parameter of the page's address it logs in with before its guard runs (the app's page ticket,
+   * core account-page.tsx): its signed-in screens are painted for a visitor whose address has it, as for the app's token
+   */
+  signInParam?: string;
 }
 
 export interface FirstScreen {
@@ -178,7 +183,9 @@ export const PAGES: readonly PageSpec[] = [
     },
     loadFailed,
     preloadCipherKey: true,
-    first: [{ route: HK_IDENTIFIER_ROUTE.consent, screen: '/src/flows/investor-identifier/screens/consent/ConsentScreen.tsx', signedIn: true }],
+    routeTable: '/src/flows/investor-identifier/route-table.ts',
+    signInParam: PAGE_TICKET_PARAM,
+    first: [LOGIN, { route: HK_IDENTIFIER_ROUTE.consent, screen: '/src/flows/investor-identifier/screens/consent/ConsentScreen.tsx', signedIn: true }],
   },
   {
     name: 'improveInfo',
@@ -192,7 +199,9 @@ export const PAGES: readonly PageSpec[] = [
     },
     loadFailed,
     preloadCipherKey: true,
-    first: [{ route: '/', screen: '/src/flows/improve-info/screens/improve/ImproveInfoScreen.tsx', signedIn: true }],
+    routeTable: '/src/flows/improve-info/route-table.ts',
+    signInParam: PAGE_TICKET_PARAM,
+    first: [LOGIN, { route: '/', screen: '/src/flows/improve-info/screens/improve/ImproveInfoScreen.tsx', signedIn: true }],
   },
   {
     name: 'signature',

@@ -152,7 +152,7 @@ async function rewritePage(page: PageSpec, html: string, screens: { key: string;
     el.textContent = style;
     doc.head.append(el);
   }
-  const script = firstScreenScript({ screens: routes, assets, start: page.start, jumps: routes.some((r) => r.signedIn) ? await jumpRoutes() : {} });
+  const script = firstScreenScript({ screens: routes, assets, start: page.start, jumps: routes.some((r) => r.signedIn) ? await jumpRoutes() : {}, signInParam: page.signInParam });
   const el = doc.createElement('script');
   el.textContent = script;
   last.after(el);

@@ -6,7 +6,7 @@
  */
 import { applicantAt } from '../lib/applicant';
 import { assert, assertAxeClean, assertClean, newPhone, ops, shot, type Journey } from '../lib/harness';
-import { pdfFile } from '../lib/flows';
+import { loginInBrowser, pdfFile } from '../lib/flows';
 
 type Accts = { clientInfo: { accts: { subAcctId: string; improveInfoOpen: boolean; extra: { needSignHKIdentifier: number } }[] } };
 
@@ -75,6 +75,12 @@ export const journeys: Journey[] = [
           await app.page.getByText('This link is not valid. Go back to the app and open the page again.').waitFor();
           await shot(app.page, 'identifier-ticket-invalid-en');
           await assertAxeClean(app.page, 'investorIdentifier refused ticket');
+          // in a browser it offers the login: the page's own (no hand-over to another page), which brings the client back
+          await app.page.getByRole('button', { name: 'Log in instead' }).click();
+          await app.page.waitForURL(/investorIdentifier\.html\?[^#]*#\/login\?redirect=%2F$/);
+          await loginInBrowser(app.page, service, process.env.E2E_PHONE_12 ?? '61231201');
+          await app.page.waitForURL(/investorIdentifier\.html\?[^#]*#\/$/);
+          await app.page.getByText(bcan!).waitFor();
         } finally {
           await app.context.close();
         }
@@ -94,6 +100,20 @@ export const journeys: Journey[] = [
         await ops(service, 'approve', appId);
         const sub = (await client.call<Accts>('userInfo')).clientInfo.accts[0].subAcctId;
         const requestId = JSON.parse(await ops(service, 'improve-request', '--sub', sub, '--items', 'employment,funds,taxResidency,idDocument', '--message', 'Our yearly review: please check your details.', '--json')).requestId as string;
+
+        // the page's link opened in a browser without a session: the page's own login, then the request
+        const other = await newPhone(browser);
+        try {
+          await other.page.goto(`${service.base}/pages/improveInfo.html?sub=${sub}&lang=en`);
+          await other.page.waitForURL(/improveInfo\.html\?sub=S\d{8}&lang=en#\/login\?redirect=%2F$/);
+          await shot(other.page, 'improve-login-en');
+          await loginInBrowser(other.page, service, process.env.E2E_PHONE_12B ?? '61231202');
+          await other.page.waitForURL(/improveInfo\.html\?sub=S\d{8}&lang=en#\/$/);
+          await other.page.getByText('Our yearly review: please check your details.').waitFor();
+          assertClean(other);
+        } finally {
+          await other.context.close();
+        }
 
         await page.goto(`${service.base}/pages/account.html?lang=en#/accountHome`);
         await page.getByRole('button', { name: /Complete your information/ }).click();

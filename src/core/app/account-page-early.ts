@@ -1,16 +1,22 @@
 /**
  * The first moves of an after-opening page's entry, before its React part has loaded (as the open-account page's
- * early start, lighter): the language's first messages and, with a session hint and no page ticket to log in with
- * first, the user.
+ * early start, lighter): the language's first messages, with a session hint and no page ticket to log in with
+ * first, the user, and the chunk of the screen the address opens (the page's route table).
  */
 import { startEarlyCall } from '../api/early-calls';
 import { fetchUserInfo, sessionHinted } from '../api/first-fetches';
+import { PAGE_TICKET_PARAM } from '../domain/account-routes';
 import { currentLang } from '../i18n/lang';
 import { loadLang } from '../i18n/messages';
+import { preloadFirstScreen, type RouteEntry } from './flow-kit/route-table';
 
-export function startAccountPage(): void {
+export function startAccountPage(table: readonly RouteEntry[]): void {
   void loadLang(currentLang()).catch(() => undefined);
-  if (sessionHinted() && !new URLSearchParams(window.location.search).has('ticket')) startEarlyCall('userInfo', () => fetchUserInfo());
+  const ticket = new URLSearchParams(window.location.search).has(PAGE_TICKET_PARAM);
+  if (sessionHinted() && !ticket) startEarlyCall('userInfo', () => fetchUserInfo());
+  // the address's screen (its chunk and texts) now, not once the React part has arrived; without a session hint or a
+  // page ticket to log in with, the login too, where the guard sends a browser visitor
+  preloadFirstScreen(table, window.location.hash, sessionHinted() || ticket);
 }
 
 /**

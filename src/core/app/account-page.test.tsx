@@ -5,7 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { ApiError } from '../api/api-error';
 import { installFakeApi } from '../testing/fake-api';
 import { makeAccount, makeClientConfig, makeUser } from '../testing/factories';
-import { renderWithProviders } from '../testing/render-with-providers';
+import { currentLocation, renderWithProviders } from '../testing/render-with-providers';
 import AccountRoute from './account-page';
 
 jest.setTimeout(30000);
@@ -39,4 +39,18 @@ test.each([
   expect(await screen.findByRole('alert')).toHaveTextContent(text);
   expect(screen.getByRole('button', { name: 'Log in instead' })).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByText('the screen')).not.toBeInTheDocument());
+});
+
+test('"Log in instead" goes to the page\'s own login, and the refused ticket leaves the address (back from the login it is not tried again)', async () => {
+  at('?lang=en&ticket=bad.invalid');
+  installFakeApi({
+    clientConfig: () => makeClientConfig(),
+    pageTicketLogin: () => {
+      throw new ApiError(152201, '', { reason: 'invalid' }, 400);
+    },
+  });
+  const { user: u } = renderWithProviders(<AccountRoute page="hkIdentifier" titleKey="hkIdentifier.title" Screen={Screen} />);
+  await u.click(await screen.findByRole('button', { name: 'Log in instead' }));
+  await waitFor(() => expect(currentLocation()).toBe('/login?redirect=%2F'));
+  expect(window.location.search).toBe('?lang=en');
 });

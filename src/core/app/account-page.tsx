@@ -1,9 +1,9 @@
 /**
  * What the after-opening pages of their own (pages/investorIdentifier.html, pages/improveInfo.html) share: each route
  * behind the app's page ticket (query `ticket`: logged in with it once, then the address carries `sub` instead; a
- * refused ticket says why), the core RouteGuard (a session; the app's token `t` as on every page; the title), and a
- * `/login` route that hands a browser visitor without a session to the open-account page's login, which brings them
- * back here. Query `sub` names the account (else the user's first).
+ * refused ticket says why), the core RouteGuard (a session; the app's token `t` as on every page; the title), and
+ * the public routes (the page's `/login`, the core login screen: a browser visitor without a session logs in on the
+ * page itself and comes back to the route). Query `sub` names the account (else the user's first).
  */
 import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -15,18 +15,15 @@ import { queryKeys } from '../api/keys';
 import { useFreshUserInfo } from '../api/shell';
 import { bridge } from '../bridge/bridge';
 import { accountOf } from '../domain/account';
-import { ACCOUNT_ROUTE, accountPageLink } from '../domain/account-routes';
+import { ACCOUNT_ROUTE, PAGE_TICKET_PARAM, accountPageLink } from '../domain/account-routes';
 import type { AccountView } from '../domain/contract';
 import { ErrorCode } from '../domain/errors';
-import { ACCOUNT_PAGES, ticketReasonOf, type AccountPage, type TicketReason } from '../domain/hk-identifier';
+import { ticketReasonOf, type AccountPage, type TicketReason } from '../domain/hk-identifier';
 import { useT } from '../i18n/use-t';
 import { RouteGuard } from '../router';
 import { StepPage } from '../ui/StepPage';
 import { PageSkeleton } from './page-skeleton';
-import { LOGIN_PAGE, LoginHandOver as PageLoginHandOver } from './flow-kit/login-hand-over';
 import './account-page.css';
-
-export { LOGIN_PAGE };
 
 /** A query parameter of the router location, else of the page's own address. */
 export function pageParam(search: string, name: string): string | null {
@@ -36,13 +33,22 @@ export function pageParam(search: string, name: string): string | null {
 // a ticket is sent once per page load, whichever route sees it first (StrictMode mounts twice)
 const sent = new Map<string, Promise<unknown>>();
 
+/** The ticket leaves the page's address (for `sub` when it named the account), nothing else of the address changed. */
+function dropTicket(sub?: string): void {
+  const outer = new URLSearchParams(window.location.search);
+  outer.delete(PAGE_TICKET_PARAM);
+  if (sub) outer.set('sub', sub);
+  const q = outer.toString();
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${q ? `?${q}` : ''}${window.location.hash}`);
+}
+
 /** Logs in with the query's ticket before the route's guard runs; the ticket then leaves the address for `sub`. */
 function TicketGate({ page, titleKey, children }: { page: AccountPage; titleKey: string; children: ReactNode }) {
   const t = useT();
   const qc = useQueryClient();
   const onError = useApiErrorHandler();
   // the app puts it in the page's own query (accountPageUrl)
-  const ticket = new URLSearchParams(window.location.search).get('ticket');
+  const ticket = new URLSearchParams(window.location.search).get(PAGE_TICKET_PARAM);
   const [state, setState] = useState<{ kind: 'idle' | 'pending' } | { kind: 'refused'; reason: TicketReason } | { kind: 'failed' }>({ kind: ticket ? 'pending' : 'idle' });
   const [attempt, setAttempt] = useState(0);
 
@@ -56,10 +62,7 @@ function TicketGate({ page, titleKey, children }: { page: AccountPage; titleKey:
       .then((r) => {
         const { user, subAcctId } = r as Awaited<ReturnType<typeof pageTicketLogin>>;
         qc.setQueryData(queryKeys.user(), user);
-        const outer = new URLSearchParams(window.location.search);
-        outer.delete('ticket');
-        outer.set('sub', subAcctId);
-        window.history.replaceState(window.history.state, '', `${window.location.pathname}?${outer.toString()}${window.location.hash}`);
+        dropTicket(subAcctId);
         if (live) setState({ kind: 'idle' });
       })
       .catch((e: unknown) => {
@@ -107,7 +110,15 @@ function TicketRefused({ reason }: { reason: TicketReason }) {
           {t('hkIdentifier.ticket.close')}
         </button>
       ) : (
-        <button type="button" className="esop-page-button" onClick={() => navigate('/login?redirect=%2F', { replace: true })}>
+        <button
+          type="button"
+          className="esop-page-button"
+          onClick={() => {
+            // the refused ticket goes: back from the login, the page does not try it again
+            dropTicket();
+            navigate('/login?redirect=%2F', { replace: true });
+          }}
+        >
           {t('hkIdentifier.ticket.login')}
         </button>
       )}
@@ -115,9 +126,15 @@ function TicketRefused({ reason }: { reason: TicketReason }) {
   );
 }
 
-/** Hands a visitor without a session to the open-account login, which sends them back to this page's route. */
-function LoginHandOver({ page }: { page: AccountPage }) {
-  return <PageLoginHandOver pagePath={ACCOUNT_PAGES[page]} />;
+/** A public route of such a page (its login): the core guard (the title, the app's token) without the ticket gate. */
+export function AccountPublicRoute({ titleKey, Screen }: { titleKey: string; Screen: ComponentType }) {
+  return (
+    <RouteGuard submittedFlag public titleKey={titleKey}>
+      <Suspense fallback={<PageSkeleton />}>
+        <Screen />
+      </Suspense>
+    </RouteGuard>
+  );
 }
 
 /**
@@ -137,7 +154,7 @@ export default function AccountRoute({ page, titleKey, Screen }: { page: Account
   );
 }
 
-export { LoginHandOver, PageSkeleton };
+export { PageSkeleton };
 
 /** The account the page acts on (query `sub`, else the user's first), read again as the screen opens. */
 export function usePageAccount(): { fresh: boolean; failed: boolean; acct: AccountView | undefined; retry: () => void } {

@@ -22,6 +22,8 @@ export interface PageSettings {
   appTitleKey: string;
   /** where a visitor without a session is sent (a hash route of this page, or another page's address) */
   loginPath: string;
+  /** whom its login is for (the core GuardSettings): the opening's applicants unless the page is an opened client's */
+  loginFor?: 'opening' | 'account';
 }
 
 export function PageProviders({ settings, queryClient, children }: { settings: PageSettings; queryClient: QueryClient; children: ReactNode }) {

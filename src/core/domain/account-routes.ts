@@ -29,6 +29,9 @@ export const TRANSFER_IN_ROUTE = {
   agreement: '/assetTransferAgreement',
 } as const;
 /** The HK investor identifier page's routes (pages/investorIdentifier.html). */
+/** The query parameter of an after-opening page's address that carries the app's page ticket (logged in with, then replaced by `sub`). */
+export const PAGE_TICKET_PARAM = 'ticket';
+
 export const HK_IDENTIFIER_ROUTE = { consent: '/', result: '/result' } as const;
 
 /** The opened client's page (pages/account.html): the account home, its information and updates, margin, exchange. */

@@ -8,7 +8,7 @@
  * page ticket that opens them (docs/decisions.md). Pure and zod-free: the screens and the service use the same rules.
  */
 import { HK_IDENTIFIER } from './account';
-import { HK_IDENTIFIER_ROUTE } from './account-routes';
+import { HK_IDENTIFIER_ROUTE, PAGE_TICKET_PARAM } from './account-routes';
 import type { ClientType } from './client-type';
 import { CHINA } from './countries';
 import { HK_ID_TYPE, HK, MO } from './hk-identity';
@@ -117,7 +117,7 @@ export const ACCOUNT_PAGE_NAMES = Object.keys(ACCOUNT_PAGES) as AccountPage[];
 export function accountPageUrl(page: AccountPage, q: { sub?: string; ticket?: string }, route = '/'): string {
   const query = new URLSearchParams();
   if (q.sub) query.set('sub', q.sub);
-  if (q.ticket) query.set('ticket', q.ticket);
+  if (q.ticket) query.set(PAGE_TICKET_PARAM, q.ticket);
   const s = query.toString();
   return `${ACCOUNT_PAGES[page]}${s ? `?${s}` : ''}#${route}`;
 }

@@ -56,12 +56,15 @@ export interface GuardSettings {
   appTitleKey: string;
   /** the login screen's path */
   loginPath: string;
+  /** whom the page's login is for: an applicant opening an account (the default) or an opened client (its words) */
+  loginFor: 'opening' | 'account';
 }
 
 const defaultSettings = (): GuardSettings => ({
   appTitleKey:
     typeof location !== 'undefined' && /openEsopAccount/i.test(location.pathname) ? 'common.esopTitle' : 'common.appTitle',
   loginPath: '/login',
+  loginFor: 'opening',
 });
 
 const GuardSettingsContext = createContext<GuardSettings | null>(null);

@@ -11,7 +11,7 @@ const TITLE_KEY = 'accountHome.title';
 
 /** The page as startPage takes it (the build renders its first screens from the same: scripts/prerender.ts). */
 export function pageOptions(): StartPageOptions {
-  return { routes: flowRouteObjects(ROUTE_TABLE, { titleKey: TITLE_KEY, start: START_ROUTE }), appTitleKey: TITLE_KEY, loginPath: '/login' };
+  return { routes: flowRouteObjects(ROUTE_TABLE, { titleKey: TITLE_KEY, start: START_ROUTE }), appTitleKey: TITLE_KEY, loginPath: '/login', loginFor: 'account' };
 }
 
 export function bootstrap(): void {

@@ -15,7 +15,7 @@ export interface TransferPage {
 
 /** The page as startPage takes it (the build renders its first screens from the same: scripts/prerender.ts). */
 export function pageOptions({ titleKey, start }: TransferPage): StartPageOptions {
-  return { routes: flowRouteObjects(ROUTE_TABLE, { titleKey, start }), appTitleKey: titleKey, loginPath: '/login' };
+  return { routes: flowRouteObjects(ROUTE_TABLE, { titleKey, start }), appTitleKey: titleKey, loginPath: '/login', loginFor: 'account' };
 }
 
 export function bootstrap(settings: TransferPage): void {

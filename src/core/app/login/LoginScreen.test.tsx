@@ -7,6 +7,7 @@ import { installFakeApi, type FakeApiHandlers } from '@core/testing/fake-api';
 import { makeUser } from '@core/testing/factories';
 import { currentLocation, renderWithProviders } from '@core/testing/render-with-providers';
 import { toast } from '@core/ui';
+import { GuardSettingsProvider } from '@core/router/guard';
 import LoginScreen, { safeRedirect } from './LoginScreen';
 
 function api(over: FakeApiHandlers = {}) {
@@ -27,6 +28,23 @@ function renderLogin(route = '/login', lang: 'en' | 'zh-CN' | 'zh-TW' = 'en') {
     { route, lang },
   );
 }
+
+test.each([
+  ['opening', 'Log in to open your account', /provide the account-opening service/],
+  ['account', 'Log in to your account', /serve your account/],
+] as const)('the words follow whom the page is for (%s)', async (loginFor, subtitle, privacy) => {
+  api();
+  renderWithProviders(
+    <GuardSettingsProvider value={{ loginFor }}>
+      <Routes>
+        <Route path="/login" element={<LoginScreen />} />
+      </Routes>
+    </GuardSettingsProvider>,
+    { route: '/login' },
+  );
+  expect(await screen.findByText(subtitle)).toBeInTheDocument();
+  expect(screen.getByText(privacy)).toBeInTheDocument();
+});
 
 const phoneField = () => screen.getByRole('textbox', { name: 'Mobile number' });
 const codeField = () => screen.getByRole('textbox', { name: 'Verification code' });

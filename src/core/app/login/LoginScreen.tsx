@@ -17,6 +17,7 @@ import { AREA_CODES, cleanPhone, defaultAreaCode, isOwnPage, isValidCode, isVali
 import { ErrorCode, TOAST_MS } from '@core/domain/errors';
 import { SEND_CODE_COOLDOWN_S, VERIFY_CODE_LENGTH } from '@core/domain/limits';
 import { AppHeader } from '@core/app/flow-kit/AppHeader';
+import { useGuardSettings } from '@core/router/guard';
 import { AppBanner } from '@core/ui/AppBanner';
 import './login.css';
 import { HOME_ROUTE } from '@core/domain/steps';
@@ -43,6 +44,8 @@ export default function LoginScreen() {
   const ids = useId();
   // logging in again: the session's own user, its phone filled in (masked) and the code sent to it by the service
   const me = useUserInfo();
+  // an opened client's page (the account, transfers, the identifier, improve-info): its own words, not the opening's
+  const forAccount = useGuardSettings().loginFor === 'account';
   const again = params.get('again') === '1';
   const self = again && me.data ? me.data : null;
   const sending = self ? reloginSendCode.isPending : sendCode.isPending;
@@ -142,7 +145,7 @@ export default function LoginScreen() {
       <AppBanner />
       <form className="oa-content oa-login__form" onSubmit={onSubmit} noValidate>
         <h1 className="oa-login__title">{t(self ? 'login.again.title' : 'login.title')}</h1>
-        <p className="oa-login__sub">{t(self ? 'login.again.subtitle' : 'login.subtitle')}</p>
+        <p className="oa-login__sub">{t(self ? 'login.again.subtitle' : forAccount ? 'login.subtitleAccount' : 'login.subtitle')}</p>
 
         <div className="oa-field">
           <label className="oa-field__label" htmlFor={`${ids}-area`}>
@@ -239,7 +242,7 @@ export default function LoginScreen() {
           {loggingIn ? <span className="oa-spinner" aria-hidden="true" /> : null}
           {t('login.submit')}
         </button>
-        <p className="oa-login__privacy">{t('login.privacy')}</p>
+        <p className="oa-login__privacy">{t(forAccount ? 'login.privacyAccount' : 'login.privacy')}</p>
       </form>
     </div>
   );
