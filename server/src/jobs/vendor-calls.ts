@@ -23,7 +23,7 @@ import type { BankCardText, HkIdText, IdCardText } from '../vendors/ocr';
 import { JobTimeoutError, type Jobs } from './queue';
 import { seal, unseal } from './seal';
 import { inSpan } from '../tracing';
-import type { FaceJob, FaceJobResult, FacePerson, JobHandler, JobName, PayloadOf, ResultOf } from './types';
+import type { FaceJob, FaceJobResult, FacePerson, JobHandler, JobName, OcrJob, PayloadOf, ResultOf } from './types';
 
 export interface VendorJobDeps {
   config: Config;
@@ -135,41 +135,29 @@ export async function checkFaceByJob(
   return r;
 }
 
-async function readByJob<T>(deps: RequestJobDeps, card: Buffer, read: (cardKey: string) => Promise<T>): Promise<T> {
+/**
+ * A card read by the OCR vendor through the queue: the card stored for the worker (removed after), the job run within
+ * OCR_TIMEOUT, 100503 when busy, the vendor's failure named by `what`, the reading unsealed.
+ */
+async function readByJob<T>(deps: RequestJobDeps, card: Buffer, job: DistributiveOmit<OcrJob, 'cardKey'>, what: string): Promise<{ text: T; vendor: string }> {
   const stored = await deps.storage.put(card);
   try {
-    return await read(stored.key);
+    const r = await runForRequest(deps.jobs, 'ocr.read', { ...job, cardKey: stored.key } as OcrJob, deps.config.ocr.timeoutMs);
+    if (r.busy) throw busy(OCR_RETRY_AFTER_S);
+    if (r.error !== undefined) throw new VendorFailedError(what, r.error);
+    return { text: unseal<T>(deps.config.secrets.signingSecret, r.sealedText), vendor: r.vendor };
   } finally {
     await deps.storage.remove(stored.key).catch(() => undefined);
   }
 }
 
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 /** The vendor's reading of an ID card cut out of a photo, through the queue (100503 when busy). */
-export async function readIdCardByJob(deps: RequestJobDeps, card: Buffer, today: string): Promise<{ text: IdCardText; vendor: string }> {
-  return readByJob(deps, card, async (cardKey) => {
-    const r = await runForRequest(deps.jobs, 'ocr.read', { kind: 'idcard', cardKey, today }, deps.config.ocr.timeoutMs);
-    if (r.busy) throw busy(OCR_RETRY_AFTER_S);
-    if (r.error !== undefined) throw new VendorFailedError('ID card reading', r.error);
-    return { text: unseal<IdCardText>(deps.config.secrets.signingSecret, r.sealedText), vendor: r.vendor };
-  });
-}
+export const readIdCardByJob = (deps: RequestJobDeps, card: Buffer, today: string) => readByJob<IdCardText>(deps, card, { kind: 'idcard', today }, 'ID card reading');
 
 /** The vendor's reading of a Hong Kong identity card's front, through the queue (100503 when busy). */
-export async function readHkIdCardByJob(deps: RequestJobDeps, card: Buffer): Promise<{ text: HkIdText; vendor: string }> {
-  return readByJob(deps, card, async (cardKey) => {
-    const r = await runForRequest(deps.jobs, 'ocr.read', { kind: 'hkid', cardKey }, deps.config.ocr.timeoutMs);
-    if (r.busy) throw busy(OCR_RETRY_AFTER_S);
-    if (r.error !== undefined) throw new VendorFailedError('HKID card reading', r.error);
-    return { text: unseal<HkIdText>(deps.config.secrets.signingSecret, r.sealedText), vendor: r.vendor };
-  });
-}
+export const readHkIdCardByJob = (deps: RequestJobDeps, card: Buffer) => readByJob<HkIdText>(deps, card, { kind: 'hkid' }, 'HKID card reading');
 
 /** The vendor's reading of a bank card, through the queue (100503 when busy). */
-export async function readBankCardByJob(deps: RequestJobDeps, card: Buffer): Promise<{ text: BankCardText; vendor: string }> {
-  return readByJob(deps, card, async (cardKey) => {
-    const r = await runForRequest(deps.jobs, 'ocr.read', { kind: 'bankcard', cardKey }, deps.config.ocr.timeoutMs);
-    if (r.busy) throw busy(OCR_RETRY_AFTER_S);
-    if (r.error !== undefined) throw new VendorFailedError('bank card reading', r.error);
-    return { text: unseal<BankCardText>(deps.config.secrets.signingSecret, r.sealedText), vendor: r.vendor };
-  });
-}
+export const readBankCardByJob = (deps: RequestJobDeps, card: Buffer) => readByJob<BankCardText>(deps, card, { kind: 'bankcard' }, 'bank card reading');
