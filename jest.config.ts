@@ -10,7 +10,7 @@ const tsJest = (tsconfig: string) => ['ts-jest', { tsconfig }] as const;
 const compiledJs = ['ts-jest', { tsconfig: { allowJs: true, module: 'CommonJS', target: 'ES2022', isolatedModules: true } }] as const;
 const esmPackages = ['react-intl', '@formatjs', 'intl-messageformat', 'ky', 'react-vant', '@react-vant', 'date-fns'].join('|');
 /** the service's ESM-only dependencies (pg-boss, pkijs and theirs), compiled for Jest in the server project and in the scripts' tests that load service code */
-const serverEsm = 'content-disposition|cookie|@electric-sql/pglite|@fastify/cookie|pg-boss|serialize-error|non-error|rrule-temporal|temporal-spec|pkijs|asn1js|bytestreamjs|@noble/hashes|@peculiar/utils|@scure/base';
+const serverEsm = 'content-disposition|cookie|@electric-sql/pglite|@fastify/cookie|pg-boss|serialize-error|non-error|rrule-temporal|temporal-spec|pkijs|asn1js|bytestreamjs|@noble/hashes|@peculiar/utils|@scure/base|mrz';
 
 const config: Config = {
   // Jest's default on 2 cores is 1 worker (cores - 1), leaving a core to a parent that mostly waits. Three on 2 cores:

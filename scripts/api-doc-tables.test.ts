@@ -22,7 +22,7 @@ test('the call table has one row per call of CALLS, in its order, and the rate-l
   expect(rows.find((r) => r.startsWith('| logout |'))).toContain('| public | sealed |');
   expect(rows.find((r) => r.startsWith('| download |'))).toContain('| signed URL + owner | plain |');
   expect(rows.find((r) => r.startsWith('| upload |'))).toContain('POST `oss/v1/Upload/{category}`');
-  expect(rateLimitTable()).toContain('| `ocr` | IdcardOcr, BankcardOcr, HkIdcardOcr, sign/IdCardOcr | 600 / hour | 60 / hour |');
+  expect(rateLimitTable()).toContain('| `ocr` | IdcardOcr, BankcardOcr, HkIdcardOcr, PassportOcr, sign/IdCardOcr | 600 / hour | 60 / hour |');
   expect(rateLimitTable()).toContain('| `cipherSession` | CipherSession | 300 / 10 min | – |');
 });
 

@@ -59,6 +59,8 @@ export const NOTES: Partial<Record<CallName, string>> = {
   bankcardOcr: '`acctNumber` digits only; `100403`, `150302` no number, `100429`',
   hkIdcardOcr:
     "not in the spec (issue 41): an own png/jpeg of a Hong Kong identity card's front; `idNumber` without brackets, its check digit verified; `lastName`/`firstName` the English name in capitals; a name, date or sex that fails the USERINFO rules is `''` / `0`; `cropIdCard: {ossId, ossUrl}`; `100403`, `151202` no card / not an HKID front / no valid number / PDF, `151203` photocopy, `151204` glare, `100429`",
+  passportOcr:
+    "not in the spec (issue 41): an own png/jpeg of a passport's data page (or the open booklet); the machine-readable zone (ICAO 9303 TD3) parsed with every check digit verified; `issuingCountry`/`nationality` ISO 3166-1 alpha-2 (`''` for UNO, XXA...); a name or date that fails the USERINFO rules is `''`; `cropIdCard: {ossId, ossUrl}`; `100403`, `151202` no zone / a check digit fails / PDF, `151201` expired, `151203` photocopy, `151204` glare, `100429`",
   kycKeyValue: '`type` 2 = first 6 digits of a mainland ID → birthplace, 3 = Chinese name → pinyin, 4 = URI-encoded address (≤ 500 characters) → English; `100400`, `100429`',
   mainlandCity: '31 mainland provinces, Chinese names',
   companySearch: '`word` 2-100, `pageSize` ≤ 50; `100400`, `100429`, `100500` vendor failure',

@@ -1,11 +1,11 @@
 /**
  * Synthetic card photos with KNOWN text, for the OCR service tests and the e2e journeys: a mainland ID card
- * (portrait side and emblem side), a Hong Kong identity card's front and a bank card, each drawn at 12 px per millimetre (the card is about
+ * (portrait side and emblem side), a Hong Kong identity card's front, a passport's data page and a bank card, each drawn at 12 px per millimetre (the card is about
  * 1027 x 648 px) and laid on a darker table-like background with a margin, as a phone photo would show it.
  * Variants for the error paths: a greyscale "photocopy", a photo with a large blown-out glare patch, and a
  * blank picture with no card.
  *
- * Library: `import { makeIdFront, makeIdBack, makeHkIdFront, makeBankCard, makePhotocopy, makeGlare, makeTilted, makeBlank } from
+ * Library: `import { makeIdFront, makeIdBack, makeHkIdFront, makePassportPage, makeBankCard, makePhotocopy, makeGlare, makeTilted, makeBlank } from
  * 'scripts/make-card-images'` — JPEG by default (about 100 KB; pass 'png' for a lossless ~440 KB file), makeBlank PNG.
  * CLI: `npx tsx scripts/make-card-images.ts <out-dir>` writes a set of sample files.
  *
@@ -90,6 +90,25 @@ export interface HkIdFrontOptions {
   issued?: string;
 }
 
+/** A passport's data page (ICAO 9303 TD3: 125 x 88 mm, two 44-character MRZ lines; our own drawing). */
+export interface PassportOptions {
+  /** ICAO three-letter code of the issuing state (GBR, HKG, D for Germany) */
+  issuingState: string;
+  nationality: string;
+  /** in capitals, as the MRZ spells them (SMITH / JOHN PETER) */
+  surname: string;
+  givenNames: string;
+  /** up to 9 letters and digits */
+  number: string;
+  /** YYYY-MM-DD */
+  birthday: string;
+  sex: 'M' | 'F';
+  /** YYYY-MM-DD */
+  expiry: string;
+  /** the check digit of the number printed wrong (a misread or forged zone) */
+  badCheckDigit?: boolean;
+}
+
 export type ImageFormat = 'png' | 'jpeg';
 
 export const SAMPLE_FRONT: IdFrontOptions = {
@@ -111,6 +130,17 @@ export const SAMPLE_HK_FRONT: HkIdFrontOptions = {
   sex: 'M',
   idNumber: 'K1234560',
   issued: '2019-03-21',
+};
+
+export const SAMPLE_PASSPORT: PassportOptions = {
+  issuingState: 'GBR',
+  nationality: 'GBR',
+  surname: 'SMITH',
+  givenNames: 'JOHN PETER',
+  number: '533401372',
+  birthday: '1985-04-12',
+  sex: 'M',
+  expiry: '2031-09-30',
 };
 
 export const SAMPLE_BANK: BankCardOptions = { bankName: '中国建设银行', number: '6217 0012 3456 7890 122', holder: 'ZHANG WEIMING', validThru: '09/31' };
@@ -147,10 +177,10 @@ function roundRect(ctx: SKRSContext2D, x: number, y: number, w: number, h: numbe
 }
 
 /** A canvas with a table-like dark background and a card-sized rounded rectangle path at (MARGIN). */
-function photo(background: [number, number, number], seed: number) {
+function photo(background: [number, number, number], seed: number, size: { w: number; h: number } = CARD_MM) {
   ensureFont();
-  const cw = mm(CARD_MM.w);
-  const ch = mm(CARD_MM.h);
+  const cw = mm(size.w);
+  const ch = mm(size.h);
   const canvas = createCanvas(cw + MARGIN.x * 2, ch + MARGIN.y * 2);
   const ctx = canvas.getContext('2d');
   const grad = ctx.createLinearGradient(0, 0, canvas.width, canvas.height);
@@ -355,6 +385,79 @@ export async function makeHkIdFront(opts: HkIdFrontOptions = SAMPLE_HK_FRONT, fo
   return encode(canvas, format);
 }
 
+/** ICAO 9303's check digit of an MRZ field (weights 7, 3, 1; < is 0, A-Z are 10-35). */
+export function mrzCheckDigit(field: string): string {
+  const value = (c: string) => (c === '<' ? 0 : /[0-9]/.test(c) ? Number(c) : c.charCodeAt(0) - 55);
+  let sum = 0;
+  [...field].forEach((c, i) => (sum += value(c) * [7, 3, 1][i % 3]));
+  return String(sum % 10);
+}
+
+/** The two lines of a passport's machine-readable zone (TD3), check digits computed. */
+export function passportMrz(o: PassportOptions): [string, string] {
+  const pad = (v: string, n: number) => (v + '<'.repeat(n)).slice(0, n);
+  const yymmdd = (iso: string) => iso.slice(2).replace(/-/g, '');
+  const name = `${o.surname.replace(/ /g, '<')}<<${o.givenNames.replace(/ /g, '<')}`;
+  const line1 = pad(`P<${pad(o.issuingState, 3)}${name}`, 44);
+  const number = pad(o.number, 9);
+  const numberCheck = o.badCheckDigit ? String((Number(mrzCheckDigit(number)) + 1) % 10) : mrzCheckDigit(number);
+  const birth = yymmdd(o.birthday);
+  const expiry = yymmdd(o.expiry);
+  const personal = '<'.repeat(14);
+  const personalCheck = '<';
+  const composite = mrzCheckDigit(`${number}${numberCheck}${birth}${mrzCheckDigit(birth)}${expiry}${mrzCheckDigit(expiry)}${personal}${personalCheck}`);
+  const line2 = `${number}${numberCheck}${pad(o.nationality, 3)}${birth}${mrzCheckDigit(birth)}${o.sex}${expiry}${mrzCheckDigit(expiry)}${personal}${personalCheck}${composite}`;
+  return [line1, line2];
+}
+
+/**
+ * A passport's data page lying on a table: the printed fields in the upper part, the portrait on the left and the
+ * two MRZ lines at the bottom in fixed-pitch capitals. Our own drawing, not any state's design.
+ */
+export async function makePassportPage(opts: PassportOptions = SAMPLE_PASSPORT, format: ImageFormat = 'jpeg'): Promise<Buffer> {
+  const size = { w: 125, h: 88 };
+  const { canvas, ctx, cw, ch, x0, y0, rand } = photo([58, 54, 50], seedOf(JSON.stringify(opts)), size);
+  cardFace(ctx, x0, y0, cw, ch, 'rgb(196,226,186)', 'rgb(178,204,240)', 'rgba(70,120,150,0.26)', rand);
+  const X = (v: number) => x0 + mm(v);
+  const Y = (v: number) => y0 + mm(v);
+  const dmy = (iso: string) => {
+    const [y, m, d] = iso.split('-');
+    const months = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+    return `${d} ${months[Number(m) - 1]} ${y}`;
+  };
+  text(ctx, 'PASSPORT', X(6), Y(9), 40, 'rgb(30,60,110)', 3);
+  const field = (label: string, value: string, x: number, y: number) => {
+    text(ctx, label, X(x), Y(y), 20, LABEL);
+    text(ctx, value, X(x), Y(y + 5), 32, INK, 1);
+  };
+  field('Type / Code / Passport No.', `P  ${opts.issuingState}  ${opts.number}`, 44, 16);
+  field('Surname', opts.surname, 44, 27);
+  field('Given names', opts.givenNames, 44, 37);
+  field('Nationality', opts.nationality, 44, 47);
+  field('Date of birth', dmy(opts.birthday), 90, 47);
+  field('Sex', opts.sex, 44, 57);
+  field('Date of expiry', dmy(opts.expiry), 90, 57);
+  const px = X(6);
+  const py = Y(14);
+  const pw = mm(33);
+  const ph = mm(42);
+  ctx.fillStyle = 'rgb(200,204,212)';
+  ctx.fillRect(px, py, pw, ph);
+  silhouette(ctx, px, py, pw, ph, 'rgb(118,122,132)');
+  // the MRZ: a white band, two lines of 44 characters at a fixed pitch
+  ctx.fillStyle = 'rgba(255,255,255,0.75)';
+  ctx.fillRect(x0, Y(68), cw, ch - mm(68));
+  const pitch = (cw - mm(12)) / 44;
+  passportMrz(opts).forEach((line, row) => {
+    ctx.font = `${Math.round(pitch * 1.3)}px ${FONT}`;
+    ctx.fillStyle = INK;
+    // each character centred in its cell
+    [...line].forEach((c, i) => ctx.fillText(c, X(6) + i * pitch + (pitch - ctx.measureText(c).width) / 2, Y(76 + row * 7.5)));
+  });
+  ctx.restore();
+  return encode(canvas, format);
+}
+
 /** The emblem side: 中华人民共和国 / 居民身份证 / 签发机关 / 有效期限. */
 export async function makeIdBack(opts: IdBackOptions = SAMPLE_BACK, format: ImageFormat = 'jpeg'): Promise<Buffer> {
   const { canvas, ctx, cw, ch, x0, y0, rand } = photo([64, 60, 56], seedOf(JSON.stringify(opts)));
@@ -505,6 +608,7 @@ async function main(outDir: string): Promise<void> {
     ['id-front-tilted.jpg', await makeTilted(front, 6)],
     ['bank-card.jpg', await makeBankCard()],
     ['hkid-front.jpg', await makeHkIdFront()],
+    ['passport.jpg', await makePassportPage()],
     ['blank.png', await makeBlank()],
   ];
   for (const [name, bytes] of files) {

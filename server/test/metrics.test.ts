@@ -41,6 +41,9 @@ const ocr: OcrVendor = {
   readHkIdCard: async () => {
     throw Object.assign(new Error('busy'), { name: 'OcrBusyError' });
   },
+  readPassportMrz: async () => {
+    throw Object.assign(new Error('busy'), { name: 'OcrBusyError' });
+  },
   readBankCard: async () => {
     throw Object.assign(new Error('busy'), { name: 'OcrBusyError' });
   },

@@ -5,7 +5,7 @@
  */
 import { CALLS, ErrorCode, RATE_LIMITS } from '@core/domain';
 import sharp from 'sharp';
-import { makeHkIdFront, makeIdBack, makeIdFront, SAMPLE_BACK, SAMPLE_FRONT, SAMPLE_HK_FRONT } from '../../scripts/make-card-images';
+import { makeHkIdFront, makeIdBack, makeIdFront, makePassportPage, passportMrz, SAMPLE_BACK, SAMPLE_FRONT, SAMPLE_HK_FRONT, SAMPLE_PASSPORT } from '../../scripts/make-card-images';
 import { ConfigError, parseEnv } from '../src/config';
 import { createHttpOcr } from '../src/vendors/ocr';
 import { nameReading } from '../src/vendors/ocr/local';
@@ -28,7 +28,7 @@ const fakeFetch: typeof fetch = async (input, init) => {
   const headers = new Headers(init?.headers);
   const body = JSON.parse(String(init?.body)) as { image: string };
   seen.push({ url, auth: headers.get('authorization'), image: Buffer.from(body.image, 'base64') });
-  const path = url.endsWith('/idcard') ? 'idcard' : url.endsWith('/hkid') ? 'hkid' : 'bankcard';
+  const path = url.endsWith('/idcard') ? 'idcard' : url.endsWith('/hkid') ? 'hkid' : url.endsWith('/mrz') ? 'mrz' : 'bankcard';
   const a = answers[path] ?? { status: 404, body: {} };
   return new Response(JSON.stringify(a.body), { status: a.status, headers: { 'content-type': 'application/json' } });
 };
@@ -210,7 +210,7 @@ describe('the name line read on its own', () => {
   /** a single-line reading: one symbol per character (spaces are not symbols) with its confidence */
   const line = (text: string, confidences: number[]) => {
     const chars = [...text.replace(/\s/g, '')];
-    return { text, bbox: { x0: 0, y0: 0, x1: 100, y1: 20 }, symbols: chars.map((c, i) => ({ text: c, confidence: confidences[i] })) };
+    return { text, bbox: { x0: 0, y0: 0, x1: 100, y1: 20 }, symbols: chars.map((c, i) => ({ text: c, confidence: confidences[i], bbox: { x0: i * 10, y0: 0, x1: i * 10 + 9, y1: 20 } })) };
   };
   test.each([
     ['the name after its label, scored by its own characters', line('姓 名 “ 张 伟 明', [10, 10, 10, 90, 96, 99]), { name: '张伟明', confidence: 95 }],
@@ -262,5 +262,26 @@ describe('HkIdcardOcr with the HTTP vendor (issue 41)', () => {
     expect((await c.call('hkIdcardOcr', { ossId })).body.error?.code).toBe(ErrorCode.INTERNAL);
     answers.hkid = { status: 200, body: { isHkId: true, idNumber: 'K1234560', surname: 'CHAN 2', givenNames: 'TAI MAN', birthday: '2999-01-01' } };
     expect((await c.call('hkIdcardOcr', { ossId })).body.result).toEqual(expect.objectContaining({ idNumber: 'K1234560', lastName: '', firstName: 'TAI MAN', birthday: '', gender: 0 }));
+  });
+});
+
+describe('PassportOcr with the HTTP vendor (issue 41)', () => {
+  test('the page goes to {url}/mrz; the lines are cleaned and checked as the local reading is: a failing check digit is refused', async () => {
+    const c = await user();
+    const ossId = await uploaded(c, await makePassportPage(SAMPLE_PASSPORT));
+    const [l1, l2] = passportMrz(SAMPLE_PASSPORT);
+    // as a vendor may send them: spaces, a filler short, other text around
+    answers.mrz = { status: 200, body: { lines: ['PASSPORT', l1.split('').join(' '), l2.replace('<<', '<')] } };
+    const res = await c.call('passportOcr', { ossId });
+    expect(seen.map((s) => [s.url, s.auth])).toEqual([['https://ocr.example.com/v1/mrz', 'Bearer k-123']]);
+    expect(res.body.result).toEqual(expect.objectContaining({ idNumber: SAMPLE_PASSPORT.number, issuingCountry: 'GB', nationality: 'GB', lastName: 'SMITH', firstName: 'JOHN PETER', birthday: SAMPLE_PASSPORT.birthday, expiry: SAMPLE_PASSPORT.expiry, gender: 1 }));
+
+    const [, bad] = passportMrz({ ...SAMPLE_PASSPORT, badCheckDigit: true });
+    answers.mrz = { status: 200, body: { lines: [l1, bad] } };
+    expect((await c.call('passportOcr', { ossId })).body.error?.code).toBe(ErrorCode.ID_UNCLEAR);
+    answers.mrz = { status: 200, body: { lines: 'P<GBR' } };
+    expect((await c.call('passportOcr', { ossId })).body.error?.code).toBe(ErrorCode.INTERNAL);
+    answers.mrz = { status: 200, body: {} };
+    expect((await c.call('passportOcr', { ossId })).body.error?.code).toBe(ErrorCode.ID_UNCLEAR);
   });
 });

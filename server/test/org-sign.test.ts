@@ -49,6 +49,7 @@ const ocr: OcrVendor = {
   name: 'test',
   readIdCard: async () => ({ ...EMPTY_ID_TEXT, side: 'front', name: SAMPLE_FRONT.name, idNumber: SAMPLE_FRONT.idNumber }),
   readHkIdCard: async () => ({ ...EMPTY_HKID_TEXT }),
+  readPassportMrz: async () => ({ lines: [] }),
   readBankCard: async () => ({ acctNumber: '' }),
   close: async () => undefined,
 };

@@ -39,9 +39,9 @@ export type FaceJobResult =
   | { busy: false; error: string }
   | { busy: false; error?: undefined; passed: boolean; reason: string | null; frameKey: string | null; scores: Partial<FaceScores>; vendor: string };
 
-export type OcrJob = { kind: 'idcard'; cardKey: string; today: string } | { kind: 'hkid'; cardKey: string } | { kind: 'bankcard'; cardKey: string };
+export type OcrJob = { kind: 'idcard'; cardKey: string; today: string } | { kind: 'hkid'; cardKey: string } | { kind: 'passport'; cardKey: string } | { kind: 'bankcard'; cardKey: string };
 
-/** The vendor's reading, sealed (seal.ts): an IdCardText for kind idcard, an HkIdText for hkid, a BankCardText for bankcard (vendors/ocr). */
+/** The vendor's reading, sealed (seal.ts): an IdCardText for kind idcard, an HkIdText for hkid, a PassportMrzText for passport, a BankCardText for bankcard (vendors/ocr). */
 /** A vendor that failed is an answer ({error}), as for the face check: the reading is not run again. */
 export type OcrJobResult = { busy: true } | { busy: false; error: string } | { busy: false; error?: undefined; vendor: string; sealedText: string };
 

@@ -19,7 +19,7 @@ import { AppError } from '../errors';
 import type { FileStorage } from '../storage';
 import type { Vendors } from '../vendors';
 import { FaceBusyError } from '../vendors/face';
-import type { BankCardText, HkIdText, IdCardText } from '../vendors/ocr';
+import type { BankCardText, HkIdText, IdCardText, PassportMrzText } from '../vendors/ocr';
 import { JobTimeoutError, type Jobs } from './queue';
 import { seal, unseal } from './seal';
 import { inSpan } from '../tracing';
@@ -62,12 +62,14 @@ export function ocrHandler(deps: VendorJobDeps): JobHandler<'ocr.read'> {
   return async (job) => {
     const card = await deps.storage.read(job.cardKey);
     try {
-      const text = await inSpan<IdCardText | HkIdText | BankCardText>(`vendor ocr.${job.kind}`, { 'esop.vendor': deps.vendors.ocr.name }, () =>
+      const text = await inSpan<IdCardText | HkIdText | PassportMrzText | BankCardText>(`vendor ocr.${job.kind}`, { 'esop.vendor': deps.vendors.ocr.name }, () =>
         job.kind === 'idcard'
           ? deps.vendors.ocr.readIdCard(card, { today: job.today })
           : job.kind === 'hkid'
             ? deps.vendors.ocr.readHkIdCard(card)
-            : deps.vendors.ocr.readBankCard(card),
+            : job.kind === 'passport'
+              ? deps.vendors.ocr.readPassportMrz(card)
+              : deps.vendors.ocr.readBankCard(card),
       );
       return { busy: false, vendor: deps.vendors.ocr.name, sealedText: seal(deps.config.secrets.signingSecret, text) };
     } catch (err) {
@@ -158,6 +160,9 @@ export const readIdCardByJob = (deps: RequestJobDeps, card: Buffer, today: strin
 
 /** The vendor's reading of a Hong Kong identity card's front, through the queue (100503 when busy). */
 export const readHkIdCardByJob = (deps: RequestJobDeps, card: Buffer) => readByJob<HkIdText>(deps, card, { kind: 'hkid' }, 'HKID card reading');
+
+/** The vendor's reading of a passport's machine-readable zone, through the queue (100503 when busy). */
+export const readPassportMrzByJob = (deps: RequestJobDeps, page: Buffer) => readByJob<PassportMrzText>(deps, page, { kind: 'passport' }, 'passport reading');
 
 /** The vendor's reading of a bank card, through the queue (100503 when busy). */
 export const readBankCardByJob = (deps: RequestJobDeps, card: Buffer) => readByJob<BankCardText>(deps, card, { kind: 'bankcard' }, 'bank card reading');

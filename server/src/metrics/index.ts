@@ -111,7 +111,7 @@ const jobDuration = new client.Histogram({
 });
 const vendorDuration = new client.Histogram({
   name: 'esop_vendor_call_duration_seconds',
-  help: 'Face checks and card readings worked by this process, by vendor call (face.check, ocr.idcard, ocr.hkid, ocr.bankcard) and outcome (passed, rejected, read, busy, error)',
+  help: 'Face checks and card readings worked by this process, by vendor call (face.check, ocr.idcard, ocr.hkid, ocr.passport, ocr.bankcard) and outcome (passed, rejected, read, busy, error)',
   labelNames: ['call', 'outcome'] as const,
   buckets: [0.25, 0.5, 1, 2, 3, 5, 8, 13, 20, 30, 45, 60],
   registers: [registry],
@@ -135,7 +135,7 @@ function vendorCallOf(job: JobName, payload: unknown): string | null {
   if (job === 'face.check') return 'face.check';
   if (job === 'ocr.read') {
     const kind = (payload as { kind?: string }).kind;
-    return `ocr.${kind === 'bankcard' || kind === 'hkid' ? kind : 'idcard'}`;
+    return `ocr.${kind === 'bankcard' || kind === 'hkid' || kind === 'passport' ? kind : 'idcard'}`;
   }
   return null;
 }

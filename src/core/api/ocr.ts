@@ -23,3 +23,11 @@ export type HkIdcardOcrResult = Res<'hkIdcardOcr'>;
  * chineseName, birthday, gender, cropIdCard}. Errors 151202-151204; 60 s timeout (CALLS).
  */
 export const hkIdcardOcr = (ref: IdcardOcrInput) => callApi('hkIdcardOcr', ref);
+
+export type PassportOcrResult = Res<'passportOcr'>;
+
+/**
+ * Reads the machine-readable zone of an uploaded photo of a passport's data page (issue 41): {idNumber,
+ * issuingCountry, nationality, lastName, firstName, birthday, gender, expiry, cropIdCard}. Errors 151201-151204; 60 s.
+ */
+export const passportOcr = (ref: IdcardOcrInput) => callApi('passportOcr', ref);

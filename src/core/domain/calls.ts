@@ -113,6 +113,7 @@ export const APP_CALLS = {
   bankcardOcr: call('POST', 'BankcardOcr', 'ocr', { timeout: TIMEOUT_MS.ocr, rateLimit: 'ocr' }),
   /** not in the spec (issue 41): the front of a Hong Kong identity card read, as IdcardOcr reads the mainland card */
   hkIdcardOcr: call('POST', 'HkIdcardOcr', 'ocr', { timeout: TIMEOUT_MS.ocr, rateLimit: 'ocr' }),
+  passportOcr: call('POST', 'PassportOcr', 'ocr', { timeout: TIMEOUT_MS.ocr, rateLimit: 'ocr' }),
   kycKeyValue: call('POST', 'KYCKeyValue', 'lookup', { rateLimit: 'kycKeyValue' }),
   mainlandCity: call('GET', 'MainlandCity', 'lookup'),
   companySearch: call('GET', 'CompanySearch', 'lookup', { rateLimit: 'companySearch' }),

@@ -6,7 +6,7 @@
 import type { StepName } from './steps';
 import { at } from './step-rules/types';
 
-export type OcrKind = 'idcardFront' | 'idcardBack' | 'hkidFront' | 'bankcard';
+export type OcrKind = 'idcardFront' | 'idcardBack' | 'hkidFront' | 'passport' | 'bankcard';
 
 export interface OcrPlace {
   /** the step whose data holds the photo */
@@ -36,6 +36,15 @@ export const OCR_PLACES: readonly OcrPlace[] = [
     kind: 'hkidFront',
     fieldStep: 'USERINFO',
     fields: { chineseName: 'chineseName', lastName: 'lastName', firstName: 'firstName', birthday: 'birthday', gender: 'gender' },
+  },
+  // a passport's machine-readable zone (issue 41): the number and issuing state here, the names and birth date next
+  { step: 'HK_IDCARD', photo: 'documentInfo.nonMainlandDocument.front', kind: 'passport', fields: { idNumber: 'idNumber', issuingCountry: 'idCountry' } },
+  {
+    step: 'HK_IDCARD',
+    photo: 'documentInfo.nonMainlandDocument.front',
+    kind: 'passport',
+    fieldStep: 'USERINFO',
+    fields: { lastName: 'lastName', firstName: 'firstName', birthday: 'birthday', gender: 'gender' },
   },
   { step: 'BANKCARD', photo: 'documentInfo.bankCard', kind: 'bankcard', fields: { acctNumber: 'bankInfo.acctNumber' } },
 ];

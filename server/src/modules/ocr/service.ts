@@ -1,5 +1,5 @@
 /**
- * IdcardOcr, HkIdcardOcr and BankcardOcr: the caller's own uploaded photo → the card found and cut out → checks of the
+ * IdcardOcr, HkIdcardOcr, PassportOcr and BankcardOcr: the caller's own uploaded photo → the card found and cut out → checks of the
  * picture (photocopy, glare) → the vendor reads it (a job, in the worker; 100503 when busy) → the fields checked
  * with the domain rules.
  *
@@ -21,7 +21,9 @@ import type { FilesDeps } from '../files';
 import { storeUpload } from '../files';
 import { findOwnedFile } from '../files';
 import { isKnownRegion } from '../lookup';
-import { readBankCardByJob, readHkIdCardByJob, readIdCardByJob } from '../../jobs/vendor-calls';
+import { readBankCardByJob, readHkIdCardByJob, readIdCardByJob, readPassportMrzByJob } from '../../jobs/vendor-calls';
+import sharp from 'sharp';
+import { readPassportZone } from './passport';
 import type { Jobs } from '../../jobs/queue';
 import { cardQuality, findCard, photoProblem, QUALITY_LIMITS } from './card-image';
 
@@ -134,6 +136,52 @@ export async function hkIdcardOcr(deps: OcrDeps, userId: string, ossId: string, 
   } as const;
   const cropIdCard = await storeUpload(deps, userId, { category: 'UserInfo', filename: 'hkid-front.jpg', bytes: crop }, 'made');
   await saveReading(deps.db, { ossId, userId, kind: 'hkidFront', fields }, new Date(deps.clock.now()));
+  return { ...fields, cropIdCard };
+}
+
+/**
+ * PassportOcr (issue 41): a passport's data page. The page is cut out of the photo and checked as a card is (151203
+ * photocopy, 151204 glare); a photo where no page stands apart (the open booklet) is read whole. The machine-readable
+ * zone is read by the vendor and checked here (passport.ts): 151202 without a zone whose check digits all hold, 151201
+ * when the passport has expired. Names and a birth date that fail the USERINFO rules are answered as unread ('').
+ */
+export async function passportOcr(deps: OcrDeps, userId: string, ossId: string, lang?: Lang): Promise<Res<'passportOcr'>> {
+  const bytes = await ownedImage(deps, userId, ossId, ErrorCode.ID_UNCLEAR);
+  const card = await findCard(bytes);
+  let page: Buffer;
+  if (card) {
+    const quality = await cardQuality(card.crop);
+    if (quality.saturation < QUALITY_LIMITS.minSaturation) throw new AppError(ErrorCode.ID_NOT_ORIGINAL);
+    if (quality.blownOut > QUALITY_LIMITS.maxBlownOut) throw new AppError(ErrorCode.ID_REFLECTIVE);
+    page = card.crop;
+  } else {
+    // upright, at most 2400 px (as findCard takes a photo); a file that does not decode has no zone
+    page = await sharp(bytes, { failOn: 'error' })
+      .autoOrient()
+      .resize({ width: 2400, height: 2400, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 90 })
+      .toBuffer()
+      .catch(() => Buffer.alloc(0));
+    if (!page.length) throw await unusable(ErrorCode.ID_UNCLEAR, bytes, lang);
+  }
+  const today = todayInHongKong(deps.clock.now());
+  const { text } = await readPassportMrzByJob(deps, page);
+  const read = readPassportZone(text.lines, today);
+  if (!read) throw await unusable(ErrorCode.ID_UNCLEAR, bytes, lang);
+  if (read.expiry < today) throw new AppError(ErrorCode.ID_VALIDITY_INVALID);
+  const name = (v: string) => (checkEnglishName(v) === null ? v : '');
+  const fields = {
+    idNumber: read.idNumber,
+    issuingCountry: read.issuingCountry,
+    nationality: read.nationality,
+    lastName: name(read.lastName),
+    firstName: name(read.firstName),
+    birthday: read.birthday <= today ? read.birthday : '',
+    gender: read.gender,
+    expiry: read.expiry,
+  } as const;
+  const cropIdCard = await storeUpload(deps, userId, { category: 'UserInfo', filename: 'passport-page.jpg', bytes: page }, 'made');
+  await saveReading(deps.db, { ossId, userId, kind: 'passport', fields }, new Date(deps.clock.now()));
   return { ...fields, cropIdCard };
 }
 

@@ -4,6 +4,8 @@
  *                                  idNumber, authority, validFrom, validTo}  (missing fields read as '')
  *   POST {OCR_HTTP_URL}/hkid     JSON {image: base64 JPEG}  → {isHkId, idNumber, surname, givenNames, chineseName,
  *                                  birthday, sex}  (a Hong Kong identity card's front; the number without brackets)
+ *   POST {OCR_HTTP_URL}/mrz      JSON {image: base64 JPEG}  → {lines}  (a passport's data page: the machine-readable
+ *                                  zone's lines as read; the service parses them and checks their check digits)
  *   POST {OCR_HTTP_URL}/bankcard JSON {image: base64 JPEG}  → {acctNumber}
  * with `authorization: Bearer <OCR_HTTP_KEY>` when a key is set. Dates YYYY-MM-DD (or YYYY.MM.DD); validTo
  * may be 长期. An answer that is not HTTP 2xx or not of this shape is an error (the caller answers 100500).
@@ -11,7 +13,8 @@
 import { z } from 'zod';
 import { LONG_TERM } from '@core/domain/identity';
 import { isoDate } from './parse';
-import { EMPTY_ID_TEXT, type BankCardText, type HkIdText, type IdCardText, type OcrSettings, type OcrVendor } from './types';
+import { mrzLinesOf } from './mrz';
+import { EMPTY_ID_TEXT, type BankCardText, type HkIdText, type IdCardText, type OcrSettings, type OcrVendor, type PassportMrzText } from './types';
 
 const text = z.string().max(1000).optional().default('');
 
@@ -29,6 +32,8 @@ const idAnswer = z.object({
 });
 
 const bankAnswer = z.object({ acctNumber: text });
+
+const mrzAnswer = z.object({ lines: z.array(z.string().max(200)).max(10).optional().default([]) });
 
 const hkAnswer = z.object({
   isHkId: z.boolean().optional().default(false),
@@ -51,7 +56,7 @@ export function createHttpOcr(settings: OcrSettings, fetchImpl: typeof fetch = f
   if (!base) throw new Error('OCR_HTTP_URL is required when OCR_VENDOR=http');
   const timeout = settings.OCR_HTTP_TIMEOUT_MS ?? 30_000;
 
-  async function post(path: 'idcard' | 'hkid' | 'bankcard', card: Buffer): Promise<unknown> {
+  async function post(path: 'idcard' | 'hkid' | 'mrz' | 'bankcard', card: Buffer): Promise<unknown> {
     const url = new URL(path, base.endsWith('/') ? base : `${base}/`);
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (settings.OCR_HTTP_KEY) headers.authorization = `Bearer ${settings.OCR_HTTP_KEY}`;
@@ -90,6 +95,10 @@ export function createHttpOcr(settings: OcrSettings, fetchImpl: typeof fetch = f
         birthday: dateOf(a.birthday),
         sex: a.sex,
       };
+    },
+    async readPassportMrz(page: Buffer): Promise<PassportMrzText> {
+      // cleaned and put to length as the local reading is
+      return { lines: mrzLinesOf(mrzAnswer.parse(await post('mrz', page)).lines) };
     },
     async readBankCard(card: Buffer): Promise<BankCardText> {
       const a = bankAnswer.parse(await post('bankcard', card));

@@ -2,7 +2,7 @@ import { createHttpOcr } from './http';
 import type { LocalOcrOptions } from './local';
 import type { OcrSettings, OcrVendor } from './types';
 
-export type { BankCardText, HkIdText, IdCardText, OcrSettings, OcrVendor } from './types';
+export type { BankCardText, HkIdText, IdCardText, OcrSettings, OcrVendor, PassportMrzText } from './types';
 export { createHttpOcr } from './http';
 
 /**
@@ -16,6 +16,7 @@ export function createLocalOcr(opts: LocalOcrOptions = {}): OcrVendor {
     name: 'tesseract.js',
     readIdCard: async (card, ctx) => (await load()).readIdCard(card, ctx),
     readHkIdCard: async (card) => (await load()).readHkIdCard(card),
+    readPassportMrz: async (page) => (await load()).readPassportMrz(page),
     readBankCard: async (card) => (await load()).readBankCard(card),
     close: async () => {
       if (real) await (await real).close();

@@ -21,7 +21,8 @@ import { todayInHongKong } from '@core/domain/identity';
 import { projectRoot } from '../../config';
 import { findBankNumber, findIdNumber, nameLineIndex, nameOf, parseBack, parseFront, sideOf } from './parse';
 import { chineseNameOf, findBirth, findEnglishName, findHkIdNumber, isCodeLine, isHkIdFront } from './hk-parse';
-import { EMPTY_HKID_TEXT, EMPTY_ID_TEXT, type BankCardText, type HkIdText, type IdCardText, type OcrVendor } from './types';
+import { isZoneFirstLine, mrzLinesOf, TD3_DIGIT_CELLS, TD3_LENGTH } from './mrz';
+import { EMPTY_HKID_TEXT, EMPTY_ID_TEXT, type BankCardText, type HkIdText, type IdCardText, type OcrVendor, type PassportMrzText } from './types';
 
 /**
  * The language data variant of each package. chi_sim: the standard tessdata model (4.0.0), which read every
@@ -62,12 +63,18 @@ const ID_NUMBER = { x: 0.26, y: 0.78, w: 0.74, h: 0.22 };
 const HK_PORTRAIT = { x: 0.64, y: 0.2, w: 0.36, h: 0.62 };
 /** the width cards are scaled to before OCR: the ID card's labels come out about 30 px high */
 const OCR_WIDTH = 1024;
+/** a passport's data page: its lower part, where the machine-readable zone is (ICAO 9303: the bottom 23 mm of 88) */
+const MRZ_BAND = { x: 0, y: 0.55, w: 1, h: 0.45 };
+/** the width a passport page is read at: the zone's 44 characters come out about 30 px wide */
+const MRZ_WIDTH = 1400;
+/** the zone's alphabet */
+const MRZ_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
 
 /** One line of a recognition: its text, where it is (pixels of the image read) and its characters' confidences (0-100). */
 interface ReadLine {
   text: string;
   bbox: { x0: number; y0: number; x1: number; y1: number };
-  symbols: { text: string; confidence: number }[];
+  symbols: { text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number } }[];
 }
 
 /** More jobs are waiting for an engine than it can finish before the screens give up. */
@@ -181,7 +188,7 @@ class Engine {
             .map((l) => ({
               text: l.text.replace(/\n$/, ''),
               bbox: l.bbox,
-              symbols: l.words.flatMap((wd) => wd.symbols.map((sym) => ({ text: sym.text, confidence: sym.confidence }))),
+              symbols: l.words.flatMap((wd) => wd.symbols.map((sym) => ({ text: sym.text, confidence: sym.confidence, bbox: sym.bbox }))),
             })),
         );
       }
@@ -199,7 +206,7 @@ class Engine {
 }
 
 /** Grey, contrast-stretched, `width` wide, then black-and-white at `threshold`; `blank` regions painted white. */
-async function prepare(card: Buffer, opts: { region?: Region; blank?: Region[]; threshold?: number; negateIfDark?: boolean }): Promise<Buffer> {
+async function prepare(card: Buffer, opts: { region?: Region; blank?: Region[]; threshold?: number; negateIfDark?: boolean; width?: number }): Promise<Buffer> {
   const meta = await sharp(card).metadata();
   const W = meta.width!;
   const H = meta.height!;
@@ -208,7 +215,7 @@ async function prepare(card: Buffer, opts: { region?: Region; blank?: Region[]; 
     const r = opts.region;
     img = img.extract({ left: Math.round(r.x * W), top: Math.round(r.y * H), width: Math.round(r.w * W), height: Math.round(r.h * H) });
   }
-  const width = Math.round(OCR_WIDTH * (opts.region?.w ?? 1));
+  const width = Math.round((opts.width ?? OCR_WIDTH) * (opts.region?.w ?? 1));
   const { data, info } = await img.resize({ width }).greyscale().normalise().raw().toBuffer({ resolveWithObject: true });
   if (opts.negateIfDark) {
     let sum = 0;
@@ -357,6 +364,61 @@ export function createLocalOcr(opts: LocalOcrOptions = {}): OcrVendor {
     return best.name;
   }
 
+  /**
+   * The zone's two lines put back on their fixed pitch (ICAO 9303 prints its 44 characters a cell each): each
+   * character the full reading found goes to the cell under its centre. A cell it left empty (a character it dropped,
+   * often in or beside a long run of fillers) and a cell of line 2 that holds only digits but read otherwise (the
+   * zone's last check digit, beside the run, reads as H or P) are read again on their own, a digit cell with digits
+   * only. The pitch is the median distance between neighbouring characters of the lines' first 20, where fillers are
+   * few. null when it cannot be measured, or when too many cells were left empty for this to be the zone.
+   */
+  async function zoneByCells(image: Buffer, ...lines: [ReadLine, ReadLine]): Promise<[string, string] | null> {
+    const centre = (s: ReadLine['symbols'][number]) => (s.bbox.x0 + s.bbox.x1) / 2;
+    const gaps = lines.flatMap((l) => l.symbols.slice(0, 20).flatMap((s, i, a) => (i ? [centre(s) - centre(a[i - 1])] : [])));
+    const sorted = gaps.filter((g) => g > 0).sort((a, b) => a - b);
+    if (sorted.length < 10) return null;
+    const pitch = sorted[Math.floor(sorted.length / 2)];
+    const meta = await sharp(image).metadata();
+    const out: string[] = [];
+    for (const [row, line] of lines.entries()) {
+      const origin = centre(line.symbols[0]);
+      const cells: { text: string; confidence: number }[] = Array.from({ length: TD3_LENGTH }, () => ({ text: '', confidence: -1 }));
+      for (const s of line.symbols) {
+        const i = Math.round((centre(s) - origin) / pitch);
+        if (i < 0 || i >= TD3_LENGTH || !s.text.trim()) continue;
+        if (s.confidence > cells[i].confidence) cells[i] = { text: s.text.trim()[0], confidence: s.confidence };
+      }
+      if (cells.filter((c) => !c.text).length > 12) return null;
+      const digitCell = (i: number) => row === 1 && TD3_DIGIT_CELLS.has(i);
+      const again = cells.flatMap((c, i) => (!c.text || (digitCell(i) && !/[0-9]/.test(c.text)) ? [i] : []));
+      const h = line.bbox.y1 - line.bbox.y0;
+      // a digit cell a little wider: the pitch measured on the first characters drifts by a few pixels at the end
+      const cellImage = (i: number): Promise<Buffer> | null => {
+        const extra = digitCell(i) ? 0.3 : 0.1;
+        const left = Math.max(0, Math.round(origin + (i - 0.5 - extra) * pitch));
+        const top = Math.max(0, Math.round(line.bbox.y0 - h * 0.2));
+        const width = Math.min(meta.width! - left, Math.round(pitch * (1 + 2 * extra)));
+        const height = Math.min(meta.height! - top, Math.round(h * 1.4));
+        if (width < 4 || height < 4) return null;
+        // a white margin around the character, as tesseract reads best
+        return sharp(image).extract({ left, top, width, height }).extend({ top: 12, bottom: 12, left: 12, right: 12, background: '#ffffff' }).png().toBuffer();
+      };
+      for (const digitsOnly of [true, false]) {
+        const which = again.filter((i) => digitCell(i) === digitsOnly && cellImage(i) !== null);
+        if (!which.length) continue;
+        const images = await Promise.all(which.map((i) => cellImage(i)!));
+        const pages = await digits.recogniseLines(images, { tessedit_char_whitelist: digitsOnly ? '0123456789' : MRZ_CHARS, tessedit_pageseg_mode: PSM.SINGLE_CHAR });
+        which.forEach((i, n) => {
+          const text = pages[n]?.[0]?.text.trim() ?? '';
+          // nothing read in a cell: the zone's blank is the filler
+          cells[i].text = text ? text[0] : digitsOnly ? cells[i].text : '<';
+        });
+      }
+      out.push(cells.map((c) => c.text || '<').join(''));
+    }
+    return [out[0], out[1]];
+  }
+
   /** The ID number read again from its own strip with the digit engine. */
   async function idNumberByDigits(card: Buffer, today: string): Promise<{ idNumber: string; valid: boolean }> {
     const image = await prepare(card, { region: ID_NUMBER, threshold: ID_THRESHOLD });
@@ -428,6 +490,25 @@ export function createLocalOcr(opts: LocalOcrOptions = {}): OcrVendor {
       const birth = findBirth(texts);
       const chineseName = await readHkChineseName(card, lines);
       return { isHkId: true, idNumber, surname: name?.surname ?? '', givenNames: name?.givenNames ?? '', chineseName, ...birth };
+    },
+
+    async readPassportMrz(page: Buffer): Promise<PassportMrzText> {
+      // the page's lower part first (where the zone is on a data page cut out of the photo), then the whole picture
+      // (a photo of the open booklet, or a page the service could not cut out)
+      for (const region of [MRZ_BAND, undefined]) {
+        const image = await prepare(page, { region, threshold: ID_THRESHOLD, width: MRZ_WIDTH });
+        const [read] = await digits.recogniseLines([image], { tessedit_char_whitelist: MRZ_CHARS, tessedit_pageseg_mode: PSM.SINGLE_BLOCK });
+        const first = read.findIndex((l) => isZoneFirstLine(l.text));
+        if (first >= 0 && read[first + 1]) {
+          const cells = await zoneByCells(image, read[first], read[first + 1]);
+          const lines = cells ? mrzLinesOf(cells) : [];
+          if (lines.length) return { lines };
+        }
+        // the text as read, when the characters' places gave no zone
+        const lines = mrzLinesOf(read.map((l) => l.text));
+        if (lines.length) return { lines };
+      }
+      return { lines: [] };
     },
 
     async readBankCard(card: Buffer): Promise<BankCardText> {

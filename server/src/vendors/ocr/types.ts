@@ -40,6 +40,14 @@ export interface HkIdText {
 
 export const EMPTY_HKID_TEXT: HkIdText = { isHkId: false, idNumber: '', surname: '', givenNames: '', chineseName: '', birthday: '', sex: '' };
 
+/**
+ * The machine-readable zone of a passport's data page as read (ICAO 9303 TD3): two lines of 44 characters (A-Z, 0-9
+ * and <), lightly cleaned (see mrz.ts mrzLinesOf); [] when no zone was found. The service parses and checks it.
+ */
+export interface PassportMrzText {
+  lines: string[];
+}
+
 export interface BankCardText {
   /** the card number, digits only; '' when none was read */
   acctNumber: string;
@@ -51,6 +59,8 @@ export interface OcrVendor {
   readIdCard(card: Buffer, ctx?: { today?: string }): Promise<IdCardText>;
   /** the front of a Hong Kong identity card, cut out of the photo */
   readHkIdCard(card: Buffer): Promise<HkIdText>;
+  /** the machine-readable zone of a passport's data page (the page cut out of the photo, or the whole photo) */
+  readPassportMrz(page: Buffer): Promise<PassportMrzText>;
   readBankCard(card: Buffer): Promise<BankCardText>;
   /** frees engines and workers (called when the app closes) */
   close(): Promise<void>;
@@ -59,7 +69,7 @@ export interface OcrVendor {
 export interface OcrSettings {
   /** 'local' (default: tesseract.js with the language data from npm, offline) or 'http' */
   OCR_VENDOR?: 'local' | 'http';
-  /** for 'http': base URL; POST {url}/idcard and {url}/bankcard (see http.ts) */
+  /** for 'http': base URL; POST {url}/idcard, /hkid, /mrz and /bankcard (see http.ts) */
   OCR_HTTP_URL?: string;
   /** for 'http': sent as `authorization: Bearer <key>` */
   OCR_HTTP_KEY?: string;

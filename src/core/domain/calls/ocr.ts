@@ -1,5 +1,5 @@
 /**
- * The calls of server/src/modules/ocr: reading ID cards (mainland, Hong Kong) and bank card photos.
+ * The calls of server/src/modules/ocr: reading ID cards (mainland, Hong Kong), passports and bank card photos.
  * Each entry: the one-line summary (OpenAPI, docs/api.md), the request (`req`, or `meta` for a multipart call) and
  * the answer (`res`). The path, method and options of each call are its CALLS entry (../calls.ts).
  */
@@ -48,6 +48,29 @@ export const ocrCalls = {
       chineseName: z.string(),
       birthday: z.string(),
       gender: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+      cropIdCard: z.object({ ossId: z.string(), ossUrl: z.string() }),
+    }),
+  },
+  passportOcr: {
+    summary: "Read a passport's machine-readable zone",
+    /** an uploaded image of the passport's data page (the caller's own file) */
+    req: fileRef,
+    /**
+     * What the zone says, every check digit verified, for the applicant to confirm or correct: idNumber (without
+     * fillers), issuingCountry and nationality (ISO 3166-1 alpha-2; '' for a code that is not a country), lastName and
+     * firstName in capitals ('' when they fail the USERINFO rules), birthday and expiry (YYYY-MM-DD), gender (1 male,
+     * 2 female, 0 not stated). cropIdCard: the data page cut out of the photo (or the photo), the caller's file.
+     * Errors: 151202 no zone or a check digit that fails; 151201 expired; 151203 photocopy; 151204 glare.
+     */
+    res: z.object({
+      idNumber: z.string(),
+      issuingCountry: z.string(),
+      nationality: z.string(),
+      lastName: z.string(),
+      firstName: z.string(),
+      birthday: z.string(),
+      gender: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+      expiry: z.string(),
       cropIdCard: z.object({ ossId: z.string(), ossUrl: z.string() }),
     }),
   },
