@@ -2,9 +2,11 @@
  * Hong Kong applicant: HK identity card, personal information and proof of address, through the pickers, the
  * uploads and the address confirmation, to the employment step; the HKID front is read by OCR (issue 41): the
  * reading is checked in its sheet and used, and the next step opens with the names, birth date and sex filled. The
- * saved data is checked in the database.
+ * saved data is checked in the database. Before that, a passport's data page is read (its machine-readable zone): an
+ * HKSAR passport's Chinese nationality is "Hong Kong, China" as chosen; the applicant types instead and changes the
+ * document to the identity card.
  */
-import { SAMPLE_HK_FRONT, makeHkIdFront } from '../../scripts/make-card-images';
+import { SAMPLE_HK_FRONT, SAMPLE_PASSPORT, makeHkIdFront, makePassportPage } from '../../scripts/make-card-images';
 import { assert, assertClean, newPhone, shot, type Journey } from '../lib/harness';
 import { appOf, loginInBrowser, pdfFile } from '../lib/flows';
 import { pick, uploadsSettled } from '../lib/ui';
@@ -27,6 +29,19 @@ export const journeys: Journey[] = [
 
         // identity document
         await pick(page, /^Nationality/, 'Choose your nationality', 'Hong Kong, China', 'Hong Kong');
+        // a passport's data page is read from its machine-readable zone; the applicant chooses to type instead
+        await pick(page, /^Document type/, 'Choose the document type', 'Passport');
+        const passport = { ...SAMPLE_PASSPORT, issuingState: 'HKG', nationality: 'CHN', surname: 'CHAN', givenNames: 'TAI MAN', number: 'KJ0482913', birthday: SAMPLE_HK_FRONT.birthday };
+        await page.getByLabel('Passport photo page').setInputFiles({ name: 'passport.jpg', mimeType: 'image/jpeg', buffer: await makePassportPage(passport) });
+        const passportSheet = page.getByRole('dialog', { name: 'Check what we read from your passport' });
+        await passportSheet.waitFor({ timeout: 60_000 });
+        const zone = (await passportSheet.textContent()) ?? '';
+        for (const part of ['KJ0482913', 'Hong Kong', 'CHAN TAI MAN', '1988/06/15', 'Male', '2031/09/30']) assert(zone.includes(part), `the passport sheet shows ${part}: ${zone}`);
+        assert(!zone.includes('other than the one you chose'), 'an HKSAR passport is the nationality chosen');
+        await shot(page, 'passport-ocr-sheet-en');
+        await passportSheet.getByRole('button', { name: "I'll type them" }).click();
+        await passportSheet.waitFor({ state: 'hidden' });
+        assert((await page.getByLabel('Document number').inputValue()) === '', 'typing instead fills nothing');
         await pick(page, /^Document type/, 'Choose the document type', 'Hong Kong identity card');
         const number = page.getByLabel('Document number');
         await number.fill('k123456');

@@ -406,6 +406,30 @@ describe('what the OCR read from an HKID (issue 41)', () => {
   });
 });
 
+describe("what the OCR read from a passport's zone (issue 41)", () => {
+  test('the number and issuing country are compared on HK_IDCARD, the names, birth date and sex on USERINFO', async () => {
+    const { appId } = await submitted(2);
+    const app = await t.db.query<{ user_id: string; data: { HK_IDCARD: { idNumber: string; idCountry: string; documentInfo: { nonMainlandDocument: { front: { ossId: string } } } }; USERINFO: Record<string, unknown> } }>(
+      'SELECT user_id, data FROM applications WHERE app_id = $1',
+      [appId],
+    );
+    const { user_id: userId, data } = app.rows[0];
+    const user = data.USERINFO;
+    const fields = { idNumber: 'X0000000', issuingCountry: data.HK_IDCARD.idCountry, nationality: 'GB', lastName: String(user.lastName), firstName: String(user.firstName), birthday: String(user.birthday), gender: user.gender, expiry: '2031-09-30' };
+    await saveReading(t.db, { ossId: data.HK_IDCARD.documentInfo.nonMainlandDocument.front.ossId, userId, kind: 'passport', fields }, new Date(t.clock.now()));
+    const rita = await signedIn(await newStaff('reviewer', 'Rhea'));
+    const ocr = (await plain('staffCase', rita, { appId })).body.result.ocr;
+    expect(ocr).toEqual([
+      { step: 'HK_IDCARD', field: 'idNumber', read: 'X0000000', saved: data.HK_IDCARD.idNumber, changed: true },
+      { step: 'HK_IDCARD', field: 'idCountry', read: data.HK_IDCARD.idCountry, saved: data.HK_IDCARD.idCountry, changed: false },
+      { step: 'USERINFO', field: 'lastName', read: user.lastName, saved: user.lastName, changed: false },
+      { step: 'USERINFO', field: 'firstName', read: user.firstName, saved: user.firstName, changed: false },
+      { step: 'USERINFO', field: 'birthday', read: user.birthday, saved: user.birthday, changed: false },
+      { step: 'USERINFO', field: 'gender', read: String(user.gender), saved: String(user.gender), changed: false },
+    ]);
+  });
+});
+
 describe('the device signal', () => {
   test('two users who log in from the same browser: each one’s application names the other’s; the browser is given its id once', async () => {
     const browser = async (phone: string, device?: string) => {

@@ -108,6 +108,11 @@ describe('an OCR reading in the words of its step (the desk shows "Female", neve
     expect(readingInWords('USERINFO', data, 'hk', 'noSuchField', 'x')).toBeNull();
   });
 
+  test("a passport's issuing country read by OCR (issue 41) is a country's name, not its code", async () => {
+    const { data } = await application('hk');
+    expect(readingInWords('HK_IDCARD', data, 'hk', 'idCountry', 'GB')).toEqual([{ country: 'GB' }]);
+  });
+
   test('nothing saved yet: a small code is still read as its option', async () => {
     const { data } = await application('hk');
     const without = { ...data, USERINFO: { ...(data.USERINFO as object), gender: undefined } };

@@ -79,6 +79,13 @@ export function fixedIssuingCountry(permanent: boolean, nationality: string | un
   return null;
 }
 
+/**
+ * A passport's nationality as this page's nationality list names it: the Hong Kong and Macau SAR passports carry
+ * Chinese nationality (CHN), which the page lists as HK or MO (China itself is not offered here); '' stays ''.
+ */
+export const passportNationality = (issuingCountry: string, nationality: string) =>
+  nationality === CHINA && (issuingCountry === HK || issuingCountry === MO) ? issuingCountry : nationality;
+
 /** Whether the issuing country may be picked by the applicant. */
 export const issuingCountryEditable = (permanent: boolean, nationality: string | undefined, doc: HkDocType | null) =>
   doc === HK_DOC.PASSPORT && fixedIssuingCountry(permanent, nationality, doc) === null;

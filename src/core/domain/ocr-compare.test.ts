@@ -43,3 +43,25 @@ describe('the Hong Kong identity card (issue 41): the number on its step, the na
     ]);
   });
 });
+
+describe("a passport's zone (issue 41): the number and issuing state on its step, the names and birth date on USERINFO", () => {
+  const places = OCR_PLACES.filter((p) => p.kind === 'passport');
+  const read = { idNumber: '533401372', issuingCountry: 'GB', nationality: 'GB', lastName: 'SMITH', firstName: 'JOHN PETER', birthday: '1985-04-12', gender: 1, expiry: '2031-09-30' };
+
+  test('the issuing state is compared with the saved idCountry; nationality and expiry are not fields of the steps', () => {
+    expect(places.map((p) => [p.step, p.photo, p.fieldStep ?? p.step])).toEqual([
+      ['HK_IDCARD', 'documentInfo.nonMainlandDocument.front', 'HK_IDCARD'],
+      ['HK_IDCARD', 'documentInfo.nonMainlandDocument.front', 'USERINFO'],
+    ]);
+    expect(compareOcr(places[0], { idNumber: '533401372', idCountry: 'IE' }, read)).toEqual([
+      { step: 'HK_IDCARD', field: 'idNumber', read: '533401372', saved: '533401372', changed: false },
+      { step: 'HK_IDCARD', field: 'idCountry', read: 'GB', saved: 'IE', changed: true },
+    ]);
+    expect(compareOcr(places[1], { lastName: 'SMITH', firstName: 'JOHN', birthday: '1985-04-12', gender: 1 }, read).map((f) => [f.field, f.changed])).toEqual([
+      ['lastName', false],
+      ['firstName', true],
+      ['birthday', false],
+      ['gender', false],
+    ]);
+  });
+});

@@ -10,6 +10,7 @@ import {
   mainlandProofRefused,
   normaliseDocNumber,
   normalisePermanentIdNumber,
+  passportNationality,
 } from '../hk-identity';
 
 const ctx = (strict = false): StepContext => ({ today: '2026-11-21', clientType: 'hk', saved: {}, strict });
@@ -262,4 +263,15 @@ describe('non-permanent resident', () => {
     expect(normalisePermanentIdNumber('HK', 'a123456(7)')).toBe('A1234567');
     expect(normalisePermanentIdNumber('SG', 's1234567d')).toBe('S1234567D');
   });
+});
+
+describe("a passport's nationality as the page lists it (passportNationality)", () => {
+  test.each([
+    ['an HKSAR passport: Chinese nationality listed as HK', 'HK', 'CN', 'HK'],
+    ['a Macau SAR passport: MO', 'MO', 'CN', 'MO'],
+    ['a British passport: GB', 'GB', 'GB', 'GB'],
+    ['a British National (Overseas) passport of a Hong Konger: GB', 'GB', 'GB', 'GB'],
+    ['a mainland passport stays CN (not offered on this page)', 'CN', 'CN', 'CN'],
+    ['unread nationality stays unread', 'HK', '', ''],
+  ])('%s', (_, issuing, nationality, expected) => expect(passportNationality(issuing, nationality)).toBe(expected));
 });

@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@core/api/api-error';
 import { applyUpdate } from '@core/api/applications';
 import { queryKeys } from '@core/api/keys';
-import { hkIdcardOcr, type HkIdcardOcrResult } from '@core/api/ocr';
+import { hkIdcardOcr, passportOcr } from '@core/api/ocr';
 import { ErrorCode } from '@core/domain/errors';
 import { stepSourceOf } from '@core/domain/step-rules';
 import { userInfoWithReading } from '@core/domain/hk-id-reading';
@@ -32,7 +32,7 @@ import { ConfirmDialog, CountryPicker, FieldGroup, FileUploader, OptionPicker, R
 import { ContactPopup } from '@core/app/flow-kit/ContactPopup';
 import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { DOC_LABEL, docTypesOf, FIELD, FRONT_TILE, fromHkIdData, limitsOf, LINKED, STEP, toHkIdData, withDocType, withIssuingCountry, withNationality, withPermanent, withPermanentCountry, type HkIdForm } from './hk-id-form';
-import { HkIdReadSheet } from './HkIdReadSheet';
+import { HkIdReadSheet, type DocReading } from './HkIdReadSheet';
 import './hk-id-card.css';
 
 /** OCR answers with their own message; any other failure is the generic "recognition failed". */
@@ -73,20 +73,31 @@ function HkIdPage({ app }: { app: ApplicationView }) {
   const strictMark = useStrictMark();
   const permanent = form.permanent === PERMANENT.YES;
 
-  // the HKID front read by OCR (issue 41): what it says is offered in a sheet; accepted, it fills the number here and
-  // the names, birth date and sex of the next step (its draft, empty fields only)
+  // the HKID front or the passport's machine-readable zone read by OCR (issue 41): what it says is offered in a sheet;
+  // accepted, it fills the number (and a passport's issuing country) here and the names, birth date and sex of the next
+  // step (its draft, empty fields only)
   const qc = useQueryClient();
-  const [read, setRead] = useState<HkIdcardOcrResult | null>(null);
+  const [reading, setReading] = useState<DocReading | null>(null);
   const [using, setUsing] = useState(false);
+  const ocrFailure = (fallback: string) => (err: unknown) =>
+    err instanceof ApiError && typeof err.code === 'number' && OCR_CODES.includes(err.code) ? t(`errors.${err.code}`) : t(fallback);
+  const ref = (p: FileRefData) => ({ ossId: p.ossId, url: p.url, description: p.description, ossCategory: 'UserInfo' as const });
   const hkOcr = useCardOcr({
-    read: (p: FileRefData) => hkIdcardOcr({ ossId: p.ossId, url: p.url, description: p.description, ossCategory: 'UserInfo' }),
-    onRead: (r: HkIdcardOcrResult) => setRead(r),
-    failure: (err: unknown) => (err instanceof ApiError && typeof err.code === 'number' && OCR_CODES.includes(err.code) ? t(`errors.${err.code}`) : t('hkid.ocr.failed')),
+    read: (p: FileRefData) => hkIdcardOcr(ref(p)),
+    onRead: (read) => setReading({ kind: 'hkid', read }),
+    failure: ocrFailure('hkid.ocr.failed'),
   });
-  const acceptReading = async (r: HkIdcardOcrResult) => {
+  const mrzOcr = useCardOcr({
+    read: (p: FileRefData) => passportOcr(ref(p)),
+    onRead: (read) => setReading({ kind: 'passport', read }),
+    failure: ocrFailure('hkid.ocr.passportFailed'),
+  });
+  const acceptReading = async ({ kind, read: r }: DocReading) => {
     setUsing(true);
-    set('idNumber', r.idNumber, true);
-    const { data, filled } = userInfoWithReading(stepSourceOf(app.data, 'USERINFO'), r);
+    set('idNumber', normaliseDocNumber(form.doc, r.idNumber), true);
+    // a passport's issuing country where the applicant picks it (never China on this route)
+    if (kind === 'passport' && r.issuingCountry && r.issuingCountry !== CHINA && issuingEditable && r.issuingCountry !== form.issuingCountry) onIssuing(r.issuingCountry);
+    const { data, filled } = userInfoWithReading(stepSourceOf(app.data, 'USERINFO'), kind === 'hkid' ? r : { ...r, chineseName: '' });
     let nextStepFilled = false;
     try {
       if (filled.length) {
@@ -98,10 +109,11 @@ function HkIdPage({ app }: { app: ApplicationView }) {
       // the number is filled all the same; the next step is typed as before (a locked step, a network failure)
     } finally {
       setUsing(false);
-      setRead(null);
+      setReading(null);
     }
     // what the toast says is what was filled: the next step too, or only the number
-    toast.show(t(nextStepFilled ? 'hkid.ocr.usedAll' : 'hkid.ocr.usedNumber'));
+    const words = kind === 'passport' ? (['hkid.ocr.passportUsedAll', 'hkid.ocr.passportUsedNumber'] as const) : (['hkid.ocr.usedAll', 'hkid.ocr.usedNumber'] as const);
+    toast.show(t(nextStepFilled ? words[0] : words[1]));
   };
 
   /** a rule's change of several fields: each changed one through the kit (its service issue goes), the documents cleared */
@@ -163,6 +175,8 @@ function HkIdPage({ app }: { app: ApplicationView }) {
   };
 
   const frontField = bind('front', { field: FIELD.front });
+  // the HKID's front and a passport's data page are read; a Macau card is not
+  const docOcr = form.doc === HK_DOC.HK_ID ? hkOcr : form.doc === HK_DOC.PASSPORT ? mrzOcr : undefined;
   const docTypes = docTypesOf(form);
   const issuingEditable = issuingCountryEditable(permanent, form.nationality || undefined, form.doc);
   const front = FRONT_TILE[form.doc ?? HK_DOC.HK_ID];
@@ -224,6 +238,7 @@ function HkIdPage({ app }: { app: ApplicationView }) {
         <FieldGroup title={t('hkid.upload.title')}>
           <p className="esop-hkid__tip">{t('hkid.upload.tip')}</p>
           {form.doc === HK_DOC.HK_ID ? <p className="esop-hkid__tip">{t('hkid.ocr.tip')}</p> : null}
+          {form.doc === HK_DOC.PASSPORT ? <p className="esop-hkid__tip">{t('hkid.ocr.passportTip')}</p> : null}
           <div className="esop-hkid__cards">
             <CardPhotoTile
               key={`front-${docsKey}-${form.doc}`}
@@ -232,7 +247,7 @@ function HkIdPage({ app }: { app: ApplicationView }) {
               category="UserInfo"
               kind={front.kind}
               // a reading that failed is advice (the photo stays, the number can be typed): a save's verdict on the photo comes first
-              ocr={form.doc === HK_DOC.HK_ID ? { ...hkOcr, error: frontField.error ? undefined : hkOcr.error } : undefined}
+              ocr={docOcr ? { ...docOcr, error: frontField.error ? undefined : docOcr.error } : undefined}
               clearable
             />
             {needsBackImage(form.doc) ? (
@@ -326,7 +341,7 @@ function HkIdPage({ app }: { app: ApplicationView }) {
         }}
         onCancel={() => setOffline(false)}
       />
-      <HkIdReadSheet read={read} busy={using} onUse={(r) => void acceptReading(r)} onClose={() => setRead(null)} />
+      <HkIdReadSheet reading={reading} nationality={form.nationality} busy={using} onUse={(r) => void acceptReading(r)} onClose={() => setReading(null)} />
       <ContactPopup visible={contact} onClose={() => setContact(false)} />
       {registered.dialog}
     </StepPage>

@@ -416,14 +416,114 @@ describe('the HKID front read by OCR (issue 41)', () => {
     expect(fake.calls('applyUpdate')[0]).toMatchObject({ currentStep: 'HK_IDCARD', data: { idNumber: 'A1234563', documentInfo: { nonMainlandDocument: { front: expect.objectContaining({ ossCategory: 'UserInfo' }) } } } });
   });
 
-  test('a passport is not read (only the HKID front is)', async () => {
+  test('a Macau identity card is not read (the HKID front and a passport are)', async () => {
     const fake = api(makeApplication({ clientType: 'hk' }), { hkIdcardOcr: () => READ });
     const { user } = renderPage();
-    await pickCountry(user, /^Nationality/, 'Choose your nationality', 'Hong Kong, China');
-    await chooseDocType(user, 'Passport');
-    expect(screen.queryByText(/We read your number, name and date of birth/)).not.toBeInTheDocument();
-    await uploadCard('Passport photo page');
+    await pickCountry(user, /^Nationality/, 'Choose your nationality', 'Macao, China');
+    await chooseDocType(user, 'Macau identity card');
+    expect(screen.queryByText(/We read your/)).not.toBeInTheDocument();
+    await uploadCard('Front of the Macau identity card');
     expect(fake.calls('hkIdcardOcr')).toHaveLength(0);
+    expect(fake.calls('passportOcr')).toHaveLength(0);
+  });
+});
+
+describe("a passport's machine-readable zone read by OCR (issue 41)", () => {
+  const READ = {
+    idNumber: '533401372',
+    issuingCountry: 'GB',
+    nationality: 'GB',
+    lastName: 'SMITH',
+    firstName: 'JOHN PETER',
+    birthday: '1985-04-12',
+    gender: 1,
+    expiry: '2031-09-30',
+    cropIdCard: { ossId: 'crop000002', ossUrl: '/x' },
+  };
+
+  test('the reading is shown to check; "Use these" fills the number and the issuing country here and the next step\'s empty fields', async () => {
+    const app = makeApplication({ clientType: 'hk' });
+    const fake = api(app, {
+      passportOcr: () => READ,
+      applyUpdate: (p: { currentStep: string; data: Record<string, unknown> }) => ({ application: { ...app, data: { ...app.data, drafts: { [p.currentStep]: p.data } } }, nextStep: null }),
+    });
+    const { user } = renderPage();
+    await pickCountry(user, /^Nationality/, 'Choose your nationality', 'United Kingdom');
+    expect(screen.getByText(/machine-readable lines at the bottom of the photo page/)).toBeInTheDocument();
+    await uploadCard('Passport photo page');
+
+    const sheet = await screen.findByRole('dialog', { name: 'Check what we read from your passport' });
+    for (const [label, value] of [
+      ['Passport number', '533401372'],
+      ['Issuing country', 'United Kingdom'],
+      ['Nationality', 'United Kingdom'],
+      ['Name in English', 'SMITH JOHN PETER'],
+      ['Date of birth', '1985/04/12'],
+      ['Sex', 'Male'],
+      ['Date of expiry', '2031/09/30'],
+    ]) {
+      expect(within(sheet).getByText(label).nextElementSibling).toHaveTextContent(value);
+    }
+    expect(within(sheet).queryByRole('note')).not.toBeInTheDocument();
+    expect(fake.calls('passportOcr')).toEqual([expect.objectContaining({ ossCategory: 'UserInfo' })]);
+    expect(fake.calls('hkIdcardOcr')).toHaveLength(0);
+
+    await user.click(within(sheet).getByRole('button', { name: 'Use these' }));
+    await waitFor(() => expect(screen.getByLabelText('Document number')).toHaveValue('533401372'));
+    expect(field(/^Issuing country or region/)).toHaveAccessibleName(/United Kingdom/);
+    await waitFor(() => expect(fake.calls('applyUpdate')).toHaveLength(1));
+    expect(fake.calls('applyUpdate')[0]).toMatchObject({
+      currentStep: 'USERINFO',
+      draft: true,
+      data: { lastName: 'SMITH', firstName: 'JOHN PETER', englishName: 'SMITH JOHN PETER', birthday: '1985-04-12', gender: 1 },
+    });
+    expect((fake.calls('applyUpdate')[0] as { data: Record<string, unknown> }).data).not.toHaveProperty('chineseName');
+    expect(await screen.findByText('Filled in from your passport. Please check each field.')).toBeInTheDocument();
+
+    // the page saves what was filled
+    await waitFor(() => expect(nextButton()).toBeEnabled());
+    await pastNextDebounce();
+    await user.click(nextButton());
+    await waitFor(() => expect(fake.calls('applyUpdate')).toHaveLength(2));
+    expect((fake.calls('applyUpdate')[1] as { data: Record<string, unknown> }).data).toMatchObject({ nationality: 'GB', idType: 2, idCountry: 'GB', idNumber: '533401372' });
+  });
+
+  test('an HKSAR passport (Chinese nationality) matches "Hong Kong, China"; another nationality is pointed out', async () => {
+    api(makeApplication({ clientType: 'hk' }), { passportOcr: () => ({ ...READ, issuingCountry: 'HK', nationality: 'CN', idNumber: 'KJ0482913' }) });
+    const { user } = renderPage('zh-TW');
+    await pickCountry(user, /^國籍/, '選擇國籍', '中國香港');
+    await user.click(field(/^證件類型/));
+    await user.click(within(await screen.findByRole('dialog', { name: '選擇證件類型' })).getByRole('button', { name: '護照' }));
+    await uploadCard('護照個人資料頁');
+    const sheet = await screen.findByRole('dialog', { name: '請核對從護照讀取的資料' });
+    expect(within(sheet).getByText('國籍').nextElementSibling).toHaveTextContent('中國香港');
+    expect(within(sheet).queryByRole('note')).not.toBeInTheDocument();
+    await user.click(within(sheet).getByRole('button', { name: '我自行填寫' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '請核對從護照讀取的資料' })).not.toBeInTheDocument());
+    expect(screen.getByLabelText('證件號碼')).toHaveValue('');
+  });
+
+  test('a passport of another nationality than the one chosen: the sheet says so', async () => {
+    api(makeApplication({ clientType: 'hk' }), { passportOcr: () => ({ ...READ, issuingCountry: 'SG', nationality: 'SG' }) });
+    const { user } = renderPage();
+    await pickCountry(user, /^Nationality/, 'Choose your nationality', 'United Kingdom');
+    await uploadCard('Passport photo page');
+    const sheet = await screen.findByRole('dialog', { name: 'Check what we read from your passport' });
+    expect(within(sheet).getByRole('note')).toHaveTextContent('Your passport shows a nationality other than the one you chose.');
+  });
+
+  test('a zone that cannot be read says what to photograph; the photo stays and the number is typed', async () => {
+    api(makeApplication({ clientType: 'hk' }), {
+      passportOcr: () => {
+        throw new ApiError(100500, 'vendor', undefined, 500);
+      },
+    });
+    const { user } = renderPage();
+    await pickCountry(user, /^Nationality/, 'Choose your nationality', 'United Kingdom');
+    await uploadCard('Passport photo page');
+    await waitFor(() => expect(screen.getByLabelText('Passport photo page')).toHaveAccessibleDescription(/with the two lines at its bottom/));
+    await user.type(screen.getByLabelText('Document number'), '533401372');
+    expect(screen.getByLabelText('Document number')).toHaveValue('533401372');
   });
 });
 
