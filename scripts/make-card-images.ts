@@ -253,8 +253,10 @@ function text(ctx: SKRSContext2D, s: string, x: number, y: number, size: number,
   }
 }
 
-/** A grey head-and-shoulders silhouette in the portrait box (px, py, pw, ph). */
-function silhouette(ctx: SKRSContext2D, px: number, py: number, pw: number, ph: number, colour: string): void {
+/** The portrait box (px, py, pw, ph) filled with `box`, a head-and-shoulders silhouette in it in `colour`. */
+function silhouette(ctx: SKRSContext2D, px: number, py: number, pw: number, ph: number, colour: string, box = 'rgb(200,204,212)'): void {
+  ctx.fillStyle = box;
+  ctx.fillRect(px, py, pw, ph);
   ctx.fillStyle = colour;
   ctx.beginPath();
   ctx.ellipse(px + pw / 2, py + ph * 0.38, pw * 0.2, ph * 0.2, 0, 0, Math.PI * 2);
@@ -339,7 +341,7 @@ export async function makeIdFront(opts: IdFrontOptions = SAMPLE_FRONT, format: I
     ctx.restore();
     return encode(canvas, format);
   }
-  silhouette(ctx, px, py, pw, ph, 'rgb(120,124,132)');
+  silhouette(ctx, px, py, pw, ph, 'rgb(120,124,132)', 'rgb(196,200,206)');
   ctx.restore();
   return encode(canvas, format);
 }
@@ -374,13 +376,7 @@ export async function makeHkIdFront(opts: HkIdFrontOptions = SAMPLE_HK_FRONT, fo
   const n = opts.idNumber.toUpperCase().replace(/[^A-Z0-9]/g, '');
   text(ctx, `${n.slice(0, -1)}(${n.slice(-1)})`, X(50), Y(50), 44, INK, 2);
   // portrait box: a grey head-and-shoulders silhouette
-  const px = X(56);
-  const py = Y(13);
-  const pw = mm(25);
-  const ph = mm(31);
-  ctx.fillStyle = 'rgb(200,204,212)';
-  ctx.fillRect(px, py, pw, ph);
-  silhouette(ctx, px, py, pw, ph, 'rgb(118,122,132)');
+  silhouette(ctx, X(56), Y(13), mm(25), mm(31), 'rgb(118,122,132)');
   ctx.restore();
   return encode(canvas, format);
 }
@@ -437,13 +433,7 @@ export async function makePassportPage(opts: PassportOptions = SAMPLE_PASSPORT, 
   field('Date of birth', dmy(opts.birthday), 90, 47);
   field('Sex', opts.sex, 44, 57);
   field('Date of expiry', dmy(opts.expiry), 90, 57);
-  const px = X(6);
-  const py = Y(14);
-  const pw = mm(33);
-  const ph = mm(42);
-  ctx.fillStyle = 'rgb(200,204,212)';
-  ctx.fillRect(px, py, pw, ph);
-  silhouette(ctx, px, py, pw, ph, 'rgb(118,122,132)');
+  silhouette(ctx, X(6), Y(14), mm(33), mm(42), 'rgb(118,122,132)');
   // the MRZ: a white band, two lines of 44 characters at a fixed pitch
   ctx.fillStyle = 'rgba(255,255,255,0.75)';
   ctx.fillRect(x0, Y(68), cw, ch - mm(68));

@@ -4,12 +4,12 @@
  * so expiry and the birth date's century are judged on a known date.
  */
 import sharp from 'sharp';
-import { CALLS, ErrorCode, IMAGE_LIMITS } from '@core/domain';
+import { CALLS, ErrorCode } from '@core/domain';
 import { makeBlank, makeGlare, makeHkIdFront, makePassportPage, makePhotocopy, passportMrz, SAMPLE_PASSPORT, type PassportOptions } from '../../scripts/make-card-images';
 import { countryOfIcao, mrzDate, readPassportZone } from '../src/modules/ocr/passport';
 import { mrzLinesOf } from '../src/vendors/ocr/mrz';
 import { createTestApp, TestClock, userMaker, type TestApp, type TestClient } from './helpers';
-import { testPdf } from './upload-fixtures';
+import { browserCompressed, testPdf } from './upload-fixtures';
 
 const OCR_TIMEOUT = 60_000;
 /** 2026-06-01 12:00 Hong Kong */
@@ -75,13 +75,6 @@ describe('PassportOcr', () => {
     user = userMaker(t, '7');
   }, OCR_TIMEOUT);
   afterAll(() => t.close());
-
-  /** the photo as the page uploads it (compressorjs: within IMAGE_LIMITS, JPEG at its quality, 4:2:0) */
-  const browserCompressed = (photo: Buffer) =>
-    sharp(photo)
-      .resize({ width: IMAGE_LIMITS.maxWidth, height: IMAGE_LIMITS.maxHeight, fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: Math.round(IMAGE_LIMITS.quality * 100), chromaSubsampling: '4:2:0' })
-      .toBuffer();
 
   async function uploaded(c: TestClient, bytes: Uint8Array, filename = 'passport.jpg'): Promise<string> {
     const res = await c.upload(`${CALLS.upload.path}/UserInfo`, { filename }, bytes);

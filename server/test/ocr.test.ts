@@ -5,7 +5,7 @@
  * known date.
  */
 import sharp from 'sharp';
-import { CALLS, ErrorCode, IMAGE_LIMITS } from '@core/domain';
+import { CALLS, ErrorCode } from '@core/domain';
 import {
   makeBankCard,
   makeBlank,
@@ -24,7 +24,7 @@ import {
 import { findCard } from '../src/modules/ocr/card-image';
 import { createLocalOcr } from '../src/vendors/ocr';
 import { createTestApp, TestClock, userMaker, type TestApp, type TestClient } from './helpers';
-import { testPdf } from './upload-fixtures';
+import { browserCompressed, testPdf } from './upload-fixtures';
 
 const OCR_TIMEOUT = 60_000;
 
@@ -47,18 +47,6 @@ const FRONT: IdFrontOptions = {
   address: '江苏省南京市鼓楼区中山路18号',
   idNumber: '320102198506154867',
 };
-
-/**
- * The photo as the page uploads it: compressorjs draws it on a canvas no larger than IMAGE_LIMITS (never
- * enlarging) and encodes it with toBlob('image/jpeg', quality), chroma subsampled 4:2:0.
- */
-async function browserCompressed(photo: Buffer): Promise<Buffer> {
-  const sharp = (await import('sharp')).default;
-  return sharp(photo)
-    .resize({ width: IMAGE_LIMITS.maxWidth, height: IMAGE_LIMITS.maxHeight, fit: 'inside', withoutEnlargement: true })
-    .jpeg({ quality: Math.round(IMAGE_LIMITS.quality * 100), chromaSubsampling: '4:2:0' })
-    .toBuffer();
-}
 
 async function uploaded(c: TestClient, bytes: Uint8Array, filename = 'card.jpg'): Promise<string> {
   const res = await c.upload(`${CALLS.upload.path}/UserInfo`, { filename }, bytes);

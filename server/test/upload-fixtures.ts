@@ -3,6 +3,8 @@
  * checks a PDF with a parser (server/src/modules/files/clean.ts), so a signature and a few bytes no longer pass.
  */
 import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { IMAGE_LIMITS } from '@core/domain';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -58,4 +60,15 @@ export function testPdf(note = 'a document', opts: { catalog?: string; objects?:
   ];
   const body = objects.map((o, i) => `${i + 1} 0 obj\n${o}\nendobj\n`).join('');
   return Buffer.from(`%PDF-1.4\n% ${note}\n${body}trailer\n<< /Root 1 0 R /Size ${objects.length + 1} >>\n%%EOF\n`, 'latin1');
+}
+
+/**
+ * A card photo as the page uploads it: compressorjs draws it on a canvas no larger than IMAGE_LIMITS (never
+ * enlarging) and encodes it with toBlob('image/jpeg', quality), chroma subsampled 4:2:0.
+ */
+export function browserCompressed(photo: Buffer): Promise<Buffer> {
+  return sharp(photo)
+    .resize({ width: IMAGE_LIMITS.maxWidth, height: IMAGE_LIMITS.maxHeight, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: Math.round(IMAGE_LIMITS.quality * 100), chromaSubsampling: '4:2:0' })
+    .toBuffer();
 }

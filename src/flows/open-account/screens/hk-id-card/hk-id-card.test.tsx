@@ -455,7 +455,7 @@ describe("a passport's machine-readable zone read by OCR (issue 41)", () => {
     const sheet = await screen.findByRole('dialog', { name: 'Check what we read from your passport' });
     for (const [label, value] of [
       ['Passport number', '533401372'],
-      ['Issuing country', 'United Kingdom'],
+      ['Issuing country or region', 'United Kingdom'],
       ['Nationality', 'United Kingdom'],
       ['Name in English', 'SMITH JOHN PETER'],
       ['Date of birth', '1985/04/12'],
