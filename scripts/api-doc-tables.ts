@@ -18,7 +18,7 @@ import { LIMITS_IN_HANDLERS, RATE_LIMITS, type RateLimit, type RateLimitedCall }
 export const NOTES: Partial<Record<CallName, string>> = {
   health: '503 `100500` when the database does not answer',
   cipherSession: '`100602` unknown `kid` or a key that does not unwrap; `100429`',
-  clientConfig: '`derivativeForm` follows DERIVATIVE_FORM; `servicePhones: {mainland, hongKong}`',
+  clientConfig: '`derivativeForm` follows DERIVATIVE_FORM, `derivativeEvidence` DERIVATIVE_EVIDENCE (`off` \\| `optional` \\| `required`); `servicePhones: {mainland, hongKong}`',
   sendCode: '`100400` (`value` against the area code\'s rule), `110112` cooldown, `100429`, `110113` SMS vendor (section 6)',
   login: '`110114` wrong, expired or used code (section 6)',
   tokenLogin: '`111504` (section 6), `100429`',

@@ -75,6 +75,10 @@ export const journeys: Journey[] = [
         await page.getByRole('radio', { name: 'Securities, futures or options company' }).check();
         await page.getByRole('radio', { name: '3 to 5 years' }).check();
         await page.getByRole('checkbox', { name: 'Warrants' }).check();
+        // evidence of the knowledge (issue 41, optional by default): the course's certificate under its box
+        await page.getByLabel('Training certificate').setInputFiles({ name: 'course-certificate.pdf', mimeType: 'application/pdf', buffer: pdfFile('derivatives course certificate') });
+        await page.getByText('course-certificate.pdf').waitFor();
+        await uploadsSettled(page);
         await shot(page, 'profile-hk-investment-en');
         await page.getByRole('button', { name: 'Next' }).click();
         await page.waitForURL(/#\/selectAccount/);
@@ -149,6 +153,8 @@ export const journeys: Journey[] = [
         assert(inv.openDerivative === 1 && (inv.investmentInfo as Record<string, string>).hkStock === '3' && (inv.investmentInfo as Record<string, string>).investGoal === '2', `investment saved: ${JSON.stringify(inv.investmentInfo)}`);
         const d = inv.derivativeInfo as Record<string, Record<string, unknown> | number>;
         assert(d.version === 2 && d.risk === 1 && (d.workExperience as Record<string, string>).selectIndex === '2' && (d.yearsParticipation as Record<string, string>).selectIndex === '3', `derivatives saved: ${JSON.stringify(d)}`);
+        const evidence = inv.derivativeEvidence as unknown as Record<string, Array<Record<string, string>>>;
+        assert(evidence.trainingCourse.length === 1 && evidence.trainingCourse[0].description === 'course-certificate.pdf' && Object.keys(evidence).length === 1, `evidence saved: ${JSON.stringify(evidence)}`);
         const acc = data.SELECTACCOUNT as Record<string, number>;
         assert(acc.accountType === 2 && acc.marketOpen === (1 | 2 | 4 | 16) && acc.openDerivative === 1, `account saved: ${JSON.stringify(acc)}`);
         const dis = data.IDENTITYEXPOSURE as Record<string, unknown>;

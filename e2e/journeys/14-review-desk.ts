@@ -14,6 +14,7 @@ import { pdfFile } from '../lib/flows';
 import { uploadsSettled } from '../lib/ui';
 import { SAMPLE_FRONT, SAMPLE_HK_FRONT, makeHkIdFront, makeIdFront } from '../../scripts/make-card-images';
 import { STEP_VERSION } from '../../src/core/domain/steps';
+import { investmentSample } from '../../src/core/domain/step-samples';
 import { assert, assertAxeClean, assertClean, freePort, newPhone, ops, shot, startService, type Journey, type Service } from '../lib/harness';
 import { verifyWebhook } from '../../server/src/jobs/webhook';
 
@@ -118,6 +119,10 @@ export const journeys: Journey[] = [
         const before = await client.call<{ data: Record<string, Record<string, unknown>> }>('applyDetail', { appId });
         const front = { ossId: card.ossId, url: card.ossUrl, description: 'hkid.jpg', ossCategory: 'UserInfo' };
         await client.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: 'HK_IDCARD', draft: false, data: { ...before.data.HK_IDCARD, documentInfo: { nonMainlandDocument: { front } } } });
+        // derivatives knowledge claimed by a course, its certificate attached (issue 41): the desk shows it under the answer
+        const certificate = await client.upload(pdfFile('derivatives course certificate'), 'course-certificate.pdf', 'UserApply');
+        const evidence = { trainingCourse: [{ ossId: certificate.ossId, url: certificate.ossUrl, description: 'course-certificate.pdf', ossCategory: 'UserApply' }] };
+        await client.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: 'INVESTMENT', draft: false, data: { ...investmentSample({}, true), derivativeEvidence: evidence } });
         await client.call('applySubmit', { appId });
         const app = await client.call<{ name: string | null }>('applyDetail', { appId });
         const name = app.name ?? '';
@@ -141,6 +146,10 @@ export const journeys: Journey[] = [
         for (const part of ['K1234560', 'CHAN', 'TAI MAN', 'Male']) assert(ocrText.includes(part), `the desk shows the reading ${part}: ${ocrText}`);
         await shot(r.page, 'desk-case-en');
         await assertAxeClean(r.page, 'desk case');
+        // the evidence of derivatives knowledge under its answer, by what it is
+        const certificateRow = r.page.getByRole('row').filter({ hasText: 'Training certificate' });
+        await certificateRow.first().waitFor();
+        assert(((await certificateRow.first().textContent()) ?? '').includes('Derivatives training certificate 1'), 'the desk names the evidence under its answer');
         await r.page.getByRole('tab', { name: 'Send back' }).click();
         await r.page.getByRole('checkbox', { name: 'Personal information' }).check();
         // the reason chosen with the keyboard: the list opens on the first reason

@@ -308,6 +308,41 @@ describe('INVESTMENT', () => {
   });
 });
 
+describe('INVESTMENT: evidence of derivatives knowledge (issue 41)', () => {
+  test('optional (the default): stored with the step; a file of another user is refused (100403); files for a box not ticked are refused', async () => {
+    const a = await hkApplicant();
+    const evidence = { trainingCourse: [await uploadRef(a.c, 'UserApply', true)] };
+    const data = { ...investmentData({}, true), derivativeEvidence: evidence };
+    await ok(a.c, a.appId, 'INVESTMENT', data);
+    expect(await savedStep(a, 'INVESTMENT')).toEqual(data);
+    const other = await hkApplicant();
+    const res = await saveStep(other.c, other.appId, 'INVESTMENT', data);
+    expect(res.body.error?.code).toBe(ErrorCode.FORBIDDEN);
+    // the sample ticks training and products, not the related job
+    await refused(a, 'INVESTMENT', { ...investmentData({}, true), derivativeEvidence: { experienceRelated: [await uploadRef(a.c, 'UserApply', true)] } }, ['data.derivativeEvidence.experienceRelated:choice']);
+  });
+
+  test('DERIVATIVE_EVIDENCE=required: a ticked box without a file is refused; with one it is saved', async () => {
+    const own = await createTestApp({ env: { DERIVATIVE_EVIDENCE: 'required' } });
+    try {
+      const c = await stepUser(own, '5')();
+      const appId = await startApp(c, 2);
+      await ok(c, appId, 'HK_IDCARD', await hkIdcardData(c));
+      await ok(c, appId, 'USERINFO', userinfoData({ birthday: bornAged(c, 40) }));
+      const without = await saveStep(c, appId, 'INVESTMENT', investmentData({}, true));
+      expect(invalidIssues(without)).toEqual(['data.derivativeEvidence.trainingCourse:fileRequired', 'data.derivativeEvidence.derivativeProducts:fileRequired']);
+      const half = await saveStep(c, appId, 'INVESTMENT', { ...investmentData({}, true), derivativeEvidence: { trainingCourse: [await uploadRef(c, 'UserApply', true)] } });
+      expect(invalidIssues(half)).toEqual(['data.derivativeEvidence.derivativeProducts:fileRequired']);
+      // not intending: nothing to prove
+      await ok(c, appId, 'INVESTMENT', investmentData());
+      const evidence = { trainingCourse: [await uploadRef(c, 'UserApply', true)], derivativeProducts: [await uploadRef(c, 'UserApply', true), await uploadRef(c, 'UserApply')] };
+      await ok(c, appId, 'INVESTMENT', { ...investmentData({}, true), derivativeEvidence: evidence });
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('SELECTACCOUNT', () => {
   const { HK, US, STOCK_CONNECT: SC, OPTIONS: OPT } = MARKET;
 

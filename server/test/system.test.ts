@@ -106,7 +106,7 @@ describe('health, client config, OpenAPI', () => {
   });
 
   it('ClientConfig comes from the settings', async () => {
-    const own = await createTestApp({ env: { MEMBER_PAGE_URL: 'https://member.example.com/', SERVICE_PHONE_HK: '+852 2222 3333' } });
+    const own = await createTestApp({ env: { MEMBER_PAGE_URL: 'https://member.example.com/', SERVICE_PHONE_HK: '+852 2222 3333', DERIVATIVE_EVIDENCE: 'required' } });
     try {
       const res = await (await own.handshake()).call('clientConfig');
       expect(res.body.result).toEqual({
@@ -115,6 +115,7 @@ describe('health, client config, OpenAPI', () => {
         servicePhones: { mainland: own.config.servicePhones.mainland, hongKong: '+852 2222 3333' },
         production: false,
         derivativeForm: 'full',
+        derivativeEvidence: 'required',
         riskAuthChannels: [],
         depositPageUrl: '/pages/openAccount.html#/deposit',
         transferInUrl: '/pages/transferInStock.html',

@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { EvidenceRule } from '../../../src/core/domain/derivative-evidence';
 import type { S3Settings } from '../storage/s3';
 import { databaseChecks, databaseEnv, databaseUrlOf } from './database';
 import { ConfigError } from './error';
@@ -81,6 +82,8 @@ export interface Config {
   aml: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string };
   face: { vendor: 'local' | 'http'; httpUrl?: string; httpKey?: string; timeoutMs: number; workers: number; maxWaiting: number; secondsPerCheck: number };
   derivativeForm: 'full' | 'simple';
+  /** DERIVATIVE_EVIDENCE: evidence files for the derivatives questionnaire (the step rules' settings) */
+  derivativeEvidence: EvidenceRule;
   /** DEPOSIT_ACCOUNTS: the broker's receiving accounts per currency */
   depositAccounts: Array<{ currency: 'HKD' | 'USD' | 'CNH'; bankName: string; accountName: string; accountNumber: string; swift: string }>;
   depositPageUrl: string;
@@ -182,6 +185,7 @@ export function loadConfig(envVars: NodeJS.ProcessEnv | Record<string, string | 
       secondsPerCheck: env.FACE_SECONDS_PER_CHECK,
     },
     derivativeForm: env.DERIVATIVE_FORM,
+    derivativeEvidence: env.DERIVATIVE_EVIDENCE,
     riskAuthChannels: env.RISK_AUTH_CHANNELS,
     assetTransfer: env.ASSET_TRANSFER === 'on',
     depositAccounts: env.DEPOSIT_ACCOUNTS,

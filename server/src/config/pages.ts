@@ -1,5 +1,7 @@
 /** The product's page settings: the limits of the opening, the contact and page addresses, the offers and forms shown. */
 import { z } from 'zod';
+// relative: the test set-up loads the settings without the path aliases (server/test/global-setup.ts)
+import { DEFAULT_EVIDENCE_RULE, EVIDENCE_RULES } from '../../../src/core/domain/derivative-evidence';
 import { int } from './fields';
 
 /** Example receiving accounts (fictional: a deployment sets its own with DEPOSIT_ACCOUNTS). */
@@ -23,6 +25,8 @@ export const pagesEnv = {
   SIGN_TICKET_HOURS: z.coerce.number().int().min(1).max(24 * 90).optional(),
   /** the derivatives questionnaire the investment page shows: full (version 2) or simple (version 1) */
   DERIVATIVE_FORM: z.enum(['full', 'simple']).default('full'),
+  /** evidence files for the derivatives questionnaire's ticked boxes (issue 41): off, optional or required */
+  DERIVATIVE_EVIDENCE: z.enum(EVIDENCE_RULES).default(DEFAULT_EVIDENCE_RULE),
   /** the broker's receiving accounts of the deposit page: a JSON list of {currency, bankName, accountName, accountNumber, swift} */
   DEPOSIT_ACCOUNTS: z
     .string()

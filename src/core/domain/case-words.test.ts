@@ -45,7 +45,15 @@ describe('an application in words', () => {
     // the profile's other branches: not employed (funds and debts), the derivatives questionnaire answered yes
     data.JOBSTATUS = jobstatusSample({ employment: '3', companyName: '', officeAddress: '', industry: '', position: '', workLife: '', investFundsSource: '4,6', financialStatus: '1,3', financialStatusDetail: 'car loan', noDispute: '1' });
     (data.INVESTMENT as Record<string, unknown>).derivativeInfo = derivativeFull(true, { experienceRelated: { checked: 1 }, workExperience: { selectIndex: '2', selectContent: '' }, yearsParticipation: { selectIndex: '3', selectContent: '' } });
+    // with evidence of the knowledge (issue 41): a file under two of the ticked boxes
+    const evidenceFile = (id: string) => ({ ossId: `ev_${id}_abcdef`, url: '/x', description: `${id}.pdf`, ossCategory: 'UserApply' });
+    (data.INVESTMENT as Record<string, unknown>).derivativeEvidence = { trainingCourse: [evidenceFile('course')], experienceRelated: [evidenceFile('letter'), evidenceFile('letter2')] };
     const words = describeApplication(data, steps, kind);
+    const investment = words.find((w) => w.step === 'INVESTMENT')!.rows;
+    expect(investment.find((r) => r.key === 'derivativeEvidence.experienceRelated')).toMatchObject({ label: { id: 'derivative.evidence.experienceRelated' }, parts: [{ file: 'ev_letter_abcdef' }, { file: 'ev_letter2_abcdef' }] });
+    // right under its box's answer
+    const keys = investment.map((r) => r.key);
+    expect(keys.indexOf('derivativeEvidence.trainingCourse')).toBe(keys.indexOf('derivativeInfo.trainingCourse') + 1);
     expect(words.map((w) => w.step)).toEqual(steps);
     const missing = words.flatMap((w) => leaves(data[w.step]).filter((leaf) => !covered(w, leaf)).map((leaf) => `${w.step}.${leaf}`));
     expect(missing).toEqual([]);
@@ -128,6 +136,8 @@ describe('documents by what they are', () => {
     [{ step: 'HK_IDCARD', path: 'documentInfo.nonMainlandDocument.back' }, { id: 'desk.doc.macauId.back' }],
     [{ step: 'HK_IDCARD', path: 'documentInfo.idCard[1]' }, { id: 'desk.doc.permanentProof', values: { n: 2 } }],
     [{ step: 'PROOFADDRESS', path: 'documentInfo.proofOfAddress[0]' }, { id: 'desk.doc.proofOfAddress', values: { n: 1 } }],
+    [{ step: 'INVESTMENT', path: 'derivativeEvidence.trainingCourse[1]' }, { id: 'desk.doc.derivativeEvidence.trainingCourse', values: { n: 2 } }],
+    [{ step: 'SELECTACCOUNT', path: 'derivativeEvidence.derivativeProducts[0]' }, { id: 'desk.doc.derivativeEvidence.derivativeProducts', values: { n: 1 } }],
     [{ step: 'DOCUMENTS', path: 'w8ben' }, { id: 'caApply.docs.w8ben' }],
     [{ step: 'WITNESS', path: 'addressFiles[2]' }, { id: 'desk.doc.witnessAddress', values: { n: 3 } }],
     [{ step: 'FACE', path: '12' }, { id: 'desk.doc.faceCheckFrame', values: { n: '12' } }],

@@ -11,6 +11,7 @@
  * Pure: messages are ids with values, never text; the desk formats them with react-intl. Each row says which data
  * paths it covers, so a test can fail when a step saves a field no row describes (case-words.test.ts).
  */
+import { EVIDENCE_BOXES } from './derivative-evidence';
 import { HK_DOC, docTypeOf } from './hk-identity';
 import { stepData, type ContactInfo, type StoredFile } from './step-shapes';
 import { STEP_NAMES, type StepName } from './steps';
@@ -137,6 +138,12 @@ export function documentName(f: CaseFileRef, data: Record<string, unknown>): Msg
       return m('desk.doc.foreignId', { n });
     case 'TAXINFO':
       return m('desk.doc.taxProof', { n });
+    case 'INVESTMENT':
+    case 'SELECTACCOUNT': {
+      // evidence of derivatives knowledge (issue 41): derivativeEvidence.<box>[i]
+      const box = /^derivativeEvidence\.(\w+)\[/.exec(f.path)?.[1];
+      return box && (EVIDENCE_BOXES as readonly string[]).includes(box) ? m(`desk.doc.derivativeEvidence.${box}`, { n }) : m('desk.doc.other');
+    }
     case 'SIGNATURE':
       return m('desk.doc.signature');
     case 'LIVINGWITNESS':
@@ -153,7 +160,7 @@ export function documentName(f: CaseFileRef, data: Record<string, unknown>): Msg
 }
 
 /** The order documents are shown in: identity first (front before back), then the other steps' in flow order. */
-const DOC_ORDER = ['WITNESS', 'IDCARD', 'HK_IDCARD', 'STATEMENT', 'BANKCARD', 'PROOFADDRESS', 'TAXINFO', 'SIGNATURE', 'LIVINGWITNESS', 'FACE', 'DOCUMENTS'];
+const DOC_ORDER = ['WITNESS', 'IDCARD', 'HK_IDCARD', 'STATEMENT', 'BANKCARD', 'PROOFADDRESS', 'INVESTMENT', 'SELECTACCOUNT', 'TAXINFO', 'SIGNATURE', 'LIVINGWITNESS', 'FACE', 'DOCUMENTS'];
 
 export function documentRank(f: CaseFileRef): number {
   const step = DOC_ORDER.indexOf(f.step);

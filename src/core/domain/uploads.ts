@@ -1,7 +1,7 @@
 /** Upload rules shared by the uploader and the service (spec part 1 §5, part 3 §5, §9). */
 
 /** How many files one upload field takes: 3 by default, 4 for overseas identity documents, 3 for statements. */
-export const MAX_FILES = { default: 3, overseasId: 4, statement: 3 } as const;
+export const MAX_FILES = { default: 3, overseasId: 4, statement: 3, derivativeEvidence: 3 } as const;
 
 /** Types accepted by content (the service sniffs the bytes; the picker filters by these). */
 export const ACCEPTED_MIME: readonly string[] = ['image/png', 'image/jpeg', 'image/jpg', 'application/pdf'];

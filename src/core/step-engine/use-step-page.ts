@@ -12,7 +12,7 @@ import type { ApplicationView } from '../domain/contract';
 import { todayInHongKong } from '../domain/identity';
 import type { StepName } from '../domain/steps';
 import { stepContextOfApp, stepSourceOf, validateStep } from '../domain/step-rules';
-import type { FieldIssue, StepContext } from '../domain/step-rules/types';
+import type { FieldIssue, StepContext, StepSettings } from '../domain/step-rules/types';
 import type { FieldErrors, FieldLimits } from '../form/field-errors';
 import { useRuleForm, type Binding, type BindOptions } from '../form/use-rule-form';
 import { useHalfwaySave } from './use-halfway-save';
@@ -35,6 +35,8 @@ export interface StepPageOptions<F> {
   onError?: (err: unknown, phase: StepPhase) => boolean | void;
   /** fields whose errors go with another's: a change or touch of the key clears or touches these too */
   linked?: Readonly<Record<string, readonly string[]>>;
+  /** the broker's settings the step's rules follow (from ClientConfig, as the service has them) */
+  settings?: StepSettings;
 }
 
 export interface StepPage<F> {
@@ -82,7 +84,9 @@ export function useStepPage<F extends object>(step: StepName, app: ApplicationVi
   });
 
   const today = useMemo(() => todayInHongKong(), []);
-  const ctx = useMemo(() => stepContextOfApp(app, today), [app, today]);
+  // the settings by their values (a screen passes a new object each render)
+  const evidenceRule = opts.settings?.derivativeEvidence;
+  const ctx = useMemo(() => stepContextOfApp(app, today, evidenceRule ? { derivativeEvidence: evidenceRule } : undefined), [app, today, evidenceRule]);
   const validate = useCallback(
     (f: F) => {
       const all = validateStep(step, toData(f, ctx), ctx);

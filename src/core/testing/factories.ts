@@ -12,6 +12,7 @@ export function makeClientConfig(over: Partial<Res<'clientConfig'>> = {}): Res<'
     servicePhones: { mainland: '400 800 1234', hongKong: '+852 2800 1234' },
     production: false,
     derivativeForm: 'full',
+    derivativeEvidence: 'optional',
     riskAuthChannels: [],
     depositPageUrl: '/pages/openAccount.html#/deposit',
     transferInUrl: '/pages/transferInStock.html',

@@ -301,7 +301,7 @@ export async function update(deps: AppsDeps, userId: string, req: Req<'applyUpda
     if (isRejected(row.apply_status) && !(row.reject_data?.steps ?? []).includes(step)) throw new AppError(ErrorCode.APPLICATION_LOCKED);
     if ((await repo.foreignFiles(tx, userId, bounds.ossIds)).length) throw new AppError(ErrorCode.FORBIDDEN);
     if (!req.draft) {
-      const ctx = stepContextOf(row, at);
+      const ctx = stepContextOf(row, at, deps.config);
       const found: Issue[] = validateStep(step, req.data, ctx).map((i) => ({ path: `data.${i.field}`, message: i.rule }));
       if (!found.length) found.push(...(await runStepChecks(deps, { tx, userId, appId: row.app_id, step, data: req.data, ctx, config: deps.config, storage: deps.storage, row })));
       if (found.length) throw invalid(found);
@@ -339,10 +339,11 @@ export async function update(deps: AppsDeps, userId: string, req: Req<'applyUpda
 }
 
 /** What a step's rules see besides its data: HK today, the client type, the other steps' saved data, strict mode. */
-export function stepContextOf(row: repo.AppRow, at: Date): StepContext {
+export function stepContextOf(row: repo.AppRow, at: Date, config: Pick<Config, 'derivativeEvidence'>): StepContext {
   return stepContextOfApp(
     { clientType: row.client_type, applyStepsName: row.steps as string[], data: row.data, aecode: row.aecode, channel: row.channel },
     todayInHongKong(at),
+    { derivativeEvidence: config.derivativeEvidence },
   );
 }
 
@@ -386,7 +387,7 @@ export async function submit(deps: AppsDeps, userId: string, req: Req<'applySubm
     const saved = savedStepsOf(row.data);
     // a restricted mainland applicant who put the statement off must provide it first
     if (row.client_type === 'cn' && steps.includes('STATEMENT') && !saved.STATEMENT) throw new AppError(ErrorCode.NEED_STATEMENT);
-    const ctx = stepContextOf(row, at);
+    const ctx = stepContextOf(row, at, deps.config);
     const issues: Issue[] = [];
     for (const step of steps) {
       const data = saved[step];

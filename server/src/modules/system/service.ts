@@ -23,6 +23,7 @@ export function clientConfig(config: Config): Res<'clientConfig'> {
     servicePhones: { mainland: config.servicePhones.mainland, hongKong: config.servicePhones.hongKong },
     production: config.production,
     derivativeForm: config.derivativeForm,
+    derivativeEvidence: config.derivativeEvidence,
     riskAuthChannels: config.riskAuthChannels,
     depositPageUrl: config.depositPageUrl,
     transferInUrl: config.transferInUrl,

@@ -4,6 +4,7 @@
  * the answer (`res`). The path, method and options of each call are its CALLS entry (../calls.ts).
  */
 import { z } from 'zod';
+import { EVIDENCE_RULES } from '../derivative-evidence';
 import type { CallWires } from './shared';
 
 export const systemCalls = {
@@ -22,6 +23,8 @@ export const systemCalls = {
       production: z.boolean(),
       /** the derivatives questionnaire of the investment page (DERIVATIVE_FORM) */
       derivativeForm: z.enum(['full', 'simple']),
+      /** DERIVATIVE_EVIDENCE: evidence files under the questionnaire's ticked boxes: off, optional or required (issue 41) */
+      derivativeEvidence: z.enum(EVIDENCE_RULES),
       /** RISK_AUTH_CHANNELS: agent or channel codes whose applicants also tick the customer authorisation agreement on /risk */
       riskAuthChannels: z.array(z.string()),
       /** DEPOSIT_PAGE_URL and TRANSFER_IN_URL: where the deposit bridge's buttons go */

@@ -3,6 +3,6 @@
  * use them to enable Next and to show errors; the service runs the same validator on every ApplyUpdate that is not a
  * draft (100400 with data.issues [{path: "data.<field>", message: <rule>}]).
  */
-export type { FieldIssue, StepContext, StepValidator } from './types';
+export type { FieldIssue, StepContext, StepSettings, StepValidator } from './types';
 export { issuesOf, at, str, savedStepsOf, stepContextOfApp, stepSourceOf } from './types';
 export { STEP_VALIDATORS, validateStep } from '../steps/full';

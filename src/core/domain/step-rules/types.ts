@@ -1,4 +1,5 @@
 import type { ClientType } from '../client-type';
+import type { EvidenceRule } from '../derivative-evidence';
 import type { Check, Rule } from '../identity';
 import type { StepName } from '../steps';
 
@@ -19,6 +20,14 @@ export interface StepContext {
   strict: boolean;
   /** the application's agent code and channel (the fund-trade rule of SELECTACCOUNT) */
   app?: { aecode?: string | null; channel?: string | null };
+  /** the broker's settings the rules follow (the same values ClientConfig gives the pages); absent: the defaults */
+  settings?: StepSettings;
+}
+
+/** The broker's settings a step's rules follow. */
+export interface StepSettings {
+  /** DERIVATIVE_EVIDENCE: evidence files for the derivatives questionnaire's boxes (derivative-evidence.ts) */
+  derivativeEvidence?: EvidenceRule;
 }
 
 /** The saved data of an application's steps (drafts left out), as the step rules see it. */
@@ -42,6 +51,7 @@ export function stepSourceOf(data: Record<string, unknown> | null | undefined, s
 export function stepContextOfApp(
   app: { clientType: ClientType; applyStepsName: readonly string[]; data?: Record<string, unknown> | null; aecode?: string | null; channel?: string | null },
   today: string,
+  settings?: StepSettings,
 ): StepContext {
   return {
     today,
@@ -49,6 +59,7 @@ export function stepContextOfApp(
     saved: savedStepsOf(app.data),
     strict: app.applyStepsName.includes('STATEMENT'),
     app: { aecode: app.aecode ?? null, channel: app.channel ?? null },
+    ...(settings ? { settings } : {}),
   };
 }
 

@@ -124,6 +124,24 @@ describe('INVESTMENT', () => {
     expect(ruleOf(page({}, simple(true, { trainingCourse: 1, experienceRelated: 1 }), 1), 'derivativeInfo.experienceRelated.checked', c)).toBe(rule));
 });
 
+describe("evidence of derivatives knowledge on the step (issue 41): the broker's rule from the step context", () => {
+  const file = { ossId: 'ev_training_abcdef', url: 'https://x/y', description: 'certificate.pdf', ossCategory: 'UserApply' };
+  const withRule = (rule?: 'off' | 'optional' | 'required'): StepContext => (rule ? { ...ctx, settings: { derivativeEvidence: rule } } : ctx);
+  test.each([
+    ['no rule in the context: optional', undefined, undefined, []],
+    ['optional, no file', 'optional', undefined, []],
+    ['required, no file for the ticked training box', 'required', undefined, ['derivativeEvidence.trainingCourse:fileRequired']],
+    ['required, the certificate given', 'required', { trainingCourse: [file] }, []],
+    ['off, a file given', 'off', { trainingCourse: [file] }, ['derivativeEvidence.trainingCourse:notOffered']],
+    ['a file for the related job, not ticked', 'optional', { experienceRelated: [file] }, ['derivativeEvidence.experienceRelated:choice']],
+  ] as const)('%s', (_, rule, evidence, expected) => {
+    expect(rulesOf({ ...page({}, full(true), 1), ...(evidence ? { derivativeEvidence: evidence } : {}) }, withRule(rule))).toEqual(expected);
+  });
+  test('not intending: nothing is asked whatever the rule', () => {
+    expect(rulesOf(page(), withRule('required'))).toEqual([]);
+  });
+});
+
 describe('derivatives questionnaire, full (version 2)', () => {
   it.each([
     ['not intending, all boxes 0', full(false), []],

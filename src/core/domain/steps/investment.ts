@@ -3,7 +3,8 @@
  * "Derivatives (full questionnaire)", §5 "Investment").
  * Data: {investmentInfo: {hkStock, preciousMetals, foreignExchange, aShares, fund: '1'..'4' within the age's
  * experience options, investGoal: comma list ≥1}, openDerivative: 1|0 (1 iff the applicant intends / has
- * experience), derivativeInfo: the questionnaire, version 2 (full) or 1 (simple)}.
+ * experience), derivativeInfo: the questionnaire, version 2 (full) or 1 (simple), derivativeEvidence?: the files for
+ * its ticked boxes (issue 41, derivative-evidence.ts: by the broker's rule)}.
  *
  * checkDerivativeInfo is also the rule of the derivative dialog of SELECTACCOUNT (version 2 only there).
  */
@@ -26,7 +27,8 @@ import {
 import { checkOption, checkOptionList, extraKeys, objectOf } from './jobstatus';
 import { savedEmployment } from './finance';
 import { at, issuesOf, type StepContext, type StepValidator } from '../step-rules/types';
-import { shape, text, num, derivativeInfo, type DataOf } from './schema';
+import { shape, text, num, derivativeInfo, derivativeEvidence, type DataOf } from './schema';
+import { checkDerivativeEvidence, DEFAULT_EVIDENCE_RULE } from '../derivative-evidence';
 import { derivativeFull, type Data, type StepSample } from './sample-kit';
 import { defineStep } from './define';
 import { Rows, m, msg, yesNo, optionParts, derivativeRows, type Describe } from './words-kit';
@@ -39,6 +41,7 @@ export const data = shape({
   investmentInfo: shape({ hkStock: text, preciousMetals: text, foreignExchange: text, aShares: text, fund: text, investGoal: text }),
   openDerivative: num,
   derivativeInfo,
+  derivativeEvidence,
 });
 export type InvestmentStep = DataOf<typeof data>;
 
@@ -182,6 +185,7 @@ export const rules: StepValidator = (data, ctx) => {
     ['investmentInfo.investGoal', checkOptionList(info.investGoal, INVEST_GOALS)],
     ...extraKeys(data.investmentInfo, INVESTMENT_FIELDS, 'investmentInfo'),
     ...checkDerivativeInfo(data.derivativeInfo, rules),
+    ...checkDerivativeEvidence(data.derivativeEvidence, data.derivativeInfo, ctx.settings?.derivativeEvidence ?? DEFAULT_EVIDENCE_RULE),
     ['openDerivative', openRule ?? (data.openDerivative === (derivativeChecked(data.derivativeInfo) ? 1 : 0) ? null : 'choice')],
   ]);
 };
@@ -193,7 +197,7 @@ export const describe: Describe<InvestmentStep> = (s) => {
   for (const field of EXPERIENCE_FIELDS) r.row(`investmentInfo.${field}`, m(`investment.experience.${field}`), inv[field] ? msg(`investment.levels.${inv[field]}`) : []);
   r.row('investmentInfo.investGoal', 'investment.goalsTitle', optionParts('investment.goals', splitList(inv.investGoal)));
   r.rowIf('openDerivative', 'documents.fields.derivativesTrading', s.openDerivative === undefined ? [] : yesNo(s.openDerivative === 1));
-  derivativeRows(r, s.derivativeInfo, 'derivativeInfo');
+  derivativeRows(r, s.derivativeInfo, 'derivativeInfo', s.derivativeEvidence, 'derivativeEvidence');
   return r;
 };
 

@@ -105,6 +105,9 @@ export const choice = shape({ selectIndex: text, selectContent: text });
 export type Choice = DataOf<typeof choice>;
 
 /** The derivatives questionnaire (INVESTMENT, or the options dialog of SELECTACCOUNT); version 1 simple, 2 full. */
+/** Evidence files for the derivatives questionnaire's ticked boxes (derivative-evidence.ts). */
+export const derivativeEvidence = shape({ trainingCourse: files, experienceRelated: files, derivativeProducts: files });
+
 export const derivativeInfo = shape({
   version: num,
   derivative: checked,
@@ -116,6 +119,7 @@ export const derivativeInfo = shape({
   derivativeProducts: shape({ checked: num, items: listOf(checked) }),
 });
 export type DerivativeInfo = DataOf<typeof derivativeInfo>;
+export type DerivativeEvidence = DataOf<typeof derivativeEvidence>;
 
 /** The person on an identity step (IDCARD, USERINFO). */
 export const personFields = { chineseName: text, firstName: text, lastName: text, englishName: text, /** 1 male, 2 female */ gender: num, birthday: text, birthCity: text, birthCountry: text };

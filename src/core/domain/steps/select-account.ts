@@ -4,14 +4,16 @@
  * Data: {accountType: 1 cash | 2 margin, marketOpen: bit mask (HK 1 + US 2 always, stock-connect 4 iff offered,
  * options 16 optional on margin with derivative information), openFundTrade: 0|1 (1 when forced by the agent
  * code and channel), openDerivative: 0|1 (1 iff options are on), derivativeInfo?: the full questionnaire, present
- * only when options are on and the saved INVESTMENT step did not open derivatives}.
+ * only when options are on and the saved INVESTMENT step did not open derivatives, derivativeEvidence?: the files for
+ * that questionnaire's ticked boxes (issue 41, derivative-evidence.ts)}.
  */
 import type { Check } from '../identity';
 import { DERIVATIVE_VERSION, fixedMarketMask, fundTradeForced, hasMarket, MARKET, OFFERED_ACCOUNT_TYPES, optionsOffered, isMargin } from '../profile';
 import { derivativeChecked, checkDerivativeInfo, derivativeRulesOf } from './investment';
 import { checkOption } from './jobstatus';
 import { at, issuesOf, type StepContext, type StepValidator } from '../step-rules/types';
-import { shape, num, derivativeInfo, type DataOf } from './schema';
+import { shape, num, derivativeInfo, derivativeEvidence, type DataOf } from './schema';
+import { checkDerivativeEvidence, DEFAULT_EVIDENCE_RULE } from '../derivative-evidence';
 import type { Data, StepSample } from './sample-kit';
 import { defineStep } from './define';
 import { Rows, msg, yesNo, optionParts, derivativeRows, type Describe } from './words-kit';
@@ -20,7 +22,7 @@ import { Rows, msg, yesNo, optionParts, derivativeRows, type Describe } from './
 export const meta = defineStep({ name: 'SELECTACCOUNT', route: '/selectAccount', titleKey: 'account.title', introKey: 'account.intro', status: 1050, progress: { cn: 4, hk: 5 } });
 
 /** SELECTACCOUNT: the account type (1 cash, 2 margin), the markets (a bit mask), fund trade, derivatives. */
-export const data = shape({ accountType: num, marketOpen: num, openFundTrade: num, openDerivative: num, derivativeInfo });
+export const data = shape({ accountType: num, marketOpen: num, openFundTrade: num, openDerivative: num, derivativeInfo, derivativeEvidence });
 export type SelectAccountStep = DataOf<typeof data>;
 
 /** Every bit a mask may carry. */
@@ -55,6 +57,8 @@ export const rules: StepValidator = (data, ctx) => {
   const info = data.derivativeInfo;
   const infoPairs =
     info === undefined ? [] : dialogWanted ? checkDerivativeInfo(info, derivativeRulesOf(ctx, [DERIVATIVE_VERSION.FULL])) : [['derivativeInfo', 'choice'] as const];
+  // the evidence goes with the dialog's questionnaire (issue 41): none without it
+  const evidencePairs = checkDerivativeEvidence(data.derivativeEvidence, dialogWanted ? info : undefined, ctx.settings?.derivativeEvidence ?? DEFAULT_EVIDENCE_RULE);
   const hasInfo = fromInvestment || (dialogWanted && at(info, 'version') === DERIVATIVE_VERSION.FULL && derivativeChecked(info));
   const openRule = checkOption(data.openDerivative, [0, 1]);
   const fundRule = checkOption(data.openFundTrade, [0, 1]);
@@ -64,6 +68,7 @@ export const rules: StepValidator = (data, ctx) => {
     ['openFundTrade', fundRule ?? (fundTradeForced(ctx.app) && data.openFundTrade !== 1 ? 'mustTick' : null)],
     ['openDerivative', openRule ?? (data.openDerivative === (optionsOn ? 1 : 0) ? null : 'choice')],
     ...infoPairs,
+    ...evidencePairs,
   ]);
 };
 
@@ -83,7 +88,7 @@ export const describe: Describe<SelectAccountStep> = (s) => {
   r.row('marketOpen', 'account.markets.title', optionParts('account.markets', markets.map(([, key]) => key)));
   r.row('openFundTrade', 'account.fund.label', yesNo(s.openFundTrade === 1));
   r.rowIf('openDerivative', 'documents.fields.derivativesTrading', s.openDerivative === undefined ? [] : yesNo(s.openDerivative === 1));
-  derivativeRows(r, s.derivativeInfo, 'derivativeInfo');
+  derivativeRows(r, s.derivativeInfo, 'derivativeInfo', s.derivativeEvidence, 'derivativeEvidence');
   return r;
 };
 

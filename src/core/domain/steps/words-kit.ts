@@ -11,7 +11,7 @@ import {
   PARTICIPATION_YEARS,
   TRAINING_SOURCES,
 } from '../profile';
-import type { CardSides, Choice, ContactInfo, DerivativeInfo, StoredFile } from './schema';
+import type { CardSides, Choice, ContactInfo, DerivativeEvidence, DerivativeInfo, StoredFile } from './schema';
 
 export interface Msg {
   id: string;
@@ -102,7 +102,9 @@ export function statementsRows(r: Rows, s: { email?: string; defaultLanguage?: s
 }
 
 /** The answers of the derivatives questionnaire, with `prefix` the path of derivativeInfo. */
-export function derivativeRows(r: Rows, q: DerivativeInfo | undefined, prefix: string) {
+export function derivativeRows(r: Rows, q: DerivativeInfo | undefined, prefix: string, evidence?: DerivativeEvidence, evidencePrefix = 'derivativeEvidence') {
+  // each box's evidence files (issue 41) right under the box's answer
+  const evidenceRow = (box: keyof DerivativeEvidence) => r.rowIf(`${evidencePrefix}.${box}`, `derivative.evidence.${box}`, filesOf(evidence?.[box]));
   if (!q || !Object.keys(q).length) return;
   const full = q.version === DERIVATIVE_VERSION.FULL;
   const yes = q.derivative?.checked === 1;
@@ -115,10 +117,12 @@ export function derivativeRows(r: Rows, q: DerivativeInfo | undefined, prefix: s
   };
   const training = q.trainingCourse?.checked === 1;
   r.row(`${prefix}.trainingCourse`, 'derivative.training', training ? [...yesNo(true), ...(full ? pick(TRAINING_SOURCES, q.trainingCourse, 'sources') : [])] : yesNo(false));
+  evidenceRow('trainingCourse');
   const related = q.experienceRelated?.checked === 1;
   r.row(`${prefix}.experienceRelated`, 'derivative.related', yesNo(related));
   r.rowIf(`${prefix}.workExperience`, 'derivative.institution', related ? pick(INSTITUTION_TYPES, q.workExperience, 'institutions') : []);
   r.rowIf(`${prefix}.yearsParticipation`, 'derivative.years', related ? pick(PARTICIPATION_YEARS, q.yearsParticipation, 'yearsOptions') : []);
+  evidenceRow('experienceRelated');
   const items = q.derivativeProducts?.items ?? [];
   const products = DERIVATIVE_PRODUCTS.filter((p) => items.some((it) => it.title === p && it.checked === 1));
   r.row(
@@ -126,6 +130,7 @@ export function derivativeRows(r: Rows, q: DerivativeInfo | undefined, prefix: s
     'derivative.products',
     q.derivativeProducts?.checked === 1 ? (products.length ? optionParts('derivative.productNames', products) : yesNo(true)) : yesNo(false),
   );
+  evidenceRow('derivativeProducts');
 }
 
 /** How the desk shows a step's saved data (`T`, read by its schema; `{}` when the step is not saved): its rows. */

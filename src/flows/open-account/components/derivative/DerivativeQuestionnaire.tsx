@@ -5,13 +5,16 @@
  *   risk box and three boxes, ticked when the applicant says intend: training (knowledge source), related job
  *   (institution type and years, years limited by age), products (the six products);
  * - simple (version 1): knowledge yes / no; yes ticks the boxes.
- * A questionnaire student does not see the related-job box.
+ * A questionnaire student does not see the related-job box. Under each ticked box, unless the broker's rule is off, the
+ * applicant attaches the evidence of that box (issue 41): a certificate, an employer's letter, trade statements.
  */
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useT } from '@core/i18n';
-import { CheckboxRow, ConfirmDialog, RadioField } from '@core/ui';
+import { CheckboxRow, ConfirmDialog, FileUploader, RadioField } from '@core/ui';
+import { EVIDENCE_CATEGORY, type EvidenceRule } from '@core/domain/derivative-evidence';
+import { MAX_FILES } from '@core/domain/uploads';
 import { DERIVATIVE_PRODUCTS, DERIVATIVE_VERSION, INSTITUTION_TYPES, TRAINING_SOURCES, type DerivativeVersion } from '@core/domain/profile';
-import { answerNo, answerYes, offeredBoxes, setBox, setProduct, yearsOptions, type DerivativeBox, type DerivativeForm } from './derivative-data';
+import { answerNo, answerYes, DATA_BOX, offeredBoxes, setBox, setProduct, yearsOptions, type DerivativeBox, type DerivativeForm } from './derivative-data';
 import './derivative.css';
 
 /** The data fields (under the questionnaire's field, e.g. "derivativeInfo") each control answers for. */
@@ -43,9 +46,13 @@ export interface DerivativeQuestionnaireProps {
   errorAt?: (field: string) => string | undefined;
   /** the data field holding the questionnaire (default "derivativeInfo") */
   prefix?: string;
+  /** the broker's rule for evidence files under the ticked boxes (ClientConfig derivativeEvidence); default off */
+  evidenceRule?: EvidenceRule;
+  /** the data field holding the evidence (default "derivativeEvidence") */
+  evidencePrefix?: string;
 }
 
-export function DerivativeQuestionnaire({ value, onChange, version, student, age, errorAt, prefix = 'derivativeInfo' }: DerivativeQuestionnaireProps) {
+export function DerivativeQuestionnaire({ value, onChange, version, student, age, errorAt, prefix = 'derivativeInfo', evidenceRule = 'off', evidencePrefix = 'derivativeEvidence' }: DerivativeQuestionnaireProps) {
   const t = useT();
   const id = useId();
   const [confirmNo, setConfirmNo] = useState(false);
@@ -75,6 +82,32 @@ export function DerivativeQuestionnaire({ value, onChange, version, student, age
     else change(answerNo(), 'answer');
   };
   const tick = (box: DerivativeBox, checked: boolean) => change(setBox(value, box, checked), 'boxes');
+
+  /** the box's evidence files (issue 41), unless the broker's rule is off */
+  const evidence = (box: DerivativeBox) => {
+    if (evidenceRule === 'off') return null;
+    const field = `${evidencePrefix}.${DATA_BOX[box]}`;
+    const required = evidenceRule === 'required';
+    return (
+      <FileUploader
+        name={field}
+        label={t(`derivative.evidence.${DATA_BOX[box]}`)}
+        hint={
+          <>
+            {t(`derivative.evidence.${DATA_BOX[box]}Hint`)}
+            <br />
+            {t(required ? 'derivative.evidence.required' : 'derivative.evidence.optional')}
+          </>
+        }
+        value={value.evidence[box]}
+        onChange={(files) => onChange({ ...value, evidence: { ...value.evidence, [box]: files } }, [field])}
+        max={MAX_FILES.derivativeEvidence}
+        category={EVIDENCE_CATEGORY}
+        error={errorAt?.(field)}
+        required={required}
+      />
+    );
+  };
 
   const answerLabel = full ? t('derivative.full.question') : t('derivative.simple.question');
   const options = full
@@ -119,6 +152,7 @@ export function DerivativeQuestionnaire({ value, onChange, version, student, age
                   required
                 />
               ) : null}
+              {evidence('training')}
             </Box>
           ) : null}
           {boxes.includes('related') ? (
@@ -145,11 +179,13 @@ export function DerivativeQuestionnaire({ value, onChange, version, student, age
                   />
                 </>
               ) : null}
+              {evidence('related')}
             </Box>
           ) : null}
           {boxes.includes('products') ? (
             <Box label={t('derivative.products')} name={at('derivativeProducts.checked')} checked={value.products} onChange={(v) => tick('products', v)}>
               {full ? <Products name={at('derivativeProducts.items')} value={value} onChange={(f) => change(f, 'products')} error={errorFor('products')} /> : null}
+              {evidence('products')}
             </Box>
           ) : null}
           {boxesError ? (

@@ -4,7 +4,8 @@
  * - full (version 2): intend / not intend to trade derivatives; intending needs the risk box and at least one of
  *   three boxes (training course, related job, products traded), each with its sub-choices;
  * - simple (version 1): knowledge of or experience with derivatives yes / no; yes needs at least one box.
- * The form keeps what the applicant is answering; toDerivativeInfo writes exactly the contract's shape.
+ * The form keeps what the applicant is answering; toDerivativeInfo writes exactly the contract's shape. The evidence
+ * files of the ticked boxes (issue 41) are kept beside it (toDerivativeEvidence: the step's derivativeEvidence).
  */
 import {
   DERIVATIVE_PRODUCTS,
@@ -16,6 +17,8 @@ import {
   TRAINING_SOURCES,
   type DerivativeVersion,
 } from '@core/domain/profile';
+import { EVIDENCE_BOXES, type EvidenceBox, type EvidenceRule } from '@core/domain/derivative-evidence';
+import { isFileRef, type FileRefData } from '@core/domain/uploads';
 
 type Flag = 1 | 0;
 type ProductKey = (typeof DERIVATIVE_PRODUCTS)[number];
@@ -61,11 +64,16 @@ export interface DerivativeForm {
   products: boolean;
   /** full: the DERIVATIVE_PRODUCTS ticked */
   items: ProductKey[];
+  /** the evidence files of each box (kept while it is ticked) */
+  evidence: Record<DerivativeBox, FileRefData[]>;
 }
 
 export type DerivativeBox = 'training' | 'related' | 'products';
 /** The form's box of each domain box name (derivativeBoxes). */
 const BOX_OF = { trainingCourse: 'training', experienceRelated: 'related', derivativeProducts: 'products' } as const;
+/** The data's box name of each form box (the key of its evidence in derivativeEvidence). */
+export const DATA_BOX: Record<DerivativeBox, EvidenceBox> = { training: 'trainingCourse', related: 'experienceRelated', products: 'derivativeProducts' };
+const noEvidence = (): Record<DerivativeBox, FileRefData[]> => ({ training: [], related: [], products: [] });
 
 export const emptyDerivativeForm = (): DerivativeForm => ({
   answer: '',
@@ -77,6 +85,7 @@ export const emptyDerivativeForm = (): DerivativeForm => ({
   years: '',
   products: false,
   items: [],
+  evidence: noEvidence(),
 });
 
 /** The boxes a form may tick: the related-job box is not offered to a questionnaire student. */
@@ -96,6 +105,8 @@ export const answerNo = (): DerivativeForm => ({ ...emptyDerivativeForm(), answe
 
 /** Ticks or unticks a box; unticking drops its sub-choices. */
 export function setBox(form: DerivativeForm, box: DerivativeBox, checked: boolean): DerivativeForm {
+  // an unticked box's evidence goes with it
+  if (!checked && form.evidence[box].length) form = { ...form, evidence: { ...form.evidence, [box]: [] } };
   if (box === 'training') return { ...form, training: checked, trainingSource: checked ? form.trainingSource : '' };
   if (box === 'related') return { ...form, related: checked, institution: checked ? form.institution : '', years: checked ? form.years : '' };
   return { ...form, products: checked, items: checked ? form.items : [] };
@@ -197,3 +208,25 @@ export function fitDerivativeForm(form: DerivativeForm, student: boolean, age: n
   if (f.years && !yearsOptions(age).some((o) => o.index === f.years)) f = { ...f, years: '' };
   return f;
 }
+
+/**
+ * The step's derivativeEvidence of a form: the files of each ticked box the applicant may tick, under the broker's
+ * rule; undefined when the rule is off or no ticked box has a file (the field is left out).
+ */
+export function toDerivativeEvidence(form: DerivativeForm, student: boolean, rule: EvidenceRule): Partial<Record<EvidenceBox, FileRefData[]>> | undefined {
+  if (rule === 'off' || form.answer !== 'yes') return undefined;
+  const offered = offeredBoxes(student);
+  const out: Partial<Record<EvidenceBox, FileRefData[]>> = {};
+  for (const box of offered) if (form[box] && form.evidence[box].length) out[DATA_BOX[box]] = form.evidence[box];
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** A form with the saved or drafted evidence of its ticked boxes. */
+export function withEvidence(form: DerivativeForm, evidence: unknown): DerivativeForm {
+  const src = obj(evidence);
+  const files = (box: DerivativeBox) => (form[box] && Array.isArray(src[DATA_BOX[box]]) ? (src[DATA_BOX[box]] as unknown[]).filter(isFileRef) : []);
+  return { ...form, evidence: { training: files('training'), related: files('related'), products: files('products') } };
+}
+
+/** The evidence fields of the step's data (for their errors), each box's. */
+export const evidenceFields = (prefix = 'derivativeEvidence'): string[] => EVIDENCE_BOXES.map((b) => `${prefix}.${b}`);

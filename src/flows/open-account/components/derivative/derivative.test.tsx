@@ -1,8 +1,11 @@
 /**
  * The derivatives questionnaire (both versions), its data and DerivativeDialog: roles and labels only.
  */
+jest.mock('@core/api/upload', () => ({ uploadFile: jest.fn() }));
+
 import { useState } from 'react';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { uploadFile } from '@core/api/upload';
 import { DERIVATIVE_VERSION, type DerivativeVersion } from '@core/domain/profile';
 import { renderWithProviders } from '@core/testing/render-with-providers';
 import { DerivativeQuestionnaire } from './DerivativeQuestionnaire';
@@ -10,6 +13,9 @@ import { DerivativeDialog, type DerivativeDialogProps } from './DerivativeDialog
 import {
   answerNo,
   answerYes,
+  setBox,
+  toDerivativeEvidence,
+  withEvidence,
   emptyDerivativeForm,
   fitDerivativeForm,
   fromDerivativeInfo,
@@ -60,6 +66,7 @@ describe('derivative data', () => {
       years: '2',
       products: true,
       items: ['cbbc', 'swaps'],
+      evidence: { training: [], related: [], products: [] },
     });
     expect(toDerivativeInfo(form, FULL, false)).toEqual(FULL_YES);
     expect(toDerivativeInfo({ ...form, related: false }, FULL, false)).toEqual({
@@ -124,6 +131,20 @@ function Harness({ version, student = false, age, initial = emptyDerivativeForm(
   );
 }
 const answer = () => JSON.parse(screen.getByRole('status', { name: 'answer' }).textContent ?? 'null') as DerivativeInfo | null;
+
+describe('evidence files of the ticked boxes (issue 41)', () => {
+  const file = (id: string) => ({ ossId: `ev_${id}_abcdef`, url: '/x', description: `${id}.pdf`, ossCategory: 'UserApply' });
+  test("kept for ticked boxes only; an unticked box drops its files; the rule off or 'no' writes none", () => {
+    const form = withEvidence(fromDerivativeInfo(FULL_YES, FULL), { trainingCourse: [file('a')], derivativeProducts: [file('b'), 'not a file'], payslip: [file('c')] });
+    expect(form.evidence).toEqual({ training: [file('a')], related: [], products: [file('b')] });
+    expect(toDerivativeEvidence(form, false, 'optional')).toEqual({ trainingCourse: [file('a')], derivativeProducts: [file('b')] });
+    expect(toDerivativeEvidence(setBox(form, 'products', false), false, 'required')).toEqual({ trainingCourse: [file('a')] });
+    expect(toDerivativeEvidence(form, false, 'off')).toBeUndefined();
+    expect(toDerivativeEvidence({ ...form, answer: 'no' }, false, 'optional')).toBeUndefined();
+    // a box not ticked in the answer brings no files back
+    expect(withEvidence(fromDerivativeInfo(FULL_NO, FULL), { trainingCourse: [file('a')] }).evidence.training).toEqual([]);
+  });
+});
 
 describe('DerivativeQuestionnaire, full', () => {
   test('intend shows the risk box and ticks the three boxes, each with its sub-choices', async () => {
@@ -273,7 +294,8 @@ describe('DerivativeDialog', () => {
     const later = Date.now() + 5000; // the button takes one press a second
     jest.spyOn(Date, 'now').mockReturnValue(later);
     await user.click(confirm());
-    expect(onDone).toHaveBeenCalledWith(FULL_YES);
+    // no evidence files given: none handed over
+    expect(onDone).toHaveBeenCalledWith(FULL_YES, undefined);
     expect(onCancel).not.toHaveBeenCalled();
   });
 
@@ -302,7 +324,7 @@ describe('DerivativeDialog', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'I have received training or attended courses on derivatives' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Warrants' }));
     await user.click(confirm());
-    expect(onDone).toHaveBeenCalledWith({ ...FULL_NO, derivative: { title: 'intend', checked: 1 }, risk: 1, derivativeProducts: { checked: 1, items: items('warrants') } });
+    expect(onDone).toHaveBeenCalledWith({ ...FULL_NO, derivative: { title: 'intend', checked: 1 }, risk: 1, derivativeProducts: { checked: 1, items: items('warrants') } }, undefined);
   });
 
   test('closing calls onCancel', async () => {
@@ -327,6 +349,39 @@ describe('DerivativeDialog', () => {
     confirmNo = await screen.findByRole('dialog', { name: 'Not trading derivatives?' });
     await user.click(within(confirmNo).getByRole('button', { name: 'Confirm' }));
     expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
+  test('required evidence: Confirm marks a ticked box without its file; with every box\'s file it hands them over', async () => {
+    let seq = 0;
+    (uploadFile as jest.MockedFunction<typeof uploadFile>).mockImplementation(async (_file, _name, _cat, onProgress) => {
+      onProgress?.(100, 'uploading');
+      const id = `evdlg${String(++seq).padStart(4, '0')}`;
+      return { ossId: id, ossUrl: `/x?ossid=${id}` };
+    });
+    const { user, onDone } = renderDialog({ initial: FULL_YES, evidenceRule: 'required' });
+    const dialog = screen.getByRole('dialog', { name: 'Derivatives information' });
+    await user.click(confirm());
+    const training = within(dialog).getByLabelText(/^Training certificate/);
+    await waitFor(() => expect(training).toHaveAccessibleDescription(/Please upload a file/));
+    expect(onDone).not.toHaveBeenCalled();
+    for (const [label, name] of [
+      ['Training certificate', 'course.pdf'],
+      ["Employer's letter", 'employer.pdf'],
+      ['Trade statements', 'statements.pdf'],
+    ]) {
+      fireEvent.change(within(dialog).getByLabelText(new RegExp(`^${label}`)), { target: { files: [new File([new Uint8Array(500)], name, { type: 'application/pdf', lastModified: 1700000000000 + seq })] } });
+      await within(dialog).findByText(name);
+    }
+    jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 5000); // the button takes one press a second
+    await user.click(confirm());
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    const [info, evidence] = onDone.mock.calls[0] as [unknown, Record<string, Array<{ description: string }>>];
+    expect(info).toEqual(FULL_YES);
+    expect(Object.fromEntries(Object.entries(evidence).map(([k, v]) => [k, v.map((f) => f.description)]))).toEqual({
+      trainingCourse: ['course.pdf'],
+      experienceRelated: ['employer.pdf'],
+      derivativeProducts: ['statements.pdf'],
+    });
   });
 
   test('the texts are translated', async () => {

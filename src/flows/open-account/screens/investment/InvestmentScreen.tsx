@@ -2,8 +2,9 @@
  * /Investment — investment experience (spec part 2 §2 "Investment experience and derivatives", §3
  * "investmentInfo", §4 "Investment", §5 "Investment"): five experience selectors with the options of the
  * applicant's age, the investment objectives (at least one), and the derivatives questionnaire in the version
- * the deployment chose (clientConfig.derivativeForm: full, the default, or simple). Saved on Next (INVESTMENT),
- * a draft on leaving. The rules are the domain's validateInvestment.
+ * the deployment chose (clientConfig.derivativeForm: full, the default, or simple), with evidence files under its
+ * ticked boxes by the broker's rule (clientConfig.derivativeEvidence, issue 41). Saved on Next (INVESTMENT), a draft
+ * on leaving. The rules are the domain's validateInvestment.
  */
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useApplyDetail, useClientConfig } from '@core/api';
@@ -15,6 +16,8 @@ import { applicantAge, DERIVATIVE_VERSION, EXPERIENCE_FIELDS, experienceOptions,
 import { derivativeRulesOf } from '@core/domain/steps/investment';
 import type { StepContext } from '@core/domain/step-rules/types';
 import { allDerivativeFields, DerivativeQuestionnaire } from '../../components/derivative/DerivativeQuestionnaire';
+import { evidenceFields } from '../../components/derivative/derivative-data';
+import { DEFAULT_EVIDENCE_RULE, type EvidenceRule } from '@core/domain/derivative-evidence';
 import { useStepPage } from '@core/step-engine';
 import { StepLoading } from '@core/app/flow-kit/WithApplication';
 import { initialInvestmentForm, toInvestmentData, type InvestmentForm, type InvestmentRules } from './investment-data';
@@ -26,9 +29,9 @@ const experienceField = (f: ExperienceField) => `investmentInfo.${f}`;
 const DERIVATIVE_FIELD = 'derivativeInfo';
 const OPEN_DERIVATIVE_FIELD = 'openDerivative';
 
-/** The age and student rules of the questionnaire in the deployment's version. */
+/** The age and student rules of the questionnaire in the deployment's version, and the evidence rule. */
 function rulesOf(ctx: StepContext, version: InvestmentRules['version']): InvestmentRules {
-  return { version, age: applicantAge(ctx), student: derivativeRulesOf(ctx).student };
+  return { version, age: applicantAge(ctx), student: derivativeRulesOf(ctx).student, evidence: ctx.settings?.derivativeEvidence ?? DEFAULT_EVIDENCE_RULE };
 }
 
 export default function InvestmentScreen() {
@@ -38,15 +41,15 @@ export default function InvestmentScreen() {
   // the questionnaire's version comes with the deployment settings (full when they cannot be read)
   if (!application.data || config.isPending) return <StepLoading title={t('investment.title')} step={STEP} />;
   const version = config.data?.derivativeForm === 'simple' ? DERIVATIVE_VERSION.SIMPLE : DERIVATIVE_VERSION.FULL;
-  return <InvestmentPage app={application.data} version={version} />;
+  return <InvestmentPage app={application.data} version={version} evidenceRule={config.data?.derivativeEvidence ?? DEFAULT_EVIDENCE_RULE} />;
 }
 
-function InvestmentPage({ app, version }: { app: ApplicationView; version: InvestmentRules['version'] }) {
+function InvestmentPage({ app, version, evidenceRule }: { app: ApplicationView; version: InvestmentRules['version']; evidenceRule: EvidenceRule }) {
   const t = useT();
   const goalsId = useId();
   const initial = useCallback((src: Record<string, unknown> | undefined, c: StepContext) => initialInvestmentForm(src, rulesOf(c, version)), [version]);
   const toData = useCallback((f: InvestmentForm, c: StepContext) => toInvestmentData(f, rulesOf(c, version)), [version]);
-  const page = useStepPage(STEP, app, { initial, toData });
+  const page = useStepPage(STEP, app, { initial, toData, settings: { derivativeEvidence: evidenceRule } });
   const { form, setForm, bindAt, flow, ctx } = page;
   const rules = useMemo(() => rulesOf(ctx, version), [ctx, version]);
   const [picking, setPicking] = useState<ExperienceField | null>(null);
@@ -127,12 +130,13 @@ function InvestmentPage({ app, version }: { app: ApplicationView; version: Inves
             value={form.derivative}
             onChange={(derivative, fields) => {
               // every field's service issue goes with the change; the fields changed show their errors at once
-              for (const f of [...allDerivativeFields(), OPEN_DERIVATIVE_FIELD]) derivativeField(f).onChange(derivative);
+              for (const f of [...allDerivativeFields(), ...evidenceFields(), OPEN_DERIVATIVE_FIELD]) derivativeField(f).onChange(derivative);
               for (const f of [...fields, OPEN_DERIVATIVE_FIELD]) derivativeField(f).onBlur();
             }}
             version={version}
             student={rules.student}
             age={rules.age}
+            evidenceRule={evidenceRule}
             errorAt={(field) => derivativeField(field).error ?? (field === DERIVATIVE_FIELD ? derivativeField(OPEN_DERIVATIVE_FIELD).error : undefined)}
           />
         </div>

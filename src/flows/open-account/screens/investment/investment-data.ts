@@ -1,7 +1,8 @@
 /** The /Investment form's values, where they start from, and the INVESTMENT data they become. */
 import { DEFAULT_EXPERIENCE, EXPERIENCE_FIELDS, experienceOptions, INVEST_GOALS, joinList, splitList, type DerivativeVersion, type ExperienceField } from '@core/domain/profile';
 import { at } from '@core/domain/step-rules/types';
-import { fitDerivativeForm, fromDerivativeInfo, openDerivativeOf, toDerivativeInfo, type DerivativeForm } from '../../components/derivative/derivative-data';
+import type { EvidenceRule } from '@core/domain/derivative-evidence';
+import { fitDerivativeForm, fromDerivativeInfo, openDerivativeOf, toDerivativeEvidence, toDerivativeInfo, withEvidence, type DerivativeForm } from '../../components/derivative/derivative-data';
 
 export interface InvestmentForm {
   /** each '1'..'4'; '' when an earlier answer is no longer offered at the applicant's age */
@@ -15,6 +16,8 @@ export interface InvestmentRules {
   version: DerivativeVersion;
   student: boolean;
   age: number | undefined;
+  /** the broker's rule for evidence of derivatives knowledge (ClientConfig derivativeEvidence) */
+  evidence: EvidenceRule;
 }
 
 /**
@@ -32,17 +35,20 @@ export function initialInvestmentForm(source: Record<string, unknown> | undefine
     }),
   ) as Record<ExperienceField, string>;
   const goals = splitList(at(src, 'investmentInfo.investGoal')).filter((g) => INVEST_GOALS.includes(g));
-  return { experience, goals, derivative: fitDerivativeForm(fromDerivativeInfo(src?.derivativeInfo, r.version), r.student, r.age) };
+  return { experience, goals, derivative: withEvidence(fitDerivativeForm(fromDerivativeInfo(src?.derivativeInfo, r.version), r.student, r.age), src?.derivativeEvidence) };
 }
 
 /**
  * The INVESTMENT step data (spec part 2 §3 "investmentInfo", "derivativeInfo"). While the derivatives question
- * is not answered (a draft only: Next needs it) derivativeInfo and openDerivative are left out.
+ * is not answered (a draft only: Next needs it) derivativeInfo and openDerivative are left out; derivativeEvidence
+ * only with files of a ticked box, under the broker's rule.
  */
 export function toInvestmentData(f: InvestmentForm, r: InvestmentRules): Record<string, unknown> {
   const derivativeInfo = toDerivativeInfo(f.derivative, r.version, r.student);
+  const derivativeEvidence = derivativeInfo ? toDerivativeEvidence(f.derivative, r.student, r.evidence) : undefined;
   return {
     investmentInfo: { ...f.experience, investGoal: joinList(f.goals, INVEST_GOALS) },
     ...(derivativeInfo ? { openDerivative: openDerivativeOf(derivativeInfo), derivativeInfo } : {}),
+    ...(derivativeEvidence ? { derivativeEvidence } : {}),
   };
 }

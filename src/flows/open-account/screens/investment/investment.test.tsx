@@ -2,8 +2,10 @@
  * /Investment through the screen: roles and labels only, the api faked at callApi.
  */
 jest.mock('@core/api/client');
+jest.mock('@core/api/upload', () => ({ uploadFile: jest.fn() }));
 
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { uploadFile } from '@core/api/upload';
 import { ApiError } from '@core/api/api-error';
 import type { ApplicationView } from '@core/domain/contract';
 import type { ClientType } from '@core/domain/client-type';
@@ -62,9 +64,35 @@ const savesOf = (a: ReturnType<typeof api>) =>
 const selector = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name} `) });
 const EXPERIENCE = ['Hong Kong stocks', 'Precious metals', 'Foreign exchange or commodities', 'A-shares', 'Funds'];
 
+const upload = uploadFile as jest.MockedFunction<typeof uploadFile>;
+let ossSeq = 0;
+
 beforeEach(() => {
   toast.clear();
+  upload.mockReset();
+  upload.mockImplementation(async (_file, _name, _cat, onProgress) => {
+    onProgress?.(100, 'uploading');
+    const id = `ev${String(++ossSeq).padStart(6, '0')}`;
+    return { ossId: id, ossUrl: `/kyc/esop/v1/oss/v1/Download?ossid=${id}&sig=x` };
+  });
 });
+
+/** A PDF chosen in the uploader labelled `label`, its upload finished. */
+async function attach(label: string, name: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { files: [new File([new Uint8Array(900)], name, { type: 'application/pdf', lastModified: 1700000000000 + ossSeq })] } });
+  await waitFor(() => expect(screen.getByText(name)).toBeInTheDocument());
+  await waitFor(() => expect(screen.queryByRole('progressbar', { name: new RegExp(label) })).not.toBeInTheDocument());
+}
+
+/** Experience as it starts, one objective, intending with the risk box and the seminar (the other boxes, ticked by "Yes", unticked). */
+async function intendWithTraining(user: ReturnType<typeof renderPage>['user']) {
+  await user.click(await screen.findByRole('checkbox', { name: 'Speculation' }));
+  await user.click(screen.getByRole('radio', { name: 'Yes' }));
+  await user.click(screen.getByRole('checkbox', { name: /I understand the features and risks/ }));
+  await user.click(screen.getByRole('radio', { name: 'A seminar held by a financial institution' }));
+  await user.click(screen.getByRole('checkbox', { name: 'I have work experience related to derivatives' }));
+  await user.click(screen.getByRole('checkbox', { name: 'I have traded derivative products' }));
+}
 
 describe('/Investment', () => {
   test('4 of 6; every experience starts at under 1 year; Next marks a missing objective and derivatives answer', async () => {
@@ -314,5 +342,62 @@ describe('/Investment', () => {
     expect(screen.getByRole('heading', { name: '投資經驗', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^港股 / })).toHaveAccessibleName('港股 1 年以下');
     expect(screen.getByRole('checkbox', { name: '對沖' })).toBeInTheDocument();
+  });
+});
+
+describe('evidence of derivatives knowledge (issue 41)', () => {
+  test("optional (the broker's default): an upload under each ticked box, saved beside the questionnaire; an unticked box's files go with it", async () => {
+    const a = api(app());
+    const { user } = renderPage();
+    await intendWithTraining(user);
+    expect(screen.getByLabelText('Training certificate')).toHaveAccessibleDescription(/A certificate of the course or seminar.*Optional: it helps us approve derivatives trading sooner/);
+    await attach('Training certificate', 'seminar-certificate.pdf');
+    await user.click(screen.getByRole('checkbox', { name: 'I have traded derivative products' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Warrants' }));
+    await attach('Trade statements', 'statement-2025.pdf');
+    // unticked: its statements go; ticked again, the upload is empty
+    await user.click(screen.getByRole('checkbox', { name: 'I have traded derivative products' }));
+    expect(screen.queryByLabelText('Trade statements')).not.toBeInTheDocument();
+    await user.click(next());
+    await waitFor(() => expect(savesOf(a)).toHaveLength(1));
+    expect(savesOf(a)[0].data.derivativeEvidence).toEqual({ trainingCourse: [expect.objectContaining({ description: 'seminar-certificate.pdf', ossCategory: 'UserApply' })] });
+  });
+
+  test('required: Next marks a ticked box without its evidence and saves nothing; with it, it saves', async () => {
+    const a = api(app(), {}, makeClientConfig({ derivativeEvidence: 'required' }));
+    const { user } = renderPage();
+    await intendWithTraining(user);
+    expect(screen.getByLabelText(/^Training certificate/)).toHaveAccessibleDescription(/Please attach at least one file/);
+    await user.click(next());
+    await waitFor(() => expect(screen.getByLabelText(/^Training certificate/)).toHaveAccessibleDescription(/Please upload a file/));
+    expect(savesOf(a)).toHaveLength(0);
+    await attach('Training certificate', 'course.pdf');
+    await act(async () => new Promise((r) => setTimeout(r, 1100)));
+    await user.click(next());
+    await waitFor(() => expect(savesOf(a)).toHaveLength(1));
+    expect(savesOf(a)[0].data.derivativeEvidence).toEqual({ trainingCourse: [expect.objectContaining({ description: 'course.pdf' })] });
+  });
+
+  test('off: no upload is offered and none is saved', async () => {
+    const a = api(app(), {}, makeClientConfig({ derivativeEvidence: 'off' }));
+    const { user } = renderPage();
+    await intendWithTraining(user);
+    expect(screen.queryByLabelText('Training certificate')).not.toBeInTheDocument();
+    await user.click(next());
+    await waitFor(() => expect(savesOf(a)).toHaveLength(1));
+    expect(savesOf(a)[0].data).not.toHaveProperty('derivativeEvidence');
+  });
+
+  test('a draft with evidence comes back with its files', async () => {
+    const draft = {
+      investmentInfo: { hkStock: '1', preciousMetals: '1', foreignExchange: '1', aShares: '1', fund: '1', investGoal: '1' },
+      openDerivative: 1,
+      derivativeInfo: { ...NOT_INTENDING, derivative: { title: 'intend', checked: 1 }, risk: 1, trainingCourse: { checked: 1, selectIndex: '1', selectContent: 'seminar' } },
+      derivativeEvidence: { trainingCourse: [{ ossId: 'draftev0001', url: '/x', description: 'kept-certificate.pdf', ossCategory: 'UserApply' }] },
+    };
+    const a = api(app({ data: { drafts: { INVESTMENT: draft } } }));
+    renderPage();
+    expect(await screen.findByText('kept-certificate.pdf')).toBeInTheDocument();
+    expect(a.calls('applyUpdate')).toHaveLength(0);
   });
 });

@@ -34,11 +34,14 @@ import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { useStepPage } from '@core/step-engine';
 import { investmentOpenedDerivative } from '@core/domain/steps/select-account';
 import { ACCOUNT_CHOICES, initialAccountForm, toSelectAccountData, type DerivativeAnswers } from './select-account-data';
+import { evidenceFields } from '../../components/derivative/derivative-data';
+import { DEFAULT_EVIDENCE_RULE } from '@core/domain/derivative-evidence';
+import { useClientConfig } from '@core/api/system';
 import './select-account.css';
 
 const STEP = 'SELECTACCOUNT';
 /** the markets' issues go with a change of the account type or of options */
-const MARKET_FIELDS = ['marketOpen', 'openDerivative', 'derivativeInfo'];
+const MARKET_FIELDS = ['marketOpen', 'openDerivative', 'derivativeInfo', ...evidenceFields()];
 const LINKED = { accountType: MARKET_FIELDS, options: MARKET_FIELDS };
 
 // the derivatives questionnaire loads only when an applicant without the investment step's answer ticks options
@@ -58,7 +61,9 @@ export default function SelectAccountScreen() {
 function SelectAccountPage({ app }: { app: ApplicationView }) {
   const t = useT();
   const ids = useId();
-  const page = useStepPage(STEP, app, { initial: initialAccountForm, toData: toSelectAccountData, linked: LINKED });
+  // the broker's evidence rule for the derivatives dialog (issue 41); its default until the settings are read
+  const evidenceRule = useClientConfig().data?.derivativeEvidence ?? DEFAULT_EVIDENCE_RULE;
+  const page = useStepPage(STEP, app, { initial: initialAccountForm, toData: toSelectAccountData, linked: LINKED, settings: { derivativeEvidence: evidenceRule } });
   // the correction round's "Resubmit" (ResubmitGate) on this page's own footer button
   const routeLabel = useNextLabel();
   const { form, set, bind, bindAt, flow, ctx } = page;
@@ -77,6 +82,10 @@ function SelectAccountPage({ app }: { app: ApplicationView }) {
   const options = bind('options', { field: 'marketOpen', touchOnChange: true });
   const derivative = bindAt('derivativeInfo', form.derivativeInfo, (v: DerivativeAnswers | null) => set('derivativeInfo', v), { touchOnChange: true });
   const openDerivative = bindAt('openDerivative', form.options, options.onChange);
+  // the dialog's evidence files (issue 41): their issues show with the options, as the questionnaire's do
+  const evidenceError = evidenceFields()
+    .map((f) => bindAt(f, form.derivativeEvidence, (v: Record<string, unknown> | null) => set('derivativeEvidence', v)).error)
+    .find((e) => e !== undefined);
   const fund = bind('fundTrade', { field: 'openFundTrade', touchOnChange: true });
 
   const chooseType = (type: number) => {
@@ -90,9 +99,10 @@ function SelectAccountPage({ app }: { app: ApplicationView }) {
     }
     options.onChange(on);
   };
-  const derivativeDone = (info: DerivativeAnswers) => {
+  const derivativeDone = (info: DerivativeAnswers, evidence: Record<string, unknown> | undefined) => {
     setAsking(false);
     derivative.onChange(info);
+    set('derivativeEvidence', evidence ?? null);
     options.onChange(true);
   };
   const derivativeCancelled = () => {
@@ -113,7 +123,7 @@ function SelectAccountPage({ app }: { app: ApplicationView }) {
 
   const marketLocked = () => toast.show(t('account.markets.locked'));
   const typeError = accountType.error;
-  const marketError = options.error ?? derivative.error ?? openDerivative.error;
+  const marketError = options.error ?? derivative.error ?? openDerivative.error ?? evidenceError;
   const fundError = fund.error;
 
   const card = (type: number) => {
@@ -247,7 +257,16 @@ function SelectAccountPage({ app }: { app: ApplicationView }) {
 
       {asking ? (
         <Suspense fallback={null}>
-          <DerivativeDialog visible={asking} initial={form.derivativeInfo ?? undefined} student={student} age={age} onDone={derivativeDone} onCancel={derivativeCancelled} />
+          <DerivativeDialog
+            visible={asking}
+            initial={form.derivativeInfo ?? undefined}
+            initialEvidence={form.derivativeEvidence ?? undefined}
+            evidenceRule={evidenceRule}
+            student={student}
+            age={age}
+            onDone={derivativeDone}
+            onCancel={derivativeCancelled}
+          />
         </Suspense>
       ) : null}
       <ConfirmDialog

@@ -18,6 +18,8 @@ export interface AccountForm {
   fundTrade: boolean;
   /** the answers of the derivatives dialog, when it was filled in on this page */
   derivativeInfo: DerivativeAnswers | null;
+  /** the evidence files the dialog took with its answers (issue 41) */
+  derivativeEvidence: Record<string, unknown> | null;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -36,6 +38,7 @@ export function initialAccountForm(source: Record<string, unknown> | undefined, 
     options: optionsOffered(accountType) && hasMarket(mask, MARKET.OPTIONS) && (investmentOpenedDerivative(ctx) || derivativeInfo !== null),
     fundTrade: src.openFundTrade === 1,
     derivativeInfo,
+    derivativeEvidence: derivativeInfo && isObject(src.derivativeEvidence) ? src.derivativeEvidence : null,
   };
 }
 
@@ -48,7 +51,10 @@ export function toSelectAccountData(f: AccountForm, ctx: Pick<StepContext, 'clie
     openFundTrade: fundTradeForced(ctx.app) || f.fundTrade ? 1 : 0,
     openDerivative: options ? 1 : 0,
   };
-  if (options && !investmentOpenedDerivative(ctx) && f.derivativeInfo) data.derivativeInfo = f.derivativeInfo;
+  if (options && !investmentOpenedDerivative(ctx) && f.derivativeInfo) {
+    data.derivativeInfo = f.derivativeInfo;
+    if (f.derivativeEvidence) data.derivativeEvidence = f.derivativeEvidence;
+  }
   return data;
 }
 

@@ -2,8 +2,9 @@
  * /selectAccount through the screen: roles and labels only, the api faked at callApi.
  */
 jest.mock('@core/api/client');
+jest.mock('@core/api/upload', () => ({ uploadFile: jest.fn(async () => ({ ossId: 'evsel000001', ossUrl: '/x?ossid=evsel000001' })) }));
 
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addDays, format, parseISO, subYears } from 'date-fns';
 import { ApiError } from '@core/api/api-error';
 import type { ApplicationView } from '@core/domain/contract';
@@ -238,6 +239,28 @@ describe('/selectAccount', () => {
       experienceRelated: { checked: 0 },
       derivativeProducts: { checked: 0 },
     });
+    expect(saved.data).not.toHaveProperty('derivativeEvidence');
+  });
+
+  test("the dialog's evidence file (issue 41) is kept in the step with its answers", async () => {
+    const a = api(app());
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('radio', { name: 'Margin account Recommended' }));
+    await user.click(optionsBox()!);
+    const dialog = await screen.findByRole('dialog', { name: 'Derivatives information' });
+    await user.click(within(dialog).getByRole('checkbox', { name: /I understand the features and risks/ }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'I have work experience related to derivatives' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'I have traded derivative products' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'A seminar held by a financial institution' }));
+    fireEvent.change(within(dialog).getByLabelText('Training certificate'), { target: { files: [new File([new Uint8Array(500)], 'seminar.pdf', { type: 'application/pdf' })] } });
+    await within(dialog).findByText('seminar.pdf');
+    const done = within(dialog).getByRole('button', { name: 'Confirm' });
+    await waitFor(() => expect(done).toBeEnabled());
+    await act(async () => new Promise((r) => setTimeout(r, 1100)));
+    await user.click(done);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Derivatives information' })).not.toBeInTheDocument());
+    const saved = await saveWith(user, a);
+    expect(saved.data.derivativeEvidence).toEqual({ trainingCourse: [expect.objectContaining({ ossId: 'evsel000001', description: 'seminar.pdf', ossCategory: 'UserApply' })] });
   });
 
   test('fund trading is optional', async () => {
