@@ -4,7 +4,9 @@
  * once with the upload progress; when uploaded `onUploaded(ref, file)` runs (the screen reads the card):
  * while it (or `busy`) works the tile shows "recognising…" (state 3); a failed upload shows the retry mask
  * with the service's message (retry sends the same photo again); `error` (a recognition error from the
- * screen) shows the mask with a "take again" button.
+ * screen) shows the mask with a "take again" button. Before the upload, the photo is checked on the phone (issue 41,
+ * photo-check: too dark, blurred, glare, the card cut off or too small, in a worker): a doubtful photo is not sent
+ * until the applicant chooses to take it again or to use it all the same.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
@@ -15,6 +17,9 @@ import { FieldLabel, useFieldIds } from '../form/field-parts';
 import { useUploads, type UploadFn } from './use-uploads';
 import { BusyMask, ImagePreviewSheet, ProgressBar, RefImage, RemoveButton, RetryMask } from './parts';
 import { CardArt, type CardKind } from './CardArt';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { checkPhoto } from '../../photo-check/check-photo';
+import type { PhonePhotoProblem } from '../../domain/photo-quality';
 import './uploader.css';
 
 export interface CardUploaderProps {
@@ -48,6 +53,9 @@ export function CardUploader({ name, label, value, onUploaded, category, upload,
   const [preview, setPreview] = useState(false);
   // a photo was chosen here (it may have been dropped since, e.g. the wrong side): its error offers to take it again
   const [tried, setTried] = useState(false);
+  // the photo being checked on the phone, and one the check doubts (held back until the applicant decides)
+  const [checking, setChecking] = useState(false);
+  const [doubt, setDoubt] = useState<{ file: File; problem: PhonePhotoProblem } | null>(null);
   /** the shown photo's width / height: the zoom button sits inside the picture, not on the bands around it */
   const [photoRatio, setPhotoRatio] = useState<number | null>(null);
   const onPhotoLoad = (e: React.SyntheticEvent<HTMLImageElement>) => {
@@ -89,15 +97,23 @@ export function CardUploader({ name, label, value, onUploaded, category, upload,
   const hasPhoto = !!(showItem || value);
   const state = showItem && item.state !== UPLOAD_STATE.IDLE ? item.state : busy || working ? UPLOAD_STATE.LOADING : error ? UPLOAD_STATE.FAILED : UPLOAD_STATE.IDLE;
 
-  const pick = (files: FileList | null) => {
+  const send = (f: File) => {
+    onPick?.();
+    add(f, { replace: true });
+  };
+  const pick = async (files: FileList | null) => {
     const f = files?.[0];
     if (!f) return;
     if (!isAcceptedFile(f, true)) {
       toast.show(intl.formatMessage({ id: 'ui.upload.wrongTypeImage' }));
       return;
     }
-    onPick?.();
-    add(f, { replace: true });
+    setChecking(true);
+    const verdict = await checkPhoto(f).catch(() => null);
+    setChecking(false);
+    const problem = verdict?.problems[0];
+    if (problem) setDoubt({ file: f, problem });
+    else send(f);
   };
 
   const clear = () => {
@@ -108,7 +124,7 @@ export function CardUploader({ name, label, value, onUploaded, category, upload,
   // once a photo is in place the caption says so (the label above names the side)
   const captionText = caption ?? intl.formatMessage({ id: hasPhoto && state === UPLOAD_STATE.IDLE && !readOnly ? 'ui.card.uploaded' : `ui.card.${kind}` });
   const uploadName = typeof label === 'string' ? label : intl.formatMessage({ id: `ui.card.${kind}` });
-  const canPick = !readOnly && state !== UPLOAD_STATE.UPLOADING && state !== UPLOAD_STATE.LOADING;
+  const canPick = !readOnly && !checking && state !== UPLOAD_STATE.UPLOADING && state !== UPLOAD_STATE.LOADING;
   const uploadFailed = !!(showItem && item.state === UPLOAD_STATE.FAILED);
   const errorText = uploadFailed ? item.error || intl.formatMessage({ id: 'ui.upload.failed' }) : error;
   const captionId = `${ids.control}-caption`;
@@ -148,7 +164,7 @@ export function CardUploader({ name, label, value, onUploaded, category, upload,
             aria-invalid={state === UPLOAD_STATE.FAILED ? true : undefined}
             onChange={(e) => {
               setTried(true);
-              pick(e.target.files);
+              void pick(e.target.files);
               e.target.value = '';
             }}
           />
@@ -196,6 +212,22 @@ export function CardUploader({ name, label, value, onUploaded, category, upload,
         {captionText}
       </p>
       <ImagePreviewSheet file={preview ? shown : null} onClose={() => setPreview(false)} />
+      <ConfirmDialog
+        visible={doubt !== null}
+        title={intl.formatMessage({ id: 'ui.photoCheck.title' })}
+        message={doubt ? intl.formatMessage({ id: `ui.photoCheck.${doubt.problem}` }) : ''}
+        confirmText={intl.formatMessage({ id: 'ui.photoCheck.retake' })}
+        cancelText={intl.formatMessage({ id: 'ui.photoCheck.useAnyway' })}
+        onConfirm={() => {
+          setDoubt(null);
+          input.current?.click();
+        }}
+        onCancel={() => {
+          const f = doubt?.file;
+          setDoubt(null);
+          if (f) send(f);
+        }}
+      />
     </div>
   );
 }

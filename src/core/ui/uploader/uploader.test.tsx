@@ -7,6 +7,7 @@ import { toast } from '../toast';
 import type { FileRefData } from '../../domain/uploads';
 import { CardUploader, FileUploader } from './index';
 import { viewButtonPlace } from './CardUploader';
+import { setPhotoVerdict } from '../../testing/check-photo-stub';
 
 jest.mock('../../api/upload', () => ({ uploadFile: jest.fn() }));
 const upload = uploadFile as jest.MockedFunction<typeof uploadFile>;
@@ -313,6 +314,62 @@ describe('CardUploader', () => {
     await user.click(screen.getByRole('button', { name: 'Choose another photo' }));
     expect(opened).toHaveBeenCalled();
     expect(upload).toHaveBeenCalledTimes(1);
+  });
+
+  describe('the photo checked on the phone before it is sent (issue 41)', () => {
+    afterEach(() => setPhotoVerdict({ problems: [], ms: 0 }));
+
+    test('a blurred photo is held back with what to do; "Use this photo" sends it all the same', async () => {
+      okUpload();
+      setPhotoVerdict({ problems: ['blurry'], ms: 12 });
+      const onUploaded = jest.fn();
+      const { user } = renderWithProviders(<Card onUploaded={onUploaded} />);
+      pick(screen.getByLabelText('ID card front'), png('front.png'));
+      const dialog = await screen.findByRole('dialog', { name: 'Check your photo' });
+      expect(dialog).toHaveAccessibleDescription(/The photo is blurred. Hold the phone steady/);
+      expect(upload).not.toHaveBeenCalled();
+      await user.click(within(dialog).getByRole('button', { name: 'Use this photo' }));
+      await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1));
+      expect(upload).toHaveBeenCalledTimes(1);
+    });
+
+    test('"Take it again" sends nothing and opens the camera again; each problem in words, in the three languages', async () => {
+      okUpload();
+      setPhotoVerdict({ problems: ['cut', 'glare'], ms: 9 });
+      const { user } = renderWithProviders(<Card onUploaded={jest.fn()} />);
+      const input = screen.getByLabelText('ID card front');
+      const opened = jest.spyOn(input, 'click').mockImplementation(() => undefined);
+      pick(input, png('front.png'));
+      const dialog = await screen.findByRole('dialog', { name: 'Check your photo' });
+      // the first problem found is the one said
+      expect(dialog).toHaveAccessibleDescription(/Keep all four corners of the card inside the frame/);
+      await user.click(within(dialog).getByRole('button', { name: 'Take it again' }));
+      expect(opened).toHaveBeenCalledTimes(1);
+      expect(upload).not.toHaveBeenCalled();
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Check your photo' })).not.toBeInTheDocument());
+    });
+
+    test.each([
+      ['zh-CN', 'dark', '请检查照片', '照片太暗'],
+      ['zh-TW', 'small', '請檢查相片', '證件在相片中太小'],
+      ['en', 'glare', 'Check your photo', 'Light is reflecting off the card'],
+    ] as const)('%s: %s', async (lang, problem, title, words) => {
+      setPhotoVerdict({ problems: [problem], ms: 5 });
+      renderWithProviders(<Card onUploaded={jest.fn()} />, { lang });
+      // the tile's label is the screen's (a prop); the check's words are the page's language
+      pick(screen.getByLabelText('ID card front'), png('front.png'));
+      expect(await screen.findByRole('dialog', { name: title })).toHaveAccessibleDescription(new RegExp(words));
+    });
+
+    test('a check that could not run (no worker, too slow) does not hold the photo back', async () => {
+      okUpload();
+      setPhotoVerdict(null);
+      const onUploaded = jest.fn();
+      renderWithProviders(<Card onUploaded={onUploaded} />);
+      pick(screen.getByLabelText('ID card front'), png('front.png'));
+      await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1));
+      expect(screen.queryByRole('dialog', { name: 'Check your photo' })).not.toBeInTheDocument();
+    });
   });
 
   test('a non-image is refused', () => {

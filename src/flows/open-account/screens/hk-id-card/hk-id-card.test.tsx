@@ -69,7 +69,10 @@ async function chooseDocType(user: User, name: string) {
 }
 
 async function uploadCard(label: string, name = `${label}.png`) {
+  const before = upload.mock.calls.length;
   fireEvent.change(screen.getByLabelText(label), { target: { files: [png(name)] } });
+  // the photo is checked first (asynchronously), then sent
+  await waitFor(() => expect(upload.mock.calls.length).toBeGreaterThan(before));
   await waitFor(() => expect(screen.queryByRole('progressbar', { name: new RegExp(label) })).not.toBeInTheDocument());
 }
 
