@@ -56,7 +56,13 @@ export function analysePhoto(p: Pixels): PhotoCheck {
   const boxOf = () => {
     const rows = new Array<number>(h).fill(0);
     const cols = new Array<number>(w).fill(0);
-    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (card[y * w + x]) (rows[y]++, cols[x]++);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        if (!card[y * w + x]) continue;
+        rows[y]++;
+        cols[x]++;
+      }
+    }
     const rowsIn = rows.map((c) => c >= w * 0.2);
     const colsIn = cols.map((c) => c >= h * 0.2);
     return { y0: rowsIn.indexOf(true), y1: rowsIn.lastIndexOf(true), x0: colsIn.indexOf(true), x1: colsIn.lastIndexOf(true) };
