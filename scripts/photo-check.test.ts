@@ -28,6 +28,10 @@ describe.each(CARDS)('%s', (_, make) => {
   });
 });
 
+test('a picture far smaller than a photo (an icon) is not judged', () => {
+  expect(analysePhoto({ data: new Uint8Array(4 * 16 * 16), width: 16, height: 16 }).problems).toEqual([]);
+});
+
 test('a photo that is the card alone (no surface around it) is not called cut off or small', () => {
   // a pale card with dark print filling the whole frame
   const width = 320;

@@ -203,6 +203,9 @@ export const journeys: Journey[] = [
         await shot(r.page, 'desk-shortcuts-en');
         await r.page.keyboard.press('Escape');
         await r.page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor({ state: 'hidden' });
+        // the shortcut goes to the page once the focus has left the closing dialog (keys pressed inside a dialog are
+        // the dialog's); pressed while its closing animation still held the focus, "a" was lost (seen with three lanes)
+        await r.page.waitForFunction(() => !document.activeElement?.closest('.ant-modal-wrap, [role="dialog"]'));
         await r.page.keyboard.press('a');
         await r.page.getByRole('dialog', { name: 'Give the first of two approvals?' }).waitFor();
         await r.page.keyboard.press('Enter');

@@ -9,9 +9,17 @@
 export const PHOTO_PROBLEMS = ['dark', 'blurry', 'glare', 'cut', 'small'] as const;
 export type PhonePhotoProblem = (typeof PHOTO_PROBLEMS)[number];
 
+/**
+ * What is asked about a photo of a document (a proof of address, a statement): not glare, since white paper in good
+ * light is blown out in places without any reflection hiding its words.
+ */
+export const DOCUMENT_PHOTO_PROBLEMS: readonly PhonePhotoProblem[] = ['dark', 'blurry', 'cut', 'small'];
+
 export const PHONE_PHOTO_LIMITS = {
   /** the photo is analysed at this longest side (pixels) */
   workSize: 800,
+  /** a picture smaller than this on its short side is no camera photo (an icon, a scan's thumbnail): not judged */
+  minSide: 48,
   /** colour distance (0-441) from the surface around the card that counts as card */
   surfaceDistance: 60,
   /** under this brightness (0-255) of the card's light parts (its 95th percentile), too dark to read */

@@ -30,6 +30,7 @@ const median = (values: number[]) => {
 
 export function analysePhoto(p: Pixels): PhotoCheck {
   const { data, width: w, height: h } = p;
+  if (Math.min(w, h) < L.minSide) return { problems: [], metrics: { brightness: 0, sharpness: 0, glare: 0, edgeCover: 0, cardShare: 0, separated: false } };
   const n = w * h;
   // the surface: the median colour of the outer ring (3% of each side, at least 2 pixels)
   const ring = Math.max(2, Math.round(Math.min(w, h) * 0.03));

@@ -3,7 +3,9 @@
  * and modified time), wrong types and files over `max` are refused with a toast; each file uploads with a
  * visible progress bar; a failure shows the retry mask with the service's message (1008: file size
  * exceeded); every file can be removed; done images open a full-screen preview, PDFs show an icon and name.
- * `onChange` receives the done files ({ossId, url, description: file name, ossCategory}).
+ * `onChange` receives the done files ({ossId, url, description: file name, ossCategory}). A photo (not a PDF) is
+ * checked on the phone first (issue 41, photo-check): a doubtful one waits for the applicant's choice, to take it
+ * again or to use it all the same, one at a time.
  */
 import { useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
@@ -13,6 +15,9 @@ import { toast } from '../toast';
 import { describedBy, FieldError, FieldHint, FieldLabel, useFieldIds } from '../form/field-parts';
 import { isPdfName, useUploads, type UploadItem } from './use-uploads';
 import { BusyMask, ImagePreviewSheet, PdfIcon, ProgressBar, RefImage, RemoveButton, RetryMask } from './parts';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { checkPhoto } from '../../photo-check/check-photo';
+import { DOCUMENT_PHOTO_PROBLEMS, type PhonePhotoProblem } from '../../domain/photo-quality';
 import './uploader.css';
 
 export interface FileUploaderProps {
@@ -54,7 +59,12 @@ export function FileUploader({ name, label, value, onChange, max, category, acce
     },
   });
 
-  const count = value.length + items.length;
+  // photos the check doubted, waiting for the applicant's choice (the first is asked), and photos being checked
+  const [doubts, setDoubts] = useState<{ file: File; problem: PhonePhotoProblem }[]>([]);
+  const [checking, setChecking] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
+
+  const count = value.length + items.length + doubts.length + checking;
   const full = count >= max;
 
   const onPick = (list: FileList | null) => {
@@ -80,9 +90,26 @@ export function FileUploader({ name, label, value, onChange, max, category, acce
       }
       room -= 1;
       taken.push(f);
-      add(f);
+      if (isPdfName(f.name) || f.type === 'application/pdf') add(f);
+      else void checked(f);
     }
     if (refused) toast.show(refused);
+  };
+
+  /** a photo sent once the check finds nothing wrong with it (or cannot run), else held for the applicant's choice */
+  const checked = async (f: File) => {
+    setChecking((n) => n + 1);
+    const verdict = await checkPhoto(f).catch(() => null);
+    setChecking((n) => n - 1);
+    const problem = verdict?.problems.find((p) => DOCUMENT_PHOTO_PROBLEMS.includes(p));
+    if (problem) setDoubts((d) => [...d, { file: f, problem }]);
+    else add(f);
+  };
+  const doubt = doubts[0];
+  const decide = (use: boolean) => {
+    setDoubts((d) => d.slice(1));
+    if (doubt && use) add(doubt.file);
+    else if (doubt) input.current?.click();
   };
 
   const removeDone = (ossId: string) => {
@@ -116,6 +143,7 @@ export function FileUploader({ name, label, value, onChange, max, category, acce
         {canAdd ? (
           <li className="esop-upload__tile esop-upload__add">
             <input
+              ref={input}
               id={ids.control}
               type="file"
               name={name}
@@ -154,6 +182,17 @@ export function FileUploader({ name, label, value, onChange, max, category, acce
       </p>
       <FieldError ids={ids} error={error} />
       <ImagePreviewSheet file={preview} onClose={() => setPreview(null)} />
+      <ConfirmDialog
+        visible={doubt !== undefined}
+        title={intl.formatMessage({ id: 'ui.photoCheck.title' })}
+        message={doubt ? intl.formatMessage({ id: `ui.photoCheck.${doubt.problem}Document` }) : ''}
+        confirmText={intl.formatMessage({ id: 'ui.photoCheck.retake' })}
+        cancelText={intl.formatMessage({ id: 'ui.photoCheck.useAnyway' })}
+        onConfirm={() => decide(false)}
+        onCancel={() => decide(true)}
+      >
+        {doubt ? <p className="esop-upload__doubt-name">{doubt.file.name}</p> : null}
+      </ConfirmDialog>
     </div>
   );
 }

@@ -86,6 +86,8 @@ describe('FileUploader', () => {
     renderWithProviders(<Files />);
     const file = png();
     pick(screen.getByLabelText('Proof of address'), file);
+    // the photo is checked first (asynchronously), then sent
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
     // a large photo is made smaller first: a busy bar with no percentage, then the upload's
     act(() => progress?.(0, 'preparing'));
     const busy = await screen.findByRole('progressbar', { name: 'Preparing a.png for upload' });
@@ -204,6 +206,45 @@ describe('FileUploader', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'View photo.png' })).toHaveFocus();
+  });
+});
+
+describe('FileUploader: photos checked on the phone (issue 41)', () => {
+  afterEach(() => setPhotoVerdict({ problems: [], ms: 0 }));
+
+  test('a blurred photo waits for the choice; "Use this photo" sends it; a PDF is not checked; glare is not asked of a document', async () => {
+    okUpload();
+    setPhotoVerdict({ problems: ['blurry'], ms: 8 });
+    const { user } = renderWithProviders(<Files />);
+    pick(screen.getByLabelText('Proof of address'), png('bill.png'), pdf('statement.pdf'));
+    const dialog = await screen.findByRole('dialog', { name: 'Check your photo' });
+    expect(dialog).toHaveAccessibleDescription(/let it focus on the document/);
+    expect(within(dialog).getByText('bill.png')).toBeInTheDocument();
+    // the PDF went at once
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
+    expect(upload.mock.calls[0][1]).toBe('statement.pdf');
+    await user.click(within(dialog).getByRole('button', { name: 'Use this photo' }));
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(2));
+    expect(upload.mock.calls[1][1]).toBe('bill.png');
+
+    setPhotoVerdict({ problems: ['glare'], ms: 8 });
+    pick(screen.getByLabelText('Proof of address'), png('letter.png', 1200));
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(3));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Check your photo' })).not.toBeInTheDocument());
+  });
+
+  test('"Take it again" drops the doubted photo and frees its place', async () => {
+    okUpload();
+    setPhotoVerdict({ problems: ['cut'], ms: 8 });
+    const { user } = renderWithProviders(<Files max={1} />);
+    pick(screen.getByLabelText('Proof of address'), png('half.png'));
+    const dialog = await screen.findByRole('dialog', { name: 'Check your photo' });
+    expect(dialog).toHaveAccessibleDescription(/Keep all four corners of the page inside the frame/);
+    await user.click(within(dialog).getByRole('button', { name: 'Take it again' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Check your photo' })).not.toBeInTheDocument());
+    expect(upload).not.toHaveBeenCalled();
+    // the add tile is back for another photo
+    expect(screen.getByLabelText('Proof of address')).toBeInTheDocument();
   });
 });
 
