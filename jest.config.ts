@@ -42,8 +42,8 @@ const config: Config = {
       moduleNameMapper: {
         '\\.(css|less)$': '<rootDir>/src/core/testing/style-stub.cjs',
         '\\.(png|jpg|jpeg|svg|pdf|mp3|wav)(\\?url)?$': '<rootDir>/src/core/testing/file-stub.cjs',
-        // the photo check's worker (Vite's import.meta.url; no worker nor image decoding in jsdom): a stub the tests set
-        '^(.*/)?photo-check/check-photo$': '<rootDir>/src/core/testing/check-photo-stub.ts',
+        // the photo check's worker (Vite's import.meta.url; jsdom has no worker nor image decoding): a fake whose answer the tests set
+        '^(.*/)?photo-check/check-photo$': '<rootDir>/src/core/testing/fake-check-photo.ts',
         '^@core/(.*)$': '<rootDir>/src/core/$1',
         '^@locales/(.*)$': '<rootDir>/locales/$1',
         // a part of a language's messages (scripts/precompile-messages.ts): the whole file in tests

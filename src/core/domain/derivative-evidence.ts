@@ -9,6 +9,7 @@
  * box). The pages and the service read it through the step context (StepContext.settings).
  */
 import type { Check } from './identity';
+import { extraKeys, objectOf } from './steps/jobstatus';
 import { checkFiles, isFileRef, MAX_FILES } from './uploads';
 
 export const EVIDENCE_RULES = ['off', 'optional', 'required'] as const;
@@ -24,10 +25,8 @@ export const EVIDENCE_CATEGORY = 'UserApply';
 
 type Pairs = Array<readonly [string, Check]>;
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-
 /** Whether the questionnaire has `box` ticked. */
-const ticked = (derivativeInfo: unknown, box: EvidenceBox) => isObject(derivativeInfo) && isObject(derivativeInfo[box]) && derivativeInfo[box].checked === 1;
+const ticked = (derivativeInfo: unknown, box: EvidenceBox) => objectOf(objectOf(derivativeInfo)[box]).checked === 1;
 
 /**
  * The evidence's issues under `prefix`, against the questionnaire beside it and the broker's rule:
@@ -39,11 +38,9 @@ const ticked = (derivativeInfo: unknown, box: EvidenceBox) => isObject(derivativ
  */
 export function checkDerivativeEvidence(v: unknown, derivativeInfo: unknown, rule: EvidenceRule, prefix = 'derivativeEvidence'): Pairs {
   if (v === undefined || v === null) v = {};
-  if (!isObject(v)) return [[prefix, 'choice']];
-  const evidence = v;
-  const pairs: Pairs = Object.keys(evidence)
-    .filter((k) => !(EVIDENCE_BOXES as readonly string[]).includes(k))
-    .map((k) => [`${prefix}.${k}`, 'choice'] as const);
+  if (typeof v !== 'object' || Array.isArray(v)) return [[prefix, 'choice']];
+  const evidence = v as Record<string, unknown>;
+  const pairs: Pairs = [...extraKeys(evidence, EVIDENCE_BOXES, prefix)];
   for (const box of EVIDENCE_BOXES) {
     const list = evidence[box];
     const path = `${prefix}.${box}`;
@@ -65,6 +62,6 @@ export function checkDerivativeEvidence(v: unknown, derivativeInfo: unknown, rul
 
 /** The evidence files of a step's data, box by box (entries that are not files left out). */
 export function evidenceFilesOf(v: unknown): Record<EvidenceBox, unknown[]> {
-  const o = isObject(v) ? v : {};
+  const o = objectOf(v);
   return Object.fromEntries(EVIDENCE_BOXES.map((b) => [b, Array.isArray(o[b]) ? (o[b] as unknown[]).filter(isFileRef) : []])) as Record<EvidenceBox, unknown[]>;
 }

@@ -195,19 +195,23 @@ const MAX_TILT = 25;
  * photo is taken whole (the photo was already cropped to the card). null: no card (nothing card-shaped, too
  * small, empty, or the card stands on its side).
  */
-export async function findCard(image: Buffer): Promise<FoundCard | null> {
-  let upright: Buffer;
+/**
+ * The photo upright (its EXIF orientation applied) and at most 2400 px (a card needs no more, and a 50-megapixel photo
+ * would only cost time), without alpha; PNG (as findCard works on it) or JPEG (kept as a file); null when it does not
+ * decode.
+ */
+export async function uprightPhoto(image: Buffer, format: 'png' | 'jpeg' = 'png'): Promise<Buffer | null> {
   try {
-    // upright, and at most 2400 px: a card needs no more, and a 50-megapixel photo would only cost time
-    upright = await sharp(image, { failOn: 'error' })
-      .autoOrient()
-      .resize({ width: 2400, height: 2400, fit: 'inside', withoutEnlargement: true })
-      .removeAlpha()
-      .png({ compressionLevel: 1 })
-      .toBuffer();
+    const s = sharp(image, { failOn: 'error' }).autoOrient().resize({ width: 2400, height: 2400, fit: 'inside', withoutEnlargement: true }).removeAlpha();
+    return await (format === 'png' ? s.png({ compressionLevel: 1 }) : s.jpeg({ quality: 90 })).toBuffer();
   } catch {
     return null;
   }
+}
+
+export async function findCard(image: Buffer): Promise<FoundCard | null> {
+  const upright = await uprightPhoto(image);
+  if (!upright) return null;
   const first = await locate(upright);
   if (first.region && Math.abs(first.region.angle) >= MIN_TILT && Math.abs(first.region.angle) <= MAX_TILT) {
     const [r, g, b] = first.region.surface;

@@ -22,10 +22,9 @@ import { storeUpload } from '../files';
 import { findOwnedFile } from '../files';
 import { isKnownRegion } from '../lookup';
 import { readBankCardByJob, readHkIdCardByJob, readIdCardByJob, readPassportMrzByJob } from '../../jobs/vendor-calls';
-import sharp from 'sharp';
 import { readPassportZone } from './passport';
 import type { Jobs } from '../../jobs/queue';
-import { cardQuality, findCard, photoProblem, QUALITY_LIMITS } from './card-image';
+import { cardQuality, findCard, photoProblem, QUALITY_LIMITS, uprightPhoto } from './card-image';
 
 export interface OcrDeps extends FilesDeps {
   /** the vendor reads the card as a job (ocr.read: jobs/vendor-calls.ts), in the worker */
@@ -64,10 +63,15 @@ async function checkedIdCard(deps: OcrDeps, userId: string, ossId: string, lang:
   const bytes = await ownedImage(deps, userId, ossId, ErrorCode.ID_UNCLEAR);
   const card = await findCard(bytes);
   if (!card) throw await unusable(ErrorCode.ID_UNCLEAR, bytes, lang);
-  const quality = await cardQuality(card.crop);
+  await refuseCopyOrGlare(card.crop);
+  return { bytes, crop: card.crop };
+}
+
+/** 151203 for a card cut out of the photo without colour (a photocopy), 151204 with a large blown-out patch (glare). */
+async function refuseCopyOrGlare(crop: Buffer): Promise<void> {
+  const quality = await cardQuality(crop);
   if (quality.saturation < QUALITY_LIMITS.minSaturation) throw new AppError(ErrorCode.ID_NOT_ORIGINAL);
   if (quality.blownOut > QUALITY_LIMITS.maxBlownOut) throw new AppError(ErrorCode.ID_REFLECTIVE);
-  return { bytes, crop: card.crop };
 }
 
 export async function idcardOcr(deps: OcrDeps, userId: string, ossId: string, log?: FastifyBaseLogger, lang?: Lang): Promise<Res<'idcardOcr'>> {
@@ -148,22 +152,10 @@ export async function hkIdcardOcr(deps: OcrDeps, userId: string, ossId: string, 
 export async function passportOcr(deps: OcrDeps, userId: string, ossId: string, lang?: Lang): Promise<Res<'passportOcr'>> {
   const bytes = await ownedImage(deps, userId, ossId, ErrorCode.ID_UNCLEAR);
   const card = await findCard(bytes);
-  let page: Buffer;
-  if (card) {
-    const quality = await cardQuality(card.crop);
-    if (quality.saturation < QUALITY_LIMITS.minSaturation) throw new AppError(ErrorCode.ID_NOT_ORIGINAL);
-    if (quality.blownOut > QUALITY_LIMITS.maxBlownOut) throw new AppError(ErrorCode.ID_REFLECTIVE);
-    page = card.crop;
-  } else {
-    // upright, at most 2400 px (as findCard takes a photo); a file that does not decode has no zone
-    page = await sharp(bytes, { failOn: 'error' })
-      .autoOrient()
-      .resize({ width: 2400, height: 2400, fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 90 })
-      .toBuffer()
-      .catch(() => Buffer.alloc(0));
-    if (!page.length) throw await unusable(ErrorCode.ID_UNCLEAR, bytes, lang);
-  }
+  if (card) await refuseCopyOrGlare(card.crop);
+  // the open booklet: the whole photo, upright (a file that does not decode has no zone)
+  const page = card ? card.crop : await uprightPhoto(bytes, 'jpeg');
+  if (!page) throw await unusable(ErrorCode.ID_UNCLEAR, bytes, lang);
   const today = todayInHongKong(deps.clock.now());
   const { text } = await readPassportMrzByJob(deps, page);
   const read = readPassportZone(text.lines, today);

@@ -392,21 +392,23 @@ export function createLocalOcr(opts: LocalOcrOptions = {}): OcrVendor {
       const digitCell = (i: number) => row === 1 && TD3_DIGIT_CELLS.has(i);
       const again = cells.flatMap((c, i) => (!c.text || (digitCell(i) && !/[0-9]/.test(c.text)) ? [i] : []));
       const h = line.bbox.y1 - line.bbox.y0;
-      // a digit cell a little wider: the pitch measured on the first characters drifts by a few pixels at the end
-      const cellImage = (i: number): Promise<Buffer> | null => {
+      // where a cell is in the image (a digit cell a little wider: the pitch measured on the first characters drifts
+      // by a few pixels at the end); null for a cell outside it
+      const cellBox = (i: number) => {
         const extra = digitCell(i) ? 0.3 : 0.1;
         const left = Math.max(0, Math.round(origin + (i - 0.5 - extra) * pitch));
         const top = Math.max(0, Math.round(line.bbox.y0 - h * 0.2));
         const width = Math.min(meta.width! - left, Math.round(pitch * (1 + 2 * extra)));
         const height = Math.min(meta.height! - top, Math.round(h * 1.4));
-        if (width < 4 || height < 4) return null;
-        // a white margin around the character, as tesseract reads best
-        return sharp(image).extract({ left, top, width, height }).extend({ top: 12, bottom: 12, left: 12, right: 12, background: '#ffffff' }).png().toBuffer();
+        return width < 4 || height < 4 ? null : { left, top, width, height };
       };
       for (const digitsOnly of [true, false]) {
-        const which = again.filter((i) => digitCell(i) === digitsOnly && cellImage(i) !== null);
+        const which = again.filter((i) => digitCell(i) === digitsOnly && cellBox(i) !== null);
         if (!which.length) continue;
-        const images = await Promise.all(which.map((i) => cellImage(i)!));
+        // each cell with a white margin around the character, as tesseract reads best
+        const images = await Promise.all(
+          which.map((i) => sharp(image).extract(cellBox(i)!).extend({ top: 12, bottom: 12, left: 12, right: 12, background: '#ffffff' }).png().toBuffer()),
+        );
         const pages = await digits.recogniseLines(images, { tessedit_char_whitelist: digitsOnly ? '0123456789' : MRZ_CHARS, tessedit_pageseg_mode: PSM.SINGLE_CHAR });
         which.forEach((i, n) => {
           const text = pages[n]?.[0]?.text.trim() ?? '';

@@ -15,9 +15,8 @@ import type { FileCategory } from '../../api/upload';
 import { toast } from '../toast';
 import { FieldLabel, useFieldIds } from '../form/field-parts';
 import { useUploads, type UploadFn } from './use-uploads';
-import { BusyMask, ImagePreviewSheet, ProgressBar, RefImage, RemoveButton, RetryMask } from './parts';
+import { BusyMask, ImagePreviewSheet, PhotoDoubtDialog, ProgressBar, RefImage, RemoveButton, RetryMask } from './parts';
 import { CardArt, type CardKind } from './CardArt';
-import { ConfirmDialog } from '../ConfirmDialog';
 import { checkPhoto } from '../../photo-check/check-photo';
 import type { PhonePhotoProblem } from '../../domain/photo-quality';
 import './uploader.css';
@@ -212,17 +211,13 @@ export function CardUploader({ name, label, value, onUploaded, category, upload,
         {captionText}
       </p>
       <ImagePreviewSheet file={preview ? shown : null} onClose={() => setPreview(false)} />
-      <ConfirmDialog
-        visible={doubt !== null}
-        title={intl.formatMessage({ id: 'ui.photoCheck.title' })}
-        message={doubt ? intl.formatMessage({ id: `ui.photoCheck.${doubt.problem}` }) : ''}
-        confirmText={intl.formatMessage({ id: 'ui.photoCheck.retake' })}
-        cancelText={intl.formatMessage({ id: 'ui.photoCheck.useAnyway' })}
-        onConfirm={() => {
+      <PhotoDoubtDialog
+        doubt={doubt}
+        onRetake={() => {
           setDoubt(null);
           input.current?.click();
         }}
-        onCancel={() => {
+        onUse={() => {
           const f = doubt?.file;
           setDoubt(null);
           if (f) send(f);

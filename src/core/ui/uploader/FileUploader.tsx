@@ -14,8 +14,7 @@ import type { FileCategory } from '../../api/upload';
 import { toast } from '../toast';
 import { describedBy, FieldError, FieldHint, FieldLabel, useFieldIds } from '../form/field-parts';
 import { isPdfName, useUploads, type UploadItem } from './use-uploads';
-import { BusyMask, ImagePreviewSheet, PdfIcon, ProgressBar, RefImage, RemoveButton, RetryMask } from './parts';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { BusyMask, ImagePreviewSheet, PdfIcon, PhotoDoubtDialog, ProgressBar, RefImage, RemoveButton, RetryMask } from './parts';
 import { checkPhoto } from '../../photo-check/check-photo';
 import { DOCUMENT_PHOTO_PROBLEMS, type PhonePhotoProblem } from '../../domain/photo-quality';
 import './uploader.css';
@@ -69,9 +68,11 @@ export function FileUploader({ name, label, value, onChange, max, category, acce
 
   const onPick = (list: FileList | null) => {
     const files = Array.from(list ?? []);
-    let room = max - (valueRef.current.length + items.length);
+    // photos being checked or waiting for the applicant's choice hold their place too
+    let room = max - (valueRef.current.length + items.length + doubts.length + checking);
     const taken: FileIdentity[] = [
       ...items.map((i) => i.file),
+      ...doubts.map((d) => d.file),
       ...valueRef.current.map((v) => known.current.get(v.ossId)).filter((x): x is FileIdentity => !!x),
     ];
     let refused: string | undefined;
@@ -90,8 +91,9 @@ export function FileUploader({ name, label, value, onChange, max, category, acce
       }
       room -= 1;
       taken.push(f);
-      if (isPdfName(f.name) || f.type === 'application/pdf') add(f);
-      else void checked(f);
+      // a photo (an accepted image) is checked first; a PDF goes at once
+      if (isAcceptedFile(f, true)) void checked(f);
+      else add(f);
     }
     if (refused) toast.show(refused);
   };
@@ -182,17 +184,7 @@ export function FileUploader({ name, label, value, onChange, max, category, acce
       </p>
       <FieldError ids={ids} error={error} />
       <ImagePreviewSheet file={preview} onClose={() => setPreview(null)} />
-      <ConfirmDialog
-        visible={doubt !== undefined}
-        title={intl.formatMessage({ id: 'ui.photoCheck.title' })}
-        message={doubt ? intl.formatMessage({ id: `ui.photoCheck.${doubt.problem}Document` }) : ''}
-        confirmText={intl.formatMessage({ id: 'ui.photoCheck.retake' })}
-        cancelText={intl.formatMessage({ id: 'ui.photoCheck.useAnyway' })}
-        onConfirm={() => decide(false)}
-        onCancel={() => decide(true)}
-      >
-        {doubt ? <p className="esop-upload__doubt-name">{doubt.file.name}</p> : null}
-      </ConfirmDialog>
+      <PhotoDoubtDialog doubt={doubt} document onRetake={() => decide(false)} onUse={() => decide(true)} />
     </div>
   );
 }

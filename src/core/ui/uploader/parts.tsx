@@ -4,6 +4,8 @@ import { useIntl } from 'react-intl';
 import { useSignedUrl } from '../../api/files';
 import type { FileRefData } from '../../domain/uploads';
 import { Sheet } from '../pickers/Sheet';
+import { ConfirmDialog } from '../ConfirmDialog';
+import type { PhonePhotoProblem } from '../../domain/photo-quality';
 
 /** A stored file's image: its signed URL, renewed through SignedUrl when missing or expired. */
 export function RefImage({ file, alt = '', className, onLoad }: { file: FileRefData; alt?: string; className?: string; onLoad?: (e: React.SyntheticEvent<HTMLImageElement>) => void }) {
@@ -98,5 +100,26 @@ export function ImagePreviewSheet({ file, localUrl, onClose }: { file: FileRefDa
         </div>
       ) : null}
     </Sheet>
+  );
+}
+
+/**
+ * A photo the phone's check doubted (issue 41): what looks wrong, in words (`ui.photoCheck.<problem>`, or its
+ * `…Document` form for a page), the photo's name when several were picked, and the choice: take it again, or use it.
+ */
+export function PhotoDoubtDialog({ doubt, document = false, onRetake, onUse }: { doubt: { file: File; problem: PhonePhotoProblem } | null | undefined; document?: boolean; onRetake: () => void; onUse: () => void }) {
+  const intl = useIntl();
+  return (
+    <ConfirmDialog
+      visible={!!doubt}
+      title={intl.formatMessage({ id: 'ui.photoCheck.title' })}
+      message={doubt ? intl.formatMessage({ id: `ui.photoCheck.${doubt.problem}${document ? 'Document' : ''}` }) : ''}
+      confirmText={intl.formatMessage({ id: 'ui.photoCheck.retake' })}
+      cancelText={intl.formatMessage({ id: 'ui.photoCheck.useAnyway' })}
+      onConfirm={onRetake}
+      onCancel={onUse}
+    >
+      {doubt && document ? <p className="esop-upload__doubt-name">{doubt.file.name}</p> : null}
+    </ConfirmDialog>
   );
 }

@@ -7,7 +7,7 @@ import { toast } from '../toast';
 import type { FileRefData } from '../../domain/uploads';
 import { CardUploader, FileUploader } from './index';
 import { viewButtonPlace } from './CardUploader';
-import { setPhotoVerdict } from '../../testing/check-photo-stub';
+import { setPhotoVerdict } from '../../testing/fake-check-photo';
 
 jest.mock('../../api/upload', () => ({ uploadFile: jest.fn() }));
 const upload = uploadFile as jest.MockedFunction<typeof uploadFile>;

@@ -1,6 +1,7 @@
 /**
- * The photo check in the screen tests (jsdom has no worker, no image decoding): answers what a test set, no problem
- * by default (jest.config maps src/core/photo-check/check-photo here).
+ * The photo check as the screen tests see it (jsdom has no worker and decodes no image): it answers what a test set,
+ * no problem by default (jest.config maps src/core/photo-check/check-photo here). The real check's arithmetic is
+ * tested on real pixels in scripts/photo-check.test.ts.
  */
 import type { PhotoVerdict } from '../photo-check/check-photo';
 
