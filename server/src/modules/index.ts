@@ -37,6 +37,7 @@ import tradePasswordRoutes from './trade-password/routes';
 import updateRoutes from './updates/routes';
 import marginRoutes from './margin/routes';
 import pageTicketRoutes from './page-tickets/routes';
+import handoffRoutes from './handoff/routes';
 import hkIdentifierRoutes from './hk-identifier/routes';
 import improveInfoRoutes from './improve-info/routes';
 import invitationRoutes from './invitation/routes';
@@ -66,6 +67,7 @@ export const modules: FastifyPluginAsync[] = [
   updateRoutes,
   marginRoutes,
   pageTicketRoutes,
+  handoffRoutes,
   hkIdentifierRoutes,
   improveInfoRoutes,
   invitationRoutes,

@@ -28,6 +28,8 @@ export const queryKeys = {
   improveInfo: (subAcctId: string) => ['esop', 'improveInfo', subAcctId] as const,
   protocolStatus: (appId: string) => ['esop', 'protocolStatus', appId] as const,
   depositInfo: () => ['esop', 'depositInfo'] as const,
+  /** the computer's hand-off to the phone, followed while it waits and while the phone goes on */
+  handoff: (id: string) => ['esop', 'handoff', id] as const,
   /** a certificate document of the application as it stands (its updatedAt): generated again after a change */
   applyDocument: (appId: string, document: string, updatedAt: string) => ['esop', 'applyDocument', appId, document, updatedAt] as const,
   // the organisation signing page (its own session, not the applicant's): every key under orgSign() (cleared together)

@@ -185,6 +185,14 @@ export const APP_CALLS = {
   /** the app's page ticket (query `ticket`) logs its user in for the page it was made for (once; docs/decisions.md) */
   pageTicketLogin: call('POST', 'PageTicketLogin', 'account', { auth: 'public', rateLimit: 'pageTicket' }),
   /** the HKIDR consent of an account: whether it is to be signed, the identification data to be sent, the signed consent and BCAN */
+  // start on a computer, finish on the phone (issue 41)
+  /** the computer's QR code and short code for this session's user and application (one at a time) */
+  handoffCreate: call('POST', 'HandoffCreate', 'handoff', { rateLimit: 'handoffCreate' }),
+  /** the computer follows its hand-off: opened or not, and the application's progress since */
+  handoffStatus: call('GET', 'HandoffStatus', 'handoff'),
+  handoffCancel: call('POST', 'HandoffCancel', 'handoff'),
+  /** the phone: the QR link's token or the typed code logs the computer's user in, once */
+  handoffRedeem: call('POST', 'HandoffRedeem', 'handoff', { auth: 'public', rateLimit: 'handoffRedeem' }),
   hkIdentifierInfo: call('GET', 'HkIdentifierInfo', 'account'),
   /** signs the HKIDR consent (the version the page showed): the client's BCAN, every account of the client marked signed */
   hkIdentifierSign: call('POST', 'HkIdentifierSign', 'account', { rateLimit: 'accountConsent' }),

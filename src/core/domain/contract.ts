@@ -31,6 +31,7 @@ import { tradePasswordCalls } from './calls/trade-password';
 import { updatesCalls } from './calls/updates';
 import { marginCalls } from './calls/margin';
 import { pageTicketsCalls } from './calls/page-tickets';
+import { handoffCalls } from './calls/handoff';
 import { hkIdentifierCalls } from './calls/hk-identifier';
 import { improveInfoCalls } from './calls/improve-info';
 import { invitationCalls } from './calls/invitation';
@@ -71,6 +72,7 @@ export const CALL_MODULES = {
   updates: updatesCalls,
   margin: marginCalls,
   'page-tickets': pageTicketsCalls,
+  handoff: handoffCalls,
   'hk-identifier': hkIdentifierCalls,
   'improve-info': improveInfoCalls,
   invitation: invitationCalls,
@@ -100,6 +102,7 @@ export const schemas = {
   ...updatesCalls,
   ...marginCalls,
   ...pageTicketsCalls,
+  ...handoffCalls,
   ...hkIdentifierCalls,
   ...improveInfoCalls,
   ...invitationCalls,

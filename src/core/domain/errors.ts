@@ -79,6 +79,7 @@ export const ErrorCode = {
   CASE_CLAIMED: 152404, // ours: review desk: another staff member works this application; data.by (their name)
   CASE_NOT_CLAIMED: 152405, // ours: review desk: a decision needs the application claimed by the caller first
   CASE_STATE: 152406, // ours: review desk: the application's state does not allow this decision (data: the lifecycle's refusal, {reason, …} of lifecycle.ts; an account update's or a signing link's: data.detail)
+  HANDOFF_INVALID: 152501, // ours: the computer's QR code or short code is unknown, expired (or its computer logged out) or used; data.reason 'invalid' | 'expired' | 'used'
   FOUR_EYES: 152407, // ours: review desk: the second approval must be another person's, an approver's (data.reason 'samePerson' | 'role')
   VIDEO_TOO_LARGE: 120207,
   SAVE_NOT_PUSHED: 200016,

@@ -28,3 +28,4 @@ export * from './org-sign-signer';
 export * from './staff';
 export * from './lifecycle';
 export * from './ocr-compare';
+export * from './handoff';

@@ -87,6 +87,10 @@ export const RATE_LIMITS = {
   transferIn: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 10, windowS: 3600 } },
   /** PageTicketLogin: the app opens a page with a fresh ticket; like TokenLogin, per address only (no user yet) */
   pageTicket: { perAddress: { max: 60, windowS: 600 } },
+  /** HandoffCreate: a computer shows a new QR code every 5 minutes at most while the applicant waits */
+  handoffCreate: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 30, windowS: 3600 } },
+  /** HandoffRedeem: a phone scans or types a code a few times; per address only (no user yet): guessing codes stays hopeless */
+  handoffRedeem: { perAddress: { max: 20, windowS: 600 } },
   /** HkIdentifierSign and ImproveInfoSubmit: a few presses of a button a client makes once */
   accountConsent: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 30, windowS: 3600 } },
   /** organisation signing's ApplyAuth: per address (each ticket also locks after SIGN_LIMITS.authAttempts wrong ID numbers) */

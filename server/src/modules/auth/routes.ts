@@ -1,29 +1,10 @@
 /** Login calls: SendCode, Login, TokenLogin, Logout (public), UserInfo, and ReloginSendCode / Relogin (the session's own user again). */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from '@core/domain/auth';
+import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
 import { OK } from '../../plugins/reply';
-import { clearSessionCookies, cookieOptions, SESSION_COOKIE, setSessionCookies } from './require-user';
+import { clearSessionCookies, SESSION_COOKIE } from './require-user';
 import * as service from './service';
-import { accountViews } from '../accounts';
-
-async function startSession(request: FastifyRequest, reply: FastifyReply, s: service.NewSession) {
-  await service.endSession(request.server.deps, request.cookies[SESSION_COOKIE]);
-  setSessionCookies(request, reply, s.sessionId, s.maxAgeSeconds, s.idleSeconds);
-  await rememberDevice(request, reply, s.user.userId);
-  // the answer is the client's UserInfo until it asks again: an opened user's accounts are in it too
-  return withAccounts(request.server.deps.db, s.user);
-}
-
-/** The browser's device id (DEVICE_COOKIE, two years): recorded against the user, given to a browser without one. */
-async function rememberDevice(request: FastifyRequest, reply: FastifyReply, userId: string) {
-  const r = await service.rememberDevice(request.server.deps, request.cookies[DEVICE_COOKIE], userId);
-  if (r.given) reply.setCookie(DEVICE_COOKIE, r.deviceId, cookieOptions(request, DEVICE_COOKIE_DAYS * 86_400));
-}
-
-async function withAccounts(db: Parameters<typeof accountViews>[0], view: service.NewSession['user']) {
-  return view.subAcctId ? { ...view, clientInfo: { accts: await accountViews(db, view.userId) } } : view;
-}
+import { startSession, withAccounts } from './start-session';
 
 const authRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;

@@ -225,6 +225,14 @@ export async function resolveSession(deps: AppDeps, sessionId: string | undefine
   return { user, sessionHash: hash, slidSeconds: Math.max(1, Math.floor((ends - now) / 1000)) };
 }
 
+/** Whether the session of this hash lives (not ended, idle or past its absolute end), without moving its idle clock. */
+export async function sessionLives(deps: AppDeps, idHash: string): Promise<boolean> {
+  const found = await repo.findSessionUser(deps.db, idHash);
+  if (!found) return false;
+  const now = deps.clock.now();
+  return now < found.s_absolute_expires_at.getTime() && now - found.s_last_seen_at.getTime() <= deps.config.sessionIdleMinutes * 60_000;
+}
+
 export async function endSession(deps: AppDeps, sessionId: string | undefined): Promise<void> {
   if (sessionId && sessionId.length <= 128) await repo.deleteSession(deps.db, hashSessionId(sessionId));
 }

@@ -21,6 +21,8 @@ import { useGuardSettings } from '@core/router/guard';
 import { AppBanner } from '@core/ui/AppBanner';
 import './login.css';
 import { HOME_ROUTE } from '@core/domain/steps';
+import { HANDOFF_ROUTE } from '@core/domain/handoff';
+import { onComputer } from '@core/app/on-computer';
 
 /**
  * A route of this page, or another page of ours (`/pages/<name>.html…`: the after-opening pages send their visitors
@@ -47,6 +49,8 @@ export default function LoginScreen() {
   // an opened client's page (the account, transfers, the identifier, improve-info): its own words, not the opening's
   const forAccount = useGuardSettings().loginFor === 'account';
   const again = params.get('again') === '1';
+  // on a phone, the opening's login also takes the code a computer shows (issue 41: its hand-off)
+  const fromComputer = !forAccount && !again && !onComputer();
   const self = again && me.data ? me.data : null;
   const sending = self ? reloginSendCode.isPending : sendCode.isPending;
   const loggingIn = self ? relogin.isPending : login.isPending;
@@ -243,6 +247,11 @@ export default function LoginScreen() {
           {t('login.submit')}
         </button>
         <p className="oa-login__privacy">{t(forAccount ? 'login.privacyAccount' : 'login.privacy')}</p>
+        {fromComputer ? (
+          <button type="button" className="oa-login__handoff" onClick={() => navigate(HANDOFF_ROUTE)}>
+            {t('login.fromComputer')}
+          </button>
+        ) : null}
       </form>
     </div>
   );

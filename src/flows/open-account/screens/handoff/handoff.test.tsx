@@ -1,0 +1,95 @@
+/**
+ * /handoff on the phone (issue 41): the computer's QR link logs in once and opens the computer's step, the token
+ * leaving the address; a refused link says why and offers the code; a typed code, checked for its shape first, does
+ * the same; a refused code says why on the field.
+ */
+jest.mock('@core/api/client');
+
+import { screen, waitFor } from '@testing-library/react';
+import { ApiError } from '@core/api/api-error';
+import { installFakeApi } from '@core/testing/fake-api';
+import { makeClientConfig, makeUser } from '@core/testing/factories';
+import { currentLocation, renderWithProviders } from '@core/testing/render-with-providers';
+import { Route, Routes } from 'react-router-dom';
+import HandoffScreen from './HandoffScreen';
+
+jest.setTimeout(30000);
+const user = makeUser();
+/** a token per test: the screen sends a token once per page load */
+let n = 0;
+const newToken = () => `${String(++n).padStart(3, '0')}${'A'.repeat(40)}`;
+
+function renderAt(entry: string) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/handoff" element={<HandoffScreen />} />
+      <Route path="*" element={<p>elsewhere</p>} />
+    </Routes>,
+    { route: entry },
+  );
+}
+
+const refusing = (reason: string) => () => {
+  throw new ApiError(152501, '', { reason }, 400);
+};
+
+test("the QR link logs in once and opens the computer's step in its place (no way back to the token)", async () => {
+  const a = installFakeApi({ clientConfig: () => makeClientConfig(), handoffRedeem: () => ({ user, route: '/UserInfo' }) });
+  const token = newToken();
+  renderAt(`/handoff?h=${token}`);
+  expect(screen.getByText('Opening your application…')).toBeInTheDocument();
+  await waitFor(() => expect(currentLocation()).toBe('/UserInfo'));
+  expect(a.calls('handoffRedeem')).toEqual([{ token }]);
+});
+
+test.each([
+  ['used', 'This code has been used already: each one works once. Show a new one on your computer.'],
+  ['expired', 'This code has expired or was replaced. Show a new one on your computer.'],
+  ['invalid', "This code is not right. Check it against your computer's screen."],
+])('a refused link (%s) says why, leaves the address, and offers the code and the phone login', async (reason, text) => {
+  installFakeApi({ clientConfig: () => makeClientConfig(), handoffRedeem: refusing(reason) });
+  renderAt(`/handoff?h=${newToken()}`);
+  expect(await screen.findByRole('heading', { name: 'This link no longer works' })).toBeInTheDocument();
+  expect(screen.getByRole('alert')).toHaveTextContent(text);
+  expect(currentLocation()).toBe('/handoff');
+  expect(screen.getByLabelText('Code from your computer')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Log in with my phone number instead' })).toBeInTheDocument();
+});
+
+test('a typed code with a space and in small letters logs in; a code of the wrong shape is not sent', async () => {
+  const a = installFakeApi({ clientConfig: () => makeClientConfig(), handoffRedeem: () => ({ user, route: '/HK_IDcard' }) });
+  const { user: u } = renderAt('/handoff');
+  expect(screen.getByRole('heading', { name: 'Continue from a computer' })).toBeInTheDocument();
+  const field = screen.getByLabelText('Code from your computer');
+  await u.type(field, 'k7m 4q');
+  await u.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('The code has 6 letters and digits, as your computer shows it.');
+  expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(a.calls('handoffRedeem')).toEqual([]);
+  await u.type(field, 'x');
+  await u.click(screen.getByRole('button', { name: 'Continue' }));
+  await waitFor(() => expect(currentLocation()).toBe('/HK_IDcard'));
+  expect(a.calls('handoffRedeem')).toEqual([{ code: 'K7M4QX' }]);
+});
+
+test('a refused code says why on its field, and the phone login is a tap away', async () => {
+  installFakeApi({ clientConfig: () => makeClientConfig(), handoffRedeem: refusing('expired') });
+  const { user: u } = renderAt('/handoff?lang=en');
+  await u.type(screen.getByLabelText('Code from your computer'), 'K7M4QX');
+  await u.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('This code has expired or was replaced. Show a new one on your computer.');
+  await u.click(screen.getByRole('button', { name: 'Log in with my phone number instead' }));
+  await waitFor(() => expect(currentLocation()).toBe('/login'));
+});
+
+test('in Chinese: the screen and a refusal in the applicant’s language', async () => {
+  installFakeApi({ clientConfig: () => makeClientConfig(), handoffRedeem: refusing('used') });
+  renderWithProviders(
+    <Routes>
+      <Route path="/handoff" element={<HandoffScreen />} />
+    </Routes>,
+    { route: `/handoff?h=${newToken()}`, lang: 'zh-TW' },
+  );
+  expect(await screen.findByRole('heading', { name: '此連結已失效' })).toBeInTheDocument();
+  expect(screen.getByRole('alert')).toHaveTextContent('此驗證碼已使用過');
+});
