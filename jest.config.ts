@@ -34,6 +34,8 @@ const config: Config = {
     {
       displayName: 'client',
       testEnvironment: '<rootDir>/src/core/testing/jsdom-env.cjs',
+      // the screens are tried as on a phone, where they are used (a computer's browser gets the hand-off card: issue 41)
+      testEnvironmentOptions: { userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1' },
       roots: ['<rootDir>/src'],
       testMatch: ['**/*.test.tsx', '<rootDir>/src/core/!(domain|step-engine)/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/src/core/testing/setup.ts'],

@@ -4,7 +4,7 @@
  * preload link its page adds in one main-thread task. Two groups instead:
  * - `common`: what the first screens (home, login) import from outside their own folders, and what that imports;
  * - `steps`: the rest of the shared UI, calls and rules (the step engine, the form kit and its sections, fields, pickers, uploader), for the step
- *   screens, minus what those modules import on demand (the PDF viewer and its worker setup, a language's country names, a dialog).
+ *   screens, minus what those modules import on demand (the PDF viewer and its worker setup, a language's country names, a dialog, the computer's hand-off card with its QR encoder).
  * A first screen loads only `common` besides its own chunk; a step screen `common` and `steps`.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -45,7 +45,7 @@ export function chunkGroups(root: string) {
   const screens = (name: string) => resolve(root, 'src/flows/open-account/screens', name);
   const firstScreenImports = importsOutside(root, [screens('home'), resolve(root, 'src/core/app/login')]);
   const shared = /src\/core\/(step-engine|ui|api|domain|form)\/|src\/core\/app\/flow-kit\/[A-Z]|src\/flows\/open-account\/(components\/|company-choice)/;
-  const onDemand = /PdfPages|pdf-worker|\/countries\/|ChannelChangeDialog/;
+  const onDemand = /PdfPages|pdf-worker|\/countries\/|ChannelChangeDialog|ui\/handoff\/(DesktopHandoff|QrCode)/;
   return {
     common: (id: string) => firstScreenImports.has(norm(id)),
     steps: (id: string) => shared.test(norm(id)) && !onDemand.test(norm(id)),

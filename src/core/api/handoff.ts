@@ -1,5 +1,5 @@
 /** Start on a computer, finish on the phone (issue 41): the computer's hand-off and the phone's redemption. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Req } from '../domain/contract';
 import { HANDOFF_POLL_MS } from '../domain/handoff';
 import { startNewSession } from './auth';
@@ -14,15 +14,16 @@ export const cancelHandoff = (id: string) => callApi('handoffCancel', { id });
  * The computer follows its hand-off every HANDOFF_POLL_MS while `follow` (and the page is in view: React Query does
  * not poll a page in the background): whether the phone opened it, and the application's progress since.
  */
-export function useHandoffStatus(id: string | null, follow: boolean) {
-  return useQuery({
-    queryKey: queryKeys.handoff(id ?? ''),
-    queryFn: ({ signal }) => callApi('handoffStatus', { id: id! }, { signal }),
-    enabled: id !== null,
-    refetchInterval: follow ? HANDOFF_POLL_MS : false,
+export const handoffStatusQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.handoff(id),
+    queryFn: ({ signal }) => callApi('handoffStatus', { id }, { signal }),
     // every answer is the latest: the time left is counted on the page between two
     staleTime: 0,
   });
+
+export function useHandoffStatus(id: string | null, follow: boolean) {
+  return useQuery({ ...handoffStatusQuery(id ?? ''), enabled: id !== null, refetchInterval: follow ? HANDOFF_POLL_MS : false });
 }
 
 /** The phone redeems the link's token or the typed code; on success it is logged in as the computer's user. */

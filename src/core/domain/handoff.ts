@@ -11,12 +11,10 @@
 import { HOME_ROUTE, STEP_NAMES, STEP_ROUTE, isStepName, resumeStep, type StepName } from './steps';
 import { RESULT_ROUTE } from './after-submit';
 
+export { HANDOFF_ROUTE, HANDOFF_PARAM } from './handoff-entry';
+
 /** how long a QR code or short code can be used */
 export const HANDOFF_TTL_S = 300;
-/** the phone's route that takes the link or the code */
-export const HANDOFF_ROUTE = '/handoff';
-/** the link's query parameter that carries the token */
-export const HANDOFF_PARAM = 'h';
 /** the short code's characters: capitals and digits without 0, O, 1, I and L */
 export const HANDOFF_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const HANDOFF_CODE_LENGTH = 6;
@@ -40,16 +38,12 @@ export const handoffReasonOf = (data: unknown): HandoffReason => {
 /** A typed code as the service compares it: capitals, without the spaces and dashes people type between groups. */
 export const normaliseHandoffCode = (typed: string): string => typed.toUpperCase().replace(/[\s-]+/g, '');
 
-const CODE_CHARS = new Set(HANDOFF_CODE_ALPHABET);
-/** Whether a (normalised) text can be a short code at all: its length and characters. */
-export const isHandoffCode = (code: string): boolean => code.length === HANDOFF_CODE_LENGTH && [...code].every((c) => CODE_CHARS.has(c));
-
-/** The code as shown, in two groups of three ("K7M 4QX"): easier to read out and to type. */
-export const formatHandoffCode = (code: string): string => `${code.slice(0, 3)} ${code.slice(3)}`;
-
-/** The routes a computer can hand to the phone: the home screen, every step and the status pages. */
-export const HANDOFF_ROUTES: readonly string[] = [HOME_ROUTE, ...STEP_NAMES.map((s) => STEP_ROUTE[s]), ...Object.values(RESULT_ROUTE)];
-export const isHandoffRoute = (route: string): boolean => HANDOFF_ROUTES.includes(route);
+/**
+ * The routes a computer can hand to the phone: the home screen, every step and the status pages (a function: nothing
+ * is computed when the module loads).
+ */
+export const handoffRoutes = (): string[] => [HOME_ROUTE, ...STEP_NAMES.map((s) => STEP_ROUTE[s]), ...Object.values(RESULT_ROUTE)];
+export const isHandoffRoute = (route: string): boolean => handoffRoutes().includes(route);
 
 /**
  * Whether a browser is a phone's or a tablet's (no hand-off offered) rather than a computer's: by its user agent,
@@ -59,6 +53,14 @@ export function isMobileBrowser(userAgent: string, maxTouchPoints = 0): boolean 
   if (/Android|iPhone|iPad|iPod|Mobile|HarmonyOS|OpenHarmony|Windows Phone|Silk|KAIOS/i.test(userAgent)) return true;
   return /Macintosh/.test(userAgent) && maxTouchPoints > 1;
 }
+
+/** Whether a (normalised) text can be a short code at all: its length and characters. */
+export const isHandoffCode = (code: string): boolean => code.length === HANDOFF_CODE_LENGTH && [...code].every((c) => HANDOFF_CODE_ALPHABET.includes(c));
+
+/** The code as shown, in two groups of three ("K7M 4QX"): easier to read out and to type. */
+export const formatHandoffCode = (code: string): string => `${code.slice(0, 3)} ${code.slice(3)}`;
+
+
 
 /** How a step uses the camera, told on a computer: 'video' needs the phone's camera, 'photo' is easier with it. */
 export type CameraUse = 'video' | 'photo';

@@ -1,6 +1,9 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import type { Progress } from '../domain/steps';
+import { useLocation } from 'react-router-dom';
+import { STEP_ROUTE, stepOfRoute, type Progress } from '../domain/steps';
+import { HandoffOffer } from './handoff/offer';
+import { onComputer } from './handoff/on-computer';
 import { FooterButton } from './FooterButton';
 import { LangMenu } from './LangMenu';
 import './step-page.css';
@@ -8,6 +11,21 @@ import './step-page.css';
 import { useNextLabel } from './next-label';
 
 export { NextLabelContext, useNextLabel } from './next-label';
+
+/** "Continue on your phone" (issue 41): on a computer only, in a chunk of its own with the QR encoder */
+const DesktopHandoff = lazy(() => import('./handoff/DesktopHandoff'));
+const COMPUTER = onComputer();
+
+/** The computer's hand-off card beside a step, made anew for each step (a code opens the step it was made on). */
+function HandoffBeside() {
+  const step = stepOfRoute(useLocation().pathname);
+  if (!step) return null;
+  return (
+    <Suspense fallback={null}>
+      <DesktopHandoff key={step} route={STEP_ROUTE[step]} />
+    </Suspense>
+  );
+}
 
 export interface StepPageProps {
   /** the page heading (already translated) */
@@ -36,7 +54,8 @@ export interface StepPageProps {
 /**
  * The frame of a step: a header (back button, title), the progress "n of 5"/"n of 6" with a bar,
  * scrollable content, and a sticky footer with the Next button above the safe area. On arrival the page is
- * scrolled to the top and focus moves to the heading. The header's right end offers the language choice.
+ * scrolled to the top and focus moves to the heading. The header's right end offers the language choice. On a
+ * computer, a page that offers it (HandoffOffer) shows the card to go on with the phone beside the step.
  */
 export function StepPage({
   title,
@@ -56,6 +75,7 @@ export function StepPage({
   const label = progress && progress !== 'pending' ? intl.formatMessage({ id: 'common.progress' }, { current: progress.current, total: progress.total }) : undefined;
   const hasFooter = footer !== undefined || !!onNext;
   const heading = useRef<HTMLHeadingElement>(null);
+  const handoff = useContext(HandoffOffer) && COMPUTER;
   // a new step opens at its top with its heading focused (announced by screen readers), not at the scroll
   // position the previous step was left at
   useEffect(() => {
@@ -120,6 +140,7 @@ export function StepPage({
           )}
         </footer>
       ) : null}
+      {handoff ? <HandoffBeside /> : null}
     </div>
   );
 }

@@ -4,6 +4,7 @@
  */
 import '@core/app/flow-kit/flow.css';
 import { startPage, type StartPageOptions } from '@core/app/start-page';
+import { HandoffOffer } from '@core/ui/handoff/offer';
 import { routeObjects } from './AppShell';
 import { FlowContext, flowTitleKey, type FlowSettings } from './flow-context';
 import { flowRoutes } from './routes';
@@ -14,7 +15,12 @@ export function pageOptions(settings: FlowSettings): StartPageOptions {
     routes: routeObjects(flowRoutes(settings)),
     appTitleKey: flowTitleKey(settings.esop),
     loginPath: '/login',
-    wrap: (page) => <FlowContext.Provider value={settings}>{page}</FlowContext.Provider>,
+    // a computer's visitor is offered to go on with the phone beside each step (issue 41)
+    wrap: (page) => (
+      <FlowContext.Provider value={settings}>
+        <HandoffOffer.Provider value>{page}</HandoffOffer.Provider>
+      </FlowContext.Provider>
+    ),
   };
 }
 

@@ -9,7 +9,7 @@
 import { hashPath, preloadFirstScreen as preloadFirstScreenOf, preloadRoute, routeIn, type RouteEntry } from '@core/app/flow-kit/route-table';
 import { HOME_ROUTE, STEP_NAMES, STEP_ROUTE } from '@core/domain/steps';
 import { RESULT_ROUTE } from '@core/domain/after-submit';
-import { HANDOFF_ROUTE } from '@core/domain/handoff';
+import { HANDOFF_ROUTE } from '@core/domain/handoff-entry';
 import { ACCOUNT_ROUTE, TRANSFER_IN_ROUTE, UPDATE_ROUTE } from '@core/domain/account-routes';
 import { COMPANY_SEARCH_ROUTE } from './company-route';
 import { STEP_SCREEN } from './step-screens';
@@ -21,7 +21,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: HOME_ROUTE, submittedFlag: false, public: true, texts: 'first', load: () => import('./screens/home/HomeScreen') },
   { path: '/login', submittedFlag: true, public: true, texts: 'first', load: () => import('@core/app/login/LoginScreen') },
   // the phone takes the computer's QR link or short code (issue 41): public, it logs in
-  { path: HANDOFF_ROUTE, submittedFlag: true, public: true, texts: 'first', load: () => import('./screens/handoff/HandoffScreen') },
+  { path: HANDOFF_ROUTE, submittedFlag: true, public: true, texts: 'all', load: () => import('./screens/handoff/HandoffScreen') },
   { path: '/mrStatus', submittedFlag: true, public: true, texts: 'first', load: () => import('./screens/maintenance/MaintenanceScreen') },
   { path: '/accountPrompt', submittedFlag: true, public: true, texts: 'first', load: () => import('./screens/enterprise-prompt/EnterprisePromptScreen') },
   { path: COMPANY_SEARCH_ROUTE, submittedFlag: false, public: false, texts: 'all', load: () => import('./screens/company-search/CompanySearchScreen') },

@@ -351,3 +351,29 @@ describe('logging in again (again=1, from the trading password)', () => {
     await waitFor(() => expect(currentLocation()).toBe('/account'));
   });
 });
+
+describe("a computer's code (issue 41)", () => {
+  test('on a phone, the opening\'s login leads to the code a computer shows', async () => {
+    api();
+    const { user } = renderLogin();
+    await user.click(screen.getByRole('button', { name: 'Started on a computer? Enter its code' }));
+    await waitFor(() => expect(currentLocation()).toBe('/handoff'));
+  });
+
+  test('not on a computer itself, nor when logging in again', async () => {
+    api();
+    const ua = jest.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36');
+    try {
+      const { unmount } = renderLogin();
+      expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Started on a computer? Enter its code' })).not.toBeInTheDocument();
+      unmount();
+    } finally {
+      ua.mockRestore();
+    }
+    api({ userInfo: () => makeUser() });
+    renderLogin('/login?again=1');
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Started on a computer? Enter its code' })).not.toBeInTheDocument();
+  });
+});

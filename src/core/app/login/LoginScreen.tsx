@@ -21,8 +21,8 @@ import { useGuardSettings } from '@core/router/guard';
 import { AppBanner } from '@core/ui/AppBanner';
 import './login.css';
 import { HOME_ROUTE } from '@core/domain/steps';
-import { HANDOFF_ROUTE } from '@core/domain/handoff';
-import { onComputer } from '@core/app/on-computer';
+import { HANDOFF_ROUTE } from '@core/domain/handoff-entry';
+import { onComputer } from '@core/ui/handoff/on-computer';
 
 /**
  * A route of this page, or another page of ours (`/pages/<name>.html…`: the after-opening pages send their visitors

@@ -5,7 +5,7 @@
  * method and options of each call are its CALLS entry (../calls.ts).
  */
 import { z } from 'zod';
-import { HANDOFF_ROUTES, HANDOFF_STATES } from '../handoff';
+import { HANDOFF_STATES, handoffRoutes } from '../handoff';
 import { userView, type CallWires } from './shared';
 
 const handoffId = z.string().regex(/^[A-Za-z0-9_-]{16,32}$/);
@@ -14,7 +14,7 @@ export const handoffCalls = {
   handoffCreate: {
     summary: "A QR code and short code that open this application on the applicant's phone (ends the session's earlier one)",
     /** the route the phone is to open: the home screen, a step or a status page */
-    req: z.object({ route: z.enum(HANDOFF_ROUTES as [string, ...string[]]) }),
+    req: z.object({ route: z.enum(handoffRoutes() as [string, ...string[]]) }),
     /** the token for the QR code's link (`#/handoff?h=`), the code to type, and the seconds they can be used */
     res: z.object({ id: handoffId, token: z.string(), code: z.string(), expiresInSeconds: z.number().int() }),
   },

@@ -38,7 +38,7 @@ export default function HandoffScreen() {
     if (isApiError(err, ErrorCode.HANDOFF_INVALID)) {
       const reason = handoffReasonOf(err.data);
       setRefused({ reason, by });
-      if (by === 'code') setCodeError(t(`login.handoff.refused.${reason}`));
+      if (by === 'code') setCodeError(t(`handoff.phone.refused.${reason}`));
     } else onApiError(err);
   };
 
@@ -67,7 +67,7 @@ export default function HandoffScreen() {
     e.preventDefault();
     const typed = normaliseHandoffCode(code);
     if (!isHandoffCode(typed)) {
-      setCodeError(t('login.handoff.codeFormat', { n: HANDOFF_CODE_LENGTH }));
+      setCodeError(t('handoff.phone.codeFormat', { n: HANDOFF_CODE_LENGTH }));
       codeRef.current?.focus();
       return;
     }
@@ -86,7 +86,7 @@ export default function HandoffScreen() {
         <AppHeader />
         <div className="oa-content oa-handoff oa-handoff--opening" role="status">
           <span className="oa-spinner oa-handoff__spinner" aria-hidden="true" />
-          <p>{t('login.handoff.opening')}</p>
+          <p>{t('handoff.phone.opening')}</p>
         </div>
       </div>
     );
@@ -97,16 +97,16 @@ export default function HandoffScreen() {
     <div className="oa-page">
       <AppHeader />
       <form className="oa-content oa-login__form oa-handoff" onSubmit={onSubmit} noValidate>
-        <h1 className="oa-login__title">{t(refused?.by === 'link' ? 'login.handoff.linkTitle' : 'login.handoff.title')}</h1>
+        <h1 className="oa-login__title">{t(refused?.by === 'link' ? 'handoff.phone.linkTitle' : 'handoff.phone.title')}</h1>
         {refused?.by === 'link' ? (
           <p className="oa-handoff__refused" role="alert">
-            {t(`login.handoff.refused.${refused.reason}`)}
+            {t(`handoff.phone.refused.${refused.reason}`)}
           </p>
         ) : null}
-        <p className="oa-login__sub">{t('login.handoff.intro')}</p>
+        <p className="oa-login__sub">{t('handoff.phone.intro')}</p>
         <div className="oa-field">
           <label className="oa-field__label" htmlFor={`${ids}-code`}>
-            {t('login.handoff.codeLabel')}
+            {t('handoff.phone.codeLabel')}
           </label>
           <div className="oa-input" data-invalid={codeError ? 'true' : undefined}>
             <input
@@ -119,7 +119,7 @@ export default function HandoffScreen() {
               autoCorrect="off"
               spellCheck={false}
               maxLength={HANDOFF_CODE_LENGTH + 2}
-              placeholder={t('login.handoff.codePlaceholder')}
+              placeholder={t('handoff.phone.codePlaceholder')}
               value={code}
               aria-invalid={codeError ? true : undefined}
               aria-describedby={codeError ? errId : undefined}
@@ -137,10 +137,10 @@ export default function HandoffScreen() {
         </div>
         <button type="submit" className="oa-btn oa-btn--primary oa-btn--block" disabled={redeem.isPending} aria-busy={redeem.isPending}>
           {redeem.isPending ? <span className="oa-spinner" aria-hidden="true" /> : null}
-          {t('login.handoff.submit')}
+          {t('handoff.phone.submit')}
         </button>
         <button type="button" className="oa-btn oa-btn--ghost oa-btn--block oa-handoff__login" onClick={() => navigate('/login', { replace: true })}>
-          {t('login.handoff.phoneLogin')}
+          {t('handoff.phone.phoneLogin')}
         </button>
       </form>
     </div>

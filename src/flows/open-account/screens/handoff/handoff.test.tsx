@@ -51,9 +51,9 @@ test.each([
   renderAt(`/handoff?h=${newToken()}`);
   expect(await screen.findByRole('heading', { name: 'This link no longer works' })).toBeInTheDocument();
   expect(screen.getByRole('alert')).toHaveTextContent(text);
-  expect(currentLocation()).toBe('/handoff');
+  await waitFor(() => expect(currentLocation()).toBe('/handoff'));
   expect(screen.getByLabelText('Code from your computer')).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'Log in with my phone number instead' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Log in with my phone number' })).toBeInTheDocument();
 });
 
 test('a typed code with a space and in small letters logs in; a code of the wrong shape is not sent', async () => {
@@ -78,7 +78,7 @@ test('a refused code says why on its field, and the phone login is a tap away', 
   await u.type(screen.getByLabelText('Code from your computer'), 'K7M4QX');
   await u.click(screen.getByRole('button', { name: 'Continue' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('This code has expired or was replaced. Show a new one on your computer.');
-  await u.click(screen.getByRole('button', { name: 'Log in with my phone number instead' }));
+  await u.click(screen.getByRole('button', { name: 'Log in with my phone number' }));
   await waitFor(() => expect(currentLocation()).toBe('/login'));
 });
 

@@ -53,6 +53,10 @@ import { WithApplication } from '@core/app/flow-kit/WithApplication';
 import { useFaceGuide } from './face-guide';
 import { canRecord, cameraFailureOf, durationOf, extensionOf, openCamera, record, type CameraFailure, type Recording } from './recorder';
 import './living-witness.css';
+import { onComputer } from '@core/ui/handoff/on-computer';
+
+/** on a computer the step says to go on with the phone (its hand-off card stands beside the page: issue 41) */
+const ON_COMPUTER = onComputer();
 
 const STEP = 'LIVINGWITNESS' satisfies StepName;
 
@@ -284,7 +288,7 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
     ) : nativeCamera ? (
       <FooterButton onClick={() => void recordInApp()}>{t('liveness.start')}</FooterButton>
     ) : noCamera ? (
-      <FooterButton onClick={() => picked.current?.click()}>{t('liveness.pickVideo')}</FooterButton>
+      <FooterButton onClick={() => picked.current?.click()}>{t(ON_COMPUTER ? 'liveness.pickVideoComputer' : 'liveness.pickVideo')}</FooterButton>
     ) : phase === 'recording' ? (
       <FooterButton onClick={stopRecording} disabled={elapsed < RECORDING.minMs} debounceMs={0}>
         {t('liveness.stop')}
@@ -331,7 +335,7 @@ function LivingWitnessPage({ app }: { app: ApplicationView }) {
         <>
           {noCamera ? (
             <div className="esop-liveness__notice" role="alert">
-              <p>{t(camera === 'denied' ? 'liveness.denied' : 'liveness.noCamera')}</p>
+              <p>{t(camera === 'denied' ? 'liveness.denied' : ON_COMPUTER ? 'liveness.noCameraComputer' : 'liveness.noCamera')}</p>
               {camera === 'denied' && bridge.isInApp() ? (
                 <button type="button" className="esop-liveness__link" onClick={() => void bridge.openSettings('camera')}>
                   {t('liveness.openSettings')}

@@ -4,7 +4,8 @@
  * that uses the camera, which says so), it works once for HANDOFF_TTL_S; the card counts the time down and offers a
  * new code when it is over. Once the phone opened it, the page is covered by the phone's progress, followed every
  * HANDOFF_POLL_MS, until the application is submitted there or the applicant chooses to go on here.
- * Loaded only on a computer's browser (RouteElement), in a chunk of its own with the QR encoder.
+ * Loaded only on a computer's browser, by the step page of a page that offers it (StepPage, HandoffOffer), in a
+ * chunk of its own with the QR encoder.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
