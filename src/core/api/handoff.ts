@@ -12,7 +12,8 @@ export const cancelHandoff = (id: string) => callApi('handoffCancel', { id });
 
 /**
  * The computer follows its hand-off every HANDOFF_POLL_MS while `follow` (and the page is in view: React Query does
- * not poll a page in the background): whether the phone opened it, and the application's progress since.
+ * not poll a page in the background) until the code is over or the application submitted: whether the phone opened
+ * it, and the application's progress since.
  */
 export const handoffStatusQuery = (id: string) =>
   queryOptions({
@@ -23,7 +24,16 @@ export const handoffStatusQuery = (id: string) =>
   });
 
 export function useHandoffStatus(id: string | null, follow: boolean) {
-  return useQuery({ ...handoffStatusQuery(id ?? ''), enabled: id !== null, refetchInterval: follow ? HANDOFF_POLL_MS : false });
+  return useQuery({
+    ...handoffStatusQuery(id ?? ''),
+    enabled: id !== null,
+    // nothing more to follow once the code is over, or the application submitted on the phone
+    refetchInterval: (q) => {
+      const d = q.state.data;
+      const over = d && (d.state === 'expired' || d.state === 'cancelled' || (d.state === 'opened' && d.progress?.submitted));
+      return follow && !over ? HANDOFF_POLL_MS : false;
+    },
+  });
 }
 
 /** The phone redeems the link's token or the typed code; on success it is logged in as the computer's user. */

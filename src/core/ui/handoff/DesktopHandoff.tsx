@@ -71,9 +71,12 @@ export default function DesktopHandoff({ route }: { route: string }) {
     }
   };
 
-  // a camera step shows its code at once
+  // a camera step shows its code at once (once: an effect may run twice in development)
+  const asked = useRef(false);
   useEffect(() => {
-    if (camera) void make();
+    if (!camera || asked.current) return;
+    asked.current = true;
+    void make();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per step (the component is keyed by route)
   }, []);
 
