@@ -54,7 +54,6 @@ function AccountStatusPage({ app }: { app: ApplicationView }) {
         {m.depositText ? <StatusRow label={t('accountStatus.deposit')} value={t(`accountStatus.text.${m.depositText}`)} tone={toneOf(m.depositText)} /> : null}
         {m.stockText ? <StatusRow label={t('accountStatus.stock')} value={t(`accountStatus.text.${m.stockText}`)} tone={toneOf(m.stockText)} /> : null}
       </dl>
-      <CertificateDownload app={app} />
       <StatusActions>
         {m.canDeposit ? (
           <button type="button" className="oa-status__btn oa-status__btn--primary" onClick={() => navigate(RESULT_ROUTE.transitionGold)}>
@@ -67,6 +66,7 @@ function AccountStatusPage({ app }: { app: ApplicationView }) {
             {t('accountStatus.edit')}
           </button>
         ) : null}
+        <CertificateDownload app={app} />
       </StatusActions>
     </StepPage>
   );

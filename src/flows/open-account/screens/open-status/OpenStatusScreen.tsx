@@ -63,7 +63,6 @@ function OpenStatusPage({ app }: { app: ApplicationView }) {
           {t('accountStatus.stock')}: {t(`accountStatus.text.${stockText}`)}
         </p>
       ) : null}
-      <CertificateDownload app={app} />
       <StatusActions>
         {verifying ? (
           <button type="button" className="oa-status__btn oa-status__btn--primary" onClick={() => navigate(RESULT_ROUTE.witness)}>
@@ -82,6 +81,7 @@ function OpenStatusPage({ app }: { app: ApplicationView }) {
             {t('openStatus.supplement')}
           </button>
         ) : null}
+        <CertificateDownload app={app} />
       </StatusActions>
     </StepPage>
   );
