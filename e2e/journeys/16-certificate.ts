@@ -7,6 +7,7 @@
  * organisation's signer, signed through the service, downloads theirs from the signing page's result.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import { SIGNER, signAsOrganisation } from '../lib/org-signing';
 import { verifySignedPdf } from '../lib/signed-pdf';
 
 type Lang = 'en' | 'zh-CN' | 'zh-TW';
+const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.135 Mobile Safari/537.36';
 
 /** A message of a language, its {placeholders} filled. */
@@ -37,9 +39,10 @@ async function downloaded(page: Page, name: string): Promise<Buffer> {
   return readFileSync(path!);
 }
 
-/** Verifies the certificate, checks its words, and renders its pages as PNGs beside the screenshots; its text. */
+/** Verifies the certificate, keeps it and its pages as PNGs beside the screenshots (e2e/out); its text. */
 function checkPdf(pdf: Buffer, caPem: string, tag: string): string {
   verifySignedPdf(pdf, caPem);
+  writeFileSync(join(OUT, `certificate-${tag}.pdf`), pdf);
   const dir = mkdtempSync(join(tmpdir(), 'certificate-'));
   try {
     writeFileSync(join(dir, 'c.pdf'), pdf);
@@ -70,6 +73,18 @@ async function applicantCertificate(service: Service, page: Page, caPem: string,
   assert(text.includes(t('certificate.title')) && text.includes(appId), `the certificate in ${o.lang} names the application (${text.slice(0, 200)})`);
   assert(text.includes(t('certificate.deviceOn', { browser: 'Chrome 131', os: 'Android 14' })), `the phone is named (${o.lang})`);
   assert(text.includes(t(o.type === 'cn' ? 'certificate.face.passed' : 'certificate.face.none')), `the face check (${o.lang})`);
+  // each SHA-256 listed is of the file as the applicant downloads it: the certificate step's documents (mainland), then
+  // the agreements as the page serves them (in English: the set-up's calls ask in English)
+  const app = await client.call<{ data: { SIGN: { agreements: string[] }; CAAPPLY?: { documents: Record<string, string> } } }>('applyDetail', { appId });
+  const expected: string[] = [];
+  for (const document of ['accountOpeningForm', 'w8ben', 'selfCertificationForm']) {
+    if (!app.data.CAAPPLY?.documents[document]) continue;
+    const { ossUrl } = await client.call<{ ossUrl: string }>('applyDocument', { appId, document });
+    expected.push(sha256(Buffer.from(await (await client.get(ossUrl)).arrayBuffer())));
+  }
+  for (const a of app.data.SIGN.agreements) expected.push(sha256(await (await page.request.get(`${service.base}/pages/static/agreements/en/${a}.pdf`)).body()));
+  const listed = [...text.matchAll(/SHA-256\s+((?:[0-9a-f]{8}\s*){8})/g)].map((m) => m[1]!.replace(/\s+/g, ''));
+  assert(expected.length > 0 && JSON.stringify(listed) === JSON.stringify(expected), `the SHA-256s listed are the downloads' (${o.lang}): ${JSON.stringify({ listed, expected })}`);
   // the same file again: made once per submission and language
   const again = await downloaded(page, t('completion.download'));
   assert(again.equals(pdf), 'a second download is the same signed file');
