@@ -12,7 +12,11 @@ import { join } from 'node:path';
 import { CALLS, ErrorCode, STEP_VERSION, STEPS_OF, type StepName } from '@core/domain';
 import { agreementPdfPath } from '@core/domain/closing';
 import { deviceOf } from '../src/plugins/client-evidence';
+import { deviceText, placeText } from '../src/modules/documents';
 import { createOrganisation, issueTicket } from '../src/modules/org-sign/service';
+import { findCommand } from '../src/ops/commands';
+import { checkParams, parseArgv } from '../src/ops/framework';
+import { runCommand } from '../src/ops/run';
 import { createTestApp, type CallResult, type TestApp, type TestClient } from './helpers';
 import { saveStep, stepUser, validStepData } from './step-fixtures';
 import { testPng } from './upload-fixtures';
@@ -24,6 +28,12 @@ let t: TestApp;
 let hkUser: () => Promise<TestClient>;
 let cnUser: () => Promise<TestClient>;
 const errorOf = (res: CallResult) => res.body.error?.code;
+
+async function ops(argv: string[]): Promise<void> {
+  const [name, ...rest] = argv;
+  const cmd = findCommand(name!)!;
+  await runCommand({ db: t.db, config: t.config, clock: t.clock, storage: t.storage }, name!, checkParams(cmd, cmd.parse(parseArgv(rest))));
+}
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 beforeAll(async () => {
@@ -70,14 +80,23 @@ async function filled(c: TestClient, type: 'cn' | 'hk', userAgent: string): Prom
   return appId;
 }
 
-test('the device: browser and major version, system and version, from the user agent', () => {
+test('the device: browser and major version, system and version, from the user agent; in words in each language', () => {
   expect(deviceOf(ANDROID_CHROME)).toEqual({ browser: 'Chrome 131', os: 'Android 14' });
   expect(deviceOf(IPHONE_SAFARI)).toEqual({ browser: 'Safari 17', os: 'iOS 17.5' });
   expect(deviceOf(undefined)).toEqual({ browser: '', os: '' });
+  expect(deviceText({ browser: 'Chrome 131', os: 'Android 14' }, 'zh-TW')).toBe('Android 14 上的 Chrome 131');
+  expect(deviceText({ browser: '', os: '' }, 'en')).toBe('Not recorded');
+});
+
+test('the place: the country as the country picker names it, a region by its code; nothing recorded says so', () => {
+  expect(placeText({ country: 'US', region: 'CA' }, 'en')).toBe('United States (CA)');
+  expect(placeText({ country: 'CN', region: '' }, 'zh-CN')).toBe('中国');
+  expect(placeText({ country: '', region: '' }, 'zh-TW')).toBe('未記錄');
+  expect(placeText(null, 'en')).toBe('Not recorded');
 });
 
 describe('ApplyCertificate', () => {
-  test('a Hong Kong applicant: refused before submit; after it a PDF pdfsig verifies, listing each agreement with the SHA-256 of the file served, where and on what it was signed, no face check', async () => {
+  test('a Hong Kong applicant: refused before submit; after it a PDF pdfsig verifies, listing each agreement with the SHA-256 of the file served, where and on what it was signed, no face check; refused while sent back, a new one after the resubmission', async () => {
     const c = await hkUser();
     const appId = await filled(c, 'hk', ANDROID_CHROME);
     expect(errorOf(await c.call('applyCertificate', { appId }))).toBe(ErrorCode.CERTIFICATE_NOT_READY);
@@ -110,6 +129,14 @@ describe('ApplyCertificate', () => {
     // the same file again: made once per submission and language
     const again = await c.call('applyCertificate', { appId }, { headers: { 'x-esop-lang': 'en' } });
     expect(again.body.result.ossId).toBe(res.body.result.ossId);
+    // sent back for correction: none; resubmitted: a new one for the new submission
+    await ops(['reject', appId, '--steps', 'FINANCE', '--message', 'Please check your income.']);
+    expect(errorOf(await c.call('applyCertificate', { appId }))).toBe(ErrorCode.CERTIFICATE_NOT_READY);
+    expect((await saveStep(c, appId, 'FINANCE', await validStepData(c, 'FINANCE', appId))).body.error).toBeUndefined();
+    t.clock.advance(60_000);
+    expect((await c.call('applySubmit', { appId })).body.error).toBeUndefined();
+    const resubmitted = await c.call('applyCertificate', { appId }, { headers: { 'x-esop-lang': 'en' } });
+    expect(resubmitted.body.result.ossId).not.toBe(res.body.result.ossId);
     // the audit log has where and on what, never the address
     const { rows } = await t.db.query<{ action: string; detail: Record<string, unknown> }>("SELECT action, detail FROM audit_log WHERE app_id = $1 AND action IN ('step.save', 'application.submit.evidence') AND (step = 'SIGNATURE' OR step IS NULL)", [appId]);
     expect(rows.map((r) => r.detail.evidence ?? r.detail)).toEqual(
