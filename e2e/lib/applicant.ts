@@ -17,10 +17,12 @@ export interface ApplicantOptions extends PrefillOptions {
   until: StepName;
   aecode?: string;
   channel?: string;
+  /** sent with every call of the set-up (e.g. a phone's User-Agent, which the signature's evidence records) */
+  headers?: Record<string, string>;
 }
 
 export async function applicantAt(service: Service, context: BrowserContext, o: ApplicantOptions): Promise<{ client: ApiClient; appId: string }> {
-  const client = new ApiClient(service.base);
+  const client = new ApiClient(service.base, o.headers ? { headers: o.headers } : {});
   const token = await ops(service, 'app-token', o.phone, '--area', o.area ?? '852');
   await client.call('tokenLogin', { t: token });
   const started = await client.call<{ appId: string }>('applyStart', {

@@ -1,7 +1,8 @@
 /**
  * An organisation's signing from the operator's commands to the signature, over the API, as the signer's page makes
  * it (the multi-process test, the restore drill): the organisation registered, a ticket issued, the signer's ID number,
- * ID photo, certificate, board resolution and drawn signature. Resolves with the ticket's id (ops sign-export).
+ * ID photo, certificate, board resolution and drawn signature. Resolves with the ticket's id (ops sign-export) and the
+ * link's ticket (the signing page opens it at its result).
  */
 import sharp from 'sharp';
 import { CALLS } from '../../src/core/domain/calls-all';
@@ -15,13 +16,15 @@ export async function signAsOrganisation(
   base: string,
   ops: (...args: string[]) => Promise<string>,
   org: { reg: string; name: string; nameZh: string },
-): Promise<{ ticketId: string; signed: { fileId: string; fileName: string }[] }> {
+  /** sent with every call of the signer (e.g. a phone's User-Agent, which the signing's evidence records) */
+  headers?: Record<string, string>,
+): Promise<{ ticketId: string; ticket: string; signed: { fileId: string; fileName: string }[] }> {
   await ops('org-create', '--name', org.name, '--name-zh', org.nameZh, '--reg', org.reg, '--signer', SIGNER.name, '--signer-id', SIGNER.idNumber);
   const issued = await ops('sign-ticket', org.reg);
   const ticket = new URL(issued.split('\n')[0].trim(), base).searchParams.get('ticket');
   const ticketId = issued.match(/ticket (T\S+),/)?.[1];
   if (!ticket || !ticketId) throw new Error(`sign-ticket printed ${issued}`);
-  const signer = new ApiClient(base);
+  const signer = new ApiClient(base, headers ? { headers } : {});
   const { token } = await signer.call<{ token: string }>('signApplyAuth', { ticket, idNumber: SIGNER.idNumber });
   const s = { token, idNumber: SIGNER.idNumber };
   const photo = await signer.uploadTo<{ fileId: string }>(CALLS.signFileUpload.path, new Uint8Array(await makeIdFront({ ...SAMPLE_FRONT, name: SIGNER.nameZh })), 'id.jpg', { ...s, fileName: 'id.jpg', purpose: 'idPhoto' });
@@ -36,5 +39,5 @@ export async function signAsOrganisation(
     .toBuffer();
   const done = await signer.call<{ signatureStatus: number; signed: { fileId: string; fileName: string }[] }>('signCorpApplyUpdate', { ...s, readAll: true, signature: signature.toString('base64') });
   if (done.signatureStatus !== 3 || !done.signed?.length) throw new Error(`signing answered ${JSON.stringify(done).slice(0, 200)}`);
-  return { ticketId, signed: done.signed };
+  return { ticketId, ticket, signed: done.signed };
 }

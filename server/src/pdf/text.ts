@@ -139,10 +139,11 @@ export class Writer {
     return parts.flatMap((p) => (p.text ? wrap(p.text, this.font, p.size, width) : []).map((line) => ({ line, size: p.size, color: p.color, leading: p.size * 1.45 })));
   }
 
-  /** A section heading on a light band (Chinese, then English), kept on the page of its first rows. */
+  /** A section heading on a light band (Chinese, then English; once when both are the same), kept on the page of its first rows. */
   heading(title: Bilingual) {
     const size = 11.5;
-    const text = `${title.zh}  ${title.en}`;
+    // one language (the certificate of completion) prints its heading once
+    const text = title.en && title.en !== title.zh ? `${title.zh}  ${title.en}` : title.zh;
     const lines = wrap(text, this.font, size, PAGE.width - MARGIN.x * 2 - 12);
     const height = lines.length * size * 1.45 + 8;
     this.ensure(height + 10 + 60);

@@ -1,5 +1,5 @@
-/** Certificate documents generated from the application. */
-import { queryOptions } from '@tanstack/react-query';
+/** Certificate documents generated from the application, and the certificate of completion after submit. */
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { CaDocument } from '../domain/closing';
 import { callApi } from './client';
 import { queryKeys } from './keys';
@@ -14,3 +14,9 @@ export const applyDocumentQuery = (appId: string, document: CaDocument, updatedA
     queryFn: ({ signal }) => callApi('applyDocument', { appId, document }, { signal }),
     staleTime: 5 * 60_000,
   });
+
+/**
+ * The applicant's certificate of completion (ApplyCertificate, after submit): made on the first ask, then the same
+ * file; answers its signed address, file name and SHA-256. Asked when the applicant presses the button, not before.
+ */
+export const useApplyCertificate = () => useMutation({ mutationFn: (appId: string) => callApi('applyCertificate', { appId }) });

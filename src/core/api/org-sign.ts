@@ -42,7 +42,17 @@ export async function signIn(ticket: string, idNumber: string): Promise<Res<'sig
   return r;
 }
 
-type SignedCall = 'signApplyDetail' | 'signApplyUpdate' | 'signGetClientInfo' | 'signIdCardOcr' | 'signCorpApplyAuth' | 'signCorpApplyCACert' | 'signCorpApplyDetail' | 'signCorpApplyUpdate' | 'signFileDownload';
+type SignedCall =
+  | 'signApplyDetail'
+  | 'signApplyUpdate'
+  | 'signGetClientInfo'
+  | 'signIdCardOcr'
+  | 'signCorpApplyAuth'
+  | 'signCorpApplyCACert'
+  | 'signCorpApplyDetail'
+  | 'signCorpApplyUpdate'
+  | 'signFileDownload'
+  | 'signCertificate';
 type Extra<K extends SignedCall> = Omit<Req<K>, 'token' | 'idNumber'>;
 
 async function withSession<T>(run: (s: SignSession) => Promise<T>): Promise<T> {
@@ -149,5 +159,18 @@ export function useSignCorpVerify() {
       return { caStatus, detail: await qc.fetchQuery(signDetailQuery()) };
     },
     onError: () => Promise.all([qc.invalidateQueries({ queryKey: queryKeys.orgSignDetail() }), qc.invalidateQueries({ queryKey: queryKeys.orgSignClientInfo() })]),
+  });
+}
+
+/**
+ * The signer's certificate of completion once the documents are signed (sign/Certificate, then its bytes through
+ * FileDownload): an object URL of the PDF and its file name; the caller revokes the URL.
+ */
+export function useSignCertificate() {
+  return useMutation({
+    mutationFn: async () => {
+      const file = await signCall('signCertificate', {});
+      return { url: await signFileUrl(file.fileId), fileName: file.fileName };
+    },
   });
 }

@@ -59,6 +59,19 @@ describe('plain-browser fallbacks', () => {
     ]);
   });
 
+  test('savePdf downloads the file under its name (a link with download, clicked and removed); no window opens', async () => {
+    const open = jest.spyOn(window, 'open').mockImplementation(() => null);
+    const clicked: Array<{ href: string; download: string }> = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.getAttribute('href') ?? '', download: this.download });
+    });
+    await bridge.savePdf('/kyc/esop/v1/oss/v1/Download?ossid=F1', 'certificate-of-completion-A1.pdf', 'Certificate of completion');
+    expect(clicked).toEqual([{ href: '/kyc/esop/v1/oss/v1/Download?ossid=F1', download: 'certificate-of-completion-A1.pdf' }]);
+    expect(document.querySelector('a[download]')).toBeNull();
+    expect(open).not.toHaveBeenCalled();
+    click.mockRestore();
+  });
+
   test('close and back go back in history', async () => {
     const back = jest.spyOn(window.history, 'back').mockImplementation(() => undefined);
     await bridge.close();
@@ -111,6 +124,12 @@ describe('in the app: native messages', () => {
     await bridge.openPdf('/pages/static/a.pdf', 'Agreement');
     expect(posted).toEqual([{ id: expect.any(String), method: 'openPdf', params: { url: '/pages/static/a.pdf', title: 'Agreement' } }]);
     expect(open).not.toHaveBeenCalled();
+  });
+
+  test("savePdf in the app is the native viewer's openPdf (which offers saving and sharing)", async () => {
+    const posted = installApp(() => ({ ok: true, result: null }));
+    await bridge.savePdf('/kyc/esop/v1/oss/v1/Download?ossid=F1', 'c.pdf', 'Certificate of completion');
+    expect(posted).toEqual([{ id: expect.any(String), method: 'openPdf', params: { url: '/kyc/esop/v1/oss/v1/Download?ossid=F1', title: 'Certificate of completion' } }]);
   });
 
   test('getLocation passes the native 1004 error through', async () => {

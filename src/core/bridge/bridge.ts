@@ -45,7 +45,8 @@
  * its login token; a browser opens them with `?sub=<sub-account>` and the session.
  * ────────────────────────────────────────────────────────────────────────────────────────────────
  *
- * Plain browser: openPage → location (or window.open), openPdf → new window, close/back → history.back,
+ * Plain browser: openPage → location (or window.open), openPdf → new window, savePdf → a download (in the app:
+ * openPdf), close/back → history.back,
  * share → navigator.share, storage → localStorage for the non-identity flags in LOCAL_KEYS (memory otherwise),
  * getLocation → navigator.geolocation (PERMISSION_DENIED → {code: 1004}), camera/chooseImage → a file input.
  */
@@ -264,6 +265,22 @@ export const bridge = {
   openPdf(url: string, title: string): Promise<void> {
     if (isInApp()) return callNative<void>('openPdf', { url, title });
     window.open(url, '_blank', 'noopener');
+    return Promise.resolve();
+  },
+
+  /**
+   * Saves a PDF the page fetched or was given an address of (a certificate of completion): the app's viewer, which
+   * offers sharing and saving; a download of `fileName` in a browser (a same-origin or object URL).
+   */
+  savePdf(url: string, fileName: string, title: string): Promise<void> {
+    if (isInApp()) return callNative<void>('openPdf', { url, title });
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = fileName;
+    a.rel = 'noopener';
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
     return Promise.resolve();
   },
 

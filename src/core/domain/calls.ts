@@ -129,6 +129,8 @@ export const APP_CALLS = {
   applyAssetTransferSign: call('POST', 'ApplyAssetTransferSign', 'closing'),
   /** a generated document of the application (PDF): made from the application as it stands */
   applyDocument: call('GET', 'ApplyDocument', 'closing', { timeout: TIMEOUT_MS.document }),
+  /** the applicant's certificate of completion after submit (a signed PDF, as the caller's file) */
+  applyCertificate: call('GET', 'ApplyCertificate', 'closing', { timeout: TIMEOUT_MS.document, rateLimit: 'certificate' }),
   /** the applicant's own agent code and channel (the channel-change dialog) */
   applyChannel: call('GET', 'ApplyChannel', 'closing'),
   // face liveness (issue 11)
@@ -225,6 +227,8 @@ export const APP_CALLS = {
   signFileUpload: signCall('POST', 'FileUpload', { timeout: TIMEOUT_MS.videoUpload, rateLimit: 'signUpload' }),
   /** one of the ticket's files (base64 inside the cipher): another ticket's → 100403 */
   signFileDownload: signCall('GET', 'FileDownload', { timeout: TIMEOUT_MS.download }),
+  /** the signer's certificate of completion once the documents are signed (a signed PDF, a file of the ticket) */
+  signCertificate: signCall('GET', 'Certificate', { timeout: TIMEOUT_MS.document, rateLimit: 'certificate' }),
 } as const satisfies Record<string, CallDef>;
 
 /** Every call's name (the review desk's too: calls-staff.ts). */

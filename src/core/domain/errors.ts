@@ -43,6 +43,7 @@ export const ErrorCode = {
   APPLICATION_LOCKED: 151300, // ours: the application is submitted and cannot be edited
   NO_APPLICATION: 151301, // ours: no application for this user (or not theirs)
   STEP_UNKNOWN: 151302, // ours: currentStep is not in the application's step list
+  CERTIFICATE_NOT_READY: 151304, // ours: the certificate of completion is given only for a submitted application that is not sent back for correction
   OTHER_TYPE_EXISTS: 151303, // ours: ApplyStart for one type while an application of the other type is active: switch (ApplySwitch); data {appId, oaType}
   NOT_CASH_ACCOUNT: 152001, // ours: automatic currency exchange is for cash accounts only
   TRADE_PASSWORD_SET: 152002, // ours: the account already has a trading password (verify it instead)
@@ -73,6 +74,7 @@ export const ErrorCode = {
   SIGN_NO_NEED: 152308, // ours: nothing is left to sign on this link (spec "no need to sign")
   SIGN_ID_PHOTO_NEEDED: 152309, // ours: the certificate needs a photo of the signer's ID card (read as the signer's for a mainland card)
   SIGN_TOO_MANY_PHOTOS: 152310, // ours: the ticket took the most ID card photos it may in an hour (data.max): try later
+  SIGN_NOT_SIGNED: 152311, // ours: the signer's certificate of completion is given once the documents are signed
   STAFF_SIGN_IN_FAILED: 152401, // ours: review desk: the login, password or authenticator code is wrong (which one is not said); data.triesLeft
   STAFF_LOCKED: 152402, // ours: review desk: too many wrong sign-ins; data.retryAfterSeconds
   STAFF_NOT_ALLOWED: 152403, // ours: review desk: the staff member's role does not allow this, or the session is not a staff session
@@ -115,6 +117,7 @@ export const SIGN_OWN_MESSAGE_CODES: readonly number[] = [
   ErrorCode.SIGN_NO_NEED,
   ErrorCode.SIGN_ID_PHOTO_NEEDED,
   ErrorCode.SIGN_TOO_MANY_PHOTOS,
+  ErrorCode.SIGN_NOT_SIGNED,
   ErrorCode.FILE_TOO_LARGE,
   ErrorCode.FILE_TYPE,
 ];

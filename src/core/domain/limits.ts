@@ -100,6 +100,8 @@ export const RATE_LIMITS = {
   /** a certificate or a signing: per address, and per signer session as the user */
   signAction: { perAddress: { max: 60, windowS: 3600 }, perUser: { max: 20, windowS: 3600 } },
   signUpload: { perAddress: { max: 120, windowS: 3600 }, perUser: { max: 40, windowS: 3600 } },
+  /** ApplyCertificate and the signer's Certificate: a PDF made and signed (about a second of CPU the first time) */
+  certificate: { perAddress: { max: 120, windowS: 3600 }, perUser: { max: 30, windowS: 3600 } },
 } as const satisfies Record<string, { perAddress: RateLimit; perUser?: RateLimit }>;
 
 export type RateLimitedCall = keyof typeof RATE_LIMITS;

@@ -129,9 +129,9 @@ export const SIGN_LIMITS = {
 
 /**
  * The documents of a ticket: the two generated to read and sign, what the signer uploads (doc step), the signed
- * copies, and the photos of the signer's ID card (verify step).
+ * copies, the photos of the signer's ID card (verify step) and the signer's certificate of completion (after signing).
  */
-export const SIGN_FILE_KINDS = ['organizationChart', 'openingForm', 'upload', 'signed', 'idPhoto'] as const;
+export const SIGN_FILE_KINDS = ['organizationChart', 'openingForm', 'upload', 'signed', 'idPhoto', 'certificate'] as const;
 export type SignFileKind = (typeof SIGN_FILE_KINDS)[number];
 /** What FileUpload is for: a document for the broker (doc step, kind upload) or the ID card's photo (verify step, kind idPhoto). */
 export const SIGN_UPLOAD_PURPOSES = ['document', 'idPhoto'] as const;

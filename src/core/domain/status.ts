@@ -44,6 +44,14 @@ export function isLockedForEditing(applyStatus: number, clientStatus?: number): 
   return applyStatus >= SUBMITTED_THRESHOLD;
 }
 
+/**
+ * The certificate of completion (ApplyCertificate) is given once the application is submitted and while it is not
+ * sent back for correction (under review, approved, opened or closed): it records a submission as it stands.
+ */
+export function canDownloadCertificate(applyStatus: number, clientStatus?: number): boolean {
+  return isLockedForEditing(applyStatus, clientStatus);
+}
+
 /** Client status 31 or a sub-account counts as success (status 4000). */
 export function effectiveApplyStatus(applyStatus: number, clientStatus: number, subAcctId?: string | null): number {
   if (clientStatus === CLIENT_STATUS.SUCCESS || subAcctId) return APPLY_STATUS.SUCCESS;

@@ -13,3 +13,4 @@ export { unknownCountries } from './step-checks/userinfo';
 export { nameOf, toView } from './view';
 export { listEvents } from './events-repository';
 export { findActiveByUser, findById, foreignFiles, lastSnapshots, latestWitness, linkFiles, renewClaim, snapshotAt, userPhone, type AppRow } from './repository';
+export { latestEvidence, type EvidenceRow } from './evidence-repository';

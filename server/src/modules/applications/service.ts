@@ -56,6 +56,8 @@ import { heldBy, holdNumbers, savedNumbers, unlessTaken } from './identity-repos
 import * as events from './events-repository';
 import * as repo from './repository';
 import { changeApplication, changedSince, snapshotOf } from './status-change';
+import { insertEvidence } from './evidence-repository';
+import { evidenceDetail, type ClientEvidence } from '../../plugins/client-evidence';
 import { toView } from './view';
 
 export interface AppsDeps {
@@ -283,7 +285,19 @@ export async function detail(deps: AppsDeps, userId: string, appId?: string): Pr
   return row ? toView(row) : null;
 }
 
-export async function update(deps: AppsDeps, userId: string, req: Req<'applyUpdate'> & { draft: boolean }, ip = ''): Promise<{ application: ApplicationView; nextStep: StepName | null }> {
+/** Where and on what the request was made (asked only where it is recorded: the SIGNATURE step's save, the submit). */
+export type EvidenceOf = () => Promise<ClientEvidence>;
+
+/** The step whose full save records where and on what the applicant signed (signing_evidence, the certificate of completion). */
+const EVIDENCE_STEP: StepName = 'SIGNATURE';
+
+export async function update(
+  deps: AppsDeps,
+  userId: string,
+  req: Req<'applyUpdate'> & { draft: boolean },
+  ip = '',
+  evidenceOf?: EvidenceOf,
+): Promise<{ application: ApplicationView; nextStep: StepName | null }> {
   const step = req.currentStep as StepName;
   const issues: Issue[] = [];
   if (req.stepVersion !== STEP_VERSION) issues.push({ path: 'stepVersion', message: `must be ${STEP_VERSION}` });
@@ -292,6 +306,8 @@ export async function update(deps: AppsDeps, userId: string, req: Req<'applyUpda
   if (issues.length) throw invalid(issues);
   // counted before the transaction, so that a refused save counts too
   if (!req.draft && (IDENTITY_STEPS as readonly string[]).includes(step)) await countCall(deps, 'identitySave', ip, userId);
+  // the vendor asked before the transaction opens
+  const evidence = !req.draft && step === EVIDENCE_STEP && evidenceOf ? await evidenceOf() : null;
   const at = now(deps);
   return deps.db.transaction(async (tx) => {
     const row = await ownedActive(tx, userId, req.appId);
@@ -329,9 +345,15 @@ export async function update(deps: AppsDeps, userId: string, req: Req<'applyUpda
       appId: row.app_id,
       action: req.draft ? 'step.draft' : 'step.save',
       step,
-      detail: { stepVersion: req.stepVersion, files: bounds.ossIds.length, ...(req.draft ? {} : { applyStatus: change.apply_status ?? row.apply_status }) },
+      detail: {
+        stepVersion: req.stepVersion,
+        files: bounds.ossIds.length,
+        ...(req.draft ? {} : { applyStatus: change.apply_status ?? row.apply_status }),
+        ...(evidence ? { evidence: evidenceDetail(evidence) } : {}),
+      },
       at,
     });
+    if (evidence) await insertEvidence(tx, row.app_id, 'signature', evidence, at);
     await repo.linkFiles(tx, userId, row.app_id, bounds.ossIds);
     const move = nextMove(steps, step);
     return { application: toView(updated), nextStep: move.kind === 'step' ? move.step : null };
@@ -375,9 +397,10 @@ export async function statementStep(deps: AppsDeps, userId: string, req: Req<'ap
  *   resubmission after a rejection clears rejectData. The event keeps the snapshot hashes and the steps changed
  *   since the previous submission.
  */
-export async function submit(deps: AppsDeps, userId: string, req: Req<'applySubmit'>): Promise<{ application: ApplicationView }> {
-  const at = now(deps);
+export async function submit(deps: AppsDeps, userId: string, req: Req<'applySubmit'>, evidenceOf?: EvidenceOf): Promise<{ application: ApplicationView }> {
   const settings = await getUserSettings(deps.db, userId);
+  const evidence = evidenceOf ? await evidenceOf() : null;
+  const at = now(deps);
   return deps.db.transaction(async (tx) => {
     const row = await ownedActive(tx, userId, req.appId);
     const outcome = submitOutcome(row.apply_status, row.client_status);
@@ -430,6 +453,11 @@ export async function submit(deps: AppsDeps, userId: string, req: Req<'applySubm
         ...(Object.keys(channel).length ? { channelChange: { from: { aeCode: row.aecode, channel: row.channel }, to: channel } } : {}),
       },
     });
+    // where and on what it was submitted (the certificate of completion), in the audit log too
+    if (evidence) {
+      await insertEvidence(tx, row.app_id, 'submit', evidence, at);
+      await audit(tx, { actor: actorOf(userId), userId, appId: row.app_id, action: 'application.submit.evidence', detail: evidenceDetail(evidence), at });
+    }
     // the data as submitted (the desk compares submissions), and the reviewer who sent it back holds it again
     await repo.insertSnapshot(tx, row.app_id, at, saved);
     if (resubmission) await repo.renewClaim(tx, row.app_id, at);

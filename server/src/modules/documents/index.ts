@@ -3,3 +3,5 @@
  * other files are its own.
  */
 export { Words } from './words';
+export { certText, deviceText, groupedHex, hongKongTime, placeText, renderCertificate, type CertificateSection } from './certificate-layout';
+export { chainRows, completionKey, signCompletion } from './certificate-sign';

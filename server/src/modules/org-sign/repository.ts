@@ -1,5 +1,6 @@
 /** SQL of organisation signing (migrations 0025, 0026): organisations, tickets, signer sessions, the tickets' files. */
 import type { Db } from '../../db';
+import type { ClientEvidence } from '../../plugins/client-evidence';
 
 export interface OrganisationRow {
   id: string;
@@ -34,6 +35,8 @@ export interface TicketRow {
   cert_not_after: Date | null;
   signer_key_sealed: string | null;
   signed_at: Date | null;
+  /** the drawn signature as signed (storage key; migration 0039) */
+  signature_key?: string | null;
   /** the accepted photo of the signer's ID card (verify step) */
   id_photo_file_id: string | null;
   /** when the OCR read the signer's number on it (mainland cards) */
@@ -213,6 +216,38 @@ export async function signerCertificate(db: Db, ticketId: string): Promise<Pick<
     [ticketId],
   );
   return rows[0]?.cert_der ? rows[0] : null;
+}
+
+/** Where and on what the signer signed (signing_evidence, migration 0039). */
+export async function insertEvidence(db: Db, ticketId: string, e: ClientEvidence, at: Date): Promise<void> {
+  await db.query("INSERT INTO signing_evidence (ticket_id, event, country, region, browser, os, lang, at) VALUES ($1, 'orgSign', $2, $3, $4, $5, $6, $7)", [
+    ticketId,
+    e.country,
+    e.region,
+    e.browser,
+    e.os,
+    e.lang,
+    at,
+  ]);
+}
+
+export interface TicketEvidenceRow {
+  country: string;
+  region: string;
+  browser: string;
+  os: string;
+  at: Date;
+}
+
+/** The ticket's latest signing evidence (null: none recorded). */
+export async function ticketEvidence(db: Db, ticketId: string): Promise<TicketEvidenceRow | null> {
+  const { rows } = await db.query<TicketEvidenceRow>('SELECT country, region, browser, os, at FROM signing_evidence WHERE ticket_id = $1 ORDER BY at DESC, id DESC LIMIT 1', [ticketId]);
+  return rows[0] ?? null;
+}
+
+/** Where the signer's drawn signature, as placed on the signed documents, is stored. */
+export async function setSignatureKey(db: Db, ticketId: string, key: string): Promise<void> {
+  await db.query('UPDATE sign_tickets SET signature_key = $2 WHERE id = $1', [ticketId, key]);
 }
 
 /** The organisations, newest first. */

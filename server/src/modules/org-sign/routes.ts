@@ -6,9 +6,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SIGN_LIMITS, schemas } from '@core/domain';
 import { openUpload } from '../../plugins/cipher';
+import { clientEvidence } from '../../plugins/client-evidence';
 import { route } from '../../plugins/route';
 import { resolveSigner } from './require-signer';
 import * as service from './service';
+import { signerCertificate } from './certificate';
 
 const orgSignRoutes: FastifyPluginAsync = async (app) => {
   const deps = () => app.deps;
@@ -21,7 +23,7 @@ const orgSignRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'signCorpApplyAuth', (input, request) => service.corpApplyAuth(deps(), request.signer!, input));
   route(app, 'signCorpApplyCACert', (_input, request) => service.corpApplyCACert(deps(), request.signer!));
   route(app, 'signCorpApplyDetail', (_input, request) => service.corpApplyDetail(deps(), request.signer!));
-  route(app, 'signCorpApplyUpdate', (input, request) => service.corpApplyUpdate(deps(), request.signer!, input));
+  route(app, 'signCorpApplyUpdate', (input, request) => service.corpApplyUpdate(deps(), request.signer!, input, () => clientEvidence(deps().vendors.ipgeo, request)));
   route(
     app,
     'signFileUpload',
@@ -32,6 +34,7 @@ const orgSignRoutes: FastifyPluginAsync = async (app) => {
     },
     { config: { multipart: true } },
   );
+  route(app, 'signCertificate', (_input, request) => signerCertificate(deps(), request.signer!, request.lang));
   route(app, 'signFileDownload', (input, request) => service.fileDownload(deps(), request.signer!, input.fileId));
 };
 

@@ -31,6 +31,7 @@ import { audit } from '../../db/audit';
 import { AppError } from '../../errors';
 import type { Clock } from '../../plugins/context';
 import { signPdf } from '../../pdf/sign';
+import { evidenceDetail, type ClientEvidence } from '../../plugins/client-evidence';
 import type { FileStorage } from '../../storage';
 import type { CaVendor } from '../../vendors/ca';
 import { cleanUpload, reencodeImage } from '../files';
@@ -247,7 +248,8 @@ async function applyAuthUnpadded(deps: Pick<SignDeps, 'config' | 'db' | 'clock'>
   return { token: `${session}.${rndkey}`, session, rndkey, expiresAt: iso(expiresAt), idleMinutes: SIGN_LIMITS.sessionIdleMinutes };
 }
 
-const fileView = (f: repo.SignFileRow) => ({
+/** A file of the ticket as the calls answer it. */
+export const fileViewOf = (f: repo.SignFileRow) => ({
   fileId: f.id,
   kind: f.kind as SignFileKind,
   fileName: f.file_name,
@@ -284,7 +286,7 @@ async function ensureDocuments(deps: SignDeps, signer: Signer): Promise<repo.Sig
 
 export async function detail(deps: SignDeps, signer: Signer): Promise<Res<'signApplyDetail'>> {
   const files = await ensureDocuments(deps, signer);
-  const docs = SIGN_DOCUMENTS.map((kind) => files.find((f) => f.kind === kind)!).map(fileView);
+  const docs = SIGN_DOCUMENTS.map((kind) => files.find((f) => f.kind === kind)!).map(fileViewOf);
   return {
     ...statusView(signer.ticket),
     organisationName: signer.org.name,
@@ -293,8 +295,8 @@ export async function detail(deps: SignDeps, signer: Signer): Promise<Res<'signA
     ticketExpiresAt: iso(signer.ticket.expires_at),
     organizationChart: docs[0]!,
     documents: docs,
-    uploads: files.filter((f) => f.kind === 'upload').map(fileView),
-    signed: files.filter((f) => f.kind === 'signed').map(fileView),
+    uploads: files.filter((f) => f.kind === 'upload').map(fileViewOf),
+    signed: files.filter((f) => f.kind === 'signed').map(fileViewOf),
   };
 }
 
@@ -445,7 +447,12 @@ export async function applyUpdate(deps: SignDeps, signer: Signer, input: Req<'si
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-export async function corpApplyUpdate(deps: SignDeps, signer: Signer, input: Req<'signCorpApplyUpdate'>): Promise<Res<'signCorpApplyUpdate'>> {
+export async function corpApplyUpdate(
+  deps: SignDeps,
+  signer: Signer,
+  input: Req<'signCorpApplyUpdate'>,
+  evidenceOf?: () => Promise<ClientEvidence>,
+): Promise<Res<'signCorpApplyUpdate'>> {
   const sent = Buffer.from(input.signature.replace(/^data:image\/png;base64,/, ''), 'base64');
   const badFormat = () => new AppError(ErrorCode.INVALID_INPUT, { data: { issues: [{ path: 'signature', message: 'format' }] } });
   if (sent.length > SIGN_LIMITS.signatureImageMaxBytes || !sent.subarray(0, 8).equals(PNG)) throw badFormat();
@@ -454,6 +461,8 @@ export async function corpApplyUpdate(deps: SignDeps, signer: Signer, input: Req
     throw badFormat();
   });
   await ensureDocuments(deps, signer);
+  // where and on what the signer signs (the certificate of completion): the vendor asked before the transaction
+  const evidence = evidenceOf ? await evidenceOf() : null;
   const { storage } = deps;
   return atStep(deps, signer, 'sign', async (tx, t) => {
     // a ticket whose verify step was not asked (the broker checked the signer otherwise) is certified here
@@ -486,8 +495,14 @@ export async function corpApplyUpdate(deps: SignDeps, signer: Signer, input: Req
       );
     }
     await repo.updateTicketStatuses(tx, t.id, { signature_status: SIGN_STEP_STATUS.success, signed_at: signingTime });
-    await audit(tx, { actor: `sign:${t.id}`, action: 'orgSign.sign', detail: { ticketId: t.id, files: signed.map((f) => ({ fileId: f.id, sha256: f.sha256 })) } });
-    return { ...statusView({ ...t, signature_status: SIGN_STEP_STATUS.success }), signed: signed.map(fileView) };
+    if (evidence) await repo.insertEvidence(tx, t.id, evidence, signingTime);
+    await repo.setSignatureKey(tx, t.id, (await storage.put(image)).key);
+    await audit(tx, {
+      actor: `sign:${t.id}`,
+      action: 'orgSign.sign',
+      detail: { ticketId: t.id, files: signed.map((f) => ({ fileId: f.id, sha256: f.sha256 })), ...(evidence ? { evidence: evidenceDetail(evidence) } : {}) },
+    });
+    return { ...statusView({ ...t, signature_status: SIGN_STEP_STATUS.success }), signed: signed.map(fileViewOf) };
   });
 }
 
@@ -515,7 +530,7 @@ export async function fileUpload(deps: SignDeps, signer: Signer, f: { fileName: 
     }
     const row = await storeFile({ ...deps, db: tx }, signer.ticketId, { kind, fileName: f.fileName, mime: type.mime, bytes });
     await audit(tx, { actor: `sign:${signer.ticketId}`, action: 'orgSign.file.upload', detail: { ticketId: signer.ticketId, fileId: row.id, kind, size: row.size, mime: row.mime } });
-    return fileView(row);
+    return fileViewOf(row);
   });
 }
 

@@ -62,6 +62,7 @@ export async function filesOfApplication(db: Db, appId: string): Promise<StoredF
        UNION SELECT image_oss_id FROM face_checks WHERE app_id = $1 AND image_oss_id IS NOT NULL
        UNION SELECT video_oss_id FROM face_checks WHERE app_id = $1 AND video_oss_id IS NOT NULL
        UNION SELECT oss_id FROM application_documents WHERE app_id = $1
+       UNION SELECT oss_id FROM completion_certificates WHERE app_id = $1
        UNION SELECT proof_oss_id FROM deposit_notices WHERE app_id = $1
      )
      SELECT f.oss_id, f.storage_key, f.size
@@ -94,6 +95,8 @@ const APPLICATION_TABLES = [
   'face_checks',
   'witness_submissions',
   'application_documents',
+  'completion_certificates',
+  'signing_evidence',
   'identity_numbers',
   'case_claims',
   'case_approvals',

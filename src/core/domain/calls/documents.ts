@@ -13,4 +13,11 @@ export const documentsCalls = {
     req: z.object({ appId, document: z.enum(['accountOpeningForm', 'w8ben', 'selfCertificationForm']) }),
     res: z.object({ ossId: z.string(), ossUrl: z.string() }),
   },
+  applyCertificate: {
+    summary: "The applicant's certificate of completion: what was signed, when, where and on what (a signed PDF)",
+    /** after submit only (151304 before, or while sent back for correction); made once per submission and language (x-esop-lang) */
+    req: z.object({ appId }),
+    /** the PDF as the caller's file (its signed download URL) and its SHA-256 (hex) */
+    res: z.object({ ossId: z.string(), ossUrl: z.string(), sha256: z.string(), fileName: z.string() }),
+  },
 } as const satisfies CallWires;

@@ -171,6 +171,12 @@ export const orgSignCalls = {
     }),
     res: signFile,
   },
+  signCertificate: {
+    summary: "Organisation signing: the signer's certificate of completion (a signed PDF), once the documents are signed",
+    /** 152311 before signing; made once per language (x-esop-lang), then the same file; read it with FileDownload */
+    req: z.object(signAuth),
+    res: signFile,
+  },
   signFileDownload: {
     summary: "Organisation signing: one of the ticket's files",
     req: z.object({ ...signAuth, fileId: signFileId }),

@@ -5,6 +5,7 @@ jest.mock('@core/api/upload', () => ({ ...jest.requireActual('@core/api/upload')
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError } from '@core/api/api-error';
 import { signSession } from '@core/api/org-sign';
+import { bridge } from '@core/bridge/bridge';
 import { sealedUpload } from '@core/api/upload';
 import { installFakeApi } from '@core/testing/fake-api';
 import { makeClientConfig } from '@core/testing/factories';
@@ -367,4 +368,50 @@ test('sign: the copy speaks of the documents signed here (no application form th
   } finally {
     Element.prototype.scrollIntoView = original;
   }
+});
+
+describe('the certificate of completion on the result', () => {
+  const signedDetail = { caStatus: 3, obResFileStatus: 3, signatureStatus: 3, signed: [file('F9', 'signed', 'F2')] };
+  async function atResult(lang?: 'zh-TW') {
+    const start = renderScreenAt('/', <StartScreen />, lang ? { lang } : {});
+    await start.user.type(await screen.findByRole('textbox', { name: /ID number|證件號碼/ }), 'K1234567');
+    await start.user.click(screen.getByRole('button', { name: /Continue|繼續/ }));
+    expect(await at()).toHaveTextContent('/result');
+    start.unmount();
+    return renderScreenAt('/result', <ResultScreen />, lang ? { lang } : {});
+  }
+  afterEach(() => jest.restoreAllMocks());
+
+  test('signed: the button asks for the certificate, reads its bytes and saves them under its name; in the app it opens in the sheet', async () => {
+    const save = jest.spyOn(bridge, 'savePdf').mockResolvedValue();
+    const a = api({ detail: signedDetail });
+    a.handlers.signCertificate = () => file('FC000000000000001', 'certificate');
+    a.handlers.signFileDownload = (p: { fileId: string }) => ({ fileName: 'certificate-of-completion-zh-TW.pdf', mime: 'application/pdf', size: 4, data: btoa('%PDF'), fileId: p.fileId });
+    const { user, unmount } = await atResult('zh-TW');
+    const button = await screen.findByRole('button', { name: '下載簽署完成證明' });
+    expect(button).toHaveAccessibleDescription('簽署了甚麼、何時及在哪裡簽署，一份已簽名的 PDF');
+    await user.click(button);
+    await waitFor(() => expect(save).toHaveBeenCalledWith('blob:local', 'certificate.pdf', '簽署完成證明'));
+    expect(a.calls('signFileDownload')).toEqual([expect.objectContaining({ fileId: 'FC000000000000001' })]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    unmount();
+
+    // the session is still open: the result again, in the app
+    jest.spyOn(bridge, 'isInApp').mockReturnValue(true);
+    const { user: appUser } = renderScreenAt('/result', <ResultScreen />);
+    await appUser.click(await screen.findByRole('button', { name: 'Download certificate of completion' }));
+    expect(await screen.findByRole('dialog', { name: 'Certificate of completion' })).toBeInTheDocument();
+    expect(save).toHaveBeenCalledTimes(1);
+  });
+
+  test('not signed yet (152311): the signing service\'s own words, nothing saved', async () => {
+    const save = jest.spyOn(bridge, 'savePdf').mockResolvedValue();
+    toast.clear();
+    const a = api({ detail: signedDetail });
+    a.handlers.signCertificate = () => Promise.reject(new ApiError(152311, '', undefined, 400));
+    const { user } = await atResult();
+    await user.click(await screen.findByRole('button', { name: 'Download certificate of completion' }));
+    await waitFor(() => expect(toast.current()?.message).toBe('The certificate of completion is ready once the documents are signed'));
+    expect(save).not.toHaveBeenCalled();
+  });
 });

@@ -3,7 +3,8 @@
  * returning client lands too: the headline from the application's state (StatusHeadline, issue 25), the open status
  * (under review, needs correction, approved) and the deposit status from cashInStatus, the stock transfer when there is
  * one; when sent back, the reviewer's reason and the steps to fix with their state; buttons to edit the returned
- * details (the first step still to fix), continue the deposit, and go home.
+ * details (the first step still to fix), continue the deposit, and go home; once submitted (and not sent back), the
+ * certificate of completion to download (CertificateDownload, issue 41).
  */
 import { useNavigate } from 'react-router-dom';
 import { supplementRoute, RESULT_ROUTE } from '@core/domain/after-submit';
@@ -13,6 +14,7 @@ import { useLiveApplication } from '@core/api/live-status';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { WithApplication } from '@core/app/flow-kit/WithApplication';
+import { CertificateDownload } from '../../components/status/CertificateDownload';
 import { CorrectionSteps } from '../../components/status/CorrectionSteps';
 import { CorrectionsReceived } from '../../components/status/CorrectionsReceived';
 import { ReviewerReason } from '../../components/status/ReviewerReason';
@@ -64,6 +66,7 @@ function AccountStatusPage({ app }: { app: ApplicationView }) {
             {t('accountStatus.edit')}
           </button>
         ) : null}
+        <CertificateDownload app={app} />
       </StatusActions>
     </StepPage>
   );

@@ -1,7 +1,9 @@
 /** /AccountStatus through the screen: the api faked at callApi; the headline of each state, the rows, the correction round. */
 jest.mock('@core/api/client');
 
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '@core/api/api-error';
+import { bridge } from '@core/bridge/bridge';
 import type { ApplicationView } from '@core/domain/contract';
 import { installFakeApi } from '@core/testing/fake-api';
 import { makeApplication, makeClientConfig } from '@core/testing/factories';
@@ -94,5 +96,42 @@ describe('/AccountStatus', () => {
       expect(screen.queryByRole('button', { name: /Edit|修改/ })).not.toBeInTheDocument();
       r.unmount();
     }
+  });
+
+  describe('the certificate of completion', () => {
+    const answer = (appId: string) => ({ ossId: 'F1', ossUrl: `/kyc/esop/v1/oss/v1/Download?ossid=F1&preview=1`, sha256: 'a'.repeat(64), fileName: `certificate-of-completion-${appId}.pdf` });
+    afterEach(() => jest.restoreAllMocks());
+
+    test('submitted: the button says what it gives, asks the service for the signed PDF and saves it; sent back: no button', async () => {
+      const save = jest.spyOn(bridge, 'savePdf').mockResolvedValue();
+      const app = hk({ cashInStatus: 2010 });
+      const fake = installFakeApi({ clientConfig: () => makeClientConfig(), applyDetail: () => app, applyCertificate: () => answer(app.appId) });
+      const { user, unmount } = renderScreenAt('/AccountStatus', <AccountStatusScreen />);
+      const button = await screen.findByRole('button', { name: 'Download certificate of completion' });
+      expect(button).toHaveAccessibleDescription('What you signed, when and where, in a signed PDF');
+      await user.click(button);
+      await waitFor(() => expect(save).toHaveBeenCalledWith(answer(app.appId).ossUrl, `certificate-of-completion-${app.appId}.pdf`, 'Certificate of completion'));
+      expect(fake.calls('applyCertificate')).toEqual([{ appId: app.appId }]);
+      unmount();
+      api(hk({ applyStatus: 1900, rejectData: { steps: ['FINANCE'], message: 'x', fixed: [] } }));
+      renderScreenAt('/AccountStatus', <AccountStatusScreen />);
+      expect(await screen.findByRole('heading', { name: 'Your application needs corrections' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /certificate/i })).not.toBeInTheDocument();
+    });
+
+    test("a refusal reads in the applicant's words, nothing is saved", async () => {
+      const save = jest.spyOn(bridge, 'savePdf').mockResolvedValue();
+      installFakeApi({
+        clientConfig: () => makeClientConfig(),
+        applyDetail: () => hk({}),
+        applyCertificate: () => {
+          throw new ApiError(151304, '', undefined, 400);
+        },
+      });
+      const { user } = renderScreenAt('/AccountStatus', <AccountStatusScreen />, { lang: 'zh-TW' });
+      await user.click(await screen.findByRole('button', { name: '下載簽署完成證明' }));
+      expect(await screen.findByText('提交申請後即可下載簽署完成證明')).toBeInTheDocument();
+      expect(save).not.toHaveBeenCalled();
+    });
   });
 });

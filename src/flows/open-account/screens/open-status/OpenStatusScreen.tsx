@@ -4,7 +4,8 @@
  * sources; 1-2 working days, or the 65-75 margin notice), approved and waiting for the deposit, opened, sent back for
  * correction (the reviewer's reason, the steps to fix with their state, the supplement button: the first step still to
  * fix, /statement when that is the file step), failed. Once an account exists: the name and client id; the client
- * status 33 funds line; the contact sheet and home.
+ * status 33 funds line; once submitted (and not sent back) the certificate of completion to download
+ * (CertificateDownload, issue 41); the contact sheet and home.
  */
 import { useNavigate } from 'react-router-dom';
 import { RESULT_ROUTE, supplementRoute } from '@core/domain/after-submit';
@@ -15,6 +16,7 @@ import { useLiveApplication } from '@core/api/live-status';
 import { useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
 import { WithApplication } from '@core/app/flow-kit/WithApplication';
+import { CertificateDownload } from '../../components/status/CertificateDownload';
 import { CorrectionSteps } from '../../components/status/CorrectionSteps';
 import { CorrectionsReceived } from '../../components/status/CorrectionsReceived';
 import { ReviewerReason } from '../../components/status/ReviewerReason';
@@ -79,6 +81,7 @@ function OpenStatusPage({ app }: { app: ApplicationView }) {
             {t('openStatus.supplement')}
           </button>
         ) : null}
+        <CertificateDownload app={app} />
       </StatusActions>
     </StepPage>
   );

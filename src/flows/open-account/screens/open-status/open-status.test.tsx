@@ -1,7 +1,8 @@
 /** /openStatus through the screen: the api faked at callApi; the headline of each state, the correction round. */
 jest.mock('@core/api/client');
 
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { bridge } from '@core/bridge/bridge';
 import type { ApplicationView } from '@core/domain/contract';
 import { installFakeApi } from '@core/testing/fake-api';
 import { makeApplication, makeClientConfig } from '@core/testing/factories';
@@ -116,5 +117,24 @@ describe('/openStatus', () => {
     api(cn({ cashInStatus: 2010 }));
     renderScreenAt('/openStatus', <OpenStatusScreen />);
     expect(await screen.findByText('Your deposit is being confirmed.')).toBeInTheDocument();
+  });
+
+  test('submitted or opened: the certificate of completion is saved in simplified Chinese; not before the answer is in', async () => {
+    const save = jest.spyOn(bridge, 'savePdf').mockResolvedValue();
+    const app = cn({ ...opened });
+    let answer: (v: unknown) => void = () => undefined;
+    installFakeApi({
+      clientConfig: () => makeClientConfig(),
+      applyDetail: () => app,
+      applyCertificate: () => new Promise((resolve) => (answer = resolve)),
+    });
+    const { user } = renderScreenAt('/openStatus', <OpenStatusScreen />, { lang: 'zh-CN' });
+    await user.click(await screen.findByRole('button', { name: '下载签署完成证明' }));
+    expect(await screen.findByRole('button', { name: '正在准备证明…' })).toHaveAttribute('aria-busy', 'true');
+    expect(save).not.toHaveBeenCalled();
+    answer({ ossId: 'F2', ossUrl: '/kyc/esop/v1/oss/v1/Download?ossid=F2', sha256: 'b'.repeat(64), fileName: 'certificate-of-completion-x.pdf' });
+    await waitFor(() => expect(save).toHaveBeenCalledWith('/kyc/esop/v1/oss/v1/Download?ossid=F2', 'certificate-of-completion-x.pdf', '签署完成证明'));
+    expect(await screen.findByRole('button', { name: '下载签署完成证明' })).toBeInTheDocument();
+    save.mockRestore();
   });
 });

@@ -1,5 +1,6 @@
 /**
- * The result (spec: result): signed (the signed copies to open), failed (back to the step), or nothing to sign.
+ * The result (spec: result): signed (the signed copies to open and the certificate of completion to download),
+ * failed (back to the step), or nothing to sign.
  * "Done" closes the page: in the app through the bridge; in a plain browser with window.close(), which browsers allow
  * only for a tab a script opened — otherwise (a link opened from a message) the page says it may be closed now and
  * the button goes, so that it never sits there doing nothing.
@@ -10,6 +11,7 @@ import { bridge } from '@core/bridge/bridge';
 import { SIGN_STEP_STATUS, nothingToSign, requiredSignSteps, statusOfStep } from '@core/domain/org-sign';
 import { useLang, useT } from '@core/i18n';
 import { StepPage } from '@core/ui/StepPage';
+import { CompletionCertificate } from '../../CompletionCertificate';
 import { DocumentList } from '../../DocumentList';
 import { StepGate } from '../../StepGate';
 import { useOrgSentence } from '../../OrgName';
@@ -62,6 +64,7 @@ export default function ResultScreen() {
                 <DocumentList files={d.signed} label={t('orgSign.result.signedCopies')} sources={[d.organizationChart, ...d.documents]} />
               </section>
             ) : null}
+            {state === 'signed' && d.signed.length ? <CompletionCertificate /> : null}
           </StepPage>
         );
       }}
