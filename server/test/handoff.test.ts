@@ -6,7 +6,7 @@
  */
 import { ErrorCode, HANDOFF_CODE_ALPHABET, HANDOFF_TTL_S, STEP_ROUTE, formatHandoffCode } from '@core/domain';
 import { createTestApp, MINUTE, TestClient, type CallResult, type TestApp } from './helpers';
-import { saveStep, startApp, stepUser, validStepData } from './step-fixtures';
+import { phoneOf, saveStep, startApp, stepUser, validStepData } from './step-fixtures';
 
 let t: TestApp;
 let user: () => Promise<TestClient>;
@@ -40,10 +40,36 @@ describe('making a hand-off', () => {
     expect(JSON.stringify(rows[0])).not.toContain(h.code);
   });
 
+  test('two at once from one session (two tabs): only one stays alive', async () => {
+    const c = await user();
+    const [a, b] = await Promise.all([made(c), made(c)]);
+    const states = [(await c.call('handoffStatus', { id: a.id })).body.result.state, (await c.call('handoffStatus', { id: b.id })).body.result.state];
+    expect(states.sort()).toEqual(['cancelled', 'waiting']);
+  });
+
   test('a route outside the flow, or no session, is refused', async () => {
     const c = await user();
     expect(errorOf(await c.call('handoffCreate', { route: 'https://evil.example/' }))).toBe(ErrorCode.INVALID_INPUT);
     expect(errorOf(await (await phone()).call('handoffCreate', { route: STEP_ROUTE.USERINFO }))).toBe(ErrorCode.LOGIN_EXPIRED);
+  });
+});
+
+describe('the phone asks whose it is first', () => {
+  test("the owner's masked phone, and nothing used up; the same refusals as redeeming", async () => {
+    const c = await user();
+    const h = await made(c);
+    const p = await phone();
+    const peek = await p.call('handoffPeek', { token: h.token });
+    expect(peek.body.result).toEqual({ areaCode: '852', phoneMasked: expect.stringMatching(/^\d{2,4}\*+\d{2,4}$/) });
+    expect(peek.body.result.phoneMasked).not.toContain(phoneOf(c).slice(-6));
+    expect((await p.call('handoffPeek', { code: h.code })).body.error).toBeUndefined();
+    expect(p.cookie).toBeUndefined();
+    expect((await c.call('handoffStatus', { id: h.id })).body.result.state).toBe('waiting');
+    expect((await p.call('handoffRedeem', { token: h.token })).body.error).toBeUndefined();
+    const after = await (await phone()).call('handoffPeek', { token: h.token });
+    expect([errorOf(after), reasonOf(after)]).toEqual([ErrorCode.HANDOFF_INVALID, 'used']);
+    const unknown = await (await phone()).call('handoffPeek', { code: 'ZZZZZZ' });
+    expect([errorOf(unknown), reasonOf(unknown)]).toEqual([ErrorCode.HANDOFF_INVALID, 'invalid']);
   });
 });
 
@@ -119,7 +145,21 @@ describe('the phone redeems it', () => {
     expect([errorOf(res), reasonOf(res)]).toEqual([ErrorCode.HANDOFF_INVALID, 'expired']);
   });
 
-  test('a newer hand-off or "continue here" ends the earlier one', async () => {
+  test("a database failure while the phone's session is made gives the code back: the phone's try again works", async () => {
+    const c = await user();
+    const h = await made(c);
+    const p = await phone();
+    const insert = jest.spyOn(t.db, 'transaction').mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+    try {
+      const failed = await p.call('handoffRedeem', { token: h.token });
+      expect(failed.status).toBe(503);
+    } finally {
+      insert.mockRestore();
+    }
+    expect((await p.call('handoffRedeem', { token: h.token })).body.error).toBeUndefined();
+  });
+
+  test('a newer hand-off, or the card closed on the computer, ends the earlier one', async () => {
     const c = await user();
     const first = await made(c);
     const second = await made(c);
@@ -144,13 +184,16 @@ describe('the phone redeems it', () => {
     expect((await p.call('handoffRedeem', { token: h.token })).body.error).toBeUndefined();
   });
 
-  test('guessing codes is held to 20 tries in 10 minutes an address (100429)', async () => {
+  test('guessing codes is held to 20 codes (asked about and redeemed) in 10 minutes an address (100429)', async () => {
     t.clock.advance(11 * MINUTE);
     const p = await phone();
     const codes: (number | undefined)[] = [];
-    for (let i = 0; i < 21; i++) codes.push(errorOf(await p.call('handoffRedeem', { code: 'ZZZZZZ' })));
-    expect(codes.slice(0, 20).every((c) => c === ErrorCode.HANDOFF_INVALID)).toBe(true);
-    expect(codes[20]).toBe(ErrorCode.RATE_LIMITED);
+    for (let i = 0; i < 20; i++) {
+      codes.push(errorOf(await p.call('handoffPeek', { code: 'ZZZZZZ' })));
+      codes.push(errorOf(await p.call('handoffRedeem', { code: 'ZZZZZZ' })));
+    }
+    expect(codes.every((c) => c === ErrorCode.HANDOFF_INVALID)).toBe(true);
+    expect(errorOf(await p.call('handoffPeek', { code: 'ZZZZZZ' }))).toBe(ErrorCode.RATE_LIMITED);
     t.clock.advance(11 * MINUTE);
   });
 });

@@ -1,7 +1,7 @@
 /** Start on a computer, finish on the phone (issue 41): the computer's hand-off and the phone's redemption. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Req } from '../domain/contract';
-import { HANDOFF_POLL_MS } from '../domain/handoff';
+import { handoffPollMs } from '../domain/handoff';
 import { startNewSession } from './auth';
 import { callApi } from './client';
 import { queryKeys } from './keys';
@@ -11,9 +11,8 @@ export const createHandoff = (input: Req<'handoffCreate'>) => callApi('handoffCr
 export const cancelHandoff = (id: string) => callApi('handoffCancel', { id });
 
 /**
- * The computer follows its hand-off every HANDOFF_POLL_MS while `follow` (and the page is in view: React Query does
- * not poll a page in the background) until the code is over or the application submitted: whether the phone opened
- * it, and the application's progress since.
+ * The computer follows its hand-off while `follow` (and the page is in view: React Query does not poll a page in the
+ * background), at the domain's pace (handoffPollMs): whether the phone opened it, and the application's progress since.
  */
 export const handoffStatusQuery = (id: string) =>
   queryOptions({
@@ -27,14 +26,12 @@ export function useHandoffStatus(id: string | null, follow: boolean) {
   return useQuery({
     ...handoffStatusQuery(id ?? ''),
     enabled: id !== null,
-    // nothing more to follow once the code is over, or the application submitted on the phone
-    refetchInterval: (q) => {
-      const d = q.state.data;
-      const over = d && (d.state === 'expired' || d.state === 'cancelled' || (d.state === 'opened' && d.progress?.submitted));
-      return follow && !over ? HANDOFF_POLL_MS : false;
-    },
+    refetchInterval: (q) => (follow ? handoffPollMs(q.state.data, Date.now()) : false),
   });
 }
+
+/** Whose application the phone's token or code opens, before it logs in with it. */
+export const peekHandoff = (input: Req<'handoffPeek'>) => callApi('handoffPeek', input);
 
 /** The phone redeems the link's token or the typed code; on success it is logged in as the computer's user. */
 export function useRedeemHandoff() {

@@ -183,18 +183,21 @@ export const APP_CALLS = {
   transferInList: call('GET', 'TransferInList', 'transferIn'),
   /** files a transfer-in request: the other broker, the account there, the stocks */
   transferInApply: call('POST', 'TransferInApply', 'transferIn', { rateLimit: 'transferIn' }),
-  // the after-opening pages of their own (issue 13): the HK investor identifier and the broker's improve-info request
-  /** the app's page ticket (query `ticket`) logs its user in for the page it was made for (once; docs/decisions.md) */
-  pageTicketLogin: call('POST', 'PageTicketLogin', 'account', { auth: 'public', rateLimit: 'pageTicket' }),
-  /** the HKIDR consent of an account: whether it is to be signed, the identification data to be sent, the signed consent and BCAN */
   // start on a computer, finish on the phone (issue 41)
   /** the computer's QR code and short code for this session's user and application (one at a time) */
   handoffCreate: call('POST', 'HandoffCreate', 'handoff', { rateLimit: 'handoffCreate' }),
   /** the computer follows its hand-off: opened or not, and the application's progress since */
   handoffStatus: call('GET', 'HandoffStatus', 'handoff'),
+  /** the computer ends its code nobody used (the card closed, the step left) */
   handoffCancel: call('POST', 'HandoffCancel', 'handoff'),
+  /** the phone, before it logs in with a QR link's token or a typed code: whose application it opens (masked) */
+  handoffPeek: call('POST', 'HandoffPeek', 'handoff', { auth: 'public', rateLimit: 'handoffRedeem' }),
   /** the phone: the QR link's token or the typed code logs the computer's user in, once */
   handoffRedeem: call('POST', 'HandoffRedeem', 'handoff', { auth: 'public', rateLimit: 'handoffRedeem' }),
+  // the after-opening pages of their own (issue 13): the HK investor identifier and the broker's improve-info request
+  /** the app's page ticket (query `ticket`) logs its user in for the page it was made for (once; docs/decisions.md) */
+  pageTicketLogin: call('POST', 'PageTicketLogin', 'account', { auth: 'public', rateLimit: 'pageTicket' }),
+  /** the HKIDR consent of an account: whether it is to be signed, the identification data to be sent, the signed consent and BCAN */
   hkIdentifierInfo: call('GET', 'HkIdentifierInfo', 'account'),
   /** signs the HKIDR consent (the version the page showed): the client's BCAN, every account of the client marked signed */
   hkIdentifierSign: call('POST', 'HkIdentifierSign', 'account', { rateLimit: 'accountConsent' }),

@@ -1,4 +1,4 @@
-import { formatHandoffCode, handoffReasonOf, isHandoffCode, isHandoffRoute, isMobileBrowser, normaliseHandoffCode, phoneStepOf } from './handoff';
+import { formatHandoffCode, handoffPollMs, handoffReasonOf, isHandoffCode, isHandoffRoute, isMobileBrowser, normaliseHandoffCode, phoneStepOf } from './handoff';
 
 const UA = {
   iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
@@ -75,4 +75,22 @@ test.each([
   ['used', 'invalid'],
 ])('the refusal %j reads as %s', (data, reason) => {
   expect(handoffReasonOf(data)).toBe(reason);
+});
+
+describe('how often the computer asks (handoffPollMs)', () => {
+  const NOW = Date.parse('2026-12-06T08:00:00.000Z');
+  const at = (minutesAgo: number) => new Date(NOW - minutesAgo * 60_000).toISOString();
+  const progress = (submitted: boolean) => ({ steps: ['HK_IDCARD', 'USERINFO'], latestStep: 'HK_IDCARD', submitted });
+  test.each([
+    ['before the first answer', undefined, 2000],
+    ['waiting for the phone', { state: 'waiting' as const, openedAt: null, progress: null }, 2000],
+    ['following the phone', { state: 'opened' as const, openedAt: at(5), progress: progress(false) }, 2000],
+    ['just under 30 minutes after it opened', { state: 'opened' as const, openedAt: at(29.9), progress: progress(false) }, 2000],
+    ['30 minutes after it opened', { state: 'opened' as const, openedAt: at(30), progress: progress(false) }, false],
+    ['submitted on the phone', { state: 'opened' as const, openedAt: at(5), progress: progress(true) }, false],
+    ['the code expired', { state: 'expired' as const, openedAt: null, progress: null }, false],
+    ['the code ended', { state: 'cancelled' as const, openedAt: null, progress: null }, false],
+  ])('%s: %s', (_what, d, ms) => {
+    expect(handoffPollMs(d, NOW)).toBe(ms);
+  });
 });

@@ -23,6 +23,9 @@ export const HANDOFF_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** how often the computer asks whether the phone opened the link, and how far it went */
 export const HANDOFF_POLL_MS = 2000;
 
+/** how long the computer follows the phone after it opened the code (it asks again only when told to) */
+export const HANDOFF_FOLLOW_MAX_S = 30 * 60;
+
 /** What the computer sees of its hand-off. */
 export const HANDOFF_STATES = ['waiting', 'opened', 'expired', 'cancelled'] as const;
 export type HandoffState = (typeof HANDOFF_STATES)[number];
@@ -84,4 +87,18 @@ export function phoneStepOf(p: HandoffProgress): StepName | null {
   if (steps.length === 0) return null;
   const step = resumeStep(steps, isStepName(p.latestStep) ? p.latestStep : null);
   return step === 'submit' ? steps[steps.length - 1] : step;
+}
+
+/**
+ * How often the computer asks about its hand-off now: every HANDOFF_POLL_MS while it waits for the phone and while it
+ * follows the phone, not once the code is over, the application submitted, or HANDOFF_FOLLOW_MAX_S after the phone
+ * opened it (an unattended computer must not stay logged in by asking: each call keeps its session alive).
+ */
+export function handoffPollMs(
+  d: { state: HandoffState; openedAt: string | null; progress: HandoffProgress | null } | undefined,
+  nowMs: number,
+): number | false {
+  if (!d || d.state === 'waiting') return HANDOFF_POLL_MS;
+  if (d.state !== 'opened' || d.progress?.submitted) return false;
+  return d.openedAt && nowMs - Date.parse(d.openedAt) >= HANDOFF_FOLLOW_MAX_S * 1000 ? false : HANDOFF_POLL_MS;
 }

@@ -89,8 +89,11 @@ export const RATE_LIMITS = {
   pageTicket: { perAddress: { max: 60, windowS: 600 } },
   /** HandoffCreate: a computer shows a new QR code every 5 minutes at most while the applicant waits */
   handoffCreate: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 30, windowS: 3600 } },
-  /** HandoffRedeem: a phone scans or types a code a few times; per address only (no user yet): guessing codes stays hopeless */
-  handoffRedeem: { perAddress: { max: 20, windowS: 600 } },
+  /**
+   * HandoffPeek and HandoffRedeem together (a phone asks whose code it is, then logs in: two calls a code); per address
+   * only (no user yet): 20 codes tried in 10 minutes, with a few hundred million possible
+   */
+  handoffRedeem: { perAddress: { max: 40, windowS: 600 } },
   /** HkIdentifierSign and ImproveInfoSubmit: a few presses of a button a client makes once */
   accountConsent: { perAddress: { max: 300, windowS: 3600 }, perUser: { max: 30, windowS: 3600 } },
   /** organisation signing's ApplyAuth: per address (each ticket also locks after SIGN_LIMITS.authAttempts wrong ID numbers) */

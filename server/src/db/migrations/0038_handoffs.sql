@@ -13,10 +13,10 @@ CREATE TABLE handoffs (
   route text NOT NULL,
   created_at timestamptz NOT NULL,
   expires_at timestamptz NOT NULL,
-  -- set once, when the phone redeemed it (used_session_hash: the phone's new session)
+  -- set once, when the phone redeemed it (used_session_hash: the phone's new session, kept as the record of which one)
   used_at timestamptz NULL,
   used_session_hash text NULL,
-  -- a newer hand-off of the same session, or the computer's "continue here", ended it
+  -- a newer hand-off of the same session ended it, or the computer closed its card or left the step
   cancelled_at timestamptz NULL
 );
 CREATE INDEX handoffs_session_idx ON handoffs (session_hash);

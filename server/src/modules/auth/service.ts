@@ -225,6 +225,12 @@ export async function resolveSession(deps: AppDeps, sessionId: string | undefine
   return { user, sessionHash: hash, slidSeconds: Math.max(1, Math.floor((ends - now) / 1000)) };
 }
 
+/** A user's area code and masked phone (what a screen may show of whose account something is); null when gone. */
+export async function userContact(db: AppDeps['db'], userId: string): Promise<{ areaCode: string; phoneMasked: string } | null> {
+  const u = await repo.findUserById(db, userId);
+  return u ? { areaCode: u.area_code, phoneMasked: maskPhone(u.phone) } : null;
+}
+
 /** Whether the session of this hash lives (not ended, idle or past its absolute end), without moving its idle clock. */
 export async function sessionLives(deps: AppDeps, idHash: string): Promise<boolean> {
   const found = await repo.findSessionUser(deps.db, idHash);

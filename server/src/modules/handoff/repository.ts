@@ -27,6 +27,11 @@ export async function insertHandoff(
   return rows.length > 0;
 }
 
+/** Holds the session's row until the transaction ends: one session makes one hand-off at a time. */
+export async function lockSession(db: Db, sessionHash: string): Promise<void> {
+  await db.query('SELECT 1 FROM sessions WHERE id_hash = $1 FOR UPDATE', [sessionHash]);
+}
+
 /** Ends a session's hand-offs not used yet (all of them, or the one named). */
 export async function cancelOpen(db: Db, sessionHash: string, at: Date, id?: string): Promise<void> {
   await db.query('UPDATE handoffs SET cancelled_at = $2 WHERE session_hash = $1 AND used_at IS NULL AND cancelled_at IS NULL AND ($3::text IS NULL OR id = $3)', [
@@ -48,14 +53,24 @@ export async function findByHash(db: Db, by: 'token' | 'code', hash: string): Pr
   return rows[0] ?? null;
 }
 
-/** Marks the hand-off used, if it still can be: true for the one request that did. */
-export async function claim(db: Db, id: string, at: Date, sessionHash: string): Promise<boolean> {
+/**
+ * Marks the hand-off used, if it still can be: not used, not ended, not expired, and the session that made it still
+ * alive (not ended, idle since `idleSince`, nor past its absolute end). True for the one request that did.
+ */
+export async function claim(db: Db, id: string, at: Date, idleSince: Date, sessionHash: string): Promise<boolean> {
   const { rows } = await db.query(
-    `UPDATE handoffs SET used_at = $2, used_session_hash = $3
-     WHERE id = $1 AND used_at IS NULL AND cancelled_at IS NULL AND expires_at > $2 RETURNING id`,
-    [id, at, sessionHash],
+    `UPDATE handoffs h SET used_at = $2, used_session_hash = $4
+     WHERE h.id = $1 AND h.used_at IS NULL AND h.cancelled_at IS NULL AND h.expires_at > $2
+       AND EXISTS (SELECT 1 FROM sessions s WHERE s.id_hash = h.session_hash AND s.absolute_expires_at > $2 AND s.last_seen_at >= $3)
+     RETURNING h.id`,
+    [id, at, idleSince, sessionHash],
   );
   return rows.length > 0;
+}
+
+/** Gives a claimed hand-off back (the phone's session could not be made: it may try again). */
+export async function unclaim(db: Db, id: string): Promise<void> {
+  await db.query('UPDATE handoffs SET used_at = NULL, used_session_hash = NULL WHERE id = $1', [id]);
 }
 
 /** The phone's session, once it exists (the hand-off is claimed before). */

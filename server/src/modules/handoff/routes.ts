@@ -1,4 +1,4 @@
-/** Start on a computer, finish on the phone (issue 41): HandoffCreate, HandoffStatus, HandoffCancel (the computer's), HandoffRedeem (the phone's). */
+/** Start on a computer, finish on the phone (issue 41): HandoffCreate, HandoffStatus, HandoffCancel (the computer's), HandoffPeek and HandoffRedeem (the phone's). */
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../plugins/route';
 import { OK } from '../../plugins/reply';
@@ -14,6 +14,7 @@ const handoffRoutes: FastifyPluginAsync = async (app) => {
     await service.cancelHandoff(deps, maker(request.user!), input.id);
     return OK;
   });
+  route(app, 'handoffPeek', (input) => service.peekHandoff(deps, input));
   // a refused redemption changes nothing: the phone's own session (if any) ends only once the new one exists
   route(app, 'handoffRedeem', async (input, request, reply) => {
     const r = await service.redeemHandoff(deps, input);

@@ -25,7 +25,7 @@ import { audit } from '../../db/audit';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../plugins/context';
 import { findActiveByUser } from '../applications';
-import { hashSessionId, loginAccountOwner, sessionLives, type NewSession } from '../auth';
+import { hashSessionId, loginAccountOwner, sessionLives, userContact, type NewSession } from '../auth';
 import * as repo from './repository';
 
 /** the caller of the computer's calls: its user and session */
@@ -54,31 +54,35 @@ const lastPurge = new WeakMap<object, number>();
 export async function createHandoff(deps: AppDeps, maker: Maker, req: Req<'handoffCreate'>): Promise<Res<'handoffCreate'>> {
   const now = deps.clock.now();
   const at = new Date(now);
-  await repo.cancelOpen(deps.db, maker.sessionHash, at);
   const token = cipher.randomB64u(32);
   const id = cipher.randomB64u(12);
-  // a code held by another hand-off (one in ~10^8 while few are alive) is drawn again
-  for (let tries = 0; tries < 5; tries++) {
-    const code = newCode();
-    const inserted = await repo.insertHandoff(deps.db, {
-      id,
-      tokenHash: hashToken(token),
-      codeHash: hashCode(deps.config.secrets.signingSecret, code),
-      userId: maker.userId,
-      sessionHash: maker.sessionHash,
-      route: req.route,
-      at,
-      expiresAt: new Date(now + HANDOFF_TTL_S * 1000),
-    });
-    if (!inserted) continue;
-    await audit(deps.db, { actor: `user:${maker.userId}`, userId: maker.userId, action: 'handoff.create', detail: { id, route: req.route } });
-    if (now - (lastPurge.get(deps.db) ?? 0) > 60_000) {
-      lastPurge.set(deps.db, now);
-      await repo.purgeHandoffs(deps.db, new Date(now - 24 * 3600_000));
+  const code = await deps.db.transaction(async (tx) => {
+    // two tabs asking at once: one after the other, so that only the later code stays alive
+    await repo.lockSession(tx, maker.sessionHash);
+    await repo.cancelOpen(tx, maker.sessionHash, at);
+    // a code held by another hand-off (one in ~10^8 while few are alive) is drawn again
+    for (let tries = 0; tries < 5; tries++) {
+      const drawn = newCode();
+      const inserted = await repo.insertHandoff(tx, {
+        id,
+        tokenHash: hashToken(token),
+        codeHash: hashCode(deps.config.secrets.signingSecret, drawn),
+        userId: maker.userId,
+        sessionHash: maker.sessionHash,
+        route: req.route,
+        at,
+        expiresAt: new Date(now + HANDOFF_TTL_S * 1000),
+      });
+      if (inserted) return drawn;
     }
-    return { id, token, code, expiresInSeconds: HANDOFF_TTL_S };
+    throw new Error('no free hand-off code after 5 draws');
+  });
+  await audit(deps.db, { actor: `user:${maker.userId}`, userId: maker.userId, action: 'handoff.create', detail: { id, route: req.route } });
+  if (now - (lastPurge.get(deps.db) ?? 0) > 60_000) {
+    lastPurge.set(deps.db, now);
+    await repo.purgeHandoffs(deps.db, new Date(now - 24 * 3600_000));
   }
-  throw new Error('no free hand-off code after 5 draws');
+  return { id, token, code, expiresInSeconds: HANDOFF_TTL_S };
 }
 
 function stateOf(row: repo.HandoffRow, now: number): HandoffState {
@@ -108,8 +112,8 @@ export async function cancelHandoff(deps: AppDeps, maker: Maker, id: string): Pr
   await repo.cancelOpen(deps.db, maker.sessionHash, new Date(deps.clock.now()), id);
 }
 
-/** The phone's token or code → a new session for the computer's user and the route to open; refused with its reason. */
-export async function redeemHandoff(deps: AppDeps, req: Req<'handoffRedeem'>): Promise<{ session: NewSession; route: string }> {
+/** The hand-off a phone's token or code names, or why it cannot be used (152501 with the reason). */
+async function usable(deps: AppDeps, req: { token?: string; code?: string }): Promise<repo.HandoffRow> {
   let row: repo.HandoffRow | null = null;
   if (req.token !== undefined) {
     if (HANDOFF_TOKEN_PATTERN.test(req.token)) row = await repo.findByHash(deps.db, 'token', hashToken(req.token));
@@ -118,15 +122,40 @@ export async function redeemHandoff(deps: AppDeps, req: Req<'handoffRedeem'>): P
     if (isHandoffCode(code)) row = await repo.findByHash(deps.db, 'code', hashCode(deps.config.secrets.signingSecret, code));
   }
   if (!row) throw refuse('invalid');
-  const now = deps.clock.now();
-  const state = stateOf(row, now);
+  const state = stateOf(row, deps.clock.now());
   if (state === 'opened') throw refuse('used');
   if (state !== 'waiting') throw refuse('expired');
   // bound to the computer's session: once it logged out or ended, its code is no longer good
   if (!(await sessionLives(deps, row.session_hash))) throw refuse('expired');
-  // claimed before the session is made: a second request with the same token or code finds it used
-  if (!(await repo.claim(deps.db, row.id, new Date(now), `pending.${cipher.randomB64u(12)}`))) throw refuse('used');
-  const session = await loginAccountOwner(deps, row.user_id);
+  return row;
+}
+
+/**
+ * Whose application a token or code opens (the phone asks before it is logged in as someone: a QR code handed over by
+ * another person must not log the phone into that person's application unnoticed); uses nothing up.
+ */
+export async function peekHandoff(deps: AppDeps, req: Req<'handoffPeek'>): Promise<Res<'handoffPeek'>> {
+  const row = await usable(deps, req);
+  const owner = await userContact(deps.db, row.user_id);
+  if (!owner) throw refuse('invalid');
+  return { areaCode: owner.areaCode, phoneMasked: owner.phoneMasked };
+}
+
+/** The phone's token or code → a new session for the computer's user and the route to open; refused with its reason. */
+export async function redeemHandoff(deps: AppDeps, req: Req<'handoffRedeem'>): Promise<{ session: NewSession; route: string }> {
+  const row = await usable(deps, req);
+  const now = deps.clock.now();
+  // claimed before the session is made, while the computer's session still lives: a second request finds it used
+  const idleSince = new Date(now - deps.config.sessionIdleMinutes * 60_000);
+  if (!(await repo.claim(deps.db, row.id, new Date(now), idleSince, `pending.${cipher.randomB64u(12)}`))) throw refuse('used');
+  let session: NewSession | null;
+  try {
+    session = await loginAccountOwner(deps, row.user_id);
+  } catch (err) {
+    // the database failed on the way: the code is given back, so that the phone's "try again" can use it
+    await repo.unclaim(deps.db, row.id).catch(() => undefined);
+    throw err;
+  }
   if (!session) throw refuse('invalid');
   await repo.setUsedSession(deps.db, row.id, hashSessionId(session.sessionId));
   await audit(deps.db, { actor: `user:${row.user_id}`, userId: row.user_id, action: 'handoff.redeem', detail: { id: row.id, by: req.token !== undefined ? 'link' : 'code' } });

@@ -9,6 +9,10 @@ import { HANDOFF_STATES, handoffRoutes } from '../handoff';
 import { userView, type CallWires } from './shared';
 
 const handoffId = z.string().regex(/^[A-Za-z0-9_-]{16,32}$/);
+/** exactly one of them: the link's token, or the code as typed (spaces and dashes allowed, any case) */
+const tokenOrCode = z
+  .object({ token: z.string().max(64).optional(), code: z.string().max(16).optional() })
+  .refine((r) => (r.token === undefined) !== (r.code === undefined), { message: 'a token or a code' });
 
 export const handoffCalls = {
   handoffCreate: {
@@ -37,12 +41,14 @@ export const handoffCalls = {
     req: z.object({ id: handoffId }),
     res: z.object({ ok: z.literal(true) }),
   },
+  handoffPeek: {
+    summary: "Whose application the phone's QR link token or typed short code opens (masked), before the phone is logged in with it; uses nothing up",
+    req: tokenOrCode,
+    res: z.object({ areaCode: z.string(), phoneMasked: z.string() }),
+  },
   handoffRedeem: {
     summary: "The phone's QR link token or typed short code → a session for the computer's user, and the route to open (once)",
-    /** exactly one of them: the link's token, or the code as typed (spaces and dashes allowed, any case) */
-    req: z
-      .object({ token: z.string().max(64).optional(), code: z.string().max(16).optional() })
-      .refine((r) => (r.token === undefined) !== (r.code === undefined), { message: 'a token or a code' }),
+    req: tokenOrCode,
     res: z.object({ user: userView, route: z.string() }),
   },
 } as const satisfies CallWires;

@@ -8,6 +8,7 @@
  * chunk of its own with the QR encoder.
  */
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
@@ -15,7 +16,7 @@ import { cancelHandoff, createHandoff, useHandoffStatus } from '@core/api/handof
 import { useApiErrorHandler } from '@core/api/errors';
 import { queryKeys } from '@core/api/keys';
 import { useLang, useT } from '@core/i18n';
-import { HANDOFF_PARAM, HANDOFF_ROUTE, STEP_CAMERA, formatHandoffCode, isHandoffRoute, phoneStepOf, type HandoffProgress } from '@core/domain/handoff';
+import { HANDOFF_PARAM, HANDOFF_ROUTE, STEP_CAMERA, formatHandoffCode, handoffPollMs, isHandoffRoute, phoneStepOf, type HandoffProgress } from '@core/domain/handoff';
 import { STEP_TITLE_KEY, isStepName, stepOfRoute } from '@core/domain/steps';
 import { QrCode } from './QrCode';
 import './desktop-handoff.css';
@@ -52,6 +53,14 @@ export default function DesktopHandoff({ route }: { route: string }) {
   const [open, setOpen] = useState(() => !!camera || WIDE());
   const [now, setNow] = useState(() => Date.now());
   const [here, setHere] = useState(false);
+  // the focus follows the card: to its heading when it opens, to its button when it folds (not on the first paint)
+  const pill = useRef<HTMLButtonElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  useEffect(() => {
+    if (!moved.current) return;
+    (open ? title : pill).current?.focus();
+  }, [open]);
   const status = useHandoffStatus(made?.id ?? null, !!made && !here);
   const state = status.data?.state ?? (made ? 'waiting' : null);
   const left = made ? Math.max(0, Math.ceil((made.endsAt - now) / 1000)) : 0;
@@ -103,6 +112,11 @@ export default function DesktopHandoff({ route }: { route: string }) {
       <PhoneProgress
         openedAt={status.data.openedAt}
         progress={status.data.progress}
+        stopped={handoffPollMs(status.data, now) === false}
+        onAgain={() => {
+          setNow(Date.now());
+          void status.refetch();
+        }}
         onLeave={() => {
           // the application as the phone left it: the step to go on at, or the status page once submitted
           setHere(true);
@@ -120,7 +134,7 @@ export default function DesktopHandoff({ route }: { route: string }) {
       {open ? (
         <div className="oa-handoff-desk__card">
           <div className="oa-handoff-desk__head">
-            <h2 className="oa-handoff-desk__title" id="oa-handoff-desk-title">
+            <h2 className="oa-handoff-desk__title" id="oa-handoff-desk-title" ref={title} tabIndex={-1}>
               {t('handoff.desk.title')}
             </h2>
             <button
@@ -128,6 +142,7 @@ export default function DesktopHandoff({ route }: { route: string }) {
               className="oa-handoff-desk__fold"
               aria-label={t('handoff.desk.fold')}
               onClick={() => {
+                moved.current = true;
                 setOpen(false);
                 if (made && waiting) void cancelHandoff(made.id).catch(() => undefined);
                 setMade(null);
@@ -148,8 +163,10 @@ export default function DesktopHandoff({ route }: { route: string }) {
                 {t('handoff.desk.left', { time: mmss(left) })}
               </p>
               <p className="oa-handoff-desk__hint">{t('handoff.desk.codeHint')}</p>
-              <p className="oa-handoff-desk__code" aria-label={t('handoff.desk.codeName', { code: [...made.code].join(' ') })}>
-                {formatHandoffCode(made.code)}
+              <p className="oa-handoff-desk__code">
+                <span aria-hidden="true">{formatHandoffCode(made.code)}</span>
+                {/* read out one character at a time */}
+                <span className="esop-visually-hidden">{t('handoff.desk.codeName', { code: [...made.code].join(' ') })}</span>
               </p>
             </>
           ) : made ? (
@@ -167,7 +184,16 @@ export default function DesktopHandoff({ route }: { route: string }) {
           )}
         </div>
       ) : (
-        <button type="button" className="oa-handoff-desk__pill" onClick={() => setOpen(true)} id="oa-handoff-desk-title">
+        <button
+          type="button"
+          className="oa-handoff-desk__pill"
+          ref={pill}
+          onClick={() => {
+            moved.current = true;
+            setOpen(true);
+          }}
+          id="oa-handoff-desk-title"
+        >
           <PhoneIcon />
           {t('handoff.desk.title')}
         </button>
@@ -186,15 +212,34 @@ function PhoneIcon() {
 }
 
 /** The page covered while the phone goes on: each step saved, the one on the phone now, or the submission. */
-function PhoneProgress({ openedAt, progress, onLeave }: { openedAt: string | null; progress: HandoffProgress | null; onLeave: () => void }) {
+function PhoneProgress({
+  openedAt,
+  progress,
+  stopped,
+  onAgain,
+  onLeave,
+}: {
+  openedAt: string | null;
+  progress: HandoffProgress | null;
+  /** the computer no longer asks by itself (HANDOFF_FOLLOW_MAX_S after the phone opened the code) */
+  stopped: boolean;
+  onAgain: () => void;
+  onLeave: () => void;
+}) {
   const t = useT();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  // the page under the cover takes neither the focus nor clicks: two devices must not edit the same step
+  useEffect(() => {
+    const root = document.getElementById('root');
+    root?.setAttribute('inert', '');
+    return () => root?.removeAttribute('inert');
+  }, []);
   const submitted = !!progress?.submitted;
   const steps = (progress?.steps ?? []).filter(isStepName);
   const now = progress ? phoneStepOf(progress) : null;
   const saved = progress?.latestStep && isStepName(progress.latestStep) ? steps.indexOf(progress.latestStep) : -1;
-  return (
+  return createPortal(
     <div className="oa-handoff-cover" role="dialog" aria-modal="true" aria-labelledby="oa-handoff-cover-title">
       <div className="oa-handoff-cover__card">
         <PhoneIcon />
@@ -218,6 +263,14 @@ function PhoneProgress({ openedAt, progress, onLeave }: { openedAt: string | nul
             })}
           </ol>
         ) : null}
+        {stopped && !submitted ? (
+          <div className="oa-handoff-cover__stopped">
+            <p>{t('handoff.desk.stopped')}</p>
+            <button type="button" className="oa-btn oa-btn--outline oa-btn--block" onClick={onAgain}>
+              {t('handoff.desk.again')}
+            </button>
+          </div>
+        ) : null}
         {submitted ? (
           <button type="button" className="oa-btn oa-btn--primary oa-btn--block" onClick={onLeave}>
             {t('handoff.cover.status')}
@@ -228,6 +281,7 @@ function PhoneProgress({ openedAt, progress, onLeave }: { openedAt: string | nul
           </button>
         )}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -40,9 +40,11 @@ test('asked for: the QR code of this step, the code to type in two groups, and t
   await user.click(within(card).getByRole('button', { name: 'Show the QR code' }));
   expect(await within(card).findByRole('img', { name: 'QR code that opens this application on your phone' })).toBeInTheDocument();
   expect(a.calls('handoffCreate')).toEqual([{ route: '/UserInfo' }]);
-  expect(within(card).getByLabelText('Code: K 7 M 4 Q X')).toHaveTextContent('K7M 4QX');
+  expect(card).toHaveTextContent('K7M 4QX');
+  // read out one character at a time
+  expect(within(card).getByText('Pairing code: K 7 M 4 Q X')).toBeInTheDocument();
   expect(card).toHaveTextContent(/Works once, for (5:00|4:59)/);
-  expect(card).toHaveTextContent('No QR scanner? Open this page on your phone, tap “Started on a computer?” and type:');
+  expect(card).toHaveTextContent('No QR scanner? Open this page on your phone, tap “Started on a computer?” and type this pairing code:');
 });
 
 test.each([
@@ -67,6 +69,7 @@ test('once the phone opened it: the page is covered by its progress, and "contin
   await user.click(screen.getByRole('button', { name: 'Continue on your phone' }));
   await user.click(screen.getByRole('button', { name: 'Show the QR code' }));
   const cover = await screen.findByRole('dialog', { name: 'Continuing on your phone' });
+  expect(within(cover).getByRole('heading', { name: 'Continuing on your phone' })).toHaveFocus();
   expect(cover).toHaveTextContent(`Opened on your phone at ${format(new Date(openedAt), 'HH:mm')}. This page follows along.`);
   const steps = within(cover).getAllByRole('listitem').map((li) => li.textContent);
   expect(steps).toEqual(['Identity documentSaved', 'Personal informationOn your phone now', 'Proof of addressTo do']);
@@ -97,7 +100,7 @@ test('an expired code is taken away, and a new one is made on request', async ()
   const { user } = renderAt('/UserInfo');
   await user.click(screen.getByRole('button', { name: 'Continue on your phone' }));
   await user.click(screen.getByRole('button', { name: 'Show the QR code' }));
-  expect(await screen.findByText('This code has expired.')).toBeInTheDocument();
+  expect(await screen.findByText('This pairing code has expired.')).toBeInTheDocument();
   expect(screen.queryByRole('img', { name: 'QR code that opens this application on your phone' })).not.toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Show a new code' }));
   expect(await screen.findByRole('img', { name: 'QR code that opens this application on your phone' })).toBeInTheDocument();
@@ -110,7 +113,10 @@ test('closing the card, or leaving the step, ends a code nobody used', async () 
   await screen.findByRole('img', { name: 'QR code that opens this application on your phone' });
   await user.click(screen.getByRole('button', { name: 'Close' }));
   await waitFor(() => expect(a.calls('handoffCancel')).toEqual([{ id: made.id }]));
+  // the focus goes to the button that opens the card again, then to the card's heading
+  expect(screen.getByRole('button', { name: 'Continue on your phone' })).toHaveFocus();
   await user.click(screen.getByRole('button', { name: 'Continue on your phone' }));
+  expect(screen.getByRole('heading', { name: 'Continue on your phone' })).toHaveFocus();
   await user.click(screen.getByRole('button', { name: 'Show the QR code' }));
   await screen.findByRole('img', { name: 'QR code that opens this application on your phone' });
   unmount();
@@ -136,4 +142,22 @@ test('a wide window: the card stands open beside the page, its code made only wh
   } finally {
     window.matchMedia = matchMedia;
   }
+});
+
+test('thirty minutes after the phone opened it the computer stops asking by itself, and asks again when told to', async () => {
+  let asked = 0;
+  installFakeApi({
+    clientConfig: () => makeClientConfig(),
+    handoffCreate: () => made,
+    handoffStatus: () => {
+      asked++;
+      return { state: 'opened', expiresInSeconds: 0, openedAt: new Date(Date.now() - 31 * 60_000).toISOString(), progress: { steps: ['HK_IDCARD', 'USERINFO'], latestStep: 'HK_IDCARD', submitted: false } };
+    },
+  });
+  const { user } = renderAt('/livingWitness');
+  const cover = await screen.findByRole('dialog', { name: 'Continuing on your phone' });
+  expect(cover).toHaveTextContent('This page stopped following after 30 minutes.');
+  const before = asked;
+  await user.click(within(cover).getByRole('button', { name: 'See where it stands' }));
+  await waitFor(() => expect(asked).toBe(before + 1));
 });

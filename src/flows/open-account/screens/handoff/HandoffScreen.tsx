@@ -1,14 +1,16 @@
 /**
  * /handoff on the phone (issue 41): the computer's QR code opens `#/handoff?h=<token>`, or the applicant types the
- * computer's short code here ("Started on a computer?" on the login screen). Redeemed once, the phone is logged in as
- * the computer's user and opens the computer's step; the token leaves the address first, so Back or a reload never
- * sends it again. A refused link or code says why (used, expired, not right) and offers the code or the phone login.
+ * computer's pairing code here ("Started on a computer?" on the login screen). The token leaves the address at once
+ * (Back or a reload never sends it again). Before the phone is logged in with it, the screen says whose application
+ * it opens (the masked phone number: a code handed over by someone else must not put this phone into their
+ * application unnoticed); "Yes, continue" redeems it once and opens the computer's step. A refused link or code says
+ * why (used, expired, not right) and offers the code or the phone login.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '@core/api/api-error';
 import { useApiErrorHandler } from '@core/api/errors';
-import { useRedeemHandoff } from '@core/api/handoff';
+import { peekHandoff, useRedeemHandoff } from '@core/api/handoff';
 import { AppHeader } from '@core/app/flow-kit/AppHeader';
 import { useT } from '@core/i18n';
 import { ErrorCode } from '@core/domain/errors';
@@ -16,10 +18,15 @@ import { HANDOFF_CODE_LENGTH, HANDOFF_PARAM, handoffReasonOf, isHandoffCode, nor
 import '@core/app/login/login.css';
 import './handoff.css';
 
-/** a link's token is sent once per page load, whichever mount sees it first (StrictMode mounts twice) */
-const sent = new Map<string, Promise<unknown>>();
+/** a link's token is asked about once per page load, whichever mount sees it first (StrictMode mounts twice) */
+const peeked = new Map<string, Promise<{ areaCode: string; phoneMasked: string }>>();
 
-type Refusal = { reason: HandoffReason; by: 'link' | 'code' };
+type Key = { token: string } | { code: string };
+type State =
+  | { kind: 'form' }
+  | { kind: 'checking' }
+  | { kind: 'confirm'; key: Key; owner: string }
+  | { kind: 'refused'; reason: HandoffReason; by: 'link' | 'code' };
 
 export default function HandoffScreen() {
   const t = useT();
@@ -28,40 +35,47 @@ export default function HandoffScreen() {
   const [params, setParams] = useSearchParams();
   const onApiError = useApiErrorHandler();
   const redeem = useRedeemHandoff();
-  const token = params.get(HANDOFF_PARAM);
-  const [refused, setRefused] = useState<Refusal | null>(null);
+  // the token of the address, kept here: the address loses it before anything is asked
+  const [token] = useState(() => params.get(HANDOFF_PARAM));
+  const [state, setState] = useState<State>(() => (token ? { kind: 'checking' } : { kind: 'form' }));
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
   const codeRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLHeadingElement>(null);
 
-  const refuse = (err: unknown, by: Refusal['by']) => {
+  const refuse = (err: unknown, by: 'link' | 'code') => {
     if (isApiError(err, ErrorCode.HANDOFF_INVALID)) {
       const reason = handoffReasonOf(err.data);
-      setRefused({ reason, by });
-      if (by === 'code') setCodeError(t(`handoff.phone.refused.${reason}`));
-    } else onApiError(err);
+      setState({ kind: 'refused', reason, by });
+      if (by === 'code') {
+        setCodeError(t(`handoff.phone.refused.${reason}`));
+        codeRef.current?.focus();
+      }
+    } else {
+      if (by === 'link') setState({ kind: 'form' });
+      onApiError(err);
+    }
   };
 
   useEffect(() => {
     if (!token) return;
-    if (!sent.has(token)) sent.set(token, redeem.mutateAsync({ token }));
+    if (params.has(HANDOFF_PARAM)) setParams({}, { replace: true });
+    if (!peeked.has(token)) peeked.set(token, peekHandoff({ token }));
     let live = true;
-    sent.get(token)!.then(
-      (r) => {
-        if (live) navigate((r as { route: string }).route, { replace: true });
-      },
-      (err) => {
-        if (!live) return;
-        // the token leaves the address: Back or a reload does not try it again
-        setParams({}, { replace: true });
-        refuse(err, 'link');
-      },
+    peeked.get(token)!.then(
+      (owner) => live && setState({ kind: 'confirm', key: { token }, owner: `+${owner.areaCode} ${owner.phoneMasked}` }),
+      (err) => live && refuse(err, 'link'),
     );
     return () => {
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per token
   }, [token]);
+
+  useEffect(() => {
+    if (state.kind === 'confirm') confirmRef.current?.focus();
+  }, [state.kind]);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -71,20 +85,31 @@ export default function HandoffScreen() {
       codeRef.current?.focus();
       return;
     }
+    setAsking(true);
     try {
-      const r = await redeem.mutateAsync({ code: typed });
-      navigate(r.route, { replace: true });
+      const owner = await peekHandoff({ code: typed });
+      setState({ kind: 'confirm', key: { code: typed }, owner: `+${owner.areaCode} ${owner.phoneMasked}` });
     } catch (err) {
       refuse(err, 'code');
-      codeRef.current?.focus();
+    } finally {
+      setAsking(false);
     }
   };
 
-  if (token && !refused) {
+  const onContinue = async (key: Key) => {
+    try {
+      const r = await redeem.mutateAsync(key);
+      navigate(r.route, { replace: true });
+    } catch (err) {
+      refuse(err, 'token' in key ? 'link' : 'code');
+    }
+  };
+
+  if (state.kind === 'checking') {
     return (
       <div className="oa-page">
         <AppHeader />
-        <div className="oa-content oa-handoff oa-handoff--opening" role="status">
+        <div className="oa-content oa-handoff oa-handoff--opening">
           <span className="oa-spinner oa-handoff__spinner" aria-hidden="true" />
           <p>{t('handoff.phone.opening')}</p>
         </div>
@@ -92,15 +117,38 @@ export default function HandoffScreen() {
     );
   }
 
+  if (state.kind === 'confirm') {
+    return (
+      <div className="oa-page">
+        <AppHeader />
+        <div className="oa-content oa-login__form oa-handoff">
+          <h1 className="oa-login__title" ref={confirmRef} tabIndex={-1}>
+            {t('handoff.phone.confirmTitle')}
+          </h1>
+          <p className="oa-handoff__owner">{t('handoff.phone.confirmBody', { phone: state.owner })}</p>
+          <p className="oa-login__sub">{t('handoff.phone.confirmHint')}</p>
+          <button type="button" className="oa-btn oa-btn--primary oa-btn--block" onClick={() => void onContinue(state.key)} disabled={redeem.isPending} aria-busy={redeem.isPending}>
+            {redeem.isPending ? <span className="oa-spinner" aria-hidden="true" /> : null}
+            {t('handoff.phone.confirmYes')}
+          </button>
+          <button type="button" className="oa-btn oa-btn--ghost oa-btn--block oa-handoff__login" onClick={() => navigate('/login', { replace: true })}>
+            {t('handoff.phone.confirmNo')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const refusedLink = state.kind === 'refused' && state.by === 'link' ? state.reason : null;
   const errId = `${ids}-err`;
   return (
     <div className="oa-page">
       <AppHeader />
       <form className="oa-content oa-login__form oa-handoff" onSubmit={onSubmit} noValidate>
-        <h1 className="oa-login__title">{t(refused?.by === 'link' ? 'handoff.phone.linkTitle' : 'handoff.phone.title')}</h1>
-        {refused?.by === 'link' ? (
+        <h1 className="oa-login__title">{t(refusedLink ? 'handoff.phone.linkTitle' : 'handoff.phone.title')}</h1>
+        {refusedLink ? (
           <p className="oa-handoff__refused" role="alert">
-            {t(`handoff.phone.refused.${refused.reason}`)}
+            {t(`handoff.phone.refused.${refusedLink}`)}
           </p>
         ) : null}
         <p className="oa-login__sub">{t('handoff.phone.intro')}</p>
@@ -115,7 +163,7 @@ export default function HandoffScreen() {
               className="oa-handoff__code"
               type="text"
               autoCapitalize="characters"
-              autoComplete="one-time-code"
+              autoComplete="off"
               autoCorrect="off"
               spellCheck={false}
               maxLength={HANDOFF_CODE_LENGTH + 2}
@@ -135,8 +183,8 @@ export default function HandoffScreen() {
             </p>
           ) : null}
         </div>
-        <button type="submit" className="oa-btn oa-btn--primary oa-btn--block" disabled={redeem.isPending} aria-busy={redeem.isPending}>
-          {redeem.isPending ? <span className="oa-spinner" aria-hidden="true" /> : null}
+        <button type="submit" className="oa-btn oa-btn--primary oa-btn--block" disabled={asking} aria-busy={asking}>
+          {asking ? <span className="oa-spinner" aria-hidden="true" /> : null}
           {t('handoff.phone.submit')}
         </button>
         <button type="button" className="oa-btn oa-btn--ghost oa-btn--block oa-handoff__login" onClick={() => navigate('/login', { replace: true })}>
