@@ -42,7 +42,7 @@ async function showCode(page: Page): Promise<{ link: string; code: string }> {
   await show.or(qr).first().waitFor();
   if (await show.isVisible()) await show.click();
   await qr.waitFor();
-  const code = ((await card.getByLabel(/^Code: /).textContent()) ?? '').replace(/\s/g, '');
+  const code = ((await card.getByText(/^Pairing code: /).textContent()) ?? '').replace(/^Pairing code: /, '').replace(/\s/g, '');
   return { link: await readQr(qr), code };
 }
 
@@ -70,8 +70,13 @@ export const journeys: Journey[] = [
         await card.getByText(/Works once, for [45]:\d\d/).waitFor();
         await shot(page, 'handoff-computer-qr-en');
 
-        // the phone opens the link: logged in, at the same step, the token gone from its address
+        // the phone opens the link: whose application it is, then logged in at the same step, the token gone from its address
         await phone.page.goto(first.link);
+        await phone.page.getByRole('heading', { name: 'Continue this application?' }).waitFor();
+        await phone.page.getByText(/It belongs to the phone number \+852\s\d+\*+\d+\./).waitFor();
+        assert(!phone.page.url().includes('h='), `the token left the phone's address before it asked: ${phone.page.url()}`);
+        await shot(phone.page, 'handoff-phone-confirm-en');
+        await phone.page.getByRole('button', { name: 'Yes, continue' }).click();
         await phone.page.waitForURL(/#\/disclosure/);
         await phone.page.getByRole('heading', { name: 'Identity disclosure', exact: true }).waitFor();
         assert(!phone.page.url().includes('h='), `the token left the phone's address: ${phone.page.url()}`);
@@ -96,7 +101,7 @@ export const journeys: Journey[] = [
         // the same link on another phone: used
         await other.page.goto(first.link);
         await other.page.getByRole('heading', { name: 'This link no longer works' }).waitFor();
-        await other.page.getByText('This code has been used already: each one works once.').waitFor();
+        await other.page.getByText('This pairing code has been used already: each one works once.').waitFor();
         assert(!other.page.url().includes('h='), 'the refused token left the address too');
         await shot(other.page, 'handoff-phone-used-en');
 
@@ -109,11 +114,12 @@ export const journeys: Journey[] = [
         const second = await showCode(page);
         assert(second.code !== first.code, 'a new code');
         await third.page.goto(`${service.base}/pages/openAccount.html#/login?lang=en`);
-        await third.page.getByRole('button', { name: 'Started on a computer? Enter its code' }).click();
+        await third.page.getByRole('button', { name: 'Started on a computer? Enter its pairing code' }).click();
         await third.page.waitForURL(/#\/handoff/);
-        await third.page.getByLabel('Code from your computer').fill(`${second.code.slice(0, 3).toLowerCase()} ${second.code.slice(3)}`);
+        await third.page.getByLabel('Pairing code from your computer').fill(`${second.code.slice(0, 3).toLowerCase()} ${second.code.slice(3)}`);
         await shot(third.page, 'handoff-phone-code-en');
         await third.page.getByRole('button', { name: 'Continue', exact: true }).click();
+        await third.page.getByRole('button', { name: 'Yes, continue' }).click();
         await third.page.waitForURL(/#\/TaxInfo/);
         await page.getByRole('dialog', { name: 'Continuing on your phone' }).waitFor({ timeout: 10_000 });
 

@@ -64,7 +64,7 @@ export default function HandoffScreen() {
     if (!peeked.has(token)) peeked.set(token, peekHandoff({ token }));
     let live = true;
     peeked.get(token)!.then(
-      (owner) => live && setState({ kind: 'confirm', key: { token }, owner: `+${owner.areaCode} ${owner.phoneMasked}` }),
+      (owner) => live && setState({ kind: 'confirm', key: { token }, owner: `+${owner.areaCode}\u00a0${owner.phoneMasked}` }),
       (err) => live && refuse(err, 'link'),
     );
     return () => {
@@ -88,7 +88,7 @@ export default function HandoffScreen() {
     setAsking(true);
     try {
       const owner = await peekHandoff({ code: typed });
-      setState({ kind: 'confirm', key: { code: typed }, owner: `+${owner.areaCode} ${owner.phoneMasked}` });
+      setState({ kind: 'confirm', key: { code: typed }, owner: `+${owner.areaCode}\u00a0${owner.phoneMasked}` });
     } catch (err) {
       refuse(err, 'code');
     } finally {
