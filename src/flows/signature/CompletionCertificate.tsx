@@ -9,6 +9,7 @@ import { useSignCertificate } from '@core/api/org-sign';
 import { bridge } from '@core/bridge/bridge';
 import { useT } from '@core/i18n';
 import { PdfSheet } from '@core/ui/pdf/PdfSheet';
+import { CertificateButton } from '@core/ui/CertificateButton';
 
 export function CompletionCertificate() {
   const t = useT();
@@ -30,15 +31,7 @@ export function CompletionCertificate() {
   };
   return (
     <section className="org-sign__card org-sign__certificate" aria-label={t('completion.title')}>
-      <button type="button" className="org-sign__certificate-btn" onClick={download} aria-busy={busy || undefined} aria-describedby="org-certificate-hint">
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <path d="M12 3v12M7 10l5 5 5-5M5 20h14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-        {busy ? t('completion.preparing') : t('completion.download')}
-      </button>
-      <p id="org-certificate-hint" className="org-sign__certificate-hint">
-        {t('completion.hint')}
-      </p>
+      <CertificateButton busy={busy} onClick={download} buttonClass="org-sign__certificate-btn" hintClass="org-sign__certificate-hint" />
       {file?.shown ? <PdfSheet url={file.url} title={t('completion.title')} onClose={() => setFile(null)} /> : null}
     </section>
   );

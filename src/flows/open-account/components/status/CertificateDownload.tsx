@@ -9,6 +9,7 @@ import { bridge } from '@core/bridge/bridge';
 import type { ApplicationView } from '@core/domain/contract';
 import { canDownloadCertificate } from '@core/domain/status';
 import { useT } from '@core/i18n';
+import { CertificateButton } from '@core/ui/CertificateButton';
 
 export function CertificateDownload({ app }: { app: ApplicationView }) {
   const t = useT();
@@ -22,15 +23,7 @@ export function CertificateDownload({ app }: { app: ApplicationView }) {
   };
   return (
     <div className="oa-status__certificate">
-      <button type="button" className="oa-status__btn oa-status__btn--plain" onClick={download} aria-busy={busy || undefined} aria-describedby="oa-certificate-hint">
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <path d="M12 3v12M7 10l5 5 5-5M5 20h14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-        {busy ? t('completion.preparing') : t('completion.download')}
-      </button>
-      <p id="oa-certificate-hint" className="oa-status__hint">
-        {t('completion.hint')}
-      </p>
+      <CertificateButton busy={busy} onClick={download} buttonClass="oa-status__btn oa-status__btn--plain" hintClass="oa-status__hint" />
     </div>
   );
 }
