@@ -181,9 +181,13 @@ export function withScreens<T>(screens: Buffer[], fn: () => Promise<T>): Promise
   return journeyScreens.run(screens, fn);
 }
 
+/** A phone's user agent for this Chromium (the pages tell a phone from a computer by it: a computer is offered the hand-off to the phone). */
+export const phoneUserAgent = (browser: Browser) =>
+  `Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Mobile Safari/537.36`;
+
 export async function newPhone(browser: Browser, lang = 'en-US', userAgent?: string): Promise<Phone> {
   const context = await browser.newContext({
-    viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: lang, ...(userAgent ? { userAgent } : {}),
+    viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: lang, userAgent: userAgent ?? phoneUserAgent(browser),
   });
   const page = await context.newPage();
   // the pages' last screens, kept as the context closes: a failed journey's run saves them (e2e/run.ts)

@@ -49,8 +49,9 @@ export default function DesktopHandoff({ route }: { route: string }) {
   const camera = step ? STEP_CAMERA[step] : undefined;
   const [made, setMade] = useState<Made | null>(null);
   const [making, setMaking] = useState(false);
-  // the card stands open where there is room beside the page (and on a camera step); else it is a button to open
-  const [open, setOpen] = useState(() => !!camera || WIDE());
+  // the card stands open where there is room beside the page; in a narrow window it is a button that opens it, so as not
+  // to cover the step
+  const [open, setOpen] = useState(WIDE);
   const [now, setNow] = useState(() => Date.now());
   const [here, setHere] = useState(false);
   // the focus follows the card: to its heading when it opens, to its button when it folds (not on the first paint)
@@ -80,14 +81,14 @@ export default function DesktopHandoff({ route }: { route: string }) {
     }
   };
 
-  // a camera step shows its code at once (once: an effect may run twice in development)
+  // a camera step shows its code at once when the card is open (once: an effect may run twice in development)
   const asked = useRef(false);
   useEffect(() => {
-    if (!camera || asked.current) return;
+    if (!camera || !open || asked.current) return;
     asked.current = true;
     void make();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per step (the component is keyed by route)
-  }, []);
+  }, [open]);
 
   // the time left, counted on the page between two answers
   useEffect(() => {

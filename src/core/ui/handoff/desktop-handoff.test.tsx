@@ -6,7 +6,7 @@
  */
 jest.mock('@core/api/client');
 
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import { Route, Routes } from 'react-router-dom';
 import { installFakeApi } from '@core/testing/fake-api';
@@ -50,9 +50,11 @@ test('asked for: the QR code of this step, the code to type in two groups, and t
 test.each([
   ['/livingWitness', "This step records a short video of your face with your phone's front camera."],
   ['/HK_IDcard', 'Photos of your card are easiest to take with your phone.'],
-])('a step that uses the camera (%s) says so and shows its code at once', async (route, text) => {
+])('a step that uses the camera (%s) says so and shows its code as soon as the card opens', async (route, text) => {
   const a = installFakeApi({ clientConfig: () => makeClientConfig(), handoffCreate: () => made, handoffStatus: () => waiting });
-  renderAt(route);
+  const { user } = renderAt(route);
+  expect(a.calls('handoffCreate')).toEqual([]);
+  await user.click(screen.getByRole('button', { name: 'Continue on your phone' }));
   expect(screen.getByRole('complementary', { name: 'Continue on your phone' })).toHaveTextContent(text);
   expect(await screen.findByRole('img', { name: 'QR code that opens this application on your phone' })).toBeInTheDocument();
   expect(a.calls('handoffCreate')).toEqual([{ route }]);
@@ -84,6 +86,7 @@ test('submitted on the phone: the cover says so and leads to the status', async 
     handoffStatus: () => ({ state: 'opened', expiresInSeconds: 0, openedAt: '2026-12-06T07:04:00.000Z', progress: { steps: ['HK_IDCARD'], latestStep: 'HK_IDCARD', submitted: true } }),
   });
   const { user } = renderAt('/livingWitness');
+  await user.click(screen.getByRole('button', { name: 'Continue on your phone' }));
   const cover = await screen.findByRole('dialog', { name: 'Submitted from your phone' });
   expect(cover).toHaveTextContent('Your application has been submitted.');
   await user.click(within(cover).getByRole('button', { name: "See the application's status" }));
@@ -110,6 +113,7 @@ test('an expired code is taken away, and a new one is made on request', async ()
 test('closing the card, or leaving the step, ends a code nobody used', async () => {
   const a = installFakeApi({ clientConfig: () => makeClientConfig(), handoffCreate: () => made, handoffStatus: () => waiting, handoffCancel: () => ({ ok: true }) });
   const { user, unmount } = renderAt('/IDcard');
+  await user.click(screen.getByRole('button', { name: 'Continue on your phone' }));
   await screen.findByRole('img', { name: 'QR code that opens this application on your phone' });
   await user.click(screen.getByRole('button', { name: 'Close' }));
   await waitFor(() => expect(a.calls('handoffCancel')).toEqual([{ id: made.id }]));
@@ -125,12 +129,13 @@ test('closing the card, or leaving the step, ends a code nobody used', async () 
 
 test('in traditional Chinese', async () => {
   installFakeApi({ clientConfig: () => makeClientConfig(), handoffCreate: () => made, handoffStatus: () => waiting });
-  renderAt('/livingWitness', 'zh-TW');
+  const { user } = renderAt('/livingWitness', 'zh-TW');
+  await user.click(screen.getByRole('button', { name: '在手機上繼續' }));
   expect(screen.getByRole('complementary', { name: '在手機上繼續' })).toHaveTextContent('這一步需要用手機前置鏡頭錄製一段面部短片');
   expect(await screen.findByRole('img', { name: '在手機上開啟本申請的二維碼' })).toBeInTheDocument();
 });
 
-test('a wide window: the card stands open beside the page, its code made only when asked', async () => {
+test('a wide window: the card stands open beside the page, its code made only when asked (at once on a camera step)', async () => {
   const matchMedia = window.matchMedia;
   window.matchMedia = ((query: string) => ({ matches: query === '(min-width: 1000px)', media: query })) as unknown as typeof window.matchMedia;
   try {
@@ -139,6 +144,10 @@ test('a wide window: the card stands open beside the page, its code made only wh
     const card = screen.getByRole('complementary', { name: 'Continue on your phone' });
     expect(within(card).getByRole('button', { name: 'Show the QR code' })).toBeInTheDocument();
     expect(a.calls('handoffCreate')).toEqual([]);
+    cleanup();
+    renderAt('/livingWitness');
+    expect(await screen.findByRole('img', { name: 'QR code that opens this application on your phone' })).toBeInTheDocument();
+    expect(a.calls('handoffCreate')).toEqual([{ route: '/livingWitness' }]);
   } finally {
     window.matchMedia = matchMedia;
   }
@@ -155,6 +164,7 @@ test('thirty minutes after the phone opened it the computer stops asking by itse
     },
   });
   const { user } = renderAt('/livingWitness');
+  await user.click(screen.getByRole('button', { name: 'Continue on your phone' }));
   const cover = await screen.findByRole('dialog', { name: 'Continuing on your phone' });
   expect(cover).toHaveTextContent('This page stopped following after 30 minutes.');
   const before = asked;

@@ -19,6 +19,7 @@ import { BusyMask, ImagePreviewSheet, PhotoDoubtDialog, ProgressBar, RefImage, R
 import { CardArt, type CardKind } from './CardArt';
 import { checkPhoto } from '../../photo-check/check-photo';
 import type { PhonePhotoProblem } from '../../domain/photo-quality';
+import { isMobileBrowser } from '../../domain/handoff';
 import './uploader.css';
 
 export interface CardUploaderProps {
@@ -42,7 +43,7 @@ export interface CardUploaderProps {
   caption?: ReactNode;
 }
 
-const isMobile = () => typeof navigator !== 'undefined' && /Android|iPhone|iPad|iPod|Mobile|HarmonyOS/i.test(navigator.userAgent);
+const isMobile = () => typeof navigator !== 'undefined' && isMobileBrowser(navigator.userAgent, navigator.maxTouchPoints ?? 0);
 
 export function CardUploader({ name, label, value, onUploaded, category, upload, kind, busy, error, onClear, onPick, readOnly, caption }: CardUploaderProps) {
   const intl = useIntl();
