@@ -212,7 +212,7 @@ describe('ApplyCertificate', () => {
     expect(tw.match(/SHA-256\s+未記錄/g)).toHaveLength(ticked.length);
   });
 
-  test('two requests at once answer the same stored file, and only one is kept; a user over the upload quota still gets one', async () => {
+  test('two requests at once answer the same stored file, and only one is kept', async () => {
     const c = await hkUser();
     const appId = await filled(c, 'hk', ANDROID_CHROME);
     expect((await c.call('applySubmit', { appId })).body.error).toBeUndefined();
@@ -228,7 +228,18 @@ describe('ApplyCertificate', () => {
     const userId = (await t.db.query<{ user_id: string }>('SELECT user_id FROM applications WHERE app_id = $1', [appId])).rows[0]!.user_id;
     const named = await t.db.query('SELECT oss_id FROM files WHERE owner_user_id = $1 AND original_name = $2', [userId, `certificate-of-completion-${appId}-en.pdf`]);
     expect(named.rows).toHaveLength(1);
+    // the kept file gone: made again rather than answered with a file that is not there
+    await t.db.query('DELETE FROM files WHERE oss_id = $1', [a.body.result.ossId]);
+    const again = await c.call('applyCertificate', { appId }, { headers: { 'x-esop-lang': 'en' } });
+    expect(again.body.result.ossId).not.toBe(a.body.result.ossId);
+    expect(sha256(await download(c, again.body.result.ossUrl))).toBe(again.body.result.sha256);
+  });
 
+  test("a user who has used up the day's upload quota still gets the certificate: it is not counted as an upload", async () => {
+    const c = await hkUser();
+    const appId = await filled(c, 'hk', ANDROID_CHROME);
+    expect((await c.call('applySubmit', { appId })).body.error).toBeUndefined();
+    const userId = (await t.db.query<{ user_id: string }>('SELECT user_id FROM applications WHERE app_id = $1', [appId])).rows[0]!.user_id;
     // the day's upload quota used up: an upload is refused, the certificate is not
     await t.db.query(
       `INSERT INTO files (oss_id, owner_user_id, category, mime, size, sha256, storage_key, original_name, created_at)

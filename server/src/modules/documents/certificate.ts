@@ -42,7 +42,11 @@ export async function applyCertificate(deps: CertificateDeps, userId: string, ap
   const fileName = certificateFileName(row.app_id, lang);
   const answer = (k: { oss_id: string; sha256: string }) => ({ ossId: k.oss_id, ossUrl: signedUrlFor(deps, k.oss_id), sha256: k.sha256, fileName });
   const kept = await repo.storedCertificate(deps.db, row.app_id, lang, row.submitted_at);
-  if (kept && (await findOwnedFile(deps.db, userId, kept.oss_id))) return answer(kept);
+  if (kept) {
+    if (await findOwnedFile(deps.db, userId, kept.oss_id)) return answer(kept);
+    // its file is gone: made again below
+    await repo.forgetCertificate(deps.db, row.app_id, lang, row.submitted_at, kept.oss_id);
+  }
 
   const at = new Date(deps.clock.now());
   const bytes = await makeCertificate(deps.vendors.ca, {

@@ -30,6 +30,11 @@ export async function storedCertificate(db: Db, appId: string, lang: string, sub
   return rows[0] ?? null;
 }
 
+/** Forgets a kept certificate whose file is gone (made again then). */
+export async function forgetCertificate(db: Db, appId: string, lang: string, submittedAt: Date, ossId: string): Promise<void> {
+  await db.query('DELETE FROM completion_certificates WHERE app_id = $1 AND lang = $2 AND submitted_at = $3 AND oss_id = $4', [appId, lang, submittedAt, ossId]);
+}
+
 /** Keeps a certificate unless one is kept for the submission and language already (then null: the first one stays). */
 export async function saveCertificate(db: Db, c: { appId: string; lang: string; submittedAt: Date; ossId: string; sha256: string; at: Date }): Promise<{ oss_id: string; sha256: string } | null> {
   const { rows } = await db.query<{ oss_id: string; sha256: string }>(
