@@ -74,7 +74,7 @@ async function applicantCertificate(service: Service, page: Page, caPem: string,
   assert(text.includes(t('certificate.deviceOn', { browser: 'Chrome 131', os: 'Android 14' })), `the phone is named (${o.lang})`);
   assert(text.includes(t(o.type === 'cn' ? 'certificate.face.passed' : 'certificate.face.none')), `the face check (${o.lang})`);
   // each SHA-256 listed is of the file as the applicant downloads it: the certificate step's documents (mainland), then
-  // the agreements as the page serves them (in English: the set-up's calls ask in English)
+  // the agreements as the page served them at the SIGN save (in English: the set-up's calls ask in English)
   const app = await client.call<{ data: { SIGN: { agreements: string[] }; CAAPPLY?: { documents: Record<string, string> } } }>('applyDetail', { appId });
   const expected: string[] = [];
   for (const document of ['accountOpeningForm', 'w8ben', 'selfCertificationForm']) {

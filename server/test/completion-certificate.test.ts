@@ -9,10 +9,11 @@ import { createHash, X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CALLS, ErrorCode, STEP_VERSION, STEPS_OF, type StepName } from '@core/domain';
+import { CALLS, ErrorCode, STEP_VERSION, STEPS_OF, type Lang, type StepName } from '@core/domain';
 import { agreementPdfPath } from '@core/domain/closing';
 import { deviceOf } from '../src/plugins/client-evidence';
-import { deviceText, placeText } from '../src/modules/documents';
+import { deviceText, hongKongTime, placeText } from '../src/modules/documents';
+import { stepSavedAt } from '../src/modules/applications';
 import { createOrganisation, issueTicket } from '../src/modules/org-sign/service';
 import { findCommand } from '../src/ops/commands';
 import { checkParams, parseArgv } from '../src/ops/framework';
@@ -66,16 +67,20 @@ async function download(c: TestClient, url: string): Promise<Buffer> {
   return res.rawPayload;
 }
 
-/** Every step of the type saved; the SIGNATURE step from the given user agent. */
-async function filled(c: TestClient, type: 'cn' | 'hk', userAgent: string): Promise<string> {
+/** Every step of the type saved; the SIGNATURE step from the given user agent, the SIGN step in `signLang` (else the default). */
+async function filled(c: TestClient, type: 'cn' | 'hk', userAgent: string, signLang?: Lang): Promise<string> {
   const appId = (await c.call('applyStart', { oaType: type === 'cn' ? 1 : 2 })).body.result.appId as string;
   for (const step of STEPS_OF[type] as readonly StepName[]) {
     const data = await validStepData(c, step, appId);
     const res =
       step === 'SIGNATURE'
         ? await c.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: step, draft: false, data }, { headers: { 'user-agent': userAgent } })
-        : await saveStep(c, appId, step, data);
+        : step === 'SIGN' && signLang
+          ? await c.call('applyUpdate', { appId, stepVersion: STEP_VERSION, currentStep: step, draft: false, data }, { headers: { 'x-esop-lang': signLang } })
+          : await saveStep(c, appId, step, data);
     expect([step, res.body.error]).toEqual([step, undefined]);
+    // the steps after SIGN a minute later, so that its time is its own
+    if (step === 'SIGN' && signLang) t.clock.advance(60_000);
   }
   return appId;
 }
@@ -106,7 +111,8 @@ describe('ApplyCertificate', () => {
     expect(res.body.error).toBeUndefined();
     const pdf = await download(c, res.body.result.ossUrl);
     expect(sha256(pdf)).toBe(res.body.result.sha256);
-    expect(res.body.result.fileName).toBe(`certificate-of-completion-${appId}.pdf`);
+    // the language in the file's name: each language is its own file
+    expect(res.body.result.fileName).toBe(`certificate-of-completion-${appId}-en.pdf`);
     const { pdfsig, text } = readPdf(pdf);
     expect(pdfsig).toMatch(/Signature Validation: Signature is Valid\./);
     expect(pdfsig).toMatch(/Total document signed/);
@@ -119,6 +125,10 @@ describe('ApplyCertificate', () => {
     expect(text).toMatch(/Hong Kong/);
     expect(text).not.toMatch(/127\.0\.0\.1|::1/);
     expect(text).toContain('None: no face check is part of this kind of application');
+    // the chain's validity in Hong Kong time, named, as every other time
+    const root = new X509Certificate(await t.app.deps.vendors.ca.rootCertificate());
+    const flat = (x: string) => x.replace(/\s+/g, ' ');
+    expect(flat(text)).toContain(flat(`${hongKongTime(new Date(root.validFrom), 'en')} to ${hongKongTime(new Date(root.validTo), 'en')}`));
     // each agreement's hash is the hash of the PDF the page serves (in the language the applicant signed in)
     const sign = (await t.db.query<{ data: { SIGN: { agreements: string[] } } }>('SELECT data FROM applications WHERE app_id = $1', [appId])).rows[0]!.data.SIGN;
     // the SIGNATURE step was saved without x-esop-lang: the service's default language, simplified Chinese
@@ -169,6 +179,80 @@ describe('ApplyCertificate', () => {
     expect(tw.body.result.ossId).not.toBe(res.body.result.ossId);
   });
 
+  test('the agreements as the SIGN save recorded them: its language (not the signature’s), file, SHA-256 of the bytes served then and its time; an application saved before they were recorded says "Not recorded"', async () => {
+    const c = await hkUser();
+    t.clock.advance(60_000);
+    const appId = await filled(c, 'hk', ANDROID_CHROME, 'zh-TW');
+    expect((await c.call('applySubmit', { appId })).body.error).toBeUndefined();
+    const signSavedAt = (await stepSavedAt(t.db, appId, 'SIGN', new Date(t.clock.now())))!;
+    expect(signSavedAt).toBeInstanceOf(Date);
+    const ticked = (await t.db.query<{ data: { SIGN: { agreements: string[] } } }>('SELECT data FROM applications WHERE app_id = $1', [appId])).rows[0]!.data.SIGN.agreements;
+    const servedTw = await Promise.all(ticked.map(async (a) => sha256((await c.inject({ method: 'GET', url: agreementPdfPath(a as never, 'zh-TW') })).rawPayload)));
+    const servedCn = await Promise.all(ticked.map(async (a) => sha256((await c.inject({ method: 'GET', url: agreementPdfPath(a as never, 'zh-CN') })).rawPayload)));
+    expect(servedTw).not.toEqual(servedCn);
+
+    const en = readPdf(await download(c, (await c.call('applyCertificate', { appId }, { headers: { 'x-esop-lang': 'en' } })).body.result.ossUrl)).text;
+    // the SIGN step was read in traditional Chinese; the SIGNATURE step was saved in simplified Chinese
+    expect(listedHashes(en)).toEqual(servedTw);
+    expect(en).toContain('Client Agreement (Traditional Chinese)');
+    expect(en).toContain('clientAgreement.pdf');
+    const submittedAt = (await t.db.query<{ submitted_at: Date }>('SELECT submitted_at FROM applications WHERE app_id = $1', [appId])).rows[0]!.submitted_at;
+    expect(hongKongTime(submittedAt, 'en')).not.toBe(hongKongTime(signSavedAt, 'en'));
+    expect(en.replace(/\s+/g, ' ').match(/Agreed \S+ \S+ \(Hong Kong time\)/g)).toEqual(ticked.map(() => `Agreed ${hongKongTime(signSavedAt, 'en')}`));
+
+    // the values recorded at the save, not the folder's bytes now
+    await t.db.query("UPDATE signed_agreements SET sha256 = repeat('ab', 32) WHERE app_id = $1", [appId]);
+    const cn = readPdf(await download(c, (await c.call('applyCertificate', { appId }, { headers: { 'x-esop-lang': 'zh-CN' } })).body.result.ossUrl)).text;
+    expect(listedHashes(cn)).toEqual(ticked.map(() => 'ab'.repeat(32)));
+
+    // saved before migration 0040: no hash of today's files beside an old time
+    await t.db.query('DELETE FROM signed_agreements WHERE app_id = $1', [appId]);
+    const tw = readPdf(await download(c, (await c.call('applyCertificate', { appId }, { headers: { 'x-esop-lang': 'zh-TW' } })).body.result.ossUrl)).text;
+    expect(listedHashes(tw)).toEqual([]);
+    expect(tw.match(/SHA-256\s+未記錄/g)).toHaveLength(ticked.length);
+  });
+
+  test('two requests at once answer the same stored file, and only one is kept', async () => {
+    const c = await hkUser();
+    const appId = await filled(c, 'hk', ANDROID_CHROME);
+    expect((await c.call('applySubmit', { appId })).body.error).toBeUndefined();
+    const [a, b] = await Promise.all([
+      c.call('applyCertificate', { appId }, { headers: { 'x-esop-lang': 'en' } }),
+      c.call('applyCertificate', { appId }, { headers: { 'x-esop-lang': 'en' } }),
+    ]);
+    expect([a.body.error, b.body.error]).toEqual([undefined, undefined]);
+    expect(b.body.result.ossId).toBe(a.body.result.ossId);
+    const [pa, pb] = await Promise.all([download(c, a.body.result.ossUrl), download(c, b.body.result.ossUrl)]);
+    expect(pb.equals(pa)).toBe(true);
+    expect(sha256(pa)).toBe(a.body.result.sha256);
+    const userId = (await t.db.query<{ user_id: string }>('SELECT user_id FROM applications WHERE app_id = $1', [appId])).rows[0]!.user_id;
+    const named = await t.db.query('SELECT oss_id FROM files WHERE owner_user_id = $1 AND original_name = $2', [userId, `certificate-of-completion-${appId}-en.pdf`]);
+    expect(named.rows).toHaveLength(1);
+    // the kept file gone: made again rather than answered with a file that is not there
+    await t.db.query('DELETE FROM files WHERE oss_id = $1', [a.body.result.ossId]);
+    const again = await c.call('applyCertificate', { appId }, { headers: { 'x-esop-lang': 'en' } });
+    expect(again.body.result.ossId).not.toBe(a.body.result.ossId);
+    expect(sha256(await download(c, again.body.result.ossUrl))).toBe(again.body.result.sha256);
+  });
+
+  test("a user who has used up the day's upload quota still gets the certificate: it is not counted as an upload", async () => {
+    const c = await hkUser();
+    const appId = await filled(c, 'hk', ANDROID_CHROME);
+    expect((await c.call('applySubmit', { appId })).body.error).toBeUndefined();
+    const userId = (await t.db.query<{ user_id: string }>('SELECT user_id FROM applications WHERE app_id = $1', [appId])).rows[0]!.user_id;
+    // the day's upload quota used up: an upload is refused, the certificate is not
+    await t.db.query(
+      `INSERT INTO files (oss_id, owner_user_id, category, mime, size, sha256, storage_key, original_name, created_at)
+       SELECT 'quota-' || $1 || '-' || g, $1, 'UserApply', 'image/png', 1, '', 'none', 'x.png', $2 FROM generate_series(1, 200) g`,
+      [userId, new Date(t.clock.now())],
+    );
+    const upload = await c.upload(`${CALLS.upload.path}/UserInfo`, { filename: 'card.png' }, testPng({ width: 4, height: 4, pixel: () => 0 }));
+    expect([upload.body.error?.code, upload.body.error?.data?.scope]).toEqual([ErrorCode.RATE_LIMITED, 'uploadCount']);
+    const zh = await c.call('applyCertificate', { appId }, { headers: { 'x-esop-lang': 'zh-TW' } });
+    expect(zh.body.error).toBeUndefined();
+    expect(zh.body.result.fileName).toBe(`certificate-of-completion-${appId}-zh-TW.pdf`);
+  });
+
   test("another user's application is refused as unknown (151301); none without a session (100008)", async () => {
     const owner = await hkUser();
     const appId = await filled(owner, 'hk', ANDROID_CHROME);
@@ -214,6 +298,13 @@ describe("the signer's Certificate", () => {
     expect(text).toContain('CN=CHAN Tai Man');
     expect(text.replace(/\s+/g, '')).toContain(root.fingerprint256.replace(/\s+/g, ''));
     expect((await c.call('signCertificate', s, { headers: { 'x-esop-lang': 'zh-TW' } })).body.result.fileId).toBe(res.body.result.fileId);
+    // two requests at once for another language: the same file to both, one kept
+    const [a, b] = await Promise.all([c.call('signCertificate', s, { headers: { 'x-esop-lang': 'en' } }), c.call('signCertificate', s, { headers: { 'x-esop-lang': 'en' } })]);
+    expect(b.body.result.fileId).toBe(a.body.result.fileId);
+    const bytesOf = async (fileId: string) => Buffer.from((await c.call('signFileDownload', { ...s, fileId })).body.result.data, 'base64');
+    expect((await bytesOf(b.body.result.fileId)).equals(await bytesOf(a.body.result.fileId))).toBe(true);
+    const kept = await t.db.query("SELECT id FROM sign_files WHERE kind = 'certificate' AND file_name = 'certificate-of-completion-en.pdf' AND ticket_id = (SELECT ticket_id FROM sign_files WHERE id = $1)", [a.body.result.fileId]);
+    expect(kept.rows).toHaveLength(1);
     expect(CALLS.signCertificate.path).toBe('/kyc/v1/sign/Certificate');
   });
 });

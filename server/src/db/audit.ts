@@ -60,3 +60,12 @@ export async function auditTrail(db: Db, filter: { appId?: string; userId?: stri
   );
   return rows;
 }
+
+/** When an application's latest entry of an action (of a step, when given) was written at or before `until` (null: none). */
+export async function lastEntryAt(db: Db, f: { appId: string; action: string; step?: string }, until: Date): Promise<Date | null> {
+  const { rows } = await db.query<{ at: Date | null }>(
+    'SELECT max(at) AS at FROM audit_log WHERE app_id = $1 AND action = $2 AND ($3::text IS NULL OR step = $3) AND at <= $4',
+    [f.appId, f.action, f.step ?? null, until],
+  );
+  return rows[0]?.at ?? null;
+}

@@ -13,4 +13,5 @@ export { unknownCountries } from './step-checks/userinfo';
 export { nameOf, toView } from './view';
 export { listEvents } from './events-repository';
 export { findActiveByUser, findById, foreignFiles, lastSnapshots, latestWitness, linkFiles, renewClaim, snapshotAt, userPhone, type AppRow } from './repository';
-export { latestEvidence, type EvidenceRow } from './evidence-repository';
+export { insertEvidence, latestEvidence, signedAgreements, stepSavedAt, ticketEvidence, type EvidenceRow, type SignedAgreementRow, type TicketEvidenceRow } from './evidence-repository';
+export { sha256hex } from './agreements-served';

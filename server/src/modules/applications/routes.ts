@@ -18,7 +18,7 @@ const applicationRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'applyStart', (input, request) => service.start(deps, userId(request), input, () => ipgeo.locate(request.ip)));
   route(app, 'applySwitch', (input, request) => service.switchType(deps, userId(request), input, () => ipgeo.locate(request.ip)));
   route(app, 'applyDetail', (input, request) => service.detail(deps, userId(request), input.appId));
-  route(app, 'applyUpdate', (input, request) => service.update(deps, userId(request), input, request.ip, () => clientEvidence(ipgeo, request)));
+  route(app, 'applyUpdate', (input, request) => service.update(deps, userId(request), input, request.ip, () => clientEvidence(ipgeo, request), request.lang));
   route(app, 'applyStatementStep', (input, request) => service.statementStep(deps, userId(request), input));
   route(app, 'applySubmit', (input, request) => service.submit(deps, userId(request), input, () => clientEvidence(ipgeo, request)));
   route(app, 'applyChannel', (_input, request) => service.ownChannel(deps, userId(request)));

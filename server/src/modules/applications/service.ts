@@ -32,6 +32,7 @@ import {
   type ClientType,
   type Req,
   type StepName,
+  type Lang,
   savedStepsOf,
   submitOutcome,
   submittedStatusFor,
@@ -56,7 +57,8 @@ import { heldBy, holdNumbers, savedNumbers, unlessTaken } from './identity-repos
 import * as events from './events-repository';
 import * as repo from './repository';
 import { changeApplication, changedSince, snapshotOf } from './status-change';
-import { insertEvidence } from './evidence-repository';
+import { insertEvidence, insertSignedAgreements } from './evidence-repository';
+import { servedAgreements } from './agreements-served';
 import { evidenceDetail, type ClientEvidence } from '../../plugins/client-evidence';
 import { toView } from './view';
 
@@ -290,6 +292,8 @@ export type EvidenceOf = () => Promise<ClientEvidence>;
 
 /** The step whose full save records where and on what the applicant signed (signing_evidence, the certificate of completion). */
 const EVIDENCE_STEP: StepName = 'SIGNATURE';
+/** The step whose full save records the agreements as served (signed_agreements, the certificate of completion). */
+const AGREEMENTS_STEP: StepName = 'SIGN';
 
 export async function update(
   deps: AppsDeps,
@@ -297,6 +301,8 @@ export async function update(
   req: Req<'applyUpdate'> & { draft: boolean },
   ip = '',
   evidenceOf?: EvidenceOf,
+  /** the page's language (x-esop-lang): the language the SIGN step's agreements were served in */
+  lang: Lang = 'zh-CN',
 ): Promise<{ application: ApplicationView; nextStep: StepName | null }> {
   const step = req.currentStep as StepName;
   const issues: Issue[] = [];
@@ -308,6 +314,8 @@ export async function update(
   if (!req.draft && (IDENTITY_STEPS as readonly string[]).includes(step)) await countCall(deps, 'identitySave', ip, userId);
   // the vendor asked before the transaction opens
   const evidence = !req.draft && step === EVIDENCE_STEP && evidenceOf ? await evidenceOf() : null;
+  // the agreements' files read before the transaction opens too
+  const agreements = !req.draft && step === AGREEMENTS_STEP && Array.isArray(req.data.agreements) ? await servedAgreements(req.data.agreements, lang) : [];
   const at = now(deps);
   return deps.db.transaction(async (tx) => {
     const row = await ownedActive(tx, userId, req.appId);
@@ -353,7 +361,8 @@ export async function update(
       },
       at,
     });
-    if (evidence) await insertEvidence(tx, row.app_id, 'signature', evidence, at);
+    if (evidence) await insertEvidence(tx, { appId: row.app_id, event: 'signature' }, evidence, at);
+    if (agreements.length) await insertSignedAgreements(tx, row.app_id, agreements, at);
     await repo.linkFiles(tx, userId, row.app_id, bounds.ossIds);
     const move = nextMove(steps, step);
     return { application: toView(updated), nextStep: move.kind === 'step' ? move.step : null };
@@ -455,7 +464,7 @@ export async function submit(deps: AppsDeps, userId: string, req: Req<'applySubm
     });
     // where and on what it was submitted (the certificate of completion), in the audit log too
     if (evidence) {
-      await insertEvidence(tx, row.app_id, 'submit', evidence, at);
+      await insertEvidence(tx, { appId: row.app_id, event: 'submit' }, evidence, at);
       await audit(tx, { actor: actorOf(userId), userId, appId: row.app_id, action: 'application.submit.evidence', detail: evidenceDetail(evidence), at });
     }
     // the data as submitted (the desk compares submissions), and the reviewer who sent it back holds it again

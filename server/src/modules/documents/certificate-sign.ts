@@ -8,8 +8,8 @@ import { X509Certificate, createHash, generateKeyPairSync, type KeyObject } from
 import type { Lang } from '@core/domain';
 import { signPdf } from '../../pdf/sign';
 import type { CaVendor } from '../../vendors/ca';
-import { certText } from './certificate-layout';
-import type { CertificateRow } from './certificate-layout';
+import { certText, hongKongTime, renderCertificate } from './certificate-layout';
+import type { CertificateRow, CertificateSection } from './certificate-layout';
 
 export interface CompletionKey {
   certificate: Buffer;
@@ -41,7 +41,8 @@ export function chainRows(certs: readonly Uint8Array[], lang: Lang): Certificate
       { label: certText(lang, 'fields.subject'), value: x.subject.replace(/\n/g, ', ') },
       { label: certText(lang, 'fields.issuer'), value: x.issuer.replace(/\n/g, ', ') },
       { label: certText(lang, 'fields.serial'), value: x.serialNumber },
-      { label: certText(lang, 'fields.validity'), value: certText(lang, 'validity', { from: new Date(x.validFrom).toISOString().slice(0, 10), to: new Date(x.validTo).toISOString().slice(0, 10) }) },
+      // Hong Kong time, named, as every other time of the certificate
+      { label: certText(lang, 'fields.validity'), value: certText(lang, 'validity', { from: hongKongTime(new Date(x.validFrom), lang), to: hongKongTime(new Date(x.validTo), lang) }) },
       { label: certText(lang, 'fields.fingerprint'), value: fingerprint },
     ];
   });
@@ -50,4 +51,46 @@ export function chainRows(certs: readonly Uint8Array[], lang: Lang): Certificate
 /** The PDF signed with the key (no visible signature field: the document shows the applicant's own signature). */
 export async function signCompletion(bytes: Uint8Array, key: CompletionKey, o: { at: Date; name: string; reason: string }): Promise<Buffer> {
   return signPdf(bytes, { signer: { certificate: key.certificate, privateKey: key.privateKey, chain: key.chain }, signingTime: o.at, name: o.name, reason: o.reason });
+}
+
+/** A chain as sections: the first certificate under `first` ("signed by", "documents signed with"), each issuer under "issued by". */
+export function chainSections(certs: readonly Uint8Array[], lang: Lang, first: 'sections.signedBy' | 'sections.documentsSignedWith'): CertificateSection[] {
+  return chainRows(certs, lang).map((rows, i) => ({ heading: certText(lang, i === 0 ? first : 'sections.issuedBy'), rows }));
+}
+
+/**
+ * A certificate of completion made and signed: a key certified for it, the sections followed by that key's chain
+ * ("signed by"), the layout in the language, signed at `at`. The applicant's and the signer's both come through here.
+ */
+export async function makeCertificate(
+  ca: CaVendor,
+  o: { caName: string; subjectId: string; lang: Lang; at: Date; intro: string; sections: CertificateSection[]; reason: string },
+): Promise<Buffer> {
+  const key = await completionKey(ca, { caName: o.caName, subjectId: o.subjectId });
+  const title = certText(o.lang, 'title');
+  const unsigned = await renderCertificate({
+    lang: o.lang,
+    title,
+    intro: o.intro,
+    sections: [...o.sections, ...chainSections([key.certificate, ...key.chain], o.lang, 'sections.signedBy')],
+    footer: `${title} · ${o.subjectId}`,
+    subject: `certificate of completion ${o.subjectId}`,
+  });
+  return signCompletion(unsigned, key, { at: o.at, name: 'Certificate of completion', reason: o.reason });
+}
+
+/**
+ * Keeps the first certificate made for its key: `store` the bytes, `keep` their row unless one is there already (an
+ * insert that does nothing on conflict answers null), then the row kept first is answered (`kept`) and this request's
+ * stored bytes are `discard`ed, so that two requests at once answer the same file.
+ */
+export async function keepFirst<S, T>(o: { store: () => Promise<S>; keep: (stored: S) => Promise<T | null>; kept: () => Promise<T>; discard: (stored: S) => Promise<void> }): Promise<T> {
+  const stored = await o.store();
+  const mine = await o.keep(stored).catch(async (err: unknown) => {
+    await o.discard(stored);
+    throw err;
+  });
+  if (mine) return mine;
+  await o.discard(stored);
+  return o.kept();
 }

@@ -1,35 +1,30 @@
 /**
  * ApplyCertificate (issue 41): the applicant's certificate of completion, after submit. It lists each document the
  * applicant signed or agreed to with the SHA-256 of the very file they can download (the certificate step's
- * generated documents as stored, the agreements of /sign as served), when, the signature with the place and device
- * it was given from, the submission likewise, the face check, and the chain of the certificate that signs it. Made
- * once per submission and language and kept as the applicant's PDF file (completion_certificates), so that every
- * download is the same signed file; the audit log records each one made.
+ * generated documents as stored, the agreements of /sign as recorded at the SIGN save: file, language and SHA-256 of
+ * the bytes served then), when, the signature with the place and device it was given from, the submission likewise,
+ * the face check, and the chain of the certificate that signs it. Made once per submission and language and kept as
+ * the applicant's PDF file (completion_certificates; the first of two requests at once is kept and answered to both),
+ * so that every download is the same signed file; the audit log records each one made.
  */
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { ErrorCode, canDownloadCertificate, type Lang, type Res } from '@core/domain';
 import { AGREEMENTS, CA_DOCUMENTS, type Agreement } from '@core/domain/closing';
 import { stepData } from '@core/domain/step-shapes';
-import { projectRoot } from '../../config';
 import { localeText } from '../../i18n';
 import { audit } from '../../db/audit';
 import { AppError } from '../../errors';
 import type { CaVendor } from '../../vendors/ca';
-import { findById, latestEvidence, nameOf, type AppRow } from '../applications';
+import { findById, latestEvidence, nameOf, sha256hex, signedAgreements, stepSavedAt, type AppRow } from '../applications';
 import { listChecks } from '../face';
-import { findOwnedFile, signedUrlFor, storeUpload } from '../files';
-import { certText, deviceText, groupedHex, hongKongTime, placeText, renderCertificate, type CertificateSection } from './certificate-layout';
-import { chainRows, completionKey, signCompletion } from './certificate-sign';
+import { discardFile, findOwnedFile, signedUrlFor, storeUpload } from '../files';
+import { certText, deviceText, groupedHex, hongKongTime, placeText, type CertificateSection } from './certificate-layout';
+import { keepFirst, makeCertificate } from './certificate-sign';
 import * as repo from './repository';
 import type { DocumentsDeps } from './service';
 
 export interface CertificateDeps extends DocumentsDeps {
   vendors: { ca: CaVendor };
 }
-
-const sha256hex = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 /** The caller's own submitted application (151301 when not theirs, 151304 before submit or while sent back). */
 async function submittedApplication(deps: CertificateDeps, userId: string, appId: string): Promise<AppRow & { submitted_at: Date }> {
@@ -39,33 +34,43 @@ async function submittedApplication(deps: CertificateDeps, userId: string, appId
   return row as AppRow & { submitted_at: Date };
 }
 
+/** The certificate's file name: the application and the language (one file per language). */
+export const certificateFileName = (appId: string, lang: Lang): string => `certificate-of-completion-${appId}-${lang}.pdf`;
+
 export async function applyCertificate(deps: CertificateDeps, userId: string, appId: string, lang: Lang): Promise<Res<'applyCertificate'>> {
   const row = await submittedApplication(deps, userId, appId);
-  const fileName = `certificate-of-completion-${row.app_id}.pdf`;
+  const fileName = certificateFileName(row.app_id, lang);
+  const answer = (k: { oss_id: string; sha256: string }) => ({ ossId: k.oss_id, ossUrl: signedUrlFor(deps, k.oss_id), sha256: k.sha256, fileName });
   const kept = await repo.storedCertificate(deps.db, row.app_id, lang, row.submitted_at);
-  if (kept && (await findOwnedFile(deps.db, userId, kept.oss_id))) return { ossId: kept.oss_id, ossUrl: signedUrlFor(deps, kept.oss_id), sha256: kept.sha256, fileName };
+  if (kept) {
+    if (await findOwnedFile(deps.db, userId, kept.oss_id)) return answer(kept);
+    // its file is gone: made again below
+    await repo.forgetCertificate(deps.db, row.app_id, lang, row.submitted_at, kept.oss_id);
+  }
 
   const at = new Date(deps.clock.now());
-  const key = await completionKey(deps.vendors.ca, { caName: deps.config.ca.name, subjectId: row.app_id });
-  const sections = await certificateSections(deps, userId, row, lang);
-  sections.push(...chainRows([key.certificate, ...key.chain], lang).map((rows, i) => ({ heading: certText(lang, i === 0 ? 'sections.signedBy' : 'sections.issuedBy'), rows })));
-  const name = nameOf(row.data) ?? '';
-  const unsigned = await renderCertificate({
+  const bytes = await makeCertificate(deps.vendors.ca, {
+    caName: deps.config.ca.name,
+    subjectId: row.app_id,
     lang,
-    title: certText(lang, 'title'),
-    intro: certText(lang, 'intro', { name, appId: row.app_id, time: hongKongTime(at, lang) }),
-    sections,
-    footer: `${certText(lang, 'title')} · ${row.app_id}`,
-    subject: `certificate of completion ${row.app_id}`,
+    at,
+    intro: certText(lang, 'intro', { name: nameOf(row.data) ?? '', appId: row.app_id, time: hongKongTime(at, lang) }),
+    sections: await certificateSections(deps, userId, row, lang),
+    reason: `Certificate of completion of application ${row.app_id}`,
   });
-  const bytes = await signCompletion(unsigned, key, { at, name: 'Certificate of completion', reason: `Certificate of completion of application ${row.app_id}` });
-  const stored = await storeUpload(deps, userId, { category: 'UserApply', filename: fileName, bytes }, 'made');
   const sha256 = sha256hex(bytes);
-  await deps.db.transaction(async (tx) => {
-    await repo.saveCertificate(tx, { appId: row.app_id, lang, submittedAt: row.submitted_at, ossId: stored.ossId, sha256, at });
-    await audit(tx, { actor: `user:${userId}`, userId, appId: row.app_id, action: 'application.certificate', detail: { ossId: stored.ossId, sha256, lang }, at });
+  // not counted toward the upload quota: the service makes it on request, the applicant uploads nothing
+  return keepFirst({
+    store: () => storeUpload(deps, userId, { category: 'UserApply', filename: fileName, bytes }, 'made', 'exempt'),
+    keep: (stored) =>
+      deps.db.transaction(async (tx) => {
+        const saved = await repo.saveCertificate(tx, { appId: row.app_id, lang, submittedAt: row.submitted_at, ossId: stored.ossId, sha256, at });
+        if (saved) await audit(tx, { actor: `user:${userId}`, userId, appId: row.app_id, action: 'application.certificate', detail: { ossId: stored.ossId, sha256, lang }, at });
+        return saved && answer(saved);
+      }),
+    kept: async () => answer((await repo.storedCertificate(deps.db, row.app_id, lang, row.submitted_at))!),
+    discard: (stored) => discardFile(deps, stored.ossId),
   });
-  return { ...stored, sha256, fileName };
 }
 
 /** The sections of the applicant's certificate, in the caller's language. */
@@ -88,10 +93,10 @@ async function certificateSections(deps: CertificateDeps, userId: string, row: A
     ],
   };
 
-  // the documents: the certificate step's generated files as stored, then the agreements of /sign as served
+  // the documents: the certificate step's generated files as stored, then the agreements of /sign as served then
   const documents: CertificateSection = { heading: t('sections.documents'), rows: [] };
   const caDocs = stepData(row.data, 'CAAPPLY')?.documents ?? {};
-  const caSavedAt = await repo.stepSavedAt(deps.db, row.app_id, 'CAAPPLY', until);
+  const caSavedAt = await stepSavedAt(deps.db, row.app_id, 'CAAPPLY', until);
   for (const doc of CA_DOCUMENTS) {
     const ossId = caDocs[doc];
     const file = ossId ? await findOwnedFile(deps.db, userId, ossId) : null;
@@ -103,17 +108,29 @@ async function certificateSections(deps: CertificateDeps, userId: string, row: A
       { label: t('fields.agreedAt'), value: time(caSavedAt) },
     );
   }
-  const agreed = (stepData(row.data, 'SIGN')?.agreements ?? []).filter((a): a is Agreement => (AGREEMENTS as readonly string[]).includes(a));
-  const signAt = await repo.stepSavedAt(deps.db, row.app_id, 'SIGN', until);
-  // the agreements in the language the applicant signed in (the page's at the signature), else the certificate's
-  const readIn = (signedAt?.lang as Lang | undefined) ?? lang;
-  for (const a of agreed) {
-    const bytes = await readFile(join(projectRoot(), 'static', 'agreements', readIn, `${a}.pdf`)).catch(() => null);
-    documents.rows.push(
-      { label: t('fields.agreement'), value: certText(lang, 'agreementIn', { name: localeText(`sign.docs.${a}`, lang), language: t(`languages.${readIn}`) }) },
-      { label: 'SHA-256', value: bytes ? groupedHex(sha256hex(bytes)) : t('notRecorded') },
-      { label: t('fields.agreedAt'), value: time(signAt) },
-    );
+  // the agreements as the SIGN save recorded them (file, language, SHA-256 of the bytes served then, when); an
+  // application saved before they were recorded (migration 0040) lists the ticked ones with "Not recorded"
+  const recorded = await signedAgreements(deps.db, row.app_id, until);
+  if (recorded.length) {
+    for (const a of recorded) {
+      const readIn = a.lang as Lang;
+      documents.rows.push(
+        { label: t('fields.agreement'), value: certText(lang, 'agreementIn', { name: localeText(`sign.docs.${a.agreement}`, lang), language: t(`languages.${readIn}`) }) },
+        { label: t('fields.file'), value: a.file_name },
+        { label: 'SHA-256', value: groupedHex(a.sha256) },
+        { label: t('fields.agreedAt'), value: time(a.at) },
+      );
+    }
+  } else {
+    const agreed = (stepData(row.data, 'SIGN')?.agreements ?? []).filter((a): a is Agreement => (AGREEMENTS as readonly string[]).includes(a));
+    const signAt = agreed.length ? await stepSavedAt(deps.db, row.app_id, 'SIGN', until) : null;
+    for (const a of agreed) {
+      documents.rows.push(
+        { label: t('fields.agreement'), value: localeText(`sign.docs.${a}`, lang) },
+        { label: 'SHA-256', value: t('notRecorded') },
+        { label: t('fields.agreedAt'), value: time(signAt) },
+      );
+    }
   }
   if (!documents.rows.length) documents.rows.push({ label: t('fields.document'), value: t('noDocuments') });
 
@@ -123,7 +140,7 @@ async function certificateSections(deps: CertificateDeps, userId: string, row: A
   const signature: CertificateSection = {
     heading: t('sections.signature'),
     rows: [
-      { label: t('fields.signedAt'), value: time(signedAt?.at ?? (await repo.stepSavedAt(deps.db, row.app_id, 'SIGNATURE', until))) },
+      { label: t('fields.signedAt'), value: time(signedAt?.at ?? (await stepSavedAt(deps.db, row.app_id, 'SIGNATURE', until))) },
       { label: t('fields.place'), value: placeText(signedAt, lang) },
       { label: t('fields.device'), value: deviceText(signedAt, lang) },
     ],

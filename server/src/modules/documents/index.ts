@@ -4,4 +4,4 @@
  */
 export { Words } from './words';
 export { certText, deviceText, groupedHex, hongKongTime, placeText, renderCertificate, type CertificateSection } from './certificate-layout';
-export { chainRows, completionKey, signCompletion } from './certificate-sign';
+export { chainSections, keepFirst, makeCertificate } from './certificate-sign';

@@ -1,4 +1,4 @@
-/** SQL of the generated documents: the stored file of a document for a state of the data, the risk track heard, when a step was saved, the certificates of completion kept. No business rules here. */
+/** SQL of the generated documents: the stored file of a document for a state of the data, the risk track heard, the certificates of completion kept. No business rules here. */
 import type { Db } from '../../db';
 
 export async function storedDocument(db: Db, appId: string, document: string, dataHash: string): Promise<string | null> {
@@ -24,22 +24,23 @@ export async function heardTrack(db: Db, appId: string, trackId: string): Promis
   return rows[0] ?? null;
 }
 
-/** When the application's step was last saved in full at or before `until` (the audit log's step.save; null: never). */
-export async function stepSavedAt(db: Db, appId: string, step: string, until: Date): Promise<Date | null> {
-  const { rows } = await db.query<{ at: Date }>("SELECT max(at) AS at FROM audit_log WHERE app_id = $1 AND action = 'step.save' AND step = $2 AND at <= $3", [appId, step, until]);
-  return rows[0]?.at ?? null;
-}
-
 /** The certificate of completion kept for a submission in a language. */
 export async function storedCertificate(db: Db, appId: string, lang: string, submittedAt: Date): Promise<{ oss_id: string; sha256: string } | null> {
   const { rows } = await db.query<{ oss_id: string; sha256: string }>('SELECT oss_id, sha256 FROM completion_certificates WHERE app_id = $1 AND lang = $2 AND submitted_at = $3', [appId, lang, submittedAt]);
   return rows[0] ?? null;
 }
 
-export async function saveCertificate(db: Db, c: { appId: string; lang: string; submittedAt: Date; ossId: string; sha256: string; at: Date }): Promise<void> {
-  await db.query(
+/** Forgets a kept certificate whose file is gone (made again then). */
+export async function forgetCertificate(db: Db, appId: string, lang: string, submittedAt: Date, ossId: string): Promise<void> {
+  await db.query('DELETE FROM completion_certificates WHERE app_id = $1 AND lang = $2 AND submitted_at = $3 AND oss_id = $4', [appId, lang, submittedAt, ossId]);
+}
+
+/** Keeps a certificate unless one is kept for the submission and language already (then null: the first one stays). */
+export async function saveCertificate(db: Db, c: { appId: string; lang: string; submittedAt: Date; ossId: string; sha256: string; at: Date }): Promise<{ oss_id: string; sha256: string } | null> {
+  const { rows } = await db.query<{ oss_id: string; sha256: string }>(
     `INSERT INTO completion_certificates (app_id, lang, submitted_at, oss_id, sha256, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (app_id, lang, submitted_at) DO UPDATE SET oss_id = $4, sha256 = $5, created_at = $6`,
+     ON CONFLICT (app_id, lang, submitted_at) DO NOTHING RETURNING oss_id, sha256`,
     [c.appId, c.lang, c.submittedAt, c.ossId, c.sha256, c.at],
   );
+  return rows[0] ?? null;
 }

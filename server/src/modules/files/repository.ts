@@ -16,12 +16,19 @@ export interface FileRow {
 
 const COLS = 'oss_id, owner_user_id, app_id, category, mime, size, sha256, storage_key, original_name, created_at';
 
-export async function insertFile(db: Db, f: Omit<FileRow, 'created_at'> & { at: Date }): Promise<void> {
+/** `quota_exempt`: a file the service made for the user that the daily upload quota does not count (migration 0040). */
+export async function insertFile(db: Db, f: Omit<FileRow, 'created_at'> & { at: Date; quota_exempt?: boolean }): Promise<void> {
   await db.query(
-    `INSERT INTO files (oss_id, owner_user_id, app_id, category, mime, size, sha256, storage_key, original_name, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [f.oss_id, f.owner_user_id, f.app_id, f.category, f.mime, f.size, f.sha256, f.storage_key, f.original_name, f.at],
+    `INSERT INTO files (oss_id, owner_user_id, app_id, category, mime, size, sha256, storage_key, original_name, created_at, quota_exempt)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [f.oss_id, f.owner_user_id, f.app_id, f.category, f.mime, f.size, f.sha256, f.storage_key, f.original_name, f.at, f.quota_exempt ?? false],
   );
+}
+
+/** Deletes a file's row (its bytes are the caller's to remove); answers its storage key, null when there was none. */
+export async function deleteFile(db: Db, ossId: string): Promise<string | null> {
+  const { rows } = await db.query<{ storage_key: string }>('DELETE FROM files WHERE oss_id = $1 RETURNING storage_key', [ossId]);
+  return rows[0]?.storage_key ?? null;
 }
 
 export async function findFile(db: Db, ossId: string): Promise<FileRow | null> {
@@ -52,7 +59,7 @@ export async function activeAppIdOf(db: Db, userId: string): Promise<string | nu
 export async function uploadsSinceLocked(db: Db, userId: string, since: Date): Promise<{ n: number; bytes: number; oldest: Date | null }> {
   await db.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
   const { rows } = await db.query<{ n: number; bytes: string | number; oldest: Date | null }>(
-    'SELECT count(*)::int AS n, COALESCE(sum(size), 0)::bigint AS bytes, min(created_at) AS oldest FROM files WHERE owner_user_id = $1 AND created_at > $2',
+    'SELECT count(*)::int AS n, COALESCE(sum(size), 0)::bigint AS bytes, min(created_at) AS oldest FROM files WHERE owner_user_id = $1 AND created_at > $2 AND NOT quota_exempt',
     [userId, since],
   );
   return { n: rows[0].n, bytes: Number(rows[0].bytes), oldest: rows[0].oldest };

@@ -56,6 +56,8 @@ export async function storeUpload(
    * 'video': the liveness video's call (mp4 or webm; its own size limit is checked by the caller)
    */
   kind: 'upload' | 'made' | 'video' = 'upload',
+  /** 'exempt': a file the service made for the user on request that the daily upload quota does not count (a certificate of completion) */
+  quota: 'counted' | 'exempt' = 'counted',
 ): Promise<{ ossId: string; ossUrl: string }> {
   if (kind !== 'video' && upload.bytes.byteLength > maxUploadBytes(deps.config)) throw new AppError(ErrorCode.FILE_TOO_LARGE);
   const type = kind === 'video' ? sniffVideo(upload.bytes) : sniffType(upload.bytes);
@@ -68,7 +70,7 @@ export async function storeUpload(
   const stored = await deps.storage.put(bytes);
   try {
     await deps.db.transaction(async (tx) => {
-      await withinQuota(tx, deps, userId, stored.size, at.getTime());
+      if (quota === 'counted') await withinQuota(tx, deps, userId, stored.size, at.getTime());
       await repo.insertFile(tx, {
         oss_id: ossId,
         owner_user_id: userId,
@@ -80,6 +82,7 @@ export async function storeUpload(
         storage_key: stored.key,
         original_name: withExtension(sanitiseFileName(upload.filename), type.ext),
         at,
+        quota_exempt: quota === 'exempt',
       });
       await audit(tx, { actor: `user:${userId}`, userId, action: 'file.upload', detail: { ossId, category: upload.category, mime: type.mime, size: stored.size }, at });
     });
@@ -88,6 +91,12 @@ export async function storeUpload(
     throw err;
   }
   return { ossId, ossUrl: signedUrlFor(deps, ossId) };
+}
+
+/** Removes a file stored by storeUpload that no row came to name (a certificate another request made first): its row and its bytes. */
+export async function discardFile(deps: Pick<FilesDeps, 'db' | 'storage'>, ossId: string): Promise<void> {
+  const key = await repo.deleteFile(deps.db, ossId);
+  if (key) await deps.storage.remove(key).catch(() => undefined);
 }
 
 /** A fresh signed URL for a file the user owns (100403 otherwise, whether or not it exists). */

@@ -3,54 +3,54 @@
  * signed: each signed document with the SHA-256 of the signed file the signer downloads (FileDownload), when, the place
  * and device of the signing, the identity check of the link, the drawn signature, and the certificate chains of the
  * signed documents and of the certificate itself. Made once per language and kept as a file of the ticket (kind
- * certificate), signed as the applicant's is (documents' completionKey); audited.
+ * certificate, unique per file name: the first of two requests at once is kept and answered to both), made and signed
+ * as the applicant's is (documents' makeCertificate); audited.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ErrorCode, SIGN_DOCUMENTS, SIGN_STEP_STATUS, type Lang, type Res } from '@core/domain';
 import { audit } from '../../db/audit';
 import { AppError } from '../../errors';
 import { localeText } from '../../i18n';
-import { certText, chainRows, completionKey, deviceText, groupedHex, hongKongTime, placeText, renderCertificate, signCompletion, type CertificateSection } from '../documents';
+import { sha256hex, ticketEvidence } from '../applications';
+import { certText, chainSections, deviceText, groupedHex, hongKongTime, keepFirst, makeCertificate, placeText, type CertificateSection } from '../documents';
 import * as repo from './repository';
 import type { Signer } from './require-signer';
 import { fileViewOf, type SignDeps } from './service';
-
-const sha256hex = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 export async function signerCertificate(deps: SignDeps, signer: Signer, lang: Lang): Promise<Res<'signCertificate'>> {
   const t = (await repo.findTicket(deps.db, signer.ticketId))!;
   if (t.signature_status !== SIGN_STEP_STATUS.success || !t.signed_at) throw new AppError(ErrorCode.SIGN_NOT_SIGNED);
   const fileName = `certificate-of-completion-${lang}.pdf`;
-  const files = await repo.ticketFiles(deps.db, t.id);
-  const kept = files.find((f) => f.kind === 'certificate' && f.file_name === fileName);
+  const keptFile = async () => (await repo.ticketFiles(deps.db, t.id)).find((f) => f.kind === 'certificate' && f.file_name === fileName);
+  const kept = await keptFile();
   if (kept) return fileViewOf(kept);
 
   const at = new Date(deps.clock.now());
-  const key = await completionKey(deps.vendors.ca, { caName: deps.config.ca.name, subjectId: t.id });
+  const files = await repo.ticketFiles(deps.db, t.id);
   const cert = await repo.signerCertificate(deps.db, t.id);
   const sections = await certificateSections(deps, signer, t, files, lang);
-  const signedWith = cert?.cert_der ? chainRows([cert.cert_der, ...(cert.cert_chain ?? [])], lang) : [];
-  sections.push(...signedWith.map((rows, i) => ({ heading: certText(lang, i === 0 ? 'sections.documentsSignedWith' : 'sections.issuedBy'), rows })));
-  sections.push(...chainRows([key.certificate, ...key.chain], lang).map((rows, i) => ({ heading: certText(lang, i === 0 ? 'sections.signedBy' : 'sections.issuedBy'), rows })));
+  if (cert?.cert_der) sections.push(...chainSections([cert.cert_der, ...(cert.cert_chain ?? [])], lang, 'sections.documentsSignedWith'));
   const org = [signer.org.name, signer.org.name_zh].filter(Boolean).join(' ');
-  const unsigned = await renderCertificate({
+  const bytes = await makeCertificate(deps.vendors.ca, {
+    caName: deps.config.ca.name,
+    subjectId: t.id,
     lang,
-    title: certText(lang, 'title'),
+    at,
     intro: certText(lang, 'introOrg', { name: signer.org.signer_name, organisation: org, time: hongKongTime(at, lang) }),
     sections,
-    footer: `${certText(lang, 'title')} · ${t.id}`,
-    subject: `certificate of completion ${t.id}`,
+    reason: `Certificate of completion of signing link ${t.id}`,
   });
-  const bytes = await signCompletion(unsigned, key, { at, name: 'Certificate of completion', reason: `Certificate of completion of signing link ${t.id}` });
-  const stored = await deps.storage.put(bytes);
-  return deps.db.transaction(async (tx) => {
-    const row = await repo.insertFile(
-      tx,
-      { id: newFileId(), ticket_id: t.id, kind: 'certificate', file_name: fileName, mime: 'application/pdf', size: bytes.length, sha256: sha256hex(bytes), storage_key: stored.key, source_id: null },
-      at,
-    );
-    await audit(tx, { actor: `sign:${t.id}`, action: 'orgSign.certificate.completion', detail: { ticketId: t.id, fileId: row.id, sha256: row.sha256, lang }, at });
-    return fileViewOf(row);
+  const sha256 = sha256hex(bytes);
+  return keepFirst({
+    store: () => deps.storage.put(bytes),
+    keep: (stored) =>
+      deps.db.transaction(async (tx) => {
+        const row = await repo.insertCertificateFile(tx, { id: newFileId(), ticket_id: t.id, file_name: fileName, mime: 'application/pdf', size: bytes.length, sha256, storage_key: stored.key }, at);
+        if (row) await audit(tx, { actor: `sign:${t.id}`, action: 'orgSign.certificate.completion', detail: { ticketId: t.id, fileId: row.id, sha256: row.sha256, lang }, at });
+        return row && fileViewOf(row);
+      }),
+    kept: async () => fileViewOf((await keptFile())!),
+    discard: (stored) => deps.storage.remove(stored.key).catch(() => undefined),
   });
 }
 
@@ -58,7 +58,7 @@ const newFileId = () => randomBytes(16).toString('base64url');
 
 async function certificateSections(deps: SignDeps, signer: Signer, t: repo.TicketRow, files: repo.SignFileRow[], lang: Lang): Promise<CertificateSection[]> {
   const tx = (key: string, vars?: Record<string, string | number>) => certText(lang, key, vars);
-  const evidence = await repo.ticketEvidence(deps.db, t.id);
+  const evidence = await ticketEvidence(deps.db, t.id);
   const signerSection: CertificateSection = {
     heading: tx('sections.signer'),
     rows: [

@@ -1,6 +1,5 @@
 /** SQL of organisation signing (migrations 0025, 0026): organisations, tickets, signer sessions, the tickets' files. */
 import type { Db } from '../../db';
-import type { ClientEvidence } from '../../plugins/client-evidence';
 
 export interface OrganisationRow {
   id: string;
@@ -199,6 +198,17 @@ export async function insertFile(db: Db, f: Omit<SignFileRow, 'created_at'>, at:
   return rows[0]!;
 }
 
+/** Keeps the ticket's certificate of completion unless one is kept for its file name already (then null: the first one stays; migration 0040's index). */
+export async function insertCertificateFile(db: Db, f: Omit<SignFileRow, 'created_at' | 'kind' | 'source_id'>, at: Date): Promise<SignFileRow | null> {
+  const { rows } = await db.query<SignFileRow>(
+    `INSERT INTO sign_files (id, ticket_id, kind, file_name, mime, size, sha256, storage_key, source_id, created_at)
+     VALUES ($1, $2, 'certificate', $3, $4, $5, $6, $7, NULL, $8)
+     ON CONFLICT (ticket_id, file_name) WHERE kind = 'certificate' DO NOTHING RETURNING *`,
+    [f.id, f.ticket_id, f.file_name, f.mime, f.size, f.sha256, f.storage_key, at],
+  );
+  return rows[0] ?? null;
+}
+
 export async function ticketFiles(db: Db, ticketId: string): Promise<SignFileRow[]> {
   const { rows } = await db.query<SignFileRow>('SELECT * FROM sign_files WHERE ticket_id = $1 ORDER BY created_at, id', [ticketId]);
   return rows;
@@ -216,33 +226,6 @@ export async function signerCertificate(db: Db, ticketId: string): Promise<Pick<
     [ticketId],
   );
   return rows[0]?.cert_der ? rows[0] : null;
-}
-
-/** Where and on what the signer signed (signing_evidence, migration 0039). */
-export async function insertEvidence(db: Db, ticketId: string, e: ClientEvidence, at: Date): Promise<void> {
-  await db.query("INSERT INTO signing_evidence (ticket_id, event, country, region, browser, os, lang, at) VALUES ($1, 'orgSign', $2, $3, $4, $5, $6, $7)", [
-    ticketId,
-    e.country,
-    e.region,
-    e.browser,
-    e.os,
-    e.lang,
-    at,
-  ]);
-}
-
-export interface TicketEvidenceRow {
-  country: string;
-  region: string;
-  browser: string;
-  os: string;
-  at: Date;
-}
-
-/** The ticket's latest signing evidence (null: none recorded). */
-export async function ticketEvidence(db: Db, ticketId: string): Promise<TicketEvidenceRow | null> {
-  const { rows } = await db.query<TicketEvidenceRow>('SELECT country, region, browser, os, at FROM signing_evidence WHERE ticket_id = $1 ORDER BY at DESC, id DESC LIMIT 1', [ticketId]);
-  return rows[0] ?? null;
 }
 
 /** Where the signer's drawn signature, as placed on the signed documents, is stored. */

@@ -5,7 +5,7 @@
  * doc (upload what the broker needs), sign (the organisation chart and the opening form signed with the
  * certificate, the drawn signature placed on them). Every change is audited under `sign:<ticketId>`.
  */
-import { createHash, generateKeyPairSync, createPrivateKey, randomBytes, X509Certificate } from 'node:crypto';
+import { generateKeyPairSync, createPrivateKey, randomBytes, X509Certificate } from 'node:crypto';
 import {
   ErrorCode,
   SIGN_DOCUMENTS,
@@ -34,6 +34,7 @@ import { signPdf } from '../../pdf/sign';
 import { evidenceDetail, type ClientEvidence } from '../../plugins/client-evidence';
 import type { FileStorage } from '../../storage';
 import type { CaVendor } from '../../vendors/ca';
+import { insertEvidence, sha256hex } from '../applications';
 import { cleanUpload, reencodeImage } from '../files';
 import { sniffType } from '../files';
 import { cardQuality, findCard, QUALITY_LIMITS } from '../ocr';
@@ -56,7 +57,6 @@ export interface SignDeps {
 }
 
 const id = (bytes = 12) => randomBytes(bytes).toString('base64url');
-const sha256hex = (b: Uint8Array | string) => createHash('sha256').update(b).digest('hex');
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 /* ── staff (ops) ── */
@@ -495,7 +495,7 @@ export async function corpApplyUpdate(
       );
     }
     await repo.updateTicketStatuses(tx, t.id, { signature_status: SIGN_STEP_STATUS.success, signed_at: signingTime });
-    if (evidence) await repo.insertEvidence(tx, t.id, evidence, signingTime);
+    if (evidence) await insertEvidence(tx, { ticketId: t.id, event: 'orgSign' }, evidence, signingTime);
     await repo.setSignatureKey(tx, t.id, (await storage.put(image)).key);
     await audit(tx, {
       actor: `sign:${t.id}`,

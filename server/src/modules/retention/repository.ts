@@ -97,6 +97,7 @@ const APPLICATION_TABLES = [
   'application_documents',
   'completion_certificates',
   'signing_evidence',
+  'signed_agreements',
   'identity_numbers',
   'case_claims',
   'case_approvals',
