@@ -356,7 +356,7 @@ describe("a computer's code (issue 41)", () => {
   test('on a phone, the opening\'s login leads to the code a computer shows', async () => {
     api();
     const { user } = renderLogin();
-    await user.click(screen.getByRole('button', { name: 'Started on a computer? Enter its code' }));
+    await user.click(screen.getByRole('button', { name: 'Started on a computer? Enter its pairing code' }));
     await waitFor(() => expect(currentLocation()).toBe('/handoff'));
   });
 
@@ -366,7 +366,7 @@ describe("a computer's code (issue 41)", () => {
     try {
       const { unmount } = renderLogin();
       expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
-      expect(screen.queryByRole('button', { name: 'Started on a computer? Enter its code' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Started on a computer? Enter its pairing code' })).not.toBeInTheDocument();
       unmount();
     } finally {
       ua.mockRestore();
@@ -374,6 +374,6 @@ describe("a computer's code (issue 41)", () => {
     api({ userInfo: () => makeUser() });
     renderLogin('/login?again=1');
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Started on a computer? Enter its code' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Started on a computer? Enter its pairing code' })).not.toBeInTheDocument();
   });
 });
