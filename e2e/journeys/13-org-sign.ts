@@ -12,13 +12,13 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { assert, assertAxeClean, assertClean, newPhone, ops, ROOT, shot, type Journey, type Service } from '../lib/harness';
+import { assert, assertAxeClean, assertClean, newPhone, ops, shot, type Journey, type Service } from '../lib/harness';
 import { makeIdFront, SAMPLE_FRONT } from '../../scripts/make-card-images';
 import { verifySignedPdf } from '../lib/signed-pdf';
+import { textsOf, type Lang } from '../lib/messages';
 import { pdfFile } from '../lib/flows';
 
 const PDF = pdfFile('board resolution');
-type Lang = 'en' | 'zh-CN' | 'zh-TW';
 
 /** An organisation's signer as staff registered them, and the photo of the ID document they take. */
 interface Signer {
@@ -34,15 +34,6 @@ interface Signer {
 const HK_SIGNER: Signer = { name: 'CHAN Tai Man', idNumber: 'K1234567(8)', typed: 'k1234567 (8)', wrong: 'K7654321', read: false, photo: () => makeIdFront({ ...SAMPLE_FRONT, name: '陳大文' }) };
 const CN_SIGNER: Signer = { name: 'ZHANG Weiming', idNumber: SAMPLE_FRONT.idNumber, typed: SAMPLE_FRONT.idNumber.toLowerCase(), wrong: '11010519491231002X', read: true, photo: () => makeIdFront() };
 
-/** A message of a language, its {placeholders} filled. */
-function textsOf(lang: Lang) {
-  const all = JSON.parse(readFileSync(join(ROOT, 'locales', `${lang}.json`), 'utf8')) as Record<string, unknown>;
-  return (key: string, values: Record<string, string | number> = {}): string => {
-    const raw = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], all);
-    assert(typeof raw === 'string', `no message ${key} in ${lang}`);
-    return (raw as string).replace(/\{(\w+)\}/g, (_m, k: string) => String(values[k] ?? ''));
-  };
-}
 const exactly = (s: string) => new RegExp(`^${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 /** The signature fields pdf.js (the viewer the page uses) finds on a PDF's pages. */

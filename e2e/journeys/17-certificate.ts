@@ -13,23 +13,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { applicantAt } from '../lib/applicant';
-import { assert, assertAxeClean, assertClean, newPhone, OUT, ops, ROOT, shot, type Journey, type Service } from '../lib/harness';
+import { assert, assertAxeClean, assertClean, newPhone, OUT, ops, shot, type Journey, type Service } from '../lib/harness';
 import { SIGNER, signAsOrganisation } from '../lib/org-signing';
+import { textsOf, type Lang } from '../lib/messages';
 import { verifySignedPdf } from '../lib/signed-pdf';
 
-type Lang = 'en' | 'zh-CN' | 'zh-TW';
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.135 Mobile Safari/537.36';
-
-/** A message of a language, its {placeholders} filled. */
-function textsOf(lang: Lang) {
-  const all = JSON.parse(readFileSync(join(ROOT, 'locales', `${lang}.json`), 'utf8')) as Record<string, unknown>;
-  return (key: string, values: Record<string, string | number> = {}): string => {
-    const raw = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], all);
-    assert(typeof raw === 'string', `no message ${key} in ${lang}`);
-    return (raw as string).replace(/\{(\w+)\}/g, (_m, k: string) => String(values[k] ?? ''));
-  };
-}
 
 /** Presses the download button and waits for the file the browser saves; its bytes. */
 async function downloaded(page: Page, name: string): Promise<Buffer> {

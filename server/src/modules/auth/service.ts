@@ -25,6 +25,7 @@ import {
   type Lang,
   type UserView,
 } from '@core/domain';
+import { purgeDue } from '../../db/purge-due';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../plugins/context';
 import { sealCode } from './sms-job';
@@ -32,14 +33,6 @@ import * as repo from './repository';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
-
-/** Old rows are cleared at most once a minute per database. */
-const lastPurge = new WeakMap<object, number>();
-function purgeDue(key: object, now: number): boolean {
-  if (now - (lastPurge.get(key) ?? 0) < 60_000) return false;
-  lastPurge.set(key, now);
-  return true;
-}
 
 const invalidPhone = (path: string) => new AppError(ErrorCode.INVALID_INPUT, { data: { issues: [{ path, message: 'invalid phone number' }] } });
 

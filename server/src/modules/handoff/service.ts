@@ -22,6 +22,7 @@ import {
   type Res,
 } from '@core/domain';
 import { audit } from '../../db/audit';
+import { purgeDue } from '../../db/purge-due';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../plugins/context';
 import { findActiveByUser } from '../applications';
@@ -46,9 +47,6 @@ function newCode(): string {
 
 const refuse = (reason: HandoffReason) => new AppError(ErrorCode.HANDOFF_INVALID, { data: { reason } });
 const notYours = () => new AppError(ErrorCode.FORBIDDEN);
-
-/** Old rows are cleared at most once a minute per database. */
-const lastPurge = new WeakMap<object, number>();
 
 /** A new hand-off of the session (its earlier ones end): the token, the code, and the seconds they can be used. */
 export async function createHandoff(deps: AppDeps, maker: Maker, req: Req<'handoffCreate'>): Promise<Res<'handoffCreate'>> {
@@ -78,10 +76,7 @@ export async function createHandoff(deps: AppDeps, maker: Maker, req: Req<'hando
     throw new Error('no free hand-off code after 5 draws');
   });
   await audit(deps.db, { actor: `user:${maker.userId}`, userId: maker.userId, action: 'handoff.create', detail: { id, route: req.route } });
-  if (now - (lastPurge.get(deps.db) ?? 0) > 60_000) {
-    lastPurge.set(deps.db, now);
-    await repo.purgeHandoffs(deps.db, new Date(now - 24 * 3600_000));
-  }
+  if (purgeDue(repo.purgeHandoffs, now)) await repo.purgeHandoffs(deps.db, new Date(now - 24 * 3600_000));
   return { id, token, code, expiresInSeconds: HANDOFF_TTL_S };
 }
 
